@@ -1,0 +1,15 @@
+# CPack: a .deb for the server (binary, plugins, systemd unit, default config) and a -dev
+# package for the SDK. Configure with -DCMAKE_INSTALL_PREFIX=/usr (STACK_NOTES.md §8).
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME finimport)
+set(CPACK_PACKAGE_CONTACT "finimport maintainers <maintainers@finimport.invalid>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Self-hosted, plugin-based import engine for personal finance")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION net)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_ALL server sdk)
+set(CPACK_DEBIAN_SERVER_PACKAGE_NAME finimport)
+set(CPACK_DEBIAN_SERVER_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_SDK_PACKAGE_NAME finimport-sdk-dev)
+set(CPACK_DEBIAN_SDK_PACKAGE_ARCHITECTURE all)
+include(CPack)
