@@ -1,0 +1,47 @@
+#pragma once
+// API keys: 64 random hex characters, stored only as a SHA-256 hash beside a non-secret
+// 8-character prefix; compared in constant time; never logged.
+
+#include "store/Database.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace finimport::app {
+
+struct KeyAuthentication {
+    enum class Status { Ok, Invalid, Deactivated } status = Status::Invalid;
+    std::string keyId, userId, familyId, scope;
+};
+
+struct CreatedKey {
+    std::string id, prefix, key, familyId, userId;
+};
+
+struct KeyListing {
+    std::string id, prefix, name, scope, family, user, state; // state: active/revoked/expired
+    std::optional<int64_t> expiresAt, lastUsedAt;
+    int64_t createdAt = 0;
+};
+
+std::string sha256Hex(const std::string& text);
+bool constantTimeEquals(const std::string& a, const std::string& b);
+
+class ApiKeys {
+public:
+    explicit ApiKeys(store::Database& db) : _db(db) {}
+
+    // Creates the family (currency USD) and the user when missing.
+    CreatedKey create(const std::string& family, const std::string& user, const std::string& name,
+                      const std::string& scope, std::optional<int64_t> expiresAtMicros);
+    KeyAuthentication authenticate(const std::string& key);
+    std::vector<KeyListing> list(const std::optional<std::string>& family);
+    int revoke(const std::string& idOrPrefix);
+
+private:
+    store::Database& _db;
+};
+
+} // namespace finimport::app

@@ -1,0 +1,43 @@
+#pragma once
+// What a create/preflight request carries, independent of HTTP: scalar parameters as text
+// with their JSON kind, and the uploaded file part.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace finimport::app {
+
+struct FieldValue {
+    enum class Kind { Null, String, Number, Bool, Array, Object };
+    Kind kind = Kind::Null;
+    std::string text; // String: the value; Number: its exact JSON text; Bool: "true"/"false"
+
+    bool isScalar() const { return kind == Kind::String || kind == Kind::Number || kind == Kind::Bool; }
+};
+
+struct UploadedFile {
+    std::string filename, contentType, data;
+};
+
+struct CreateImportRequest {
+    std::string familyId, userId;
+    std::map<std::string, FieldValue> fields;
+    std::optional<UploadedFile> file;
+    bool fileFieldWasText = false; // a multipart text field named `file`
+
+    // Scalar value as text; nullopt for absent, null, arrays and objects.
+    std::optional<std::string> text(const std::string& name) const;
+    bool has(const std::string& name) const { return fields.count(name) > 0; }
+};
+
+// An error answer of the import operations: HTTP status, code, message and extras.
+struct ImportError {
+    int status = 422;
+    std::string error, message;
+    std::optional<std::vector<std::string>> errors;
+    std::optional<std::string> importId;
+};
+
+} // namespace finimport::app

@@ -1,0 +1,71 @@
+#include "app/ImportTypes.h"
+
+namespace finimport::app {
+
+const std::vector<std::string>& builtinImportTypes() {
+    static const std::vector<std::string> types = {
+        "TransactionImport", "TradeImport",    "AccountImport", "MintImport",
+        "ActualImport",      "YnabImport",     "CategoryImport", "RuleImport",
+        "MerchantImport",    "PdfImport",      "QifImport",     "ServiceImport"};
+    return types;
+}
+
+ImportTypeTraits traitsOf(const std::string& type) {
+    ImportTypeTraits t;
+    t.type = type;
+    if (type == "TransactionImport") {
+        t.categoryMapping = t.tagMapping = t.accountMapping = true;
+    } else if (type == "TradeImport") {
+        t.accountMapping = true;
+    } else if (type == "AccountImport") {
+        t.accountTypeMapping = true;
+    } else if (type == "MintImport") {
+        t.categoryMapping = t.tagMapping = t.accountMapping = true;
+        t.forced = {{"date_col_label", "Date"},      {"name_col_label", "Description"},
+                    {"amount_col_label", "Amount"},  {"currency_col_label", "Currency"},
+                    {"account_col_label", "Account Name"}, {"category_col_label", "Category"},
+                    {"tags_col_label", "Labels"},    {"notes_col_label", "Notes"},
+                    {"entity_type_col_label", "Transaction Type"},
+                    {"date_format", "%m/%d/%Y"},     {"signage_convention", "inflows_positive"}};
+    } else if (type == "ActualImport") {
+        t.categoryMapping = t.accountMapping = true;
+        t.defaultDateFormat = "%Y-%m-%d";
+        t.forced = {{"date_col_label", "Date"},     {"name_col_label", "Payee"},
+                    {"amount_col_label", "Amount"}, {"account_col_label", "Account"},
+                    {"category_col_label", "Category"}, {"notes_col_label", "Notes"},
+                    {"date_format", "%Y-%m-%d"},    {"signage_convention", "inflows_positive"}};
+    } else if (type == "YnabImport") {
+        t.categoryMapping = t.accountMapping = true;
+        t.forced = {{"date_col_label", "Date"},    {"name_col_label", "Payee"},
+                    {"account_col_label", "Account"}, {"category_col_label", "Category"},
+                    {"notes_col_label", "Memo"},   {"date_format", "%m/%d/%Y"},
+                    {"signage_convention", "inflows_positive"}};
+    } else if (type == "QifImport") {
+        t.family = ContentFamily::Qif;
+        t.categoryMapping = t.tagMapping = t.accountMapping = true;
+        t.needsAccount = true;
+        t.fileNoun = "a QIF file";
+        t.forced = {{"number_format", "1,234.56"}, {"signage_convention", "inflows_positive"}};
+    } else if (type == "PdfImport") {
+        t.family = ContentFamily::Pdf;
+        t.categoryMapping = t.accountMapping = true;
+        t.fileNoun = "a PDF file";
+    } else if (type == "ServiceImport") {
+        t.family = ContentFamily::Ndjson;
+        t.fileNoun = "a service NDJSON file";
+    }
+    return t;
+}
+
+int64_t rowCapOf(const std::string& type, const Config& config) {
+    if (type == "AccountImport") return config.accountRowCap;
+    if (type == "ServiceImport") return config.serviceRowCap;
+    return config.rowCap;
+}
+
+bool producesEntries(const std::string& type) {
+    return type != "AccountImport" && type != "CategoryImport" && type != "RuleImport" &&
+           type != "MerchantImport";
+}
+
+} // namespace finimport::app

@@ -1,0 +1,59 @@
+#include "app/RowCollector.h"
+
+namespace finimport::app {
+
+const std::optional<std::string>* CollectedRow::field(const std::string& name) const {
+    for (const auto& [k, v] : fields)
+        if (k == name) return &v;
+    return nullptr;
+}
+
+bool RowCollector::begin(const std::string& kind, const std::vector<std::string>& fields) {
+    _kind = kind;
+    _fields = fields;
+    return true;
+}
+
+bool RowCollector::row(const std::vector<std::optional<std::string>>& values,
+                       const plugin::Location& location) {
+    if (_kind == "header") {
+        _header.clear();
+        for (const auto& v : values) _header.push_back(v.value_or(""));
+        return true;
+    }
+    CollectedRow r;
+    r.number = static_cast<int64_t>(location.record ? location.record : _rows.size() + 1);
+    r.line = static_cast<int64_t>(location.line);
+    r.kind = _kind;
+    r.section = location.section;
+    for (size_t i = 0; i < _fields.size() && i < values.size(); ++i)
+        r.fields.emplace_back(_fields[i], values[i]);
+    if (auto it = _earlyErrors.find(static_cast<uint64_t>(r.number)); it != _earlyErrors.end()) {
+        r.errors = std::move(it->second);
+        _earlyErrors.erase(it);
+    }
+    _index[static_cast<uint64_t>(r.number)] = _rows.size();
+    _rows.push_back(std::move(r));
+    return true;
+}
+
+bool RowCollector::rowError(const std::string& code, const plugin::Location& location,
+                            const std::optional<std::string>& field, const std::string& message,
+                            const std::optional<std::string>&) {
+    RowMessage m{code, field, message};
+    if (location.record == 0) {
+        _fileErrors.push_back(std::move(m));
+        return true;
+    }
+    if (CollectedRow* r = rowNumbered(location.record)) r->errors.push_back(std::move(m));
+    else
+        _earlyErrors[location.record].push_back(std::move(m));
+    return true;
+}
+
+CollectedRow* RowCollector::rowNumbered(uint64_t record) {
+    auto it = _index.find(record);
+    return it == _index.end() ? nullptr : &_rows[it->second];
+}
+
+} // namespace finimport::app

@@ -1,0 +1,25 @@
+#pragma once
+// Turns uploaded bytes into UTF-8 (IMPORTS.md §12.5, DECISIONS.md D13): an explicit charset
+// wins; else a UTF-8 BOM is dropped and valid UTF-8 is kept; else ICU's detector is used at
+// confidence >= 50; else the configured fallback (windows-1250 by default).
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace finimport::app {
+
+struct DecodedText {
+    std::string text;    // UTF-8, without BOM
+    std::string charset; // the charset used, e.g. "UTF-8", "windows-1250"
+};
+
+bool isValidUtf8(std::string_view bytes);
+bool isKnownCharset(const std::string& name);
+
+// `charset`: the client's explicit choice (request field, else part charset), if any; must be
+// known (check with isKnownCharset first). Invalid sequences become U+FFFD.
+DecodedText decodeText(std::string_view bytes, const std::optional<std::string>& charset,
+                       const std::string& fallbackCharset);
+
+} // namespace finimport::app

@@ -1,0 +1,103 @@
+#include "store/AccountStore.h"
+
+#include "store/Sql.h"
+#include "store/Time.h"
+
+namespace finimport::store {
+
+namespace {
+
+const char* kSelect =
+    "SELECT id, family_id, owner_user_id, name, account_type, subtype, status, currency, balance, "
+    "cash_balance, institution_name, institution_domain, notes, import_id, "
+    "authoritative_balance_history, created_at, updated_at FROM accounts ";
+
+AccountRow accountFrom(const SqlRow& r) {
+    AccountRow a;
+    a.id = r.str(0);
+    a.familyId = r.str(1);
+    a.ownerUserId = r.optStr(2);
+    a.name = r.str(3);
+    a.accountType = r.optStr(4);
+    a.subtype = r.optStr(5);
+    a.status = r.str(6);
+    a.currency = r.str(7);
+    a.balance = r.i64(8);
+    a.cashBalance = r.optI64(9);
+    a.institutionName = r.optStr(10);
+    a.institutionDomain = r.optStr(11);
+    a.notes = r.optStr(12);
+    a.importId = r.optStr(13);
+    a.authoritativeBalanceHistory = r.i64(14) != 0;
+    a.createdAt = r.i64(15);
+    a.updatedAt = r.i64(16);
+    return a;
+}
+
+} // namespace
+
+void AccountStore::insert(AccountRow& a) {
+    if (a.id.empty()) a.id = newUuid();
+    a.createdAt = a.updatedAt = nowMicros();
+    sqlExec(_s,
+            "INSERT INTO accounts (id, family_id, owner_user_id, name, account_type, subtype, "
+            "status, currency, balance, cash_balance, institution_name, institution_domain, notes, "
+            "import_id, authoritative_balance_history, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            {a.id, a.familyId, sqlOpt(a.ownerUserId), a.name, sqlOpt(a.accountType),
+             sqlOpt(a.subtype), a.status, a.currency, a.balance, sqlOpt(a.cashBalance),
+             sqlOpt(a.institutionName), sqlOpt(a.institutionDomain), sqlOpt(a.notes),
+             sqlOpt(a.importId), int64_t(a.authoritativeBalanceHistory ? 1 : 0), a.createdAt,
+             a.updatedAt});
+}
+
+std::optional<AccountRow> AccountStore::byId(const std::string& familyId, const std::string& id) {
+    auto r = sqlQueryOne(_s, std::string(kSelect) + "WHERE family_id = ? AND id = ?", {familyId, id});
+    if (!r) return std::nullopt;
+    return accountFrom(*r);
+}
+
+std::optional<AccountRow> AccountStore::byIdAnyFamily(const std::string& id) {
+    auto r = sqlQueryOne(_s, std::string(kSelect) + "WHERE id = ?", {id});
+    if (!r) return std::nullopt;
+    return accountFrom(*r);
+}
+
+std::optional<AccountRow> AccountStore::byName(const std::string& familyId,
+                                               const std::string& name) {
+    auto r = sqlQueryOne(_s,
+                         std::string(kSelect) +
+                             "WHERE family_id = ? AND name = ? ORDER BY created_at, id LIMIT 1",
+                         {familyId, name});
+    if (!r) return std::nullopt;
+    return accountFrom(*r);
+}
+
+std::vector<AccountRow> AccountStore::ofFamily(const std::string& familyId) {
+    std::vector<AccountRow> out;
+    for (const auto& r :
+         sqlQuery(_s, std::string(kSelect) + "WHERE family_id = ? ORDER BY created_at, id", {familyId}))
+        out.push_back(accountFrom(r));
+    return out;
+}
+
+std::vector<std::string> AccountStore::allIds() {
+    std::vector<std::string> out;
+    for (const auto& r : sqlQuery(_s, "SELECT id FROM accounts ORDER BY created_at, id"))
+        out.push_back(r.str(0));
+    return out;
+}
+
+void AccountStore::deleteCascade(const std::string& id) {
+    // Child rows of entries go by ON DELETE CASCADE; the rest explicitly.
+    sqlExec(_s, "DELETE FROM transfers WHERE inflow_transaction_id IN (SELECT id FROM entries WHERE account_id = ?) "
+                "OR outflow_transaction_id IN (SELECT id FROM entries WHERE account_id = ?)",
+            {id, id});
+    sqlExec(_s, "DELETE FROM entries WHERE account_id = ?", {id});
+    sqlExec(_s, "DELETE FROM balances WHERE account_id = ?", {id});
+    sqlExec(_s, "DELETE FROM holdings WHERE account_id = ?", {id});
+    sqlExec(_s, "DELETE FROM recurring_transactions WHERE account_id = ?", {id});
+    sqlExec(_s, "DELETE FROM accounts WHERE id = ?", {id});
+}
+
+} // namespace finimport::store

@@ -1,0 +1,151 @@
+#include "store/BalanceStore.h"
+
+#include "store/Sql.h"
+#include "store/Time.h"
+
+#include <Poco/Data/Binding.h>
+#include <Poco/Data/Statement.h>
+
+namespace finimport::store {
+
+namespace {
+
+const char* kColumns =
+    "b.id, b.account_id, b.date, b.currency, b.balance, b.cash_balance, b.start_cash_balance, "
+    "b.start_non_cash_balance, b.cash_inflows, b.cash_outflows, b.non_cash_inflows, "
+    "b.non_cash_outflows, b.net_market_flows, b.cash_adjustments, b.non_cash_adjustments, "
+    "b.end_cash_balance, b.end_non_cash_balance, b.flows_factor, b.created_at, b.updated_at, "
+    "a.name, a.account_type";
+
+BalanceRecord balanceFrom(const SqlRow& r) {
+    BalanceRecord b;
+    b.id = r.str(0);
+    b.accountId = r.str(1);
+    b.date = r.str(2);
+    b.currency = r.str(3);
+    b.balance = r.i64(4);
+    b.cashBalance = r.optI64(5);
+    b.startCash = r.i64(6);
+    b.startNonCash = r.i64(7);
+    b.cashInflows = r.i64(8);
+    b.cashOutflows = r.i64(9);
+    b.nonCashInflows = r.i64(10);
+    b.nonCashOutflows = r.i64(11);
+    b.netMarketFlows = r.i64(12);
+    b.cashAdjustments = r.i64(13);
+    b.nonCashAdjustments = r.i64(14);
+    b.endCash = r.i64(15);
+    b.endNonCash = r.i64(16);
+    b.flowsFactor = r.i64(17);
+    b.createdAt = r.i64(18);
+    b.updatedAt = r.i64(19);
+    b.accountName = r.str(20);
+    b.accountType = r.optStr(21);
+    return b;
+}
+
+std::string whereClause(const BalanceFilter& f, std::vector<SqlValue>& params) {
+    std::string w = "FROM balances b JOIN accounts a ON a.id = b.account_id WHERE a.family_id = ?";
+    params.push_back(f.familyId);
+    if (f.accountId) {
+        w += " AND b.account_id = ?";
+        params.push_back(*f.accountId);
+    }
+    if (f.currency) {
+        w += " AND b.currency = ?";
+        params.push_back(*f.currency);
+    }
+    if (f.startDate) {
+        w += " AND b.date >= ?";
+        params.push_back(*f.startDate);
+    }
+    if (f.endDate) {
+        w += " AND b.date <= ?";
+        params.push_back(*f.endDate);
+    }
+    return w;
+}
+
+} // namespace
+
+void BalanceStore::replace(const std::string& accountId, const std::optional<std::string>& fromDate,
+                           std::vector<BalanceRecord>& rows) {
+    if (fromDate)
+        sqlExec(_s, "DELETE FROM balances WHERE account_id = ? AND date >= ?", {accountId, *fromDate});
+    else
+        sqlExec(_s, "DELETE FROM balances WHERE account_id = ?", {accountId});
+    if (rows.empty()) return;
+
+    // Column vectors bound in bulk: one statement for all rows (STACK_NOTES §3).
+    const size_t n = rows.size();
+    std::vector<std::string> ids(n), accountIds(n, accountId), dates(n), currencies(n);
+    std::vector<Poco::Int64> cols[16];
+    for (auto& c : cols) c.resize(n);
+    std::vector<Poco::Nullable<Poco::Int64>> cash(n);
+    int64_t now = nowMicros();
+    for (size_t i = 0; i < n; ++i) {
+        auto& r = rows[i];
+        if (r.id.empty()) r.id = newUuid();
+        r.accountId = accountId;
+        r.createdAt = r.updatedAt = now;
+        ids[i] = r.id;
+        dates[i] = r.date;
+        currencies[i] = r.currency;
+        if (r.cashBalance) cash[i] = *r.cashBalance;
+        int64_t values[16] = {r.balance,        r.startCash,       r.startNonCash,
+                              r.cashInflows,    r.cashOutflows,    r.nonCashInflows,
+                              r.nonCashOutflows, r.netMarketFlows, r.cashAdjustments,
+                              r.nonCashAdjustments, r.endCash,     r.endNonCash,
+                              r.flowsFactor,    now,               now,
+                              0};
+        for (int c = 0; c < 16; ++c) cols[c][i] = values[c];
+    }
+    using namespace Poco::Data::Keywords;
+    std::string sql =
+        "INSERT INTO balances (id, account_id, date, currency, balance, cash_balance, "
+        "start_cash_balance, start_non_cash_balance, cash_inflows, cash_outflows, "
+        "non_cash_inflows, non_cash_outflows, net_market_flows, cash_adjustments, "
+        "non_cash_adjustments, end_cash_balance, end_non_cash_balance, flows_factor, created_at, "
+        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    if (_s.connector() == "postgresql") sql = numberPlaceholders(sql);
+    Poco::Data::Statement st(_s);
+    st << sql, use(ids), use(accountIds), use(dates), use(currencies), use(cols[0]), use(cash),
+        use(cols[1]), use(cols[2]), use(cols[3]), use(cols[4]), use(cols[5]), use(cols[6]),
+        use(cols[7]), use(cols[8]), use(cols[9]), use(cols[10]), use(cols[11]), use(cols[12]),
+        use(cols[13]), use(cols[14]);
+    st.execute();
+}
+
+std::optional<BalanceRecord> BalanceStore::on(const std::string& accountId, const std::string& date) {
+    auto r = sqlQueryOne(_s,
+                         std::string("SELECT ") + kColumns +
+                             " FROM balances b JOIN accounts a ON a.id = b.account_id "
+                             "WHERE b.account_id = ? AND b.date = ?",
+                         {accountId, date});
+    if (!r) return std::nullopt;
+    return balanceFrom(*r);
+}
+
+int64_t BalanceStore::count(const BalanceFilter& filter) {
+    std::vector<SqlValue> params;
+    std::string w = whereClause(filter, params);
+    return sqlCount(_s, "SELECT COUNT(*) " + w, params);
+}
+
+std::vector<BalanceRecord> BalanceStore::list(const BalanceFilter& filter, int64_t limit,
+                                              int64_t offset) {
+    std::vector<SqlValue> params;
+    std::string w = whereClause(filter, params);
+    params.push_back(limit);
+    params.push_back(offset);
+    std::vector<BalanceRecord> out;
+    for (const auto& r : sqlQuery(_s,
+                                  std::string("SELECT ") + kColumns + " " + w +
+                                      " ORDER BY b.date DESC, b.created_at DESC, b.id DESC "
+                                      "LIMIT ? OFFSET ?",
+                                  params))
+        out.push_back(balanceFrom(r));
+    return out;
+}
+
+} // namespace finimport::store

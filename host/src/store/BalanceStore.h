@@ -1,0 +1,51 @@
+#pragma once
+// Materialised daily balance rows (one per account, day and currency).
+
+#include <Poco/Data/Session.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace finimport::store {
+
+struct BalanceRecord {
+    std::string id, accountId, date, currency;
+    int64_t balance = 0;
+    std::optional<int64_t> cashBalance;
+    int64_t startCash = 0, startNonCash = 0, cashInflows = 0, cashOutflows = 0,
+            nonCashInflows = 0, nonCashOutflows = 0, netMarketFlows = 0, cashAdjustments = 0,
+            nonCashAdjustments = 0, endCash = 0, endNonCash = 0;
+    int64_t flowsFactor = 1;
+    int64_t createdAt = 0, updatedAt = 0;
+    // Joined account fields (listing).
+    std::string accountName;
+    std::optional<std::string> accountType;
+};
+
+struct BalanceFilter {
+    std::string familyId;
+    std::optional<std::string> accountId, currency, startDate, endDate;
+};
+
+class BalanceStore {
+public:
+    explicit BalanceStore(Poco::Data::Session& s) : _s(s) {}
+
+    // Replaces the account's rows from `fromDate` on (all rows when nullopt) with `rows`,
+    // inside the caller's transaction.
+    void replace(const std::string& accountId, const std::optional<std::string>& fromDate,
+                 std::vector<BalanceRecord>& rows);
+    // The account's row on `date`, if any.
+    std::optional<BalanceRecord> on(const std::string& accountId, const std::string& date);
+
+    int64_t count(const BalanceFilter& filter);
+    // Ordered date desc, created_at desc, id desc (D28).
+    std::vector<BalanceRecord> list(const BalanceFilter& filter, int64_t limit, int64_t offset);
+
+private:
+    Poco::Data::Session& _s;
+};
+
+} // namespace finimport::store

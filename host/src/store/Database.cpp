@@ -1,0 +1,83 @@
+#include "store/Database.h"
+
+#include "store/Sql.h"
+
+#include <Poco/Data/PostgreSQL/Connector.h>
+#include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/Session.h>
+#include <Poco/Data/SessionPool.h>
+
+#include <filesystem>
+
+namespace finimport::store {
+
+namespace {
+
+void registerConnectors() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        Poco::Data::SQLite::Connector::registerConnector();
+        Poco::Data::PostgreSQL::Connector::registerConnector();
+    });
+}
+
+} // namespace
+
+Database::Database(const std::string& url, int maxSessions) : _url(DatabaseUrl::parse(url)) {
+    registerConnectors();
+    if (isSqlite()) {
+        auto parent = std::filesystem::path(_url.path).parent_path();
+        if (!parent.empty()) std::filesystem::create_directories(parent);
+    }
+    _pool = std::make_unique<Poco::Data::SessionPool>(_url.connector(), _url.connectionString(),
+                                                      1, maxSessions, 60);
+    if (isSqlite()) {
+        auto s = session();
+        // journal_mode persists in the file; it returns a row, so read it.
+        std::string mode;
+        sqlQuery(s, "PRAGMA journal_mode=WAL");
+    }
+}
+
+Database::~Database() = default;
+
+Poco::Data::Session Database::session() {
+    Poco::Data::Session s = _pool->get();
+    if (isSqlite()) {
+        // Per-connection settings (STACK_NOTES §3): apply to every session from the pool.
+        sqlExec(s, "PRAGMA synchronous=NORMAL");
+        sqlExec(s, "PRAGMA busy_timeout=10000");
+        sqlExec(s, "PRAGMA foreign_keys=ON");
+    }
+    return s;
+}
+
+void Database::read(const std::function<void(Poco::Data::Session&)>& work) {
+    auto s = session();
+    work(s);
+}
+
+void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
+    std::unique_lock<std::mutex> lock(_writeMutex, std::defer_lock);
+    if (isSqlite()) lock.lock();
+    auto s = session();
+    if (isSqlite()) sqlExec(s, "BEGIN IMMEDIATE");
+    else
+        s.begin();
+    try {
+        work(s);
+        if (isSqlite()) sqlExec(s, "COMMIT");
+        else
+            s.commit();
+    } catch (...) {
+        try {
+            if (isSqlite()) sqlExec(s, "ROLLBACK");
+            else
+                s.rollback();
+        } catch (...) {
+        }
+        throw;
+    }
+}
+
+} // namespace finimport::store

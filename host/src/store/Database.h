@@ -1,0 +1,43 @@
+#pragma once
+// The database handle: a session pool for SQLite or PostgreSQL, and transactions.
+// SQLite allows one writer: write transactions are serialized in-process (STACK_NOTES §3).
+
+#include "store/DatabaseUrl.h"
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace Poco::Data {
+class Session;
+class SessionPool;
+} // namespace Poco::Data
+
+namespace finimport::store {
+
+class Database {
+public:
+    explicit Database(const std::string& url, int maxSessions = 8);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    const DatabaseUrl& url() const { return _url; }
+    bool isSqlite() const { return _url.kind == DatabaseUrl::Kind::Sqlite; }
+
+    // Runs `work` with a pooled session outside any explicit transaction (reads).
+    void read(const std::function<void(Poco::Data::Session&)>& work);
+    // Runs `work` inside one transaction: commit on return, rollback on any exception
+    // (which is rethrown). All or nothing.
+    void write(const std::function<void(Poco::Data::Session&)>& work);
+
+private:
+    Poco::Data::Session session();
+
+    DatabaseUrl _url;
+    std::unique_ptr<Poco::Data::SessionPool> _pool;
+    std::mutex _writeMutex;
+};
+
+} // namespace finimport::store

@@ -1,0 +1,159 @@
+#include "store/EntryStore.h"
+
+#include "store/Sql.h"
+#include "store/Time.h"
+
+namespace finimport::store {
+
+namespace {
+
+const char* kSelect = "SELECT e.id, e.account_id, e.entryable_type, e.date, e.amount, e.currency, "
+                      "e.name, e.notes, e.excluded, e.import_locked, e.parent_entry_id, "
+                      "e.import_id, e.created_at, e.updated_at FROM entries e ";
+
+EntryRow entryFrom(const SqlRow& r) {
+    EntryRow e;
+    e.id = r.str(0);
+    e.accountId = r.str(1);
+    e.entryableType = r.str(2);
+    e.date = r.str(3);
+    e.amount = r.i64(4);
+    e.currency = r.str(5);
+    e.name = r.str(6);
+    e.notes = r.optStr(7);
+    e.excluded = r.i64(8) != 0;
+    e.importLocked = r.i64(9) != 0;
+    e.parentEntryId = r.optStr(10);
+    e.importId = r.optStr(11);
+    e.createdAt = r.i64(12);
+    e.updatedAt = r.i64(13);
+    return e;
+}
+
+} // namespace
+
+EntryRow EntryStore::insertEntry(EntryRow& e) {
+    if (e.id.empty()) e.id = newUuid();
+    if (e.createdAt == 0) e.createdAt = e.updatedAt = nowMicros();
+    sqlExec(_s,
+            "INSERT INTO entries (id, account_id, entryable_type, date, amount, currency, name, "
+            "notes, excluded, import_locked, parent_entry_id, import_id, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            {e.id, e.accountId, e.entryableType, e.date, e.amount, e.currency, e.name,
+             sqlOpt(e.notes), int64_t(e.excluded), int64_t(e.importLocked), sqlOpt(e.parentEntryId),
+             sqlOpt(e.importId), e.createdAt, e.updatedAt});
+    return e;
+}
+
+void EntryStore::insertTransaction(EntryRow& e, const TransactionDetail& d) {
+    e.entryableType = "Transaction";
+    insertEntry(e);
+    sqlExec(_s, "INSERT INTO transactions (entry_id, category_id, merchant_id, kind) VALUES (?, ?, ?, ?)",
+            {e.id, sqlOpt(d.categoryId), sqlOpt(d.merchantId), d.kind});
+    for (const auto& tag : d.tagIds)
+        sqlExec(_s, "INSERT INTO transaction_tags (entry_id, tag_id) VALUES (?, ?)", {e.id, tag});
+}
+
+void EntryStore::insertTrade(EntryRow& e, TradeDetail& d) {
+    e.entryableType = "Trade";
+    insertEntry(e);
+    if (d.id.empty()) d.id = newUuid();
+    sqlExec(_s,
+            "INSERT INTO trades (id, entry_id, security_id, qty, price, currency, "
+            "investment_activity_label, category_id, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            {d.id, e.id, sqlOpt(d.securityId), d.qty, d.price, d.currency, sqlOpt(d.activityLabel),
+             sqlOpt(d.categoryId), e.createdAt, e.updatedAt});
+}
+
+void EntryStore::insertValuation(EntryRow& e, const std::string& kind) {
+    e.entryableType = "Valuation";
+    insertEntry(e);
+    sqlExec(_s, "INSERT INTO valuations (entry_id, kind) VALUES (?, ?)", {e.id, kind});
+}
+
+std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId) {
+    auto rows = sqlQuery(
+        _s,
+        "SELECT e.entryable_type, e.date, e.amount, t.security_id, t.qty, t.price, v.kind "
+        "FROM entries e LEFT JOIN trades t ON t.entry_id = e.id "
+        "LEFT JOIN valuations v ON v.entry_id = e.id "
+        "WHERE e.account_id = ? AND NOT EXISTS (SELECT 1 FROM entries c WHERE c.parent_entry_id = e.id) "
+        "ORDER BY e.date, e.created_at, e.id",
+        {accountId});
+    std::vector<LedgerItem> out;
+    out.reserve(rows.size());
+    for (const auto& r : rows) {
+        LedgerItem item;
+        item.entryableType = r.str(0);
+        item.date = r.str(1);
+        item.amount = r.i64(2);
+        item.securityId = r.optStr(3);
+        item.qty = r.i64(4);
+        item.price = r.i64(5);
+        item.valuationKind = r.str(6);
+        out.push_back(std::move(item));
+    }
+    return out;
+}
+
+std::optional<EntryRow> EntryStore::openingAnchor(const std::string& accountId) {
+    auto r = sqlQueryOne(_s,
+                         std::string(kSelect) +
+                             "JOIN valuations v ON v.entry_id = e.id WHERE e.account_id = ? AND "
+                             "v.kind = 'opening_anchor' ORDER BY e.date LIMIT 1",
+                         {accountId});
+    if (!r) return std::nullopt;
+    return entryFrom(*r);
+}
+
+std::optional<EntryRow> EntryStore::byId(const std::string& id) {
+    auto r = sqlQueryOne(_s, std::string(kSelect) + "WHERE e.id = ?", {id});
+    if (!r) return std::nullopt;
+    return entryFrom(*r);
+}
+
+std::vector<EntryRow> EntryStore::transactionCandidates(const std::string& accountId,
+                                                        const std::string& date, int64_t amount,
+                                                        const std::string& currency) {
+    std::vector<EntryRow> out;
+    for (const auto& r :
+         sqlQuery(_s,
+                  std::string(kSelect) +
+                      "WHERE e.account_id = ? AND e.entryable_type = 'Transaction' AND e.date = ? "
+                      "AND e.amount = ? AND e.currency = ? ORDER BY e.created_at, e.id",
+                  {accountId, date, amount, currency}))
+        out.push_back(entryFrom(r));
+    return out;
+}
+
+std::vector<EntryRow> EntryStore::tradeCandidates(const std::string& accountId,
+                                                  const std::string& date,
+                                                  const std::optional<std::string>& securityId,
+                                                  int64_t qty, int64_t price,
+                                                  const std::string& currency) {
+    std::vector<EntryRow> out;
+    for (const auto& r : sqlQuery(
+             _s,
+             std::string(kSelect) +
+                 "JOIN trades t ON t.entry_id = e.id WHERE e.account_id = ? AND e.date = ? AND "
+                 "COALESCE(t.security_id, '') = ? AND t.qty = ? AND t.price = ? AND t.currency = ? "
+                 "ORDER BY e.created_at, e.id",
+             {accountId, date, securityId.value_or(""), qty, price, currency}))
+        out.push_back(entryFrom(r));
+    return out;
+}
+
+void EntryStore::deleteEntry(const std::string& id) {
+    sqlExec(_s, "DELETE FROM transfers WHERE inflow_transaction_id = ? OR outflow_transaction_id = ?",
+            {id, id});
+    sqlExec(_s, "DELETE FROM entries WHERE parent_entry_id = ?", {id});
+    sqlExec(_s, "DELETE FROM entries WHERE id = ?", {id});
+}
+
+void EntryStore::updateDate(const std::string& id, const std::string& date, int64_t amount) {
+    sqlExec(_s, "UPDATE entries SET date = ?, amount = ?, updated_at = ? WHERE id = ?",
+            {date, amount, nowMicros(), id});
+}
+
+} // namespace finimport::store

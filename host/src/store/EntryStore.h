@@ -1,0 +1,79 @@
+#pragma once
+// Entries: dated ledger items of an account, with their Transaction / Trade / Valuation payload.
+
+#include <Poco/Data/Session.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace finimport::store {
+
+struct EntryRow {
+    std::string id, accountId;
+    std::string entryableType; // "Transaction", "Trade", "Valuation"
+    std::string date;          // ISO
+    int64_t amount = 0;        // scaled 10^8, engine sign (negative = money in)
+    std::string currency, name;
+    std::optional<std::string> notes;
+    bool excluded = false, importLocked = false;
+    std::optional<std::string> parentEntryId, importId;
+    int64_t createdAt = 0, updatedAt = 0;
+};
+
+struct TransactionDetail {
+    std::optional<std::string> categoryId, merchantId;
+    std::string kind = "standard";
+    std::vector<std::string> tagIds;
+};
+
+struct TradeDetail {
+    std::string id;
+    std::optional<std::string> securityId;
+    int64_t qty = 0, price = 0; // scaled 10^8
+    std::string currency;
+    std::optional<std::string> activityLabel, categoryId;
+};
+
+// What the balance engine needs of one entry.
+struct LedgerItem {
+    std::string entryableType, date;
+    int64_t amount = 0;
+    std::optional<std::string> securityId;
+    int64_t qty = 0, price = 0;
+    std::string valuationKind;
+};
+
+class EntryStore {
+public:
+    explicit EntryStore(Poco::Data::Session& s) : _s(s) {}
+
+    void insertTransaction(EntryRow& entry, const TransactionDetail& detail);
+    void insertTrade(EntryRow& entry, TradeDetail& detail);
+    void insertValuation(EntryRow& entry, const std::string& kind);
+
+    // Every entry of the account that moves its balance (split parents excluded: their
+    // children carry the amounts).
+    std::vector<LedgerItem> ledgerOf(const std::string& accountId);
+    std::optional<EntryRow> openingAnchor(const std::string& accountId);
+    std::optional<EntryRow> byId(const std::string& id);
+
+    // Transactions on the account with that date, amount and currency (oldest first):
+    // duplicate candidates; the caller compares normalised names.
+    std::vector<EntryRow> transactionCandidates(const std::string& accountId, const std::string& date,
+                                                int64_t amount, const std::string& currency);
+    // Trades with the same date, security, qty, price and currency (D18).
+    std::vector<EntryRow> tradeCandidates(const std::string& accountId, const std::string& date,
+                                          const std::optional<std::string>& securityId, int64_t qty,
+                                          int64_t price, const std::string& currency);
+
+    void deleteEntry(const std::string& id);
+    void updateDate(const std::string& id, const std::string& date, int64_t amount);
+
+private:
+    EntryRow insertEntry(EntryRow& entry);
+    Poco::Data::Session& _s;
+};
+
+} // namespace finimport::store

@@ -1,0 +1,78 @@
+#pragma once
+// Imports, their rows, mappings and the records each publish created or matched.
+
+#include <Poco/Data/Session.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace finimport::store {
+
+struct ImportRecord {
+    std::string id, familyId, type, status = "pending";
+    std::optional<std::string> error, accountId;
+    std::string configuration = "{}"; // JSON object text
+    std::optional<std::string> content, contentKind, filename, contentType, encoding;
+    int64_t rowsCount = 0;
+    std::optional<std::string> expectedRecordCounts, readback, summary, extracted; // JSON text
+    int64_t createdAt = 0, updatedAt = 0;
+};
+
+struct ImportRowRecord {
+    std::string id, importId;
+    int64_t rowNumber = 0;
+    std::string kind;
+    std::string fields = "{}"; // JSON object text
+    std::string errors = "[]"; // JSON array text (plugin parse errors)
+    std::optional<std::string> sortKey;
+};
+
+struct MappingRecord {
+    std::string id, importId, kind, key;
+    std::optional<std::string> value;
+    bool createWhenEmpty = false;
+    std::optional<std::string> mappableId;
+};
+
+struct ImportListFilter {
+    std::string familyId;
+    std::optional<std::string> status, type;
+};
+
+class ImportStore {
+public:
+    explicit ImportStore(Poco::Data::Session& s) : _s(s) {}
+
+    void insert(ImportRecord& import);
+    std::optional<ImportRecord> byId(const std::string& familyId, const std::string& id,
+                                     bool withContent = false);
+    std::optional<ImportRecord> byIdAnyFamily(const std::string& id, bool withContent = false);
+    void update(const ImportRecord& import); // every mutable column, updated_at = now
+    void setStatus(const std::string& id, const std::string& status,
+                   const std::optional<std::string>& error);
+    int64_t count(const ImportListFilter& filter);
+    std::vector<ImportRecord> list(const ImportListFilter& filter, int64_t limit, int64_t offset);
+
+    void insertRows(std::vector<ImportRowRecord>& rows);
+    void deleteRows(const std::string& importId);
+    // rowsOnlyInvalid: only rows whose stored errors are non-empty (the caller re-validates).
+    std::vector<ImportRowRecord> rows(const std::string& importId);
+
+    std::vector<MappingRecord> mappings(const std::string& importId);
+    void upsertMapping(MappingRecord& mapping);
+    void deleteMapping(const std::string& id);
+
+    void addRecord(const std::string& importId, const std::string& recordType,
+                   const std::string& recordId, const std::string& relation);
+    // (record_type, record_id) of the given relation, in insertion order.
+    std::vector<std::pair<std::string, std::string>> records(const std::string& importId,
+                                                             const std::string& relation);
+    void clearRecords(const std::string& importId);
+
+private:
+    Poco::Data::Session& _s;
+};
+
+} // namespace finimport::store

@@ -1,0 +1,60 @@
+#include "store/Migrations.h"
+
+#include "store/Database.h"
+#include "store/Sql.h"
+#include "store/Time.h"
+
+#include <Poco/Data/Session.h>
+
+namespace finimport::store {
+
+std::vector<Migration> schemaV1(); // Schema_v1.cpp
+
+const std::vector<Migration>& allMigrations() {
+    static const std::vector<Migration> migrations = [] {
+        std::vector<Migration> all = schemaV1();
+        return all;
+    }();
+    return migrations;
+}
+
+namespace {
+
+void ensureVersionTable(Database& db) {
+    db.write([](Poco::Data::Session& s) {
+        sqlExec(s, "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, "
+                   "name TEXT NOT NULL, applied_at BIGINT NOT NULL)");
+    });
+}
+
+} // namespace
+
+int schemaVersion(Database& db) {
+    ensureVersionTable(db);
+    int64_t version = 0;
+    db.read([&](Poco::Data::Session& s) {
+        version = sqlCount(s, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
+    });
+    return static_cast<int>(version);
+}
+
+int migrate(Database& db) {
+    int current = schemaVersion(db);
+    int applied = 0;
+    for (const auto& m : allMigrations()) {
+        if (m.version <= current) continue;
+        db.write([&](Poco::Data::Session& s) {
+            // Re-check inside the transaction: another process may have migrated meanwhile.
+            if (sqlCount(s, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?",
+                         {int64_t(m.version)}) > 0)
+                return;
+            for (const auto& stmt : m.statements) sqlExec(s, stmt);
+            sqlExec(s, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    {int64_t(m.version), m.name, nowMicros()});
+            ++applied;
+        });
+    }
+    return applied;
+}
+
+} // namespace finimport::store

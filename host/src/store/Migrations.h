@@ -1,0 +1,24 @@
+#pragma once
+// Versioned schema migrations, applied in order, each in its own transaction, idempotently.
+
+#include <string>
+#include <vector>
+
+namespace finimport::store {
+
+class Database;
+
+struct Migration {
+    int version;
+    std::string name;
+    std::vector<std::string> statements; // portable SQL (SQLite and PostgreSQL)
+};
+
+const std::vector<Migration>& allMigrations();
+
+// Applies every migration not yet recorded in schema_migrations. Returns how many ran.
+int migrate(Database& db);
+// The highest applied version (0 for an empty database).
+int schemaVersion(Database& db);
+
+} // namespace finimport::store
