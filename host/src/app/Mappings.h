@@ -1,0 +1,36 @@
+#pragma once
+// Import mappings (IMPORTS.md §4, §12 item 1; DECISIONS.md D9): synchronised at upload with
+// create-when-missing semantics, so every type publishes over the API.
+
+#include "app/ImportTypes.h"
+#include "app/RowValidation.h"
+#include "store/ImportStore.h"
+
+#include <Poco/Data/Session.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace finimport::app {
+
+inline constexpr const char* kCategoryMapping = "Import::CategoryMapping";
+inline constexpr const char* kTagMapping = "Import::TagMapping";
+inline constexpr const char* kAccountMapping = "Import::AccountMapping";
+inline constexpr const char* kAccountTypeMapping = "Import::AccountTypeMapping";
+
+// §12.1's default table: "Checking", "credit card", "401k" → "Depository", "CreditCard",
+// "Investment"; nullopt for values outside it.
+std::optional<std::string> accountTypeFor(const std::string& value);
+
+// The leaf of a category key: after the first ':' (trimmed), else the whole key.
+std::string categoryLeaf(const std::string& key);
+
+// Creates, resolves and prunes the import's mappings from its rows.
+void syncMappings(Poco::Data::Session& s, const store::ImportRecord& import,
+                  const ImportTypeTraits& traits, const std::vector<RowFields>& rows);
+
+// D9: a mapping is assigned when it will resolve at publish.
+bool mappingAssigned(const store::MappingRecord& m);
+
+} // namespace finimport::app

@@ -1,0 +1,14 @@
+#pragma once
+// UUID text: 8-4-4-4-12 hexadecimal digits, compared case-insensitively, rendered lowercase.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace finimport::domain {
+
+bool isUuid(std::string_view text);
+// Lowercase canonical form, or nullopt when `text` is not a UUID.
+std::optional<std::string> canonicalUuid(std::string_view text);
+
+} // namespace finimport::domain
