@@ -1,6 +1,8 @@
 // Balance rows of cash and non-cash accounts, seeding, valuations, overflow, incremental runs.
 #include "BalanceTestSupport.h"
 
+#include "domain/OpeningAnchor.h"
+
 #include <limits>
 
 using namespace balance_test;
@@ -36,6 +38,7 @@ class BalanceCalculatorTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(overflowIsReported);
     CPPUNIT_TEST(incrementalEqualsFull);
     CPPUNIT_TEST(incrementalBounds);
+    CPPUNIT_TEST(defaultOpeningDate);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -283,6 +286,24 @@ public:
         CPPUNIT_ASSERT(computeBalancesFrom(in, day("2024-01-04"), full.back()).empty());
         CPPUNIT_ASSERT_THROW(computeBalancesFrom(in, day("2024-01-03"), full[0]),
                              std::invalid_argument);
+    }
+
+    void defaultOpeningDate() {
+        const Date today = day("2024-06-30");
+        CPPUNIT_ASSERT_EQUAL(std::string("2022-06-30"),
+                             finimport::domain::defaultOpeningDate(std::nullopt, today).iso());
+        CPPUNIT_ASSERT_EQUAL(std::string("2022-06-30"),
+                             finimport::domain::defaultOpeningDate(day("2024-01-10"), today).iso());
+        CPPUNIT_ASSERT_EQUAL(std::string("2022-06-30"),
+                             finimport::domain::defaultOpeningDate(day("2022-07-01"), today).iso());
+        CPPUNIT_ASSERT_EQUAL(std::string("2022-06-29"),
+                             finimport::domain::defaultOpeningDate(day("2022-06-30"), today).iso());
+        CPPUNIT_ASSERT_EQUAL(std::string("2021-12-31"),
+                             finimport::domain::defaultOpeningDate(day("2022-01-01"), today).iso());
+        // Feb 29 two years back is Feb 28.
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("2022-02-28"),
+            finimport::domain::defaultOpeningDate(std::nullopt, day("2024-02-29")).iso());
     }
 };
 
