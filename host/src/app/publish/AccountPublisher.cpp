@@ -1,0 +1,81 @@
+#include "app/publish/TypePublishers.h"
+#include "domain/AccountKind.h"
+#include "domain/OpeningAnchor.h"
+#include "store/EntryStore.h"
+
+#include <stdexcept>
+
+namespace finimport::app {
+
+namespace {
+
+std::string openingName(domain::AccountKind kind) {
+    using K = domain::AccountKind;
+    switch (kind) {
+    case K::Property:
+    case K::Vehicle: return "Original purchase price";
+    case K::Loan: return "Original principal";
+    case K::Investment:
+    case K::Crypto:
+    case K::OtherAsset: return "Opening account value";
+    default: return "Opening balance";
+    }
+}
+
+std::optional<domain::AccountKind> kindFromName(const std::string& name) {
+    for (auto k : {domain::AccountKind::Depository, domain::AccountKind::CreditCard,
+                   domain::AccountKind::Investment, domain::AccountKind::Crypto,
+                   domain::AccountKind::Property, domain::AccountKind::Vehicle,
+                   domain::AccountKind::OtherAsset, domain::AccountKind::Loan,
+                   domain::AccountKind::OtherLiability})
+        if (domain::accountKindName(k) == name) return k;
+    return std::nullopt;
+}
+
+} // namespace
+
+void publishAccounts(PublishContext& ctx, MappingResolver& mappings) {
+    store::AccountStore accounts(ctx.session);
+    store::EntryStore entries(ctx.session);
+    for (const auto& row : ctx.rows) {
+        if (row.kind != "account") continue;
+        std::string entityType = fieldText(row.fields, "entity_type");
+        auto typeName = mappings.accountType(entityType);
+        auto kind = typeName ? kindFromName(*typeName) : std::nullopt;
+        if (!kind)
+            throw std::runtime_error("Row " + std::to_string(row.number) + ": unknown account type \"" +
+                                     entityType + "\"");
+        std::string name = fieldText(row.fields, "name");
+        // D18: an existing account with the same name is reused, its opening balance untouched.
+        if (auto existing = accounts.byName(ctx.import.familyId, name)) {
+            ctx.matched("Account", existing->id);
+            ++ctx.duplicateRows;
+            continue;
+        }
+        domain::Decimal balance = rowDecimal(row, "signed_amount", "balance");
+        std::string currency = fieldText(row.fields, "currency");
+        store::AccountRow a;
+        a.familyId = ctx.import.familyId;
+        a.name = name;
+        a.accountType = std::string(domain::accountKindSnake(*kind));
+        a.currency = currency.empty() ? ctx.family.currency : currency;
+        a.balance = balance.raw();
+        a.importId = ctx.import.id;
+        accounts.insert(a);
+        ctx.created("Account", a.id);
+
+        domain::Date opening = domain::defaultOpeningDate(std::nullopt, ctx.today);
+        if (auto d = domain::Date::parseIso(fieldText(row.fields, "date"))) opening = *d;
+        store::EntryRow anchor;
+        anchor.accountId = a.id;
+        anchor.date = opening.iso();
+        anchor.amount = balance.raw();
+        anchor.currency = a.currency;
+        anchor.name = openingName(*kind);
+        anchor.importId = ctx.import.id;
+        entries.insertValuation(anchor, "opening_anchor");
+        ctx.touch(a.id, opening);
+    }
+}
+
+} // namespace finimport::app

@@ -1,0 +1,41 @@
+#pragma once
+// What every type's publish step works with: one open transaction, the import, its rows,
+// and the accounts it touched (their balances are recomputed at the end).
+
+#include "app/RowValidation.h"
+#include "domain/Date.h"
+#include "store/FamilyStore.h"
+#include "store/ImportStore.h"
+
+#include <Poco/Data/Session.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace finimport::app {
+
+struct PublishRow {
+    int64_t number = 0;
+    std::string kind;
+    RowFields fields;
+};
+
+struct PublishContext {
+    Poco::Data::Session& session;
+    store::ImportRecord& import;
+    store::FamilyRow family;
+    domain::Date today;
+    std::vector<PublishRow> rows;
+    std::set<std::string> touchedAccounts;
+    // Earliest changed date per account (incremental balance recompute).
+    std::map<std::string, domain::Date> changedFrom;
+    int64_t duplicateRows = 0;
+
+    void touch(const std::string& accountId, domain::Date date);
+    void created(const std::string& recordType, const std::string& id);
+    void matched(const std::string& recordType, const std::string& id);
+};
+
+} // namespace finimport::app
