@@ -1,5 +1,7 @@
 #include "plugin/Manifest.h"
 
+#include "plugin/Utf8.h"
+
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -33,6 +35,15 @@ std::string lowerCased(std::string text) {
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return text;
+}
+
+// Poco reports the end of a truncated text as the byte 0xFF (EOF cast to char).
+std::string jsonErrorText(std::string message) {
+    const std::string eof = "unexpected byte '\xFF'";
+    if (const auto at = message.find(eof); at != std::string::npos) {
+        message.replace(at, eof.size(), "unexpected end of text");
+    }
+    return toValidUtf8(message);
 }
 
 bool isObject(const Var& v) {
@@ -204,7 +215,7 @@ ManifestParseResult parseManifest(std::string_view json) {
     try {
         root = Poco::JSON::Parser().parse(std::string(json));
     } catch (const Poco::Exception& e) {
-        return {std::nullopt, "not valid JSON: " + e.message()};
+        return {std::nullopt, "not valid JSON: " + jsonErrorText(e.message())};
     }
     if (!isObject(root)) return {std::nullopt, "must be a JSON object"};
     try {

@@ -12,8 +12,10 @@ namespace {
 
 std::optional<std::string> canonicalInteger(const std::string& text) {
     std::string_view digits = text;
-    if (!digits.empty() && digits[0] == '+') digits.remove_prefix(1);
-    if (digits.empty() || digits[0] == '+') return std::nullopt;
+    if (!digits.empty() && digits[0] == '+') {
+        digits.remove_prefix(1);
+        if (digits.empty() || digits[0] == '-') return std::nullopt; // "+-1"
+    }
     int64_t value = 0;
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
