@@ -103,6 +103,10 @@ public:
                 R"("media_types": "text/csv; charset=utf-8" is not a media type (type/subtype, no parameters))"),
             errorOf(
                 R"({"types":["A"],"media_types":["text/csv; charset=utf-8"],"extensions":[]})"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"("media_types": "text /csv" is not a media type (type/subtype, no parameters))"),
+            errorOf(R"({"types":["A"],"media_types":["text /csv"],"extensions":[]})"));
         CPPUNIT_ASSERT_EQUAL(std::string(R"("extensions": "csv" must start with ".")"),
                              errorOf(R"({"types":["A"],"media_types":[],"extensions":["csv"]})"));
         CPPUNIT_ASSERT_EQUAL(std::string("\"binary\" must be a boolean"),

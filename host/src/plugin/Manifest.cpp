@@ -173,7 +173,8 @@ Manifest parseObject(const Object& object) {
     for (const auto& mediaType : stringArray(object, "media_types", "", true)) {
         const auto slash = mediaType.find('/');
         if (slash == 0 || slash == std::string::npos || slash + 1 == mediaType.size() ||
-            mediaType.find_first_of("/; ", slash + 1) != std::string::npos) {
+            mediaType.find('/', slash + 1) != std::string::npos ||
+            mediaType.find_first_of("; \t") != std::string::npos) {
             fail("\"media_types\": " + quoted(mediaType) +
                  " is not a media type (type/subtype, no parameters)");
         }
