@@ -148,8 +148,13 @@ public:
             std::string(R"(options[0] ("e"): "default" must be one of "values")"),
             errorOf(withOption(R"({"name":"e","type":"enum","values":["a"],"default":"b"})")));
         CPPUNIT_ASSERT_EQUAL(
-            std::string(R"(options[0] ("type"): "type" is reserved for the import type)"),
+            std::string(
+                R"(options[0] ("type"): the name is reserved: the host always passes "type")"),
             errorOf(withOption(R"({"name":"type","type":"string"})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"(options[0] ("default_currency"): the name is reserved: the host always passes "default_currency")"),
+            errorOf(withOption(R"({"name":"default_currency","type":"string"})")));
         CPPUNIT_ASSERT_EQUAL(std::string(R"(options[0] ("x"): unknown key "defualt")"),
                              errorOf(withOption(R"({"name":"x","type":"string","defualt":"a"})")));
         CPPUNIT_ASSERT_EQUAL(

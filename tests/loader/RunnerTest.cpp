@@ -107,6 +107,12 @@ public:
         CPPUNIT_ASSERT_THROW(runImporter(*f.registry.find("TestImport"), {}, throwingReader, sink),
                              std::length_error);
         CPPUNIT_ASSERT(sink.rows.empty());
+        auto overflowingReader = [](char*, size_t capacity) -> int64_t {
+            return static_cast<int64_t>(capacity) + 1;
+        };
+        CPPUNIT_ASSERT_THROW(
+            runImporter(*f.registry.find("TestImport"), {}, overflowingReader, sink),
+            std::logic_error);
         f.checkGoodStillRuns();
     }
 

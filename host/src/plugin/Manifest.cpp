@@ -141,8 +141,10 @@ OptionSpec parseOption(const Var& value, size_t index) {
     OptionSpec spec;
     spec.name = name.extract<std::string>();
     where = "options[" + std::to_string(index) + "] (" + quoted(spec.name) + "): ";
-    // "type" is the import type request field that the host always passes itself.
-    if (spec.name == "type") fail(where + "\"type\" is reserved for the import type");
+    // The host always passes these two itself (plugin.h, fi_option).
+    if (spec.name == "type" || spec.name == "default_currency") {
+        fail(where + "the name is reserved: the host always passes " + quoted(spec.name));
+    }
     rejectUnknownKeys(option, {"name", "type", "values", "default", "description"}, where);
     spec.type = parseOptionType(option, where);
     if (spec.type == OptionType::Enum) {

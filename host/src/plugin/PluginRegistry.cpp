@@ -1,7 +1,5 @@
 #include "plugin/PluginRegistry.h"
 
-#include "plugin/PluginLoader.h"
-
 #include <filesystem>
 #include <mutex>
 
@@ -17,9 +15,9 @@ std::string joined(const std::vector<std::string>& items) {
 
 } // namespace
 
-PluginRegistry::PluginRegistry(Logger logger) : _logger(std::move(logger)) {
-    if (!_logger) _logger = [](LogLevel, const std::string&) {};
-}
+PluginRegistry::PluginRegistry(Logger logger)
+    : _logger(logger ? std::move(logger) : Logger([](LogLevel, const std::string&) {})),
+      _loader(_logger) {}
 
 void PluginRegistry::loadDirectories(const std::vector<std::string>& directories) {
     std::unique_lock lock(_mutex);
@@ -43,7 +41,7 @@ void PluginRegistry::loadFile(const std::filesystem::path& file) {
     const auto canonical = std::filesystem::weakly_canonical(file, ec);
     if (!_seenFiles.insert(ec ? file.string() : canonical.string()).second) return;
 
-    PluginFileLoad load = PluginLoader(_logger).load(file);
+    PluginFileLoad load = _loader.load(file);
     if (load.library) _libraries.push_back(load.library);
     if (!load.result.plugin) {
         recordProblem(file.string(), load.result.error, LogLevel::Error);

@@ -3,6 +3,7 @@
 
 #include "plugin/ImporterHandle.h"
 #include "plugin/Logger.h"
+#include "plugin/PluginLoader.h"
 
 #include <deque>
 #include <filesystem>
@@ -60,6 +61,7 @@ private:
     void recordProblem(const std::string& path, const std::string& message, LogLevel level);
 
     Logger _logger;
+    PluginLoader _loader;
     mutable std::shared_mutex _mutex;      // guards everything below; loads take it exclusively
     std::set<std::string> _seenFiles;      // canonical paths
     std::deque<ImporterHandle> _importers; // deque: handles never move

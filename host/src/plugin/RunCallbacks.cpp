@@ -1,8 +1,9 @@
-// The fi_io callbacks of one run. Each is noexcept: nothing may unwind through plugin frames,
-// so sink and read exceptions are stored in RunState and rethrown after `run` returns.
+// The fi_io callbacks of one run: contract checks, UTF-8 repair, and the bridge to the sink.
 #include "plugin/PluginDescriptor.h"
 #include "plugin/RunState.h"
 #include "plugin/Utf8.h"
+
+#include <stdexcept>
 
 namespace finimport::plugin {
 namespace {
@@ -38,37 +39,28 @@ std::optional<Location> readLocation(RunState& state, const char* callback,
     return Location{location->record, location->line, optionalText(location->section)};
 }
 
-// Runs a sink call: false or an exception halts the run.
-template <typename Call> int callSink(RunState& state, Call&& call) {
-    try {
-        if (call()) return 0;
-        state.stopRequested = true;
-    } catch (...) {
-        state.hostException = std::current_exception();
-    }
+// A sink answering false halts the run (exceptions are recorded by guarded()).
+int sinkAnswer(RunState& state, bool proceed) {
+    if (proceed) return 0;
+    state.stopRequested = true;
     return 1;
 }
 
-int64_t readInput(void* host, char* buffer, size_t capacity) noexcept {
+int64_t readInputUnguarded(void* host, char* buffer, size_t capacity) {
     RunState& state = stateOf(host);
     if (state.halted()) return -1;
     if (!buffer && capacity > 0) return violate(state, "read() passed a NULL buffer"), -1;
     if (!state.read || capacity == 0) return 0;
-    try {
-        const int64_t count = state.read(buffer, capacity);
-        if (count < 0) return -1;
-        if (static_cast<uint64_t>(count) > capacity) {
-            throw std::logic_error("the input reader returned more bytes than asked for");
-        }
-        return count;
-    } catch (...) {
-        state.hostException = std::current_exception();
-        return -1;
+    const int64_t count = state.read(buffer, capacity);
+    if (count < 0) return -1;
+    if (static_cast<uint64_t>(count) > capacity) {
+        throw std::logic_error("the input reader returned more bytes than asked for");
     }
+    return count;
 }
 
-int beginRecords(void* host, const char* kind, const char* const* fieldNames,
-                 size_t fieldCount) noexcept {
+int beginRecordsUnguarded(void* host, const char* kind, const char* const* fieldNames,
+                          size_t fieldCount) {
     RunState& state = stateOf(host);
     if (state.halted()) return 1;
     if (!kind) return violate(state, "begin() passed a NULL record kind");
@@ -83,11 +75,11 @@ int beginRecords(void* host, const char* kind, const char* const* fieldNames,
     }
     state.begun = true;
     state.fieldCount = fieldCount;
-    return callSink(state, [&] { return state.sink.begin(toValidUtf8(kind), fields); });
+    return sinkAnswer(state, state.sink.begin(toValidUtf8(kind), fields));
 }
 
-int emitRow(void* host, const char* const* values, size_t valueCount,
-            const fi_location* location) noexcept {
+int emitRowUnguarded(void* host, const char* const* values, size_t valueCount,
+                     const fi_location* location) {
     RunState& state = stateOf(host);
     if (state.halted()) return 1;
     if (!state.begun) return violate(state, "row() was called before begin()");
@@ -101,52 +93,85 @@ int emitRow(void* host, const char* const* values, size_t valueCount,
     if (!where) return 1;
     std::vector<std::optional<std::string>> copied;
     copied.reserve(valueCount);
-    for (size_t i = 0; i < valueCount; ++i)
+    for (size_t i = 0; i < valueCount; ++i) {
         copied.push_back(optionalText(values[i]));
-    return callSink(state, [&] { return state.sink.row(copied, *where); });
+    }
+    return sinkAnswer(state, state.sink.row(copied, *where));
 }
 
-int reportRowError(void* host, const char* code, const fi_location* location, const char* field,
-                   const char* message, const char* raw) noexcept {
+int reportRowErrorUnguarded(void* host, const char* code, const fi_location* location,
+                            const char* field, const char* message, const char* raw) {
     RunState& state = stateOf(host);
     if (state.halted()) return 1;
     if (!code) return violate(state, "row_error() passed a NULL code");
     if (!message) return violate(state, "row_error() passed a NULL message");
     const auto where = readLocation(state, "row_error", location);
     if (!where) return 1;
-    return callSink(state, [&] {
-        return state.sink.rowError(toValidUtf8(code), *where, optionalText(field),
-                                   toValidUtf8(message), optionalText(raw));
+    return sinkAnswer(state, state.sink.rowError(toValidUtf8(code), *where, optionalText(field),
+                                                 toValidUtf8(message), optionalText(raw)));
+}
+
+void setErrorUnguarded(void* host, const char* message) {
+    RunState& state = stateOf(host);
+    // After a stop request, errors are consequences of the stop (e.g. a refused read).
+    if (state.pluginError || state.halted()) return;
+    state.pluginError = message ? toValidUtf8(message) : std::string();
+    if (state.pluginError->empty()) {
+        state.pluginError = state.importer.displayName() + " failed with an empty message";
+    }
+}
+
+void logLineUnguarded(void* host, int level, const char* message) {
+    RunState& state = stateOf(host);
+    if (!message) return;
+    const std::string text = toValidUtf8(message);
+    if (state.importer.logger) {
+        state.importer.logger(logLevelFromAbi(level), state.importer.displayName() + ": " + text);
+    }
+    state.sink.log(level, text);
+}
+
+// Every entry point is noexcept and catches everything (bad_alloc included) so that nothing
+// unwinds through the plugin's C frames; what was caught is rethrown by runImporter.
+template <typename Result, typename Body>
+Result guarded(void* host, Result failure, Body&& body) noexcept {
+    try {
+        return body();
+    } catch (...) {
+        RunState& state = stateOf(host);
+        if (!state.hostException) state.hostException = std::current_exception();
+        return failure;
+    }
+}
+
+int64_t readInput(void* host, char* buffer, size_t capacity) noexcept {
+    return guarded(host, int64_t{-1}, [&] { return readInputUnguarded(host, buffer, capacity); });
+}
+
+int beginRecords(void* host, const char* kind, const char* const* fieldNames,
+                 size_t fieldCount) noexcept {
+    return guarded(host, 1,
+                   [&] { return beginRecordsUnguarded(host, kind, fieldNames, fieldCount); });
+}
+
+int emitRow(void* host, const char* const* values, size_t valueCount,
+            const fi_location* location) noexcept {
+    return guarded(host, 1, [&] { return emitRowUnguarded(host, values, valueCount, location); });
+}
+
+int reportRowError(void* host, const char* code, const fi_location* location, const char* field,
+                   const char* message, const char* raw) noexcept {
+    return guarded(host, 1, [&] {
+        return reportRowErrorUnguarded(host, code, location, field, message, raw);
     });
 }
 
 void setError(void* host, const char* message) noexcept {
-    RunState& state = stateOf(host);
-    // After a stop request, errors are consequences of the stop (e.g. a refused read).
-    if (state.pluginError || state.halted()) return;
-    try {
-        state.pluginError = message ? toValidUtf8(message) : std::string();
-        if (state.pluginError->empty()) {
-            state.pluginError = state.importer.displayName() + " failed with an empty message";
-        }
-    } catch (...) {
-        state.hostException = std::current_exception();
-    }
+    guarded(host, 0, [&] { return setErrorUnguarded(host, message), 0; });
 }
 
 void logLine(void* host, int level, const char* message) noexcept {
-    RunState& state = stateOf(host);
-    if (!message) return;
-    try {
-        const std::string text = toValidUtf8(message);
-        if (state.importer.logger) {
-            state.importer.logger(logLevelFromAbi(level),
-                                  state.importer.displayName() + ": " + text);
-        }
-        state.sink.log(level, text);
-    } catch (...) {
-        if (!state.hostException) state.hostException = std::current_exception();
-    }
+    guarded(host, 0, [&] { return logLineUnguarded(host, level, message), 0; });
 }
 
 } // namespace
