@@ -1,0 +1,104 @@
+#include "plugin/ImporterRunner.h"
+
+#include "plugin/RunState.h"
+
+#include <exception>
+
+namespace finimport::plugin {
+namespace {
+
+constexpr size_t kProbeHeadLimit = 4096;
+
+std::string describeException(std::exception_ptr error) {
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+        return e.what();
+    } catch (...) {
+        return "an unknown exception";
+    }
+}
+
+void log(const ImporterHandle& importer, LogLevel level, const std::string& message) {
+    if (importer.logger) importer.logger(level, message);
+}
+
+RunResult failed(const ImporterHandle& importer, LogLevel level, std::string error) {
+    log(importer, level, importer.displayName() + " run failed: " + error);
+    return {RunResult::Status::Failed, std::move(error)};
+}
+
+// Turns what happened during `run` into the result; `thrown` is set when run itself threw.
+RunResult evaluate(const RunState& state, int status, const std::optional<std::string>& thrown) {
+    const ImporterHandle& importer = state.importer;
+    const std::string who = importer.displayName();
+    if (state.violation) {
+        return failed(importer, LogLevel::Error,
+                      who + " broke the plugin contract: " + *state.violation);
+    }
+    if (thrown) return failed(importer, LogLevel::Error, who + " threw: " + *thrown);
+    if (state.pluginError) return failed(importer, LogLevel::Info, *state.pluginError);
+    if (state.stopRequested) return {RunResult::Status::Stopped, ""};
+    switch (status) {
+    case FI_RUN_OK:
+        return {RunResult::Status::Ok, ""};
+    case FI_RUN_STOPPED:
+        return failed(importer, LogLevel::Error,
+                      who + " returned FI_RUN_STOPPED although the host did not ask it to stop");
+    case FI_RUN_FAILED:
+        return failed(importer, LogLevel::Error, who + " failed without an error message");
+    default:
+        return failed(importer, LogLevel::Error,
+                      who + " returned the unknown status " + std::to_string(status));
+    }
+}
+
+} // namespace
+
+RunResult
+runImporter(const ImporterHandle& importer,
+            const std::vector<std::pair<std::string, std::optional<std::string>>>& options,
+            std::function<int64_t(char*, size_t)> read, RecordSink& sink) {
+    std::vector<fi_option> items;
+    items.reserve(options.size());
+    for (const auto& [name, value] : options) {
+        items.push_back({name.c_str(), value ? value->c_str() : nullptr});
+    }
+    const fi_options runOptions{sizeof(fi_options), items.size(), items.data()};
+    RunState state{importer, sink, read};
+    const fi_io io = makeIo(state);
+
+    int status = FI_RUN_FAILED;
+    std::optional<std::string> thrown;
+    try {
+        status = importer.importer->run(&runOptions, &io);
+    } catch (...) {
+        // A plugin without an exception barrier: contained here, the host carries on.
+        thrown = describeException(std::current_exception());
+    }
+    if (state.hostException) std::rethrow_exception(state.hostException);
+    return evaluate(state, status, thrown);
+}
+
+fi_probe_result probeImporter(const ImporterHandle& importer, std::string_view head,
+                              const char* filename) {
+    const size_t size = std::min(head.size(), kProbeHeadLimit);
+    int answer = FI_PROBE_NO;
+    try {
+        answer = importer.importer->probe(head.data(), size, filename);
+    } catch (...) {
+        log(importer, LogLevel::Error,
+            importer.displayName() +
+                " probe threw: " + describeException(std::current_exception()));
+        return FI_PROBE_NO;
+    }
+    if (answer != FI_PROBE_NO && answer != FI_PROBE_MAYBE && answer != FI_PROBE_YES) {
+        log(importer, LogLevel::Error,
+            importer.displayName() + " probe returned the unknown answer " +
+                std::to_string(answer));
+        return FI_PROBE_NO;
+    }
+    return static_cast<fi_probe_result>(answer);
+}
+
+} // namespace finimport::plugin

@@ -1,0 +1,63 @@
+// Runs an importer from C++: the adapter between the C ABI (fi_io callbacks) and the host.
+#pragma once
+
+#include "plugin/ImporterHandle.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace finimport::plugin {
+
+// Where a record came from (fi_location, copied).
+struct Location {
+    uint64_t record = 0;
+    uint64_t line = 0;
+    std::optional<std::string> section;
+};
+
+// Receives what an importer emits; implemented by the app layer. Every string is valid UTF-8
+// (invalid bytes from the plugin are replaced by U+FFFD). Returning false asks the plugin to
+// stop. An exception thrown here never crosses the plugin: the run is stopped and the exception
+// is rethrown by runImporter once the plugin has returned.
+class RecordSink {
+public:
+    virtual ~RecordSink() = default;
+    virtual bool begin(const std::string& kind, const std::vector<std::string>& fields) = 0;
+    virtual bool row(const std::vector<std::optional<std::string>>& values,
+                     const Location& location) = 0;
+    virtual bool rowError(const std::string& code, const Location& location,
+                          const std::optional<std::string>& field, const std::string& message,
+                          const std::optional<std::string>& raw) = 0;
+    // A log line of the plugin (level is an fi_log_level); it is also written to the registry
+    // logger.
+    virtual void log(int level, const std::string& message) {}
+};
+
+struct RunResult {
+    enum class Status { Ok, Failed, Stopped };
+    Status status = Status::Ok;
+    // Failed: the plugin's set_error message as sent (shown to users), or a host message naming
+    // the plugin and importer (contract violation, exception, unknown status, no message).
+    std::string error;
+};
+
+// Runs `importer` over the input that `read` returns (bytes read into the buffer, 0 at the end,
+// -1 on error). `options` are passed as given (validate them with validateOptions first).
+// Thread-safe: several runs of one importer may proceed at once on different threads.
+// Rethrows what `read` or `sink` threw; every problem of the plugin itself becomes Failed.
+RunResult
+runImporter(const ImporterHandle& importer,
+            const std::vector<std::pair<std::string, std::optional<std::string>>>& options,
+            std::function<int64_t(char*, size_t)> read, RecordSink& sink);
+
+// Asks the importer whether it can read a file starting with `head` (only its first 4096 bytes
+// are passed). `filename` may be NULL. A probe that throws or answers garbage counts as NO.
+fi_probe_result probeImporter(const ImporterHandle& importer, std::string_view head,
+                              const char* filename);
+
+} // namespace finimport::plugin

@@ -1,0 +1,234 @@
+#include "plugin/Manifest.h"
+
+#include "plugin/Utf8.h"
+
+#include <Poco/Exception.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace finimport::plugin {
+namespace {
+
+using Poco::Dynamic::Var;
+using Poco::JSON::Array;
+using Poco::JSON::Object;
+
+// Thrown inside this file only; parseManifest turns it into ManifestParseResult::error.
+struct InvalidManifest {
+    std::string message;
+};
+
+[[noreturn]] void fail(std::string message) {
+    throw InvalidManifest{std::move(message)};
+}
+
+std::string quoted(const std::string& text) {
+    return "\"" + text + "\"";
+}
+
+std::string lowerCased(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
+}
+
+// Poco reports the end of a truncated text as the byte 0xFF (EOF cast to char).
+std::string jsonErrorText(std::string message) {
+    const std::string eof = "unexpected byte '\xFF'";
+    if (const auto at = message.find(eof); at != std::string::npos) {
+        message.replace(at, eof.size(), "unexpected end of text");
+    }
+    return toValidUtf8(message);
+}
+
+bool isObject(const Var& v) {
+    return v.type() == typeid(Object::Ptr);
+}
+bool isArray(const Var& v) {
+    return v.type() == typeid(Array::Ptr);
+}
+
+// Reads `key` as an array of strings; absent → `fallback` unless `required`.
+std::vector<std::string> stringArray(const Object& object, const std::string& key,
+                                     const std::string& where, bool required) {
+    if (!object.has(key)) {
+        if (required) fail(where + quoted(key) + " is required");
+        return {};
+    }
+    const Var value = object.get(key);
+    if (!isArray(value)) fail(where + quoted(key) + " must be an array of strings");
+    std::vector<std::string> items;
+    const Array::Ptr array = value.extract<Array::Ptr>();
+    for (size_t i = 0; i < array->size(); ++i) {
+        const Var item = array->get(static_cast<unsigned>(i));
+        if (!item.isString() || item.extract<std::string>().empty()) {
+            fail(where + quoted(key) + "[" + std::to_string(i) + "] must be a non-empty string");
+        }
+        items.push_back(item.extract<std::string>());
+    }
+    return items;
+}
+
+void rejectUnknownKeys(const Object& object, const std::set<std::string>& known,
+                       const std::string& where) {
+    for (const auto& [key, value] : object) {
+        if (!known.count(key)) fail(where + "unknown key " + quoted(key));
+    }
+}
+
+void rejectDuplicates(const std::vector<std::string>& items, const std::string& what) {
+    std::set<std::string> seen;
+    for (const auto& item : items) {
+        if (!seen.insert(item).second) fail(what + " lists " + quoted(item) + " twice");
+    }
+}
+
+OptionType parseOptionType(const Object& option, const std::string& where) {
+    const Var type = option.get("type");
+    const std::string name = type.isString() ? type.extract<std::string>() : "";
+    if (name == "string") return OptionType::String;
+    if (name == "integer") return OptionType::Integer;
+    if (name == "boolean") return OptionType::Boolean;
+    if (name == "enum") return OptionType::Enum;
+    fail(where + "\"type\" must be one of string, integer, boolean, enum");
+}
+
+std::optional<std::string> parseDefault(const Object& option, const OptionSpec& spec,
+                                        const std::string& where) {
+    if (!option.has("default") || option.get("default").isEmpty()) return std::nullopt;
+    const Var value = option.get("default");
+    const std::string must = where + "\"default\" must be ";
+    switch (spec.type) {
+    case OptionType::String:
+        if (!value.isString()) fail(must + "a string");
+        return value.extract<std::string>();
+    case OptionType::Integer:
+        if (!value.isInteger() || value.isBoolean()) fail(must + "an integer");
+        return value.toString();
+    case OptionType::Boolean:
+        if (!value.isBoolean()) fail(must + "a boolean");
+        return value.extract<bool>() ? "true" : "false";
+    case OptionType::Enum: {
+        const std::string text = value.isString() ? value.extract<std::string>() : "";
+        if (std::find(spec.values.begin(), spec.values.end(), text) == spec.values.end()) {
+            fail(must + "one of \"values\"");
+        }
+        return text;
+    }
+    }
+    return std::nullopt;
+}
+
+bool isOptionName(const std::string& name) {
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
+    return std::all_of(name.begin(), name.end(),
+                       [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+}
+
+OptionSpec parseOption(const Var& value, size_t index) {
+    std::string where = "options[" + std::to_string(index) + "]: ";
+    if (!isObject(value)) fail(where + "must be an object");
+    const Object& option = *value.extract<Object::Ptr>();
+    const Var name = option.get("name");
+    if (!name.isString() || !isOptionName(name.extract<std::string>())) {
+        fail(where + "\"name\" must be a string of letters, digits and \"_\"");
+    }
+    OptionSpec spec;
+    spec.name = name.extract<std::string>();
+    where = "options[" + std::to_string(index) + "] (" + quoted(spec.name) + "): ";
+    // The host always passes these two itself (plugin.h, fi_option).
+    if (spec.name == "type" || spec.name == "default_currency") {
+        fail(where + "the name is reserved: the host always passes " + quoted(spec.name));
+    }
+    rejectUnknownKeys(option, {"name", "type", "values", "default", "description"}, where);
+    spec.type = parseOptionType(option, where);
+    if (spec.type == OptionType::Enum) {
+        spec.values = stringArray(option, "values", where, true);
+        if (spec.values.empty()) fail(where + "\"values\" must not be empty");
+        rejectDuplicates(spec.values, where + "\"values\"");
+    } else if (option.has("values")) {
+        fail(where + "\"values\" is only allowed for enum options");
+    }
+    spec.defaultValue = parseDefault(option, spec, where);
+    if (option.has("description")) {
+        const Var description = option.get("description");
+        if (!description.isString()) fail(where + "\"description\" must be a string");
+        spec.description = description.extract<std::string>();
+    }
+    return spec;
+}
+
+Manifest parseObject(const Object& object) {
+    rejectUnknownKeys(object,
+                      {"$schema", "description", "types", "media_types", "extensions", "binary",
+                       "capabilities", "options"},
+                      "");
+    Manifest manifest;
+    manifest.types = stringArray(object, "types", "", true);
+    if (manifest.types.empty()) fail("\"types\" must not be empty");
+    rejectDuplicates(manifest.types, "\"types\"");
+    for (const auto& mediaType : stringArray(object, "media_types", "", true)) {
+        const auto slash = mediaType.find('/');
+        if (slash == 0 || slash == std::string::npos || slash + 1 == mediaType.size() ||
+            mediaType.find('/', slash + 1) != std::string::npos ||
+            mediaType.find_first_of("; \t") != std::string::npos) {
+            fail("\"media_types\": " + quoted(mediaType) +
+                 " is not a media type (type/subtype, no parameters)");
+        }
+        manifest.mediaTypes.push_back(lowerCased(mediaType));
+    }
+    for (const auto& extension : stringArray(object, "extensions", "", true)) {
+        if (extension.size() < 2 || extension[0] != '.' ||
+            extension.find('/') != std::string::npos) {
+            fail("\"extensions\": " + quoted(extension) + " must start with \".\"");
+        }
+        manifest.extensions.push_back(lowerCased(extension));
+    }
+    if (object.has("binary")) {
+        if (!object.get("binary").isBoolean()) fail("\"binary\" must be a boolean");
+        manifest.binary = object.get("binary").extract<bool>();
+    }
+    manifest.capabilities = stringArray(object, "capabilities", "", false);
+    if (object.has("options")) {
+        const Var options = object.get("options");
+        if (!isArray(options)) fail("\"options\" must be an array");
+        const Array::Ptr array = options.extract<Array::Ptr>();
+        for (size_t i = 0; i < array->size(); ++i) {
+            manifest.options.push_back(parseOption(array->get(static_cast<unsigned>(i)), i));
+            if (manifest.options.size() > 1 &&
+                std::count_if(manifest.options.begin(), manifest.options.end(), [&](auto& o) {
+                    return o.name == manifest.options.back().name;
+                }) > 1) {
+                fail("\"options\" declares " + quoted(manifest.options.back().name) + " twice");
+            }
+        }
+    }
+    return manifest;
+}
+
+} // namespace
+
+ManifestParseResult parseManifest(std::string_view json) {
+    Var root;
+    try {
+        root = Poco::JSON::Parser().parse(std::string(json));
+    } catch (const Poco::Exception& e) {
+        return {std::nullopt, "not valid JSON: " + jsonErrorText(e.message())};
+    }
+    if (!isObject(root)) return {std::nullopt, "must be a JSON object"};
+    try {
+        return {parseObject(*root.extract<Object::Ptr>()), ""};
+    } catch (const InvalidManifest& e) {
+        return {std::nullopt, e.message};
+    } catch (const Poco::Exception& e) {
+        // A value of an unexpected type that slipped past a check (e.g. a huge number).
+        return {std::nullopt, e.displayText()};
+    }
+}
+
+} // namespace finimport::plugin

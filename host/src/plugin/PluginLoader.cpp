@@ -1,0 +1,87 @@
+#include "plugin/PluginLoader.h"
+
+#include <boost/dll/shared_library.hpp>
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <mutex>
+
+namespace finimport::plugin {
+namespace {
+
+// dlopen, static initializers and entry functions are not assumed re-entrant: one at a time.
+std::mutex& loadMutex() {
+    static std::mutex mutex;
+    return mutex;
+}
+
+std::string describeException(std::exception_ptr error) {
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+        return e.what();
+    } catch (...) {
+        return "an unknown exception";
+    }
+}
+
+} // namespace
+
+PluginLoader::PluginLoader(Logger logger) : _logger(std::move(logger)) {}
+
+std::vector<std::filesystem::path>
+PluginLoader::listPluginFiles(const std::filesystem::path& directory, std::string& error) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(directory, ec)) {
+        error = fs::exists(directory, ec) ? "is not a directory" : "does not exist";
+        return {};
+    }
+    std::vector<fs::path> files;
+    fs::directory_iterator it(directory, ec);
+    for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+        std::error_code statError;
+        if (it->path().extension() == ".so" && it->is_regular_file(statError)) {
+            files.push_back(it->path());
+        }
+    }
+    if (ec) {
+        error = "cannot be read: " + ec.message();
+        return {};
+    }
+    std::sort(files.begin(), files.end(),
+              [](const fs::path& a, const fs::path& b) { return a.filename() < b.filename(); });
+    return files;
+}
+
+PluginFileLoad PluginLoader::load(const std::filesystem::path& file) const {
+    namespace dll = boost::dll;
+    std::lock_guard lock(loadMutex());
+    PluginFileLoad outcome;
+    auto library = std::make_shared<dll::shared_library>();
+    std::error_code ec;
+    library->load(file, ec, dll::load_mode::rtld_now | dll::load_mode::rtld_local);
+    if (ec || !library->is_loaded()) {
+        // Boost.DLL's error_code only says "bad file descriptor"; dlerror() has the reason.
+        const char* reason = dlerror();
+        outcome.result.error = "cannot be loaded: " + std::string(reason ? reason : ec.message());
+        return outcome;
+    }
+    outcome.library = library;
+    if (!library->has(FINIMPORT_ENTRY_SYMBOL)) {
+        outcome.result.error = "does not export the entry symbol " FINIMPORT_ENTRY_SYMBOL;
+        return outcome;
+    }
+    const fi_plugin* descriptor = nullptr;
+    try {
+        descriptor = library->get<const fi_plugin*()>(FINIMPORT_ENTRY_SYMBOL)();
+    } catch (...) {
+        outcome.result.error =
+            "entry function threw: " + describeException(std::current_exception());
+        return outcome;
+    }
+    outcome.result = readDescriptor(descriptor, file.string(), library, _logger);
+    return outcome;
+}
+
+} // namespace finimport::plugin

@@ -1,0 +1,192 @@
+// The fi_io callbacks of one run: contract checks, UTF-8 repair, and the bridge to the sink.
+#include "plugin/PluginDescriptor.h"
+#include "plugin/RunState.h"
+#include "plugin/Utf8.h"
+
+#include <stdexcept>
+
+namespace finimport::plugin {
+namespace {
+
+RunState& stateOf(void* host) {
+    return *static_cast<RunState*>(host);
+}
+
+std::optional<std::string> optionalText(const char* value) {
+    if (!value) return std::nullopt;
+    return toValidUtf8(value);
+}
+
+// Records the first contract violation and returns the "stop" answer.
+int violate(RunState& state, std::string message) {
+    if (!state.violation) state.violation = std::move(message);
+    return 1;
+}
+
+// Copies a plugin location; nullopt (after recording a violation) when it is unusable.
+std::optional<Location> readLocation(RunState& state, const char* callback,
+                                     const fi_location* location) {
+    if (!location) {
+        violate(state, std::string(callback) + "() passed a NULL location");
+        return std::nullopt;
+    }
+    if (location->struct_size < kLocationSizeV1_0) {
+        violate(state, std::string(callback) + "() passed a location with struct_size " +
+                           std::to_string(location->struct_size) +
+                           ", smaller than the ABI 1.0 size " + std::to_string(kLocationSizeV1_0));
+        return std::nullopt;
+    }
+    return Location{location->record, location->line, optionalText(location->section)};
+}
+
+// A sink answering false halts the run (exceptions are recorded by guarded()).
+int sinkAnswer(RunState& state, bool proceed) {
+    if (proceed) return 0;
+    state.stopRequested = true;
+    return 1;
+}
+
+int64_t readInputUnguarded(void* host, char* buffer, size_t capacity) {
+    RunState& state = stateOf(host);
+    if (state.halted()) return -1;
+    if (!buffer && capacity > 0) return violate(state, "read() passed a NULL buffer"), -1;
+    if (!state.read || capacity == 0) return 0;
+    const int64_t count = state.read(buffer, capacity);
+    if (count < 0) return -1;
+    if (static_cast<uint64_t>(count) > capacity) {
+        throw std::logic_error("the input reader returned more bytes than asked for");
+    }
+    return count;
+}
+
+int beginRecordsUnguarded(void* host, const char* kind, const char* const* fieldNames,
+                          size_t fieldCount) {
+    RunState& state = stateOf(host);
+    if (state.halted()) return 1;
+    if (!kind) return violate(state, "begin() passed a NULL record kind");
+    if (fieldCount == 0) return violate(state, "begin() declared no fields");
+    if (!fieldNames) return violate(state, "begin() passed NULL field names");
+    std::vector<std::string> fields;
+    for (size_t i = 0; i < fieldCount; ++i) {
+        if (!fieldNames[i]) {
+            return violate(state, "begin() passed a NULL name for field " + std::to_string(i + 1));
+        }
+        fields.push_back(toValidUtf8(fieldNames[i]));
+    }
+    state.begun = true;
+    state.fieldCount = fieldCount;
+    return sinkAnswer(state, state.sink.begin(toValidUtf8(kind), fields));
+}
+
+int emitRowUnguarded(void* host, const char* const* values, size_t valueCount,
+                     const fi_location* location) {
+    RunState& state = stateOf(host);
+    if (state.halted()) return 1;
+    if (!state.begun) return violate(state, "row() was called before begin()");
+    if (valueCount != state.fieldCount) {
+        return violate(state, "row() passed " + std::to_string(valueCount) +
+                                  " values, but begin() declared " +
+                                  std::to_string(state.fieldCount) + " fields");
+    }
+    if (!values) return violate(state, "row() passed NULL values");
+    const auto where = readLocation(state, "row", location);
+    if (!where) return 1;
+    std::vector<std::optional<std::string>> copied;
+    copied.reserve(valueCount);
+    for (size_t i = 0; i < valueCount; ++i) {
+        copied.push_back(optionalText(values[i]));
+    }
+    return sinkAnswer(state, state.sink.row(copied, *where));
+}
+
+int reportRowErrorUnguarded(void* host, const char* code, const fi_location* location,
+                            const char* field, const char* message, const char* raw) {
+    RunState& state = stateOf(host);
+    if (state.halted()) return 1;
+    if (!code) return violate(state, "row_error() passed a NULL code");
+    if (!message) return violate(state, "row_error() passed a NULL message");
+    const auto where = readLocation(state, "row_error", location);
+    if (!where) return 1;
+    return sinkAnswer(state, state.sink.rowError(toValidUtf8(code), *where, optionalText(field),
+                                                 toValidUtf8(message), optionalText(raw)));
+}
+
+void setErrorUnguarded(void* host, const char* message) {
+    RunState& state = stateOf(host);
+    // After a stop request, errors are consequences of the stop (e.g. a refused read).
+    if (state.pluginError || state.halted()) return;
+    state.pluginError = message ? toValidUtf8(message) : std::string();
+    if (state.pluginError->empty()) {
+        state.pluginError = state.importer.displayName() + " failed with an empty message";
+    }
+}
+
+void logLineUnguarded(void* host, int level, const char* message) {
+    RunState& state = stateOf(host);
+    if (!message) return;
+    const std::string text = toValidUtf8(message);
+    if (state.importer.logger) {
+        state.importer.logger(logLevelFromAbi(level), state.importer.displayName() + ": " + text);
+    }
+    state.sink.log(level, text);
+}
+
+// Every entry point is noexcept and catches everything (bad_alloc included) so that nothing
+// unwinds through the plugin's C frames; what was caught is rethrown by runImporter.
+template <typename Result, typename Body>
+Result guarded(void* host, Result failure, Body&& body) noexcept {
+    try {
+        return body();
+    } catch (...) {
+        RunState& state = stateOf(host);
+        if (!state.hostException) state.hostException = std::current_exception();
+        return failure;
+    }
+}
+
+int64_t readInput(void* host, char* buffer, size_t capacity) noexcept {
+    return guarded(host, int64_t{-1}, [&] { return readInputUnguarded(host, buffer, capacity); });
+}
+
+int beginRecords(void* host, const char* kind, const char* const* fieldNames,
+                 size_t fieldCount) noexcept {
+    return guarded(host, 1,
+                   [&] { return beginRecordsUnguarded(host, kind, fieldNames, fieldCount); });
+}
+
+int emitRow(void* host, const char* const* values, size_t valueCount,
+            const fi_location* location) noexcept {
+    return guarded(host, 1, [&] { return emitRowUnguarded(host, values, valueCount, location); });
+}
+
+int reportRowError(void* host, const char* code, const fi_location* location, const char* field,
+                   const char* message, const char* raw) noexcept {
+    return guarded(host, 1, [&] {
+        return reportRowErrorUnguarded(host, code, location, field, message, raw);
+    });
+}
+
+void setError(void* host, const char* message) noexcept {
+    guarded(host, 0, [&] { return setErrorUnguarded(host, message), 0; });
+}
+
+void logLine(void* host, int level, const char* message) noexcept {
+    guarded(host, 0, [&] { return logLineUnguarded(host, level, message), 0; });
+}
+
+} // namespace
+
+fi_io makeIo(RunState& state) {
+    fi_io io{};
+    io.struct_size = sizeof(fi_io);
+    io.host = &state;
+    io.read = readInput;
+    io.begin = beginRecords;
+    io.row = emitRow;
+    io.row_error = reportRowError;
+    io.set_error = setError;
+    io.log = logLine;
+    return io;
+}
+
+} // namespace finimport::plugin

@@ -1,0 +1,36 @@
+// Internal to the runner: the state behind fi_io::host for one run, and the fi_io callbacks.
+#pragma once
+
+#include "plugin/ImporterRunner.h"
+
+#include <exception>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace finimport::plugin {
+
+struct RunState {
+    RunState(const ImporterHandle& importer, RecordSink& sink,
+             std::function<int64_t(char*, size_t)>& read)
+        : importer(importer), sink(sink), read(read) {}
+
+    const ImporterHandle& importer;
+    RecordSink& sink;
+    std::function<int64_t(char*, size_t)>& read;
+
+    bool begun = false;                     // begin() was called at least once
+    size_t fieldCount = 0;                  // of the last begin()
+    bool stopRequested = false;             // the sink returned false
+    std::optional<std::string> violation;   // first broken contract rule
+    std::optional<std::string> pluginError; // first set_error before any stop request
+    std::exception_ptr hostException;       // thrown by the sink or by read
+
+    // Once set, every callback refuses (returns non-zero / -1) without reaching the sink.
+    bool halted() const { return stopRequested || violation || hostException; }
+};
+
+// An fi_io whose callbacks bridge to `state` (struct_size = sizeof(fi_io)).
+fi_io makeIo(RunState& state);
+
+} // namespace finimport::plugin

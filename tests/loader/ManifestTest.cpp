@@ -1,0 +1,196 @@
+// Manifest parsing errors, file acceptance (D11) and UTF-8 repair.
+#include "plugin/Manifest.h"
+#include "plugin/Utf8.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+using namespace finimport::plugin;
+
+namespace {
+
+std::string errorOf(const std::string& json) {
+    const auto result = parseManifest(json);
+    CPPUNIT_ASSERT_MESSAGE("manifest unexpectedly valid: " + json, !result.manifest);
+    return result.error;
+}
+
+// A valid manifest with `extra` members appended.
+std::string manifestWith(const std::string& extra) {
+    return R"({"types":["CsvImport"],"media_types":["text/csv"],"extensions":[".csv"])" + extra +
+           "}";
+}
+
+std::string withOption(const std::string& option) {
+    return manifestWith(R"(,"options":[)" + option + "]");
+}
+
+} // namespace
+
+class ManifestTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(ManifestTest);
+    CPPUNIT_TEST(parsesEveryField);
+    CPPUNIT_TEST(refusesInvalidJsonAndShapes);
+    CPPUNIT_TEST(refusesBadTopLevelFields);
+    CPPUNIT_TEST(refusesBadOptions);
+    CPPUNIT_TEST(acceptsByMediaTypeOrExtension);
+    CPPUNIT_TEST(repairsInvalidUtf8);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void parsesEveryField() {
+        const auto result = parseManifest(R"({
+          "types": ["TransactionImport", "TradeImport"],
+          "media_types": ["Text/CSV", "application/csv"],
+          "extensions": [".CSV", ".txt"],
+          "binary": true,
+          "capabilities": ["preview"],
+          "options": [
+            {"name": "col_sep", "type": "enum", "values": [",", ";"], "default": ","},
+            {"name": "skip_rows", "type": "integer", "default": 0, "description": "Rows to skip"},
+            {"name": "signed", "type": "boolean", "default": false},
+            {"name": "label", "type": "string"}
+          ]})");
+        CPPUNIT_ASSERT_EQUAL(std::string(), result.error);
+        const Manifest& m = *result.manifest;
+        CPPUNIT_ASSERT((m.types == std::vector<std::string>{"TransactionImport", "TradeImport"}));
+        CPPUNIT_ASSERT((m.mediaTypes == std::vector<std::string>{"text/csv", "application/csv"}));
+        CPPUNIT_ASSERT((m.extensions == std::vector<std::string>{".csv", ".txt"}));
+        CPPUNIT_ASSERT(m.binary);
+        CPPUNIT_ASSERT((m.capabilities == std::vector<std::string>{"preview"}));
+        CPPUNIT_ASSERT_EQUAL(size_t{4}, m.options.size());
+        CPPUNIT_ASSERT(m.options[0].type == OptionType::Enum);
+        CPPUNIT_ASSERT((m.options[0].values == std::vector<std::string>{",", ";"}));
+        CPPUNIT_ASSERT_EQUAL(std::string(","), *m.options[0].defaultValue);
+        CPPUNIT_ASSERT_EQUAL(std::string("0"), *m.findOption("skip_rows")->defaultValue);
+        CPPUNIT_ASSERT_EQUAL(std::string("Rows to skip"), *m.options[1].description);
+        CPPUNIT_ASSERT_EQUAL(std::string("false"), *m.options[2].defaultValue);
+        CPPUNIT_ASSERT(!m.options[3].defaultValue);
+        CPPUNIT_ASSERT(m.findOption("nope") == nullptr);
+
+        const auto minimal = parseManifest(manifestWith(""));
+        CPPUNIT_ASSERT(minimal.manifest);
+        CPPUNIT_ASSERT(!minimal.manifest->binary);
+        CPPUNIT_ASSERT(minimal.manifest->options.empty());
+    }
+
+    void refusesInvalidJsonAndShapes() {
+        CPPUNIT_ASSERT_EQUAL(std::string("not valid JSON: unexpected end of text"),
+                             errorOf(R"({"types": ["A")"));
+        CPPUNIT_ASSERT_EQUAL(std::string("not valid JSON: unexpected end of text"), errorOf(""));
+        CPPUNIT_ASSERT_EQUAL(std::string("not valid JSON: expected 'u' instead of byte 'o'"),
+                             errorOf("{not json"));
+        CPPUNIT_ASSERT_EQUAL(std::string("must be a JSON object"), errorOf("[1]"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"types\" is required"), errorOf("{}"));
+    }
+
+    void refusesBadTopLevelFields() {
+        CPPUNIT_ASSERT_EQUAL(std::string("\"types\" must not be empty"),
+                             errorOf(R"({"types":[],"media_types":[],"extensions":[]})"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"types\"[1] must be a non-empty string"),
+                             errorOf(R"({"types":["A",2],"media_types":[],"extensions":[]})"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"types\" lists \"A\" twice"),
+                             errorOf(R"({"types":["A","A"],"media_types":[],"extensions":[]})"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"types\" must be an array of strings"),
+                             errorOf(R"({"types":"A","media_types":[],"extensions":[]})"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"media_types\" is required"),
+                             errorOf(R"({"types":["A"],"extensions":[]})"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"("media_types": "csv" is not a media type (type/subtype, no parameters))"),
+            errorOf(R"({"types":["A"],"media_types":["csv"],"extensions":[]})"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"("media_types": "text/csv; charset=utf-8" is not a media type (type/subtype, no parameters))"),
+            errorOf(
+                R"({"types":["A"],"media_types":["text/csv; charset=utf-8"],"extensions":[]})"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"("media_types": "text /csv" is not a media type (type/subtype, no parameters))"),
+            errorOf(R"({"types":["A"],"media_types":["text /csv"],"extensions":[]})"));
+        CPPUNIT_ASSERT_EQUAL(std::string(R"("extensions": "csv" must start with ".")"),
+                             errorOf(R"({"types":["A"],"media_types":[],"extensions":["csv"]})"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"binary\" must be a boolean"),
+                             errorOf(manifestWith(R"(,"binary":"yes")")));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"capabilities\"[0] must be a non-empty string"),
+                             errorOf(manifestWith(R"(,"capabilities":[""])")));
+        CPPUNIT_ASSERT_EQUAL(std::string("unknown key \"extentions\""),
+                             errorOf(manifestWith(R"(,"extentions":[".csv"])")));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"options\" must be an array"),
+                             errorOf(manifestWith(R"(,"options":{})")));
+    }
+
+    void refusesBadOptions() {
+        CPPUNIT_ASSERT_EQUAL(std::string("options[0]: must be an object"),
+                             errorOf(withOption("1")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"(options[0]: "name" must be a string of letters, digits and "_")"),
+            errorOf(withOption(R"({"name":"col sep","type":"string"})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"(options[0] ("x"): "type" must be one of string, integer, boolean, enum)"),
+            errorOf(withOption(R"({"name":"x","type":"float"})")));
+        CPPUNIT_ASSERT_EQUAL(std::string(R"(options[0] ("x"): "values" is required)"),
+                             errorOf(withOption(R"({"name":"x","type":"enum"})")));
+        CPPUNIT_ASSERT_EQUAL(std::string(R"(options[0] ("x"): "values" must not be empty)"),
+                             errorOf(withOption(R"({"name":"x","type":"enum","values":[]})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"(options[0] ("x"): "values" is only allowed for enum options)"),
+            errorOf(withOption(R"({"name":"x","type":"string","values":["a"]})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"(options[0] ("skip_rows"): "default" must be an integer)"),
+            errorOf(withOption(R"({"name":"skip_rows","type":"integer","default":"2"})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"(options[0] ("skip_rows"): "default" must be an integer)"),
+            errorOf(withOption(R"({"name":"skip_rows","type":"integer","default":1.5})")));
+        CPPUNIT_ASSERT_EQUAL(std::string(R"(options[0] ("b"): "default" must be a boolean)"),
+                             errorOf(withOption(R"({"name":"b","type":"boolean","default":1})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"(options[0] ("e"): "default" must be one of "values")"),
+            errorOf(withOption(R"({"name":"e","type":"enum","values":["a"],"default":"b"})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"(options[0] ("type"): the name is reserved: the host always passes "type")"),
+            errorOf(withOption(R"({"name":"type","type":"string"})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"(options[0] ("default_currency"): the name is reserved: the host always passes "default_currency")"),
+            errorOf(withOption(R"({"name":"default_currency","type":"string"})")));
+        CPPUNIT_ASSERT_EQUAL(std::string(R"(options[0] ("x"): unknown key "defualt")"),
+                             errorOf(withOption(R"({"name":"x","type":"string","defualt":"a"})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"("options" declares "x" twice)"),
+            errorOf(withOption(R"({"name":"x","type":"string"},{"name":"x","type":"integer"})")));
+    }
+
+    void acceptsByMediaTypeOrExtension() {
+        const Manifest m =
+            *parseManifest(
+                 R"({"types":["A"],"media_types":["text/csv","application/vnd.ms-excel"],)"
+                 R"("extensions":[".csv",".tar.gz"]})")
+                 .manifest;
+        CPPUNIT_ASSERT(m.accepts("text/csv", ""));
+        CPPUNIT_ASSERT(m.accepts(" Text/CSV ; charset=ISO-8859-1", "x.bin"));
+        CPPUNIT_ASSERT(m.accepts("application/octet-stream", "EXPORT.CSV"));
+        CPPUNIT_ASSERT(m.accepts("", "C:\\Users\\me\\backup.tar.gz"));
+        CPPUNIT_ASSERT(!m.accepts("application/octet-stream", "export.txt"));
+        CPPUNIT_ASSERT(!m.accepts("text/csvx", "csv"));
+        CPPUNIT_ASSERT(!m.accepts("", ".csv"));
+        CPPUNIT_ASSERT(!m.accepts("", ""));
+    }
+
+    void repairsInvalidUtf8() {
+        const std::string replacement = "\xEF\xBF\xBD";
+        CPPUNIT_ASSERT_EQUAL(std::string("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"),
+                             toValidUtf8("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"));
+        CPPUNIT_ASSERT_EQUAL("a" + replacement + "b", toValidUtf8("a\xFF"
+                                                                  "b"));
+        CPPUNIT_ASSERT_EQUAL(replacement + replacement, toValidUtf8("\xC0\xAF")); // overlong
+        CPPUNIT_ASSERT_EQUAL(replacement + replacement + replacement,
+                             toValidUtf8("\xED\xA0\x80")); // surrogate
+        CPPUNIT_ASSERT_EQUAL("x" + replacement + replacement,
+                             toValidUtf8("x\xE2\x82")); // truncated
+        CPPUNIT_ASSERT_EQUAL(replacement + "(", toValidUtf8("\xC3("));
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ManifestTest);

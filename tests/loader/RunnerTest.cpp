@@ -1,0 +1,233 @@
+// Running importers: results, contained plugin failures, contract violations, concurrency.
+#include "TestSupport.h"
+#include "plugin/PluginRegistry.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <atomic>
+#include <thread>
+
+using namespace finimport::plugin;
+using namespace finimport::plugin::test;
+
+namespace {
+
+using Status = RunResult::Status;
+
+class RunnerFixture {
+public:
+    RunnerFixture() : registry(log.logger()) {
+        registry.loadDirectories({fixtureDir("good"), fixtureDir("throws_in_run"),
+                                  fixtureDir("fails_run"), fixtureDir("returns_nonzero_silently"),
+                                  fixtureDir("bad_row_count"), fixtureDir("misbehaves")});
+        CPPUNIT_ASSERT(registry.problems().empty());
+    }
+
+    RunResult run(const std::string& type, const Options& options = {},
+                  const std::string& input = "") {
+        return runImporter(*registry.find(type), options, readerOf(input), sink);
+    }
+
+    // Runs the good importer and checks it still works after whatever ran before.
+    void checkGoodStillRuns() {
+        RecordingSink goodSink;
+        const auto result =
+            runImporter(*registry.find("TestImport"), {}, readerOf("after"), goodSink);
+        CPPUNIT_ASSERT(result.status == Status::Ok);
+        CPPUNIT_ASSERT_EQUAL(size_t{2}, goodSink.rows.size());
+    }
+
+    CapturedLog log;
+    PluginRegistry registry;
+    RecordingSink sink;
+};
+
+std::string misbehave(RunnerFixture& fixture, const std::string& mode, Status expected) {
+    const auto result = fixture.run("MisbehaveImport", {{"mode", mode}});
+    CPPUNIT_ASSERT_MESSAGE(mode, result.status == expected);
+    fixture.checkGoodStillRuns();
+    return result.error;
+}
+
+} // namespace
+
+class RunnerTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(RunnerTest);
+    CPPUNIT_TEST(runsTheGoodImporter);
+    CPPUNIT_TEST(stopsWhenTheSinkSaysSo);
+    CPPUNIT_TEST(rethrowsSinkAndReaderExceptionsAfterTheRun);
+    CPPUNIT_TEST(reportsAReadError);
+    CPPUNIT_TEST(containsAPluginThatThrows);
+    CPPUNIT_TEST(reportsTheFirstSetError);
+    CPPUNIT_TEST(failsASilentNonZeroReturn);
+    CPPUNIT_TEST(failsAWrongValueCount);
+    CPPUNIT_TEST(failsOtherContractViolations);
+    CPPUNIT_TEST(repairsInvalidUtf8FromThePlugin);
+    CPPUNIT_TEST(forwardsNothingAfterAStop);
+    CPPUNIT_TEST(runsConcurrently);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void runsTheGoodImporter() {
+        RunnerFixture f;
+        const auto result = f.run("TestImport", {{"note", "hello"}}, "0123456789abcdef");
+        CPPUNIT_ASSERT(result.status == Status::Ok);
+        CPPUNIT_ASSERT_EQUAL(std::string(), result.error);
+        CPPUNIT_ASSERT((f.sink.kinds == std::vector<std::string>{"transaction"}));
+        CPPUNIT_ASSERT((f.sink.fields == std::vector<std::string>{"date", "amount", "note"}));
+        CPPUNIT_ASSERT_EQUAL(size_t{2}, f.sink.rows.size());
+        const std::vector<std::optional<std::string>> first{"2024-01-01", "10.00", "hello"};
+        const std::vector<std::optional<std::string>> second{"2024-01-02", "16", std::nullopt};
+        CPPUNIT_ASSERT(f.sink.rows[0] == first);
+        CPPUNIT_ASSERT(f.sink.rows[1] == second);
+        CPPUNIT_ASSERT_EQUAL(uint64_t{2}, f.sink.locations[1].record);
+        CPPUNIT_ASSERT_EQUAL(uint64_t{3}, f.sink.locations[1].line);
+        CPPUNIT_ASSERT(!f.sink.locations[0].section);
+        CPPUNIT_ASSERT_EQUAL(std::string("Checking"), *f.sink.locations[1].section);
+        CPPUNIT_ASSERT((f.sink.logs == std::vector<std::string>{"good: emitted 2 rows"}));
+        CPPUNIT_ASSERT(
+            f.log.contains("info: plugin good importer test.good: good: emitted 2 rows"));
+    }
+
+    void stopsWhenTheSinkSaysSo() {
+        RunnerFixture f;
+        f.sink.stopAfterRows = 1;
+        const auto result = f.run("TestImport");
+        CPPUNIT_ASSERT(result.status == Status::Stopped);
+        CPPUNIT_ASSERT_EQUAL(std::string(), result.error);
+        CPPUNIT_ASSERT_EQUAL(size_t{1}, f.sink.rows.size());
+    }
+
+    void rethrowsSinkAndReaderExceptionsAfterTheRun() {
+        RunnerFixture f;
+        f.sink.throwOnRow = true;
+        CPPUNIT_ASSERT_THROW_MESSAGE("sink", f.run("TestImport"), std::runtime_error);
+        RecordingSink sink;
+        auto throwingReader = [](char*, size_t) -> int64_t { throw std::length_error("disk"); };
+        CPPUNIT_ASSERT_THROW(runImporter(*f.registry.find("TestImport"), {}, throwingReader, sink),
+                             std::length_error);
+        CPPUNIT_ASSERT(sink.rows.empty());
+        auto overflowingReader = [](char*, size_t capacity) -> int64_t {
+            return static_cast<int64_t>(capacity) + 1;
+        };
+        CPPUNIT_ASSERT_THROW(
+            runImporter(*f.registry.find("TestImport"), {}, overflowingReader, sink),
+            std::logic_error);
+        f.checkGoodStillRuns();
+    }
+
+    void reportsAReadError() {
+        RunnerFixture f;
+        auto failingReader = [](char*, size_t) -> int64_t { return -1; };
+        const auto result = runImporter(*f.registry.find("TestImport"), {}, failingReader, f.sink);
+        CPPUNIT_ASSERT(result.status == Status::Failed);
+        CPPUNIT_ASSERT_EQUAL(std::string("good: the input could not be read"), result.error);
+    }
+
+    void containsAPluginThatThrows() {
+        RunnerFixture f;
+        const auto result = f.run("ThrowsImport");
+        CPPUNIT_ASSERT(result.status == Status::Failed);
+        const std::string expected =
+            "plugin throws_in_run importer test.throws threw: boom from inside the plugin";
+        CPPUNIT_ASSERT_EQUAL(expected, result.error);
+        CPPUNIT_ASSERT(f.log.contains("error: plugin throws_in_run importer test.throws run "
+                                      "failed: " +
+                                      expected));
+        f.checkGoodStillRuns();
+    }
+
+    void reportsTheFirstSetError() {
+        RunnerFixture f;
+        const auto result = f.run("FailsImport");
+        CPPUNIT_ASSERT(result.status == Status::Failed);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("The CSV could not be parsed: unterminated quote (line 3)"), result.error);
+        f.checkGoodStillRuns();
+    }
+
+    void failsASilentNonZeroReturn() {
+        RunnerFixture f;
+        const auto result = f.run("SilentImport");
+        CPPUNIT_ASSERT(result.status == Status::Failed);
+        CPPUNIT_ASSERT_EQUAL(std::string("plugin returns_nonzero_silently importer test.silent "
+                                         "failed without an error message"),
+                             result.error);
+        f.checkGoodStillRuns();
+    }
+
+    void failsAWrongValueCount() {
+        RunnerFixture f;
+        const auto result = f.run("BadRowCountImport");
+        CPPUNIT_ASSERT(result.status == Status::Failed);
+        CPPUNIT_ASSERT_EQUAL(std::string("plugin bad_row_count importer test.bad_row_count broke "
+                                         "the plugin contract: row() passed 2 values, but begin() "
+                                         "declared 3 fields"),
+                             result.error);
+        CPPUNIT_ASSERT_EQUAL(size_t{1}, f.sink.kinds.size());
+        CPPUNIT_ASSERT(f.sink.rows.empty());
+        f.checkGoodStillRuns();
+    }
+
+    void failsOtherContractViolations() {
+        RunnerFixture f;
+        const std::string prefix = "plugin misbehaves importer test.misbehaves ";
+        CPPUNIT_ASSERT_EQUAL(prefix + "broke the plugin contract: row() was called before begin()",
+                             misbehave(f, "row_before_begin", Status::Failed));
+        CPPUNIT_ASSERT_EQUAL(prefix + "broke the plugin contract: row() passed a NULL location",
+                             misbehave(f, "null_location", Status::Failed));
+        CPPUNIT_ASSERT_EQUAL(prefix + "returned FI_RUN_STOPPED although the host did not ask it "
+                                      "to stop",
+                             misbehave(f, "stopped_unasked", Status::Failed));
+        CPPUNIT_ASSERT_EQUAL(prefix + "returned the unknown status 7",
+                             misbehave(f, "unknown_status", Status::Failed));
+        CPPUNIT_ASSERT_EQUAL(std::string("half the file was lost"),
+                             misbehave(f, "error_then_ok", Status::Failed));
+        CPPUNIT_ASSERT_EQUAL(std::string(), misbehave(f, "normal", Status::Ok));
+    }
+
+    void repairsInvalidUtf8FromThePlugin() {
+        RunnerFixture f;
+        const std::string bad = "\xEF\xBF\xBD";
+        CPPUNIT_ASSERT_EQUAL(std::string(), misbehave(f, "bad_utf8", Status::Ok));
+        CPPUNIT_ASSERT_EQUAL("1.00" + bad, *f.sink.rows.at(0).at(1));
+        CPPUNIT_ASSERT_EQUAL("Checking " + bad + "(", *f.sink.locations.at(0).section);
+        const RecordedRowError& error = f.sink.rowErrors.at(0);
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_number"), error.code);
+        CPPUNIT_ASSERT_EQUAL(std::string("amount"), *error.field);
+        CPPUNIT_ASSERT_EQUAL("Amount \"1.00" + bad + "\" is not a number", error.message);
+        CPPUNIT_ASSERT_EQUAL("1.00" + bad, *error.raw);
+        CPPUNIT_ASSERT_EQUAL(uint64_t{1}, error.location.record);
+        CPPUNIT_ASSERT((f.sink.logs == std::vector<std::string>{"odd byte " + bad + " seen"}));
+    }
+
+    void forwardsNothingAfterAStop() {
+        RunnerFixture f;
+        f.sink.stopAfterRows = 1;
+        CPPUNIT_ASSERT_EQUAL(std::string(), misbehave(f, "keeps_going", Status::Stopped));
+        CPPUNIT_ASSERT_EQUAL(size_t{1}, f.sink.rows.size());
+    }
+
+    void runsConcurrently() {
+        RunnerFixture f;
+        const ImporterHandle& good = *f.registry.find("TestImport");
+        std::atomic<int> okRuns{0};
+        auto worker = [&](const std::string& note) {
+            for (int i = 0; i < 200; ++i) {
+                RecordingSink sink;
+                const auto result = runImporter(good, {{"note", note}}, readerOf(note), sink);
+                if (result.status == Status::Ok && sink.rows.size() == 2 &&
+                    sink.rows[0][2] == note && sink.rows[1][1] == std::to_string(note.size())) {
+                    ++okRuns;
+                }
+            }
+        };
+        std::thread first(worker, "first thread");
+        std::thread second(worker, "the second thread");
+        first.join();
+        second.join();
+        CPPUNIT_ASSERT_EQUAL(400, okRuns.load());
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(RunnerTest);
