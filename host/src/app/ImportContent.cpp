@@ -1,6 +1,7 @@
 #include "app/ImportContent.h"
 
 #include "app/RowValidation.h"
+#include "domain/Decimal.h"
 #include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"

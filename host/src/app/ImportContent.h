@@ -6,6 +6,7 @@
 #include "app/ImportRequest.h"
 #include "app/ImportTypes.h"
 #include "app/RowCollector.h"
+#include "app/RowValidation.h"
 #include "plugin/ImporterHandle.h"
 #include "store/ImportStore.h"
 

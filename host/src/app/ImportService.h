@@ -5,6 +5,7 @@
 #include "app/Config.h"
 #include "app/ImportEvaluation.h"
 #include "app/ImportRequest.h"
+#include "jobs/JobQueue.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
 
@@ -16,22 +17,12 @@
 
 namespace finimport::app {
 
-// Where queued jobs go (jobs::JobQueue); called inside the write transaction that flips the
-// status, so a failure to enqueue rolls the flip back.
-class JobSink {
-public:
-    virtual ~JobSink() = default;
-    virtual void enqueue(Poco::Data::Session& s, const std::string& kind,
-                         const std::string& importId) = 0;
-    virtual void wake() {}
-};
-
 using ImportResult = std::variant<ImportView, ImportError>;
 
 class ImportService {
 public:
     ImportService(store::Database& db, const plugin::PluginRegistry& plugins, const Config& config,
-                  JobSink& jobs)
+                  jobs::JobQueue& jobs)
         : _db(db), _plugins(plugins), _config(config), _jobs(jobs) {}
 
     // POST /api/v1/imports.
@@ -58,7 +49,7 @@ private:
     store::Database& _db;
     const plugin::PluginRegistry& _plugins;
     const Config& _config;
-    JobSink& _jobs;
+    jobs::JobQueue& _jobs;
 };
 
 } // namespace finimport::app

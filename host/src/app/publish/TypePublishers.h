@@ -4,6 +4,7 @@
 
 #include "app/publish/MappingResolver.h"
 #include "app/publish/PublishContext.h"
+#include "domain/Decimal.h"
 
 namespace finimport::app {
 

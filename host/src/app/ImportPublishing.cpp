@@ -1,0 +1,197 @@
+// ImportService: ServiceImport uploads (API.md §7.7) and the publish/revert requests
+// (§7.4 step 5, §7.7 step 4, §12.5; DECISIONS.md D6, D7).
+#include "app/ImportContent.h"
+#include "app/ImportService.h"
+#include "app/service/NdjsonLines.h"
+#include "domain/Uuid.h"
+#include "store/ImportStore.h"
+
+#include <Poco/JSON/Object.h>
+
+#include <sstream>
+
+namespace finimport::app {
+
+namespace {
+
+ImportError refusal(int status, const std::string& code, const std::string& message,
+                    const std::string& importId,
+                    std::optional<std::vector<std::string>> errors = std::nullopt) {
+    return ImportError{status, code, message, std::move(errors), importId};
+}
+
+std::string notReadyMessage(const std::string& type) {
+    return type == "ServiceImport" ? "Import was uploaded but has no publishable records."
+                                   : "Import was uploaded but is not ready to publish.";
+}
+
+std::string countsJson(const std::map<std::string, int64_t>& expected) {
+    Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
+    for (const auto& [key, type] : serviceRecordKinds()) obj.set(key, expected.at(key));
+    std::ostringstream out;
+    obj.stringify(out);
+    return out.str();
+}
+
+} // namespace
+
+ImportResult ImportService::createService(const CreateImportRequest& req) {
+    if (req.fileFieldWasText)
+        return ImportError{422, "validation_failed", "file must be an uploaded file",
+                           std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
+    std::string content;
+    std::optional<std::string> filename, contentType;
+    if (req.file) {
+        if (static_cast<int64_t>(req.file->data.size()) > kContentLimit)
+            return ImportError{422, "file_too_large", "File is too large. Maximum size is 10MB.",
+                               std::nullopt, std::nullopt};
+        const plugin::ImporterHandle* importer = _plugins.find("ServiceImport");
+        std::string media = req.file->contentType.substr(0, req.file->contentType.find(';'));
+        bool accepted = importer ? importer->manifest.accepts(media, req.file->filename) : false;
+        if (!importer) {
+            static const std::vector<std::string> types = {"application/x-ndjson", "application/ndjson",
+                                                           "application/json",
+                                                           "application/octet-stream", "text/plain"};
+            std::string lowerMedia = media, lowerName = req.file->filename;
+            for (auto& c : lowerMedia) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            for (auto& c : lowerName) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            lowerMedia.erase(lowerMedia.find_last_not_of(" \t") + 1);
+            accepted = std::find(types.begin(), types.end(), lowerMedia) != types.end() ||
+                       lowerName.ends_with(".ndjson") || lowerName.ends_with(".json");
+        }
+        if (!accepted)
+            return ImportError{422, "invalid_file_type",
+                               "Invalid file type. Please upload a service NDJSON file.",
+                               std::nullopt, std::nullopt};
+        content = req.file->data;
+        filename = req.file->filename;
+        contentType = req.file->contentType;
+    } else if (auto raw = req.fields.find("raw_file_content");
+               raw != req.fields.end() && raw->second.kind != FieldValue::Kind::Null) {
+        // A non-string value is read as text and then fails the NDJSON check (§7.2).
+        content = raw->second.text;
+        if (static_cast<int64_t>(content.size()) > kContentLimit)
+            return ImportError{422, "content_too_large", "Content is too large. Maximum size is 10MB.",
+                               std::nullopt, std::nullopt};
+        if (raw->second.kind == FieldValue::Kind::String &&
+            content.find_first_not_of(" \t\r\n") == std::string::npos)
+            content.clear();
+        if (raw->second.kind == FieldValue::Kind::Array || raw->second.kind == FieldValue::Kind::Object)
+            content = "[]";
+    }
+    if (content.empty() && !req.file)
+        return ImportError{422, "missing_content",
+                           "Provide a service NDJSON file or raw_file_content.", std::nullopt,
+                           std::nullopt};
+    NdjsonLineReport report = analyzeNdjson(content);
+    if (!report.firstLineOk)
+        return ImportError{422, "invalid_ndjson", "Invalid service NDJSON content.", std::nullopt,
+                           std::nullopt};
+
+    store::ImportRecord record;
+    record.familyId = req.familyId;
+    record.type = "ServiceImport";
+    std::vector<std::string> ignored;
+    CreateImportRequest defaults;
+    record.configuration = readImportOptions(defaults, traitsOf("ServiceImport"), ignored).toJson();
+    record.content = content;
+    record.contentKind = "text";
+    record.filename = filename;
+    record.contentType = contentType;
+    record.encoding = "UTF-8";
+    record.rowsCount = report.typedLines;
+    record.expectedRecordCounts = countsJson(report.expected);
+    record.readback = "{}";
+    Poco::JSON::Object summary(Poco::JSON_PRESERVE_KEY_ORDER);
+    summary.set("valid_rows_count", report.validLines);
+    summary.set("importable_lines", report.importableLines);
+    std::ostringstream out;
+    summary.stringify(out);
+    record.summary = out.str();
+    try {
+        _db.write([&](Poco::Data::Session& s) { store::ImportStore(s).insert(record); });
+    } catch (const std::exception&) {
+        return ImportError{500, "internal_server_error", "Import could not be created", std::nullopt,
+                           std::nullopt};
+    }
+    if (wantsPublish(req))
+        if (auto refused = requestPublish(req.familyId, record.id, false)) return *refused;
+    return *get(req.familyId, record.id);
+}
+
+std::optional<ImportError> ImportService::requestPublish(const std::string& familyId,
+                                                         const std::string& id, bool explicitRequest) {
+    std::optional<ImportError> error;
+    _db.write([&](Poco::Data::Session& s) {
+        store::ImportStore imports(s);
+        auto record = imports.byId(familyId, id);
+        if (!record) return;
+        if (explicitRequest && record->status != "pending" && record->status != "failed") {
+            error = refusal(422, "not_publishable", notReadyMessage(record->type), id);
+            return;
+        }
+        ImportView view = evaluateImport(s, *record, domain::Date::today());
+        if (!view.detail.configured) {
+            error = refusal(422, "not_publishable", notReadyMessage(record->type), id,
+                            view.notPublishableReasons);
+            return;
+        }
+        if (record->rowsCount > rowCapOf(record->type, _config)) {
+            error = refusal(422, "max_row_count_exceeded",
+                            "Import was uploaded but has too many rows to publish automatically.", id);
+            return;
+        }
+        if (!view.detail.publishable) {
+            if (record->type == "ServiceImport")
+                error = refusal(422, "not_publishable", notReadyMessage(record->type), id);
+            else
+                error = refusal(422, "not_publishable", notReadyMessage(record->type), id,
+                                view.notPublishableReasons);
+            return;
+        }
+        record->status = "importing";
+        record->error.reset();
+        imports.update(*record);
+        _jobs.enqueue(s, "publish", id);
+    });
+    if (!error) _jobs.wake();
+    return error;
+}
+
+ImportResult ImportService::publish(const std::string& familyId, const std::string& id) {
+    auto canonical = domain::canonicalUuid(id);
+    if (!canonical || !get(familyId, *canonical))
+        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+    try {
+        if (auto refused = requestPublish(familyId, *canonical, true)) return *refused;
+    } catch (const std::exception&) {
+        return refusal(500, "publish_failed",
+                       "Import was uploaded but could not be queued for processing.", *canonical);
+    }
+    return *get(familyId, *canonical);
+}
+
+ImportResult ImportService::revert(const std::string& familyId, const std::string& id) {
+    auto canonical = domain::canonicalUuid(id);
+    if (!canonical)
+        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+    bool found = false, allowed = false;
+    _db.write([&](Poco::Data::Session& s) {
+        store::ImportStore imports(s);
+        auto record = imports.byId(familyId, *canonical);
+        if (!record) return;
+        found = true;
+        if (!isRevertableStatus(record->status)) return;
+        allowed = true;
+        imports.setStatus(record->id, "reverting", std::nullopt);
+        _jobs.enqueue(s, "revert", record->id);
+    });
+    if (!found) return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+    if (!allowed)
+        return ImportError{422, "not_revertable", "Import cannot be reverted in its current state.",
+                           std::nullopt, std::nullopt};
+    _jobs.wake();
+    return *get(familyId, *canonical);
+}
+
+} // namespace finimport::app

@@ -1,0 +1,149 @@
+#include "app/Publisher.h"
+
+#include "app/ImportTypes.h"
+#include "app/RowValidation.h"
+#include "app/publish/MappingResolver.h"
+#include "app/publish/TypePublishers.h"
+#include "jobs/BalanceMaterializer.h"
+#include "store/AccountStore.h"
+#include "store/EntryStore.h"
+#include "store/ImportStore.h"
+#include "store/TaxonomyStore.h"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+namespace finimport::app {
+
+namespace {
+
+void writeDuplicateCount(store::ImportRecord& import, int64_t count) {
+    Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    if (import.summary && !import.summary->empty()) {
+        Poco::JSON::Parser parser;
+        summary = parser.parse(*import.summary).extract<Poco::JSON::Object::Ptr>();
+    }
+    summary->set("duplicate_rows_count", count);
+    std::ostringstream out;
+    summary->stringify(out);
+    import.summary = out.str();
+}
+
+void materializeTouched(PublishContext& ctx) {
+    for (const auto& accountId : ctx.touchedAccounts) {
+        auto it = ctx.changedFrom.find(accountId);
+        std::optional<domain::Date> from;
+        if (it != ctx.changedFrom.end()) from = it->second;
+        jobs::materializeBalances(ctx.session, accountId, ctx.today, from);
+    }
+}
+
+} // namespace
+
+void Publisher::run(const store::JobRecord& job) {
+    if (!job.importId) return;
+    if (job.kind == "publish") publish(*job.importId);
+    else if (job.kind == "revert")
+        revert(*job.importId);
+}
+
+void Publisher::publish(const std::string& importId) {
+    try {
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId, true);
+            if (!import) return;
+            // A redelivered job must not publish twice (IMPORTS.md §2.1 guard).
+            if (import->status != "importing") return;
+            auto family = store::FamilyStore(s).familyById(import->familyId);
+            PublishContext ctx{s, *import, *family, domain::Date::today(), {}, {}, {}, 0};
+
+            if (import->rowsCount > rowCapOf(import->type, _config))
+                throw std::runtime_error("Import has " + std::to_string(import->rowsCount) +
+                                         " rows, more than the publish limit of " +
+                                         std::to_string(rowCapOf(import->type, _config)));
+            int64_t invalid = 0;
+            for (auto& row : imports.rows(importId)) {
+                RowFields fields = rowFieldsFromJson(row.fields);
+                if (!rowErrorsNow(fields, rowMessagesFromJson(row.errors), ctx.today).empty())
+                    ++invalid;
+                ctx.rows.push_back({row.rowNumber, row.kind, std::move(fields)});
+            }
+            if (invalid > 0)
+                throw std::runtime_error(std::to_string(invalid) +
+                                         (invalid == 1 ? " row is invalid" : " rows are invalid"));
+
+            imports.clearRecords(importId);
+            MappingResolver mappings(ctx);
+            publishTransactions(ctx, mappings);
+            publishTrades(ctx, mappings);
+            publishAccounts(ctx, mappings);
+            if (afterRecordsHook) afterRecordsHook();
+            materializeTouched(ctx);
+
+            writeDuplicateCount(*import, ctx.duplicateRows);
+            import->status = "complete";
+            import->error.reset();
+            imports.update(*import);
+        });
+    } catch (const std::exception& e) {
+        // The transaction rolled back: no partial records. Record why, in a new transaction.
+        std::string message = e.what();
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore(s).setStatus(importId, "failed", message);
+        });
+    }
+}
+
+void Publisher::revert(const std::string& importId) {
+    try {
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId);
+            if (!import || import->status != "reverting") return;
+            auto family = store::FamilyStore(s).familyById(import->familyId);
+            PublishContext ctx{s, *import, *family, domain::Date::today(), {}, {}, {}, 0};
+            store::EntryStore entries(s);
+            store::AccountStore accounts(s);
+            store::TaxonomyStore taxonomy(s);
+            auto created = imports.records(importId, "created");
+            // Entries first (their accounts are recomputed), then accounts, then taxonomy that
+            // nothing outside the import uses any more (IMPORTS.md §12 item 3, D20).
+            for (const auto& [type, id] : created) {
+                if (type != "Entry") continue;
+                if (auto e = entries.byId(id)) {
+                    if (auto d = domain::Date::parseIso(e->date)) ctx.touch(e->accountId, *d);
+                    entries.deleteEntry(id);
+                }
+            }
+            for (const auto& [type, id] : created)
+                if (type == "Account") {
+                    accounts.deleteCascade(id);
+                    ctx.touchedAccounts.erase(id);
+                    ctx.changedFrom.erase(id);
+                }
+            for (const auto& [type, id] : created) {
+                if (type == "Category" && !taxonomy.categoryInUse(id, importId))
+                    taxonomy.deleteCategory(id);
+                if (type == "Tag" && !taxonomy.tagInUse(id, importId)) taxonomy.deleteTag(id);
+            }
+            for (const auto& accountId : ctx.touchedAccounts)
+                jobs::materializeBalances(s, accountId, ctx.today);
+            imports.clearRecords(importId);
+            import->status = "pending";
+            import->error.reset();
+            imports.update(*import);
+        });
+    } catch (const std::exception& e) {
+        std::string message = e.what();
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore(s).setStatus(importId, "revert_failed", message);
+        });
+    }
+}
+
+} // namespace finimport::app

@@ -1,0 +1,32 @@
+#pragma once
+// The publish and revert jobs (IMPORTS.md §2.1, §12): each runs in one database transaction,
+// all or nothing, then re-materialises the balances of the accounts it touched.
+
+#include "app/Config.h"
+#include "store/Database.h"
+#include "store/JobStore.h"
+
+#include <functional>
+#include <string>
+
+namespace finimport::app {
+
+class Publisher {
+public:
+    Publisher(store::Database& db, const Config& config) : _db(db), _config(config) {}
+
+    // The job handler for kinds "publish" and "revert".
+    void run(const store::JobRecord& job);
+    void publish(const std::string& importId);
+    void revert(const std::string& importId);
+
+    // Test hook: called inside the publish transaction after the records were created, so a
+    // test can inject a failure half way.
+    std::function<void()> afterRecordsHook;
+
+private:
+    store::Database& _db;
+    const Config& _config;
+};
+
+} // namespace finimport::app

@@ -1,0 +1,80 @@
+#include "app/publish/TypePublishers.h"
+#include "store/EntryStore.h"
+#include "store/SecurityStore.h"
+
+#include <map>
+#include <set>
+#include <stdexcept>
+
+namespace finimport::app {
+
+void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
+    store::EntryStore entries(ctx.session);
+    store::SecurityStore securities(ctx.session);
+    std::map<std::string, std::string> securityCache; // TICKER:MIC → id
+    std::set<std::string> claimed;
+    for (const auto& row : ctx.rows) {
+        if (row.kind != "trade") continue;
+        std::string currency = fieldText(row.fields, "currency");
+        auto account = mappings.account(fieldText(row.fields, "account"), currency);
+        if (!account) {
+            std::string name = fieldText(row.fields, "account");
+            throw std::runtime_error("Row " + std::to_string(row.number) + ": account \"" +
+                                     (name.empty() ? "(blank)" : name) +
+                                     "\" is not mapped; send account_id or an account column");
+        }
+        if (currency.empty()) currency = account->currency;
+        if (currency != account->currency)
+            throw std::runtime_error("Row " + std::to_string(row.number) + ": Currency " + currency +
+                                     " differs from the account's currency " + account->currency);
+        domain::Date date = rowDate(row);
+        domain::Decimal qty = rowDecimal(row, "signed_qty", "quantity");
+        domain::Decimal price = rowDecimal(row, "price", "price");
+        domain::Decimal amount = rowDecimal(row, "signed_amount", "amount");
+        std::string ticker = fieldText(row.fields, "ticker");
+        std::string mic = fieldText(row.fields, "exchange_operating_mic");
+        std::optional<std::string> securityId;
+        if (!ticker.empty()) {
+            std::string key = ticker + ":" + mic;
+            auto it = securityCache.find(key);
+            if (it == securityCache.end())
+                it = securityCache.emplace(key, securities.findOrCreate(ticker, mic)).first;
+            securityId = it->second;
+        }
+        // D18: same account, date, security, qty, price and currency → matched, not created.
+        bool duplicate = false;
+        for (const auto& e : entries.tradeCandidates(account->id, date.iso(), securityId, qty.raw(),
+                                                     price.raw(), currency)) {
+            if (claimed.count(e.id)) continue;
+            claimed.insert(e.id);
+            ctx.matched("Entry", e.id);
+            ++ctx.duplicateRows;
+            duplicate = true;
+            break;
+        }
+        if (duplicate) continue;
+        store::EntryRow e;
+        e.accountId = account->id;
+        e.date = date.iso();
+        e.amount = amount.raw();
+        e.currency = currency;
+        e.name = fieldText(row.fields, "name");
+        if (e.name.empty()) e.name = "Imported item";
+        e.importLocked = true;
+        e.importId = ctx.import.id;
+        store::TradeDetail t;
+        t.securityId = securityId;
+        t.qty = qty.raw();
+        t.price = price.raw();
+        t.currency = currency;
+        if (qty.isNegative()) t.activityLabel = "Sell";
+        else if (!qty.isZero())
+            t.activityLabel = "Buy";
+        entries.insertTrade(e, t);
+        claimed.insert(e.id);
+        ctx.created("Entry", e.id);
+        ctx.touch(account->id, date);
+    }
+}
+
+} // namespace finimport::app

@@ -1,0 +1,24 @@
+#pragma once
+// Securities (shared across families, like the reference's offline securities).
+
+#include <Poco/Data/Session.h>
+
+#include <optional>
+#include <string>
+
+namespace finimport::store {
+
+class SecurityStore {
+public:
+    explicit SecurityStore(Poco::Data::Session& s) : _s(s) {}
+
+    // Ticker upper-cased; with a MIC: find-or-create (ticker, MIC); without: the one with that
+    // ticker and no MIC, else the oldest with that ticker, else a new one (IMPORTS.md §6.2).
+    std::string findOrCreate(const std::string& ticker, const std::string& mic,
+                             const std::optional<std::string>& name = std::nullopt);
+
+private:
+    Poco::Data::Session& _s;
+};
+
+} // namespace finimport::store
