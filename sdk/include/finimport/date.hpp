@@ -1,0 +1,201 @@
+// Strict strptime-style date parsing and date-format auto-detection (IMPORTS.md §5.9, §12.6).
+// Unlike the reference app, the whole field must match the pattern: "2024-01-15T00:00:00Z"
+// does not match "%Y-%m-%d". Safe for any byte input.
+#ifndef FINIMPORT_DATE_HPP
+#define FINIMPORT_DATE_HPP
+
+#include "finimport/detail/ascii.hpp"
+
+#include <array>
+#include <compare>
+#include <cstdio>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace finimport::sdk {
+
+// A proleptic Gregorian calendar date.
+struct CivilDate {
+    int year = 1970;
+    int month = 1;
+    int day = 1;
+    friend constexpr auto operator<=>(const CivilDate&, const CivilDate&) = default;
+};
+
+constexpr bool isLeapYear(int year) noexcept {
+    return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+}
+
+constexpr int daysInMonth(int year, int month) noexcept {
+    constexpr int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (month < 1 || month > 12) return 0;
+    return month == 2 && isLeapYear(year) ? 29 : days[month - 1];
+}
+
+constexpr bool isValidDate(int year, int month, int day) noexcept {
+    return year >= 1 && year <= 9999 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+// "YYYY-MM-DD".
+inline std::string formatIsoDate(CivilDate date) {
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", date.year % 10000, date.month % 100,
+                  date.day % 100);
+    return buffer;
+}
+
+namespace detail {
+
+inline constexpr std::array<std::string_view, 12> kMonthNames = {
+    "january", "february", "march",     "april",   "may",      "june",
+    "july",    "august",   "september", "october", "november", "december"};
+
+// Reads up to `maxDigits` digits at text[pos]; at least one is required.
+inline bool readNumber(std::string_view text, std::size_t& pos, std::size_t maxDigits, int& out) {
+    std::size_t n = 0;
+    int value = 0;
+    while (n < maxDigits && pos + n < text.size() && isDigit(text[pos + n])) {
+        value = value * 10 + (text[pos + n] - '0');
+        ++n;
+    }
+    if (n == 0) return false;
+    pos += n;
+    out = value;
+    return true;
+}
+
+// Full month name or three-letter abbreviation, case-insensitive; the longest match wins.
+inline bool readMonthName(std::string_view text, std::size_t& pos, int& month) {
+    std::string_view rest = text.substr(pos);
+    for (int pass = 0; pass < 2; ++pass) {
+        for (std::size_t m = 0; m < kMonthNames.size(); ++m) {
+            std::string_view name = pass == 0 ? kMonthNames[m] : kMonthNames[m].substr(0, 3);
+            if (rest.size() >= name.size() && equalsIgnoreCase(rest.substr(0, name.size()), name)) {
+                pos += name.size();
+                month = int(m) + 1;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+constexpr bool isNumericDirective(char c) noexcept {
+    return c == 'Y' || c == 'm' || c == 'd' || c == 'e' || c == 'y';
+}
+
+} // namespace detail
+
+// Parses `text` with a strptime-style `pattern`. Directives: %Y (up to 4 digits), %m %d %e
+// (1 or 2 digits; %e also skips leading spaces), %y (69-99 -> 19xx, 00-68 -> 20xx), %b %B %h
+// (English month name or abbreviation, case-insensitive), %% (a literal %). A run of
+// whitespace in the pattern matches one or more whitespace characters; every other character
+// must match exactly. The whole text must be consumed and the date must exist. The pattern
+// must contain a year; month and day default to 1.
+inline std::optional<CivilDate> parseDate(std::string_view text, std::string_view pattern) {
+    using namespace detail;
+    int year = 0, month = 1, day = 1;
+    bool haveYear = false;
+    std::size_t pos = 0;
+    for (std::size_t p = 0; p < pattern.size(); ++p) {
+        const char pc = pattern[p];
+        if (isAsciiSpace(pc)) {
+            while (p + 1 < pattern.size() && isAsciiSpace(pattern[p + 1]))
+                ++p;
+            if (pos >= text.size() || !isAsciiSpace(text[pos])) return std::nullopt;
+            while (pos < text.size() && isAsciiSpace(text[pos]))
+                ++pos;
+            continue;
+        }
+        if (pc != '%') {
+            if (pos >= text.size() || text[pos] != pc) return std::nullopt;
+            ++pos;
+            continue;
+        }
+        if (++p >= pattern.size()) return std::nullopt;
+        int value = 0;
+        switch (pattern[p]) {
+        case 'Y':
+            if (!readNumber(text, pos, 4, year)) return std::nullopt;
+            haveYear = true;
+            break;
+        case 'y':
+            if (!readNumber(text, pos, 2, value)) return std::nullopt;
+            year = value >= 69 ? 1900 + value : 2000 + value;
+            haveYear = true;
+            break;
+        case 'm':
+            if (!readNumber(text, pos, 2, month)) return std::nullopt;
+            break;
+        case 'e':
+            while (pos < text.size() && text[pos] == ' ')
+                ++pos;
+            [[fallthrough]];
+        case 'd':
+            if (!readNumber(text, pos, 2, day)) return std::nullopt;
+            break;
+        case 'b':
+        case 'B':
+        case 'h':
+            if (!readMonthName(text, pos, month)) return std::nullopt;
+            break;
+        case '%':
+            if (pos >= text.size() || text[pos] != '%') return std::nullopt;
+            ++pos;
+            break;
+        default:
+            return std::nullopt; // unsupported directive: nothing matches
+        }
+    }
+    if (pos != text.size() || !haveYear || !isValidDate(year, month, day)) return std::nullopt;
+    return CivilDate{year, month, day};
+}
+
+// The patterns auto-detection tries, in order (IMPORTS.md §5.9; earlier wins ties).
+inline constexpr std::array<std::string_view, 11> kDetectableDateFormats = {
+    "%m-%d-%Y", "%d.%m.%Y", "%d-%m-%Y", "%Y-%m-%d", "%d/%m/%Y", "%Y/%m/%d",
+    "%m/%d/%Y", "%e/%m/%Y", "%Y.%m.%d", "%Y%m%d",   "%d %b %Y"};
+
+// Picks the pattern that parses the most of the first 50 distinct non-blank samples, then the
+// most dates within 1970-01-01 .. today + 5 years; ties go to the earlier pattern. nullopt
+// when no pattern parses any sample (callers apply their own fallback).
+inline std::optional<std::string_view> detectDateFormat(std::span<const std::string> samples,
+                                                        CivilDate today) {
+    std::vector<std::string_view> distinct;
+    for (const std::string& sample : samples) {
+        std::string_view s = detail::trim(sample);
+        if (s.empty()) continue;
+        bool seen = false;
+        for (std::string_view d : distinct)
+            seen = seen || d == s;
+        if (!seen) distinct.push_back(s);
+        if (distinct.size() == 50) break;
+    }
+    const CivilDate lowest{1970, 1, 1};
+    const CivilDate highest{today.year + 5, today.month, today.day};
+    std::optional<std::string_view> best;
+    std::size_t bestParsed = 0, bestInRange = 0;
+    for (std::string_view pattern : kDetectableDateFormats) {
+        std::size_t parsed = 0, inRange = 0;
+        for (std::string_view sample : distinct) {
+            if (auto date = parseDate(sample, pattern)) {
+                ++parsed;
+                if (*date >= lowest && *date <= highest) ++inRange;
+            }
+        }
+        if (parsed == 0) continue;
+        if (!best || parsed > bestParsed || (parsed == bestParsed && inRange > bestInRange)) {
+            best = pattern;
+            bestParsed = parsed;
+            bestInRange = inRange;
+        }
+    }
+    return best;
+}
+
+} // namespace finimport::sdk
+
+#endif // FINIMPORT_DATE_HPP

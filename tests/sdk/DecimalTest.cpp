@@ -1,0 +1,198 @@
+// Exact number parsing under the four number formats (IMPORTS.md §5.5, §12.4, D2, D5).
+#include "finimport/decimal.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <limits>
+#include <string>
+
+using finimport::sdk::DecimalError;
+using finimport::sdk::NumberFormat;
+
+namespace {
+
+const NumberFormat US = NumberFormat::CommaDot;
+const NumberFormat EU = NumberFormat::DotComma;
+const NumberFormat SP = NumberFormat::SpaceComma;
+const NumberFormat IN = NumberFormat::CommaOnly;
+
+void expectValue(const std::string& raw, NumberFormat format, const std::string& text,
+                 std::int64_t scaled) {
+    auto r = finimport::sdk::parseDecimal(raw, format);
+    CPPUNIT_ASSERT_MESSAGE("parse " + raw, r.value.has_value());
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(raw, text, r.value->text);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(raw, scaled, r.value->scaled);
+    CPPUNIT_ASSERT(r.error == DecimalError::None);
+}
+
+void expectError(const std::string& raw, NumberFormat format, DecimalError error) {
+    auto r = finimport::sdk::parseDecimal(raw, format);
+    CPPUNIT_ASSERT_MESSAGE("reject " + raw, !r.value.has_value());
+    CPPUNIT_ASSERT_MESSAGE("error kind of " + raw, r.error == error);
+}
+
+} // namespace
+
+class DecimalTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(DecimalTest);
+    CPPUNIT_TEST(commaDot);
+    CPPUNIT_TEST(dotComma);
+    CPPUNIT_TEST(spaceComma);
+    CPPUNIT_TEST(commaOnly);
+    CPPUNIT_TEST(signsAndParentheses);
+    CPPUNIT_TEST(currencyDecoration);
+    CPPUNIT_TEST(rejectsMisreads);
+    CPPUNIT_TEST(groupingMustBeThreeDigits);
+    CPPUNIT_TEST(decimalPlacesAndRange);
+    CPPUNIT_TEST(blank);
+    CPPUNIT_TEST(messages);
+    CPPUNIT_TEST(formatNames);
+    CPPUNIT_TEST(formatScaledAndMultiply);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void commaDot() {
+        expectValue("1,234.56", US, "1234.56", 123456000000);
+        expectValue("1234.56", US, "1234.56", 123456000000);
+        expectValue("1,234,567.5", US, "1234567.5", 123456750000000);
+        expectValue("1,234", US, "1234", 123400000000);
+        expectValue("0.5", US, "0.5", 50000000);
+        expectValue("007.50", US, "7.50", 750000000);
+        expectValue("1234.", US, "1234", 123400000000);
+        expectValue("-89.75", US, "-89.75", -8975000000);
+    }
+
+    void dotComma() {
+        expectValue("1.234,56", EU, "1234.56", 123456000000);
+        expectValue("1234,56", EU, "1234.56", 123456000000);
+        expectValue("12,345", EU, "12.345", 1234500000);
+        expectValue("1.234.567", EU, "1234567", 123456700000000);
+        expectValue("-1.234,5", EU, "-1234.5", -123450000000);
+    }
+
+    void spaceComma() {
+        expectValue("1 234,56", SP, "1234.56", 123456000000);
+        expectValue("1\u00A0234,56", SP, "1234.56", 123456000000);
+        expectValue("1\u202F234,56", SP, "1234.56", 123456000000);
+        expectValue("1 234 567,8", SP, "1234567.8", 123456780000000);
+        expectValue("\u20AC1 234,56", SP, "1234.56", 123456000000);
+        expectValue("1 234,56 kr", SP, "1234.56", 123456000000);
+        expectValue("-12,5", SP, "-12.5", -1250000000);
+    }
+
+    void commaOnly() {
+        expectValue("1234", IN, "1234", 123400000000);
+        expectValue("1,234", IN, "1234", 123400000000);
+        expectValue("-1,234,567", IN, "-1234567", -123456700000000);
+        expectError("12.50", IN, DecimalError::Format);
+        expectError("1,234.56", IN, DecimalError::Format);
+    }
+
+    void signsAndParentheses() {
+        expectValue("(50.00)", US, "-50.00", -5000000000);
+        expectValue("($50.00)", US, "-50.00", -5000000000);
+        expectValue("$(50.00)", US, "-50.00", -5000000000);
+        expectValue("(1.234,56 \u20AC)", EU, "-1234.56", -123456000000);
+        expectValue("-$1,234.56", US, "-1234.56", -123456000000);
+        expectValue("$-1,234.56", US, "-1234.56", -123456000000);
+        expectValue("-10.00", US, "-10.00", -1000000000);
+        expectValue("-0.00", US, "0.00", 0);
+        expectError("50.00-", US, DecimalError::Format);
+        expectError("--5", US, DecimalError::Format);
+        expectError("-(5)", US, DecimalError::Format);
+        expectError("(-5)", US, DecimalError::Format);
+        expectError("(50.00", US, DecimalError::Format);
+        expectError("+5", US, DecimalError::Format);
+        expectError("-", US, DecimalError::Format);
+    }
+
+    void currencyDecoration() {
+        expectValue("$1,234.50", US, "1234.50", 123450000000);
+        expectValue("USD 1,234.50", US, "1234.50", 123450000000);
+        expectValue("1,234.50 USD", US, "1234.50", 123450000000);
+        expectValue("  \u00A3 12.00  ", US, "12.00", 1200000000);
+        expectValue("1.234,56 EUR", EU, "1234.56", 123456000000);
+        expectError("CHF 1'234", US, DecimalError::Format); // interior junk is never stripped
+    }
+
+    void rejectsMisreads() {
+        expectError("1.234,56", US, DecimalError::Format);
+        expectError("1,234.56", EU, DecimalError::Format);
+        expectError("1,234.56", SP, DecimalError::Format);
+        expectError("1 234,56", US, DecimalError::Format);
+        expectError(".5", US, DecimalError::Format);
+        expectError("1.2.3", US, DecimalError::Format);
+        expectError("n/a", US, DecimalError::Format);
+        expectError("12 34", US, DecimalError::Format);
+        expectError("1,234.5x6", US, DecimalError::Format);
+        expectError("$", US, DecimalError::Format);
+    }
+
+    void groupingMustBeThreeDigits() {
+        expectError("1,23.45", US, DecimalError::Format);
+        expectError("1,2345", US, DecimalError::Format);
+        expectError("1234,567", US, DecimalError::Format);
+        expectError(",123", US, DecimalError::Format);
+        expectError("1,", US, DecimalError::Format);
+        expectError("1.23,4", EU, DecimalError::Format);
+        expectError("1  234,5", SP, DecimalError::Format);
+    }
+
+    void decimalPlacesAndRange() {
+        expectValue("0.12345678", US, "0.12345678", 12345678);
+        expectError("0.123456789", US, DecimalError::TooManyDecimals);
+        expectError("1,5000000000", EU, DecimalError::TooManyDecimals);
+        expectValue("92233720368.54775807", US, "92233720368.54775807", 9223372036854775807);
+        expectValue("-92233720368.54775807", US, "-92233720368.54775807", -9223372036854775807);
+        expectError("92233720368.54775808", US, DecimalError::OutOfRange);
+        expectError("99999999999999999999999", US, DecimalError::OutOfRange);
+        expectValue("0000000000000000000000001", US, "1", 100000000);
+    }
+
+    void blank() {
+        expectError("", US, DecimalError::Blank);
+        expectError("   ", US, DecimalError::Blank);
+    }
+
+    void messages() {
+        using namespace finimport::sdk;
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Amount \"1.234,56\" does not match the number format 1,234.56"),
+            numberFormatMessage("Amount", "1.234,56", US));
+        CPPUNIT_ASSERT_EQUAL(std::string("Amount has more than 8 decimal places"),
+                             decimalPlacesMessage("Amount"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Qty \"x\" does not match the number format 1 234,56"),
+                             decimalErrorMessage(DecimalError::Format, "Qty", "x", SP));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Price has more than 8 decimal places"),
+            decimalErrorMessage(DecimalError::TooManyDecimals, "Price", "1.0000000001", US));
+        CPPUNIT_ASSERT_EQUAL(std::string("Price is required"),
+                             decimalErrorMessage(DecimalError::Blank, "Price", "", US));
+        CPPUNIT_ASSERT_EQUAL(std::string("Amount \"1e30\" is out of range"),
+                             decimalErrorMessage(DecimalError::OutOfRange, "Amount", "1e30", US));
+    }
+
+    void formatNames() {
+        using namespace finimport::sdk;
+        for (auto f : {US, EU, SP, IN})
+            CPPUNIT_ASSERT(parseNumberFormat(numberFormatName(f)) == f);
+        CPPUNIT_ASSERT(!parseNumberFormat("1.234"));
+    }
+
+    void formatScaledAndMultiply() {
+        using namespace finimport::sdk;
+        CPPUNIT_ASSERT_EQUAL(std::string("1502.50"), formatScaled(150250000000, 2));
+        CPPUNIT_ASSERT_EQUAL(std::string("-0.5"), formatScaled(-50000000, 1));
+        CPPUNIT_ASSERT_EQUAL(std::string("12"), formatScaled(1200000000, 0));
+        CPPUNIT_ASSERT_EQUAL(std::string("-92233720368.54775808"),
+                             formatScaled(std::numeric_limits<std::int64_t>::min(), 8));
+        // 150.25 * 10 = 1502.5
+        CPPUNIT_ASSERT_EQUAL(std::int64_t(150250000000), *multiplyScaled(15025000000, 1000000000));
+        // 0.00000001 * 0.5 = 0.000000005 -> rounds half away from zero to 0.00000001
+        CPPUNIT_ASSERT_EQUAL(std::int64_t(1), *multiplyScaled(1, 50000000));
+        CPPUNIT_ASSERT_EQUAL(std::int64_t(-1), *multiplyScaled(-1, 50000000));
+        CPPUNIT_ASSERT_EQUAL(std::int64_t(0), *multiplyScaled(1, 49999999));
+        CPPUNIT_ASSERT(!multiplyScaled(std::numeric_limits<std::int64_t>::max(), 200000000));
+    }
+};
+CPPUNIT_TEST_SUITE_REGISTRATION(DecimalTest);
