@@ -1,0 +1,25 @@
+// `finimport plugins`: one line per import type served and its plugin.
+#include "app/Config.h"
+#include "cli/Commands.h"
+#include "plugin/PluginRegistry.h"
+
+#include <iostream>
+
+namespace finimport::cli {
+
+int runPlugins(const Args& args) {
+    std::map<std::string, std::string> flags;
+    if (auto c = args.get("config")) flags["config"] = *c;
+    app::Config config = app::Config::load(flags, args.all("plugins"));
+    auto dirs = config.pluginDirs.empty() ? app::defaultPluginDirs() : config.pluginDirs;
+    plugin::PluginRegistry registry([](plugin::LogLevel level, const std::string& message) {
+        if (level >= plugin::LogLevel::Warning) std::cerr << message << "\n";
+    });
+    registry.loadDirectories(dirs);
+    for (const auto& t : registry.types())
+        std::cout << t.type << "  " << t.pluginName << " " << t.pluginVersion << "  (" << t.importerId
+                  << ", " << t.file << ")\n";
+    return registry.types().empty() ? 1 : 0;
+}
+
+} // namespace finimport::cli

@@ -1,0 +1,98 @@
+#include "http/handlers/BalancesHandler.h"
+
+#include "http/Errors.h"
+#include "http/Formats.h"
+#include "http/Pagination.h"
+#include "http/handlers/JsonFields.h"
+#include "store/BalanceStore.h"
+
+#include <algorithm>
+
+namespace finimport::http {
+
+namespace {
+
+bool blank(const std::optional<std::string>& s) {
+    return !s || s->find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+void writeBalance(JsonWriter& w, const store::BalanceRecord& b) {
+    using domain::Decimal;
+    w.beginObject();
+    w.key("id").string(b.id);
+    w.key("date").string(b.date);
+    w.key("currency").string(b.currency);
+    w.key("flows_factor").integer(b.flowsFactor);
+    auto pair = [&](const char* name, int64_t raw) {
+        writeMoneyPair(w, name, Decimal::fromRaw(raw), b.currency);
+    };
+    pair("balance", b.balance);
+    writeMoneyPair(w, "cash_balance",
+                   b.cashBalance ? std::optional<Decimal>(Decimal::fromRaw(*b.cashBalance)) : std::nullopt,
+                   b.currency);
+    pair("start_cash_balance", b.startCash);
+    pair("start_non_cash_balance", b.startNonCash);
+    pair("start_balance", b.startCash + b.startNonCash);
+    pair("cash_inflows", b.cashInflows);
+    pair("cash_outflows", b.cashOutflows);
+    pair("non_cash_inflows", b.nonCashInflows);
+    pair("non_cash_outflows", b.nonCashOutflows);
+    pair("net_market_flows", b.netMarketFlows);
+    pair("cash_adjustments", b.cashAdjustments);
+    pair("non_cash_adjustments", b.nonCashAdjustments);
+    pair("end_cash_balance", b.endCash);
+    pair("end_non_cash_balance", b.endNonCash);
+    pair("end_balance", b.endCash + b.endNonCash);
+    w.key("account").beginObject();
+    w.key("id").string(b.accountId);
+    w.key("name").string(b.accountName);
+    writeOptionalString(w, "account_type", b.accountType);
+    w.endObject();
+    w.key("created_at").string(formatTimestampSeconds(b.createdAt));
+    w.key("updated_at").string(formatTimestampSeconds(b.updatedAt));
+    w.endObject();
+}
+
+} // namespace
+
+Response listBalances(store::Database& db, const Request& req) {
+    store::BalanceFilter filter;
+    filter.familyId = req.principal.familyId;
+    // Checks in order; the first failure answers (§9.2).
+    if (auto id = req.query.get("account_id"); !blank(id)) {
+        if (!isUuid(*id)) return validationFailed("account_id must be a valid UUID");
+        filter.accountId = normalizeUuid(*id);
+    }
+    if (auto start = req.query.get("start_date"); !blank(start)) {
+        auto d = parseIsoDateParam(*start);
+        if (!d) return validationFailed("start_date must be an ISO 8601 date");
+        filter.startDate = d->iso();
+    }
+    if (auto end = req.query.get("end_date"); !blank(end)) {
+        auto d = parseIsoDateParam(*end);
+        if (!d) return validationFailed("end_date must be an ISO 8601 date");
+        filter.endDate = d->iso();
+    }
+    if (auto currency = req.query.get("currency"); !blank(currency)) {
+        std::string upper = *currency;
+        std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
+        filter.currency = upper;
+    }
+    JsonWriter w;
+    db.read([&](Poco::Data::Session& s) {
+        store::BalanceStore balances(s);
+        Pagination p = paginate(req.query.get("page"), req.query.get("per_page"), balances.count(filter));
+        w.beginObject().key("balances").beginArray();
+        for (const auto& b : balances.list(filter, p.perPage, p.offset)) writeBalance(w, b);
+        w.endArray();
+        w.key("pagination").beginObject();
+        w.key("page").integer(p.page);
+        w.key("per_page").integer(p.perPage);
+        w.key("total_count").integer(p.totalCount);
+        w.key("total_pages").integer(p.totalPages);
+        w.endObject().endObject();
+    });
+    return jsonResponse(200, w.take());
+}
+
+} // namespace finimport::http

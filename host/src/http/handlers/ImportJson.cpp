@@ -1,0 +1,92 @@
+#include "http/handlers/ImportJson.h"
+
+#include "http/Errors.h"
+#include "http/Formats.h"
+#include "http/handlers/JsonFields.h"
+
+namespace finimport::http {
+
+namespace {
+
+void writeCommonHead(JsonWriter& w, const store::ImportRecord& r) {
+    w.key("id").string(r.id);
+    w.key("type").string(r.type);
+    w.key("status").string(r.status);
+    w.key("created_at").string(formatTimestampMillis(r.createdAt));
+    w.key("updated_at").string(formatTimestampMillis(r.updatedAt));
+    writeOptionalString(w, "account_id", r.accountId);
+}
+
+void writeError(JsonWriter& w, const store::ImportRecord& r) {
+    if (r.error && r.error->find_first_not_of(" \t\r\n") != std::string::npos)
+        w.key("error").string(*r.error);
+}
+
+} // namespace
+
+void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
+    const auto& r = v.record;
+    w.beginObject();
+    writeCommonHead(w, r);
+    writeError(w, r);
+    w.key("status_detail").beginObject();
+    w.key("uploaded").boolean(v.detail.uploaded);
+    w.key("configured").boolean(v.detail.configured);
+    w.key("terminal").boolean(v.detail.terminal);
+    w.key("cleaned").boolean(v.detail.cleaned);
+    w.key("publishable").boolean(v.detail.publishable);
+    w.key("revertable").boolean(v.detail.revertable);
+    w.endObject();
+    w.key("configuration").beginObject();
+    for (const char* name :
+         {"date_col_label", "amount_col_label", "name_col_label", "category_col_label",
+          "tags_col_label", "notes_col_label", "account_col_label", "date_format", "number_format",
+          "signage_convention", "encoding"})
+        writeOptionalString(w, name, v.options.get(name));
+    w.endObject();
+    w.key("stats").beginObject();
+    w.key("rows_count").integer(v.stats.rowsCount);
+    w.key("valid_rows_count").integer(v.stats.validRowsCount);
+    w.key("invalid_rows_count").integer(v.stats.invalidRowsCount);
+    w.key("mappings_count").integer(v.stats.mappingsCount);
+    w.key("unassigned_mappings_count").integer(v.stats.unassignedMappingsCount);
+    w.key("duplicate_rows_count").integer(v.stats.duplicateRowsCount);
+    w.endObject();
+    if (r.type == "ServiceImport") {
+        w.key("verification").beginObject();
+        w.key("expected_record_counts").raw(r.expectedRecordCounts.value_or("{}"));
+        w.key("readback").raw(r.readback && !r.readback->empty() ? *r.readback : "{}");
+        w.endObject();
+    }
+    w.endObject();
+}
+
+void writeImportSummary(JsonWriter& w, const app::ImportView& v) {
+    const auto& r = v.record;
+    w.beginObject();
+    writeCommonHead(w, r);
+    w.key("rows_count").integer(r.rowsCount);
+    writeError(w, r);
+    w.key("status_detail").beginObject();
+    w.key("uploaded").boolean(v.detail.uploaded);
+    w.key("configured").boolean(v.detail.configured);
+    w.key("terminal").boolean(v.detail.terminal);
+    w.endObject();
+    w.endObject();
+}
+
+Response importDetailResponse(int status, const app::ImportView& view) {
+    JsonWriter w;
+    w.beginObject().key("data");
+    writeImportDetail(w, view);
+    w.endObject();
+    return jsonResponse(status, w.take());
+}
+
+Response importErrorResponse(const app::ImportError& e) {
+    NameValueList extras;
+    if (e.importId) extras.emplace_back("import_id", JsonWriter::quote(*e.importId));
+    return jsonError(e.status, e.error, e.message, e.errors, extras);
+}
+
+} // namespace finimport::http

@@ -1,0 +1,16 @@
+#pragma once
+// JSON shapes of imports: ImportDetail (API.md §7.8), the list summary (§12.1), error bodies.
+
+#include "app/ImportEvaluation.h"
+#include "app/ImportRequest.h"
+#include "http/JsonWriter.h"
+#include "http/Request.h"
+
+namespace finimport::http {
+
+void writeImportDetail(JsonWriter& w, const app::ImportView& view);
+void writeImportSummary(JsonWriter& w, const app::ImportView& view);
+Response importDetailResponse(int status, const app::ImportView& view);
+Response importErrorResponse(const app::ImportError& error);
+
+} // namespace finimport::http

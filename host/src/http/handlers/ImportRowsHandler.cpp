@@ -1,0 +1,170 @@
+// GET /api/v1/imports/{id}/rows (API.md §12.3, DECISIONS.md D15): rows with their errors
+// evaluated now, the 17 visible fields and their mappings.
+#include "app/Mappings.h"
+#include "app/RowValidation.h"
+#include "domain/Uuid.h"
+#include "http/Errors.h"
+#include "http/Pagination.h"
+#include "http/handlers/ImportsHandler.h"
+#include "http/handlers/JsonFields.h"
+#include "store/ImportStore.h"
+#include "store/Sql.h"
+
+#include <finimport/tags.hpp>
+
+#include <algorithm>
+
+namespace finimport::http {
+
+namespace {
+
+const char* kVisibleFields[] = {"account",  "date",     "qty",         "ticker",
+                                "exchange_operating_mic", "price", "amount", "currency",
+                                "name",     "category", "tags",        "entity_type",
+                                "notes",    "active",   "effective_date", "conditions",
+                                "actions"};
+
+struct MappingTarget {
+    std::string type;
+    std::optional<std::string> name;
+};
+
+std::optional<MappingTarget> resolveMappable(Poco::Data::Session& s, const store::MappingRecord& m) {
+    if (!m.mappableId) return std::nullopt;
+    const char* table = m.kind == app::kCategoryMapping ? "categories"
+                        : m.kind == app::kTagMapping    ? "tags"
+                                                        : "accounts";
+    const char* type = m.kind == app::kCategoryMapping ? "Category"
+                       : m.kind == app::kTagMapping    ? "Tag"
+                                                       : "Account";
+    auto r = store::sqlQueryOne(s, std::string("SELECT name FROM ") + table + " WHERE id = ?",
+                                {*m.mappableId});
+    if (!r) return std::nullopt;
+    return MappingTarget{type, r->optStr(0)};
+}
+
+void writeMapping(JsonWriter& w, Poco::Data::Session& s, const std::vector<store::MappingRecord>& all,
+                  const char* kind, const std::string& key) {
+    const store::MappingRecord* found = nullptr;
+    for (const auto& m : all)
+        if (m.kind == kind && m.key == key) found = &m;
+    w.beginObject();
+    w.key("key").string(found ? found->key : key);
+    w.key("type").string(kind);
+    writeOptionalString(w, "value", found ? found->value : std::nullopt);
+    w.key("create_when_empty").boolean(found && found->createWhenEmpty);
+    w.key("creatable").boolean(found && !found->mappableId && !key.empty() && found->createWhenEmpty);
+    w.key("mappable");
+    auto target = found ? resolveMappable(s, *found) : std::nullopt;
+    if (target) {
+        w.beginObject();
+        w.key("id").string(*found->mappableId);
+        w.key("type").string(target->type);
+        writeOptionalString(w, "name", target->name);
+        w.endObject();
+    } else {
+        w.null();
+    }
+    w.endObject();
+}
+
+bool blank(const std::string& s) { return s.find_first_not_of(" \t") == std::string::npos; }
+
+} // namespace
+
+Response ImportsHandler::rows(Request& req) {
+    auto id = domain::canonicalUuid(req.pathParam("id"));
+    std::optional<store::ImportRecord> record;
+    if (id)
+        _db.read([&](Poco::Data::Session& s) {
+            record = store::ImportStore(s).byId(req.principal.familyId, *id);
+        });
+    if (!record) return jsonError(404, "not_found", "Import not found");
+    const bool onlyInvalid = req.query.get("invalid").value_or("") == "true";
+    const domain::Date today = domain::Date::today();
+    JsonWriter w;
+    _db.read([&](Poco::Data::Session& s) {
+        store::ImportStore imports(s);
+        auto mappings = imports.mappings(record->id);
+        struct Evaluated {
+            store::ImportRowRecord row;
+            app::RowFields fields;
+            std::vector<std::string> errors;
+        };
+        std::vector<Evaluated> rows;
+        for (auto& row : imports.rows(record->id)) {
+            app::RowFields fields = app::rowFieldsFromJson(row.fields);
+            auto errors = app::rowErrorsNow(fields, app::rowMessagesFromJson(row.errors), today);
+            if (onlyInvalid && errors.empty()) continue;
+            rows.push_back({std::move(row), std::move(fields), std::move(errors)});
+        }
+        if (record->type == "QifImport")
+            std::stable_sort(rows.begin(), rows.end(), [](const Evaluated& a, const Evaluated& b) {
+                std::string ka = a.row.sortKey.value_or(""), kb = b.row.sortKey.value_or("");
+                return ka != kb ? ka > kb : a.row.id > b.row.id;
+            });
+        Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
+                                static_cast<int64_t>(rows.size()));
+        w.beginObject().key("data").beginArray();
+        for (int64_t i = p.offset; i < p.offset + p.perPage && i < static_cast<int64_t>(rows.size()); ++i) {
+            const auto& e = rows[static_cast<size_t>(i)];
+            w.beginObject();
+            w.key("id").string(e.row.id);
+            w.key("row_number").integer(e.row.rowNumber);
+            w.key("valid").boolean(e.errors.empty());
+            w.key("errors").beginArray();
+            for (const auto& m : e.errors) w.string(m);
+            w.endArray();
+            w.key("fields").beginObject();
+            for (const char* name : kVisibleFields) {
+                const auto* v = app::findField(e.fields, name);
+                w.key(name);
+                if (!v || !*v) w.null();
+                else if (std::string(name) == "active")
+                    w.boolean(**v == "true");
+                else
+                    w.string(**v);
+            }
+            w.endObject();
+            w.key("mappings").beginObject();
+            std::string account = app::fieldText(e.fields, "account"),
+                        category = app::fieldText(e.fields, "category"),
+                        entityType = app::fieldText(e.fields, "entity_type");
+            if (!blank(account)) {
+                w.key("account");
+                writeMapping(w, s, mappings, app::kAccountMapping, account);
+            }
+            if (!blank(category)) {
+                w.key("category");
+                writeMapping(w, s, mappings, app::kCategoryMapping, category);
+            }
+            if (!blank(entityType)) {
+                w.key("account_type");
+                writeMapping(w, s, mappings, app::kAccountTypeMapping, entityType);
+            }
+            w.key("tags").beginArray();
+            for (const auto& tag : finimport::sdk::splitTags(app::fieldText(e.fields, "tags")))
+                if (!blank(tag)) writeMapping(w, s, mappings, app::kTagMapping, tag);
+            w.endArray();
+            w.endObject();
+            w.endObject();
+        }
+        w.endArray().key("meta").beginObject();
+        w.key("current_page").integer(p.page);
+        w.key("next_page");
+        if (p.page < p.totalPages) w.integer(p.page + 1);
+        else
+            w.null();
+        w.key("prev_page");
+        if (p.page > 1) w.integer(p.page - 1);
+        else
+            w.null();
+        w.key("total_pages").integer(p.totalPages);
+        w.key("total_count").integer(p.totalCount);
+        w.key("per_page").integer(p.perPage);
+        w.endObject().endObject();
+    });
+    return jsonResponse(200, w.take());
+}
+
+} // namespace finimport::http

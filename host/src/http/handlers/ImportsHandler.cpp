@@ -1,0 +1,96 @@
+#include "http/handlers/ImportsHandler.h"
+
+#include "http/Errors.h"
+#include "http/Formats.h"
+#include "http/Pagination.h"
+#include "http/handlers/ImportJson.h"
+#include "store/ImportStore.h"
+
+namespace finimport::http {
+
+namespace {
+
+app::FieldValue toField(const ParamValue& v) {
+    using K = ParamValue::Kind;
+    app::FieldValue f;
+    switch (v.kind()) {
+    case K::Null: f.kind = app::FieldValue::Kind::Null; break;
+    case K::String: f.kind = app::FieldValue::Kind::String; break;
+    case K::Number: f.kind = app::FieldValue::Kind::Number; break;
+    case K::Bool: f.kind = app::FieldValue::Kind::Bool; break;
+    case K::Array: f.kind = app::FieldValue::Kind::Array; break;
+    case K::Object: f.kind = app::FieldValue::Kind::Object; break;
+    }
+    f.text = v.text();
+    return f;
+}
+
+Response notFound() { return jsonError(404, "not_found", "Import not found"); }
+
+Response resultResponse(const app::ImportResult& result, int okStatus) {
+    if (const auto* e = std::get_if<app::ImportError>(&result)) return importErrorResponse(*e);
+    return importDetailResponse(okStatus, std::get<app::ImportView>(result));
+}
+
+} // namespace
+
+app::CreateImportRequest toCreateRequest(const Request& req) {
+    app::CreateImportRequest out;
+    out.familyId = req.principal.familyId;
+    out.userId = req.principal.userId;
+    const auto& root = req.params.root();
+    for (size_t i = 0; i < root.keys().size(); ++i)
+        out.fields[root.keys()[i]] = toField(root.items()[i]);
+    if (req.file) out.file = app::UploadedFile{req.file->filename, req.file->contentType, req.file->data};
+    out.fileFieldWasText = req.fileFieldWasText && !req.file;
+    return out;
+}
+
+Response ImportsHandler::create(Request& req) { return resultResponse(_service.create(toCreateRequest(req)), 201); }
+
+Response ImportsHandler::show(Request& req) {
+    auto view = _service.get(req.principal.familyId, req.pathParam("id"));
+    if (!view) return notFound();
+    return importDetailResponse(200, *view);
+}
+
+Response ImportsHandler::publish(Request& req) {
+    return resultResponse(_service.publish(req.principal.familyId, req.pathParam("id")), 200);
+}
+
+Response ImportsHandler::revert(Request& req) {
+    return resultResponse(_service.revert(req.principal.familyId, req.pathParam("id")), 200);
+}
+
+Response ImportsHandler::list(Request& req) {
+    store::ImportListFilter filter;
+    filter.familyId = req.principal.familyId;
+    if (auto status = req.query.get("status"); status && !status->empty()) filter.status = *status;
+    if (auto type = req.query.get("type"); type && !type->empty())
+        filter.type = *type == "SureImport" ? "ServiceImport" : *type;
+    JsonWriter w;
+    _db.read([&](Poco::Data::Session& s) {
+        store::ImportStore imports(s);
+        Pagination p = paginate(req.query.get("page"), req.query.get("per_page"), imports.count(filter));
+        w.beginObject().key("data").beginArray();
+        for (const auto& r : imports.list(filter, p.perPage, p.offset))
+            writeImportSummary(w, app::evaluateImport(s, r, domain::Date::today()));
+        w.endArray().key("meta").beginObject();
+        w.key("current_page").integer(p.page);
+        w.key("next_page");
+        if (p.page < p.totalPages) w.integer(p.page + 1);
+        else
+            w.null();
+        w.key("prev_page");
+        if (p.page > 1) w.integer(p.page - 1);
+        else
+            w.null();
+        w.key("total_pages").integer(p.totalPages);
+        w.key("total_count").integer(p.totalCount);
+        w.key("per_page").integer(p.perPage);
+        w.endObject().endObject();
+    });
+    return jsonResponse(200, w.take());
+}
+
+} // namespace finimport::http

@@ -1,0 +1,28 @@
+#pragma once
+// The import endpoints: create (API.md §7), list, show, rows (§12.1–§12.3), publish/revert (§12.5).
+
+#include "app/ImportService.h"
+#include "http/Request.h"
+#include "store/Database.h"
+
+namespace finimport::http {
+
+class ImportsHandler {
+public:
+    ImportsHandler(store::Database& db, app::ImportService& service) : _db(db), _service(service) {}
+
+    Response create(Request& request);
+    Response list(Request& request);
+    Response show(Request& request);
+    Response rows(Request& request);
+    Response publish(Request& request);
+    Response revert(Request& request);
+
+private:
+    store::Database& _db;
+    app::ImportService& _service;
+};
+
+app::CreateImportRequest toCreateRequest(const Request& request);
+
+} // namespace finimport::http

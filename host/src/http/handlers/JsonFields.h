@@ -1,0 +1,21 @@
+#pragma once
+// Rendering helpers shared by handlers: money pairs (API.md §5), timestamps, account objects.
+
+#include "domain/Decimal.h"
+#include "http/JsonWriter.h"
+
+#include <optional>
+#include <string>
+
+namespace finimport::http {
+
+// `name`: display string and `name_cents`: minor units, in `currency` (nulls when absent).
+void writeMoneyPair(JsonWriter& w, const std::string& name, std::optional<domain::Decimal> amount,
+                    const std::string& currency);
+// Only the display string (trades).
+void writeMoney(JsonWriter& w, const std::string& name, domain::Decimal amount,
+                const std::string& currency);
+void writeOptionalString(JsonWriter& w, const std::string& name,
+                         const std::optional<std::string>& value);
+
+} // namespace finimport::http
