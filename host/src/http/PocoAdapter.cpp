@@ -99,7 +99,11 @@ void sendResponse(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRe
         return;
     }
     out.setContentLength64(response.body.size());
-    out.sendBuffer(response.body.data(), response.body.size());
+    // Not sendBuffer(): it leaves the bytes in a buffer that is only flushed when Poco
+    // destroys the response, too late for linger()'s shutdownSend().
+    std::ostream& body = out.send();
+    body.write(response.body.data(), static_cast<std::streamsize>(response.body.size()));
+    body.flush();
     if (closeConnection) linger(request, config);
 }
 
