@@ -58,15 +58,14 @@ public:
     }
 
     void testHeaderNameCaseInsensitive() {
-        const HttpResult r = parseRawResponse(_server->raw(
-            "GET /api/v1/things HTTP/1.1\r\nHost: x\r\nx-api-KEY: key-r\r\nConnection: close\r\n\r\n"));
+        const HttpResult r =
+            parseRawResponse(_server->raw("GET /api/v1/things HTTP/1.1\r\nHost: x\r\nx-api-KEY: "
+                                          "key-r\r\nConnection: close\r\n\r\n"));
         CPPUNIT_ASSERT_EQUAL(200, r.status);
         CPPUNIT_ASSERT(r.body.find(R"("key_id":"k-r")") != std::string::npos);
     }
 
-    void testDeactivated() {
-        check401(_server->get("/api/v1/things", "key-deact"), kDeactivated);
-    }
+    void testDeactivated() { check401(_server->get("/api/v1/things", "key-deact"), kDeactivated); }
 
     void testReadScope() {
         CPPUNIT_ASSERT_EQUAL(200, _server->get("/api/v1/things", "key-r").status);
@@ -76,7 +75,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("Forbidden"), r.reason);
         CPPUNIT_ASSERT_EQUAL(kNeedRead, r.body);
         // A POST that needs only read.
-        CPPUNIT_ASSERT_EQUAL(201, _server->postJson("/api/v1/things/preflight", "{}", "key-r").status);
+        CPPUNIT_ASSERT_EQUAL(201,
+                             _server->postJson("/api/v1/things/preflight", "{}", "key-r").status);
         CPPUNIT_ASSERT_EQUAL(kNeedRead,
                              _server->postJson("/api/v1/things/preflight", "{}", "key-w").body);
     }

@@ -68,9 +68,11 @@ public:
     void testDepthLimit() {
         auto nested = [](int depth) {
             std::string s = "{\"a\":";
-            for (int i = 1; i < depth; ++i) s += "[";
+            for (int i = 1; i < depth; ++i)
+                s += "[";
             s += "1";
-            for (int i = 1; i < depth; ++i) s += "]";
+            for (int i = 1; i < depth; ++i)
+                s += "]";
             return s + "}";
         };
         CPPUNIT_ASSERT_EQUAL(201, _server->postJson("/api/v1/things", nested(64)).status);
@@ -112,7 +114,8 @@ public:
         // JSON type, empty body; whitespace only; no type at all; another type with no bytes.
         CPPUNIT_ASSERT_EQUAL(empty, _server->postJson("/api/v1/things", "").body);
         CPPUNIT_ASSERT_EQUAL(
-            std::string(R"({"kind":"json","params":{},"file":null,"file_field_was_text":false,"key_id":"k-rw"})"),
+            std::string(
+                R"({"kind":"json","params":{},"file":null,"file_field_was_text":false,"key_id":"k-rw"})"),
             _server->postJson("/api/v1/things", " \r\n\t").body);
         HttpResult r = _server->send("POST", "/api/v1/things", {{"X-Api-Key", "key-rw"}});
         CPPUNIT_ASSERT_EQUAL(201, r.status);
@@ -120,8 +123,9 @@ public:
         r = _server->send("POST", "/api/v1/things", {{"X-Api-Key", "key-rw"}}, "", "text/plain");
         CPPUNIT_ASSERT_EQUAL(empty, r.body);
         // Raw request with no Content-Length and no Content-Type.
-        const HttpResult raw = parseRawResponse(_server->raw(
-            "POST /api/v1/things HTTP/1.1\r\nHost: x\r\nX-Api-Key: key-rw\r\nConnection: close\r\n\r\n"));
+        const HttpResult raw =
+            parseRawResponse(_server->raw("POST /api/v1/things HTTP/1.1\r\nHost: x\r\nX-Api-Key: "
+                                          "key-rw\r\nConnection: close\r\n\r\n"));
         CPPUNIT_ASSERT_EQUAL(201, raw.status);
         CPPUNIT_ASSERT_EQUAL(empty, raw.body);
     }
@@ -134,24 +138,23 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("Unsupported Media Type"), r.reason);
         CPPUNIT_ASSERT_EQUAL(body415, r.body);
         // A non-empty body with no Content-Type at all.
-        const HttpResult raw = parseRawResponse(
-            _server->raw("POST /api/v1/things HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"));
+        const HttpResult raw = parseRawResponse(_server->raw(
+            "POST /api/v1/things HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"));
         CPPUNIT_ASSERT_EQUAL(415, raw.status);
         CPPUNIT_ASSERT_EQUAL(body415, raw.body);
         CPPUNIT_ASSERT_EQUAL(std::string("close"), Poco::toLower(raw.header("Connection")));
     }
 
     void testUrlEncodedForm() {
-        const HttpResult r = _server->send(
-            "POST", "/api/v1/things", {{"X-Api-Key", "key-rw"}},
-            "type=TransactionImport&publish=true&rt%5Bamount%5D=49.99&rt[name]=Gym+fee&tags[]=a&tags[]=b",
-            "application/x-www-form-urlencoded");
+        const HttpResult r = _server->send("POST", "/api/v1/things", {{"X-Api-Key", "key-rw"}},
+                                           "type=TransactionImport&publish=true&rt%5Bamount%5D=49."
+                                           "99&rt[name]=Gym+fee&tags[]=a&tags[]=b",
+                                           "application/x-www-form-urlencoded");
         CPPUNIT_ASSERT_EQUAL(201, r.status);
         CPPUNIT_ASSERT_EQUAL(
-            std::string(
-                R"({"kind":"form","params":{"type":"TransactionImport","publish":"true",)"
-                R"("rt":{"amount":"49.99","name":"Gym fee"},"tags":["a","b"]},"file":null,)"
-                R"("file_field_was_text":false,"key_id":"k-rw"})"),
+            std::string(R"({"kind":"form","params":{"type":"TransactionImport","publish":"true",)"
+                        R"("rt":{"amount":"49.99","name":"Gym fee"},"tags":["a","b"]},"file":null,)"
+                        R"("file_field_was_text":false,"key_id":"k-rw"})"),
             r.body);
         const HttpResult invalid = _server->send("POST", "/api/v1/things", {}, "a=%FF",
                                                  "application/x-www-form-urlencoded");
@@ -166,10 +169,11 @@ public:
     }
 
     void testChunkedJson() {
-        const std::string raw = _server->raw(
-            "POST /api/v1/things HTTP/1.1\r\nHost: x\r\nX-Api-Key: key-rw\r\n"
-            "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-            "5\r\n{\"a\":\r\n4\r\n\"b\"}\r\n0\r\n\r\n");
+        const std::string raw =
+            _server->raw("POST /api/v1/things HTTP/1.1\r\nHost: x\r\nX-Api-Key: key-rw\r\n"
+                         "Content-Type: application/json\r\nTransfer-Encoding: "
+                         "chunked\r\nConnection: close\r\n\r\n"
+                         "5\r\n{\"a\":\r\n4\r\n\"b\"}\r\n0\r\n\r\n");
         const HttpResult r = parseRawResponse(raw);
         CPPUNIT_ASSERT_EQUAL(201, r.status);
         CPPUNIT_ASSERT(r.body.find(R"("params":{"a":"b"})") != std::string::npos);

@@ -39,8 +39,9 @@ public:
             .key("m")
             .raw(R"({"k":1})")
             .endObject();
-        CPPUNIT_ASSERT_EQUAL(std::string(R"({"z":-9007199254740993,"a":["x",null,false,49.99,{},[]],"m":{"k":1}})"),
-                             w.str());
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"({"z":-9007199254740993,"a":["x",null,false,49.99,{},[]],"m":{"k":1}})"),
+            w.str());
     }
 
     void testEscaping() {
@@ -50,7 +51,10 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("\"café 😀 €\""), JsonWriter::quote("café 😀 €"));
         CPPUNIT_ASSERT_EQUAL(std::string(R"("\u2028\u2029")"), JsonWriter::quote("\u2028\u2029"));
         // Invalid UTF-8 never reaches the output.
-        CPPUNIT_ASSERT_EQUAL(std::string("\"a\xEF\xBF\xBD" "b\""), JsonWriter::quote("a\xFF" "b"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"a\xEF\xBF\xBD"
+                                         "b\""),
+                             JsonWriter::quote("a\xFF"
+                                               "b"));
         CPPUNIT_ASSERT_EQUAL(std::string("\"\xEF\xBF\xBD(\""), JsonWriter::quote("\xC3\x28"));
     }
 
@@ -66,11 +70,13 @@ public:
             r.body);
         r = validationFailed("start_date must be an ISO 8601 date");
         CPPUNIT_ASSERT_EQUAL(
-            std::string(R"({"error":"validation_failed","message":"start_date must be an ISO 8601 date",)"
-                        R"("errors":["start_date must be an ISO 8601 date"]})"),
+            std::string(
+                R"({"error":"validation_failed","message":"start_date must be an ISO 8601 date",)"
+                R"("errors":["start_date must be an ISO 8601 date"]})"),
             r.body);
         r = jsonError(404, "not_found", "Import not found");
-        CPPUNIT_ASSERT_EQUAL(std::string(R"({"error":"not_found","message":"Import not found"})"), r.body);
+        CPPUNIT_ASSERT_EQUAL(std::string(R"({"error":"not_found","message":"Import not found"})"),
+                             r.body);
     }
 
     void testParserRoundTrip() {
@@ -81,11 +87,12 @@ public:
         JsonWriter w;
         w.value(*v);
         CPPUNIT_ASSERT_EQUAL(
-            std::string(R"({"a":[1,-0,0.5,1e5,-2.5E-3,true,false,null,"x\"y\\z/\n"],"b":{},"c":[]})"),
+            std::string(
+                R"({"a":[1,-0,0.5,1e5,-2.5E-3,true,false,null,"x\"y\\z/\n"],"b":{},"c":[]})"),
             w.str());
-        for (const char* bad : {"", "{", "[1,]", "01", "1.", ".5", "-", "1e", "tru", "\"\t\"",
-                                "\"\\x\"", "{\"a\" 1}", "[1 2]", "\"\\udc00\"", "\"\\ud800\\u0041\"",
-                                "NaN", "Infinity", "{\"a\":1}}"}) {
+        for (const char* bad :
+             {"", "{", "[1,]", "01", "1.", ".5", "-", "1e", "tru", "\"\t\"", "\"\\x\"", "{\"a\" 1}",
+              "[1 2]", "\"\\udc00\"", "\"\\ud800\\u0041\"", "NaN", "Infinity", "{\"a\":1}}"}) {
             CPPUNIT_ASSERT_MESSAGE(bad, !parseJson(bad).has_value());
         }
         CPPUNIT_ASSERT(parseJson(" \n[ 1 , 2 ]\t").has_value());
@@ -108,7 +115,8 @@ public:
         router.get("/a/{id}", AuthRequirement::Read, handler);
         CPPUNIT_ASSERT_THROW(router.get("/a/{id}", AuthRequirement::Read, handler),
                              std::invalid_argument);
-        CPPUNIT_ASSERT_THROW(router.get("a", AuthRequirement::Read, handler), std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(router.get("a", AuthRequirement::Read, handler),
+                             std::invalid_argument);
         CPPUNIT_ASSERT_THROW(router.get("/a//b", AuthRequirement::Read, handler),
                              std::invalid_argument);
         const RouteMatch m = router.match("GET", "/a/x%2Fy/");

@@ -17,8 +17,7 @@ using namespace finimport::http::test;
 
 namespace {
 
-const std::string k413 =
-    R"({"error":"payload_too_large","message":"Request body is too large."})";
+const std::string k413 = R"({"error":"payload_too_large","message":"Request body is too large."})";
 
 void sendAll(Poco::Net::StreamSocket& socket, const std::string& data) {
     std::size_t sent = 0;
@@ -89,7 +88,8 @@ public:
         const std::string payload(64 * 1024, 'a');
         std::string chunk = "10000\r\n" + payload + "\r\n";
         const std::size_t chunks = kMaxBodyBytes / payload.size() + 2;
-        for (std::size_t i = 0; i < chunks; ++i) sendAll(socket, chunk);
+        for (std::size_t i = 0; i < chunks; ++i)
+            sendAll(socket, chunk);
         check413(parseRawResponse(readUntilClosed(socket)));
         CPPUNIT_ASSERT_EQUAL(200, _server->get("/health", "").status);
     }
@@ -104,7 +104,8 @@ public:
         Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", _server->port()));
         socket.setReceiveTimeout(Poco::Timespan(10, 0));
         sendAll(socket, "POST /api/v1/things/7/publish HTTP/1.1\r\nHost: x\r\nX-Api-Key: key-rw\r\n"
-                        "Content-Length: " + std::to_string(kMaxBodyBytes + 1) + "\r\n\r\n");
+                        "Content-Length: " +
+                            std::to_string(kMaxBodyBytes + 1) + "\r\n\r\n");
         check413(parseRawResponse(readUntilClosed(socket)));
     }
 

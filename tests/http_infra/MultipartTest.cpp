@@ -82,15 +82,17 @@ public:
         MultipartBuilder mp2;
         mp2.file("attachment", "x.bin", "", "zzz").file("file", "empty.csv", "", "");
         const HttpResult r2 = post(mp2);
-        CPPUNIT_ASSERT(r2.body.find(
-                           R"("file":{"field":"file","filename":"empty.csv","content_type":"","size":0,"data":""})") !=
-                       std::string::npos);
+        CPPUNIT_ASSERT(
+            r2.body.find(
+                R"("file":{"field":"file","filename":"empty.csv","content_type":"","size":0,"data":""})") !=
+            std::string::npos);
         CPPUNIT_ASSERT(r2.body.find(R"("params":{})") != std::string::npos);
     }
 
     void testBoundaryInsideDataAndBinaryFile() {
         std::string binary;
-        for (int i = 0; i < 256; ++i) binary += static_cast<char>(i);
+        for (int i = 0; i < 256; ++i)
+            binary += static_cast<char>(i);
         // Looks like the delimiter but is not at a line start / has a different boundary.
         binary += "--XyZBoundary123\r\n--XyZBoundary12\r\n\r\n";
         // Large enough to span several 64 KiB reads.

@@ -34,9 +34,12 @@ public:
         for (int i = 1; i <= 100; ++i) {
             // Mix in a 403, a handler 404-style answer and a 500: all count.
             HttpResult r;
-            if (i == 2) r = _server->postJson("/api/v1/things", "{}", "key-rw2");
-            else if (i == 3) r = _server->get("/api/v1/boom", "key-rw2");
-            else r = _server->get("/api/v1/things", "key-rw2");
+            if (i == 2)
+                r = _server->postJson("/api/v1/things", "{}", "key-rw2");
+            else if (i == 3)
+                r = _server->get("/api/v1/boom", "key-rw2");
+            else
+                r = _server->get("/api/v1/things", "key-rw2");
             CPPUNIT_ASSERT_EQUAL(i == 3 ? 500 : (i == 2 ? 201 : 200), r.status);
             CPPUNIT_ASSERT_EQUAL(std::string("100"), r.header("X-RateLimit-Limit"));
             CPPUNIT_ASSERT_EQUAL(std::to_string(100 - i), r.header("X-RateLimit-Remaining"));
@@ -75,9 +78,9 @@ public:
     }
 
     void testFailuresBeforeTheLimiterDoNotCount() {
-        _server->postJson("/api/v1/things", "{bad", "key-rw");          // 400: before auth
-        _server->get("/api/v1/things", "key-deact");                    // 401
-        _server->get("/nope", "key-rw");                                // 404 routing
+        _server->postJson("/api/v1/things", "{bad", "key-rw"); // 400: before auth
+        _server->get("/api/v1/things", "key-deact");           // 401
+        _server->get("/nope", "key-rw");                       // 404 routing
         const HttpResult r = _server->get("/api/v1/things", "key-rw");
         CPPUNIT_ASSERT_EQUAL(std::string("99"), r.header("X-RateLimit-Remaining"));
     }

@@ -35,8 +35,8 @@ public:
             const HttpResult r = _server->get(uri);
             CPPUNIT_ASSERT_EQUAL(404, r.status);
             CPPUNIT_ASSERT_EQUAL(std::string("Not Found"), r.reason);
-            CPPUNIT_ASSERT_EQUAL(std::string(R"({"error":"not_found","message":"Route not found"})"),
-                                 r.body);
+            CPPUNIT_ASSERT_EQUAL(
+                std::string(R"({"error":"not_found","message":"Route not found"})"), r.body);
             CPPUNIT_ASSERT_EQUAL(std::string("application/json; charset=utf-8"),
                                  r.header("Content-Type"));
         }
@@ -48,7 +48,8 @@ public:
         HttpResult r = _server->send("DELETE", "/api/v1/things");
         CPPUNIT_ASSERT_EQUAL(405, r.status);
         CPPUNIT_ASSERT_EQUAL(
-            std::string(R"({"error":"method_not_allowed","message":"Method not allowed"})"), r.body);
+            std::string(R"({"error":"method_not_allowed","message":"Method not allowed"})"),
+            r.body);
         CPPUNIT_ASSERT_EQUAL(std::string("GET, POST"), r.header("Allow"));
         r = _server->send("POST", "/api/v1/things/abc/rows");
         CPPUNIT_ASSERT_EQUAL(405, r.status);
@@ -76,8 +77,9 @@ public:
     void testTrailingSlashIgnored() {
         const HttpResult r = _server->get("/api/v1/things/?a=1");
         CPPUNIT_ASSERT_EQUAL(200, r.status);
-        CPPUNIT_ASSERT_EQUAL(std::string(R"({"path":"/api/v1/things/","query":[["a","1"]],"key_id":"k-rw"})"),
-                             r.body);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"({"path":"/api/v1/things/","query":[["a","1"]],"key_id":"k-rw"})"),
+            r.body);
     }
 
     void testNoAuthRoute() {
@@ -117,7 +119,8 @@ public:
     }
 
     void testRequestIdIsRandomAndOnEveryResponse() {
-        const std::regex uuid("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$");
+        const std::regex uuid(
+            "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$");
         const HttpResult a = _server->get("/health", "");
         const HttpResult b = _server->get("/nope", "");
         const HttpResult c = _server->get("/api/v1/things", "");

@@ -47,10 +47,14 @@ namespace {
 
 const char* kindName(BodyKind kind) {
     switch (kind) {
-    case BodyKind::None: return "none";
-    case BodyKind::Json: return "json";
-    case BodyKind::Multipart: return "multipart";
-    case BodyKind::Form: return "form";
+    case BodyKind::None:
+        return "none";
+    case BodyKind::Json:
+        return "json";
+    case BodyKind::Multipart:
+        return "multipart";
+    case BodyKind::Form:
+        return "form";
     }
     return "?";
 }
@@ -103,23 +107,26 @@ Router makeRouter() {
     });
     router.post("/api/v1/things/{id}/publish", AuthRequirement::Write, BodyMode::None,
                 [](Request& request) {
-                    return jsonResponse(200, "{\"published\":" +
-                                                 JsonWriter::quote(request.pathParam("id")) + "}");
+                    return jsonResponse(
+                        200, "{\"published\":" + JsonWriter::quote(request.pathParam("id")) + "}");
                 });
     router.get("/api/v1/things/{id}/rows", AuthRequirement::Read, [](Request& request) {
-        return jsonResponse(200, "{\"rows_of\":" + JsonWriter::quote(request.pathParam("id")) + "}");
+        return jsonResponse(200,
+                            "{\"rows_of\":" + JsonWriter::quote(request.pathParam("id")) + "}");
     });
     router.get("/api/v1/boom", AuthRequirement::Read, [](Request&) -> Response {
         throw std::runtime_error("SELECT secret FROM internals");
     });
-    router.get("/api/v1/boom-quiet", AuthRequirement::Read, [](Request&) -> Response {
-        throw std::runtime_error("boom");
-    }).internalErrorMessage = "An unexpected error occurred";
+    router
+        .get("/api/v1/boom-quiet", AuthRequirement::Read,
+             [](Request&) -> Response { throw std::runtime_error("boom"); })
+        .internalErrorMessage = "An unexpected error occurred";
     router.get("/api/v1/export", AuthRequirement::Read, [](Request&) {
         Response response;
         response.contentType = "application/x-ndjson";
         response.stream = [](std::ostream& out) {
-            for (int i = 1; i <= 3; ++i) out << "{\"n\":" << i << "}\n";
+            for (int i = 1; i <= 3; ++i)
+                out << "{\"n\":" << i << "}\n";
         };
         return response;
     });
@@ -148,7 +155,8 @@ HttpResult TestServer::send(const std::string& method, const std::string& uri,
     Poco::Net::HTTPClientSession session("127.0.0.1", port());
     session.setTimeout(Poco::Timespan(20, 0));
     Poco::Net::HTTPRequest request(method, uri, Poco::Net::HTTPMessage::HTTP_1_1);
-    for (const auto& [name, value] : headers) request.add(name, value);
+    for (const auto& [name, value] : headers)
+        request.add(name, value);
     if (!contentType.empty()) request.setContentType(contentType);
     if (!body.empty() || method == "POST") request.setContentLength64(body.size());
     session.sendRequest(request) << body;
@@ -157,7 +165,8 @@ HttpResult TestServer::send(const std::string& method, const std::string& uri,
     HttpResult result;
     result.status = response.getStatus();
     result.reason = response.getReason();
-    for (const auto& [name, value] : response) result.headers.emplace_back(name, value);
+    for (const auto& [name, value] : response)
+        result.headers.emplace_back(name, value);
     Poco::StreamCopier::copyToString(in, result.body);
     return result;
 }
@@ -228,8 +237,8 @@ HttpResult parseRawResponse(const std::string& raw) {
 }
 
 MultipartBuilder& MultipartBuilder::field(const std::string& name, const std::string& value) {
-    body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name +
-            "\"\r\n\r\n" + value + "\r\n";
+    body += "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" +
+            value + "\r\n";
     return *this;
 }
 

@@ -29,9 +29,12 @@ std::optional<BodyFailure> parseJson(BodyReader& reader, Request& request) {
     const std::string body = reader.readAll();
     JsonBodyResult parsed = parseJsonObjectBody(body, kMaxJsonDepth);
     switch (parsed.error) {
-    case JsonBodyError::None: break;
-    case JsonBodyError::InvalidUtf8: return BodyFailure{badRequest(kNotUtf8), false};
-    case JsonBodyError::TooDeep: return BodyFailure{badRequest(kTooDeep), false};
+    case JsonBodyError::None:
+        break;
+    case JsonBodyError::InvalidUtf8:
+        return BodyFailure{badRequest(kNotUtf8), false};
+    case JsonBodyError::TooDeep:
+        return BodyFailure{badRequest(kTooDeep), false};
     case JsonBodyError::InvalidJson:
         return BodyFailure{badRequest("Request body is not valid JSON"), false};
     case JsonBodyError::NotObject:
@@ -85,8 +88,8 @@ bool hasBody(const BodyInfo& info) {
 
 } // namespace
 
-std::optional<BodyFailure> parseRequestBody(const BodyInfo& info, std::istream& in,
-                                            std::size_t cap, Request& request) {
+std::optional<BodyFailure> parseRequestBody(const BodyInfo& info, std::istream& in, std::size_t cap,
+                                            Request& request) {
     request.bodyKind = BodyKind::None;
     request.params = Params();
     if (info.contentLength && *info.contentLength > cap) {

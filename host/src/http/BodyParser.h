@@ -29,8 +29,8 @@ struct BodyFailure {
 
 // Fills request.bodyKind, params, file and fileFieldWasText. An absent or empty body is {}
 // whatever its content type. Returns the 400/413/415 response on failure.
-std::optional<BodyFailure> parseRequestBody(const BodyInfo& info, std::istream& in,
-                                            std::size_t cap, Request& request);
+std::optional<BodyFailure> parseRequestBody(const BodyInfo& info, std::istream& in, std::size_t cap,
+                                            Request& request);
 
 // For routes that take no body: reads and drops it (capped) so keep-alive stays in sync.
 std::optional<BodyFailure> discardRequestBody(const BodyInfo& info, std::istream& in,

@@ -12,7 +12,8 @@ std::size_t BodyReader::read(char* buffer, std::size_t size) {
         _end = true;
         return 0;
     }
-    const auto got = static_cast<std::size_t>(_in.readsome(buffer, static_cast<std::streamsize>(size)));
+    const auto got =
+        static_cast<std::size_t>(_in.readsome(buffer, static_cast<std::streamsize>(size)));
     if (_in.bad()) throw BodyReadFailed();
     _count += got;
     if (_count > _cap) throw BodyTooLarge();

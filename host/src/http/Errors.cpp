@@ -18,16 +18,19 @@ Response jsonError(int status, std::string_view error, std::string_view message,
     json.beginObject().key("error").string(error).key("message").string(message);
     if (errors) {
         json.key("errors").beginArray();
-        for (const auto& e : *errors) json.string(e);
+        for (const auto& e : *errors)
+            json.string(e);
         json.endArray();
     }
-    for (const auto& [key, raw] : extraRawJson) json.key(key).raw(raw);
+    for (const auto& [key, raw] : extraRawJson)
+        json.key(key).raw(raw);
     json.endObject();
     return jsonResponse(status, json.take());
 }
 
 Response validationFailed(std::string_view message) {
-    return jsonError(422, "validation_failed", message, std::vector<std::string>{std::string(message)});
+    return jsonError(422, "validation_failed", message,
+                     std::vector<std::string>{std::string(message)});
 }
 
 Response routeNotFound() {

@@ -17,7 +17,8 @@ bool allDigits(std::string_view text) {
 
 int toInt(std::string_view digits) {
     int value = 0;
-    for (char c : digits) value = value * 10 + (c - '0');
+    for (char c : digits)
+        value = value * 10 + (c - '0');
     return value;
 }
 
@@ -33,7 +34,8 @@ bool isIsoTime(std::string_view t) {
         pos += 3;
         if (pos < t.size() && t[pos] == '.') {
             const std::size_t start = ++pos;
-            while (pos < t.size() && t[pos] >= '0' && t[pos] <= '9') ++pos;
+            while (pos < t.size() && t[pos] >= '0' && t[pos] <= '9')
+                ++pos;
             if (pos == start) return false;
         }
     }
@@ -83,7 +85,8 @@ std::string formatTimestamp(int64_t epochMicros, bool millis) {
 } // namespace
 
 std::optional<domain::Date> parseIsoDateParam(std::string_view text) {
-    if (text.size() == 8) return dateFromParts(text.substr(0, 4), text.substr(4, 2), text.substr(6, 2));
+    if (text.size() == 8)
+        return dateFromParts(text.substr(0, 4), text.substr(4, 2), text.substr(6, 2));
     if (text.size() < 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
     if (text.size() > 10 && (text[10] != 'T' || !isIsoTime(text.substr(11)))) return std::nullopt;
     return dateFromParts(text.substr(0, 4), text.substr(5, 2), text.substr(8, 2));
@@ -102,7 +105,8 @@ bool isUuid(std::string_view text) {
 
 std::string normalizeUuid(std::string_view text) {
     std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
 }
 

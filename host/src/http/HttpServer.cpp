@@ -62,8 +62,8 @@ void HttpServer::start() {
     params->setKeepAliveTimeout(Poco::Timespan(_config.keepAliveSeconds, 0));
     params->setTimeout(Poco::Timespan(_config.socketTimeoutSeconds, 0));
 
-    _server = std::make_unique<Poco::Net::HTTPServer>(new PipelineHandlerFactory(_pipeline),
-                                                      *_pool, socket, params);
+    _server = std::make_unique<Poco::Net::HTTPServer>(new PipelineHandlerFactory(_pipeline), *_pool,
+                                                      socket, params);
     _server->start();
 }
 

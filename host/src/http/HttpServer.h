@@ -15,10 +15,10 @@ namespace finimport::http {
 
 struct ServerConfig {
     std::string host = "127.0.0.1";
-    uint16_t port = 0;       // 0: an ephemeral port, see HttpServer::port()
-    int minThreads = 4;      // threads kept warm in the pool
-    int maxThreads = 64;     // >= concurrent keep-alive clients (one thread per connection)
-    int maxQueued = 1024;    // accepted connections waiting for a thread
+    uint16_t port = 0;    // 0: an ephemeral port, see HttpServer::port()
+    int minThreads = 4;   // threads kept warm in the pool
+    int maxThreads = 64;  // >= concurrent keep-alive clients (one thread per connection)
+    int maxQueued = 1024; // accepted connections waiting for a thread
     int keepAliveSeconds = 5;
     int socketTimeoutSeconds = 30; // a client that stalls mid-request is dropped
 };

@@ -47,7 +47,8 @@ private:
     bool atEnd() const { return _pos >= _text.size(); }
     char peek() const { return _text[_pos]; }
     void skipSpace() {
-        while (!atEnd() && isJsonSpace(peek())) ++_pos;
+        while (!atEnd() && isJsonSpace(peek()))
+            ++_pos;
     }
     bool literal(std::string_view word) {
         if (_text.substr(_pos, word.size()) != word) return false;
@@ -58,18 +59,27 @@ private:
     bool value(ParamValue& out, std::size_t depth) {
         if (atEnd()) return false;
         switch (peek()) {
-        case '{': return object(out, depth + 1);
-        case '[': return array(out, depth + 1);
+        case '{':
+            return object(out, depth + 1);
+        case '[':
+            return array(out, depth + 1);
         case '"': {
             std::string s;
             if (!string(s)) return false;
             out = ParamValue::makeString(std::move(s));
             return true;
         }
-        case 't': out = ParamValue::makeBool(true); return literal("true");
-        case 'f': out = ParamValue::makeBool(false); return literal("false");
-        case 'n': out = ParamValue(); return literal("null");
-        default: return number(out);
+        case 't':
+            out = ParamValue::makeBool(true);
+            return literal("true");
+        case 'f':
+            out = ParamValue::makeBool(false);
+            return literal("false");
+        case 'n':
+            out = ParamValue();
+            return literal("null");
+        default:
+            return number(out);
         }
     }
 
@@ -137,10 +147,14 @@ private:
         for (int i = 0; i < 4; ++i) {
             const char c = _text[_pos++];
             cp <<= 4;
-            if (c >= '0' && c <= '9') cp |= static_cast<uint32_t>(c - '0');
-            else if (c >= 'a' && c <= 'f') cp |= static_cast<uint32_t>(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F') cp |= static_cast<uint32_t>(c - 'A' + 10);
-            else return false;
+            if (c >= '0' && c <= '9')
+                cp |= static_cast<uint32_t>(c - '0');
+            else if (c >= 'a' && c <= 'f')
+                cp |= static_cast<uint32_t>(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F')
+                cp |= static_cast<uint32_t>(c - 'A' + 10);
+            else
+                return false;
         }
         return true;
     }
@@ -149,16 +163,34 @@ private:
         if (atEnd()) return false;
         const char c = _text[_pos++];
         switch (c) {
-        case '"': out += '"'; return true;
-        case '\\': out += '\\'; return true;
-        case '/': out += '/'; return true;
-        case 'b': out += '\b'; return true;
-        case 'f': out += '\f'; return true;
-        case 'n': out += '\n'; return true;
-        case 'r': out += '\r'; return true;
-        case 't': out += '\t'; return true;
-        case 'u': break;
-        default: return false;
+        case '"':
+            out += '"';
+            return true;
+        case '\\':
+            out += '\\';
+            return true;
+        case '/':
+            out += '/';
+            return true;
+        case 'b':
+            out += '\b';
+            return true;
+        case 'f':
+            out += '\f';
+            return true;
+        case 'n':
+            out += '\n';
+            return true;
+        case 'r':
+            out += '\r';
+            return true;
+        case 't':
+            out += '\t';
+            return true;
+        case 'u':
+            break;
+        default:
+            return false;
         }
         uint32_t cp = 0;
         if (!hex4(cp)) return false;
@@ -194,7 +226,8 @@ private:
 
     bool digits() {
         const std::size_t start = _pos;
-        while (!atEnd() && peek() >= '0' && peek() <= '9') ++_pos;
+        while (!atEnd() && peek() >= '0' && peek() <= '9')
+            ++_pos;
         return _pos > start;
     }
 
@@ -233,8 +266,10 @@ std::size_t jsonNestingDepth(std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (inString) {
-            if (c == '\\') ++i; // skip the escaped character
-            else if (c == '"') inString = false;
+            if (c == '\\')
+                ++i; // skip the escaped character
+            else if (c == '"')
+                inString = false;
         } else if (c == '"') {
             inString = true;
         } else if (c == '{' || c == '[') {
@@ -253,7 +288,8 @@ std::optional<ParamValue> parseJson(std::string_view text, std::size_t maxDepth)
 JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth) {
     JsonBodyResult result;
     std::size_t firstNonSpace = 0;
-    while (firstNonSpace < body.size() && isJsonSpace(body[firstNonSpace])) ++firstNonSpace;
+    while (firstNonSpace < body.size() && isJsonSpace(body[firstNonSpace]))
+        ++firstNonSpace;
     if (firstNonSpace == body.size()) {
         result.value = ParamValue::makeObject();
         return result;
@@ -263,8 +299,10 @@ JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth) 
     } else if (jsonNestingDepth(body) > maxDepth) {
         result.error = JsonBodyError::TooDeep;
     } else if (auto parsed = parseJson(body, maxDepth)) {
-        if (parsed->isObject()) result.value = std::move(*parsed);
-        else result.error = JsonBodyError::NotObject;
+        if (parsed->isObject())
+            result.value = std::move(*parsed);
+        else
+            result.error = JsonBodyError::NotObject;
     } else {
         result.error = JsonBodyError::InvalidJson;
     }

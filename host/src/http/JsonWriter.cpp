@@ -10,12 +10,23 @@ namespace {
 void appendEscapedControl(std::string& out, unsigned char c) {
     static const char* hex = "0123456789abcdef";
     switch (c) {
-    case '\b': out += "\\b"; return;
-    case '\f': out += "\\f"; return;
-    case '\n': out += "\\n"; return;
-    case '\r': out += "\\r"; return;
-    case '\t': out += "\\t"; return;
-    default: break;
+    case '\b':
+        out += "\\b";
+        return;
+    case '\f':
+        out += "\\f";
+        return;
+    case '\n':
+        out += "\\n";
+        return;
+    case '\r':
+        out += "\\r";
+        return;
+    case '\t':
+        out += "\\t";
+        return;
+    default:
+        break;
     }
     out += "\\u00";
     out += hex[c >> 4];
@@ -149,13 +160,18 @@ JsonWriter& JsonWriter::raw(std::string_view json) {
 
 JsonWriter& JsonWriter::value(const ParamValue& v) {
     switch (v.kind()) {
-    case ParamValue::Kind::Null: return null();
-    case ParamValue::Kind::String: return string(v.text());
-    case ParamValue::Kind::Number: return number(v.text());
-    case ParamValue::Kind::Bool: return boolean(v.text() == "true");
+    case ParamValue::Kind::Null:
+        return null();
+    case ParamValue::Kind::String:
+        return string(v.text());
+    case ParamValue::Kind::Number:
+        return number(v.text());
+    case ParamValue::Kind::Bool:
+        return boolean(v.text() == "true");
     case ParamValue::Kind::Array:
         beginArray();
-        for (const auto& item : v.items()) value(item);
+        for (const auto& item : v.items())
+            value(item);
         return endArray();
     case ParamValue::Kind::Object:
         beginObject();

@@ -29,9 +29,12 @@ Pagination paginate(const std::optional<std::string>& page,
     Pagination p;
     p.totalCount = totalCount < 0 ? 0 : totalCount;
     const int64_t requestedPerPage = perPage ? leadingInteger(*perPage) : 0;
-    if (requestedPerPage <= 0) p.perPage = rule.defaultValue;
-    else if (requestedPerPage > rule.max) p.perPage = rule.overflow;
-    else p.perPage = requestedPerPage;
+    if (requestedPerPage <= 0)
+        p.perPage = rule.defaultValue;
+    else if (requestedPerPage > rule.max)
+        p.perPage = rule.overflow;
+    else
+        p.perPage = requestedPerPage;
 
     p.totalPages = (p.totalCount + p.perPage - 1) / p.perPage;
     if (p.totalPages < 1) p.totalPages = 1;

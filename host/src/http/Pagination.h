@@ -19,9 +19,9 @@ struct PerPageRule {
 };
 
 struct Pagination {
-    int64_t page = 1;    // the page actually served (clamped to the last page)
+    int64_t page = 1; // the page actually served (clamped to the last page)
     int64_t perPage = 25;
-    int64_t offset = 0;  // rows to skip
+    int64_t offset = 0;     // rows to skip
     int64_t totalPages = 1; // max(ceil(total / perPage), 1)
     int64_t totalCount = 0;
 };

@@ -93,7 +93,8 @@ Response RequestPipeline::process(Request& request, const BodyInfo& body, std::i
         response = internalError(match.route->internalErrorMessage);
     }
     if (response.status != 401) {
-        for (auto& header : rateHeaders) response.headers.push_back(std::move(header));
+        for (auto& header : rateHeaders)
+            response.headers.push_back(std::move(header));
     }
     return response;
 }

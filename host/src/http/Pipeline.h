@@ -38,8 +38,8 @@ public:
                      bool& bodyLeftUnread);
 
 private:
-    Response runRoute(const Route& route, Request& request, const BodyInfo& body,
-                      std::istream& in, bool& bodyLeftUnread, NameValueList& rateHeaders);
+    Response runRoute(const Route& route, Request& request, const BodyInfo& body, std::istream& in,
+                      bool& bodyLeftUnread, NameValueList& rateHeaders);
 
     Router _router;
     std::shared_ptr<Authenticator> _authenticator;

@@ -17,7 +17,8 @@ void fillRequestFromPoco(Poco::Net::HTTPServerRequest& from, Request& to) {
     to.rawPath = std::move(target.path);
     to.path = percentDecode(to.rawPath, false);
     to.query = QueryParams(parseUrlEncoded(target.query));
-    for (const auto& [name, value] : from) to.headers.add(name, value);
+    for (const auto& [name, value] : from)
+        to.headers.add(name, value);
 }
 
 BodyInfo bodyInfoFromPoco(const Poco::Net::HTTPServerRequest& request) {
@@ -46,7 +47,8 @@ void linger(Poco::Net::HTTPServerRequest& request, const PipelineConfig& config)
         const Poco::Timespan step(0, 100 * 1000);
         socket.setReceiveTimeout(step);
         const Poco::Timestamp start;
-        const Poco::Timestamp::TimeDiff budget = Poco::Timestamp::TimeDiff(config.lingerMillis) * 1000;
+        const Poco::Timestamp::TimeDiff budget =
+            Poco::Timestamp::TimeDiff(config.lingerMillis) * 1000;
         std::size_t total = 0;
         char buffer[64 * 1024];
         while (total < config.lingerMaxBytes && !start.isElapsed(budget)) {
@@ -71,7 +73,8 @@ void sendResponse(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRe
     // setStatusAndReason: setStatus alone keeps the old reason ("413 OK").
     out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
     out.set("X-Request-Id", parsed.requestId);
-    for (const auto& [name, value] : response.headers) out.add(name, value);
+    for (const auto& [name, value] : response.headers)
+        out.add(name, value);
     out.setContentType(response.contentType);
     if (closeConnection) out.setKeepAlive(false);
     if (log.information()) {

@@ -22,8 +22,8 @@ RateLimitCounter::Result InMemoryRateLimitCounter::tryIncrement(const std::strin
     return {true, window.count};
 }
 
-RateLimiter::RateLimiter(RateLimitMode mode, std::shared_ptr<RateLimitCounter> counter,
-                         Clock clock, int64_t limit)
+RateLimiter::RateLimiter(RateLimitMode mode, std::shared_ptr<RateLimitCounter> counter, Clock clock,
+                         int64_t limit)
     : _mode(mode), _counter(std::move(counter)), _clock(std::move(clock)), _limit(limit) {
     if (!_counter) _counter = std::make_shared<InMemoryRateLimitCounter>();
     if (!_clock) {

@@ -34,7 +34,9 @@ private:
 // Request headers; names compare case-insensitively.
 class Headers {
 public:
-    void add(std::string name, std::string value) { _pairs.emplace_back(std::move(name), std::move(value)); }
+    void add(std::string name, std::string value) {
+        _pairs.emplace_back(std::move(name), std::move(value));
+    }
     // The first value for `name`.
     std::optional<std::string> get(std::string_view name) const;
     const NameValueList& pairs() const { return _pairs; }
