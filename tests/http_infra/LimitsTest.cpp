@@ -57,6 +57,7 @@ class LimitsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testContentLengthOverCapRefusedUpFront);
     CPPUNIT_TEST(testChunkedOverCapRefusedWhileStreaming);
     CPPUNIT_TEST(testExactlyAtCapPasses);
+    CPPUNIT_TEST(testNoContinueForOversizedBody);
     CPPUNIT_TEST(testMultipartFileJustOverCap);
     CPPUNIT_TEST_SUITE_END();
 
@@ -107,6 +108,22 @@ public:
                         "Content-Length: " +
                             std::to_string(kMaxBodyBytes + 1) + "\r\n\r\n");
         check413(parseRawResponse(readUntilClosed(socket)));
+    }
+
+    void testNoContinueForOversizedBody() {
+        // The client waits for 100 Continue before sending: it must get the 413 instead.
+        const std::string raw = _server->raw(
+            "POST /api/v1/things HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            "Expect: 100-continue\r\nContent-Length: 52428800\r\n\r\n");
+        CPPUNIT_ASSERT_EQUAL(std::string("HTTP/1.1 413 "), raw.substr(0, 13));
+        check413(parseRawResponse(raw));
+        // Within the cap, Poco still sends 100 Continue first.
+        const std::string ok = _server->raw(
+            "POST /api/v1/things HTTP/1.1\r\nHost: x\r\nX-Api-Key: key-rw\r\n"
+            "Content-Type: application/json\r\nExpect: 100-continue\r\nConnection: close\r\n"
+            "Content-Length: 2\r\n\r\n{}");
+        CPPUNIT_ASSERT_EQUAL(std::string("HTTP/1.1 100 Continue"), ok.substr(0, 21));
+        CPPUNIT_ASSERT(ok.find("HTTP/1.1 201 Created") != std::string::npos);
     }
 
     void testMultipartFileJustOverCap() {

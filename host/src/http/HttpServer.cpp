@@ -29,7 +29,13 @@ public:
     explicit PipelineHandlerFactory(std::shared_ptr<RequestPipeline> pipeline)
         : _pipeline(std::move(pipeline)) {}
     Poco::Net::HTTPRequestHandler*
-    createRequestHandler(const Poco::Net::HTTPServerRequest&) override {
+    createRequestHandler(const Poco::Net::HTTPServerRequest& request) override {
+        // Poco answers `Expect: 100-continue` right after this call unless the response
+        // status is no longer 200: a body we will refuse by its length is then never sent.
+        if (request.getExpectContinue() && request.hasContentLength() &&
+            request.getContentLength64() > static_cast<Poco::Int64>(_pipeline->maxBodyBytes())) {
+            request.response().setStatus(Poco::Net::HTTPResponse::HTTP_REQUEST_ENTITY_TOO_LARGE);
+        }
         return new PipelineHandler(*_pipeline);
     }
 

@@ -32,6 +32,8 @@ public:
 
     void handle(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response);
 
+    std::size_t maxBodyBytes() const { return _config.maxBodyBytes; }
+
     // Pure part of the pipeline (everything except socket I/O); exposed for unit tests.
     // Sets `bodyLeftUnread` when the connection must be closed.
     Response process(Request& request, const BodyInfo& body, std::istream& in,

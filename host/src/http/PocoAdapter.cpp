@@ -4,10 +4,7 @@
 
 #include <Poco/Net/HTTPServerRequestImpl.h>
 #include <Poco/Net/StreamSocket.h>
-#include <Poco/NumberParser.h>
 #include <Poco/Timestamp.h>
-
-#include <stdexcept>
 
 namespace finimport::http {
 
@@ -25,12 +22,9 @@ BodyInfo bodyInfoFromPoco(const Poco::Net::HTTPServerRequest& request) {
     BodyInfo info;
     if (request.has("Content-Type")) info.contentType = request.get("Content-Type");
     info.chunked = request.getChunkedTransferEncoding();
-    if (!info.chunked && request.has("Content-Length")) {
-        Poco::UInt64 length = 0;
-        if (!Poco::NumberParser::tryParseUnsigned64(request.get("Content-Length"), length)) {
-            throw std::invalid_argument("bad Content-Length");
-        }
-        info.contentLength = length;
+    // Poco has already parsed Content-Length (it drops the connection when it cannot).
+    if (!info.chunked && request.hasContentLength()) {
+        info.contentLength = static_cast<uint64_t>(request.getContentLength64());
     }
     return info;
 }

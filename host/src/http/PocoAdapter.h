@@ -14,7 +14,6 @@ namespace finimport::http {
 // Method, paths, query and headers (not the body, and not requestId).
 void fillRequestFromPoco(Poco::Net::HTTPServerRequest& from, Request& to);
 
-// Throws std::invalid_argument for an unparsable Content-Length.
 BodyInfo bodyInfoFromPoco(const Poco::Net::HTTPServerRequest& request);
 
 // Writes status (with its proper reason phrase), X-Request-Id, headers and body (or stream).

@@ -10,6 +10,7 @@
 #include "http/Errors.h"
 #include "http/Request.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <string>
@@ -45,6 +46,7 @@ struct RouteMatch {
 class Router {
 public:
     // Throws std::invalid_argument for a malformed pattern or a duplicate METHOD + pattern.
+    // The returned reference stays valid (e.g. to set internalErrorMessage).
     Route& add(Route route);
     Route& get(std::string pattern, AuthRequirement auth, Handler handler);
     Route& post(std::string pattern, AuthRequirement auth, BodyMode body, Handler handler);
@@ -57,7 +59,7 @@ private:
         Route route;
         std::vector<std::string> segments; // "{x}" marks a capture
     };
-    std::vector<Compiled> _routes;
+    std::deque<Compiled> _routes; // a deque keeps references from add() valid
 };
 
 } // namespace finimport::http
