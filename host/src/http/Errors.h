@@ -1,0 +1,38 @@
+#pragma once
+// Standard JSON responses. Error bodies are {"error","message"[,"errors"][,extras…]} in that
+// key order (API.md shapes).
+
+#include "http/Auth.h"
+#include "http/Request.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace finimport::http {
+
+// A JSON response with the given pre-rendered body.
+Response jsonResponse(int status, std::string json);
+
+// `extraRawJson` values are rendered JSON (e.g. JsonWriter::quote(id)), appended after
+// `errors` in the given order.
+Response jsonError(int status, std::string_view error, std::string_view message,
+                   const std::optional<std::vector<std::string>>& errors = std::nullopt,
+                   const NameValueList& extraRawJson = {});
+
+// 422 {"error":"validation_failed","message":M,"errors":[M]} (the list endpoints' shape).
+Response validationFailed(std::string_view message);
+
+inline constexpr const char* kDefaultInternalErrorMessage = "An unexpected error occurred.";
+
+Response routeNotFound();
+Response methodNotAllowed(const std::vector<std::string>& allowedMethods);
+Response badRequest(std::string_view message);
+Response payloadTooLarge();
+Response unsupportedMediaType();
+Response unauthorized(bool deactivated);
+Response insufficientScope(AuthRequirement requirement);
+Response internalError(std::string_view message = kDefaultInternalErrorMessage);
+
+} // namespace finimport::http

@@ -1,0 +1,121 @@
+#include "http/Pipeline.h"
+
+#include "http/Errors.h"
+#include "http/JsonWriter.h"
+#include "http/PocoAdapter.h"
+
+#include <Poco/UUIDGenerator.h>
+
+#include <exception>
+
+namespace finimport::http {
+
+std::string newRequestId() {
+    return Poco::UUIDGenerator::defaultGenerator().createRandom().toString();
+}
+
+RequestPipeline::RequestPipeline(Router router, std::shared_ptr<Authenticator> authenticator,
+                                 std::shared_ptr<RateLimiter> rateLimiter, PipelineConfig config)
+    : _router(std::move(router)), _authenticator(std::move(authenticator)),
+      _rateLimiter(std::move(rateLimiter)), _config(config),
+      _log(Poco::Logger::get("finimport.http")) {
+    if (!_rateLimiter) _rateLimiter = std::make_shared<RateLimiter>(RateLimitMode::SelfHosted);
+}
+
+Response RequestPipeline::runRoute(const Route& route, Request& request, const BodyInfo& body,
+                                   std::istream& in, bool& bodyLeftUnread,
+                                   NameValueList& rateHeaders) {
+    // 1. Body (before authentication: broken JSON is 400 even without a key).
+    const auto failure = route.body == BodyMode::Params
+                             ? parseRequestBody(body, in, _config.maxBodyBytes, request)
+                             : discardRequestBody(body, in, _config.maxBodyBytes);
+    if (failure) {
+        bodyLeftUnread = failure->bodyLeftUnread;
+        return failure->response;
+    }
+    if (route.auth != AuthRequirement::None) {
+        // 2. Authentication. The value is matched exactly: no trimming, empty is missing.
+        const auto key = request.headers.get("X-Api-Key");
+        if (!key || key->empty() || !_authenticator) return unauthorized(false);
+        const AuthOutcome outcome = _authenticator->authenticate(*key);
+        if (outcome.status != AuthOutcome::Status::Ok) {
+            return unauthorized(outcome.status == AuthOutcome::Status::Deactivated);
+        }
+        request.principal = outcome.principal;
+        // 3. Rate limit: counted now, so later 403/404/422 still use quota.
+        RateDecision rate = _rateLimiter->check(request.principal.keyId);
+        rateHeaders = rate.headers;
+        if (!rate.allowed) {
+            JsonWriter details;
+            details.beginObject()
+                .key("limit")
+                .integer(RateLimiter::kManagedLimit)
+                .key("current")
+                .integer(rate.current)
+                .key("reset_in_seconds")
+                .integer(rate.resetSeconds)
+                .endObject();
+            return jsonError(429, "rate_limit_exceeded",
+                             "Rate limit exceeded. Try again in " +
+                                 std::to_string(rate.resetSeconds) + " seconds.",
+                             std::nullopt, {{"details", details.str()}});
+        }
+        // 4. Scope.
+        if (!scopeSatisfies(request.principal.scope, route.auth)) {
+            return insufficientScope(route.auth);
+        }
+    }
+    return route.handler(request); // 5.
+}
+
+Response RequestPipeline::process(Request& request, const BodyInfo& body, std::istream& in,
+                                  bool& bodyLeftUnread) {
+    const bool hasBody = body.chunked || (body.contentLength && *body.contentLength > 0);
+    bodyLeftUnread = false;
+    const RouteMatch match = _router.match(request.method, request.rawPath);
+    if (match.route == nullptr) {
+        bodyLeftUnread = hasBody;
+        return match.allowedMethods.empty() ? routeNotFound()
+                                            : methodNotAllowed(match.allowedMethods);
+    }
+    request.pathParams = match.pathParams;
+    NameValueList rateHeaders;
+    Response response;
+    try {
+        response = runRoute(*match.route, request, body, in, bodyLeftUnread, rateHeaders);
+    } catch (const std::exception& e) {
+        _log.error("request_id=%s method=%s path=%s status=500 exception: %s", request.requestId,
+                   request.method, request.path, std::string(e.what()));
+        response = internalError(match.route->internalErrorMessage);
+    } catch (...) {
+        _log.error("request_id=%s method=%s path=%s status=500 unknown exception",
+                   request.requestId, request.method, request.path);
+        response = internalError(match.route->internalErrorMessage);
+    }
+    if (response.status != 401) {
+        for (auto& header : rateHeaders)
+            response.headers.push_back(std::move(header));
+    }
+    return response;
+}
+
+void RequestPipeline::handle(Poco::Net::HTTPServerRequest& req,
+                             Poco::Net::HTTPServerResponse& resp) {
+    Request request;
+    request.requestId = newRequestId();
+    bool bodyLeftUnread = false;
+    Response response;
+    try {
+        fillRequestFromPoco(req, request);
+        response = process(request, bodyInfoFromPoco(req), req.stream(), bodyLeftUnread);
+    } catch (const std::exception& e) {
+        // Only a failure outside any route (e.g. a malformed request line) lands here.
+        _log.error("request_id=%s status=500 exception: %s", request.requestId,
+                   std::string(e.what()));
+        response = internalError();
+        bodyLeftUnread = true;
+    }
+    sendResponse(req, resp, request, response, bodyLeftUnread, _config, _log);
+}
+
+} // namespace finimport::http

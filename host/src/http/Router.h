@@ -1,0 +1,65 @@
+#pragma once
+// METHOD + path pattern -> handler, with each route's auth requirement and body mode.
+// Patterns are literal segments and `{name}` captures: `/api/v1/imports/{id}/rows`.
+// Trailing slash policy: one trailing slash is ignored (`/api/v1/trades/` == `/api/v1/trades`),
+// as in the reference (Rails); empty inner segments (`//`) never match.
+// When several patterns match, the one with a literal earlier in the path wins, so
+// `POST /api/v1/imports/preflight` beats `POST /api/v1/imports/{id}`.
+
+#include "http/Auth.h"
+#include "http/Errors.h"
+#include "http/Request.h"
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace finimport::http {
+
+enum class BodyMode {
+    None,  // the body is read and dropped
+    Params // JSON / multipart / urlencoded body parsed into Request::params (D22)
+};
+
+using Handler = std::function<Response(Request&)>;
+
+struct Route {
+    std::string method; // upper case: GET, POST, ...
+    std::string pattern;
+    AuthRequirement auth = AuthRequirement::Read;
+    BodyMode body = BodyMode::None;
+    Handler handler;
+    // The 500 message when the handler throws (the error code is internal_server_error).
+    std::string internalErrorMessage = kDefaultInternalErrorMessage;
+};
+
+struct RouteMatch {
+    const Route* route = nullptr; // null: see allowedMethods
+    std::map<std::string, std::string> pathParams;
+    // When route is null: the methods the path supports (405), or empty (404). Sorted.
+    std::vector<std::string> allowedMethods;
+};
+
+class Router {
+public:
+    // Throws std::invalid_argument for a malformed pattern or a duplicate METHOD + pattern.
+    // The returned reference stays valid (e.g. to set internalErrorMessage).
+    Route& add(Route route);
+    Route& get(std::string pattern, AuthRequirement auth, Handler handler);
+    Route& post(std::string pattern, AuthRequirement auth, BodyMode body, Handler handler);
+
+    // `path` is the raw (percent-encoded) path; captured values are decoded.
+    RouteMatch match(std::string_view method, std::string_view path) const;
+
+private:
+    struct Compiled {
+        Route route;
+        std::vector<std::string> segments; // "{x}" marks a capture
+    };
+    std::deque<Compiled> _routes; // a deque keeps references from add() valid
+};
+
+} // namespace finimport::http

@@ -1,0 +1,128 @@
+// JSON writer escaping and key order, the body reader, and the error helpers.
+#include "http/Errors.h"
+#include "http/JsonParser.h"
+#include "http/JsonWriter.h"
+#include "http/Router.h"
+
+#include <cppunit/TestFixture.h>
+#include <cppunit/extensions/HelperMacros.h>
+
+using namespace finimport::http;
+
+class JsonTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(JsonTest);
+    CPPUNIT_TEST(testWriterShapes);
+    CPPUNIT_TEST(testEscaping);
+    CPPUNIT_TEST(testJsonErrorShapes);
+    CPPUNIT_TEST(testParserRoundTrip);
+    CPPUNIT_TEST(testBodyCheckOrder);
+    CPPUNIT_TEST(testRouterRejectsBadPatterns);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void testWriterShapes() {
+        JsonWriter w;
+        w.beginObject()
+            .key("z")
+            .integer(-9007199254740993LL)
+            .key("a")
+            .beginArray()
+            .string("x")
+            .null()
+            .boolean(false)
+            .number("49.99")
+            .beginObject()
+            .endObject()
+            .beginArray()
+            .endArray()
+            .endArray()
+            .key("m")
+            .raw(R"({"k":1})")
+            .endObject();
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"({"z":-9007199254740993,"a":["x",null,false,49.99,{},[]],"m":{"k":1}})"),
+            w.str());
+    }
+
+    void testEscaping() {
+        CPPUNIT_ASSERT_EQUAL(std::string(R"("a\"b\\c/")"), JsonWriter::quote("a\"b\\c/"));
+        CPPUNIT_ASSERT_EQUAL(std::string(R"("\b\f\n\r\t\u0000\u001f\u007f")"),
+                             JsonWriter::quote(std::string("\b\f\n\r\t\0\x1f\x7f", 8)));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"café 😀 €\""), JsonWriter::quote("café 😀 €"));
+        CPPUNIT_ASSERT_EQUAL(std::string(R"("\u2028\u2029")"), JsonWriter::quote("\u2028\u2029"));
+        // Invalid UTF-8 never reaches the output.
+        CPPUNIT_ASSERT_EQUAL(std::string("\"a\xEF\xBF\xBD"
+                                         "b\""),
+                             JsonWriter::quote("a\xFF"
+                                               "b"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"\xEF\xBF\xBD(\""), JsonWriter::quote("\xC3\x28"));
+    }
+
+    void testJsonErrorShapes() {
+        Response r = jsonError(422, "validation_failed", "Import could not be created",
+                               std::vector<std::string>{"Type is not included in the list"},
+                               {{"import_id", JsonWriter::quote("abc")}});
+        CPPUNIT_ASSERT_EQUAL(422, r.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("application/json; charset=utf-8"), r.contentType);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"({"error":"validation_failed","message":"Import could not be created",)"
+                        R"("errors":["Type is not included in the list"],"import_id":"abc"})"),
+            r.body);
+        r = validationFailed("start_date must be an ISO 8601 date");
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"({"error":"validation_failed","message":"start_date must be an ISO 8601 date",)"
+                R"("errors":["start_date must be an ISO 8601 date"]})"),
+            r.body);
+        r = jsonError(404, "not_found", "Import not found");
+        CPPUNIT_ASSERT_EQUAL(std::string(R"({"error":"not_found","message":"Import not found"})"),
+                             r.body);
+    }
+
+    void testParserRoundTrip() {
+        const std::string text =
+            R"({"a":[1,-0,0.5,1e5,-2.5E-3,true,false,null,"x\"y\\z\/\n"],"b":{},"c":[]})";
+        const auto v = parseJson(text);
+        CPPUNIT_ASSERT(v.has_value());
+        JsonWriter w;
+        w.value(*v);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"({"a":[1,-0,0.5,1e5,-2.5E-3,true,false,null,"x\"y\\z/\n"],"b":{},"c":[]})"),
+            w.str());
+        for (const char* bad :
+             {"", "{", "[1,]", "01", "1.", ".5", "-", "1e", "tru", "\"\t\"", "\"\\x\"", "{\"a\" 1}",
+              "[1 2]", "\"\\udc00\"", "\"\\ud800\\u0041\"", "NaN", "Infinity", "{\"a\":1}}"}) {
+            CPPUNIT_ASSERT_MESSAGE(bad, !parseJson(bad).has_value());
+        }
+        CPPUNIT_ASSERT(parseJson(" \n[ 1 , 2 ]\t").has_value());
+    }
+
+    void testBodyCheckOrder() {
+        // UTF-8 before depth before syntax before the object check.
+        CPPUNIT_ASSERT(parseJsonObjectBody(std::string(70, '[') + "\xFF").error ==
+                       JsonBodyError::InvalidUtf8);
+        CPPUNIT_ASSERT(parseJsonObjectBody(std::string(70, '[')).error == JsonBodyError::TooDeep);
+        CPPUNIT_ASSERT(parseJsonObjectBody("[[[").error == JsonBodyError::InvalidJson);
+        CPPUNIT_ASSERT(parseJsonObjectBody("[]").error == JsonBodyError::NotObject);
+        CPPUNIT_ASSERT(parseJsonObjectBody("").value.isObject());
+        CPPUNIT_ASSERT_EQUAL(std::size_t(2), jsonNestingDepth(R"({"a":"[[[[","b":[1]})"));
+    }
+
+    void testRouterRejectsBadPatterns() {
+        Router router;
+        auto handler = [](Request&) { return Response{}; };
+        router.get("/a/{id}", AuthRequirement::Read, handler);
+        CPPUNIT_ASSERT_THROW(router.get("/a/{id}", AuthRequirement::Read, handler),
+                             std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(router.get("a", AuthRequirement::Read, handler),
+                             std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(router.get("/a//b", AuthRequirement::Read, handler),
+                             std::invalid_argument);
+        const RouteMatch m = router.match("GET", "/a/x%2Fy/");
+        CPPUNIT_ASSERT(m.route != nullptr);
+        CPPUNIT_ASSERT_EQUAL(std::string("x/y"), m.pathParams.at("id"));
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(JsonTest);
