@@ -1,0 +1,60 @@
+#include "ColumnIndex.h"
+
+#include "finimport/text.hpp"
+
+namespace finimport::csv {
+
+ColumnIndex::ColumnIndex(const std::vector<std::string>& header) : header_(header) {
+    for (const std::string& cell : header_)
+        keys_.push_back(sdk::normalizeHeader(cell));
+}
+
+std::optional<std::string> ColumnIndex::duplicates() const {
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+        if (keys_[i].empty()) continue;
+        std::vector<std::string> names{header_[i]};
+        bool earlier = false;
+        for (std::size_t j = 0; j < keys_.size(); ++j) {
+            if (j == i || keys_[j] != keys_[i]) continue;
+            earlier = earlier || j < i;
+            bool known = false;
+            for (const std::string& n : names)
+                known = known || n == header_[j];
+            if (!known) names.push_back(header_[j]);
+        }
+        if (earlier || names.size() < 2) continue;
+        std::string joined;
+        for (const std::string& n : names)
+            joined.append(joined.empty() ? "" : ", ").append(n);
+        return joined;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::size_t> ColumnIndex::find(std::string_view normalizedKey) const {
+    if (normalizedKey.empty()) return std::nullopt;
+    for (std::size_t i = 0; i < keys_.size(); ++i)
+        if (keys_[i] == normalizedKey) return i;
+    return std::nullopt;
+}
+
+std::string ColumnIndex::lookup(const std::vector<std::string>& row,
+                                const std::optional<std::string>& label,
+                                std::initializer_list<std::string_view> aliases) const {
+    auto cellOf = [&](std::string_view key) -> std::string_view {
+        auto column = find(key);
+        if (!column || *column >= row.size()) return {};
+        return sdk::trim(row[*column]);
+    };
+    if (label) {
+        std::string_view cell = cellOf(sdk::normalizeHeader(*label));
+        if (!cell.empty()) return std::string(cell);
+    }
+    for (std::string_view alias : aliases) {
+        std::string_view cell = cellOf(alias);
+        if (!cell.empty()) return std::string(cell);
+    }
+    return {};
+}
+
+} // namespace finimport::csv

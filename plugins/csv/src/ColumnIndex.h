@@ -1,0 +1,36 @@
+// Column resolution by normalised header (IMPORTS.md §5.3, §12.12, D8).
+#ifndef FINIMPORT_CSV_COLUMNINDEX_H
+#define FINIMPORT_CSV_COLUMNINDEX_H
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace finimport::csv {
+
+class ColumnIndex {
+public:
+    explicit ColumnIndex(const std::vector<std::string>& header);
+
+    // "a, b" when two different headers normalise to the same key (the first such key), else
+    // nullopt. Identical duplicates are allowed (the first wins); empty headers are ignored.
+    std::optional<std::string> duplicates() const;
+
+    // The column of a normalised key (the first one), or nullopt.
+    std::optional<std::size_t> find(std::string_view normalizedKey) const;
+
+    // The field's cell in `row`: the label (when given) then each alias, each matched by
+    // normalised header; the first candidate whose cell is non-blank wins; "" when none.
+    std::string lookup(const std::vector<std::string>& row, const std::optional<std::string>& label,
+                       std::initializer_list<std::string_view> aliases) const;
+
+private:
+    std::vector<std::string> header_;
+    std::vector<std::string> keys_; // normalised, parallel to header_
+};
+
+} // namespace finimport::csv
+
+#endif // FINIMPORT_CSV_COLUMNINDEX_H

@@ -1,0 +1,116 @@
+#include "CsvTable.h"
+
+#include "finimport/text.hpp"
+
+#include <cstring>
+
+namespace finimport::csv {
+
+CsvTable::CsvTable(Records& out, char separator, std::uint64_t rowsToSkip)
+    : out_(out), rowsToSkip_(rowsToSkip),
+      reader_(
+          // Drops the first `rows_to_skip` LF-terminated lines before the CSV parser sees them.
+          [this](char* buffer, std::size_t capacity) -> std::int64_t {
+              for (;;) {
+                  const std::int64_t n = out_.read(buffer, capacity);
+                  if (n <= 0 || skippedLines_ >= rowsToSkip_) return n;
+                  std::size_t start = 0;
+                  while (start < std::size_t(n) && skippedLines_ < rowsToSkip_) {
+                      const void* lf = std::memchr(buffer + start, '\n', std::size_t(n) - start);
+                      if (lf == nullptr) {
+                          start = std::size_t(n);
+                          break;
+                      }
+                      start = std::size_t(static_cast<const char*>(lf) - buffer) + 1;
+                      ++skippedLines_;
+                  }
+                  if (start < std::size_t(n)) {
+                      std::memmove(buffer, buffer + start, std::size_t(n) - start);
+                      return n - std::int64_t(start);
+                  }
+              }
+          },
+          separator, 1) {}
+
+bool CsvTable::isBlankLine(const sdk::CsvRecord& record) {
+    return record.fields.size() == 1 && sdk::isBlank(record.fields[0]);
+}
+
+bool CsvTable::nextRaw(sdk::CsvRecord& record) {
+    if (reader_.next(record)) {
+        record.line += skippedLines_;
+        return true;
+    }
+    if (const auto& error = reader_.error()) {
+        sdk::CsvError shifted = *error;
+        shifted.line += skippedLines_;
+        throw Fatal(shifted.message());
+    }
+    return false;
+}
+
+bool CsvTable::readHeader() {
+    sdk::CsvRecord record;
+    bool found = false;
+    while (nextRaw(record)) {
+        if (!isBlankLine(record)) {
+            found = true;
+            break;
+        }
+    }
+    if (found) {
+        header_ = std::move(record.fields);
+        headerLine_ = record.line;
+        // The reference strips the whole text, so the first header cell loses leading space.
+        std::string& first = header_[0];
+        std::size_t leading = 0;
+        while (leading < first.size() && sdk::detail::isAsciiSpace(first[leading]))
+            ++leading;
+        first.erase(0, leading);
+    }
+    std::vector<const char*> cells;
+    Row row(header_.size());
+    for (std::size_t i = 0; i < header_.size(); ++i) {
+        cells.push_back(header_[i].c_str());
+        row.set(i, header_[i]);
+    }
+    return out_.begin("header", cells) && out_.row(row, Location{0, headerLine_});
+}
+
+bool CsvTable::next(DataRecord& record) {
+    sdk::CsvRecord raw;
+    for (;;) {
+        if (pendingBlankLines_ > 0 && haveLookahead_) {
+            // A blank line followed by more data: it is a data row of empty fields.
+            --pendingBlankLines_;
+            record.fields.assign(1, std::string());
+            record.line = pendingLine_++;
+            record.number = ++count_;
+            return true;
+        }
+        if (haveLookahead_) {
+            haveLookahead_ = false;
+            raw = std::move(lookahead_);
+            break;
+        }
+        if (!nextRaw(raw)) return false; // trailing blank lines are dropped
+        if (isBlankLine(raw)) {
+            if (pendingBlankLines_++ == 0) pendingLine_ = raw.line;
+            continue;
+        }
+        if (pendingBlankLines_ > 0) {
+            lookahead_ = std::move(raw);
+            haveLookahead_ = true;
+            continue;
+        }
+        break;
+    }
+    record.fields.clear();
+    for (const std::string& field : raw.fields)
+        record.fields.emplace_back(sdk::trim(field));
+    record.line = raw.line;
+    record.number = ++count_;
+    return true;
+}
+
+} // namespace finimport::csv

@@ -1,0 +1,173 @@
+// TransactionImport, TradeImport and AccountImport: generic column lookup (IMPORTS.md §5.3,
+// §6.1-§6.3) and signs (§5.6, §12.8).
+#include "ColumnIndex.h"
+#include "CsvTable.h"
+#include "FieldValues.h"
+#include "Importers.h"
+#include "Settings.h"
+
+#include "finimport/text.hpp"
+
+#include <algorithm>
+
+namespace finimport::csv {
+
+namespace {
+
+constexpr const char* kDefaultName = "Imported item";
+
+// Reads one logical field of a data row through its label and aliases.
+class FieldReader {
+public:
+    FieldReader(const Settings& settings, const ColumnIndex& columns, const DataRecord& record)
+        : settings_(settings), columns_(columns), record_(record) {}
+
+    std::string operator()(Field field, std::initializer_list<std::string_view> aliases) const {
+        return columns_.lookup(record_.fields, settings_.label(field), aliases);
+    }
+
+    std::string account() const { return (*this)(Field::Account, {"account", "account_name"}); }
+    std::string entityType() const {
+        return (*this)(Field::EntityType, {"entity_type", "account_type", "type"});
+    }
+    std::optional<std::string> currency() const {
+        std::string cell = (*this)(Field::Currency, {"currency"});
+        if (!cell.empty()) return sdk::toUpperAscii(cell);
+        return settings_.defaultCurrency;
+    }
+
+private:
+    const Settings& settings_;
+    const ColumnIndex& columns_;
+    const DataRecord& record_;
+};
+
+void setOptional(Row& row, std::size_t field, const std::optional<std::string>& value) {
+    if (value) row.set(field, *value);
+}
+
+// The engine-sign amount (positive = money out) of a CSV amount (§5.6).
+std::string engineAmount(const Settings& s, const sdk::Decimal& amount, std::string_view type) {
+    if (!s.customColumn) return s.inflowsPositive ? negated(amount) : amount.text;
+    bool positiveTreatment = s.inflowsPositive;
+    if (s.inflowValue == "inflows_positive" || s.inflowValue == "inflows_negative")
+        positiveTreatment = s.inflowValue == "inflows_positive";
+    const bool isInflowType = type == s.inflowValue;
+    return isInflowType == positiveTreatment ? negated(amount) : amount.text;
+}
+
+// Shared frame: options, header, duplicate check, begin(kind), one call per data row.
+template <typename BuildRow>
+fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
+                         std::span<const char* const> fields, BuildRow buildRow) {
+    const Settings settings = readSettings(options);
+    CsvTable table(out, settings.separator, settings.rowsToSkip);
+    if (!table.readHeader()) return FI_RUN_STOPPED;
+    const ColumnIndex columns(table.header());
+    if (auto duplicates = columns.duplicates())
+        throw Fatal("CSV headers normalize to duplicate columns: " + *duplicates);
+    if (!out.begin(kind, fields)) return FI_RUN_STOPPED;
+    DataRecord record;
+    while (table.next(record)) {
+        Row row(fields.size());
+        RowIssues issues;
+        buildRow(settings, FieldReader(settings, columns, record), row, issues);
+        const Location where{record.number, record.line};
+        if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
+    }
+    return FI_RUN_OK;
+}
+
+constexpr const char* kTransactionFields[] = {"account",     "date",         "amount", "currency",
+                                              "name",        "category",     "tags",   "notes",
+                                              "entity_type", "signed_amount"};
+
+void buildTransaction(const Settings& s, const FieldReader& read, Row& row, RowIssues& issues) {
+    row.set(0, read.account());
+    row.set(1, dateValue(read(Field::Date, {"date"}), s.dateFormat, true, issues));
+    std::string amountText;
+    auto amount = numberValue(read(Field::Amount, {"amount", "balance"}), s.numberFormat, "amount",
+                              "Amount", true, issues, amountText);
+    row.set(2, amountText);
+    setOptional(row, 3, read.currency());
+    std::string name = read(Field::Name, {"name"});
+    row.set(4, name.empty() ? kDefaultName : name);
+    row.set(5, read(Field::Category, {"category"}));
+    row.set(6, read(Field::Tags, {"tags"}));
+    row.set(7, read(Field::Notes, {"notes"}));
+    const std::string type = read.entityType();
+    row.set(8, type);
+    if (amount) row.set(9, engineAmount(s, *amount, type));
+}
+
+constexpr const char* kTradeFields[] = {
+    "account",  "date", "ticker",     "exchange_operating_mic", "qty", "price", "amount",
+    "currency", "name", "signed_qty", "signed_amount"};
+
+void buildTrade(const Settings& s, const FieldReader& read, Row& row, RowIssues& issues) {
+    row.set(0, read.account());
+    row.set(1, dateValue(read(Field::Date, {"date"}), s.dateFormat, true, issues));
+    const std::string ticker = sdk::toUpperAscii(read(Field::Ticker, {"ticker"}));
+    if (ticker.empty()) issues.required("ticker", "Ticker");
+    row.set(2, ticker);
+    row.set(3, read(Field::Mic, {"exchange_operating_mic"}));
+    std::string qtyText, priceText, amountText;
+    auto qty = numberValue(read(Field::Qty, {"qty", "quantity"}), s.numberFormat, "qty", "Qty",
+                           true, issues, qtyText);
+    auto price = numberValue(read(Field::Price, {"price"}), s.numberFormat, "price", "Price", true,
+                             issues, priceText);
+    numberValue(read(Field::Amount, {"amount", "balance"}), s.numberFormat, "amount", "Amount",
+                false, issues, amountText);
+    row.set(4, qtyText);
+    row.set(5, priceText);
+    row.set(6, amountText);
+    setOptional(row, 7, read.currency());
+    std::string name = read(Field::Name, {"name"});
+    row.set(8, name.empty() ? kDefaultName : name);
+    if (!qty) return;
+    // §12.8: a buy increases the quantity under both conventions.
+    const std::int64_t signedQty = s.inflowsPositive ? qty->scaled : -qty->scaled;
+    row.set(9, s.inflowsPositive ? qty->text : negated(*qty));
+    if (!price) return;
+    if (auto product = sdk::multiplyScaled(price->scaled, signedQty)) {
+        const int digits =
+            std::min(sdk::kDecimalScaleDigits, price->fractionDigits + qty->fractionDigits);
+        row.set(10, sdk::formatScaled(*product, digits));
+    } else {
+        issues.add("invalid_number", "signed_amount", "Price times quantity is out of range");
+    }
+}
+
+constexpr const char* kAccountFields[] = {"name",        "amount", "currency",
+                                          "entity_type", "date",   "signed_amount"};
+
+void buildAccount(const Settings& s, const FieldReader& read, Row& row, RowIssues& issues) {
+    const std::string name = read(Field::Name, {"name"});
+    if (name.empty()) issues.required("name", "Name");
+    row.set(0, name);
+    std::string amountText;
+    auto amount = numberValue(read(Field::Amount, {"amount", "balance"}), s.numberFormat, "amount",
+                              "Amount", true, issues, amountText);
+    row.set(1, amountText);
+    setOptional(row, 2, read.currency());
+    row.set(3, read.entityType());
+    row.set(4, dateValue(read(Field::Date, {"date"}), s.dateFormat, false, issues));
+    // A balance is a level, not a flow: signage does not apply (records.md).
+    if (amount) row.set(5, amount->text);
+}
+
+} // namespace
+
+fi_run_status runTransactions(const Options& options, Records& out) {
+    return runGeneric(options, out, "transaction", kTransactionFields, buildTransaction);
+}
+
+fi_run_status runTrades(const Options& options, Records& out) {
+    return runGeneric(options, out, "trade", kTradeFields, buildTrade);
+}
+
+fi_run_status runAccounts(const Options& options, Records& out) {
+    return runGeneric(options, out, "account", kAccountFields, buildAccount);
+}
+
+} // namespace finimport::csv

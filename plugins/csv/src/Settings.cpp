@@ -1,0 +1,62 @@
+#include "Settings.h"
+
+namespace finimport::csv {
+
+namespace {
+
+constexpr const char* kLabelOptions[] = {"date_col_label",
+                                         "amount_col_label",
+                                         "name_col_label",
+                                         "category_col_label",
+                                         "tags_col_label",
+                                         "notes_col_label",
+                                         "account_col_label",
+                                         "qty_col_label",
+                                         "ticker_col_label",
+                                         "price_col_label",
+                                         "entity_type_col_label",
+                                         "currency_col_label",
+                                         "exchange_operating_mic_col_label"};
+static_assert(std::size(kLabelOptions) == std::size_t(Field::Count));
+
+Fatal invalid(const char* option, std::string_view value) {
+    return Fatal("Option " + std::string(option) +
+                 " has an unsupported value: " + std::string(value));
+}
+
+} // namespace
+
+Settings readSettings(const Options& options) {
+    Settings s;
+    if (auto currency = options.get("default_currency")) s.defaultCurrency = std::string(*currency);
+    if (auto format = options.get("date_format"); format && !format->empty())
+        s.dateFormat = std::string(*format);
+    if (auto format = options.get("number_format")) {
+        auto parsed = sdk::parseNumberFormat(*format);
+        if (!parsed) throw invalid("number_format", *format);
+        s.numberFormat = *parsed;
+    }
+    if (auto signage = options.get("signage_convention")) {
+        if (*signage != "inflows_positive" && *signage != "inflows_negative")
+            throw invalid("signage_convention", *signage);
+        s.inflowsPositive = *signage == "inflows_positive";
+    }
+    if (auto sep = options.get("col_sep")) {
+        if (*sep != "," && *sep != ";") throw invalid("col_sep", *sep);
+        s.separator = sep->front();
+    }
+    if (auto strategy = options.get("amount_type_strategy")) {
+        if (*strategy != "signed_amount" && *strategy != "custom_column")
+            throw invalid("amount_type_strategy", *strategy);
+        s.customColumn = *strategy == "custom_column";
+    }
+    s.inflowValue = options.string("amount_type_inflow_value");
+    const std::int64_t skip = options.integer("rows_to_skip", 0);
+    if (skip < 0) throw invalid("rows_to_skip", options.string("rows_to_skip"));
+    s.rowsToSkip = std::uint64_t(skip);
+    for (std::size_t i = 0; i < std::size_t(Field::Count); ++i)
+        if (auto label = options.get(kLabelOptions[i])) s.labels[i] = std::string(*label);
+    return s;
+}
+
+} // namespace finimport::csv

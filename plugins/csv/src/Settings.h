@@ -1,0 +1,53 @@
+// The run options of a CSV import, read and checked once (records.md lists them).
+#ifndef FINIMPORT_CSV_SETTINGS_H
+#define FINIMPORT_CSV_SETTINGS_H
+
+#include "finimport/decimal.hpp"
+#include "finimport/plugin.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace finimport::csv {
+
+// The logical fields that have a `<field>_col_label` option.
+enum class Field {
+    Date,
+    Amount,
+    Name,
+    Category,
+    Tags,
+    Notes,
+    Account,
+    Qty,
+    Ticker,
+    Price,
+    EntityType,
+    Currency,
+    Mic,
+    Count
+};
+
+struct Settings {
+    std::optional<std::string> defaultCurrency;
+    std::string dateFormat = "%m/%d/%Y";
+    sdk::NumberFormat numberFormat = sdk::NumberFormat::CommaDot;
+    bool inflowsPositive = true; // signage_convention
+    char separator = ',';
+    bool customColumn = false; // amount_type_strategy
+    std::string inflowValue;   // amount_type_inflow_value
+    std::uint64_t rowsToSkip = 0;
+    std::optional<std::string> labels[std::size_t(Field::Count)];
+
+    const std::optional<std::string>& label(Field field) const {
+        return labels[std::size_t(field)];
+    }
+};
+
+// Throws finimport::Fatal for a value outside its manifest enum (the host validates first).
+Settings readSettings(const Options& options);
+
+} // namespace finimport::csv
+
+#endif // FINIMPORT_CSV_SETTINGS_H

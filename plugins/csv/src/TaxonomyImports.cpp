@@ -1,0 +1,82 @@
+// CategoryImport and MerchantImport: fixed headers by normalised name (IMPORTS.md §6.7, §6.8).
+#include "ColumnIndex.h"
+#include "CsvTable.h"
+#include "FieldValues.h"
+#include "Importers.h"
+#include "Settings.h"
+
+#include <initializer_list>
+
+namespace finimport::csv {
+
+namespace {
+
+// One output field read from the first present column among `headers` (normalised names).
+struct FixedColumn {
+    const char* field;
+    std::initializer_list<std::string_view> headers;
+};
+
+std::optional<std::size_t> columnOf(const ColumnIndex& columns, const FixedColumn& column) {
+    for (std::string_view header : column.headers)
+        if (auto index = columns.find(header)) return index;
+    return std::nullopt;
+}
+
+template <std::size_t N>
+fi_run_status runFixed(const Options& options, Records& out, const char* kind,
+                       const FixedColumn (&layout)[N], const char* duplicatePrefix) {
+    const Settings settings = readSettings(options);
+    CsvTable table(out, settings.separator, settings.rowsToSkip);
+    if (!table.readHeader()) return FI_RUN_STOPPED;
+    const ColumnIndex columns(table.header());
+    if (duplicatePrefix != nullptr)
+        if (auto duplicates = columns.duplicates()) throw Fatal(duplicatePrefix + *duplicates);
+    std::optional<std::size_t> indexes[N];
+    const char* fields[N];
+    for (std::size_t i = 0; i < N; ++i) {
+        indexes[i] = columnOf(columns, layout[i]);
+        fields[i] = layout[i].field;
+    }
+    if (!indexes[0]) // layout[0] is always the required "name"
+        throw Fatal("Missing required columns: name");
+    if (!out.begin(kind, fields)) return FI_RUN_STOPPED;
+    DataRecord record;
+    while (table.next(record)) {
+        Row row(N);
+        RowIssues issues;
+        for (std::size_t i = 0; i < N; ++i)
+            row.set(i, indexes[i] && *indexes[i] < record.fields.size() ? record.fields[*indexes[i]]
+                                                                        : "");
+        if (row[0]->empty()) issues.required("name", "Name");
+        const Location where{record.number, record.line};
+        if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
+    }
+    return FI_RUN_OK;
+}
+
+const FixedColumn kCategoryLayout[] = {
+    {"name", {"name"}},
+    {"category_parent", {"parent_category"}}, // "parent category" normalises to this too
+    {"category_color", {"color"}},
+    {"category_icon", {"lucide_icon", "icon"}},
+};
+
+const FixedColumn kMerchantLayout[] = {
+    {"name", {"name"}},
+    {"merchant_color", {"color"}},
+    {"merchant_website", {"website_url", "website"}},
+};
+
+} // namespace
+
+fi_run_status runCategories(const Options& options, Records& out) {
+    return runFixed(options, out, "category", kCategoryLayout, nullptr);
+}
+
+fi_run_status runMerchants(const Options& options, Records& out) {
+    return runFixed(options, out, "merchant", kMerchantLayout,
+                    "Duplicate column names after normalization: ");
+}
+
+} // namespace finimport::csv
