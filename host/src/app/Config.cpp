@@ -114,7 +114,11 @@ std::vector<std::string> defaultPluginDirs() {
     }
     std::string installed = FINIMPORT_INSTALL_PLUGIN_DIR;
     if (dirs.empty() || dirs.front() != installed) dirs.push_back(installed);
-    return dirs;
+    // Only directories that exist: a build tree has no installed directory and vice versa.
+    std::vector<std::string> existing;
+    for (const auto& d : dirs)
+        if (std::filesystem::is_directory(d)) existing.push_back(d);
+    return existing.empty() ? dirs : existing;
 }
 
 } // namespace finimport::app

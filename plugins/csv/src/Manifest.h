@@ -33,6 +33,6 @@
                                               "{\"name\":\"amount_type_inflow_value\",\"type\":"   \
                                               "\"string\"},"                                       \
                                               "{\"name\":\"rows_to_skip\",\"type\":\"integer\","   \
-                                              "\"minimum\":0,\"default\":0}]}"
+                                              "\"default\":0}]}"
 
 #endif // FINIMPORT_CSV_MANIFEST_H

@@ -1,0 +1,36 @@
+// `finimport serve`: runs until SIGTERM or SIGINT, then stops cleanly with exit code 0.
+#include "cli/Commands.h"
+#include "server/Server.h"
+
+#include <csignal>
+#include <iostream>
+#include <pthread.h>
+
+namespace finimport::cli {
+
+int runServe(const Args& args) {
+    // Block the signals before any thread starts, so only sigwait below receives them.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+    std::map<std::string, std::string> flags;
+    for (const char* name : {"listen", "database", "config", "workers"})
+        if (auto v = args.get(name)) flags[name] = *v;
+    app::Config config = app::Config::load(flags, args.all("plugins"));
+    server::Server server(config);
+    for (const auto& t : server.plugins().types())
+        std::cerr << "finimport: serving " << t.type << " with plugin " << t.pluginName << "\n";
+    server.start();
+    auto [host, port] = server::parseListen(config.listen);
+    std::cout << "finimport: listening on " << host << ":" << server.port() << std::endl;
+    int received = 0;
+    sigwait(&signals, &received);
+    std::cerr << "finimport: stopping (signal " << received << ")\n";
+    server.stop();
+    return 0;
+}
+
+} // namespace finimport::cli

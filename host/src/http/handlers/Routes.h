@@ -1,0 +1,19 @@
+#pragma once
+// Every route of the API (API.md, DECISIONS.md D23) and the handler serving it.
+
+#include "app/ImportService.h"
+#include "http/Router.h"
+#include "store/Database.h"
+
+#include <memory>
+
+namespace finimport::http {
+
+struct RouteServices {
+    store::Database& db;
+    app::ImportService& imports;
+};
+
+Router buildRoutes(RouteServices services);
+
+} // namespace finimport::http

@@ -1,0 +1,46 @@
+#pragma once
+// The composition root of `finimport serve`: database (migrated), plugins, job workers, import
+// service and the HTTP server. Tests start it in-process on an ephemeral port.
+
+#include "app/ApiKeys.h"
+#include "app/Config.h"
+#include "app/ImportService.h"
+#include "app/Publisher.h"
+#include "http/HttpServer.h"
+#include "jobs/JobQueue.h"
+#include "plugin/PluginRegistry.h"
+#include "store/Database.h"
+
+#include <memory>
+
+namespace finimport::server {
+
+class Server {
+public:
+    explicit Server(app::Config config);
+    ~Server();
+
+    void start();
+    void stop();
+    uint16_t port() const;
+
+    store::Database& database() { return *_db; }
+    app::Publisher& publisher() { return *_publisher; }
+    jobs::JobQueue& jobs() { return *_jobs; }
+    const plugin::PluginRegistry& plugins() const { return *_plugins; }
+
+private:
+    app::Config _config;
+    std::unique_ptr<store::Database> _db;
+    std::unique_ptr<plugin::PluginRegistry> _plugins;
+    std::unique_ptr<jobs::JobQueue> _jobs;
+    std::unique_ptr<app::Publisher> _publisher;
+    std::unique_ptr<app::ImportService> _imports;
+    std::unique_ptr<app::ApiKeys> _keys;
+    std::unique_ptr<http::HttpServer> _http;
+};
+
+// "127.0.0.1:3000" → host and port; throws std::invalid_argument.
+std::pair<std::string, uint16_t> parseListen(const std::string& listen);
+
+} // namespace finimport::server
