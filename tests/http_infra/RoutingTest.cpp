@@ -4,6 +4,13 @@
 #include <cppunit/TestFixture.h>
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPResponse.h>
+#include <Poco/Net/StreamSocket.h>
+#include <Poco/StreamCopier.h>
+
+#include <chrono>
 #include <regex>
 
 using namespace finimport::http;
@@ -22,7 +29,9 @@ class RoutingTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testSelfHostedRateHeaders);
     CPPUNIT_TEST(testQueryKeepsRepeatedValues);
     CPPUNIT_TEST(testStreamingResponse);
+    CPPUNIT_TEST(testBrokenStreamIsCutNotTerminated);
     CPPUNIT_TEST(testKeepAliveReuse);
+    CPPUNIT_TEST(testManyKeepAliveConnectionsServed);
     CPPUNIT_TEST(testStopIsPrompt);
     CPPUNIT_TEST_SUITE_END();
 
@@ -162,6 +171,16 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("{\"n\":1}\n{\"n\":2}\n{\"n\":3}\n"), r.body);
     }
 
+    void testBrokenStreamIsCutNotTerminated() {
+        const std::string raw = _server->raw("GET /api/v1/export-broken HTTP/1.1\r\nHost: x\r\n"
+                                             "X-Api-Key: key-rw\r\n\r\n");
+        CPPUNIT_ASSERT_EQUAL(std::string("HTTP/1.1 200 OK"), raw.substr(0, 15));
+        CPPUNIT_ASSERT(raw.find("{\"n\":1}") != std::string::npos);
+        // No terminating zero-length chunk: the client can tell the export is incomplete.
+        CPPUNIT_ASSERT(raw.find("\r\n0\r\n\r\n") == std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(200, _server->get("/health", "").status);
+    }
+
     void testKeepAliveReuse() {
         // Two requests on one connection: the first one's body was consumed (drained).
         const std::string first = "POST /api/v1/things/1/publish HTTP/1.1\r\nHost: x\r\n"
@@ -173,6 +192,30 @@ public:
         CPPUNIT_ASSERT_EQUAL(200, parseRawResponse(raw.substr(0, split)).status);
         const HttpResult health = parseRawResponse(raw.substr(split));
         CPPUNIT_ASSERT_EQUAL(std::string(R"({"status":"ok"})"), health.body);
+    }
+
+    void testManyKeepAliveConnectionsServed() {
+        // 40 idle keep-alive connections at once: with Poco's default pool (16 threads) the
+        // later ones would wait for the earlier ones' keep-alive timeout.
+        std::vector<std::unique_ptr<Poco::Net::HTTPClientSession>> sessions;
+        const auto start = std::chrono::steady_clock::now();
+        for (int round = 0; round < 2; ++round) {
+            for (int i = 0; i < 40; ++i) {
+                if (round == 0) {
+                    sessions.push_back(std::make_unique<Poco::Net::HTTPClientSession>(
+                        "127.0.0.1", _server->port()));
+                    sessions.back()->setKeepAlive(true);
+                }
+                Poco::Net::HTTPRequest request("GET", "/health", "HTTP/1.1");
+                request.setKeepAlive(true);
+                sessions[i]->sendRequest(request);
+                Poco::Net::HTTPResponse response;
+                std::string body;
+                Poco::StreamCopier::copyToString(sessions[i]->receiveResponse(response), body);
+                CPPUNIT_ASSERT_EQUAL(std::string(R"({"status":"ok"})"), body);
+            }
+        }
+        CPPUNIT_ASSERT(std::chrono::steady_clock::now() - start < std::chrono::seconds(3));
     }
 
     void testStopIsPrompt() {

@@ -130,6 +130,15 @@ Router makeRouter() {
         };
         return response;
     });
+    router.get("/api/v1/export-broken", AuthRequirement::Read, [](Request&) {
+        Response response;
+        response.contentType = "application/x-ndjson";
+        response.stream = [](std::ostream& out) {
+            out << "{\"n\":1}\n" << std::flush;
+            throw std::runtime_error("database went away");
+        };
+        return response;
+    });
     return router;
 }
 

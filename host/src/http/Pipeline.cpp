@@ -49,7 +49,7 @@ Response RequestPipeline::runRoute(const Route& route, Request& request, const B
             JsonWriter details;
             details.beginObject()
                 .key("limit")
-                .integer(RateLimiter::kManagedLimit)
+                .integer(rate.limit)
                 .key("current")
                 .integer(rate.current)
                 .key("reset_in_seconds")

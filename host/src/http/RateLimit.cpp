@@ -49,6 +49,7 @@ RateDecision RateLimiter::check(const std::string& keyId) {
     decision.resetSeconds = 3600 - offset; // 1..3600
     const auto result = _counter->tryIncrement(keyId, windowStart, _limit);
     decision.allowed = result.allowed;
+    decision.limit = _limit;
     decision.current = result.count;
     const int64_t remaining = result.allowed ? std::max<int64_t>(_limit - result.count, 0) : 0;
     decision.headers = {{"X-RateLimit-Limit", std::to_string(_limit)},

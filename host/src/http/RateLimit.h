@@ -48,6 +48,7 @@ private:
 struct RateDecision {
     bool allowed = true;
     NameValueList headers; // X-RateLimit-* (and Retry-After when refused)
+    int64_t limit = 0;     // managed mode only
     int64_t current = 0;
     int64_t resetSeconds = 0;
 };
