@@ -5,6 +5,8 @@
 #include "http/HttpServer.h"
 #include "http/RateLimit.h"
 
+#include "HttpClient.h"
+
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -14,6 +16,11 @@
 
 namespace finimport::http::test {
 
+using finimport::test::HttpResult;
+using finimport::test::MultipartBuilder;
+using finimport::test::parseRawResponse;
+
+
 // Keys: "key-rw" (read_write), "key-r" (read), "key-w" (scope "write"), "key-deact"
 // (deactivated user), "key-throw" (the lookup throws); anything else is invalid.
 class FakeAuthenticator : public Authenticator {
@@ -22,14 +29,7 @@ public:
     std::atomic<int> calls{0};
 };
 
-struct HttpResult {
-    int status = 0;
-    std::string reason;
-    std::string body;
-    std::vector<std::pair<std::string, std::string>> headers;
-    std::string header(const std::string& name) const; // "" when absent
-    bool hasHeader(const std::string& name) const;
-};
+
 
 struct TestServerOptions {
     RateLimitMode mode = RateLimitMode::SelfHosted;
@@ -58,20 +58,6 @@ public:
 private:
     std::shared_ptr<FakeAuthenticator> _auth;
     std::unique_ptr<HttpServer> _server;
-};
-
-// Parses a raw HTTP/1.1 response (Content-Length or chunked body).
-HttpResult parseRawResponse(const std::string& raw);
-
-// A multipart body builder.
-struct MultipartBuilder {
-    std::string boundary = "XyZBoundary123";
-    std::string body;
-    MultipartBuilder& field(const std::string& name, const std::string& value);
-    MultipartBuilder& file(const std::string& name, const std::string& filename,
-                           const std::string& contentType, const std::string& data);
-    std::string finish();
-    std::string contentType() const { return "multipart/form-data; boundary=" + boundary; }
 };
 
 } // namespace finimport::http::test
