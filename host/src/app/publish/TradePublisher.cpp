@@ -15,18 +15,8 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
     std::set<std::string> claimed;
     for (const auto& row : ctx.rows) {
         if (row.kind != "trade") continue;
-        std::string currency = fieldText(row.fields, "currency");
-        auto account = mappings.account(fieldText(row.fields, "account"), currency);
-        if (!account) {
-            std::string name = fieldText(row.fields, "account");
-            throw std::runtime_error("Row " + std::to_string(row.number) + ": account \"" +
-                                     (name.empty() ? "(blank)" : name) +
-                                     "\" is not mapped; send account_id or an account column");
-        }
-        if (currency.empty()) currency = account->currency;
-        if (currency != account->currency)
-            throw std::runtime_error("Row " + std::to_string(row.number) + ": Currency " + currency +
-                                     " differs from the account's currency " + account->currency);
+        auto [target, currency] = rowAccount(row, mappings);
+        const store::AccountRow* account = &target;
         domain::Date date = rowDate(row);
         domain::Decimal qty = rowDecimal(row, "signed_qty", "quantity");
         domain::Decimal price = rowDecimal(row, "price", "price");

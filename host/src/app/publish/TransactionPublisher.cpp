@@ -29,31 +29,33 @@ std::optional<std::string> optText(const RowFields& f, const std::string& name) 
     return v;
 }
 
-void checkCurrency(const PublishRow& row, const std::string& currency,
-                   const store::AccountRow& account) {
-    // D4: no rate table is filled yet, so another currency than the account's is refused.
-    if (currency != account.currency)
-        throw std::runtime_error("Row " + std::to_string(row.number) + ": Currency " + currency +
-                                 " differs from the account's currency " + account.currency);
-}
-
 } // namespace
+
+std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row,
+                                                     MappingResolver& mappings) {
+    std::string currency = fieldText(row.fields, "currency");
+    auto account = mappings.account(fieldText(row.fields, "account"), currency);
+    if (!account) {
+        std::string name = fieldText(row.fields, "account");
+        throw std::runtime_error("Row " + std::to_string(row.number) + ": account \"" +
+                                 (name.empty() ? "(blank)" : name) +
+                                 "\" is not mapped; send account_id or an account column");
+    }
+    if (currency.empty()) currency = account->currency;
+    // D4: no exchange rate is stored yet, so another currency than the account's is refused.
+    if (currency != account->currency)
+        throw std::runtime_error("Row " + std::to_string(row.number) + ": Currency " + currency +
+                                 " differs from the account's currency " + account->currency);
+    return {*account, currency};
+}
 
 void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
     store::EntryStore entries(ctx.session);
     std::set<std::string> claimed;
     for (const auto& row : ctx.rows) {
         if (row.kind != "transaction") continue;
-        std::string currency = fieldText(row.fields, "currency");
-        auto account = mappings.account(fieldText(row.fields, "account"), currency);
-        if (!account) {
-            std::string name = fieldText(row.fields, "account");
-            throw std::runtime_error("Row " + std::to_string(row.number) + ": account \"" +
-                                     (name.empty() ? "(blank)" : name) +
-                                     "\" is not mapped; send account_id or an account column");
-        }
-        if (currency.empty()) currency = account->currency;
-        checkCurrency(row, currency, *account);
+        auto [target, currency] = rowAccount(row, mappings);
+        const store::AccountRow* account = &target;
         domain::Date date = rowDate(row);
         domain::Decimal amount = rowDecimal(row, "signed_amount", "amount");
         std::string name = fieldText(row.fields, "name");

@@ -15,5 +15,8 @@ void publishAccounts(PublishContext& ctx, MappingResolver& mappings);
 // Shared row accessors that throw a message naming the row when a value is unusable.
 domain::Date rowDate(const PublishRow& row);
 domain::Decimal rowDecimal(const PublishRow& row, const std::string& field, const char* label);
+// The row's target account (import account or mapping) and its currency: the row's, else the
+// account's; throws naming the row when unmapped or when the currencies differ (D4).
+std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row, MappingResolver& mappings);
 
 } // namespace finimport::app

@@ -149,20 +149,9 @@ Response ImportsHandler::rows(Request& req) {
             w.endObject();
             w.endObject();
         }
-        w.endArray().key("meta").beginObject();
-        w.key("current_page").integer(p.page);
-        w.key("next_page");
-        if (p.page < p.totalPages) w.integer(p.page + 1);
-        else
-            w.null();
-        w.key("prev_page");
-        if (p.page > 1) w.integer(p.page - 1);
-        else
-            w.null();
-        w.key("total_pages").integer(p.totalPages);
-        w.key("total_count").integer(p.totalCount);
-        w.key("per_page").integer(p.perPage);
-        w.endObject().endObject();
+        w.endArray();
+        writeListMeta(w, p);
+        w.endObject();
     });
     return jsonResponse(200, w.take());
 }

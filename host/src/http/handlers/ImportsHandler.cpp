@@ -4,6 +4,7 @@
 #include "http/Formats.h"
 #include "http/Pagination.h"
 #include "http/handlers/ImportJson.h"
+#include "http/handlers/JsonFields.h"
 #include "store/ImportStore.h"
 
 namespace finimport::http {
@@ -75,20 +76,9 @@ Response ImportsHandler::list(Request& req) {
         w.beginObject().key("data").beginArray();
         for (const auto& r : imports.list(filter, p.perPage, p.offset))
             writeImportSummary(w, app::evaluateImport(s, r, domain::Date::today()));
-        w.endArray().key("meta").beginObject();
-        w.key("current_page").integer(p.page);
-        w.key("next_page");
-        if (p.page < p.totalPages) w.integer(p.page + 1);
-        else
-            w.null();
-        w.key("prev_page");
-        if (p.page > 1) w.integer(p.page - 1);
-        else
-            w.null();
-        w.key("total_pages").integer(p.totalPages);
-        w.key("total_count").integer(p.totalCount);
-        w.key("per_page").integer(p.perPage);
-        w.endObject().endObject();
+        w.endArray();
+        writeListMeta(w, p);
+        w.endObject();
     });
     return jsonResponse(200, w.take());
 }

@@ -35,4 +35,21 @@ void writeOptionalString(JsonWriter& w, const std::string& name,
         w.null();
 }
 
+void writeListMeta(JsonWriter& w, const Pagination& p) {
+    w.key("meta").beginObject();
+    w.key("current_page").integer(p.page);
+    w.key("next_page");
+    if (p.page < p.totalPages) w.integer(p.page + 1);
+    else
+        w.null();
+    w.key("prev_page");
+    if (p.page > 1) w.integer(p.page - 1);
+    else
+        w.null();
+    w.key("total_pages").integer(p.totalPages);
+    w.key("total_count").integer(p.totalCount);
+    w.key("per_page").integer(p.perPage);
+    w.endObject();
+}
+
 } // namespace finimport::http

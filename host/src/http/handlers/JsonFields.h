@@ -2,6 +2,7 @@
 // Rendering helpers shared by handlers: money pairs (API.md §5), timestamps, account objects.
 
 #include "domain/Decimal.h"
+#include "http/Pagination.h"
 #include "http/JsonWriter.h"
 
 #include <optional>
@@ -17,5 +18,7 @@ void writeMoney(JsonWriter& w, const std::string& name, domain::Decimal amount,
                 const std::string& currency);
 void writeOptionalString(JsonWriter& w, const std::string& name,
                          const std::optional<std::string>& value);
+// The `meta` object of the import lists (API.md §12): current/next/prev page, totals.
+void writeListMeta(JsonWriter& w, const Pagination& p);
 
 } // namespace finimport::http
