@@ -1,0 +1,22 @@
+// CsvReader over arbitrary bytes, both separators.
+#include <finimport/csv.hpp>
+
+#include <cstring>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    for (char sep : {',', ';'}) {
+        size_t offset = 0;
+        finimport::sdk::CsvReader reader(
+            [&](char* buffer, size_t capacity) -> int64_t {
+                size_t n = std::min(capacity, size - offset);
+                std::memcpy(buffer, data + offset, n);
+                offset += n;
+                return static_cast<int64_t>(n);
+            },
+            sep);
+        finimport::sdk::CsvRecord record;
+        while (reader.next(record)) {
+        }
+    }
+    return 0;
+}

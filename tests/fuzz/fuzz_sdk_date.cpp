@@ -1,0 +1,17 @@
+// The strptime-style parser: the first line is the pattern, the rest the text; plus detection.
+#include <finimport/date.hpp>
+
+#include <string>
+#include <vector>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    std::string all(reinterpret_cast<const char*>(data), size);
+    auto nl = all.find('\n');
+    std::string pattern = nl == std::string::npos ? "%m/%d/%Y" : all.substr(0, nl);
+    std::string text = nl == std::string::npos ? all : all.substr(nl + 1);
+    (void)finimport::sdk::parseDate(text, pattern);
+    for (auto p : finimport::sdk::kDetectableDateFormats) (void)finimport::sdk::parseDate(text, p);
+    std::vector<std::string> samples{text, pattern};
+    (void)finimport::sdk::detectDateFormat(samples, finimport::sdk::CivilDate{2026, 11, 22});
+    return 0;
+}
