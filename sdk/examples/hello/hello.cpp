@@ -39,7 +39,7 @@ fi_run_status run(const finimport::Options& options, finimport::Records& out) {
 constexpr const char* kTypes[] = {"HelloImport", nullptr};
 constexpr fi_importer kHello = finimport::makeImporter<probe, run>(
     "hello.transactions", kTypes,
-    R"({"types":["HelloImport"],"extensions":[".txt"],"options":[]})");
+    R"({"types":["HelloImport"],"media_types":["text/plain"],"extensions":[".txt"],"options":[]})");
 
 } // namespace
 
