@@ -41,7 +41,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(kInvalid, empty.body);
         std::string key = app.createKey("A");
         std::string upper = key;
-        for (auto& c : upper) c = static_cast<char>(std::toupper(c));
+        for (auto& c : upper)
+            c = static_cast<char>(std::toupper(c));
         CPPUNIT_ASSERT_EQUAL(401, app.get("/api/v1/balances", upper).status);
         // (Surrounding whitespace is not part of an HTTP field value, RFC 9110 §5.5.)
         CPPUNIT_ASSERT_EQUAL(401, app.get("/api/v1/balances", key.substr(1)).status);
@@ -67,8 +68,9 @@ public:
         app.deactivateUser("A", "alice");
         auto r = app.get("/api/v1/balances", key);
         CPPUNIT_ASSERT_EQUAL(401, r.status);
-        CPPUNIT_ASSERT_EQUAL(std::string(R"({"error":"unauthorized","message":"Account has been deactivated"})"),
-                             r.body);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"({"error":"unauthorized","message":"Account has been deactivated"})"),
+            r.body);
     }
 
     void testReadKeyCannotWrite() {
@@ -77,7 +79,8 @@ public:
         auto r = app.postJson("/api/v1/imports", "{}", key);
         CPPUNIT_ASSERT_EQUAL(403, r.status);
         CPPUNIT_ASSERT_EQUAL(
-            std::string(R"({"error":"insufficient_scope","message":"This action requires the 'write' scope"})"),
+            std::string(
+                R"({"error":"insufficient_scope","message":"This action requires the 'write' scope"})"),
             r.body);
         CPPUNIT_ASSERT_EQUAL(std::string("Infinity"), r.header("X-RateLimit-Limit"));
         auto list = app.get("/api/v1/imports", key);
@@ -95,19 +98,29 @@ public:
         CPPUNIT_ASSERT_EQUAL(201, created.status);
         app.waitForJobs();
         std::string importId = jsonObject(created)->getObject("data")->getValue<std::string>("id");
-        CPPUNIT_ASSERT_EQUAL(1, jsonObject(app.get("/api/v1/balances", a))->getObject("pagination")->getValue<int>("total_count"));
-        CPPUNIT_ASSERT_EQUAL(0, jsonObject(app.get("/api/v1/balances", b))->getObject("pagination")->getValue<int>("total_count"));
+        CPPUNIT_ASSERT_EQUAL(1, jsonObject(app.get("/api/v1/balances", a))
+                                    ->getObject("pagination")
+                                    ->getValue<int>("total_count"));
+        CPPUNIT_ASSERT_EQUAL(0, jsonObject(app.get("/api/v1/balances", b))
+                                    ->getObject("pagination")
+                                    ->getValue<int>("total_count"));
         auto foreign = app.get("/api/v1/imports/" + importId, b);
         CPPUNIT_ASSERT_EQUAL(404, foreign.status);
-        CPPUNIT_ASSERT_EQUAL(std::string(R"({"error":"not_found","message":"Import not found"})"), foreign.body);
+        CPPUNIT_ASSERT_EQUAL(std::string(R"({"error":"not_found","message":"Import not found"})"),
+                             foreign.body);
         std::string accountId = jsonObject(app.get("/api/v1/balances", a))
-                                    ->getArray("balances")->getObject(0)->getObject("account")
+                                    ->getArray("balances")
+                                    ->getObject(0)
+                                    ->getObject("account")
                                     ->getValue<std::string>("id");
         auto misuse = app.postJson("/api/v1/imports",
-                                   R"({"account_id":")" + accountId + R"(","raw_file_content":"date,amount\n01/02/2024,1\n"})", b);
+                                   R"({"account_id":")" + accountId +
+                                       R"(","raw_file_content":"date,amount\n01/02/2024,1\n"})",
+                                   b);
         CPPUNIT_ASSERT_EQUAL(422, misuse.status);
         CPPUNIT_ASSERT_EQUAL(
-            std::string(R"({"error":"validation_failed","message":"Import could not be created","errors":["Account must belong to your family"]})"),
+            std::string(
+                R"({"error":"validation_failed","message":"Import could not be created","errors":["Account must belong to your family"]})"),
             misuse.body);
     }
 
@@ -118,8 +131,9 @@ public:
         int64_t plain = 0, hashed = 0;
         app.server().database().read([&](Poco::Data::Session& s) {
             Poco::Data::Statement st(s);
-            st << "SELECT COUNT(*) FROM api_keys WHERE key_hash = ?", Poco::Data::Keywords::bind(key),
-                Poco::Data::Keywords::into(plain), Poco::Data::Keywords::now;
+            st << "SELECT COUNT(*) FROM api_keys WHERE key_hash = ?",
+                Poco::Data::Keywords::bind(key), Poco::Data::Keywords::into(plain),
+                Poco::Data::Keywords::now;
             Poco::Data::Statement st2(s);
             st2 << "SELECT COUNT(*) FROM api_keys WHERE key_hash = ?",
                 Poco::Data::Keywords::bind(finimport::app::sha256Hex(key)),

@@ -22,15 +22,17 @@ public:
             R"("raw_file_content":"type,name,amount,currency,date\nChecking,Checking Account,1000.00,USD,2024-01-01\n"})",
             key);
         CPPUNIT_ASSERT_EQUAL(201, created.status);
-        CPPUNIT_ASSERT_EQUAL(std::string("importing"),
-                             jsonObject(created)->getObject("data")->getValue<std::string>("status"));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("importing"),
+            jsonObject(created)->getObject("data")->getValue<std::string>("status"));
         app.waitForJobs();
 
         // The client finds the account id in an unfiltered listing.
         auto all = jsonObject(app.get("/api/v1/balances", key));
         auto rows = all->getArray("balances");
         CPPUNIT_ASSERT_EQUAL(1u, static_cast<unsigned>(rows->size()));
-        std::string accountId = rows->getObject(0)->getObject("account")->getValue<std::string>("id");
+        std::string accountId =
+            rows->getObject(0)->getObject("account")->getValue<std::string>("id");
 
         auto tx = app.postJson(
             "/api/v1/imports",
@@ -40,10 +42,11 @@ public:
             key);
         CPPUNIT_ASSERT_EQUAL(201, tx.status);
         app.waitForJobs();
-        auto imported = jsonObject(app.get("/api/v1/imports/" +
-                                               jsonObject(tx)->getObject("data")->getValue<std::string>("id"),
-                                           key));
-        CPPUNIT_ASSERT_EQUAL(std::string("complete"), imported->getObject("data")->getValue<std::string>("status"));
+        auto imported = jsonObject(app.get(
+            "/api/v1/imports/" + jsonObject(tx)->getObject("data")->getValue<std::string>("id"),
+            key));
+        CPPUNIT_ASSERT_EQUAL(std::string("complete"),
+                             imported->getObject("data")->getValue<std::string>("status"));
 
         auto result = app.get("/api/v1/balances?account_id=" + accountId, key);
         CPPUNIT_ASSERT_EQUAL(200, result.status);
@@ -62,16 +65,21 @@ public:
         for (unsigned i = 0; i < 4; ++i) {
             auto b = balances->getObject(i);
             CPPUNIT_ASSERT_EQUAL(std::string(expected[i].date), b->getValue<std::string>("date"));
-            CPPUNIT_ASSERT_EQUAL(std::string(expected[i].start), b->getValue<std::string>("start_balance"));
-            CPPUNIT_ASSERT_EQUAL(std::string(expected[i].in), b->getValue<std::string>("cash_inflows"));
-            CPPUNIT_ASSERT_EQUAL(std::string(expected[i].out), b->getValue<std::string>("cash_outflows"));
-            CPPUNIT_ASSERT_EQUAL(std::string(expected[i].end), b->getValue<std::string>("end_balance"));
+            CPPUNIT_ASSERT_EQUAL(std::string(expected[i].start),
+                                 b->getValue<std::string>("start_balance"));
+            CPPUNIT_ASSERT_EQUAL(std::string(expected[i].in),
+                                 b->getValue<std::string>("cash_inflows"));
+            CPPUNIT_ASSERT_EQUAL(std::string(expected[i].out),
+                                 b->getValue<std::string>("cash_outflows"));
+            CPPUNIT_ASSERT_EQUAL(std::string(expected[i].end),
+                                 b->getValue<std::string>("end_balance"));
             CPPUNIT_ASSERT_EQUAL(std::string(expected[i].end), b->getValue<std::string>("balance"));
             CPPUNIT_ASSERT_EQUAL(expected[i].endCents, b->getValue<int64_t>("balance_cents"));
             CPPUNIT_ASSERT_EQUAL(expected[i].endCents, b->getValue<int64_t>("end_balance_cents"));
             CPPUNIT_ASSERT_EQUAL(1, b->getValue<int>("flows_factor"));
             CPPUNIT_ASSERT_EQUAL(std::string("USD"), b->getValue<std::string>("currency"));
-            CPPUNIT_ASSERT_EQUAL(std::string("$0.00"), b->getValue<std::string>("cash_adjustments"));
+            CPPUNIT_ASSERT_EQUAL(std::string("$0.00"),
+                                 b->getValue<std::string>("cash_adjustments"));
             CPPUNIT_ASSERT_EQUAL(std::string("depository"),
                                  b->getObject("account")->getValue<std::string>("account_type"));
             CPPUNIT_ASSERT_EQUAL(std::string("Checking Account"),

@@ -27,13 +27,26 @@ std::string notReadyMessage(const std::string& type) {
 
 std::string countsJson(const std::map<std::string, int64_t>& expected) {
     Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
-    for (const auto& [key, type] : serviceRecordKinds()) obj.set(key, expected.at(key));
+    for (const auto& [key, type] : serviceRecordKinds())
+        obj.set(key, expected.at(key));
     std::ostringstream out;
     obj.stringify(out);
     return out.str();
 }
 
 } // namespace
+
+ImportView ImportService::queuedView(const std::string& familyId, const std::string& id) {
+    // §7.8 / §12.5: the answer to a queued publish shows `importing`, even when a fast worker
+    // has already finished the job.
+    std::optional<ImportView> view;
+    _db.read([&](Poco::Data::Session& s) {
+        auto stored = store::ImportStore(s).byId(familyId, id);
+        stored->status = "importing";
+        view = evaluateImport(s, *stored, domain::Date::today());
+    });
+    return *view;
+}
 
 ImportResult ImportService::createService(const CreateImportRequest& req) {
     if (req.fileFieldWasText)
@@ -49,12 +62,14 @@ ImportResult ImportService::createService(const CreateImportRequest& req) {
         std::string media = req.file->contentType.substr(0, req.file->contentType.find(';'));
         bool accepted = importer ? importer->manifest.accepts(media, req.file->filename) : false;
         if (!importer) {
-            static const std::vector<std::string> types = {"application/x-ndjson", "application/ndjson",
-                                                           "application/json",
-                                                           "application/octet-stream", "text/plain"};
+            static const std::vector<std::string> types = {
+                "application/x-ndjson", "application/ndjson", "application/json",
+                "application/octet-stream", "text/plain"};
             std::string lowerMedia = media, lowerName = req.file->filename;
-            for (auto& c : lowerMedia) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            for (auto& c : lowerName) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            for (auto& c : lowerMedia)
+                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            for (auto& c : lowerName)
+                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
             lowerMedia.erase(lowerMedia.find_last_not_of(" \t") + 1);
             accepted = std::find(types.begin(), types.end(), lowerMedia) != types.end() ||
                        lowerName.ends_with(".ndjson") || lowerName.ends_with(".json");
@@ -71,12 +86,14 @@ ImportResult ImportService::createService(const CreateImportRequest& req) {
         // A non-string value is read as text and then fails the NDJSON check (§7.2).
         content = raw->second.text;
         if (static_cast<int64_t>(content.size()) > kContentLimit)
-            return ImportError{422, "content_too_large", "Content is too large. Maximum size is 10MB.",
-                               std::nullopt, std::nullopt};
+            return ImportError{422, "content_too_large",
+                               "Content is too large. Maximum size is 10MB.", std::nullopt,
+                               std::nullopt};
         if (raw->second.kind == FieldValue::Kind::String &&
             content.find_first_not_of(" \t\r\n") == std::string::npos)
             content.clear();
-        if (raw->second.kind == FieldValue::Kind::Array || raw->second.kind == FieldValue::Kind::Object)
+        if (raw->second.kind == FieldValue::Kind::Array ||
+            raw->second.kind == FieldValue::Kind::Object)
             content = "[]";
     }
     if (content.empty() && !req.file)
@@ -111,16 +128,19 @@ ImportResult ImportService::createService(const CreateImportRequest& req) {
     try {
         _db.write([&](Poco::Data::Session& s) { store::ImportStore(s).insert(record); });
     } catch (const std::exception&) {
-        return ImportError{500, "internal_server_error", "Import could not be created", std::nullopt,
-                           std::nullopt};
+        return ImportError{500, "internal_server_error", "Import could not be created",
+                           std::nullopt, std::nullopt};
     }
-    if (wantsPublish(req))
+    if (wantsPublish(req)) {
         if (auto refused = requestPublish(req.familyId, record.id, false)) return *refused;
+        return queuedView(req.familyId, record.id);
+    }
     return *get(req.familyId, record.id);
 }
 
 std::optional<ImportError> ImportService::requestPublish(const std::string& familyId,
-                                                         const std::string& id, bool explicitRequest) {
+                                                         const std::string& id,
+                                                         bool explicitRequest) {
     std::optional<ImportError> error;
     _db.write([&](Poco::Data::Session& s) {
         store::ImportStore imports(s);
@@ -137,8 +157,9 @@ std::optional<ImportError> ImportService::requestPublish(const std::string& fami
             return;
         }
         if (record->rowsCount > rowCapOf(record->type, _config)) {
-            error = refusal(422, "max_row_count_exceeded",
-                            "Import was uploaded but has too many rows to publish automatically.", id);
+            error =
+                refusal(422, "max_row_count_exceeded",
+                        "Import was uploaded but has too many rows to publish automatically.", id);
             return;
         }
         if (!view.detail.publishable) {
@@ -168,7 +189,7 @@ ImportResult ImportService::publish(const std::string& familyId, const std::stri
         return refusal(500, "publish_failed",
                        "Import was uploaded but could not be queued for processing.", *canonical);
     }
-    return *get(familyId, *canonical);
+    return queuedView(familyId, *canonical);
 }
 
 ImportResult ImportService::revert(const std::string& familyId, const std::string& id) {
@@ -186,7 +207,8 @@ ImportResult ImportService::revert(const std::string& familyId, const std::strin
         imports.setStatus(record->id, "reverting", std::nullopt);
         _jobs.enqueue(s, "revert", record->id);
     });
-    if (!found) return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+    if (!found)
+        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
     if (!allowed)
         return ImportError{422, "not_revertable", "Import cannot be reverted in its current state.",
                            std::nullopt, std::nullopt};

@@ -56,7 +56,8 @@ ImportResult ImportService::create(const CreateImportRequest& request) {
     return createCsvFamily(request, type);
 }
 
-ImportResult ImportService::createCsvFamily(const CreateImportRequest& req, const std::string& type) {
+ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
+                                            const std::string& type) {
     const ImportTypeTraits traits = traitsOf(type);
     const bool known = isKnownType(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
@@ -79,7 +80,8 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req, cons
         auto given = req.text("account_id");
         if (blank(given)) return;
         accountId = domain::canonicalUuid(*given);
-        if (!accountId) errors.push_back("Account must be a valid UUID");
+        if (!accountId)
+            errors.push_back("Account must be a valid UUID");
         else if (!(account = store::AccountStore(s).byId(req.familyId, *accountId)))
             errors.push_back("Account must belong to your family");
     });
@@ -134,20 +136,27 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req, cons
         storeRows(s, record, generated);
         std::vector<RowFields> fields;
         fields.reserve(generated.rows.size());
-        for (const auto& r : generated.rows) fields.push_back(r.fields);
+        for (const auto& r : generated.rows)
+            fields.push_back(r.fields);
         syncMappings(s, record, traits, fields);
         countDuplicates(s, record, fields);
     });
+    bool queued = false;
     if (wantsPublish(req)) {
         bool configured = false;
         _db.read([&](Poco::Data::Session& s) {
             configured = evaluateImport(s, record, domain::Date::today()).detail.configured;
         });
-        if (configured)
+        if (configured) {
             if (auto refused = requestPublish(req.familyId, record.id, false)) return *refused;
+            queued = true;
+        }
     }
     _db.read([&](Poco::Data::Session& s) {
         auto stored = store::ImportStore(s).byId(req.familyId, record.id);
+        // §7.8: the answer to a queued publish shows `importing`, even when a fast worker
+        // has already finished the job.
+        if (queued) stored->status = "importing";
         view = evaluateImport(s, *stored, domain::Date::today());
     });
     return *view;

@@ -45,6 +45,8 @@ private:
     // Publish checks of §7.4 step 5 / §7.7 step 4 on a stored import; nullopt = queued.
     std::optional<ImportError> requestPublish(const std::string& familyId, const std::string& id,
                                               bool explicitRequest);
+    // The stored import shown as `importing` (the answer to a queued publish).
+    ImportView queuedView(const std::string& familyId, const std::string& id);
 
     store::Database& _db;
     const plugin::PluginRegistry& _plugins;

@@ -33,7 +33,7 @@ Server::Server(app::Config config) : _config(std::move(config)) {
     _imports = std::make_unique<app::ImportService>(*_db, *_plugins, _config, *_jobs);
     _keys = std::make_unique<app::ApiKeys>(*_db);
 
-    auto router = http::buildRoutes({*_db, *_imports});
+    auto router = http::buildRoutes({*_db, *_imports, *_plugins, _config});
     auto authenticator = std::make_shared<http::KeyAuthenticator>(*_keys);
     auto limiter = std::make_shared<http::RateLimiter>(
         _config.rateLimitMode == "managed" ? http::RateLimitMode::Managed

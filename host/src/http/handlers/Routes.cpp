@@ -4,6 +4,9 @@
 #include "http/handlers/BalancesHandler.h"
 #include "http/handlers/ImportsHandler.h"
 #include "http/handlers/OpenApi.h"
+#include "http/handlers/PreflightHandler.h"
+#include "http/handlers/RecurringHandler.h"
+#include "http/handlers/TradesHandler.h"
 
 namespace finimport::http {
 
@@ -11,16 +14,32 @@ Router buildRoutes(RouteServices services) {
     Router router;
     auto imports = std::make_shared<ImportsHandler>(services.db, services.imports);
     store::Database* db = &services.db;
+    auto recurring = std::make_shared<app::RecurringService>(services.db);
+    auto preflight =
+        std::make_shared<app::ImportPreflight>(services.db, services.plugins, services.config);
     using A = AuthRequirement;
 
-    router.get("/health", A::None, [](Request&) { return jsonResponse(200, R"({"status":"ok"})"); });
+    router.get("/health", A::None,
+               [](Request&) { return jsonResponse(200, R"({"status":"ok"})"); });
     router.get("/api/v1/openapi.yaml", A::None, [](Request&) {
         Response r;
         r.contentType = "application/yaml";
         r.body = openApiYaml();
         return r;
     });
-    router.get("/api/v1/balances", A::Read, [db](Request& r) { return listBalances(*db, r); });
+    // Each route's 500 message is the one API.md documents for it (§8.7, §9.2, §9.3, §12.4).
+    router.get("/api/v1/balances", A::Read, [db](Request& r) { return listBalances(*db, r); })
+        .internalErrorMessage = "An unexpected error occurred";
+    router.get("/api/v1/trades", A::Read, [db](Request& r) { return listTrades(*db, r); })
+        .internalErrorMessage = "An unexpected error occurred";
+    router
+        .post("/api/v1/recurring_transactions", A::Write, BodyMode::Params,
+              [recurring](Request& r) { return createRecurring(*recurring, r); })
+        .internalErrorMessage = "Internal server error";
+    router
+        .post("/api/v1/imports/preflight", A::Read, BodyMode::Params,
+              [preflight](Request& r) { return preflightImport(*preflight, r); })
+        .internalErrorMessage = "Import preflight could not be completed.";
     router.post("/api/v1/imports", A::Write, BodyMode::Params,
                 [imports](Request& r) { return imports->create(r); });
     router.get("/api/v1/imports", A::Read, [imports](Request& r) { return imports->list(r); });

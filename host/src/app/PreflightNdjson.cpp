@@ -1,0 +1,185 @@
+// ImportPreflight: the NDJSON path (API.md §12.4 "NDJSON path", §7.9 per-line checks).
+// Create's content checks come first with create's codes (D29); cross-line checks
+// (collisions, duplicates, references) belong to the service preflight run at publish.
+#include "app/ImportContent.h"
+#include "app/Preflight.h"
+#include "app/service/NdjsonLines.h"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <set>
+
+namespace finimport::app {
+
+namespace {
+
+const std::map<std::string, std::vector<std::string>>& requiredFields() {
+    static const std::map<std::string, std::vector<std::string>> required = {
+        {"Account", {"id", "name", "balance", "accountable_type"}},
+        {"Balance", {"account_id", "date", "balance"}},
+        {"Category", {"id", "name"}},
+        {"Tag", {"id", "name"}},
+        {"Merchant", {"id", "name"}},
+        {"RecurringTransaction",
+         {"id", "amount", "expected_day_of_month", "last_occurrence_date", "next_expected_date"}},
+        {"Transaction", {"id", "account_id", "date", "amount"}},
+        {"Transfer", {"inflow_transaction_id", "outflow_transaction_id"}},
+        {"RejectedTransfer", {"inflow_transaction_id", "outflow_transaction_id"}},
+        {"Trade", {"account_id", "date", "amount", "qty", "price", "ticker"}},
+        {"Holding", {"account_id", "date", "amount", "qty", "price", "ticker"}},
+        {"Valuation", {"account_id", "date", "amount"}},
+        {"Budget", {"id", "start_date", "end_date"}},
+        {"BudgetCategory", {"budget_id", "category_id"}},
+        {"Rule", {"id"}}};
+    return required;
+}
+
+std::string trim(std::string_view s) {
+    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
+    return b == std::string_view::npos ? "" : std::string(s.substr(b, e - b + 1));
+}
+
+bool blankValue(const Poco::Dynamic::Var& v) {
+    if (v.isEmpty()) return true;
+    if (v.isString()) return trim(v.extract<std::string>()).empty();
+    return false;
+}
+
+ImportError error(const std::string& code, const std::string& message) {
+    return ImportError{422, code, message, std::nullopt, std::nullopt};
+}
+
+} // namespace
+
+void checkNdjsonLines(std::string_view content, PreflightReport& report) {
+    std::map<std::string, int64_t> entity;
+    std::map<std::string, std::string> keyOfType;
+    for (const auto& [key, type] : serviceRecordKinds())
+        keyOfType[type] = key;
+    int64_t lineNumber = 0;
+    size_t pos = 0;
+    while (pos < content.size()) {
+        size_t nl = content.find('\n', pos);
+        std::string line = trim(
+            content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+        pos = nl == std::string_view::npos ? content.size() : nl + 1;
+        ++lineNumber;
+        if (line.empty()) continue;
+        ++report.rowsCount;
+        const std::string prefix = "Line " + std::to_string(lineNumber);
+        Poco::Dynamic::Var parsed;
+        try {
+            parsed = Poco::JSON::Parser().parse(line);
+        } catch (const std::exception& e) {
+            report.errors.push_back({"invalid_json", prefix + " is not valid JSON: " + e.what()});
+            continue;
+        }
+        if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
+            report.errors.push_back({"invalid_ndjson_record", prefix + " must be a JSON object."});
+            continue;
+        }
+        auto obj = parsed.extract<Poco::JSON::Object::Ptr>();
+        if (!obj->has("type") || !obj->has("data") || blankValue(obj->get("type"))) {
+            report.errors.push_back(
+                {"invalid_ndjson_record", prefix + " must include type and data."});
+            continue;
+        }
+        std::string type = obj->get("type").convert<std::string>();
+        ++report.recordTypeCounts[type];
+        auto kind = keyOfType.find(type);
+        if (kind == keyOfType.end()) {
+            report.errors.push_back(
+                {"unsupported_record_type", prefix + " has unsupported record type " + type + "."});
+            continue;
+        }
+        ++entity[kind->second];
+        auto data = obj->get("data");
+        if (data.type() != typeid(Poco::JSON::Object::Ptr)) {
+            report.errors.push_back(
+                {"invalid_ndjson_record", prefix + " data must be a JSON object."});
+            continue;
+        }
+        auto dataObj = data.extract<Poco::JSON::Object::Ptr>();
+        std::string missing;
+        for (const auto& field : requiredFields().at(type))
+            if (!dataObj->has(field) || blankValue(dataObj->get(field)))
+                missing += (missing.empty() ? "" : ", ") + field;
+        if (!missing.empty()) {
+            report.errors.push_back(
+                {"missing_required_fields",
+                 prefix + " " + type + " is missing required field(s): " + missing + "."});
+            continue;
+        }
+        ++report.validRowsCount;
+    }
+    report.invalidRowsCount = report.rowsCount - report.validRowsCount;
+    for (const auto& [key, type] : serviceRecordKinds())
+        report.entityCounts.emplace_back(key, entity[key]);
+}
+
+PreflightResult ImportPreflight::runService(const CreateImportRequest& req) {
+    if (req.fileFieldWasText)
+        return ImportError{422, "validation_failed", "file must be an uploaded file",
+                           std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
+    PreflightReport report;
+    report.type = "ServiceImport";
+    report.ndjson = true;
+    report.filename = "service-import.ndjson";
+    report.contentType = "application/x-ndjson";
+    std::string content;
+    if (req.file) {
+        // Create's file checks (§7.3): size, then media type or extension.
+        if (static_cast<int64_t>(req.file->data.size()) > kContentLimit)
+            return error("file_too_large", "File is too large. Maximum size is 10MB.");
+        const plugin::ImporterHandle* importer = _plugins.find("ServiceImport");
+        std::string media = req.file->contentType.substr(0, req.file->contentType.find(';'));
+        std::string lowerMedia = media, lowerName = req.file->filename;
+        for (auto& c : lowerMedia)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (auto& c : lowerName)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        lowerMedia.erase(lowerMedia.find_last_not_of(" \t") + 1);
+        static const std::set<std::string> types = {"application/x-ndjson", "application/ndjson",
+                                                    "application/json", "application/octet-stream",
+                                                    "text/plain"};
+        bool accepted = importer ? importer->manifest.accepts(media, req.file->filename)
+                                 : types.count(lowerMedia) || lowerName.ends_with(".ndjson") ||
+                                       lowerName.ends_with(".json");
+        if (!accepted)
+            return error("invalid_file_type",
+                         "Invalid file type. Please upload a service NDJSON file.");
+        content = req.file->data;
+        report.filename = req.file->filename;
+        report.contentType = req.file->contentType;
+    } else if (auto raw = req.fields.find("raw_file_content");
+               raw != req.fields.end() && raw->second.kind != FieldValue::Kind::Null) {
+        content = raw->second.text;
+        if (static_cast<int64_t>(content.size()) > kContentLimit)
+            return error("content_too_large", "Content is too large. Maximum size is 10MB.");
+        if (raw->second.kind == FieldValue::Kind::String && trim(content).empty()) content.clear();
+        if (raw->second.kind == FieldValue::Kind::Array ||
+            raw->second.kind == FieldValue::Kind::Object)
+            content = "[]";
+    }
+    report.byteSize = static_cast<int64_t>(content.size());
+    if (content.empty() && !req.file)
+        return error("missing_content", "Provide a service NDJSON file or raw_file_content.");
+    // An empty file part is reported (200, no_data_rows); otherwise create's first-line gate.
+    if (!content.empty() && !ndjsonFirstLineOk(content))
+        return error("invalid_ndjson", "Invalid service NDJSON content.");
+
+    checkNdjsonLines(content, report);
+    bool anyEntity = false;
+    for (const auto& [key, n] : report.entityCounts)
+        anyEntity = anyEntity || n > 0;
+    if (report.rowsCount == 0)
+        report.errors.push_back({"no_data_rows", "No data rows were found."});
+    if (report.rowsCount > 0 && !anyEntity)
+        report.warnings.push_back("No importable records were found.");
+    if (report.rowsCount > _config.serviceRowCap)
+        report.warnings.push_back("Row count exceeds this import type's publish limit.");
+    return report;
+}
+
+} // namespace finimport::app

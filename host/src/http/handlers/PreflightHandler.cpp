@@ -1,0 +1,70 @@
+#include "http/handlers/PreflightHandler.h"
+
+#include "http/Errors.h"
+#include "http/JsonWriter.h"
+#include "http/handlers/ImportJson.h"
+#include "http/handlers/ImportsHandler.h"
+
+namespace finimport::http {
+
+namespace {
+
+void writeStrings(JsonWriter& w, const char* name, const std::vector<std::string>& values) {
+    w.key(name).beginArray();
+    for (const auto& v : values)
+        w.string(v);
+    w.endArray();
+}
+
+void writeReport(JsonWriter& w, const app::PreflightReport& r) {
+    w.beginObject().key("data").beginObject();
+    w.key("type").string(r.type);
+    w.key("valid").boolean(r.valid());
+    w.key("content").beginObject();
+    w.key("filename").string(r.filename);
+    w.key("content_type").string(r.contentType);
+    w.key("byte_size").integer(r.byteSize);
+    w.endObject();
+    w.key("stats").beginObject();
+    w.key("rows_count").integer(r.rowsCount);
+    if (r.ndjson) {
+        w.key("valid_rows_count").integer(r.validRowsCount);
+        w.key("invalid_rows_count").integer(r.invalidRowsCount);
+        w.key("entity_counts").beginObject();
+        for (const auto& [key, n] : r.entityCounts)
+            w.key(key).integer(n);
+        w.endObject();
+        w.key("record_type_counts").beginObject();
+        for (const auto& [type, n] : r.recordTypeCounts)
+            w.key(type).integer(n);
+        w.endObject();
+    }
+    w.endObject();
+    if (!r.ndjson) {
+        writeStrings(w, "headers", r.headers);
+        writeStrings(w, "required_headers", r.requiredHeaders);
+        writeStrings(w, "missing_required_headers", r.missingRequiredHeaders);
+    }
+    w.key("errors").beginArray();
+    for (const auto& e : r.errors) {
+        w.beginObject();
+        w.key("code").string(e.code);
+        w.key("message").string(e.message);
+        w.endObject();
+    }
+    w.endArray();
+    writeStrings(w, "warnings", r.warnings);
+    w.endObject().endObject();
+}
+
+} // namespace
+
+Response preflightImport(app::ImportPreflight& preflight, const Request& req) {
+    auto result = preflight.run(toCreateRequest(req));
+    if (const auto* e = std::get_if<app::ImportError>(&result)) return importErrorResponse(*e);
+    JsonWriter w;
+    writeReport(w, std::get<app::PreflightReport>(result));
+    return jsonResponse(200, w.take());
+}
+
+} // namespace finimport::http

@@ -1,0 +1,42 @@
+#pragma once
+// Recurring transactions of a family (API.md §8).
+
+#include <Poco/Data/Session.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace finimport::store {
+
+struct RecurringRow {
+    std::string id, familyId;
+    std::optional<std::string> accountId, merchantId, name;
+    int64_t amount = 0; // scaled 10^8
+    std::string currency;
+    int64_t expectedDayOfMonth = 0;
+    std::string lastOccurrenceDate, nextExpectedDate; // ISO
+    std::string status = "active";
+    int64_t occurrenceCount = 0;
+    bool manual = true;
+    std::optional<int64_t> expectedAmountMin, expectedAmountMax, expectedAmountAvg;
+    std::optional<std::string> importId;
+    int64_t createdAt = 0, updatedAt = 0;
+};
+
+class RecurringStore {
+public:
+    explicit RecurringStore(Poco::Data::Session& s) : _s(s) {}
+
+    void insert(RecurringRow& row); // fills id (when empty) and timestamps
+    std::optional<RecurringRow> byId(const std::string& familyId, const std::string& id);
+    // §8.2 step 8: another record of the family with the same non-null account and the same
+    // merchant, amount and currency (merchant given), or no merchant and the same name.
+    bool duplicateExists(const RecurringRow& candidate);
+    int64_t countOfFamily(const std::string& familyId);
+
+private:
+    Poco::Data::Session& _s;
+};
+
+} // namespace finimport::store

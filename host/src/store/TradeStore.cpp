@@ -1,0 +1,94 @@
+#include "store/TradeStore.h"
+
+#include "store/Sql.h"
+
+namespace finimport::store {
+
+namespace {
+
+const char* kColumns =
+    "t.id, e.date, t.currency, e.name, e.amount, t.qty, t.price, e.currency, e.notes, "
+    "t.investment_activity_label, a.id, a.name, a.status, a.account_type, s.id, s.ticker, "
+    "s.name, c.id, c.name, t.created_at, t.updated_at";
+
+std::string fromWhere(const TradeListFilter& f, std::vector<SqlValue>& params) {
+    std::string w = "FROM trades t JOIN entries e ON e.id = t.entry_id "
+                    "JOIN accounts a ON a.id = e.account_id "
+                    "LEFT JOIN securities s ON s.id = t.security_id "
+                    "LEFT JOIN categories c ON c.id = t.category_id "
+                    "WHERE a.family_id = ? AND a.status IN ('active', 'draft')";
+    params.push_back(f.familyId);
+    if (f.accountId) {
+        w += " AND e.account_id = ?";
+        params.push_back(*f.accountId);
+    }
+    if (f.accountIds) {
+        w += " AND e.account_id IN (";
+        for (size_t i = 0; i < f.accountIds->size(); ++i) {
+            w += i ? ", ?" : "?";
+            params.push_back((*f.accountIds)[i]);
+        }
+        w += ")";
+    }
+    if (f.startDate) {
+        w += " AND e.date >= ?";
+        params.push_back(*f.startDate);
+    }
+    if (f.endDate) {
+        w += " AND e.date <= ?";
+        params.push_back(*f.endDate);
+    }
+    return w;
+}
+
+TradeListRow rowFrom(const SqlRow& r) {
+    TradeListRow t;
+    t.id = r.str(0);
+    t.date = r.str(1);
+    t.currency = r.str(2);
+    t.name = r.str(3);
+    t.amount = r.i64(4);
+    t.qty = r.i64(5);
+    t.price = r.i64(6);
+    t.entryCurrency = r.str(7);
+    t.notes = r.optStr(8);
+    t.activityLabel = r.optStr(9);
+    t.accountId = r.str(10);
+    t.accountName = r.str(11);
+    t.accountStatus = r.str(12);
+    t.accountType = r.optStr(13);
+    t.securityId = r.optStr(14);
+    t.securityTicker = r.optStr(15);
+    t.securityName = r.optStr(16);
+    t.categoryId = r.optStr(17);
+    t.categoryName = r.optStr(18);
+    t.createdAt = r.i64(19);
+    t.updatedAt = r.i64(20);
+    return t;
+}
+
+} // namespace
+
+int64_t TradeStore::count(const TradeListFilter& filter) {
+    std::vector<SqlValue> params;
+    std::string w = fromWhere(filter, params);
+    return sqlCount(_s, "SELECT COUNT(*) " + w, params);
+}
+
+std::vector<TradeListRow> TradeStore::list(const TradeListFilter& filter, int64_t limit,
+                                           int64_t offset) {
+    std::vector<SqlValue> params;
+    std::string w = fromWhere(filter, params);
+    params.push_back(limit);
+    params.push_back(offset);
+    std::vector<TradeListRow> out;
+    for (const auto& r : sqlQuery(_s,
+                                  std::string("SELECT ") + kColumns + " " + w +
+                                      " ORDER BY e.date DESC, e.created_at DESC, e.id DESC "
+                                      "LIMIT ? OFFSET ?",
+                                  params))
+        out.push_back(rowFrom(r));
+    return out;
+}
+
+} // namespace finimport::store

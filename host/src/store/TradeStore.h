@@ -1,0 +1,45 @@
+#pragma once
+// Trade listing for GET /api/v1/trades (API.md §9.3, §10 change 11; DECISIONS.md D28).
+
+#include <Poco/Data/Session.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace finimport::store {
+
+struct TradeListFilter {
+    std::string familyId;
+    std::optional<std::string> accountId;               // lowercase UUID
+    std::optional<std::vector<std::string>> accountIds; // lowercase UUIDs (non-empty)
+    std::optional<std::string> startDate, endDate;      // ISO, inclusive
+};
+
+struct TradeListRow {
+    std::string id, date, currency, name;
+    int64_t amount = 0, qty = 0, price = 0; // scaled 10^8; amount in entry sign (buy > 0)
+    std::string entryCurrency;
+    std::optional<std::string> notes, activityLabel;
+    std::string accountId, accountName, accountStatus;
+    std::optional<std::string> accountType;
+    std::optional<std::string> securityId, securityTicker, securityName;
+    std::optional<std::string> categoryId, categoryName;
+    int64_t createdAt = 0, updatedAt = 0;
+};
+
+class TradeStore {
+public:
+    explicit TradeStore(Poco::Data::Session& s) : _s(s) {}
+
+    // Trades on the family's active and draft accounts.
+    int64_t count(const TradeListFilter& filter);
+    // Ordered entry date desc, entry created_at desc, entry id desc (D28).
+    std::vector<TradeListRow> list(const TradeListFilter& filter, int64_t limit, int64_t offset);
+
+private:
+    Poco::Data::Session& _s;
+};
+
+} // namespace finimport::store
