@@ -27,9 +27,7 @@ const std::vector<std::pair<std::string, std::string>>& serviceRecordKinds() {
     return kinds;
 }
 
-namespace {
-
-const std::map<std::string, std::vector<std::string>>& requiredFields() {
+const std::map<std::string, std::vector<std::string>>& serviceRequiredFields() {
     static const std::map<std::string, std::vector<std::string>> required = {
         {"Account", {"id", "name", "balance", "accountable_type"}},
         {"Balance", {"account_id", "date", "balance"}},
@@ -49,6 +47,8 @@ const std::map<std::string, std::vector<std::string>>& requiredFields() {
         {"Rule", {"id"}}};
     return required;
 }
+
+namespace {
 
 std::string trim(std::string_view s) {
     auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
@@ -113,7 +113,7 @@ NdjsonLineReport analyzeNdjson(std::string_view content) {
         if (data.type() != typeid(Poco::JSON::Object::Ptr)) continue;
         auto dataObj = data.extract<Poco::JSON::Object::Ptr>();
         bool ok = true;
-        for (const auto& field : requiredFields().at(type))
+        for (const auto& field : serviceRequiredFields().at(type))
             if (!dataObj->has(field) || blankValue(dataObj->get(field))) ok = false;
         if (ok) ++r.validLines;
     }

@@ -11,6 +11,8 @@ namespace finimport::app {
 
 // The 15 record kinds: JSON key and record type, in dependency order.
 const std::vector<std::pair<std::string, std::string>>& serviceRecordKinds();
+// Required `data` fields per record type (API.md §7.9).
+const std::map<std::string, std::vector<std::string>>& serviceRequiredFields();
 
 struct NdjsonLineReport {
     bool firstLineOk = false;  // §7.7 step 2
