@@ -54,14 +54,17 @@ private:
 
     bool digits() {
         size_t start = _i;
-        while (_i < _s.size() && _s[_i] >= '0' && _s[_i] <= '9') ++_i;
+        while (_i < _s.size() && _s[_i] >= '0' && _s[_i] <= '9')
+            ++_i;
         return _i > start || fail("digit expected");
     }
 
     bool number() {
         if (_s[_i] == '-') ++_i;
-        if (_i < _s.size() && _s[_i] == '0') ++_i;
-        else if (!digits()) return false;
+        if (_i < _s.size() && _s[_i] == '0')
+            ++_i;
+        else if (!digits())
+            return false;
         if (_i < _s.size() && _s[_i] == '.') {
             ++_i;
             if (!digits()) return false;
@@ -75,7 +78,8 @@ private:
     }
 
     static void appendUtf8(std::string& out, uint32_t cp) {
-        if (cp < 0x80) out += static_cast<char>(cp);
+        if (cp < 0x80)
+            out += static_cast<char>(cp);
         else if (cp < 0x800) {
             out += static_cast<char>(0xC0 | (cp >> 6));
             out += static_cast<char>(0x80 | (cp & 0x3F));
@@ -97,10 +101,14 @@ private:
         for (int k = 0; k < 4; ++k) {
             char h = _s[_i++];
             v <<= 4;
-            if (h >= '0' && h <= '9') v |= static_cast<uint32_t>(h - '0');
-            else if (h >= 'a' && h <= 'f') v |= static_cast<uint32_t>(h - 'a' + 10);
-            else if (h >= 'A' && h <= 'F') v |= static_cast<uint32_t>(h - 'A' + 10);
-            else return fail("invalid \\u escape");
+            if (h >= '0' && h <= '9')
+                v |= static_cast<uint32_t>(h - '0');
+            else if (h >= 'a' && h <= 'f')
+                v |= static_cast<uint32_t>(h - 'a' + 10);
+            else if (h >= 'A' && h <= 'F')
+                v |= static_cast<uint32_t>(h - 'A' + 10);
+            else
+                return fail("invalid \\u escape");
         }
         return true;
     }
@@ -133,8 +141,10 @@ private:
                 _i += 2;
                 uint32_t low = 0;
                 if (!hex4(low)) return false;
-                if (low >= 0xDC00 && low < 0xE000) cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-                else cp = 0xFFFD;
+                if (low >= 0xDC00 && low < 0xE000)
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                else
+                    cp = 0xFFFD;
             } else if (cp >= 0xD800 && cp < 0xE000) {
                 cp = 0xFFFD;
             }

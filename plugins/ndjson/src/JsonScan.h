@@ -13,10 +13,10 @@ namespace finimport::ndjson {
 enum class JsonKind { Object, Array, String, Number, True, False, Null };
 
 struct JsonMember {
-    std::string key;     // decoded
+    std::string key;      // decoded
     std::string_view raw; // the value's exact text
     JsonKind kind = JsonKind::Null;
-    std::string text;    // decoded value when kind == String
+    std::string text; // decoded value when kind == String
 };
 
 struct JsonScan {

@@ -45,10 +45,13 @@ const TypeSpec* specOf(std::string_view type) {
     return nullptr;
 }
 
-bool blank(std::string_view s) { return s.find_first_not_of(" \t\r\n") == std::string_view::npos; }
+bool blank(std::string_view s) {
+    return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
 
 bool blankMember(const JsonMember* m) {
-    return m == nullptr || m->kind == JsonKind::Null || (m->kind == JsonKind::String && blank(m->text));
+    return m == nullptr || m->kind == JsonKind::Null ||
+           (m->kind == JsonKind::String && blank(m->text));
 }
 
 constexpr const char* kFields[] = {"data", "version"};
@@ -97,7 +100,8 @@ public:
         std::string missing;
         for (const char* field : spec->required) {
             if (field == nullptr) break;
-            if (blankMember(fields.find(field))) missing += (missing.empty() ? "" : ", ") + std::string(field);
+            if (blankMember(fields.find(field)))
+                missing += (missing.empty() ? "" : ", ") + std::string(field);
         }
         if (!missing.empty())
             return _out.rowError("missing_required_fields", where, nullptr,

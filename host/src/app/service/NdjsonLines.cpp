@@ -90,13 +90,16 @@ bool ndjsonFirstLineOk(std::string_view content) {
 NdjsonLineReport analyzeNdjson(std::string_view content) {
     NdjsonLineReport r;
     r.firstLineOk = ndjsonFirstLineOk(content);
-    for (const auto& [key, type] : serviceRecordKinds()) r.expected[key] = 0;
+    for (const auto& [key, type] : serviceRecordKinds())
+        r.expected[key] = 0;
     std::map<std::string, std::string> keyOfType;
-    for (const auto& [key, type] : serviceRecordKinds()) keyOfType[type] = key;
+    for (const auto& [key, type] : serviceRecordKinds())
+        keyOfType[type] = key;
     size_t pos = 0;
     while (pos <= content.size()) {
         size_t nl = content.find('\n', pos);
-        std::string line = trim(content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+        std::string line = trim(
+            content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
         pos = nl == std::string_view::npos ? content.size() + 1 : nl + 1;
         if (line.empty()) continue;
         ++r.nonBlankLines;

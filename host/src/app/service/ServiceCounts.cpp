@@ -14,8 +14,9 @@ namespace finimport::app::service {
 
 namespace {
 
-const char* kEntryOfFamily = "SELECT COUNT(*) FROM entries e JOIN accounts a ON a.id = e.account_id "
-                             "WHERE a.family_id = ? AND e.entryable_type = ";
+const char* kEntryOfFamily =
+    "SELECT COUNT(*) FROM entries e JOIN accounts a ON a.id = e.account_id "
+    "WHERE a.family_id = ? AND e.entryable_type = ";
 
 Poco::JSON::Object::Ptr countsObject(const RecordCounts& counts) {
     Poco::JSON::Object::Ptr obj = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
@@ -39,7 +40,8 @@ std::string checkedAt() {
 
 RecordCounts zeroCounts() {
     RecordCounts c;
-    for (const auto& [key, type] : serviceRecordKinds()) c[key] = 0;
+    for (const auto& [key, type] : serviceRecordKinds())
+        c[key] = 0;
     return c;
 }
 
@@ -47,17 +49,19 @@ RecordCounts familyRecordCounts(Poco::Data::Session& s, const std::string& f) {
     using store::sqlCount;
     RecordCounts c;
     auto ofAccounts = [&](const std::string& table) {
-        return sqlCount(s, "SELECT COUNT(*) FROM " + table +
-                               " x JOIN accounts a ON a.id = x.account_id WHERE a.family_id = ?",
+        return sqlCount(s,
+                        "SELECT COUNT(*) FROM " + table +
+                            " x JOIN accounts a ON a.id = x.account_id WHERE a.family_id = ?",
                         {f});
     };
     auto ofFamily = [&](const std::string& table) {
         return sqlCount(s, "SELECT COUNT(*) FROM " + table + " WHERE family_id = ?", {f});
     };
     auto links = [&](const std::string& table) {
-        return sqlCount(s, "SELECT COUNT(*) FROM " + table +
-                               " l JOIN entries e ON e.id = l.inflow_transaction_id "
-                               "JOIN accounts a ON a.id = e.account_id WHERE a.family_id = ?",
+        return sqlCount(s,
+                        "SELECT COUNT(*) FROM " + table +
+                            " l JOIN entries e ON e.id = l.inflow_transaction_id "
+                            "JOIN accounts a ON a.id = e.account_id WHERE a.family_id = ?",
                         {f});
     };
     c["accounts"] = ofFamily("accounts");
@@ -73,10 +77,11 @@ RecordCounts familyRecordCounts(Poco::Data::Session& s, const std::string& f) {
     c["holdings"] = ofAccounts("holdings");
     c["valuations"] = sqlCount(s, std::string(kEntryOfFamily) + "'Valuation'", {f});
     c["budgets"] = ofFamily("budgets");
-    c["budget_categories"] = sqlCount(
-        s, "SELECT COUNT(*) FROM budget_categories bc JOIN budgets b ON b.id = bc.budget_id "
-           "WHERE b.family_id = ?",
-        {f});
+    c["budget_categories"] =
+        sqlCount(s,
+                 "SELECT COUNT(*) FROM budget_categories bc JOIN budgets b ON b.id = bc.budget_id "
+                 "WHERE b.family_id = ?",
+                 {f});
     c["rules"] = ofFamily("rules");
     return c;
 }

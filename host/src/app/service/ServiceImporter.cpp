@@ -37,12 +37,16 @@ std::string openingName(domain::AccountKind kind) {
     using K = domain::AccountKind;
     switch (kind) {
     case K::Property:
-    case K::Vehicle: return "Original purchase price";
-    case K::Loan: return "Original principal";
+    case K::Vehicle:
+        return "Original purchase price";
+    case K::Loan:
+        return "Original principal";
     case K::Investment:
     case K::Crypto:
-    case K::OtherAsset: return "Opening account value";
-    default: return "Opening balance";
+    case K::OtherAsset:
+        return "Opening account value";
+    default:
+        return "Opening balance";
     }
 }
 
@@ -56,15 +60,16 @@ std::string paletteColor(const std::string& name) {
     static const char* palette[] = {"#e99537", "#4da568", "#6471eb", "#db5a54",
                                     "#df4e92", "#c44fe9", "#eb5429", "#61c9ea"};
     size_t h = 0;
-    for (unsigned char c : name) h = h * 31 + c;
+    for (unsigned char c : name)
+        h = h * 31 + c;
     return palette[h % 8];
 }
 
-const std::vector<std::string> kOrder = {"Account",   "Balance",          "Category",
-                                         "Tag",       "Merchant",         "RecurringTransaction",
+const std::vector<std::string> kOrder = {"Account",     "Balance",        "Category",
+                                         "Tag",         "Merchant",       "RecurringTransaction",
                                          "Transaction", "Transfer",       "RejectedTransfer",
-                                         "Trade",     "Holding",          "Valuation",
-                                         "Budget",    "BudgetCategory",   "Rule"};
+                                         "Trade",       "Holding",        "Valuation",
+                                         "Budget",      "BudgetCategory", "Rule"};
 
 } // namespace
 
@@ -74,7 +79,8 @@ ServiceImporter::ServiceImporter(Poco::Data::Session& s, const store::ImportReco
 
 void ServiceImporter::run(const std::vector<ServiceRecord>& records) {
     std::map<std::string, std::vector<const ServiceRecord*>> byType;
-    for (const auto& r : records) byType[r.type].push_back(&r);
+    for (const auto& r : records)
+        byType[r.type].push_back(&r);
     for (const auto& type : kOrder) {
         const auto& list = byType[type];
         if (type == "Category") {
@@ -82,20 +88,34 @@ void ServiceImporter::run(const std::vector<ServiceRecord>& records) {
             continue;
         }
         for (const auto* r : list) {
-            if (type == "Account") accounts(*r);
-            else if (type == "Balance") balances(*r);
-            else if (type == "Tag") tags(*r);
-            else if (type == "Merchant") merchants(*r);
-            else if (type == "RecurringTransaction") recurring(*r);
-            else if (type == "Transaction") transactions(*r);
-            else if (type == "Transfer") transfers(*r, false);
-            else if (type == "RejectedTransfer") transfers(*r, true);
-            else if (type == "Trade") trades(*r);
-            else if (type == "Holding") holdings(*r);
-            else if (type == "Valuation") valuations(*r);
-            else if (type == "Budget") budgets(*r);
-            else if (type == "BudgetCategory") budgetCategories(*r);
-            else if (type == "Rule") rules(*r);
+            if (type == "Account")
+                accounts(*r);
+            else if (type == "Balance")
+                balances(*r);
+            else if (type == "Tag")
+                tags(*r);
+            else if (type == "Merchant")
+                merchants(*r);
+            else if (type == "RecurringTransaction")
+                recurring(*r);
+            else if (type == "Transaction")
+                transactions(*r);
+            else if (type == "Transfer")
+                transfers(*r, false);
+            else if (type == "RejectedTransfer")
+                transfers(*r, true);
+            else if (type == "Trade")
+                trades(*r);
+            else if (type == "Holding")
+                holdings(*r);
+            else if (type == "Valuation")
+                valuations(*r);
+            else if (type == "Budget")
+                budgets(*r);
+            else if (type == "BudgetCategory")
+                budgetCategories(*r);
+            else if (type == "Rule")
+                rules(*r);
         }
         if (type == "Account") openingAnchors(records);
     }
@@ -128,7 +148,8 @@ domain::Date ServiceImporter::requiredDate(const ServiceRecord& r, const std::st
     return *d;
 }
 
-domain::Decimal ServiceImporter::requiredDecimal(const ServiceRecord& r, const std::string& key) const {
+domain::Decimal ServiceImporter::requiredDecimal(const ServiceRecord& r,
+                                                 const std::string& key) const {
     auto d = decimalOf(r.data, key);
     if (!d) fail(r, "has an invalid " + key + " \"" + textOf(r.data, key).value_or("") + "\".");
     return *d;
@@ -146,7 +167,8 @@ std::string ServiceImporter::currency(const ServiceRecord& r, const std::string&
     const auto* known = domain::findCurrency(*code);
     if (!known) fail(r, "has an unknown currency \"" + *code + "\".");
     std::string upper = *code;
-    for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (auto& c : upper)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return upper;
 }
 
@@ -163,7 +185,8 @@ void ServiceImporter::accounts(const ServiceRecord& r) {
     a.name = textOf(r.data, "name").value_or("");
     a.accountType = std::string(domain::accountKindSnake(*kind));
     JsonObject accountable;
-    if (r.data->has("accountable") && r.data->get("accountable").type() == typeid(Poco::JSON::Object::Ptr))
+    if (r.data->has("accountable") &&
+        r.data->get("accountable").type() == typeid(Poco::JSON::Object::Ptr))
         accountable = r.data->getObject("accountable");
     a.subtype = accountable ? presentText(accountable, "subtype") : std::nullopt;
     if (!a.subtype) a.subtype = presentText(r.data, "subtype");
@@ -187,7 +210,8 @@ void ServiceImporter::openingAnchors(const std::vector<ServiceRecord>& records) 
     // Oldest dated record per source account, and accounts with an explicit anchor.
     std::map<std::string, domain::Date> oldest;
     std::set<std::string> anchored;
-    static const std::set<std::string> dated = {"Balance", "Transaction", "Trade", "Holding", "Valuation"};
+    static const std::set<std::string> dated = {"Balance", "Transaction", "Trade", "Holding",
+                                                "Valuation"};
     for (const auto& r : records) {
         if (!dated.count(r.type)) continue;
         auto source = presentText(r.data, "account_id");
@@ -236,8 +260,9 @@ void ServiceImporter::categories(const std::vector<const ServiceRecord*>& record
         c.name = textOf(r->data, "name").value_or("");
         c.color = presentText(r->data, "color").value_or("#737373");
         c.icon = presentText(r->data, "lucide_icon").value_or("shapes");
-        c.classification = presentText(r->data, "classification_unused")
-                               .value_or(presentText(r->data, "classification").value_or("expense"));
+        c.classification =
+            presentText(r->data, "classification_unused")
+                .value_or(presentText(r->data, "classification").value_or("expense"));
         c.importId = _import.id;
         // D20: after a revert, a category of this import that stayed (in use) is taken again.
         auto existing = taxonomy.categoryByName(_import.familyId, c.name);
@@ -253,7 +278,8 @@ void ServiceImporter::categories(const std::vector<const ServiceRecord*>& record
     for (const auto* r : records) // parents once every category exists
         if (auto parent = mapped(_categories, r->data, "parent_id"))
             if (auto id = presentText(r->data, "id"))
-                sqlExec(_s, "UPDATE categories SET parent_id = ? WHERE id = ?", {*parent, _categories[*id]});
+                sqlExec(_s, "UPDATE categories SET parent_id = ? WHERE id = ?",
+                        {*parent, _categories[*id]});
 }
 
 void ServiceImporter::tags(const ServiceRecord& r) {
@@ -263,8 +289,10 @@ void ServiceImporter::tags(const ServiceRecord& r) {
     t.color = presentText(r.data, "color").value_or("#e99537");
     t.importId = _import.id;
     auto existing = store::TaxonomyStore(_s).tagByName(_import.familyId, t.name);
-    if (existing && existing->importId == _import.id) t.id = existing->id;
-    else store::TaxonomyStore(_s).insertTag(t);
+    if (existing && existing->importId == _import.id)
+        t.id = existing->id;
+    else
+        store::TaxonomyStore(_s).insertTag(t);
     created("Tag", t.id);
     if (auto id = presentText(r.data, "id")) _tags[*id] = t.id;
 }
@@ -279,25 +307,33 @@ void ServiceImporter::merchants(const ServiceRecord& r) {
     m.websiteUrl = presentText(r.data, "website_url");
     m.importId = _import.id;
     auto existing = store::TaxonomyStore(_s).merchantByName(_import.familyId, m.name);
-    if (existing && existing->importId == _import.id) m.id = existing->id;
-    else store::TaxonomyStore(_s).insertMerchant(m);
+    if (existing && existing->importId == _import.id)
+        m.id = existing->id;
+    else
+        store::TaxonomyStore(_s).insertMerchant(m);
     created("Merchant", m.id);
     if (auto id = presentText(r.data, "id")) _merchants[*id] = m.id;
 }
 
 void ServiceImporter::budgets(const ServiceRecord& r) {
     auto start = lenientDateOf(r.data, "start_date"), end = lenientDateOf(r.data, "end_date");
-    if (!start) fail(r, "has an invalid start_date \"" + textOf(r.data, "start_date").value_or("") + "\".");
-    if (!end) fail(r, "has an invalid end_date \"" + textOf(r.data, "end_date").value_or("") + "\".");
-    if (store::sqlCount(_s, "SELECT COUNT(*) FROM budgets WHERE family_id = ? AND (start_date = ? OR end_date = ?)",
-                        {_import.familyId, start->iso(), end->iso()}) > 0)
+    if (!start)
+        fail(r, "has an invalid start_date \"" + textOf(r.data, "start_date").value_or("") + "\".");
+    if (!end)
+        fail(r, "has an invalid end_date \"" + textOf(r.data, "end_date").value_or("") + "\".");
+    if (store::sqlCount(
+            _s,
+            "SELECT COUNT(*) FROM budgets WHERE family_id = ? AND (start_date = ? OR end_date = ?)",
+            {_import.familyId, start->iso(), end->iso()}) > 0)
         fail(r, "overlaps an existing budget (same start or end date).");
     std::string id = store::newUuid(), cur = currency(r, _family.currency);
     int64_t now = store::nowMicros();
     sqlExec(_s,
             "INSERT INTO budgets (id, family_id, start_date, end_date, budgeted_spending, "
-            "expected_income, currency, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {id, _import.familyId, start->iso(), end->iso(), sqlOpt(optionalDecimal(r, "budgeted_spending")),
+            "expected_income, currency, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, "
+            "?, ?, ?, ?, ?)",
+            {id, _import.familyId, start->iso(), end->iso(),
+             sqlOpt(optionalDecimal(r, "budgeted_spending")),
              sqlOpt(optionalDecimal(r, "expected_income")), cur, _import.id, now, now});
     created("Budget", id);
     _budgetCurrency[id] = cur;
@@ -311,17 +347,21 @@ void ServiceImporter::budgetCategories(const ServiceRecord& r) {
     auto spending = optionalDecimal(r, "budgeted_spending");
     std::string cur = currency(r, _budgetCurrency[*budget]);
     int64_t now = store::nowMicros();
-    if (auto row = store::sqlQueryOne(_s, "SELECT id FROM budget_categories WHERE budget_id = ? AND category_id = ?",
-                                      {*budget, *category})) {
-        sqlExec(_s, "UPDATE budget_categories SET budgeted_spending = ?, currency = ?, updated_at = ? WHERE id = ?",
+    if (auto row = store::sqlQueryOne(
+            _s, "SELECT id FROM budget_categories WHERE budget_id = ? AND category_id = ?",
+            {*budget, *category})) {
+        sqlExec(_s,
+                "UPDATE budget_categories SET budgeted_spending = ?, currency = ?, updated_at = ? "
+                "WHERE id = ?",
                 {sqlOpt(spending), cur, now, row->str(0)});
         return;
     }
     std::string id = store::newUuid();
-    sqlExec(_s,
-            "INSERT INTO budget_categories (id, budget_id, category_id, budgeted_spending, currency, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            {id, *budget, *category, sqlOpt(spending), cur, now, now});
+    sqlExec(
+        _s,
+        "INSERT INTO budget_categories (id, budget_id, category_id, budgeted_spending, currency, "
+        "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        {id, *budget, *category, sqlOpt(spending), cur, now, now});
     created("BudgetCategory", id);
 }
 

@@ -30,8 +30,10 @@ bool isBlank(const JsonObject& obj, const std::string& key) {
     if (v.isEmpty()) return true;
     if (v.type() == typeid(bool)) return !v.extract<bool>();
     if (v.isString()) return trimText(v.extract<std::string>()).empty();
-    if (v.type() == typeid(Poco::JSON::Array::Ptr)) return v.extract<Poco::JSON::Array::Ptr>()->size() == 0;
-    if (v.type() == typeid(Poco::JSON::Object::Ptr)) return v.extract<Poco::JSON::Object::Ptr>()->size() == 0;
+    if (v.type() == typeid(Poco::JSON::Array::Ptr))
+        return v.extract<Poco::JSON::Array::Ptr>()->size() == 0;
+    if (v.type() == typeid(Poco::JSON::Object::Ptr))
+        return v.extract<Poco::JSON::Object::Ptr>()->size() == 0;
     return false;
 }
 
@@ -48,7 +50,8 @@ std::optional<std::string> textOf(const JsonObject& obj, const std::string& key)
         char buffer[64];
         std::snprintf(buffer, sizeof buffer, "%.8f", d);
         std::string text = buffer;
-        while (text.back() == '0') text.pop_back();
+        while (text.back() == '0')
+            text.pop_back();
         if (text.back() == '.') text.pop_back();
         return text;
     }
@@ -98,6 +101,8 @@ std::optional<int64_t> integerOf(const JsonObject& obj, const std::string& key) 
     return d->raw() / domain::Decimal::kScale;
 }
 
-std::string decimalText(int64_t raw) { return domain::Decimal::fromRaw(raw).toString(1); }
+std::string decimalText(int64_t raw) {
+    return domain::Decimal::fromRaw(raw).toString(1);
+}
 
 } // namespace finimport::app::service

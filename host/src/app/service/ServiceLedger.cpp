@@ -12,15 +12,17 @@
 
 namespace finimport::app::service {
 
-using store::SqlValue;
 using store::sqlExec;
 using store::sqlOpt;
+using store::SqlValue;
 
 namespace {
 
-std::vector<std::string> mappedTags(const std::map<std::string, std::string>& tags, const JsonObject& obj) {
+std::vector<std::string> mappedTags(const std::map<std::string, std::string>& tags,
+                                    const JsonObject& obj) {
     std::vector<std::string> out;
-    if (!obj->has("tag_ids") || obj->get("tag_ids").type() != typeid(Poco::JSON::Array::Ptr)) return out;
+    if (!obj->has("tag_ids") || obj->get("tag_ids").type() != typeid(Poco::JSON::Array::Ptr))
+        return out;
     auto list = obj->getArray("tag_ids");
     for (size_t i = 0; i < list->size(); ++i) {
         auto v = list->get(static_cast<unsigned>(i));
@@ -34,7 +36,8 @@ std::vector<std::string> mappedTags(const std::map<std::string, std::string>& ta
 
 Poco::JSON::Array::Ptr splitLines(const JsonObject& data) {
     for (const char* k : {"split_lines", "splitLines", "splits"})
-        if (data->has(k) && data->get(k).type() == typeid(Poco::JSON::Array::Ptr)) return data->getArray(k);
+        if (data->has(k) && data->get(k).type() == typeid(Poco::JSON::Array::Ptr))
+            return data->getArray(k);
     return nullptr;
 }
 
@@ -46,24 +49,38 @@ void ServiceImporter::balances(const ServiceRecord& r) {
     auto balance = decimalOf(r.data, "balance");
     if (!a || !date || !balance) return; // skipped (IMPORTS.md §6.12 record reference)
     std::string cur = currency(r, a->currency);
-    auto existing = store::sqlQueryOne(_s, "SELECT id FROM balances WHERE account_id = ? AND date = ? AND currency = ?",
-                                       {a->id, date->iso(), cur});
+    auto existing = store::sqlQueryOne(
+        _s, "SELECT id FROM balances WHERE account_id = ? AND date = ? AND currency = ?",
+        {a->id, date->iso(), cur});
     int64_t cash = optionalDecimal(r, "cash_balance").value_or(balance->raw());
     auto part = [&](const char* key) { return optionalDecimal(r, key).value_or(0); };
     int64_t factor = integerOf(r.data, "flows_factor").value_or(1) == -1 ? -1 : 1;
     int64_t now = store::nowMicros();
-    std::vector<SqlValue> values = {balance->raw(), cash, part("start_cash_balance"), part("start_non_cash_balance"),
-                                    part("cash_inflows"), part("cash_outflows"), part("non_cash_inflows"),
-                                    part("non_cash_outflows"), part("net_market_flows"), part("cash_adjustments"),
-                                    part("non_cash_adjustments"), cash, balance->raw() - cash, factor};
+    std::vector<SqlValue> values = {balance->raw(),
+                                    cash,
+                                    part("start_cash_balance"),
+                                    part("start_non_cash_balance"),
+                                    part("cash_inflows"),
+                                    part("cash_outflows"),
+                                    part("non_cash_inflows"),
+                                    part("non_cash_outflows"),
+                                    part("net_market_flows"),
+                                    part("cash_adjustments"),
+                                    part("non_cash_adjustments"),
+                                    cash,
+                                    balance->raw() - cash,
+                                    factor};
     if (existing) {
         values.push_back(now);
         values.push_back(existing->str(0));
         sqlExec(_s,
                 "UPDATE balances SET balance = ?, cash_balance = ?, start_cash_balance = ?, "
-                "start_non_cash_balance = ?, cash_inflows = ?, cash_outflows = ?, non_cash_inflows = ?, "
-                "non_cash_outflows = ?, net_market_flows = ?, cash_adjustments = ?, non_cash_adjustments = ?, "
-                "end_cash_balance = ?, end_non_cash_balance = ?, flows_factor = ?, updated_at = ? WHERE id = ?",
+                "start_non_cash_balance = ?, cash_inflows = ?, cash_outflows = ?, non_cash_inflows "
+                "= ?, "
+                "non_cash_outflows = ?, net_market_flows = ?, cash_adjustments = ?, "
+                "non_cash_adjustments = ?, "
+                "end_cash_balance = ?, end_non_cash_balance = ?, flows_factor = ?, updated_at = ? "
+                "WHERE id = ?",
                 values);
         return;
     }
@@ -71,13 +88,16 @@ void ServiceImporter::balances(const ServiceRecord& r) {
     std::vector<SqlValue> all = {id, a->id, date->iso(), cur};
     all.insert(all.end(), values.begin(), values.end());
     all.insert(all.end(), {_import.id, now, now});
-    sqlExec(_s,
-            "INSERT INTO balances (id, account_id, date, currency, balance, cash_balance, start_cash_balance, "
-            "start_non_cash_balance, cash_inflows, cash_outflows, non_cash_inflows, non_cash_outflows, "
-            "net_market_flows, cash_adjustments, non_cash_adjustments, end_cash_balance, end_non_cash_balance, "
-            "flows_factor, import_id, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            all);
+    sqlExec(
+        _s,
+        "INSERT INTO balances (id, account_id, date, currency, balance, cash_balance, "
+        "start_cash_balance, "
+        "start_non_cash_balance, cash_inflows, cash_outflows, non_cash_inflows, non_cash_outflows, "
+        "net_market_flows, cash_adjustments, non_cash_adjustments, end_cash_balance, "
+        "end_non_cash_balance, "
+        "flows_factor, import_id, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        all);
     created("Balance", id);
 }
 
@@ -90,18 +110,23 @@ void ServiceImporter::recurring(const ServiceRecord& r) {
     auto name = presentText(r.data, "name");
     if (!merchant && !name) return;
     const AccountInfo* a = account(r);
-    std::string status = presentText(r.data, "status").value_or("active") == "inactive" ? "inactive" : "active";
+    std::string status =
+        presentText(r.data, "status").value_or("active") == "inactive" ? "inactive" : "active";
     std::string id = store::newUuid();
     int64_t now = store::nowMicros();
     sqlExec(_s,
-            "INSERT INTO recurring_transactions (id, family_id, account_id, merchant_id, name, amount, currency, "
-            "expected_day_of_month, last_occurrence_date, next_expected_date, status, occurrence_count, manual, "
-            "expected_amount_min, expected_amount_max, expected_amount_avg, import_id, created_at, updated_at) "
+            "INSERT INTO recurring_transactions (id, family_id, account_id, merchant_id, name, "
+            "amount, currency, "
+            "expected_day_of_month, last_occurrence_date, next_expected_date, status, "
+            "occurrence_count, manual, "
+            "expected_amount_min, expected_amount_max, expected_amount_avg, import_id, created_at, "
+            "updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {id, _import.familyId, a ? SqlValue(a->id) : SqlValue(nullptr), sqlOpt(merchant), sqlOpt(name),
-             requiredDecimal(r, "amount").raw(), currency(r, _family.currency), *day, last->iso(), next->iso(),
-             status, integerOf(r.data, "occurrence_count").value_or(0), int64_t(truthyOf(r.data, "manual")),
-             sqlOpt(optionalDecimal(r, "expected_amount_min")), sqlOpt(optionalDecimal(r, "expected_amount_max")),
+            {id, _import.familyId, a ? SqlValue(a->id) : SqlValue(nullptr), sqlOpt(merchant),
+             sqlOpt(name), requiredDecimal(r, "amount").raw(), currency(r, _family.currency), *day,
+             last->iso(), next->iso(), status, integerOf(r.data, "occurrence_count").value_or(0),
+             int64_t(truthyOf(r.data, "manual")), sqlOpt(optionalDecimal(r, "expected_amount_min")),
+             sqlOpt(optionalDecimal(r, "expected_amount_max")),
              sqlOpt(optionalDecimal(r, "expected_amount_avg")), _import.id, now, now});
     created("RecurringTransaction", id);
     if (auto source = presentText(r.data, "id")) _recurring[*source] = id;
@@ -147,7 +172,8 @@ void ServiceImporter::transactions(const ServiceRecord& r) {
         sum += *value;
     }
     if (sum != amount)
-        fail(r, "split amounts total " + sum.toString(2) + " but the transaction amount is " + amount.toString(2) + ".");
+        fail(r, "split amounts total " + sum.toString(2) + " but the transaction amount is " +
+                    amount.toString(2) + ".");
     store::TransactionDetail parent = d;
     parent.tagIds.clear();
     e.excluded = true;
@@ -164,15 +190,19 @@ void ServiceImporter::transactions(const ServiceRecord& r) {
         c.date = e.date;
         c.amount = domain::Decimal::parse(*text)->raw();
         c.currency = e.currency;
-        c.name = presentText(split, "name")
-                     .value_or(presentText(split, "memo").value_or(presentText(split, "description").value_or("Imported split")));
+        c.name =
+            presentText(split, "name")
+                .value_or(
+                    presentText(split, "memo")
+                        .value_or(presentText(split, "description").value_or("Imported split")));
         c.notes = textOf(split, "notes");
         c.excluded = truthyOf(split, "excluded");
         c.parentEntryId = e.id;
         c.importId = _import.id;
         store::TransactionDetail cd;
         cd.categoryId = mapped(_categories, split, "category_id");
-        cd.merchantId = split->has("merchant_id") ? mapped(_merchants, split, "merchant_id") : d.merchantId;
+        cd.merchantId =
+            split->has("merchant_id") ? mapped(_merchants, split, "merchant_id") : d.merchantId;
         cd.kind = presentText(split, "kind").value_or(d.kind);
         cd.tagIds = split->has("tag_ids") ? mappedTags(_tags, split) : d.tagIds;
         entries.insertTransaction(c, cd);
@@ -185,14 +215,18 @@ void ServiceImporter::transactions(const ServiceRecord& r) {
 std::string ServiceImporter::security(const ServiceRecord& r) {
     if (auto id = mapped(_securities, r.data, "security_id")) return *id;
     std::string ticker = presentText(r.data, "ticker").value_or("");
-    for (auto& c : ticker) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    std::string id = store::SecurityStore(_s).findOrCreate(ticker, presentText(r.data, "exchange_operating_mic").value_or(""),
-                                                           presentText(r.data, "security_name"));
+    for (auto& c : ticker)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    std::string id = store::SecurityStore(_s).findOrCreate(
+        ticker, presentText(r.data, "exchange_operating_mic").value_or(""),
+        presentText(r.data, "security_name"));
     // Metadata fills only what the security lacks.
-    for (const char* column : {"exchange_mic", "exchange_acronym", "country_code", "website_url", "kind"})
+    for (const char* column :
+         {"exchange_mic", "exchange_acronym", "country_code", "website_url", "kind"})
         if (auto value = presentText(r.data, column))
-            sqlExec(_s, std::string("UPDATE securities SET ") + column + " = ? WHERE id = ? AND (" + column +
-                            " IS NULL OR " + column + " = '')",
+            sqlExec(_s,
+                    std::string("UPDATE securities SET ") + column + " = ? WHERE id = ? AND (" +
+                        column + " IS NULL OR " + column + " = '')",
                     {*value, id});
     if (auto source = presentText(r.data, "security_id")) _securities[*source] = id;
     return id;
@@ -235,15 +269,22 @@ void ServiceImporter::holdings(const ServiceRecord& r) {
     std::optional<std::string> costSource;
     if (source == "manual" || source == "calculated" || source == "provider") costSource = source;
     int64_t now = store::nowMicros();
-    std::vector<SqlValue> values = {qty.raw(), price.raw(), amount.raw(), sqlOpt(optionalDecimal(r, "cost_basis")),
-                                    sqlOpt(costSource), int64_t(truthyOf(r.data, "cost_basis_locked")),
+    std::vector<SqlValue> values = {qty.raw(),
+                                    price.raw(),
+                                    amount.raw(),
+                                    sqlOpt(optionalDecimal(r, "cost_basis")),
+                                    sqlOpt(costSource),
+                                    int64_t(truthyOf(r.data, "cost_basis_locked")),
                                     int64_t(truthyOf(r.data, "security_locked"))};
-    if (auto existing = store::sqlQueryOne(_s, "SELECT id FROM holdings WHERE account_id = ? AND security_id = ? "
-                                               "AND date = ? AND currency = ?",
-                                           {a->id, securityId, date.iso(), cur})) {
+    if (auto existing =
+            store::sqlQueryOne(_s,
+                               "SELECT id FROM holdings WHERE account_id = ? AND security_id = ? "
+                               "AND date = ? AND currency = ?",
+                               {a->id, securityId, date.iso(), cur})) {
         values.insert(values.end(), {now, existing->str(0)});
         sqlExec(_s,
-                "UPDATE holdings SET qty = ?, price = ?, amount = ?, cost_basis = ?, cost_basis_source = ?, "
+                "UPDATE holdings SET qty = ?, price = ?, amount = ?, cost_basis = ?, "
+                "cost_basis_source = ?, "
                 "cost_basis_locked = ?, security_locked = ?, updated_at = ? WHERE id = ?",
                 values);
         return;
@@ -254,11 +295,13 @@ void ServiceImporter::holdings(const ServiceRecord& r) {
     all.push_back(cur);
     all.insert(all.end(), values.begin() + 3, values.end());
     all.insert(all.end(), {_import.id, now, now});
-    sqlExec(_s,
-            "INSERT INTO holdings (id, account_id, security_id, date, qty, price, amount, currency, cost_basis, "
-            "cost_basis_source, cost_basis_locked, security_locked, import_id, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            all);
+    sqlExec(
+        _s,
+        "INSERT INTO holdings (id, account_id, security_id, date, qty, price, amount, currency, "
+        "cost_basis, "
+        "cost_basis_source, cost_basis_locked, security_locked, import_id, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        all);
     created("Holding", id);
 }
 
@@ -267,7 +310,9 @@ void ServiceImporter::valuations(const ServiceRecord& r) {
     if (!a) return;
     domain::Date date = requiredDate(r, "date");
     domain::Decimal amount = requiredDecimal(r, "amount");
-    if (store::sqlCount(_s, "SELECT COUNT(*) FROM entries WHERE account_id = ? AND date = ? AND entryable_type = 'Valuation'",
+    if (store::sqlCount(_s,
+                        "SELECT COUNT(*) FROM entries WHERE account_id = ? AND date = ? AND "
+                        "entryable_type = 'Valuation'",
                         {a->id, date.iso()}) > 0)
         fail(r, "duplicates a valuation on " + date.iso() + ".");
     std::string kind = presentText(r.data, "kind").value_or("reconciliation");

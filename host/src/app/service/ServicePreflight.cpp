@@ -26,7 +26,8 @@ struct Line {
 
 std::string joinLines(const std::vector<int64_t>& lines) {
     std::string out;
-    for (auto n : lines) out += (out.empty() ? "" : ", ") + std::to_string(n);
+    for (auto n : lines)
+        out += (out.empty() ? "" : ", ") + std::to_string(n);
     return out;
 }
 
@@ -34,10 +35,10 @@ std::set<std::string> existingNames(Poco::Data::Session& s, const std::string& t
                                     const std::string& familyId,
                                     const std::optional<std::string>& ownImportId) {
     std::set<std::string> names;
-    for (const auto& r : store::sqlQuery(s,
-                                         "SELECT name FROM " + table +
-                                             " WHERE family_id = ? AND COALESCE(import_id, '') <> ?",
-                                         {familyId, ownImportId.value_or("")}))
+    for (const auto& r : store::sqlQuery(
+             s,
+             "SELECT name FROM " + table + " WHERE family_id = ? AND COALESCE(import_id, '') <> ?",
+             {familyId, ownImportId.value_or("")}))
         names.insert(r.str(0));
     return names;
 }
@@ -47,7 +48,8 @@ Poco::JSON::Array::Ptr splitLinesOf(const JsonObject& data, std::string& key) {
         if (data->has(k) && !data->get(k).isEmpty()) {
             key = k;
             auto v = data->get(k);
-            if (v.type() == typeid(Poco::JSON::Array::Ptr)) return v.extract<Poco::JSON::Array::Ptr>();
+            if (v.type() == typeid(Poco::JSON::Array::Ptr))
+                return v.extract<Poco::JSON::Array::Ptr>();
             return nullptr;
         }
     key.clear();
@@ -79,8 +81,8 @@ public:
         size_t pos = 0;
         while (pos <= content.size()) {
             size_t nl = content.find('\n', pos);
-            std::string text = service::trimText(
-                content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+            std::string text = service::trimText(content.substr(
+                pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
             pos = nl == std::string_view::npos ? content.size() + 1 : nl + 1;
             ++number;
             if (text.empty()) continue;
@@ -123,7 +125,8 @@ public:
             std::string missing;
             for (const auto& field : serviceRequiredFields().at(type))
                 if (isBlank(line.data, field)) missing += (missing.empty() ? "" : ", ") + field;
-            if (missing.empty()) ++_r.stats.validRowsCount;
+            if (missing.empty())
+                ++_r.stats.validRowsCount;
             else
                 error("missing_required_fields",
                       n + " " + type + " is missing required field(s): " + missing + ".");
@@ -146,19 +149,22 @@ public:
             const auto& d = line.data;
             if (line.type == "Account") checkAccount(n, d);
             if (existing.count(line.type))
-                if (auto name = service::textOf(d, "name"); name && existing[line.type].count(*name))
-                    error("existing_taxonomy_collision",
-                          n + " " + line.type + " name \"" + *name + "\" already exists in this family.");
+                if (auto name = service::textOf(d, "name");
+                    name && existing[line.type].count(*name))
+                    error("existing_taxonomy_collision", n + " " + line.type + " name \"" + *name +
+                                                             "\" already exists in this family.");
             if (line.type == "Transaction") checkSplits(n, d);
             checkReferences(n, line);
             if (line.type == "Valuation") {
                 auto account = presentText(d, "account_id"), date = presentText(d, "date");
                 if (account && date) {
-                    auto [it, fresh] = valuations.emplace(std::make_pair(*account, *date), line.number);
+                    auto [it, fresh] =
+                        valuations.emplace(std::make_pair(*account, *date), line.number);
                     if (!fresh)
-                        error("duplicate_valuation",
-                              n + " duplicates valuation for account \"" + *account + "\" on " +
-                                  *date + "; first seen on line " + std::to_string(it->second) + ".");
+                        error("duplicate_valuation", n + " duplicates valuation for account \"" +
+                                                         *account + "\" on " + *date +
+                                                         "; first seen on line " +
+                                                         std::to_string(it->second) + ".");
                 }
             }
         }
@@ -166,14 +172,16 @@ public:
             if (lines.size() > 1)
                 error("duplicate_taxonomy_name",
                       key.first + " name \"" + key.second +
-                          "\" appears more than once in the NDJSON on lines " + joinLines(lines) + ".");
+                          "\" appears more than once in the NDJSON on lines " + joinLines(lines) +
+                          ".");
         for (const auto& key : _idOrder) {
             const auto& uses = _ids[key];
             if (uses.size() < 2) continue;
             std::string where;
-            for (const auto& u : uses) where += (where.empty() ? "" : ", ") + u;
-            error("duplicate_source_id",
-                  key.first + " source id \"" + key.second + "\" appears more than once (" + where + ").");
+            for (const auto& u : uses)
+                where += (where.empty() ? "" : ", ") + u;
+            error("duplicate_source_id", key.first + " source id \"" + key.second +
+                                             "\" appears more than once (" + where + ").");
         }
         if (_r.stats.rowsCount == 0) error("no_data_rows", "No data rows were found.");
     }
@@ -186,13 +194,15 @@ private:
     }
 
     void define(const Line& line) {
-        static const std::set<std::string> idKinds = {"Account", "Category", "Tag", "Merchant",
-                                                      "RecurringTransaction", "Budget", "Transaction"};
+        static const std::set<std::string> idKinds = {
+            "Account", "Category",   "Tag", "Merchant", "RecurringTransaction",
+            "Budget",  "Transaction"};
         std::string use = "Line " + std::to_string(line.number) + " " + line.type;
         if (idKinds.count(line.type))
             if (auto id = presentText(line.data, "id")) defineId(line.type, *id, use);
         if (line.type == "Category" || line.type == "Tag" || line.type == "Merchant")
-            if (auto name = service::textOf(line.data, "name"); name && !service::trimText(*name).empty())
+            if (auto name = service::textOf(line.data, "name");
+                name && !service::trimText(*name).empty())
                 _names[{line.type, *name}].push_back(line.number);
         if (line.type == "Transaction") {
             std::string key;
@@ -212,11 +222,13 @@ private:
         auto type = presentText(d, "accountable_type");
         if (!type) return;
         if (!isAccountableType(*type)) {
-            error("invalid_accountable_type", n + " Account has invalid accountable_type \"" + *type + "\".");
+            error("invalid_accountable_type",
+                  n + " Account has invalid accountable_type \"" + *type + "\".");
             return;
         }
         std::optional<std::string> subtype;
-        if (d->has("accountable") && d->get("accountable").type() == typeid(Poco::JSON::Object::Ptr))
+        if (d->has("accountable") &&
+            d->get("accountable").type() == typeid(Poco::JSON::Object::Ptr))
             subtype = presentText(d->getObject("accountable"), "subtype");
         if (!subtype) subtype = presentText(d, "subtype");
         if (subtype && !isValidSubtype(*type, *subtype))
@@ -261,8 +273,8 @@ private:
         }
         auto total = service::decimalOf(d, "amount");
         if (summable && total && splits->size() > 0 && sum != *total)
-            error("split_amount_mismatch", n + " Transaction split amounts total " + sum.toString(2) +
-                                               " but the transaction amount is " +
+            error("split_amount_mismatch", n + " Transaction split amounts total " +
+                                               sum.toString(2) + " but the transaction amount is " +
                                                total->toString(2) + ".");
     }
 
@@ -270,7 +282,8 @@ private:
                    const std::string& field, const std::string& kind) {
         auto id = presentText(obj, field);
         if (!id || defined(kind, *id)) return;
-        std::string message = n + " " + line.type + " references missing " + field + " \"" + *id + "\".";
+        std::string message =
+            n + " " + line.type + " references missing " + field + " \"" + *id + "\".";
         if (line.type == "RejectedTransfer")
             _r.warnings.push_back(message + " It will be skipped during import.");
         else
@@ -278,14 +291,16 @@ private:
     }
 
     void tagReferences(const std::string& n, const Line& line, const JsonObject& obj) {
-        if (!obj->has("tag_ids") || obj->get("tag_ids").type() != typeid(Poco::JSON::Array::Ptr)) return;
+        if (!obj->has("tag_ids") || obj->get("tag_ids").type() != typeid(Poco::JSON::Array::Ptr))
+            return;
         auto tags = obj->getArray("tag_ids");
         for (size_t i = 0; i < tags->size(); ++i) {
             auto v = tags->get(static_cast<unsigned>(i));
             if (v.isEmpty()) continue;
             std::string id = service::trimText(v.convert<std::string>());
             if (!id.empty() && !defined("Tag", id))
-                error("missing_reference", n + " " + line.type + " references missing tag_ids \"" + id + "\".");
+                error("missing_reference",
+                      n + " " + line.type + " references missing tag_ids \"" + id + "\".");
         }
     }
 
@@ -331,19 +346,22 @@ private:
 
 std::string ServicePreflightReport::errorText() const {
     std::string text = kPreflightFailedHeader;
-    for (const auto& e : errors) text += "\n" + e.message;
+    for (const auto& e : errors)
+        text += "\n" + e.message;
     return text;
 }
 
 ServicePreflightReport servicePreflight(Poco::Data::Session& session, const std::string& familyId,
                                         std::string_view content,
-                                        const std::optional<std::string>& ownImportId, int64_t rowCap) {
+                                        const std::optional<std::string>& ownImportId,
+                                        int64_t rowCap) {
     ServicePreflightReport report;
     Checker checker(report);
     checker.read(content);
     checker.check(session, familyId, ownImportId);
     int64_t importable = 0;
-    for (const auto& [key, count] : report.stats.entityCounts) importable += count;
+    for (const auto& [key, count] : report.stats.entityCounts)
+        importable += count;
     if (report.stats.rowsCount > 0 && importable == 0)
         report.warnings.push_back("No importable records were found.");
     if (report.stats.rowsCount > rowCap)

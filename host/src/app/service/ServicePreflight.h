@@ -40,9 +40,8 @@ inline constexpr const char* kPreflightFailedHeader = "Service import preflight 
 
 // `ownImportId`: taxonomy owned by that import does not collide (D20, re-publish after revert).
 // `rowCap`: the ServiceImport publish limit (the warning above it).
-ServicePreflightReport servicePreflight(Poco::Data::Session& session, const std::string& familyId,
-                                        std::string_view content,
-                                        const std::optional<std::string>& ownImportId = std::nullopt,
-                                        int64_t rowCap = 100000);
+ServicePreflightReport servicePreflight(
+    Poco::Data::Session& session, const std::string& familyId, std::string_view content,
+    const std::optional<std::string>& ownImportId = std::nullopt, int64_t rowCap = 100000);
 
 } // namespace finimport::app

@@ -23,24 +23,27 @@ namespace {
 
 std::string countsText(const RecordCounts& counts) {
     Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
-    for (const auto& [key, type] : serviceRecordKinds()) obj.set(key, counts.at(key));
+    for (const auto& [key, type] : serviceRecordKinds())
+        obj.set(key, counts.at(key));
     std::ostringstream out;
     obj.stringify(out);
     return out.str();
 }
 
 bool merchantInUse(Poco::Data::Session& s, const std::string& id, const std::string& importId) {
-    return store::sqlCount(s,
-                           "SELECT (SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
-                           "WHERE t.merchant_id = ? AND COALESCE(e.import_id, '') <> ?) + "
-                           "(SELECT COUNT(*) FROM recurring_transactions WHERE merchant_id = ? AND "
-                           "COALESCE(import_id, '') <> ?)",
-                           {id, importId, id, importId}) > 0;
+    return store::sqlCount(
+               s,
+               "SELECT (SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
+               "WHERE t.merchant_id = ? AND COALESCE(e.import_id, '') <> ?) + "
+               "(SELECT COUNT(*) FROM recurring_transactions WHERE merchant_id = ? AND "
+               "COALESCE(import_id, '') <> ?)",
+               {id, importId, id, importId}) > 0;
 }
 
 } // namespace
 
-void ServicePublisher::publish(const std::string& importId, const std::function<void()>& afterRecordsHook) {
+void ServicePublisher::publish(const std::string& importId,
+                               const std::function<void()>& afterRecordsHook) {
     std::optional<Readback> readback; // set once the before-snapshot was taken
     try {
         _db.write([&](Poco::Data::Session& s) {
@@ -54,14 +57,17 @@ void ServicePublisher::publish(const std::string& importId, const std::function<
             NdjsonLineReport lines = analyzeNdjson(content);
             if (lines.typedLines > cap)
                 throw std::runtime_error("Import has " + std::to_string(lines.typedLines) +
-                                         " rows, more than the publish limit of " + std::to_string(cap));
+                                         " rows, more than the publish limit of " +
+                                         std::to_string(cap));
             auto preflight = servicePreflight(s, import->familyId, content, import->id, cap);
             if (!preflight.valid()) throw std::runtime_error(preflight.errorText());
             if (lines.importableLines == 0)
                 throw std::runtime_error("Import was uploaded but has no publishable records.");
             RecordCounts expected = zeroCounts();
-            for (const auto& [key, count] : lines.expected) expected[key] = count;
-            readback = Readback{expected, familyRecordCounts(s, import->familyId), {}, zeroCounts(), std::nullopt};
+            for (const auto& [key, count] : lines.expected)
+                expected[key] = count;
+            readback = Readback{
+                expected, familyRecordCounts(s, import->familyId), {}, zeroCounts(), std::nullopt};
 
             auto records = readServiceRecords(_plugins, content);
             imports.clearRecords(importId);
@@ -108,22 +114,31 @@ void ServicePublisher::revert(const std::string& importId) {
             auto import = imports.byIdAnyFamily(importId);
             if (!import || import->status != "reverting") return;
             auto created = imports.records(importId, "created");
-            auto each = [&](const std::string& type, const std::function<void(const std::string&)>& fn) {
+            auto each = [&](const std::string& type,
+                            const std::function<void(const std::string&)>& fn) {
                 for (const auto& [t, id] : created)
                     if (t == type) fn(id);
             };
             using store::sqlExec;
             // Links first, then what hangs off accounts, then accounts, then family records
             // (D20: taxonomy that records from outside the import use stays).
-            each("Transfer", [&](const std::string& id) { sqlExec(s, "DELETE FROM transfers WHERE id = ?", {id}); });
-            each("RejectedTransfer",
-                 [&](const std::string& id) { sqlExec(s, "DELETE FROM rejected_transfers WHERE id = ?", {id}); });
+            each("Transfer", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM transfers WHERE id = ?", {id});
+            });
+            each("RejectedTransfer", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM rejected_transfers WHERE id = ?", {id});
+            });
             store::EntryStore entries(s);
             each("Entry", [&](const std::string& id) { entries.deleteEntry(id); });
-            each("Holding", [&](const std::string& id) { sqlExec(s, "DELETE FROM holdings WHERE id = ?", {id}); });
-            each("Balance", [&](const std::string& id) { sqlExec(s, "DELETE FROM balances WHERE id = ?", {id}); });
-            each("BudgetCategory",
-                 [&](const std::string& id) { sqlExec(s, "DELETE FROM budget_categories WHERE id = ?", {id}); });
+            each("Holding", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM holdings WHERE id = ?", {id});
+            });
+            each("Balance", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM balances WHERE id = ?", {id});
+            });
+            each("BudgetCategory", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM budget_categories WHERE id = ?", {id});
+            });
             each("Budget", [&](const std::string& id) {
                 sqlExec(s, "DELETE FROM budget_categories WHERE budget_id = ?", {id});
                 sqlExec(s, "DELETE FROM budgets WHERE id = ?", {id});
@@ -131,12 +146,17 @@ void ServicePublisher::revert(const std::string& importId) {
             each("RecurringTransaction", [&](const std::string& id) {
                 sqlExec(s, "DELETE FROM recurring_transactions WHERE id = ?", {id});
             });
-            each("Rule", [&](const std::string& id) { sqlExec(s, "DELETE FROM rules WHERE id = ?", {id}); });
+            each("Rule", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM rules WHERE id = ?", {id});
+            });
             store::AccountStore accounts(s);
             each("Account", [&](const std::string& id) { accounts.deleteCascade(id); });
             store::TaxonomyStore taxonomy(s);
             each("Category", [&](const std::string& id) {
-                bool budgeted = store::sqlCount(s, "SELECT COUNT(*) FROM budget_categories WHERE category_id = ?", {id}) > 0;
+                bool budgeted =
+                    store::sqlCount(s,
+                                    "SELECT COUNT(*) FROM budget_categories WHERE category_id = ?",
+                                    {id}) > 0;
                 if (!budgeted && !taxonomy.categoryInUse(id, importId)) taxonomy.deleteCategory(id);
             });
             each("Tag", [&](const std::string& id) {
@@ -144,7 +164,8 @@ void ServicePublisher::revert(const std::string& importId) {
             });
             each("Merchant", [&](const std::string& id) {
                 if (merchantInUse(s, id, importId)) return;
-                sqlExec(s, "UPDATE transactions SET merchant_id = NULL WHERE merchant_id = ?", {id});
+                sqlExec(s, "UPDATE transactions SET merchant_id = NULL WHERE merchant_id = ?",
+                        {id});
                 sqlExec(s, "DELETE FROM merchants WHERE id = ?", {id});
             });
             imports.clearRecords(importId);

@@ -13,7 +13,8 @@ namespace finimport::app::service {
 
 class ServicePublisher {
 public:
-    ServicePublisher(store::Database& db, const Config& config, const plugin::PluginRegistry* plugins)
+    ServicePublisher(store::Database& db, const Config& config,
+                     const plugin::PluginRegistry* plugins)
         : _db(db), _config(config), _plugins(plugins) {}
 
     // `afterRecordsHook` runs inside the transaction once the records exist (tests inject

@@ -18,7 +18,8 @@ public:
         _kind = kind;
         return true;
     }
-    bool row(const std::vector<std::optional<std::string>>& values, const plugin::Location& where) override {
+    bool row(const std::vector<std::optional<std::string>>& values,
+             const plugin::Location& where) override {
         if (values.empty() || !values[0]) return true;
         if (auto data = parseJsonObject(*values[0]))
             _out.push_back({static_cast<int64_t>(where.line), _kind, data});
@@ -36,19 +37,23 @@ private:
 
 std::vector<ServiceRecord> readInHost(const std::string& content) {
     std::set<std::string> types;
-    for (const auto& [key, type] : serviceRecordKinds()) types.insert(type);
+    for (const auto& [key, type] : serviceRecordKinds())
+        types.insert(type);
     std::vector<ServiceRecord> out;
     int64_t number = 0;
     size_t pos = 0;
     while (pos <= content.size()) {
         size_t nl = content.find('\n', pos);
-        std::string line = trimText(std::string_view(content).substr(pos, nl == std::string::npos ? std::string::npos : nl - pos));
+        std::string line = trimText(std::string_view(content).substr(
+            pos, nl == std::string::npos ? std::string::npos : nl - pos));
         pos = nl == std::string::npos ? content.size() + 1 : nl + 1;
         ++number;
         auto obj = parseJsonObject(line);
         if (!obj || !obj->has("data")) continue;
         auto type = textOf(obj, "type");
-        if (!type || !types.count(*type) || obj->get("data").type() != typeid(Poco::JSON::Object::Ptr)) continue;
+        if (!type || !types.count(*type) ||
+            obj->get("data").type() != typeid(Poco::JSON::Object::Ptr))
+            continue;
         out.push_back({number, *type, obj->getObject("data")});
     }
     return out;
@@ -69,7 +74,8 @@ std::vector<ServiceRecord> readServiceRecords(const plugin::PluginRegistry* plug
         offset += n;
         return static_cast<int64_t>(n);
     };
-    auto result = plugin::runImporter(*importer, {{"type", std::string("ServiceImport")}}, read, sink);
+    auto result =
+        plugin::runImporter(*importer, {{"type", std::string("ServiceImport")}}, read, sink);
     if (result.status != plugin::RunResult::Status::Ok)
         throw std::runtime_error(result.error.empty() ? "The NDJSON plugin stopped" : result.error);
     return out;
