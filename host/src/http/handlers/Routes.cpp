@@ -2,6 +2,7 @@
 
 #include "http/Errors.h"
 #include "http/handlers/BalancesHandler.h"
+#include "http/handlers/ExportsHandler.h"
 #include "http/handlers/ImportsHandler.h"
 #include "http/handlers/OpenApi.h"
 
@@ -21,6 +22,7 @@ Router buildRoutes(RouteServices services) {
         return r;
     });
     router.get("/api/v1/balances", A::Read, [db](Request& r) { return listBalances(*db, r); });
+    router.get("/api/v1/exports/ndjson", A::Read, [db](Request& r) { return exportNdjson(*db, r); });
     router.post("/api/v1/imports", A::Write, BodyMode::Params,
                 [imports](Request& r) { return imports->create(r); });
     router.get("/api/v1/imports", A::Read, [imports](Request& r) { return imports->list(r); });
