@@ -20,7 +20,8 @@ int runExport(const Args& args) {
     store::Database db(config.database);
     store::migrate(db);
     std::optional<store::FamilyRow> family;
-    db.read([&](Poco::Data::Session& s) { family = store::FamilyStore(s).familyByName(familyName); });
+    db.read(
+        [&](Poco::Data::Session& s) { family = store::FamilyStore(s).familyByName(familyName); });
     if (!family) {
         std::cerr << "finimport export: family " << familyName << " not found\n";
         return 1;

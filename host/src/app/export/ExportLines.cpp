@@ -7,7 +7,8 @@
 
 namespace finimport::app::exporting {
 
-void LineWriter::write(const std::string& type, const Poco::JSON::Object::Ptr& data, bool versioned) {
+void LineWriter::write(const std::string& type, const Poco::JSON::Object::Ptr& data,
+                       bool versioned) {
     Poco::JSON::Object line(Poco::JSON_PRESERVE_KEY_ORDER);
     line.set("type", type);
     if (versioned) line.set("version", 1);
@@ -18,20 +19,26 @@ void LineWriter::write(const std::string& type, const Poco::JSON::Object::Ptr& d
 }
 
 Data& Data::text(const std::string& key, const store::SqlRow& r, size_t i) {
-    if (r.isNull(i)) _obj->set(key, Poco::Dynamic::Var());
-    else _obj->set(key, r.str(i));
+    if (r.isNull(i))
+        _obj->set(key, Poco::Dynamic::Var());
+    else
+        _obj->set(key, r.str(i));
     return *this;
 }
 
 Data& Data::decimal(const std::string& key, const store::SqlRow& r, size_t i) {
-    if (r.isNull(i)) _obj->set(key, Poco::Dynamic::Var());
-    else _obj->set(key, domain::Decimal::fromRaw(r.i64(i)).toString(1));
+    if (r.isNull(i))
+        _obj->set(key, Poco::Dynamic::Var());
+    else
+        _obj->set(key, domain::Decimal::fromRaw(r.i64(i)).toString(1));
     return *this;
 }
 
 Data& Data::integer(const std::string& key, const store::SqlRow& r, size_t i) {
-    if (r.isNull(i)) _obj->set(key, Poco::Dynamic::Var());
-    else _obj->set(key, r.i64(i));
+    if (r.isNull(i))
+        _obj->set(key, Poco::Dynamic::Var());
+    else
+        _obj->set(key, r.i64(i));
     return *this;
 }
 
@@ -41,8 +48,11 @@ Data& Data::boolean(const std::string& key, const store::SqlRow& r, size_t i) {
 }
 
 Data& Data::timestamp(const std::string& key, const store::SqlRow& r, size_t i) {
-    if (r.isNull(i)) _obj->set(key, Poco::Dynamic::Var());
-    else _obj->set(key, Poco::DateTimeFormatter::format(Poco::Timestamp(r.i64(i)), "%Y-%m-%dT%H:%M:%S.%iZ"));
+    if (r.isNull(i))
+        _obj->set(key, Poco::Dynamic::Var());
+    else
+        _obj->set(key, Poco::DateTimeFormatter::format(Poco::Timestamp(r.i64(i)),
+                                                       "%Y-%m-%dT%H:%M:%S.%iZ"));
     return *this;
 }
 

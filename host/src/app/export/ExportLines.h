@@ -14,7 +14,8 @@ namespace finimport::app::exporting {
 class LineWriter {
 public:
     explicit LineWriter(std::ostream& out) : _out(out) {}
-    void write(const std::string& type, const Poco::JSON::Object::Ptr& data, bool versioned = false);
+    void write(const std::string& type, const Poco::JSON::Object::Ptr& data,
+               bool versioned = false);
 
 private:
     std::ostream& _out;

@@ -11,6 +11,7 @@
 namespace finimport::app {
 
 // Lines separated by '\n', no trailing newline (as the reference's exporter).
-void exportFamilyNdjson(Poco::Data::Session& session, const std::string& familyId, std::ostream& out);
+void exportFamilyNdjson(Poco::Data::Session& session, const std::string& familyId,
+                        std::ostream& out);
 
 } // namespace finimport::app

@@ -12,7 +12,8 @@ Response exportNdjson(store::Database& db, Request& request) {
     bool found = false;
     try {
         db.read([&](Poco::Data::Session& s) {
-            found = store::sqlCount(s, "SELECT COUNT(*) FROM families WHERE id = ?", {familyId}) > 0;
+            found =
+                store::sqlCount(s, "SELECT COUNT(*) FROM families WHERE id = ?", {familyId}) > 0;
         });
     } catch (const std::exception&) {
         return internalError();
