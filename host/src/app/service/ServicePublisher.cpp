@@ -101,6 +101,8 @@ void ServicePublisher::publish(const std::string& importId,
                 readback->implicit = zeroCounts();
                 readback->error = message;
                 import->readback = readbackJson(*readback);
+            } else {
+                import->readback = "{}"; // failed before importing (IMPORTS.md §6.12)
             }
             imports.update(*import);
         });
