@@ -4,6 +4,7 @@
 
 #include "store/Sql.h"
 
+#include <Poco/Data/Session.h>
 #include <Poco/JSON/Object.h>
 
 #include <ostream>
@@ -43,5 +44,8 @@ public:
 private:
     Poco::JSON::Object::Ptr _obj;
 };
+
+// Writes the family's Rule lines (ExportRules.cpp).
+void rules(Poco::Data::Session& s, const std::string& familyId, LineWriter& w);
 
 } // namespace finimport::app::exporting
