@@ -18,6 +18,7 @@ const char* kUsage =
     "  users deactivate --family NAME --user NAME\n"
     "  plugins [--plugins DIR]...\n"
     "  balances recompute [--account ID]\n"
+    "  export --database URL --family NAME [--output FILE]\n"
     "Settings also come from FINIMPORT_* environment variables and --config FILE.\n";
 
 } // namespace
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
         if (command == "users") return runUsers(args);
         if (command == "plugins") return runPlugins(args);
         if (command == "balances") return runBalances(args);
+        if (command == "export") return runExport(args);
         if (command == "--help" || command == "help") {
             std::cout << kUsage;
             return 0;

@@ -3,6 +3,7 @@
 #include "app/ImportContent.h"
 #include "app/ImportService.h"
 #include "app/service/NdjsonLines.h"
+#include "app/service/ServicePreflight.h"
 #include "domain/Uuid.h"
 #include "store/ImportStore.h"
 
@@ -161,6 +162,25 @@ std::optional<ImportError> ImportService::requestPublish(const std::string& fami
                 refusal(422, "max_row_count_exceeded",
                         "Import was uploaded but has too many rows to publish automatically.", id);
             return;
+        }
+        if (record->type == "ServiceImport") {
+            // §7.7 step 4.2: a failed preflight fails the import (its error lists the problems).
+            auto withContent = imports.byId(familyId, id, true);
+            auto report = servicePreflight(s, familyId, withContent->content.value_or(""), id,
+                                           rowCapOf(record->type, _config));
+            if (!report.valid()) {
+                std::vector<std::string> lines;
+                std::istringstream text(report.errorText());
+                for (std::string line; std::getline(text, line);) {
+                    auto b = line.find_first_not_of(" \t\r"), e = line.find_last_not_of(" \t\r");
+                    if (b != std::string::npos) lines.push_back(line.substr(b, e - b + 1));
+                }
+                imports.setStatus(id, "failed", report.errorText());
+                error = refusal(422, "preflight_failed",
+                                "Import was uploaded but did not pass service NDJSON preflight.", id,
+                                lines);
+                return;
+            }
         }
         if (!view.detail.publishable) {
             if (record->type == "ServiceImport")

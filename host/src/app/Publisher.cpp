@@ -4,6 +4,7 @@
 #include "app/RowValidation.h"
 #include "app/publish/MappingResolver.h"
 #include "app/publish/TypePublishers.h"
+#include "app/service/ServicePublisher.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
@@ -51,7 +52,20 @@ void Publisher::run(const store::JobRecord& job) {
         revert(*job.importId);
 }
 
+bool Publisher::isServiceImport(const std::string& importId) {
+    bool service = false;
+    _db.read([&](Poco::Data::Session& s) {
+        auto import = store::ImportStore(s).byIdAnyFamily(importId);
+        service = import && import->type == "ServiceImport";
+    });
+    return service;
+}
+
 void Publisher::publish(const std::string& importId) {
+    if (isServiceImport(importId)) {
+        service::ServicePublisher(_db, _config, _plugins).publish(importId, afterRecordsHook);
+        return;
+    }
     try {
         _db.write([&](Poco::Data::Session& s) {
             store::ImportStore imports(s);
@@ -100,6 +114,10 @@ void Publisher::publish(const std::string& importId) {
 }
 
 void Publisher::revert(const std::string& importId) {
+    if (isServiceImport(importId)) {
+        service::ServicePublisher(_db, _config, _plugins).revert(importId);
+        return;
+    }
     try {
         _db.write([&](Poco::Data::Session& s) {
             store::ImportStore imports(s);

@@ -3,6 +3,7 @@
 // all or nothing, then re-materialises the balances of the accounts it touched.
 
 #include "app/Config.h"
+#include "plugin/PluginRegistry.h"
 #include "store/Database.h"
 #include "store/JobStore.h"
 
@@ -24,9 +25,15 @@ public:
     // test can inject a failure half way.
     std::function<void()> afterRecordsHook;
 
+    // The loaded plugins (ServiceImport records are read by the NDJSON plugin at publish).
+    void setPlugins(const plugin::PluginRegistry* plugins) { _plugins = plugins; }
+
 private:
     store::Database& _db;
     const Config& _config;
+    const plugin::PluginRegistry* _plugins = nullptr;
+
+    bool isServiceImport(const std::string& importId);
 };
 
 } // namespace finimport::app

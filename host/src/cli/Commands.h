@@ -12,6 +12,7 @@ int runFamilies(const Args& args);
 int runUsers(const Args& args);
 int runPlugins(const Args& args);
 int runBalances(const Args& args);
+int runExport(const Args& args);
 
 
 } // namespace finimport::cli

@@ -29,6 +29,7 @@ Server::Server(app::Config config) : _config(std::move(config)) {
                                                          : _config.pluginDirs);
     _jobs = std::make_unique<jobs::JobQueue>(*_db, _config.workers);
     _publisher = std::make_unique<app::Publisher>(*_db, _config);
+    _publisher->setPlugins(_plugins.get());
     _jobs->setHandler([this](const store::JobRecord& job) { _publisher->run(job); });
     _imports = std::make_unique<app::ImportService>(*_db, *_plugins, _config, *_jobs);
     _keys = std::make_unique<app::ApiKeys>(*_db);

@@ -27,9 +27,7 @@ const std::vector<std::pair<std::string, std::string>>& serviceRecordKinds() {
     return kinds;
 }
 
-namespace {
-
-const std::map<std::string, std::vector<std::string>>& requiredFields() {
+const std::map<std::string, std::vector<std::string>>& serviceRequiredFields() {
     static const std::map<std::string, std::vector<std::string>> required = {
         {"Account", {"id", "name", "balance", "accountable_type"}},
         {"Balance", {"account_id", "date", "balance"}},
@@ -49,6 +47,8 @@ const std::map<std::string, std::vector<std::string>>& requiredFields() {
         {"Rule", {"id"}}};
     return required;
 }
+
+namespace {
 
 std::string trim(std::string_view s) {
     auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
@@ -90,13 +90,16 @@ bool ndjsonFirstLineOk(std::string_view content) {
 NdjsonLineReport analyzeNdjson(std::string_view content) {
     NdjsonLineReport r;
     r.firstLineOk = ndjsonFirstLineOk(content);
-    for (const auto& [key, type] : serviceRecordKinds()) r.expected[key] = 0;
+    for (const auto& [key, type] : serviceRecordKinds())
+        r.expected[key] = 0;
     std::map<std::string, std::string> keyOfType;
-    for (const auto& [key, type] : serviceRecordKinds()) keyOfType[type] = key;
+    for (const auto& [key, type] : serviceRecordKinds())
+        keyOfType[type] = key;
     size_t pos = 0;
     while (pos <= content.size()) {
         size_t nl = content.find('\n', pos);
-        std::string line = trim(content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+        std::string line = trim(
+            content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
         pos = nl == std::string_view::npos ? content.size() + 1 : nl + 1;
         if (line.empty()) continue;
         ++r.nonBlankLines;
@@ -113,7 +116,7 @@ NdjsonLineReport analyzeNdjson(std::string_view content) {
         if (data.type() != typeid(Poco::JSON::Object::Ptr)) continue;
         auto dataObj = data.extract<Poco::JSON::Object::Ptr>();
         bool ok = true;
-        for (const auto& field : requiredFields().at(type))
+        for (const auto& field : serviceRequiredFields().at(type))
             if (!dataObj->has(field) || blankValue(dataObj->get(field))) ok = false;
         if (ok) ++r.validLines;
     }

@@ -11,14 +11,16 @@ namespace finimport::app {
 
 // The 15 record kinds: JSON key and record type, in dependency order.
 const std::vector<std::pair<std::string, std::string>>& serviceRecordKinds();
+// Required `data` fields per record type (API.md §7.9).
+const std::map<std::string, std::vector<std::string>>& serviceRequiredFields();
 
 struct NdjsonLineReport {
-    bool firstLineOk = false;  // §7.7 step 2
+    bool firstLineOk = false; // §7.7 step 2
     int64_t nonBlankLines = 0;
-    int64_t typedLines = 0;    // parse as an object with a truthy `type` and a `data` key
-    int64_t validLines = 0;    // typed lines passing the per-line checks of §7.9
+    int64_t typedLines = 0;      // parse as an object with a truthy `type` and a `data` key
+    int64_t validLines = 0;      // typed lines passing the per-line checks of §7.9
     int64_t importableLines = 0; // typed lines of one of the 15 types
-    std::map<std::string, int64_t> expected; // the 15 keys
+    std::map<std::string, int64_t> expected;         // the 15 keys
     std::map<std::string, int64_t> recordTypeCounts; // type name → lines
 };
 

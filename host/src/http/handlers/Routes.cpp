@@ -2,6 +2,7 @@
 
 #include "http/Errors.h"
 #include "http/handlers/BalancesHandler.h"
+#include "http/handlers/ExportsHandler.h"
 #include "http/handlers/ImportsHandler.h"
 #include "http/handlers/OpenApi.h"
 #include "http/handlers/PreflightHandler.h"
@@ -40,6 +41,7 @@ Router buildRoutes(RouteServices services) {
         .post("/api/v1/imports/preflight", A::Read, BodyMode::Params,
               [preflight](Request& r) { return preflightImport(*preflight, r); })
         .internalErrorMessage = "Import preflight could not be completed.";
+    router.get("/api/v1/exports/ndjson", A::Read, [db](Request& r) { return exportNdjson(*db, r); });
     router.post("/api/v1/imports", A::Write, BodyMode::Params,
                 [imports](Request& r) { return imports->create(r); });
     router.get("/api/v1/imports", A::Read, [imports](Request& r) { return imports->list(r); });

@@ -1,0 +1,187 @@
+#include "app/service/ServicePublisher.h"
+
+#include "app/ImportTypes.h"
+#include "app/service/NdjsonLines.h"
+#include "app/service/ServiceImporter.h"
+#include "app/service/ServicePreflight.h"
+#include "app/service/ServiceRecords.h"
+#include "jobs/BalanceMaterializer.h"
+#include "store/AccountStore.h"
+#include "store/EntryStore.h"
+#include "store/ImportStore.h"
+#include "store/Sql.h"
+#include "store/TaxonomyStore.h"
+
+#include <Poco/JSON/Object.h>
+
+#include <sstream>
+#include <stdexcept>
+
+namespace finimport::app::service {
+
+namespace {
+
+std::string countsText(const RecordCounts& counts) {
+    Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
+    for (const auto& [key, type] : serviceRecordKinds())
+        obj.set(key, counts.at(key));
+    std::ostringstream out;
+    obj.stringify(out);
+    return out.str();
+}
+
+bool merchantInUse(Poco::Data::Session& s, const std::string& id, const std::string& importId) {
+    return store::sqlCount(
+               s,
+               "SELECT (SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
+               "WHERE t.merchant_id = ? AND COALESCE(e.import_id, '') <> ?) + "
+               "(SELECT COUNT(*) FROM recurring_transactions WHERE merchant_id = ? AND "
+               "COALESCE(import_id, '') <> ?)",
+               {id, importId, id, importId}) > 0;
+}
+
+} // namespace
+
+void ServicePublisher::publish(const std::string& importId,
+                               const std::function<void()>& afterRecordsHook) {
+    std::optional<Readback> readback; // set once the before-snapshot was taken
+    try {
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId, true);
+            if (!import || import->status != "importing") return; // redelivered job
+            auto family = store::FamilyStore(s).familyById(import->familyId);
+            const std::string content = import->content.value_or("");
+            int64_t cap = rowCapOf(import->type, _config);
+            // Expected counts again at the start of publish (IMPORTS.md §6.12).
+            NdjsonLineReport lines = analyzeNdjson(content);
+            if (lines.typedLines > cap)
+                throw std::runtime_error("Import has " + std::to_string(lines.typedLines) +
+                                         " rows, more than the publish limit of " +
+                                         std::to_string(cap));
+            auto preflight = servicePreflight(s, import->familyId, content, import->id, cap);
+            if (!preflight.valid()) throw std::runtime_error(preflight.errorText());
+            if (lines.importableLines == 0)
+                throw std::runtime_error("Import was uploaded but has no publishable records.");
+            RecordCounts expected = zeroCounts();
+            for (const auto& [key, count] : lines.expected)
+                expected[key] = count;
+            readback = Readback{
+                expected, familyRecordCounts(s, import->familyId), {}, zeroCounts(), std::nullopt};
+
+            auto records = readServiceRecords(_plugins, content);
+            imports.clearRecords(importId);
+            ServiceImporter importer(s, *import, *family, domain::Date::today());
+            importer.run(records);
+            if (afterRecordsHook) afterRecordsHook();
+            // The snapshot is taken before balances are recomputed (IMPORTS.md §8).
+            readback->after = familyRecordCounts(s, import->familyId);
+            readback->implicit = importer.implicitCounts();
+            for (const auto& accountId : importer.createdAccounts())
+                jobs::materializeBalances(s, accountId, domain::Date::today()); // D21
+
+            import->rowsCount = lines.typedLines;
+            import->expectedRecordCounts = countsText(expected);
+            import->readback = readbackJson(*readback);
+            import->status = "complete";
+            import->error.reset();
+            imports.update(*import);
+        });
+    } catch (const std::exception& e) {
+        // Rolled back: nothing of the import remains; the readback says so (all deltas 0).
+        std::string message = e.what();
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId);
+            if (!import) return;
+            import->status = "failed";
+            import->error = message;
+            if (readback) {
+                readback->after = readback->before;
+                readback->implicit = zeroCounts();
+                readback->error = message;
+                import->readback = readbackJson(*readback);
+            } else {
+                import->readback = "{}"; // failed before importing (IMPORTS.md §6.12)
+            }
+            imports.update(*import);
+        });
+    }
+}
+
+void ServicePublisher::revert(const std::string& importId) {
+    try {
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId);
+            if (!import || import->status != "reverting") return;
+            auto created = imports.records(importId, "created");
+            auto each = [&](const std::string& type,
+                            const std::function<void(const std::string&)>& fn) {
+                for (const auto& [t, id] : created)
+                    if (t == type) fn(id);
+            };
+            using store::sqlExec;
+            // Links first, then what hangs off accounts, then accounts, then family records
+            // (D20: taxonomy that records from outside the import use stays).
+            each("Transfer", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM transfers WHERE id = ?", {id});
+            });
+            each("RejectedTransfer", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM rejected_transfers WHERE id = ?", {id});
+            });
+            store::EntryStore entries(s);
+            each("Entry", [&](const std::string& id) { entries.deleteEntry(id); });
+            each("Holding", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM holdings WHERE id = ?", {id});
+            });
+            each("Balance", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM balances WHERE id = ?", {id});
+            });
+            each("BudgetCategory", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM budget_categories WHERE id = ?", {id});
+            });
+            each("Budget", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM budget_categories WHERE budget_id = ?", {id});
+                sqlExec(s, "DELETE FROM budgets WHERE id = ?", {id});
+            });
+            each("RecurringTransaction", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM recurring_transactions WHERE id = ?", {id});
+            });
+            each("Rule", [&](const std::string& id) {
+                sqlExec(s, "DELETE FROM rules WHERE id = ?", {id});
+            });
+            store::AccountStore accounts(s);
+            each("Account", [&](const std::string& id) { accounts.deleteCascade(id); });
+            store::TaxonomyStore taxonomy(s);
+            each("Category", [&](const std::string& id) {
+                bool budgeted =
+                    store::sqlCount(s,
+                                    "SELECT COUNT(*) FROM budget_categories WHERE category_id = ?",
+                                    {id}) > 0;
+                if (!budgeted && !taxonomy.categoryInUse(id, importId)) taxonomy.deleteCategory(id);
+            });
+            each("Tag", [&](const std::string& id) {
+                if (!taxonomy.tagInUse(id, importId)) taxonomy.deleteTag(id);
+            });
+            each("Merchant", [&](const std::string& id) {
+                if (merchantInUse(s, id, importId)) return;
+                sqlExec(s, "UPDATE transactions SET merchant_id = NULL WHERE merchant_id = ?",
+                        {id});
+                sqlExec(s, "DELETE FROM merchants WHERE id = ?", {id});
+            });
+            imports.clearRecords(importId);
+            import->status = "pending";
+            import->error.reset();
+            import->readback = revertedReadbackJson();
+            imports.update(*import);
+        });
+    } catch (const std::exception& e) {
+        std::string message = e.what();
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore(s).setStatus(importId, "revert_failed", message);
+        });
+    }
+}
+
+} // namespace finimport::app::service

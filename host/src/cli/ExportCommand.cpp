@@ -1,0 +1,51 @@
+// export: a family's data as service NDJSON (IMPORTS.md §6.12), to a file or stdout.
+#include "app/Config.h"
+#include "app/export/NdjsonExporter.h"
+#include "cli/Commands.h"
+#include "store/Database.h"
+#include "store/FamilyStore.h"
+#include "store/Migrations.h"
+
+#include <fstream>
+#include <iostream>
+
+namespace finimport::cli {
+
+int runExport(const Args& args) {
+    std::map<std::string, std::string> flags;
+    for (const char* name : {"database", "config"})
+        if (auto v = args.get(name)) flags[name] = *v;
+    app::Config config = app::Config::load(flags, {});
+    std::string familyName = args.require("family");
+    store::Database db(config.database);
+    store::migrate(db);
+    std::optional<store::FamilyRow> family;
+    db.read(
+        [&](Poco::Data::Session& s) { family = store::FamilyStore(s).familyByName(familyName); });
+    if (!family) {
+        std::cerr << "finimport export: family " << familyName << " not found\n";
+        return 1;
+    }
+    auto write = [&](std::ostream& out) {
+        db.read([&](Poco::Data::Session& s) { app::exportFamilyNdjson(s, family->id, out); });
+    };
+    if (auto path = args.get("output")) {
+        std::ofstream file(*path, std::ios::binary | std::ios::trunc);
+        if (!file) {
+            std::cerr << "finimport export: cannot write " << *path << "\n";
+            return 1;
+        }
+        write(file);
+        file.close();
+        if (!file) {
+            std::cerr << "finimport export: writing " << *path << " failed\n";
+            return 1;
+        }
+        return 0;
+    }
+    write(std::cout);
+    std::cout.flush();
+    return 0;
+}
+
+} // namespace finimport::cli
