@@ -16,8 +16,8 @@ namespace finimport::budget {
 inline constexpr const char* kDefaultName = "Imported item";
 
 inline constexpr const char* kTransactionFields[] = {
-    "account", "date", "amount", "currency", "name", "category", "tags", "notes", "entity_type",
-    "signed_amount"};
+    "account",  "date", "amount", "currency",    "name",
+    "category", "tags", "notes",  "entity_type", "signed_amount"};
 enum FieldIndex : std::size_t {
     kAccount,
     kDate,
@@ -193,7 +193,8 @@ inline std::string negatedText(const sdk::Decimal& value) {
 // Currency cell upper-cased, else the default currency (NULL when neither).
 inline void setCurrency(TransactionRow& t, std::string_view currencyCell,
                         const Settings& settings) {
-    if (!currencyCell.empty()) t.row.set(kCurrency, sdk::toUpperAscii(currencyCell));
+    if (!currencyCell.empty())
+        t.row.set(kCurrency, sdk::toUpperAscii(currencyCell));
     else if (settings.defaultCurrency)
         t.row.set(kCurrency, *settings.defaultCurrency);
 }
@@ -214,7 +215,7 @@ inline fi_probe_result probeCsvText(std::string_view head, const char* filename)
 #define FI_BUDGET_CSV_MANIFEST(type)                                                               \
     "{\"types\":[\"" type "\"],"                                                                   \
     "\"media_types\":[\"text/csv\",\"text/plain\",\"application/csv\","                            \
-    "\"application/vnd.ms-excel\"],\"extensions\":[\".csv\",\".txt\"],\"binary\":false,"          \
+    "\"application/vnd.ms-excel\"],\"extensions\":[\".csv\",\".txt\"],\"binary\":false,"           \
     "\"options\":[{\"name\":\"number_format\",\"type\":\"enum\",\"values\":[\"1,234.56\","         \
     "\"1.234,56\",\"1 234,56\",\"1,234\"],\"default\":\"1,234.56\"},"                              \
     "{\"name\":\"col_sep\",\"type\":\"enum\",\"values\":[\",\",\";\"],\"default\":\",\"}]}"

@@ -90,9 +90,7 @@ fi_run_status runYnab(const Options& options, Records& out) {
         setCurrency(t, "", settings);
         const std::string memo = lookup(table, row, {"Memo", "notes"});
         const std::string payee = lookup(table, row, {"Payee"});
-        t.row.set(kName, !payee.empty()  ? payee
-                         : !memo.empty() ? memo
-                                         : std::string(kDefaultName));
+        t.row.set(kName, !payee.empty() ? payee : !memo.empty() ? memo : std::string(kDefaultName));
         t.row.set(kCategory, categoryOf(table, row));
         t.row.set(kTags, "");
         t.row.set(kNotes, memo);
