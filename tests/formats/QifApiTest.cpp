@@ -17,6 +17,8 @@ class QifApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(investmentTradesAndCash);
     CPPUNIT_TEST(datePatternIsDetectedAndEchoed);
     CPPUNIT_TEST(explicitDateFormatWins);
+    CPPUNIT_TEST(multiAccountTransferPairsOnce);
+    CPPUNIT_TEST(accountIdTakesEverySection);
     CPPUNIT_TEST(malformedQifIs422);
     CPPUNIT_TEST(wrongFileTypeIs422);
     CPPUNIT_TEST_SUITE_END();
@@ -131,6 +133,58 @@ public:
             detail->getObject("configuration")->getValue<std::string>("date_format"));
         CPPUNIT_ASSERT(column(app, "SELECT date FROM entries ORDER BY date") ==
                        Strings({"2020-06-04", "2021-03-29"}));
+    }
+
+    static constexpr const char* kTwoAccounts =
+        "!Account\nNChecking\nTBank\n^\n!Type:Bank\nD01/02/2024\nT-100.00\nPTo savings\n"
+        "L[Savings]\n^\nD01/03/2024\nT-20.00\nPCafe\nLFood\n^\n"
+        "!Account\nNSavings\nTBank\n^\n!Type:Bank\nD01/02/2024\nT100.00\nPFrom checking\n"
+        "L[Checking]\n^\n";
+
+    void multiAccountTransferPairsOnce() {
+        AppHarness app;
+        const std::string key = app.createKey("Qif family");
+        auto created =
+            uploadFile(app, key, "QifImport", "two.qif", "application/qif", kTwoAccounts);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+        assertComplete(importDetail(
+            app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id")));
+        // Both legs are in the file: they are paired, no third entry is made.
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries") == Strings({"3"}));
+        CPPUNIT_ASSERT(column(app,
+                              "SELECT o.name || '>' || i.name FROM transfers t JOIN entries "
+                              "o ON o.id = t.outflow_transaction_id JOIN entries i ON i.id = "
+                              "t.inflow_transaction_id") == Strings({"To savings>From checking"}));
+        CPPUNIT_ASSERT(latestBalance(app, key, "Checking") ==
+                       std::make_pair(std::string("-$120.00"), int64_t(-12000)));
+        CPPUNIT_ASSERT(latestBalance(app, key, "Savings") ==
+                       std::make_pair(std::string("$100.00"), int64_t(10000)));
+    }
+
+    void accountIdTakesEverySection() {
+        AppHarness app;
+        const std::string key = app.createKey("Qif family");
+        auto account = app.postJson(
+            "/api/v1/imports",
+            R"({"type":"AccountImport","publish":"true","date_format":"%Y-%m-%d",)"
+            R"("raw_file_content":"type,name,amount,currency,date\nChecking,Main,10.00,USD,2023-12-01\n"})",
+            key);
+        CPPUNIT_ASSERT_EQUAL(201, account.status);
+        app.waitForJobs();
+        const std::string mainId = column(app, "SELECT id FROM accounts WHERE name = 'Main'").at(0);
+        auto created = uploadFile(app, key, "QifImport", "two.qif", "application/qif", kTwoAccounts,
+                                  {{"publish", "true"}, {"account_id", mainId}});
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+        assertComplete(importDetail(
+            app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id")));
+        // Every section's rows land on Main; the transfers name accounts, created by name.
+        CPPUNIT_ASSERT(column(app,
+                              "SELECT a.name || ' ' || e.amount FROM entries e JOIN accounts a "
+                              "ON a.id = e.account_id WHERE e.entryable_type = 'Transaction' "
+                              "ORDER BY a.name, e.amount") ==
+                       Strings({"Checking 10000000000", "Main -10000000000", "Main 2000000000",
+                                "Main 10000000000", "Savings -10000000000"}));
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM transfers") == Strings({"2"}));
     }
 
     void malformedQifIs422() {
