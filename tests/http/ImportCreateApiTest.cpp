@@ -7,8 +7,6 @@
 #include <memory>
 #include <regex>
 
-// GCC 12 reports a false -Wrestrict inside std::string concatenation at -O3 (GCC bug 105329).
-#pragma GCC diagnostic ignored "-Wrestrict"
 
 using namespace finimport::test;
 

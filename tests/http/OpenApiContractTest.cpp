@@ -8,8 +8,6 @@
 #include <set>
 #include <sstream>
 
-// GCC 12 reports a false -Wrestrict inside std::string concatenation at -O3 (GCC bug 105329).
-#pragma GCC diagnostic ignored "-Wrestrict"
 
 using namespace finimport::test;
 

@@ -2,8 +2,6 @@
 // D28). Trades are seeded through the store (TradeImport belongs to issue 4).
 #include "ApiSupport.h"
 
-// GCC 12 reports a false -Wrestrict inside std::string concatenation at -O3 (GCC bug 105329).
-#pragma GCC diagnostic ignored "-Wrestrict"
 
 #include <cppunit/extensions/HelperMacros.h>
 

@@ -2,6 +2,7 @@
 
 #include "app/ImportContent.h"
 #include "app/Mappings.h"
+#include "app/PluginMeta.h"
 #include "app/RowCollector.h"
 #include "app/TextDecoding.h"
 #include "domain/Uuid.h"
@@ -111,13 +112,18 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
         generated = generateRows(*importer, type, options, defaultCurrency, input, req);
         if (generated.invalidCsv)
             return ImportError{422, "invalid_csv", generated.error, std::nullopt, std::nullopt};
+        // A QIF the plugin cannot read at all is refused like a malformed CSV (nothing stored).
+        if (generated.fatalError && traits.family == ContentFamily::Qif)
+            return ImportError{422, "invalid_qif", generated.error, std::nullopt, std::nullopt};
     }
+    std::optional<std::string> extracted = takePluginMeta(generated, options);
 
     store::ImportRecord record;
     record.familyId = req.familyId;
     record.type = type;
     record.accountId = accountId;
     record.configuration = options.toJson();
+    record.extracted = extracted;
     if (content.bytes) {
         record.contentKind = traits.family == ContentFamily::Pdf ? "base64" : "text";
         record.content = traits.family == ContentFamily::Pdf ? base64Encode(*content.bytes)

@@ -45,7 +45,10 @@ ImportTypeTraits traitsOf(const std::string& type) {
         t.categoryMapping = t.tagMapping = t.accountMapping = true;
         t.needsAccount = true;
         t.fileNoun = "a QIF file";
-        t.forced = {{"number_format", "1,234.56"}, {"signage_convention", "inflows_positive"}};
+        // D16: the date pattern is detected unless the client sends one ("" asks the plugin
+        // to detect; it reports the pattern used) and number_format is honoured.
+        t.defaultDateFormat = "";
+        t.forced = {{"signage_convention", "inflows_positive"}};
     } else if (type == "PdfImport") {
         t.family = ContentFamily::Pdf;
         t.categoryMapping = t.accountMapping = true;

@@ -95,6 +95,7 @@ void Publisher::publish(const std::string& importId) {
             MappingResolver mappings(ctx);
             publishTransactions(ctx, mappings);
             publishTrades(ctx, mappings);
+            publishQifExtras(ctx, mappings);
             publishAccounts(ctx, mappings);
             if (afterRecordsHook) afterRecordsHook();
             materializeTouched(ctx);

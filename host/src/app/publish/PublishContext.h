@@ -32,6 +32,9 @@ struct PublishContext {
     // Earliest changed date per account (incremental balance recompute).
     std::map<std::string, domain::Date> changedFrom;
     int64_t duplicateRows = 0;
+    // The entry each transaction row became: id and whether this publish created it (QIF
+    // splits and transfers attach to their row's entry).
+    std::map<int64_t, std::pair<std::string, bool>> rowEntries = {};
 
     void touch(const std::string& accountId, domain::Date date);
     void created(const std::string& recordType, const std::string& id);

@@ -91,6 +91,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
                 store::sqlExec(ctx.session, "UPDATE entries SET notes = ? WHERE id = ?",
                                {*notes, duplicate->id});
             ctx.matched("Entry", duplicate->id);
+            ctx.rowEntries[row.number] = {duplicate->id, false};
             continue;
         }
         store::EntryRow e;
@@ -108,6 +109,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         entries.insertTransaction(e, d);
         claimed.insert(e.id);
         ctx.created("Entry", e.id);
+        ctx.rowEntries[row.number] = {e.id, true};
         ctx.touch(account->id, date);
     }
 }

@@ -11,6 +11,8 @@ namespace finimport::app {
 void publishTransactions(PublishContext& ctx, MappingResolver& mappings);
 void publishTrades(PublishContext& ctx, MappingResolver& mappings);
 void publishAccounts(PublishContext& ctx, MappingResolver& mappings);
+// QIF extras after publishTransactions: split children, transfer pairs, opening anchors.
+void publishQifExtras(PublishContext& ctx, MappingResolver& mappings);
 
 // Shared row accessors that throw a message naming the row when a value is unusable.
 domain::Date rowDate(const PublishRow& row);

@@ -1,0 +1,203 @@
+// QIF publishing beyond plain transactions (IMPORTS.md §6.10, §12 item 7, D16), run after
+// publishTransactions inside the same publish transaction:
+//  - `split` rows become child transactions of their parent row's entry (the parent is kept,
+//    excluded, without category or tags; the ledger skips parents that have children);
+//  - `transfer_account` on a transaction or split row creates the mirrored transaction on the
+//    named account (or pairs with a row of this import that already is that mirror) and links
+//    both as a confirmed transfer (`funds_movement`);
+//  - `opening_balance` rows become the account's opening anchor, owned by the import so that
+//    revert removes it.
+#include "app/publish/TypePublishers.h"
+#include "store/EntryStore.h"
+#include "store/Sql.h"
+#include "store/Time.h"
+
+#include <set>
+#include <stdexcept>
+
+namespace finimport::app {
+
+namespace {
+
+std::string rowError(const PublishRow& row, const std::string& what) {
+    return "Row " + std::to_string(row.number) + ": " + what;
+}
+
+std::optional<std::string> nonBlank(const RowFields& f, const char* name) {
+    std::string v = fieldText(f, name);
+    if (v.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
+    return v;
+}
+
+class QifExtras {
+public:
+    QifExtras(PublishContext& ctx, MappingResolver& mappings)
+        : _ctx(ctx), _mappings(mappings), _entries(ctx.session) {
+        for (const auto& [number, entry] : ctx.rowEntries)
+            if (entry.second) _createdHere.insert(entry.first);
+    }
+
+    void splits() {
+        std::set<std::string> cleared;
+        for (const auto& row : _ctx.rows) {
+            if (row.kind != "split") continue;
+            const int64_t parentRow = std::stoll(fieldText(row.fields, "parent_record"));
+            auto it = _ctx.rowEntries.find(parentRow);
+            // A parent matched as a duplicate stays as it was: its existing record is kept.
+            if (it == _ctx.rowEntries.end() || !it->second.second) continue;
+            auto parent = _entries.byId(it->second.first);
+            if (!parent) throw std::runtime_error(rowError(row, "split parent is missing"));
+            if (cleared.insert(parent->id).second) {
+                store::sqlExec(_ctx.session, "UPDATE entries SET excluded = 1 WHERE id = ?",
+                               {parent->id});
+                store::sqlExec(_ctx.session, "DELETE FROM transaction_tags WHERE entry_id = ?",
+                               {parent->id});
+                store::sqlExec(_ctx.session,
+                               "UPDATE transactions SET category_id = NULL WHERE entry_id = ?",
+                               {parent->id});
+            }
+            store::EntryRow e;
+            e.accountId = parent->accountId;
+            e.date = parent->date;
+            e.amount = rowDecimal(row, "signed_amount", "amount").raw();
+            e.currency = parent->currency;
+            e.name = parent->name;
+            e.notes = nonBlank(row.fields, "notes");
+            e.parentEntryId = parent->id;
+            e.importLocked = true;
+            e.importId = _ctx.import.id;
+            store::TransactionDetail d;
+            d.categoryId = _mappings.category(fieldText(row.fields, "category"));
+            d.tagIds = _mappings.tags(fieldText(row.fields, "tags"));
+            _entries.insertTransaction(e, d);
+            _ctx.created("Entry", e.id);
+            _ctx.rowEntries[row.number] = {e.id, true};
+            _createdHere.insert(e.id);
+            if (auto date = domain::Date::parseIso(e.date)) _ctx.touch(e.accountId, *date);
+        }
+    }
+
+    void transfers() {
+        for (const auto& row : _ctx.rows) {
+            if (row.kind != "transaction" && row.kind != "split") continue;
+            auto target = nonBlank(row.fields, "transfer_account");
+            auto it = _ctx.rowEntries.find(row.number);
+            if (!target || it == _ctx.rowEntries.end() || !it->second.second) continue;
+            if (_linked.count(it->second.first)) continue; // paired from the other side
+            auto source = _entries.byId(it->second.first);
+            if (!source) continue;
+            auto account = transferAccount(*target, source->currency);
+            if (account.id == source->accountId) continue; // a transfer to itself moves nothing
+            if (account.currency != source->currency)
+                throw std::runtime_error(rowError(
+                    row, "Currency " + source->currency + " differs from the currency " +
+                             account.currency + " of transfer account \"" + *target + "\""));
+            link(*source, mirrorOn(account, *source));
+        }
+    }
+
+    void openingBalances() {
+        for (const auto& row : _ctx.rows) {
+            if (row.kind != "opening_balance") continue;
+            std::string currency = fieldText(row.fields, "currency");
+            auto account = _mappings.account(fieldText(row.fields, "account"), currency);
+            if (!account)
+                throw std::runtime_error(rowError(row, "the opening balance has no account"));
+            // An account that already has an opening anchor keeps it (it was not ours).
+            if (_entries.openingAnchor(account->id)) continue;
+            domain::Date date = rowDate(row);
+            auto earliest = store::sqlQueryOne(
+                _ctx.session, "SELECT MIN(date) FROM entries WHERE account_id = ?", {account->id});
+            if (earliest)
+                if (auto first = domain::Date::parseIso(earliest->str(0));
+                    first && !(date < *first))
+                    date = first->addDays(-1);
+            store::EntryRow anchor;
+            anchor.accountId = account->id;
+            anchor.date = date.iso();
+            anchor.amount = rowDecimal(row, "amount", "amount").raw();
+            anchor.currency = account->currency;
+            anchor.name = "Opening balance";
+            anchor.importId = _ctx.import.id;
+            _entries.insertValuation(anchor, "opening_anchor");
+            _ctx.created("Entry", anchor.id);
+            _ctx.touch(account->id, date);
+        }
+    }
+
+private:
+    // With account_id every section goes to that account, but a transfer still names its
+    // other side: found by name, else created like a mapped account (D9).
+    store::AccountRow transferAccount(const std::string& name, const std::string& currency) {
+        if (!_ctx.import.accountId) {
+            if (auto a = _mappings.account(name, currency)) return *a;
+        }
+        store::AccountStore accounts(_ctx.session);
+        if (auto a = accounts.byName(_ctx.import.familyId, name)) return *a;
+        store::AccountRow a;
+        a.familyId = _ctx.import.familyId;
+        a.name = name;
+        a.accountType = "depository";
+        a.currency = currency;
+        a.importId = _ctx.import.id;
+        accounts.insert(a);
+        _ctx.created("Account", a.id);
+        return a;
+    }
+
+    // The other leg: an unlinked entry this publish created with the opposite amount on the
+    // same date (the file holds both sides), else a new mirrored transaction.
+    store::EntryRow mirrorOn(const store::AccountRow& account, const store::EntryRow& source) {
+        for (auto& e : _entries.transactionCandidates(account.id, source.date, -source.amount,
+                                                      source.currency))
+            if (_createdHere.count(e.id) && !_linked.count(e.id)) return e;
+        store::EntryRow e;
+        e.accountId = account.id;
+        e.date = source.date;
+        e.amount = -source.amount;
+        e.currency = source.currency;
+        e.name = source.name;
+        e.notes = source.notes;
+        e.importLocked = true;
+        e.importId = _ctx.import.id;
+        _entries.insertTransaction(e, store::TransactionDetail{});
+        _ctx.created("Entry", e.id);
+        _createdHere.insert(e.id);
+        if (auto date = domain::Date::parseIso(e.date)) _ctx.touch(e.accountId, *date);
+        return e;
+    }
+
+    void link(const store::EntryRow& a, const store::EntryRow& b) {
+        const bool aIsInflow = a.amount < 0; // engine sign: negative = money in
+        const int64_t now = store::nowMicros();
+        const std::string id = store::newUuid();
+        store::sqlExec(
+            _ctx.session,
+            "INSERT INTO transfers (id, inflow_transaction_id, outflow_transaction_id, "
+            "status, notes, import_id, created_at, updated_at) "
+            "VALUES (?, ?, ?, 'confirmed', NULL, ?, ?, ?)",
+            {id, aIsInflow ? a.id : b.id, aIsInflow ? b.id : a.id, _ctx.import.id, now, now});
+        store::sqlExec(_ctx.session,
+                       "UPDATE transactions SET kind = 'funds_movement', category_id = NULL "
+                       "WHERE entry_id IN (?, ?)",
+                       {a.id, b.id});
+        _linked.insert(a.id);
+        _linked.insert(b.id);
+    }
+
+    PublishContext& _ctx;
+    MappingResolver& _mappings;
+    store::EntryStore _entries;
+    std::set<std::string> _createdHere, _linked;
+};
+
+} // namespace
+
+void publishQifExtras(PublishContext& ctx, MappingResolver& mappings) {
+    QifExtras extras(ctx, mappings);
+    extras.splits();
+    extras.transfers();
+    extras.openingBalances();
+}
+
+} // namespace finimport::app

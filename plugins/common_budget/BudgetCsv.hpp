@@ -1,0 +1,223 @@
+// Shared by the Mint, Actual and YNAB plugins (header-only, SDK only): reading a budgeting
+// app's CSV export and emitting `transaction` records in the shape of records.md.
+#ifndef FINIMPORT_BUDGET_CSV_HPP
+#define FINIMPORT_BUDGET_CSV_HPP
+
+#include "finimport/plugin.hpp"
+#include "finimport/text.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace finimport::budget {
+
+inline constexpr const char* kDefaultName = "Imported item";
+
+inline constexpr const char* kTransactionFields[] = {
+    "account",  "date", "amount", "currency",    "name",
+    "category", "tags", "notes",  "entity_type", "signed_amount"};
+enum FieldIndex : std::size_t {
+    kAccount,
+    kDate,
+    kAmount,
+    kCurrency,
+    kName,
+    kCategory,
+    kTags,
+    kNotes,
+    kEntityType,
+    kSignedAmount
+};
+
+// The options every budget-app importer reads.
+struct Settings {
+    std::optional<std::string> defaultCurrency;
+    std::string dateFormat;
+    sdk::NumberFormat numberFormat = sdk::NumberFormat::CommaDot;
+    char separator = ',';
+};
+
+inline Settings readSettings(const Options& options, std::string_view defaultDateFormat) {
+    Settings s;
+    if (auto c = options.get("default_currency"); c && !c->empty())
+        s.defaultCurrency = sdk::toUpperAscii(*c);
+    const std::string date = options.string("date_format");
+    s.dateFormat = date.empty() ? std::string(defaultDateFormat) : date;
+    if (auto n = options.get("number_format"); n && !n->empty()) {
+        auto parsed = sdk::parseNumberFormat(*n);
+        if (!parsed)
+            throw Fatal("Option number_format has an unsupported value: " + std::string(*n));
+        s.numberFormat = *parsed;
+    }
+    if (auto sep = options.get("col_sep"); sep && !sep->empty()) {
+        if (*sep != "," && *sep != ";")
+            throw Fatal("Option col_sep has an unsupported value: " + std::string(*sep));
+        s.separator = (*sep)[0];
+    }
+    return s;
+}
+
+// A data record: trimmed cells and where it came from.
+struct DataRow {
+    std::vector<std::string> cells;
+    std::uint64_t number = 0, line = 0;
+};
+
+// The header (exact cells, BOM dropped) and the data rows; blank lines are skipped. A CSV
+// syntax error is fatal with the D14 message.
+struct Table {
+    std::vector<std::string> header;
+    std::uint64_t headerLine = 0;
+    std::vector<DataRow> rows;
+
+    // Exact, case-sensitive column position (Mint, Actual).
+    std::optional<std::size_t> exact(std::string_view name) const {
+        for (std::size_t i = 0; i < header.size(); ++i)
+            if (sdk::trim(header[i]) == name) return i;
+        return std::nullopt;
+    }
+    // Position by normalised name (YNAB), first match.
+    std::optional<std::size_t> normalized(std::string_view name) const {
+        const std::string key = sdk::normalizeHeader(name);
+        for (std::size_t i = 0; i < header.size(); ++i)
+            if (!header[i].empty() && sdk::normalizeHeader(header[i]) == key) return i;
+        return std::nullopt;
+    }
+};
+
+inline std::string cell(const DataRow& row, std::optional<std::size_t> column) {
+    if (!column || *column >= row.cells.size()) return {};
+    return row.cells[*column];
+}
+
+inline bool blankRecord(const sdk::CsvRecord& r) {
+    for (const auto& f : r.fields)
+        if (!sdk::isBlank(f)) return false;
+    return true;
+}
+
+inline Table readTable(Records& out, char separator) {
+    sdk::CsvReader reader([&out](char* b, std::size_t n) { return out.read(b, n); }, separator);
+    Table table;
+    sdk::CsvRecord record;
+    bool haveHeader = false;
+    std::uint64_t count = 0;
+    while (reader.next(record)) {
+        if (blankRecord(record)) continue;
+        if (!haveHeader) {
+            table.header = record.fields;
+            table.headerLine = record.line;
+            haveHeader = true;
+            continue;
+        }
+        DataRow row;
+        for (const auto& f : record.fields)
+            row.cells.emplace_back(sdk::trim(f));
+        row.line = record.line;
+        row.number = ++count;
+        table.rows.push_back(std::move(row));
+    }
+    if (const auto& error = reader.error()) throw Fatal(error->message());
+    return table;
+}
+
+// Emits the header record (records.md, item 1).
+inline bool emitHeader(Records& out, const Table& table) {
+    std::vector<const char*> cells;
+    Row row(table.header.size());
+    for (std::size_t i = 0; i < table.header.size(); ++i) {
+        cells.push_back(table.header[i].c_str());
+        row.set(i, table.header[i]);
+    }
+    return out.begin("header", cells) && out.row(row, Location{0, table.headerLine});
+}
+
+struct Issue {
+    std::string code, field, message, raw;
+};
+
+// One transaction row under construction with its issues (sent after the row).
+struct TransactionRow {
+    Row row{std::size(kTransactionFields)};
+    std::vector<Issue> issues;
+
+    void required(const char* field, const char* label) {
+        issues.push_back({"required", field, std::string(label) + " is required", {}});
+    }
+
+    // ISO date, or the raw text with an invalid_date issue; blank is "Date is required".
+    void date(std::string_view text, const std::string& format) {
+        if (text.empty()) {
+            row.set(kDate, "");
+            required("date", "Date");
+            return;
+        }
+        if (auto d = sdk::parseDate(text, format)) {
+            row.set(kDate, sdk::formatIsoDate(*d));
+            return;
+        }
+        row.set(kDate, std::string(text));
+        issues.push_back({"invalid_date", "date", "Date must exactly match the format: " + format,
+                          std::string(text)});
+    }
+
+    // A strictly parsed number (D5); blank → nullopt without an issue (the caller decides).
+    std::optional<sdk::Decimal> number(std::string_view text, sdk::NumberFormat format,
+                                       const char* field, const char* label) {
+        auto result = sdk::parseDecimal(text, format);
+        if (result.value) return result.value;
+        if (result.error != sdk::DecimalError::Blank)
+            issues.push_back({"invalid_number", field,
+                              sdk::decimalErrorMessage(result.error, label, text, format),
+                              std::string(text)});
+        return std::nullopt;
+    }
+
+    bool send(Records& out, std::uint64_t number, std::uint64_t line) const {
+        const Location where{number, line};
+        if (!out.row(row, where)) return false;
+        for (const Issue& i : issues)
+            if (!out.rowError(i.code.c_str(), where, i.field.c_str(), i.message,
+                              i.raw.empty() ? nullptr : i.raw.c_str()))
+                return false;
+        return true;
+    }
+};
+
+inline std::string negatedText(const sdk::Decimal& value) {
+    return sdk::formatScaled(-value.scaled, value.fractionDigits);
+}
+
+// Currency cell upper-cased, else the default currency (NULL when neither).
+inline void setCurrency(TransactionRow& t, std::string_view currencyCell,
+                        const Settings& settings) {
+    if (!currencyCell.empty())
+        t.row.set(kCurrency, sdk::toUpperAscii(currencyCell));
+    else if (settings.defaultCurrency)
+        t.row.set(kCurrency, *settings.defaultCurrency);
+}
+
+// Text without NUL bytes may be CSV; the extension makes it likely.
+inline fi_probe_result probeCsvText(std::string_view head, const char* filename) {
+    if (head.find('\0') != std::string_view::npos) return FI_PROBE_NO;
+    const std::string_view name = filename ? filename : "";
+    auto endsWith = [&](std::string_view suffix) {
+        return name.size() >= suffix.size() &&
+               sdk::detail::equalsIgnoreCase(name.substr(name.size() - suffix.size()), suffix);
+    };
+    return endsWith(".csv") || endsWith(".txt") ? FI_PROBE_YES : FI_PROBE_MAYBE;
+}
+
+} // namespace finimport::budget
+
+#define FI_BUDGET_CSV_MANIFEST(type)                                                               \
+    "{\"types\":[\"" type "\"],"                                                                   \
+    "\"media_types\":[\"text/csv\",\"text/plain\",\"application/csv\","                            \
+    "\"application/vnd.ms-excel\"],\"extensions\":[\".csv\",\".txt\"],\"binary\":false,"           \
+    "\"options\":[{\"name\":\"number_format\",\"type\":\"enum\",\"values\":[\"1,234.56\","         \
+    "\"1.234,56\",\"1 234,56\",\"1,234\"],\"default\":\"1,234.56\"},"                              \
+    "{\"name\":\"col_sep\",\"type\":\"enum\",\"values\":[\",\",\";\"],\"default\":\",\"}]}"
+
+#endif // FINIMPORT_BUDGET_CSV_HPP

@@ -1,0 +1,53 @@
+// finimport_mint.so: MintImport (IMPORTS.md §6.4 with §12.4): Mint's transaction export with
+// its exact, case-sensitive headers and the `Transaction Type` credit/debit column.
+#include "BudgetCsv.hpp"
+
+namespace {
+
+using namespace finimport;
+using namespace finimport::budget;
+
+fi_run_status runMint(const Options& options, Records& out) {
+    const Settings settings = readSettings(options, "%m/%d/%Y");
+    const Table table = readTable(out, settings.separator);
+    if (!emitHeader(out, table) || !out.begin("transaction", kTransactionFields))
+        return FI_RUN_STOPPED;
+    const auto date = table.exact("Date"), name = table.exact("Description"),
+               amount = table.exact("Amount"), currency = table.exact("Currency"),
+               account = table.exact("Account Name"), category = table.exact("Category"),
+               labels = table.exact("Labels"), notes = table.exact("Notes"),
+               type = table.exact("Transaction Type");
+    for (const DataRow& row : table.rows) {
+        TransactionRow t;
+        t.row.set(kAccount, cell(row, account));
+        t.date(cell(row, date), settings.dateFormat);
+        const std::string amountCell = cell(row, amount);
+        const std::string typeCell = cell(row, type);
+        // A credit keeps the file's sign, anything else is negated (the file amount is a
+        // magnitude); inflows_positive then gives the engine sign: credit 2000 → −2000.
+        if (auto value = t.number(amountCell, settings.numberFormat, "amount", "Amount")) {
+            t.row.set(kAmount, value->text);
+            t.row.set(kSignedAmount, typeCell == "credit" ? negatedText(*value) : value->text);
+        } else {
+            t.row.set(kAmount, amountCell);
+            if (sdk::isBlank(amountCell)) t.required("amount", "Amount");
+        }
+        setCurrency(t, cell(row, currency), settings);
+        const std::string description = cell(row, name);
+        t.row.set(kName, description.empty() ? kDefaultName : description);
+        t.row.set(kCategory, cell(row, category));
+        t.row.set(kTags, cell(row, labels));
+        t.row.set(kNotes, cell(row, notes));
+        t.row.set(kEntityType, typeCell);
+        if (!t.send(out, row.number, row.line)) return FI_RUN_STOPPED;
+    }
+    return FI_RUN_OK;
+}
+
+constexpr const char* kTypes[] = {"MintImport", nullptr};
+constexpr fi_importer kMint = makeImporter<probeCsvText, runMint>(
+    "mint.transactions", kTypes, FI_BUDGET_CSV_MANIFEST("MintImport"));
+
+} // namespace
+
+FINIMPORT_PLUGIN("mint", "1.0.0", &kMint)

@@ -1,0 +1,458 @@
+#include "QifRows.h"
+
+#include "finimport/text.hpp"
+
+#include <vector>
+
+namespace finimport::qif {
+
+namespace {
+
+constexpr const char* kTransactionFields[] = {
+    "account", "date",        "amount",        "currency",        "name", "category", "tags",
+    "notes",   "entity_type", "signed_amount", "transfer_account"};
+constexpr const char* kSplitFields[] = {
+    "parent_record", "account", "date",  "amount",        "currency",        "name",
+    "category",      "tags",    "notes", "signed_amount", "transfer_account"};
+constexpr const char* kOpeningFields[] = {"account", "date", "amount", "currency", "name"};
+constexpr const char* kTradeFields[] = {
+    "account",  "date", "ticker",     "exchange_operating_mic", "qty", "price", "amount",
+    "currency", "name", "signed_qty", "signed_amount"};
+constexpr const char* kMetaFields[] = {"date_format"};
+
+struct Issue {
+    std::string code, field, message, raw;
+};
+
+// A record being built: named values plus its issues.
+struct Out {
+    std::span<const char* const> fields;
+    Row row;
+    std::vector<Issue> issues;
+    explicit Out(std::span<const char* const> f) : fields(f), row(f.size()) {}
+
+    void set(std::string_view name, std::string value) {
+        for (std::size_t i = 0; i < fields.size(); ++i)
+            if (name == fields[i]) {
+                row.set(i, std::move(value));
+                return;
+            }
+    }
+    void issue(std::string code, std::string field, std::string message, std::string raw = {}) {
+        issues.push_back({std::move(code), std::move(field), std::move(message), std::move(raw)});
+    }
+};
+
+// Emits records, opening a new `begin` whenever the kind changes; numbers records from 1.
+class Emitter {
+public:
+    explicit Emitter(Records& out) : out_(out) {}
+
+    std::uint64_t next() const { return count_ + 1; }
+
+    bool emit(const char* kind, const Out& record, std::uint64_t line) {
+        if (kind_ != kind) {
+            kind_ = kind;
+            if (!out_.begin(kind, record.fields)) return false;
+        }
+        const Location where{++count_, line};
+        if (!out_.row(record.row, where)) return false;
+        for (const Issue& i : record.issues)
+            if (!out_.rowError(i.code.c_str(), where, i.field.c_str(), i.message,
+                               i.raw.empty() ? nullptr : i.raw.c_str()))
+                return false;
+        return true;
+    }
+
+private:
+    Records& out_;
+    std::string kind_;
+    std::uint64_t count_ = 0;
+};
+
+// `L` value: `[Account]` = transfer, `--Split--` = none, else `Category/tag1:tag2`.
+struct CategoryField {
+    std::string category, tags, transfer;
+};
+
+// Tags joined with "|" so that the host's §5.7 split gives them back (",", "|" and "\"
+// inside a tag are escaped).
+std::string joinTags(const std::vector<std::string>& tags) {
+    std::string out;
+    for (const std::string& tag : tags) {
+        if (!out.empty()) out.push_back('|');
+        for (char c : tag) {
+            if (c == ',' || c == '|' || c == '\\') out.push_back('\\');
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
+CategoryField parseCategory(std::string_view raw) {
+    CategoryField f;
+    std::string_view value = sdk::trim(raw);
+    if (value.empty() || sdk::detail::equalsIgnoreCase(value, "--Split--")) return f;
+    if (value.front() == '[') {
+        const std::size_t close = value.find(']');
+        f.transfer = std::string(sdk::trim(
+            value.substr(1, close == std::string_view::npos ? std::string_view::npos : close - 1)));
+        return f;
+    }
+    const std::size_t slash = value.find('/');
+    f.category = std::string(sdk::trim(value.substr(0, slash)));
+    if (slash == std::string_view::npos) return f;
+    std::vector<std::string> tags;
+    std::string_view rest = value.substr(slash + 1);
+    while (true) {
+        const std::size_t colon = rest.find(':');
+        std::string_view tag = sdk::trim(rest.substr(0, colon));
+        if (!tag.empty()) tags.emplace_back(tag);
+        if (colon == std::string_view::npos) break;
+        rest = rest.substr(colon + 1);
+    }
+    f.tags = joinTags(tags);
+    return f;
+}
+
+std::string negatedText(const sdk::Decimal& v) {
+    return sdk::formatScaled(-v.scaled, v.fractionDigits);
+}
+
+// A number field; issues use the D5 messages with `label`.
+std::optional<sdk::Decimal> number(Out& out, std::string_view raw, const QifSettings& s,
+                                   const char* field, const char* label, bool required) {
+    auto result = sdk::parseDecimal(raw, s.numberFormat);
+    if (result.value) return result.value;
+    if (result.error == sdk::DecimalError::Blank) {
+        if (required) out.issue("required", field, std::string(label) + " is required");
+    } else {
+        out.issue("invalid_number", field,
+                  sdk::decimalErrorMessage(result.error, label, raw, s.numberFormat),
+                  std::string(raw));
+    }
+    return std::nullopt;
+}
+
+void setDate(Out& out, const Record& r, const std::string& format, int currentYear) {
+    const std::string raw = r.get('D').value_or("");
+    if (sdk::isBlank(raw)) {
+        out.set("date", "");
+        out.issue("required", "date", "Date is required");
+        return;
+    }
+    const std::string normal = normalizeQifDate(raw, currentYear);
+    if (auto d = sdk::parseDate(normal, format)) {
+        out.set("date", sdk::formatIsoDate(*d));
+        return;
+    }
+    out.set("date", raw);
+    out.issue("invalid_date", "date", "Date must exactly match the format: " + format, raw);
+}
+
+std::optional<std::string> amountText(const Record& r) {
+    if (auto t = r.get('T')) return t;
+    return r.get('U');
+}
+
+void setCurrency(Out& out, const QifSettings& s) {
+    if (s.defaultCurrency) out.set("currency", *s.defaultCurrency);
+}
+
+// value * percent / 100 for two 10^8-scaled numbers, rounded half away from zero.
+std::optional<std::int64_t> percentOf(std::int64_t value, std::int64_t percent) {
+    const __int128 product = __int128(value) * __int128(percent);
+    const __int128 divisor = __int128(100) * sdk::kDecimalScale;
+    __int128 q = product / divisor, rem = product % divisor;
+    if (rem * 2 >= divisor)
+        ++q;
+    else if (rem * 2 <= -divisor)
+        --q;
+    if (q > INT64_MAX || q < INT64_MIN) return std::nullopt;
+    return std::int64_t(q);
+}
+
+class SectionWriter {
+public:
+    SectionWriter(Emitter& emit, const QifFile& file, const QifSettings& s,
+                  const std::string& format)
+        : emit_(emit), file_(file), s_(s), format_(format) {}
+
+    bool bank(const Section& section, const std::string& account) {
+        for (const Record& r : section.records) {
+            const std::string payee(sdk::trim(r.get('P').value_or("")));
+            if (payee == "Opening Balance") {
+                if (!openingBalance(r, account)) return false;
+                continue;
+            }
+            if (!transaction(r, account, payee)) return false;
+        }
+        return true;
+    }
+
+    bool investment(const Section& section, const std::string& account) {
+        for (const Record& r : section.records)
+            if (!investmentRecord(r, account)) return false;
+        return true;
+    }
+
+private:
+    bool openingBalance(const Record& r, const std::string& account) {
+        Out o(kOpeningFields);
+        o.set("account", account);
+        setDate(o, r, format_, s_.currentYear);
+        const std::string raw = amountText(r).value_or("");
+        auto amount = number(o, raw, s_, "amount", "Amount", true);
+        o.set("amount", amount ? amount->text : raw);
+        setCurrency(o, s_);
+        o.set("name", "Opening Balance");
+        return emit_.emit("opening_balance", o, r.line);
+    }
+
+    bool transaction(const Record& r, const std::string& account, const std::string& payee) {
+        Out o(kTransactionFields);
+        o.set("account", account);
+        setDate(o, r, format_, s_.currentYear);
+        const std::string raw = amountText(r).value_or("");
+        auto amount = number(o, raw, s_, "amount", "Amount", true);
+        o.set("amount", amount ? amount->text : raw);
+        if (amount) o.set("signed_amount", negatedText(*amount)); // QIF negative = money out
+        setCurrency(o, s_);
+        o.set("name", payee.empty() ? "Imported item" : payee);
+        const bool split = !r.splits.empty();
+        const CategoryField category = parseCategory(r.get('L').value_or(""));
+        // A split parent carries no category or tags: its children do (records.md).
+        o.set("category", split ? "" : category.category);
+        o.set("tags", split ? "" : category.tags);
+        o.set("notes", r.get('M').value_or(""));
+        o.set("entity_type", "");
+        o.set("transfer_account", split ? "" : category.transfer);
+        const std::uint64_t parent = emit_.next();
+        std::vector<Out> children;
+        std::int64_t total = 0;
+        bool complete = amount.has_value();
+        for (const Split& sp : r.splits) {
+            Out c(kSplitFields);
+            c.set("parent_record", std::to_string(parent));
+            c.set("account", account);
+            c.set("date", "");
+            c.set("name", payee.empty() ? "Imported item" : payee);
+            const CategoryField sc = parseCategory(sp.category);
+            c.set("category", sc.category);
+            c.set("tags", sc.tags);
+            c.set("transfer_account", sc.transfer);
+            c.set("notes", sp.memo);
+            setCurrency(c, s_);
+            std::optional<sdk::Decimal> value;
+            if (sp.hasAmount || !sp.hasPercent) {
+                value = number(c, sp.amount, s_, "amount", "Split amount", true);
+                c.set("amount", value ? value->text : sp.amount);
+            } else if (auto pct = number(c, sp.percent, s_, "amount", "Split percent", true);
+                       pct && amount) {
+                if (auto v = percentOf(amount->scaled, pct->scaled))
+                    value = sdk::Decimal{sdk::formatScaled(*v, amount->fractionDigits), *v,
+                                         amount->fractionDigits};
+                c.set("amount", value ? value->text : sp.percent);
+            } else {
+                c.set("amount", sp.percent);
+            }
+            if (value) {
+                c.set("signed_amount", negatedText(*value));
+                total += value->scaled;
+            } else {
+                complete = false;
+            }
+            children.push_back(std::move(c));
+        }
+        if (split && complete && total != amount->scaled)
+            o.issue("split_mismatch", "amount",
+                    "Split amounts total " + sdk::formatScaled(total, amount->fractionDigits) +
+                        " but the transaction amount is " + amount->text);
+        if (!emit_.emit("transaction", o, r.line)) return false;
+        for (Out& c : children) {
+            // Children share the parent's date (copied after it was parsed).
+            c.set("date", o.row[1].value_or(""));
+            if (!emit_.emit("split", c, r.line)) return false;
+        }
+        return true;
+    }
+
+    static std::string qtyText(const sdk::Decimal& q) {
+        return sdk::formatScaled(q.scaled, std::max(1, q.fractionDigits));
+    }
+
+    bool investmentRecord(const Record& r, const std::string& account) {
+        const std::string action(sdk::trim(r.get('N').value_or("")));
+        auto is = [&](std::initializer_list<std::string_view> names) {
+            for (std::string_view n : names)
+                if (sdk::detail::equalsIgnoreCase(action, n)) return true;
+            return false;
+        };
+        const std::string security(sdk::trim(r.get('Y').value_or("")));
+        if (is({"Buy", "BuyX", "ReinvDiv", "ReinvInt", "ReinvLg", "ReinvSh", "ReinvMd", "Cover",
+                "CoverX", "ShrsIn"}))
+            return trade(r, account, action, security, +1, is({"ShrsIn"}));
+        if (is({"Sell", "SellX", "ShtSell", "ShtSellX", "ShrsOut"}))
+            return trade(r, account, action, security, -1, is({"ShrsOut"}));
+        const std::string payee(sdk::trim(r.get('P').value_or("")));
+        const std::string memo(sdk::trim(r.get('M').value_or("")));
+        auto withSecurity = [&](const std::string& base) {
+            return security.empty() ? base : base + ": " + security;
+        };
+        std::string name;
+        int sign = +1; // engine sign factor applied to T (inflow → −T)
+        if (is({"Div", "DivX"})) {
+            name = withSecurity("Dividend");
+            sign = -1;
+        } else if (is({"IntInc", "IntIncX"})) {
+            name = withSecurity("Interest");
+            sign = -1;
+        } else if (is({"XIn"})) {
+            name = "Cash Transfer In";
+            sign = -1;
+        } else if (is({"CGLong", "CGLongX"})) {
+            name = withSecurity("Capital Gain (Long)");
+            sign = -1;
+        } else if (is({"CGShort", "CGShortX"})) {
+            name = withSecurity("Capital Gain (Short)");
+            sign = -1;
+        } else if (is({"MiscInc", "MiscIncX"})) {
+            name = memo.empty() ? "Miscellaneous Income" : memo;
+            sign = -1;
+        } else if (is({"XOut"})) {
+            name = "Cash Transfer Out";
+        } else if (is({"MiscExp", "MiscExpX"})) {
+            name = memo.empty() ? "Miscellaneous Expense" : memo;
+        } else {
+            // Other actions (StkSplit, Reminder, …) move no cash unless they carry a total.
+            if (!amountText(r)) return true;
+            name = action.empty() ? "Imported item" : action;
+        }
+        if (!payee.empty()) name = payee;
+        Out o(kTransactionFields);
+        o.set("account", account);
+        setDate(o, r, format_, s_.currentYear);
+        const std::string raw = amountText(r).value_or("");
+        auto amount = number(o, raw, s_, "amount", "Amount", true);
+        o.set("amount", amount ? amount->text : raw);
+        if (amount) o.set("signed_amount", sign < 0 ? negatedText(*amount) : amount->text);
+        setCurrency(o, s_);
+        o.set("name", name);
+        const CategoryField category = parseCategory(r.get('L').value_or(""));
+        o.set("category", category.category);
+        o.set("tags", category.tags);
+        o.set("notes", memo);
+        o.set("entity_type", action);
+        o.set("transfer_account", category.transfer);
+        return emit_.emit("transaction", o, r.line);
+    }
+
+    bool trade(const Record& r, const std::string& account, const std::string& action,
+               const std::string& security, int direction, bool noCash) {
+        Out o(kTradeFields);
+        o.set("account", account);
+        setDate(o, r, format_, s_.currentYear);
+        auto mapped = file_.tickers.find(security);
+        const std::string ticker =
+            sdk::toUpperAscii(mapped != file_.tickers.end() ? mapped->second : security);
+        if (ticker.empty()) o.issue("required", "ticker", "Ticker is required");
+        o.set("ticker", ticker);
+        o.set("exchange_operating_mic", "");
+        const std::string qtyRaw = r.get('Q').value_or("");
+        auto qty = number(o, qtyRaw, s_, "qty", "Qty", true);
+        std::optional<sdk::Decimal> price;
+        const std::string priceRaw = r.get('I').value_or("");
+        if (noCash)
+            price = sdk::Decimal{"0", 0, 0}; // D16: share moves carry no cash
+        else
+            price = number(o, priceRaw, s_, "price", "Price", true);
+        o.set("price", price ? price->text : priceRaw);
+        const std::string totalRaw = amountText(r).value_or("");
+        std::optional<sdk::Decimal> total;
+        if (!noCash && !sdk::isBlank(totalRaw))
+            total = number(o, totalRaw, s_, "amount", "Amount", false);
+        o.set("amount", total ? total->text : (noCash ? "0" : totalRaw));
+        setCurrency(o, s_);
+        std::optional<sdk::Decimal> signedQty;
+        if (qty) {
+            const std::int64_t magnitude = qty->scaled < 0 ? -qty->scaled : qty->scaled;
+            signedQty = sdk::Decimal{"", direction * magnitude, qty->fractionDigits};
+            signedQty->text = qtyText(*signedQty);
+            o.set("qty", signedQty->text);
+            o.set("signed_qty", signedQty->text);
+            o.set("name", std::string(direction > 0 ? "Buy " : "Sell ") +
+                              qtyText(sdk::Decimal{"", magnitude, qty->fractionDigits}) +
+                              " shares of " + ticker);
+        } else {
+            o.set("qty", qtyRaw);
+            o.set("name", action);
+        }
+        // Engine sign: a buy is money out (+T), a sell money in (−T); without T, price × qty.
+        if (noCash) {
+            o.set("signed_amount", "0");
+        } else if (total) {
+            const std::int64_t magnitude = total->scaled < 0 ? -total->scaled : total->scaled;
+            o.set("signed_amount", sdk::formatScaled(direction * magnitude, total->fractionDigits));
+        } else if (signedQty && price) {
+            if (auto p = sdk::multiplyScaled(price->scaled, signedQty->scaled))
+                o.set("signed_amount",
+                      sdk::formatScaled(
+                          *p, std::min(8, price->fractionDigits + signedQty->fractionDigits)));
+            else
+                o.issue("invalid_number", "signed_amount", "Price times quantity is out of range");
+        }
+        return emit_.emit("trade", o, r.line);
+    }
+
+    Emitter& emit_;
+    const QifFile& file_;
+    const QifSettings& s_;
+    const std::string& format_;
+};
+
+} // namespace
+
+std::string defaultAccountName(const Section& section) {
+    auto is = [&](std::string_view n) {
+        return sdk::detail::equalsIgnoreCase(section.typeName, n);
+    };
+    if (is("CCard")) return "QIF Credit Card";
+    if (is("Cash")) return "QIF Cash";
+    if (is("Invst")) return "QIF Investments";
+    if (is("Oth A")) return "QIF Other Asset";
+    if (is("Oth L")) return "QIF Other Liability";
+    return "QIF Bank Account";
+}
+
+std::string chooseDateFormat(const QifFile& file, const QifSettings& settings) {
+    if (!settings.dateFormat.empty()) return settings.dateFormat;
+    std::vector<std::string> samples;
+    for (const Section& s : file.sections) {
+        if (s.kind != SectionKind::Bank && s.kind != SectionKind::Investment) continue;
+        for (const Record& r : s.records)
+            if (auto d = r.get('D')) samples.push_back(normalizeQifDate(*d, settings.currentYear));
+    }
+    if (auto detected = sdk::detectDateFormat(samples, settings.today))
+        return std::string(*detected);
+    return "%m/%d/%Y";
+}
+
+fi_run_status emitRecords(const QifFile& file, const QifSettings& settings,
+                          const std::string& dateFormat, Records& out) {
+    Emitter emit(out);
+    SectionWriter writer(emit, file, settings, dateFormat);
+    for (const Section& section : file.sections) {
+        const std::string account =
+            section.accountName.empty() ? defaultAccountName(section) : section.accountName;
+        if (section.kind == SectionKind::Bank && !writer.bank(section, account))
+            return FI_RUN_STOPPED;
+        if (section.kind == SectionKind::Investment && !writer.investment(section, account))
+            return FI_RUN_STOPPED;
+    }
+    Out meta(kMetaFields);
+    meta.set("date_format", dateFormat);
+    if (!emit.emit("meta", meta, 0)) return FI_RUN_STOPPED;
+    return FI_RUN_OK;
+}
+
+} // namespace finimport::qif

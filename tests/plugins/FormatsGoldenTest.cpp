@@ -1,0 +1,198 @@
+// Golden files for the third-party format plugins (Mint, Actual, YNAB, QIF): each reference
+// fixture through its built plugin, every callback as a JSON line, plus exact-value checks of
+// the rows the spec names. FINIMPORT_UPDATE_GOLDEN=1 rewrites tests/plugins/golden/formats/.
+#include "PluginHarness.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Strings = std::vector<std::string>;
+
+harness::RunResult runFixture(const char* plugin, const char* importer, const char* fixture,
+                              const harness::OptionList& options, const char* golden) {
+    const fi_plugin& p = harness::loadPlugin(plugin);
+    const std::string content =
+        harness::readFile(std::string(FINIMPORT_FIXTURES_DIR) + "/" + fixture);
+    const auto result = harness::run(harness::findImporter(p, importer), content, options, {7, -1});
+    const std::string path = std::string(FINIMPORT_GOLDEN_DIR) + "/formats/" + golden;
+    if (std::getenv("FINIMPORT_UPDATE_GOLDEN") != nullptr) harness::writeFile(path, result.text());
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(golden, harness::readFile(path), result.text());
+    const auto whole = harness::run(harness::findImporter(p, importer), content, options);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(golden, result.text(), whole.text());
+    return result;
+}
+
+const harness::OptionList kUsd = {{"default_currency", "USD"}};
+
+} // namespace
+
+class FormatsGoldenTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(FormatsGoldenTest);
+    CPPUNIT_TEST(mint);
+    CPPUNIT_TEST(actual);
+    CPPUNIT_TEST(ynab);
+    CPPUNIT_TEST(qifSample);
+    CPPUNIT_TEST(qifHierarchical);
+    CPPUNIT_TEST(qifOpeningBalance);
+    CPPUNIT_TEST(qifInvestment);
+    CPPUNIT_TEST(qifSplits);
+    CPPUNIT_TEST(qifSplitPlaceholder);
+    CPPUNIT_TEST(qifEuropeanExplicit);
+    CPPUNIT_TEST(qifEuropeanDetected);
+    CPPUNIT_TEST(qifMonthNames);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void mint() {
+        auto r =
+            runFixture("finimport_mint.so", "mint.transactions", "mint.csv",
+                       {{"default_currency", "USD"}, {"date_format", "%m/%d/%Y"}}, "mint.jsonl");
+        CPPUNIT_ASSERT_EQUAL(std::size_t(10), r.rows.size());
+        CPPUNIT_ASSERT(r.errors.empty());
+        // debit 78.32 → outflow 78.32; credit −45.67 keeps its sign, then inflows_positive.
+        CPPUNIT_ASSERT(r.column("signed_amount") ==
+                       Strings({"78.32", "45.67", "1500.00", "2500.00", "15.75", "32.99", "89.50",
+                                "4.25", "49.99", "24.50"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("2023-05-01"), *r.rows[0]["date"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("Checking Account"), *r.rows[0]["account"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("Income"), *r.rows[3]["tags"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("Monthly membership"), *r.rows[8]["notes"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("USD"), *r.rows[8]["currency"]);
+    }
+
+    void actual() {
+        auto r =
+            runFixture("finimport_actual.so", "actual.transactions", "actual.csv",
+                       {{"default_currency", "EUR"}, {"date_format", "%Y-%m-%d"}}, "actual.jsonl");
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT(r.column("category") ==
+                       Strings({"Housing: Rent", "Food: Coffee", "Income: Paycheck", "Transfer",
+                                "Income: Income"}));
+        CPPUNIT_ASSERT(r.column("signed_amount") ==
+                       Strings({"1500.00", "4.25", "-2500.00", "250.00", "-0.43"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("Reconciliation balance adjustment"), *r.rows[4]["name"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("EUR"), *r.rows[4]["currency"]);
+    }
+
+    void ynab() {
+        auto r =
+            runFixture("finimport_ynab.so", "ynab.transactions", "ynab.csv",
+                       {{"default_currency", "USD"}, {"date_format", "%m/%d/%Y"}}, "ynab.jsonl");
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT(r.column("amount") ==
+                       Strings({"-1500.00", "-4.25", "2500.00", "-250.00", "0.43"}));
+        CPPUNIT_ASSERT(r.column("signed_amount") ==
+                       Strings({"1500.00", "4.25", "-2500.00", "250.00", "-0.43"}));
+        CPPUNIT_ASSERT(r.column("category") ==
+                       Strings({"Housing: Rent", "Food: Coffee", "Income: Paycheck", "", ""}));
+        CPPUNIT_ASSERT(r.column("name") ==
+                       Strings({"Landlord", "Coffee Shop", "Employer", "Transfer : Savings",
+                                "Reconciliation balance adjustment"}));
+    }
+
+    void qifSample() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions", "qif/sample.qif", kUsd,
+                            "qif_sample.jsonl");
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT_EQUAL(std::size_t(4), r.rows.size()); // 3 transactions + meta
+        CPPUNIT_ASSERT(r.column("date") ==
+                       Strings({"2020-06-04", "2021-03-29", "2020-10-01", "<missing>"}));
+        CPPUNIT_ASSERT(r.column("amount") ==
+                       Strings({"-99.00", "-28500.00", "500.00", "<missing>"}));
+        CPPUNIT_ASSERT(r.column("category") ==
+                       Strings({"Fees & Charges", "", "Food & Dining", "<missing>"}));
+        CPPUNIT_ASSERT(r.column("tags") == Strings({"", "", "TRIP2025", "<missing>"}));
+        CPPUNIT_ASSERT(r.column("transfer_account") ==
+                       Strings({"", "Savings Account", "", "<missing>"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("QIF Credit Card"), *r.rows[0]["account"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("%m/%d/%Y"), *r.rows[3]["date_format"]);
+    }
+
+    void qifHierarchical() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions",
+                            "qif/hierarchical_categories.qif", kUsd, "qif_hierarchical.jsonl");
+        CPPUNIT_ASSERT(r.column("category") ==
+                       Strings({"Home:Home Improvement", "Food:Groceries", "<missing>"}));
+        CPPUNIT_ASSERT(r.column("date") == Strings({"2024-01-01", "2024-01-02", "<missing>"}));
+    }
+
+    void qifOpeningBalance() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions", "qif/opening_balance.qif", kUsd,
+                            "qif_opening_balance.jsonl");
+        CPPUNIT_ASSERT_EQUAL(std::size_t(4), r.rows.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("2020-01-01"), *r.rows[0]["date"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("500.00"), *r.rows[0]["amount"]);
+        CPPUNIT_ASSERT(r.rows[0].count("signed_amount") == 0); // an opening_balance record
+        CPPUNIT_ASSERT(r.column("signed_amount") ==
+                       Strings({"<missing>", "-100.00", "25.00", "<missing>"}));
+    }
+
+    void qifInvestment() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions", "qif/investment.qif", kUsd,
+                            "qif_investment.jsonl");
+        CPPUNIT_ASSERT(r.errors.empty());
+        // Div (cash), Buy (trade), XIn (cash), Sell (trade), meta.
+        CPPUNIT_ASSERT_EQUAL(std::string("Dividend: ACME"), *r.rows[0]["name"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("-190.75"), *r.rows[0]["signed_amount"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("2.0"), *r.rows[1]["qty"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("66.10"), *r.rows[1]["price"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("132.20"), *r.rows[1]["signed_amount"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("Buy 2.0 shares of ACME"), *r.rows[1]["name"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("-8000.00"), *r.rows[2]["signed_amount"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("-3.0"), *r.rows[3]["signed_qty"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("-135.00"), *r.rows[3]["signed_amount"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("CORP"), *r.rows[3]["ticker"]);
+    }
+
+    void qifSplits() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions", "qif/splits.qif", kUsd,
+                            "qif_splits.jsonl");
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT(r.column("parent_record") ==
+                       Strings({"<missing>", "1", "1", "<missing>", "<missing>"}));
+        CPPUNIT_ASSERT(r.column("category") ==
+                       Strings({"", "Food & Dining", "Household", "Utilities", "<missing>"}));
+        CPPUNIT_ASSERT(r.column("signed_amount") ==
+                       Strings({"150.00", "100.00", "50.00", "75.00", "<missing>"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("Groceries"), *r.rows[1]["notes"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("2024-01-01"), *r.rows[2]["date"]);
+    }
+
+    void qifSplitPlaceholder() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions", "qif/split_placeholder.qif",
+                            kUsd, "qif_split_placeholder.jsonl");
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT(r.column("category") == Strings({"", "Clothing", "Food", "Home Improvement",
+                                                        "Food & Dining", "<missing>"}));
+    }
+
+    void qifEuropeanExplicit() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions", "qif/european_dates.qif",
+                            {{"default_currency", "EUR"}, {"date_format", "%d/%m/%Y"}},
+                            "qif_european_dates.jsonl");
+        CPPUNIT_ASSERT(r.column("date") == Strings({"2020-06-04", "2021-03-29", "<missing>"}));
+    }
+
+    void qifEuropeanDetected() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions", "qif/european_dates_bank.qif",
+                            kUsd, "qif_european_dates_bank.jsonl");
+        CPPUNIT_ASSERT(r.column("date") == Strings({"2024-01-13", "2023-12-25", "<missing>"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("%d/%m/%Y"), *r.rows[2]["date_format"]);
+    }
+
+    void qifMonthNames() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions", "qif/amex_month_name_dates.qif",
+                            kUsd, "qif_amex.jsonl");
+        CPPUNIT_ASSERT(r.column("date") == Strings({"2026-01-26", "2026-01-23", "<missing>"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("%d %b %Y"), *r.rows[2]["date_format"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("AMAZON.COM.CA           WWW.AMAZON.CO"),
+                             *r.rows[0]["name"]);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(FormatsGoldenTest);
