@@ -286,12 +286,15 @@ public:
         auto sd = d->getObject("status_detail");
         CPPUNIT_ASSERT_EQUAL(true, sd->getValue<bool>("uploaded"));
         CPPUNIT_ASSERT_EQUAL(true, sd->getValue<bool>("publishable"));
-        // No importable line: not_publishable without `errors`.
+        // No importable line: §7.7 step 4 runs preflight (step 2) before the publishable check
+        // (step 3), and preflight already refuses an unsupported record type.
         auto none = post(
             R"({"type":"ServiceImport","publish":"true","raw_file_content":"{\"type\":\"Widget\",\"data\":{}}"})");
-        auto body =
-            ASSERT_API_ERROR(none, 422, "not_publishable",
-                             "Import was uploaded but has no publishable records.", kNoErrors);
+        auto body = ASSERT_API_ERROR(
+            none, 422, "preflight_failed",
+            "Import was uploaded but did not pass service NDJSON preflight.",
+            (std::vector<std::string>{"Service import preflight failed:",
+                                      "Line 1 has unsupported record type Widget."}));
         CPPUNIT_ASSERT(body->has("import_id"));
     }
 
