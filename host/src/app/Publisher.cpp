@@ -8,6 +8,7 @@
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
 #include "store/ImportStore.h"
+#include "store/Sql.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Object.h>
@@ -46,7 +47,8 @@ void materializeTouched(PublishContext& ctx) {
 
 void Publisher::run(const store::JobRecord& job) {
     if (!job.importId) return;
-    if (job.kind == "publish") publish(*job.importId);
+    if (job.kind == "publish")
+        publish(*job.importId);
     else if (job.kind == "revert")
         revert(*job.importId);
 }
@@ -82,6 +84,9 @@ void Publisher::publish(const std::string& importId) {
             publishTransactions(ctx, mappings);
             publishTrades(ctx, mappings);
             publishAccounts(ctx, mappings);
+            publishCategories(ctx);
+            publishMerchants(ctx);
+            publishRules(ctx);
             if (afterRecordsHook) afterRecordsHook();
             materializeTouched(ctx);
 
@@ -126,6 +131,17 @@ void Publisher::revert(const std::string& importId) {
                     ctx.touchedAccounts.erase(id);
                     ctx.changedFrom.erase(id);
                 }
+            // Rules first: they may be the only users of categories/merchants they created.
+            for (const auto& [type, id] : created)
+                if (type == "Rule") store::sqlExec(s, "DELETE FROM rules WHERE id = ?", {id});
+            for (const auto& [type, id] : created)
+                if (type == "Merchant" &&
+                    store::sqlCount(s,
+                                    "SELECT COUNT(*) FROM transactions t JOIN entries e ON "
+                                    "e.id = t.entry_id WHERE t.merchant_id = ? AND "
+                                    "COALESCE(e.import_id, '') <> ?",
+                                    {id, importId}) == 0)
+                    store::sqlExec(s, "DELETE FROM merchants WHERE id = ?", {id});
             for (const auto& [type, id] : created) {
                 if (type == "Category" && !taxonomy.categoryInUse(id, importId))
                     taxonomy.deleteCategory(id);

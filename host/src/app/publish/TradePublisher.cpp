@@ -23,10 +23,12 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
                                      (name.empty() ? "(blank)" : name) +
                                      "\" is not mapped; send account_id or an account column");
         }
-        if (currency.empty()) currency = account->currency;
+        if (currency.empty() || fieldText(row.fields, "currency_given") == "false")
+            currency = account->currency;
         if (currency != account->currency)
-            throw std::runtime_error("Row " + std::to_string(row.number) + ": Currency " + currency +
-                                     " differs from the account's currency " + account->currency);
+            throw std::runtime_error("Row " + std::to_string(row.number) + ": Currency " +
+                                     currency + " differs from the account's currency " +
+                                     account->currency);
         domain::Date date = rowDate(row);
         domain::Decimal qty = rowDecimal(row, "signed_qty", "quantity");
         domain::Decimal price = rowDecimal(row, "price", "price");
@@ -67,7 +69,8 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
         t.qty = qty.raw();
         t.price = price.raw();
         t.currency = currency;
-        if (qty.isNegative()) t.activityLabel = "Sell";
+        if (qty.isNegative())
+            t.activityLabel = "Sell";
         else if (!qty.isZero())
             t.activityLabel = "Buy";
         entries.insertTrade(e, t);

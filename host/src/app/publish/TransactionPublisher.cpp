@@ -52,7 +52,8 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
                                      (name.empty() ? "(blank)" : name) +
                                      "\" is not mapped; send account_id or an account column");
         }
-        if (currency.empty()) currency = account->currency;
+        if (currency.empty() || fieldText(row.fields, "currency_given") == "false")
+            currency = account->currency;
         checkCurrency(row, currency, *account);
         domain::Date date = rowDate(row);
         domain::Decimal amount = rowDecimal(row, "signed_amount", "amount");
@@ -66,7 +67,8 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         // and normalised name absorbs the row (matched, never owned: revert keeps it).
         std::optional<store::EntryRow> duplicate;
         const std::string wanted = normalizedName(name);
-        for (auto& e : entries.transactionCandidates(account->id, date.iso(), amount.raw(), currency)) {
+        for (auto& e :
+             entries.transactionCandidates(account->id, date.iso(), amount.raw(), currency)) {
             if (claimed.count(e.id) || normalizedName(e.name) != wanted) continue;
             duplicate = e;
             break;
@@ -75,7 +77,8 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
             claimed.insert(duplicate->id);
             ++ctx.duplicateRows;
             if (categoryId)
-                store::sqlExec(ctx.session, "UPDATE transactions SET category_id = ? WHERE entry_id = ?",
+                store::sqlExec(ctx.session,
+                               "UPDATE transactions SET category_id = ? WHERE entry_id = ?",
                                {*categoryId, duplicate->id});
             if (!tagIds.empty()) {
                 store::sqlExec(ctx.session, "DELETE FROM transaction_tags WHERE entry_id = ?",

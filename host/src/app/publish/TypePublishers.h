@@ -11,6 +11,9 @@ namespace finimport::app {
 void publishTransactions(PublishContext& ctx, MappingResolver& mappings);
 void publishTrades(PublishContext& ctx, MappingResolver& mappings);
 void publishAccounts(PublishContext& ctx, MappingResolver& mappings);
+void publishCategories(PublishContext& ctx);
+void publishMerchants(PublishContext& ctx);
+void publishRules(PublishContext& ctx);
 
 // Shared row accessors that throw a message naming the row when a value is unusable.
 domain::Date rowDate(const PublishRow& row);
