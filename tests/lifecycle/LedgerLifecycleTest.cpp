@@ -32,6 +32,8 @@ class LedgerLifecycleTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(accountsFixtureTwice);
     CPPUNIT_TEST(failedPublishLeavesNothing);
     CPPUNIT_TEST(rowsAndMappingsAtUpload);
+    CPPUNIT_TEST(tradeSignsUnderBothConventions);
+    CPPUNIT_TEST(accountRowCap);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -236,6 +238,55 @@ public:
         CPPUNIT_ASSERT_EQUAL(422, r.status);
         CPPUNIT_ASSERT_EQUAL(std::string("not_publishable"),
                              jsonObject(r)->getValue<std::string>("error"));
+    }
+
+    void tradeSignsUnderBothConventions() {
+        AppHarness app;
+        auto key = app.createKey("Fam");
+        // §12.8: a buy increases the quantity and is money out under both conventions.
+        const std::string header = "date,ticker,qty,price,account\n";
+        auto positive = createImport(
+            app, key,
+            importBody("TradeImport",
+                       header + "2024-01-02,vti,3,10.5,Broker\n2024-01-03,VTI,-1,11,Broker\n",
+                       kIso));
+        CPPUNIT_ASSERT_EQUAL(std::string("complete"), publishImport(app, key, positive));
+        auto negative = createImport(
+            app, key,
+            importBody("TradeImport",
+                       header + "2024-01-04,VTI,-3,10.5,Broker\n2024-01-05,VTI,1,11,Broker\n",
+                       kIso + R"(,"signage_convention":"inflows_negative")"));
+        CPPUNIT_ASSERT_EQUAL(std::string("complete"), publishImport(app, key, negative));
+        std::string all;
+        for (const auto& r : storeQuery(
+                 app, "SELECT e.date, t.qty, e.amount, t.investment_activity_label, s.ticker "
+                      "FROM trades t JOIN entries e ON e.id = t.entry_id JOIN securities s "
+                      "ON s.id = t.security_id ORDER BY e.date"))
+            all += r.str(0) + " " + std::to_string(r.i64(1)) + " " + std::to_string(r.i64(2)) +
+                   " " + r.str(3) + " " + r.str(4) + "\n";
+        CPPUNIT_ASSERT_EQUAL(std::string("2024-01-02 300000000 3150000000 Buy VTI\n"
+                                         "2024-01-03 -100000000 -1100000000 Sell VTI\n"
+                                         "2024-01-04 300000000 3150000000 Buy VTI\n"
+                                         "2024-01-05 -100000000 -1100000000 Sell VTI\n"),
+                             all);
+        CPPUNIT_ASSERT_EQUAL(int64_t(1), storeCount(app, "SELECT COUNT(*) FROM securities"));
+    }
+
+    void accountRowCap() {
+        AppHarness app;
+        auto key = app.createKey("Fam");
+        std::string csv = "type,name,balance\n";
+        for (int i = 0; i < 51; ++i)
+            csv += "checking,A" + std::to_string(i) + ",1\n";
+        auto id = createImport(app, key, importBody("AccountImport", csv));
+        auto r = app.postJson("/api/v1/imports/" + id + "/publish", "", key);
+        CPPUNIT_ASSERT_EQUAL(422, r.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("max_row_count_exceeded"),
+                             jsonObject(r)->getValue<std::string>("error"));
+        CPPUNIT_ASSERT_EQUAL(id, jsonObject(r)->getValue<std::string>("import_id"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pending"),
+                             importDetail(app, key, id)->getValue<std::string>("status"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), storeCount(app, "SELECT COUNT(*) FROM accounts"));
     }
 };
 
