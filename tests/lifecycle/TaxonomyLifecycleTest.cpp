@@ -42,6 +42,7 @@ class TaxonomyLifecycleTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(rulesUnescapedQuotes);
     CPPUNIT_TEST(ruleUpsertAndDoubleEncodedJson);
     CPPUNIT_TEST(ruleFailures);
+    CPPUNIT_TEST(ruleCompoundCondition);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -286,6 +287,38 @@ public:
                                           ->getValue<std::string>("error")
                                           .find("Invalid JSON in conditions or actions: ")));
         CPPUNIT_ASSERT_EQUAL(int64_t(0), storeCount(app, "SELECT COUNT(*) FROM rules"));
+    }
+
+    void ruleCompoundCondition() {
+        AppHarness app;
+        auto key = app.createKey("Fam");
+        const std::string csv =
+            "name,resource_type,active,effective_date,conditions,actions\n"
+            R"(Mixed,transaction,1,2024-05-01,"[{""condition_type"":""compound"",""operator"":""or"",""value"":null,)"
+            R"(""sub_conditions"":[{""condition_type"":""transaction_category"",""operator"":""="",""value"":""Fuel""},)"
+            R"({""condition_type"":""transaction_amount"",""operator"":"">="",""value"":50}]}]",)"
+            R"("[{""action_type"":""set_transaction_merchant"",""value"":""Shell""}]")"
+            "\n";
+        auto id = createImport(app, key, importBody("RuleImport", csv));
+        CPPUNIT_ASSERT_EQUAL(std::string("complete"), publishImport(app, key, id));
+        auto rule = storeQuery(app, "SELECT conditions, actions FROM rules").at(0);
+        const std::string fuel = categoryId(app, "Fuel");
+        const std::string shell =
+            storeQuery(app, "SELECT id FROM merchants WHERE name = 'Shell'").at(0).str(0);
+        CPPUNIT_ASSERT_EQUAL(
+            R"([{"condition_type":"compound","operator":"or","value":null,"sub_conditions":[)"
+            R"({"condition_type":"transaction_category","operator":"=","value":")" +
+                fuel +
+                R"("},{"condition_type":"transaction_amount","operator":">=","value":50}]}])",
+            rule.str(0));
+        CPPUNIT_ASSERT_EQUAL(R"([{"action_type":"set_transaction_merchant","value":")" + shell +
+                                 "\"}]",
+                             rule.str(1));
+        // Revert deletes the rule and the taxonomy it created.
+        CPPUNIT_ASSERT_EQUAL(std::string("pending"), revertImport(app, key, id));
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), storeCount(app, "SELECT COUNT(*) FROM rules"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), storeCount(app, "SELECT COUNT(*) FROM categories"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), storeCount(app, "SELECT COUNT(*) FROM merchants"));
     }
 };
 
