@@ -1,10 +1,12 @@
 #include "app/ImportContent.h"
 
 #include "app/RowValidation.h"
+#include "domain/Currency.h"
 #include "domain/Decimal.h"
 #include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
+#include "store/Sql.h"
 
 #include <Poco/Base64Decoder.h>
 #include <Poco/Base64Encoder.h>
@@ -51,7 +53,8 @@ bool csvAccepts(const std::string& contentType, const std::string& filename) {
                                                 "application/vnd.ms-excel"};
     std::string name = lower(filename);
     auto ends = [&](const char* ext) {
-        return name.size() >= std::strlen(ext) && name.compare(name.size() - std::strlen(ext), std::string::npos, ext) == 0;
+        return name.size() >= std::strlen(ext) &&
+               name.compare(name.size() - std::strlen(ext), std::string::npos, ext) == 0;
     };
     return types.count(media) || ends(".csv") || ends(".txt");
 }
@@ -72,7 +75,8 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
                                   std::nullopt, std::nullopt};
             return c;
         }
-        bool accepted = importer ? importer->manifest.accepts(f.contentType.substr(0, f.contentType.find(';')), f.filename)
+        bool accepted = importer ? importer->manifest.accepts(
+                                       f.contentType.substr(0, f.contentType.find(';')), f.filename)
                                  : csvAccepts(f.contentType, f.filename);
         if (accepted && pdf) accepted = f.data.rfind("%PDF-", 0) == 0;
         if (!accepted) {
@@ -141,10 +145,59 @@ GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::st
     return out;
 }
 
-void storeRows(Poco::Data::Session& s, const store::ImportRecord& import, const GeneratedRows& g) {
+namespace {
+
+// The account an entry row will be booked on, when it is known at upload: the import's own
+// account, else an existing family account with the row's (trimmed) account name.
+std::optional<store::AccountRow> knownTargetAccount(store::AccountStore& accounts,
+                                                    const store::ImportRecord& import,
+                                                    const RowFields& row) {
+    if (import.accountId) return accounts.byId(import.familyId, *import.accountId);
+    std::string name = trimmed(fieldText(row, "account"));
+    if (name.empty()) return std::nullopt;
+    return accounts.byName(import.familyId, name);
+}
+
+bool isEntryRow(const std::string& kind) {
+    return kind == "transaction" || kind == "trade";
+}
+
+void setField(RowFields& fields, const std::string& name, const std::string& value) {
+    for (auto& [k, v] : fields)
+        if (k == name) {
+            v = value;
+            return;
+        }
+    fields.emplace_back(name, value);
+}
+
+} // namespace
+
+void applyTargetCurrency(Poco::Data::Session& s, const store::ImportRecord& import,
+                         CollectedRow& row) {
+    if (!isEntryRow(row.kind)) return;
+    store::AccountStore accounts(s);
+    auto account = knownTargetAccount(accounts, import, row.fields);
+    if (!account) return;
+    // A row without its own currency is booked in its account's currency (§6.1 step 3).
+    if (fieldText(row.fields, "currency_given") == "false") {
+        setField(row.fields, "currency", account->currency);
+        return;
+    }
+    std::string currency = fieldText(row.fields, "currency");
+    if (currency.empty() || !domain::findCurrency(currency) || currency == account->currency)
+        return;
+    // D4: no exchange rate is ever stored, so another currency than the account's is an error.
+    row.errors.push_back(RowMessage{
+        "currency_mismatch", std::string("currency"),
+        "Currency " + currency + " differs from the account's currency " + account->currency});
+}
+
+void storeRows(Poco::Data::Session& s, const store::ImportRecord& import, GeneratedRows& g) {
     std::vector<store::ImportRowRecord> rows;
     rows.reserve(g.rows.size());
-    for (const auto& r : g.rows) {
+    for (auto& r : g.rows) {
+        applyTargetCurrency(s, import, r);
         store::ImportRowRecord row;
         row.importId = import.id;
         row.rowNumber = r.number;
@@ -176,35 +229,79 @@ std::string normalizedName(const std::string& name) {
     return out;
 }
 
+namespace {
+
+// D18 trade match without creating securities: same ticker (and MIC when given).
+bool tradeDuplicate(Poco::Data::Session& s, const std::string& accountId, const RowFields& row,
+                    const std::string& currency, std::set<std::string>& claimed) {
+    auto qty = domain::Decimal::parse(fieldText(row, "signed_qty"));
+    auto price = domain::Decimal::parse(fieldText(row, "price"));
+    auto date = domain::Date::parseIso(fieldText(row, "date"));
+    std::string ticker = fieldText(row, "ticker"), mic = fieldText(row, "exchange_operating_mic");
+    if (!qty || !price || !date || ticker.empty()) return false;
+    for (const auto& r : store::sqlQuery(
+             s,
+             "SELECT e.id FROM entries e JOIN trades t ON t.entry_id = e.id "
+             "JOIN securities sec ON sec.id = t.security_id WHERE e.account_id = ? AND e.date = ? "
+             "AND sec.ticker = ? AND (? = '' OR sec.exchange_operating_mic = ?) AND t.qty = ? "
+             "AND t.price = ? AND t.currency = ? ORDER BY e.created_at, e.id",
+             {accountId, date->iso(), ticker, mic, mic, qty->raw(), price->raw(), currency})) {
+        if (claimed.insert(r.str(0)).second) return true;
+    }
+    return false;
+}
+
+bool transactionDuplicate(store::EntryStore& entries, const std::string& accountId,
+                          const RowFields& row, const std::string& currency,
+                          std::set<std::string>& claimed) {
+    auto amount = domain::Decimal::parse(fieldText(row, "signed_amount"));
+    auto date = domain::Date::parseIso(fieldText(row, "date"));
+    if (!amount || !date) return false;
+    std::string name = normalizedName(fieldText(row, "name"));
+    for (const auto& e :
+         entries.transactionCandidates(accountId, date->iso(), amount->raw(), currency)) {
+        if (claimed.count(e.id) || normalizedName(e.name) != name) continue;
+        claimed.insert(e.id);
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+int64_t duplicateRowCount(Poco::Data::Session& s, const store::ImportRecord& import,
+                          const std::vector<RowFields>& rows) {
+    int64_t duplicates = 0;
+    store::AccountStore accounts(s);
+    store::EntryStore entries(s);
+    std::set<std::string> claimed, accountNames;
+    for (const auto& row : rows) {
+        if (import.type == "AccountImport") {
+            // An existing account of that name is reused (D18); so is a repeated name.
+            std::string name = fieldText(row, "name");
+            if (!name.empty() &&
+                (accounts.byName(import.familyId, name) || !accountNames.insert(name).second))
+                ++duplicates;
+            continue;
+        }
+        if (!producesEntries(import.type)) continue;
+        auto account = knownTargetAccount(accounts, import, row);
+        if (!account) continue;
+        std::string currency = fieldText(row, "currency");
+        if (currency.empty() || fieldText(row, "currency_given") == "false")
+            currency = account->currency;
+        bool trade = findField(row, "signed_qty") != nullptr;
+        if (trade ? tradeDuplicate(s, account->id, row, currency, claimed)
+                  : transactionDuplicate(entries, account->id, row, currency, claimed))
+            ++duplicates;
+    }
+    return duplicates;
+}
+
 void countDuplicates(Poco::Data::Session& s, store::ImportRecord& import,
                      const std::vector<RowFields>& rows) {
-    int64_t duplicates = 0;
-    if (producesEntries(import.type)) {
-        store::AccountStore accounts(s);
-        store::EntryStore entries(s);
-        std::set<std::string> claimed;
-        for (const auto& row : rows) {
-            std::optional<store::AccountRow> account;
-            if (import.accountId) account = accounts.byId(import.familyId, *import.accountId);
-            else if (auto name = fieldText(row, "account"); !name.empty())
-                account = accounts.byName(import.familyId, name);
-            if (!account) continue;
-            auto amount = domain::Decimal::parse(fieldText(row, "signed_amount"));
-            auto date = domain::Date::parseIso(fieldText(row, "date"));
-            if (!amount || !date || fieldText(row, "ticker") != "") continue;
-            std::string currency = fieldText(row, "currency");
-            std::string name = normalizedName(fieldText(row, "name"));
-            for (const auto& e : entries.transactionCandidates(account->id, date->iso(), amount->raw(),
-                                                               currency.empty() ? account->currency : currency)) {
-                if (claimed.count(e.id) || normalizedName(e.name) != name) continue;
-                claimed.insert(e.id);
-                ++duplicates;
-                break;
-            }
-        }
-    }
     Poco::JSON::Object summary(Poco::JSON_PRESERVE_KEY_ORDER);
-    summary.set("duplicate_rows_count", duplicates);
+    summary.set("duplicate_rows_count", duplicateRowCount(s, import, rows));
     std::ostringstream out;
     summary.stringify(out);
     import.summary = out.str();

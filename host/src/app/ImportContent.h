@@ -42,9 +42,18 @@ GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::st
                            const ImportOptions& options, const std::string& defaultCurrency,
                            const std::string& input, const CreateImportRequest& request);
 
-void storeRows(Poco::Data::Session& s, const store::ImportRecord& import,
-               const GeneratedRows& rows);
+// Applies the target account's currency (D4) to each row, then stores the rows.
+void storeRows(Poco::Data::Session& s, const store::ImportRecord& import, GeneratedRows& rows);
 
+// A transaction/trade row whose account is known at upload (account_id, or an existing account
+// of that name): a defaulted currency becomes the account's; another given currency is the D4
+// row error `Currency EUR differs from the account's currency USD`.
+void applyTargetCurrency(Poco::Data::Session& s, const store::ImportRecord& import,
+                         CollectedRow& row);
+
+// D18: rows matching existing records (transactions, trades, accounts by name).
+int64_t duplicateRowCount(Poco::Data::Session& s, const store::ImportRecord& import,
+                          const std::vector<RowFields>& rows);
 // D18 at upload: rows matching existing records, stored in the import's summary.
 void countDuplicates(Poco::Data::Session& s, store::ImportRecord& import,
                      const std::vector<RowFields>& rows);

@@ -9,6 +9,7 @@
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
 #include "store/ImportStore.h"
+#include "store/Sql.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Object.h>
@@ -47,7 +48,8 @@ void materializeTouched(PublishContext& ctx) {
 
 void Publisher::run(const store::JobRecord& job) {
     if (!job.importId) return;
-    if (job.kind == "publish") publish(*job.importId);
+    if (job.kind == "publish")
+        publish(*job.importId);
     else if (job.kind == "revert")
         revert(*job.importId);
 }
@@ -97,6 +99,9 @@ void Publisher::publish(const std::string& importId) {
             publishTrades(ctx, mappings);
             publishQifExtras(ctx, mappings);
             publishAccounts(ctx, mappings);
+            publishCategories(ctx);
+            publishMerchants(ctx);
+            publishRules(ctx);
             if (afterRecordsHook) afterRecordsHook();
             materializeTouched(ctx);
 
@@ -145,6 +150,17 @@ void Publisher::revert(const std::string& importId) {
                     ctx.touchedAccounts.erase(id);
                     ctx.changedFrom.erase(id);
                 }
+            // Rules first: they may be the only users of categories/merchants they created.
+            for (const auto& [type, id] : created)
+                if (type == "Rule") store::sqlExec(s, "DELETE FROM rules WHERE id = ?", {id});
+            for (const auto& [type, id] : created)
+                if (type == "Merchant" &&
+                    store::sqlCount(s,
+                                    "SELECT COUNT(*) FROM transactions t JOIN entries e ON "
+                                    "e.id = t.entry_id WHERE t.merchant_id = ? AND "
+                                    "COALESCE(e.import_id, '') <> ?",
+                                    {id, importId}) == 0)
+                    store::sqlExec(s, "DELETE FROM merchants WHERE id = ?", {id});
             for (const auto& [type, id] : created) {
                 if (type == "Category" && !taxonomy.categoryInUse(id, importId))
                     taxonomy.deleteCategory(id);

@@ -92,6 +92,9 @@ std::vector<Migration> schemaV1() {
         created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL))");
     s.push_back("CREATE INDEX entries_account_date ON entries (account_id, date)");
     s.push_back("CREATE INDEX entries_import ON entries (import_id)");
+    // Split children by parent: the ledger query excludes split parents with NOT EXISTS, which
+    // is a full scan per entry without this index (store_bench).
+    s.push_back("CREATE INDEX entries_parent ON entries (parent_entry_id)");
     s.push_back(R"(CREATE TABLE transactions (
         entry_id TEXT PRIMARY KEY REFERENCES entries(id) ON DELETE CASCADE,
         category_id TEXT, merchant_id TEXT, kind TEXT NOT NULL DEFAULT 'standard'))");

@@ -35,6 +35,11 @@ public:
         if (!cell.empty()) return sdk::toUpperAscii(cell);
         return settings_.defaultCurrency;
     }
+    // "true" when the row names its currency, "false" when it got the default: the host then
+    // uses the target account's currency instead (IMPORTS.md §6.1 step 3, D4).
+    const char* currencyGiven() const {
+        return (*this)(Field::Currency, {"currency"}).empty() ? "false" : "true";
+    }
 
 private:
     const Settings& settings_;
@@ -78,9 +83,9 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
     return FI_RUN_OK;
 }
 
-constexpr const char* kTransactionFields[] = {"account",     "date",         "amount", "currency",
-                                              "name",        "category",     "tags",   "notes",
-                                              "entity_type", "signed_amount"};
+constexpr const char* kTransactionFields[] = {
+    "account", "date",  "amount",      "currency",      "name",          "category",
+    "tags",    "notes", "entity_type", "signed_amount", "currency_given"};
 
 void buildTransaction(const Settings& s, const FieldReader& read, Row& row, RowIssues& issues) {
     row.set(0, read.account());
@@ -98,11 +103,12 @@ void buildTransaction(const Settings& s, const FieldReader& read, Row& row, RowI
     const std::string type = read.entityType();
     row.set(8, type);
     if (amount) row.set(9, engineAmount(s, *amount, type));
+    row.set(10, read.currencyGiven());
 }
 
 constexpr const char* kTradeFields[] = {
-    "account",  "date", "ticker",     "exchange_operating_mic", "qty", "price", "amount",
-    "currency", "name", "signed_qty", "signed_amount"};
+    "account",  "date", "ticker",     "exchange_operating_mic", "qty",           "price", "amount",
+    "currency", "name", "signed_qty", "signed_amount",          "currency_given"};
 
 void buildTrade(const Settings& s, const FieldReader& read, Row& row, RowIssues& issues) {
     row.set(0, read.account());
@@ -124,6 +130,7 @@ void buildTrade(const Settings& s, const FieldReader& read, Row& row, RowIssues&
     setOptional(row, 7, read.currency());
     std::string name = read(Field::Name, {"name"});
     row.set(8, name.empty() ? kDefaultName : name);
+    row.set(11, read.currencyGiven());
     if (!qty) return;
     // §12.8: a buy increases the quantity under both conventions.
     const std::int64_t signedQty = s.inflowsPositive ? qty->scaled : -qty->scaled;

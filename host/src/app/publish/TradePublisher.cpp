@@ -57,7 +57,8 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
         t.qty = qty.raw();
         t.price = price.raw();
         t.currency = currency;
-        if (qty.isNegative()) t.activityLabel = "Sell";
+        if (qty.isNegative())
+            t.activityLabel = "Sell";
         else if (!qty.isZero())
             t.activityLabel = "Buy";
         entries.insertTrade(e, t);

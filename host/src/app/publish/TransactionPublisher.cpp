@@ -41,7 +41,9 @@ std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row,
                                  (name.empty() ? "(blank)" : name) +
                                  "\" is not mapped; send account_id or an account column");
     }
-    if (currency.empty()) currency = account->currency;
+    // A row without a currency cell is booked in its account's currency.
+    if (currency.empty() || fieldText(row.fields, "currency_given") == "false")
+        currency = account->currency;
     // D4: no exchange rate is stored yet, so another currency than the account's is refused.
     if (currency != account->currency)
         throw std::runtime_error("Row " + std::to_string(row.number) + ": Currency " + currency +
@@ -68,7 +70,8 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         // and normalised name absorbs the row (matched, never owned: revert keeps it).
         std::optional<store::EntryRow> duplicate;
         const std::string wanted = normalizedName(name);
-        for (auto& e : entries.transactionCandidates(account->id, date.iso(), amount.raw(), currency)) {
+        for (auto& e :
+             entries.transactionCandidates(account->id, date.iso(), amount.raw(), currency)) {
             if (claimed.count(e.id) || normalizedName(e.name) != wanted) continue;
             duplicate = e;
             break;
@@ -77,7 +80,8 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
             claimed.insert(duplicate->id);
             ++ctx.duplicateRows;
             if (categoryId)
-                store::sqlExec(ctx.session, "UPDATE transactions SET category_id = ? WHERE entry_id = ?",
+                store::sqlExec(ctx.session,
+                               "UPDATE transactions SET category_id = ? WHERE entry_id = ?",
                                {*categoryId, duplicate->id});
             if (!tagIds.empty()) {
                 store::sqlExec(ctx.session, "DELETE FROM transaction_tags WHERE entry_id = ?",

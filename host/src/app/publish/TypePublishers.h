@@ -13,6 +13,9 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings);
 void publishAccounts(PublishContext& ctx, MappingResolver& mappings);
 // QIF extras after publishTransactions: split children, transfer pairs, opening anchors.
 void publishQifExtras(PublishContext& ctx, MappingResolver& mappings);
+void publishCategories(PublishContext& ctx);
+void publishMerchants(PublishContext& ctx);
+void publishRules(PublishContext& ctx);
 
 // Shared row accessors that throw a message naming the row when a value is unusable.
 domain::Date rowDate(const PublishRow& row);

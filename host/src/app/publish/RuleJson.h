@@ -1,0 +1,22 @@
+#pragma once
+// Decoding and checking the conditions/actions JSON of a RuleImport row (IMPORTS.md §6.9),
+// including the legacy repairs of double-encoded and badly escaped exports.
+
+#include <Poco/Dynamic/Var.h>
+
+#include <string>
+
+namespace finimport::app {
+
+// A JSON array (blank → []): parsed; a JSON string holding JSON is parsed again; string
+// values get `\uXXXX` decoded and `\"` turned into `"`. When the text does not parse, the
+// legacy repair runs (surrounding quotes dropped, backslash runs before quotes collapsed,
+// `\uXXXX` decoded; literal `\n \r \t` in values become control characters). Throws
+// std::runtime_error "Invalid JSON in conditions or actions: <detail>" when nothing works.
+Poco::Dynamic::Var decodeRuleJson(const std::string& text);
+
+// Vocabulary of §6.9; each throws std::runtime_error with a message naming the problem.
+void checkConditions(const Poco::Dynamic::Var& conditions);
+void checkActions(const Poco::Dynamic::Var& actions);
+
+} // namespace finimport::app

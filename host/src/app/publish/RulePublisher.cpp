@@ -1,0 +1,186 @@
+// RuleImport publish (IMPORTS.md §6.9): per row, resource type and JSON checked, then an
+// upsert by (name, resource_type) (nameless rules are always new). Category and merchant
+// operands, and the values of the set_transaction_* actions, are names mapped to family ids,
+// created when missing.
+#include "app/publish/RuleJson.h"
+#include "app/publish/TypePublishers.h"
+#include "store/Sql.h"
+#include "store/TaxonomyStore.h"
+#include "store/Time.h"
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+
+#include <finimport/date.hpp>
+
+#include <functional>
+#include <sstream>
+#include <stdexcept>
+
+namespace finimport::app {
+
+namespace {
+
+using Poco::Dynamic::Var;
+using Poco::JSON::Array;
+using Poco::JSON::Object;
+
+class NameMapper {
+public:
+    explicit NameMapper(PublishContext& ctx) : _ctx(ctx), _taxonomy(ctx.session) {}
+
+    std::string category(const std::string& name) {
+        if (auto c = _taxonomy.categoryByName(_ctx.import.familyId, name)) return c->id;
+        store::CategoryRow c; // #737373 / shapes by default
+        c.familyId = _ctx.import.familyId;
+        c.name = name;
+        c.importId = _ctx.import.id;
+        _taxonomy.insertCategory(c);
+        _ctx.created("Category", c.id);
+        return c.id;
+    }
+    std::string merchant(const std::string& name) {
+        if (auto m = _taxonomy.merchantByName(_ctx.import.familyId, name)) return m->id;
+        store::MerchantRow m;
+        m.familyId = _ctx.import.familyId;
+        m.name = name;
+        m.importId = _ctx.import.id;
+        _taxonomy.insertMerchant(m);
+        _ctx.created("Merchant", m.id);
+        return m.id;
+    }
+    std::string tag(const std::string& name) {
+        if (auto t = _taxonomy.tagByName(_ctx.import.familyId, name)) return t->id;
+        store::TagRow t;
+        t.familyId = _ctx.import.familyId;
+        t.name = name;
+        t.importId = _ctx.import.id;
+        _taxonomy.insertTag(t);
+        _ctx.created("Tag", t.id);
+        return t.id;
+    }
+
+private:
+    PublishContext& _ctx;
+    store::TaxonomyStore _taxonomy;
+};
+
+// A name operand → id (arrays element-wise); blank or null values stay as they are.
+Var mapValue(const Var& value, const std::function<std::string(const std::string&)>& toId) {
+    if (value.type() == typeid(Array::Ptr)) {
+        auto in = value.extract<Array::Ptr>();
+        Array::Ptr out = new Array;
+        for (size_t i = 0; i < in->size(); ++i)
+            out->add(mapValue(in->get(unsigned(i)), toId));
+        return out;
+    }
+    if (value.isEmpty()) return value;
+    std::string name = value.convert<std::string>();
+    if (name.find_first_not_of(" \t") == std::string::npos) return value;
+    return toId(name);
+}
+
+Var valueOf(const Object::Ptr& o) {
+    return o->has("value") ? o->get("value") : Var();
+}
+
+Object::Ptr condition(const Object::Ptr& in, NameMapper& names) {
+    Object::Ptr out = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    const std::string type = in->getValue<std::string>("condition_type");
+    out->set("condition_type", type);
+    out->set("operator", in->getValue<std::string>("operator"));
+    Var value = valueOf(in);
+    if (type == "transaction_category")
+        value = mapValue(value, [&](const std::string& n) { return names.category(n); });
+    else if (type == "transaction_merchant")
+        value = mapValue(value, [&](const std::string& n) { return names.merchant(n); });
+    out->set("value", value);
+    if (type == "compound") {
+        Array::Ptr subs = new Array;
+        auto in_subs = in->getArray("sub_conditions");
+        for (size_t i = 0; i < in_subs->size(); ++i)
+            subs->add(condition(in_subs->getObject(unsigned(i)), names));
+        out->set("sub_conditions", subs);
+    }
+    return out;
+}
+
+Object::Ptr action(const Object::Ptr& in, NameMapper& names) {
+    Object::Ptr out = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    const std::string type = in->getValue<std::string>("action_type");
+    out->set("action_type", type);
+    Var value = valueOf(in);
+    if (type == "set_transaction_category")
+        value = mapValue(value, [&](const std::string& n) { return names.category(n); });
+    else if (type == "set_transaction_merchant")
+        value = mapValue(value, [&](const std::string& n) { return names.merchant(n); });
+    else if (type == "set_transaction_tags")
+        value = mapValue(value, [&](const std::string& n) { return names.tag(n); });
+    out->set("value", value);
+    return out;
+}
+
+std::string stringify(const Array::Ptr& a) {
+    std::ostringstream out;
+    a->stringify(out);
+    return out.str();
+}
+
+} // namespace
+
+void publishRules(PublishContext& ctx) {
+    NameMapper names(ctx);
+    for (const auto& row : ctx.rows) {
+        if (row.kind != "rule") continue;
+        const std::string resourceType = fieldText(row.fields, "resource_type");
+        if (resourceType != "transaction")
+            throw std::runtime_error("Unsupported resource type: " + resourceType);
+        Var conditionsIn = decodeRuleJson(fieldText(row.fields, "conditions"));
+        Var actionsIn = decodeRuleJson(fieldText(row.fields, "actions"));
+        checkActions(actionsIn);
+        checkConditions(conditionsIn);
+
+        Array::Ptr conditions = new Array, actions = new Array;
+        auto cin = conditionsIn.extract<Array::Ptr>();
+        for (size_t i = 0; i < cin->size(); ++i)
+            conditions->add(condition(cin->getObject(unsigned(i)), names));
+        auto ain = actionsIn.extract<Array::Ptr>();
+        for (size_t i = 0; i < ain->size(); ++i)
+            actions->add(action(ain->getObject(unsigned(i)), names));
+
+        const std::string name = fieldText(row.fields, "name");
+        const bool active = fieldText(row.fields, "active") == "true";
+        std::optional<std::string> effective;
+        if (auto d = sdk::parseDate(fieldText(row.fields, "effective_date"), "%Y-%m-%d"))
+            effective = sdk::formatIsoDate(*d);
+        const int64_t now = store::nowMicros();
+        std::optional<store::SqlRow> existing;
+        if (name.find_first_not_of(" \t") != std::string::npos)
+            existing =
+                store::sqlQueryOne(ctx.session,
+                                   "SELECT id FROM rules WHERE family_id = ? AND name = ? AND "
+                                   "resource_type = ? ORDER BY created_at, id LIMIT 1",
+                                   {ctx.import.familyId, name, resourceType});
+        if (existing) {
+            store::sqlExec(ctx.session,
+                           "UPDATE rules SET active = ?, effective_date = ?, conditions = ?, "
+                           "actions = ?, updated_at = ? WHERE id = ?",
+                           {int64_t(active), store::sqlOpt(effective), stringify(conditions),
+                            stringify(actions), now, existing->str(0)});
+            continue;
+        }
+        const std::string id = store::newUuid();
+        store::sqlExec(
+            ctx.session,
+            "INSERT INTO rules (id, family_id, name, resource_type, active, effective_date, "
+            "conditions, actions, import_id, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            {id, ctx.import.familyId,
+             name.empty() ? store::SqlValue(nullptr) : store::SqlValue(name), resourceType,
+             int64_t(active), store::sqlOpt(effective), stringify(conditions), stringify(actions),
+             ctx.import.id, now, now});
+        ctx.created("Rule", id);
+    }
+}
+
+} // namespace finimport::app
