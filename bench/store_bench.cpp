@@ -54,7 +54,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: store_bench [accounts>0] [years>0] [path.db]\n");
         return 2;
     }
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+    for (const char* suffix : {"", "-wal", "-shm"})
+        std::filesystem::remove(path + suffix);
     store::Database db("sqlite:" + path);
     store::migrate(db);
 
@@ -129,6 +130,7 @@ int main(int argc, char** argv) {
     std::printf("target: >= %.0f rows/s\n", kTargetRowsPerSecond);
     const bool pass = rowsPerSecond >= kTargetRowsPerSecond && int64_t(rows) == stored;
     std::printf("%s\n", pass ? "PASS" : "FAIL");
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+    for (const char* suffix : {"", "-wal", "-shm"})
+        std::filesystem::remove(path + suffix);
     return pass ? 0 : 1;
 }

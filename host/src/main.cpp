@@ -10,9 +10,11 @@ namespace {
 
 const char* kUsage =
     "usage: finimport <command> [options]\n"
-    "  serve [--listen HOST:PORT] [--database URL] [--plugins DIR]... [--config FILE] [--workers N]\n"
+    "  serve [--listen HOST:PORT] [--database URL] [--plugins DIR]... [--config FILE] [--workers "
+    "N]\n"
     "  migrate --database URL\n"
-    "  keys create --database URL --family NAME --name NAME --scope read|read_write [--expires-at ISO]\n"
+    "  keys create --database URL --family NAME --name NAME --scope read|read_write [--expires-at "
+    "ISO]\n"
     "  keys list [--family NAME] | keys revoke KEY_ID|PREFIX\n"
     "  families create --name NAME [--currency CODE]\n"
     "  users deactivate --family NAME --user NAME\n"

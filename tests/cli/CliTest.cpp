@@ -33,7 +33,8 @@ Run run(const std::vector<std::string>& args) {
 
 std::string lastLine(const std::string& text) {
     std::string t = text;
-    while (!t.empty() && t.back() == '\n') t.pop_back();
+    while (!t.empty() && t.back() == '\n')
+        t.pop_back();
     return t.substr(t.rfind('\n') == std::string::npos ? 0 : t.rfind('\n') + 1);
 }
 
@@ -60,9 +61,11 @@ public:
     void testMigrateTwice() {
         auto first = run({"migrate", "--database", _db});
         CPPUNIT_ASSERT_EQUAL(0, first.exitCode);
-        CPPUNIT_ASSERT(first.out.find("1 migration(s) applied, schema version 1") != std::string::npos);
+        CPPUNIT_ASSERT(first.out.find("1 migration(s) applied, schema version 1") !=
+                       std::string::npos);
         auto second = run({"migrate", "--database", _db});
-        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 1") != std::string::npos);
+        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 1") !=
+                       std::string::npos);
     }
 
     void testKeysCreateListRevoke() {
@@ -77,7 +80,8 @@ public:
         CPPUNIT_ASSERT(list.out.find("active") != std::string::npos);
         auto revoked = run({"keys", "revoke", key.substr(0, 8), "--database", _db});
         CPPUNIT_ASSERT_EQUAL(0, revoked.exitCode);
-        CPPUNIT_ASSERT(run({"keys", "list", "--database", _db}).out.find("revoked") != std::string::npos);
+        CPPUNIT_ASSERT(run({"keys", "list", "--database", _db}).out.find("revoked") !=
+                       std::string::npos);
         // An unknown scope is refused with a non-zero exit code.
         CPPUNIT_ASSERT(run({"keys", "create", "--database", _db, "--family", "Demo", "--name", "x",
                             "--scope", "admin"})
@@ -93,13 +97,15 @@ public:
 
     void testServeStopsOnSigterm() {
         Poco::Pipe outPipe;
-        auto handle = Poco::Process::launch(
-            FINIMPORT_EXE, {"serve", "--listen", "127.0.0.1:0", "--database", _db}, nullptr, &outPipe, nullptr);
+        auto handle = Poco::Process::launch(FINIMPORT_EXE,
+                                            {"serve", "--listen", "127.0.0.1:0", "--database", _db},
+                                            nullptr, &outPipe, nullptr);
         Poco::PipeInputStream in(outPipe);
         std::string line;
         std::getline(in, line);
         std::smatch m;
-        CPPUNIT_ASSERT_MESSAGE(line, std::regex_search(line, m, std::regex("listening on 127\\.0\\.0\\.1:(\\d+)")));
+        CPPUNIT_ASSERT_MESSAGE(
+            line, std::regex_search(line, m, std::regex("listening on 127\\.0\\.0\\.1:(\\d+)")));
         uint16_t port = static_cast<uint16_t>(std::stoi(m[1]));
         auto health = finimport::test::httpSend(port, "GET", "/health");
         CPPUNIT_ASSERT_EQUAL(200, health.status);

@@ -4,6 +4,7 @@
 #include <string_view>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-    (void)finimport::app::analyzeNdjson(std::string_view(reinterpret_cast<const char*>(data), size));
+    (void)finimport::app::analyzeNdjson(
+        std::string_view(reinterpret_cast<const char*>(data), size));
     return 0;
 }

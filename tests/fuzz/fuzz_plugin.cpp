@@ -41,8 +41,12 @@ int rowError(void*, const char* code, const fi_location*, const char*, const cha
              const char*) {
     return (code && message && std::strlen(message) == SIZE_MAX) ? 1 : 0;
 }
-void setError(void*, const char* message) { (void)std::strlen(message); }
-void log(void*, int, const char* message) { (void)std::strlen(message); }
+void setError(void*, const char* message) {
+    (void)std::strlen(message);
+}
+void log(void*, int, const char* message) {
+    (void)std::strlen(message);
+}
 
 } // namespace
 

@@ -10,7 +10,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string pattern = nl == std::string::npos ? "%m/%d/%Y" : all.substr(0, nl);
     std::string text = nl == std::string::npos ? all : all.substr(nl + 1);
     (void)finimport::sdk::parseDate(text, pattern);
-    for (auto p : finimport::sdk::kDetectableDateFormats) (void)finimport::sdk::parseDate(text, p);
+    for (auto p : finimport::sdk::kDetectableDateFormats)
+        (void)finimport::sdk::parseDate(text, p);
     std::vector<std::string> samples{text, pattern};
     (void)finimport::sdk::detectDateFormat(samples, finimport::sdk::CivilDate{2026, 11, 22});
     return 0;

@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
         std::sort(paths.begin(), paths.end());
         for (const auto& p : paths) {
             std::ifstream in(p, std::ios::binary);
-            std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            std::string bytes((std::istreambuf_iterator<char>(in)),
+                              std::istreambuf_iterator<char>());
             LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
             ++files;
         }

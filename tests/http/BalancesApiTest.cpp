@@ -4,7 +4,6 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
-
 using namespace finimport::test;
 
 class BalancesApiTest : public CppUnit::TestFixture {

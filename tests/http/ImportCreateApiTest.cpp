@@ -7,7 +7,6 @@
 #include <memory>
 #include <regex>
 
-
 using namespace finimport::test;
 
 namespace {

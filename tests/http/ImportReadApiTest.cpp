@@ -6,7 +6,6 @@
 
 #include <memory>
 
-
 using namespace finimport::test;
 
 class ImportReadApiTest : public CppUnit::TestFixture {

@@ -8,7 +8,6 @@
 #include <set>
 #include <sstream>
 
-
 using namespace finimport::test;
 
 namespace {

@@ -2,7 +2,6 @@
 // D28). Trades are seeded through the store (TradeImport belongs to issue 4).
 #include "ApiSupport.h"
 
-
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <memory>

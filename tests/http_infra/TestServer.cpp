@@ -29,8 +29,6 @@ AuthOutcome FakeAuthenticator::authenticate(const std::string& apiKey) {
     return AuthOutcome{AuthOutcome::Status::Invalid, {}};
 }
 
-
-
 namespace {
 
 const char* kindName(BodyKind kind) {
@@ -167,10 +165,5 @@ HttpResult TestServer::postJson(const std::string& uri, const std::string& body,
     if (!apiKey.empty()) headers.emplace_back("X-Api-Key", apiKey);
     return send("POST", uri, headers, body, "application/json");
 }
-
-
-
-
-
 
 } // namespace finimport::http::test

@@ -20,7 +20,6 @@ using finimport::test::HttpResult;
 using finimport::test::MultipartBuilder;
 using finimport::test::parseRawResponse;
 
-
 // Keys: "key-rw" (read_write), "key-r" (read), "key-w" (scope "write"), "key-deact"
 // (deactivated user), "key-throw" (the lookup throws); anything else is invalid.
 class FakeAuthenticator : public Authenticator {
@@ -28,8 +27,6 @@ public:
     AuthOutcome authenticate(const std::string& apiKey) override;
     std::atomic<int> calls{0};
 };
-
-
 
 struct TestServerOptions {
     RateLimitMode mode = RateLimitMode::SelfHosted;

@@ -22,7 +22,8 @@ public:
         CPPUNIT_ASSERT(u.kind == DatabaseUrl::Kind::Sqlite);
         CPPUNIT_ASSERT_EQUAL(std::string("var/finimport.db"), u.path);
         CPPUNIT_ASSERT_EQUAL(std::string("SQLite"), u.connector());
-        CPPUNIT_ASSERT_EQUAL(std::string("/tmp/x.db"), DatabaseUrl::parse("sqlite:///tmp/x.db").path);
+        CPPUNIT_ASSERT_EQUAL(std::string("/tmp/x.db"),
+                             DatabaseUrl::parse("sqlite:///tmp/x.db").path);
     }
 
     void testPostgres() {
@@ -31,9 +32,12 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("fin"), u.user);
         CPPUNIT_ASSERT_EQUAL(std::string("s@cret"), u.password);
         CPPUNIT_ASSERT_EQUAL(5433, u.port);
-        CPPUNIT_ASSERT_EQUAL(std::string("host='db.local' port=5433 dbname='finimport' user='fin' password='s@cret'"),
-                             u.connectionString());
-        CPPUNIT_ASSERT_EQUAL(std::string("postgresql://fin:***@db.local:5433/finimport"), u.redacted());
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                "host='db.local' port=5433 dbname='finimport' user='fin' password='s@cret'"),
+            u.connectionString());
+        CPPUNIT_ASSERT_EQUAL(std::string("postgresql://fin:***@db.local:5433/finimport"),
+                             u.redacted());
         CPPUNIT_ASSERT_EQUAL(5432, DatabaseUrl::parse("postgresql://u@h/d").port);
     }
 

@@ -1,9 +1,9 @@
 // Migrations on a fresh SQLite file: every table of the logical schema, idempotent re-runs,
 // exact 64-bit money round trips, and all-or-nothing write transactions.
+#include "store/Migrations.h"
 #include "store/AccountStore.h"
 #include "store/Database.h"
 #include "store/FamilyStore.h"
-#include "store/Migrations.h"
 #include "store/Sql.h"
 
 #include <Poco/TemporaryFile.h>
@@ -39,18 +39,40 @@ public:
         CPPUNIT_ASSERT_EQUAL(0, schemaVersion(db));
         CPPUNIT_ASSERT_EQUAL(1, migrate(db));
         CPPUNIT_ASSERT_EQUAL(1, schemaVersion(db));
-        const char* tables[] = {"families", "users", "api_keys", "accounts", "securities",
-                                "categories", "tags", "merchants", "entries", "transactions",
-                                "transaction_tags", "trades", "valuations", "holdings", "balances",
-                                "recurring_transactions", "imports", "import_rows",
-                                "import_mappings", "import_records", "jobs", "exchange_rates",
-                                "transfers", "rejected_transfers", "budgets", "budget_categories",
-                                "rules", "rate_limit_counters"};
+        const char* tables[] = {"families",
+                                "users",
+                                "api_keys",
+                                "accounts",
+                                "securities",
+                                "categories",
+                                "tags",
+                                "merchants",
+                                "entries",
+                                "transactions",
+                                "transaction_tags",
+                                "trades",
+                                "valuations",
+                                "holdings",
+                                "balances",
+                                "recurring_transactions",
+                                "imports",
+                                "import_rows",
+                                "import_mappings",
+                                "import_records",
+                                "jobs",
+                                "exchange_rates",
+                                "transfers",
+                                "rejected_transfers",
+                                "budgets",
+                                "budget_categories",
+                                "rules",
+                                "rate_limit_counters"};
         db.read([&](Poco::Data::Session& s) {
             for (const char* t : tables)
                 CPPUNIT_ASSERT_EQUAL_MESSAGE(t, int64_t(1),
-                                             sqlCount(s, "SELECT COUNT(*) FROM sqlite_master WHERE "
-                                                         "type = 'table' AND name = ?",
+                                             sqlCount(s,
+                                                      "SELECT COUNT(*) FROM sqlite_master WHERE "
+                                                      "type = 'table' AND name = ?",
                                                       {std::string(t)}));
             CPPUNIT_ASSERT_EQUAL(std::string("wal"), sqlQueryOne(s, "PRAGMA journal_mode")->str(0));
         });

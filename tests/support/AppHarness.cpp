@@ -18,7 +18,8 @@ AppHarness::AppHarness(HarnessOptions options) {
     std::filesystem::create_directories(_dir);
     app::Config config;
     config.listen = "127.0.0.1:0";
-    config.database = options.database.empty() ? "sqlite:" + _dir + "/finimport.db" : options.database;
+    config.database =
+        options.database.empty() ? "sqlite:" + _dir + "/finimport.db" : options.database;
     config.pluginDirs = {FINIMPORT_PLUGIN_BUILD_DIR};
     config.workers = options.workers;
     config.httpThreads = 16;
@@ -90,12 +91,23 @@ std::string jsonQuote(const std::string& text) {
     std::string out = "\"";
     for (char c : text) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default: out += c;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            out += c;
         }
     }
     return out + "\"";

@@ -35,8 +35,10 @@ public:
     void deactivateUser(const std::string& family, const std::string& user);
 
     HttpResult get(const std::string& uri, const std::string& key) const;
-    HttpResult postJson(const std::string& uri, const std::string& body, const std::string& key) const;
-    HttpResult postMultipart(const std::string& uri, MultipartBuilder& form, const std::string& key) const;
+    HttpResult postJson(const std::string& uri, const std::string& body,
+                        const std::string& key) const;
+    HttpResult postMultipart(const std::string& uri, MultipartBuilder& form,
+                             const std::string& key) const;
     // Waits until every queued publish/revert job has run.
     void waitForJobs(std::chrono::milliseconds timeout = std::chrono::seconds(30));
 

@@ -26,8 +26,8 @@ bool HttpResult::hasHeader(const std::string& name) const {
 }
 
 HttpResult httpSend(uint16_t port, const std::string& method, const std::string& uri,
-                            const std::vector<std::pair<std::string, std::string>>& headers,
-                            const std::string& body, const std::string& contentType) {
+                    const std::vector<std::pair<std::string, std::string>>& headers,
+                    const std::string& body, const std::string& contentType) {
     Poco::Net::HTTPClientSession session("127.0.0.1", port);
     session.setTimeout(Poco::Timespan(20, 0));
     Poco::Net::HTTPRequest request(method, uri, Poco::Net::HTTPMessage::HTTP_1_1);

@@ -112,9 +112,10 @@ std::vector<KeyListing> ApiKeys::list(const std::optional<std::string>& family) 
         }
         int64_t now = store::nowMicros();
         for (const auto& k : families.keys(familyId)) {
-            KeyListing l{k.id, k.prefix, k.name, k.scope, k.familyName, k.userName, "active",
-                         k.expiresAt, k.lastUsedAt, k.createdAt};
-            if (k.revokedAt) l.state = "revoked";
+            KeyListing l{k.id,       k.prefix, k.name,      k.scope,      k.familyName,
+                         k.userName, "active", k.expiresAt, k.lastUsedAt, k.createdAt};
+            if (k.revokedAt)
+                l.state = "revoked";
             else if (k.expiresAt && *k.expiresAt <= now)
                 l.state = "expired";
             out.push_back(l);

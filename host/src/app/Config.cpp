@@ -15,9 +15,16 @@ namespace finimport::app {
 
 namespace {
 
-const char* kKeys[] = {"listen",     "database",          "plugins",          "workers",
-                       "http_threads", "rate_limit.mode", "limits.rows",      "limits.account_rows",
-                       "limits.service_rows", "encoding.fallback"};
+const char* kKeys[] = {"listen",
+                       "database",
+                       "plugins",
+                       "workers",
+                       "http_threads",
+                       "rate_limit.mode",
+                       "limits.rows",
+                       "limits.account_rows",
+                       "limits.service_rows",
+                       "encoding.fallback"};
 
 std::string trim(const std::string& s) {
     size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
@@ -65,7 +72,8 @@ std::vector<std::string> splitDirs(const std::string& s) {
 
 std::string environmentVariableFor(const std::string& key) {
     std::string env = "FINIMPORT_";
-    for (char c : key) env += (c == '.') ? '_' : static_cast<char>(std::toupper(c));
+    for (char c : key)
+        env += (c == '.') ? '_' : static_cast<char>(std::toupper(c));
     return env;
 }
 
@@ -73,7 +81,8 @@ Config Config::load(const std::map<std::string, std::string>& flags,
                     const std::vector<std::string>& pluginFlags) {
     std::map<std::string, std::string> settings;
     std::string configFile;
-    if (auto it = flags.find("config"); it != flags.end()) configFile = it->second;
+    if (auto it = flags.find("config"); it != flags.end())
+        configFile = it->second;
     else if (const char* e = std::getenv("FINIMPORT_CONFIG"))
         configFile = e;
     if (!configFile.empty()) settings = readFile(configFile);
@@ -84,19 +93,28 @@ Config Config::load(const std::map<std::string, std::string>& flags,
 
     Config c;
     for (const auto& [k, v] : settings) {
-        if (k == "listen") c.listen = v;
-        else if (k == "database") c.database = v;
-        else if (k == "plugins") c.pluginDirs = splitDirs(v);
-        else if (k == "workers") c.workers = static_cast<int>(positive(k, v));
-        else if (k == "http_threads") c.httpThreads = static_cast<int>(positive(k, v));
+        if (k == "listen")
+            c.listen = v;
+        else if (k == "database")
+            c.database = v;
+        else if (k == "plugins")
+            c.pluginDirs = splitDirs(v);
+        else if (k == "workers")
+            c.workers = static_cast<int>(positive(k, v));
+        else if (k == "http_threads")
+            c.httpThreads = static_cast<int>(positive(k, v));
         else if (k == "rate_limit.mode") {
             if (v != "self_hosted" && v != "managed")
                 throw std::invalid_argument("rate_limit.mode must be self_hosted or managed");
             c.rateLimitMode = v;
-        } else if (k == "limits.rows") c.rowCap = positive(k, v);
-        else if (k == "limits.account_rows") c.accountRowCap = positive(k, v);
-        else if (k == "limits.service_rows") c.serviceRowCap = positive(k, v);
-        else if (k == "encoding.fallback") c.fallbackCharset = v;
+        } else if (k == "limits.rows")
+            c.rowCap = positive(k, v);
+        else if (k == "limits.account_rows")
+            c.accountRowCap = positive(k, v);
+        else if (k == "limits.service_rows")
+            c.serviceRowCap = positive(k, v);
+        else if (k == "encoding.fallback")
+            c.fallbackCharset = v;
         else
             throw std::invalid_argument("unknown setting " + k);
     }

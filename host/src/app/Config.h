@@ -27,11 +27,12 @@ struct Config {
 };
 
 // Setting keys and the environment variable of each:
-//   listen FINIMPORT_LISTEN, database FINIMPORT_DATABASE, plugins FINIMPORT_PLUGINS (':'-separated),
-//   workers FINIMPORT_WORKERS, http_threads FINIMPORT_HTTP_THREADS,
+//   listen FINIMPORT_LISTEN, database FINIMPORT_DATABASE, plugins FINIMPORT_PLUGINS
+//   (':'-separated), workers FINIMPORT_WORKERS, http_threads FINIMPORT_HTTP_THREADS,
 //   rate_limit.mode FINIMPORT_RATE_LIMIT_MODE, limits.rows FINIMPORT_LIMITS_ROWS,
-//   limits.account_rows FINIMPORT_LIMITS_ACCOUNT_ROWS, limits.service_rows FINIMPORT_LIMITS_SERVICE_ROWS,
-//   encoding.fallback FINIMPORT_ENCODING_FALLBACK; the file itself: --config / FINIMPORT_CONFIG.
+//   limits.account_rows FINIMPORT_LIMITS_ACCOUNT_ROWS, limits.service_rows
+//   FINIMPORT_LIMITS_SERVICE_ROWS, encoding.fallback FINIMPORT_ENCODING_FALLBACK; the file itself:
+//   --config / FINIMPORT_CONFIG.
 std::string environmentVariableFor(const std::string& key);
 
 // The plugin directories used when none are configured: <exe>/../lib/finimport/plugins (build

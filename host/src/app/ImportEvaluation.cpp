@@ -14,7 +14,9 @@ bool isTerminalStatus(const std::string& s) {
     return s == "complete" || s == "failed" || s == "revert_failed";
 }
 
-bool isRevertableStatus(const std::string& s) { return s == "complete" || s == "revert_failed"; }
+bool isRevertableStatus(const std::string& s) {
+    return s == "complete" || s == "revert_failed";
+}
 
 namespace {
 
@@ -60,21 +62,23 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
         v.detail.cleaned = v.detail.configured;
         v.detail.publishable =
             v.detail.cleaned && summaryCount(record.summary, "importable_lines") > 0;
-        if (!v.detail.publishable) v.notPublishableReasons.push_back("No importable records were found.");
+        if (!v.detail.publishable)
+            v.notPublishableReasons.push_back("No importable records were found.");
         return v;
     }
 
     std::vector<int64_t> invalidRows, accountlessRows;
     std::map<std::string, std::vector<int64_t>> unknownTypes;
-    const bool needsAccount = traits.accountMapping && producesEntries(record.type) &&
-                              !record.accountId;
+    const bool needsAccount =
+        traits.accountMapping && producesEntries(record.type) && !record.accountId;
     for (const auto& row : imports.rows(record.id)) {
         RowFields fields = rowFieldsFromJson(row.fields);
         if (rowErrorsNow(fields, rowMessagesFromJson(row.errors), today).empty())
             ++v.stats.validRowsCount;
         else
             invalidRows.push_back(row.rowNumber);
-        if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
+        if (needsAccount &&
+            fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
             accountlessRows.push_back(row.rowNumber);
         if (traits.accountTypeMapping) {
             std::string t = fieldText(fields, "entity_type");
@@ -89,7 +93,8 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
     v.stats.duplicateRowsCount = summaryCount(record.summary, "duplicate_rows_count");
 
     v.detail.cleaned = v.detail.configured && invalidRows.empty();
-    if (!v.detail.uploaded) v.notPublishableReasons.push_back("No content was uploaded");
+    if (!v.detail.uploaded)
+        v.notPublishableReasons.push_back("No content was uploaded");
     else if (record.rowsCount == 0)
         v.notPublishableReasons.push_back("No data rows were found");
     if (!invalidRows.empty())

@@ -9,11 +9,19 @@
 namespace finimport::app {
 
 const std::vector<std::string>& labelOptions() {
-    static const std::vector<std::string> labels = {
-        "date_col_label",     "amount_col_label",  "name_col_label",   "category_col_label",
-        "tags_col_label",     "notes_col_label",   "account_col_label", "qty_col_label",
-        "ticker_col_label",   "price_col_label",   "entity_type_col_label",
-        "currency_col_label", "exchange_operating_mic_col_label"};
+    static const std::vector<std::string> labels = {"date_col_label",
+                                                    "amount_col_label",
+                                                    "name_col_label",
+                                                    "category_col_label",
+                                                    "tags_col_label",
+                                                    "notes_col_label",
+                                                    "account_col_label",
+                                                    "qty_col_label",
+                                                    "ticker_col_label",
+                                                    "price_col_label",
+                                                    "entity_type_col_label",
+                                                    "currency_col_label",
+                                                    "exchange_operating_mic_col_label"};
     return labels;
 }
 
@@ -45,7 +53,8 @@ int64_t ImportOptions::rowsToSkip() const {
 std::string ImportOptions::toJson() const {
     Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
     for (const auto& [k, v] : values)
-        if (v) obj.set(k, *v);
+        if (v)
+            obj.set(k, *v);
         else
             obj.set(k, Poco::Dynamic::Var());
     std::ostringstream out;
@@ -61,7 +70,8 @@ ImportOptions ImportOptions::fromJson(const std::string& json) {
     obj->getNames(names);
     for (const auto& name : names) {
         auto v = obj->get(name);
-        if (v.isEmpty()) options.values.emplace_back(name, std::nullopt);
+        if (v.isEmpty())
+            options.values.emplace_back(name, std::nullopt);
         else
             options.values.emplace_back(name, v.convert<std::string>());
     }
@@ -107,7 +117,8 @@ void checkRowsToSkipValue(const std::string& v, std::vector<std::string>& errors
 ImportOptions readImportOptions(const CreateImportRequest& req, const ImportTypeTraits& traits,
                                 std::vector<std::string>& errors) {
     ImportOptions o;
-    for (const auto& label : labelOptions()) o.set(label, req.text(label));
+    for (const auto& label : labelOptions())
+        o.set(label, req.text(label));
     auto given = [&](const char* name) { return req.text(name); };
 
     auto strategy = given("amount_type_strategy");
@@ -131,7 +142,8 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
     if (rowsToSkip && !rowsToSkip->empty()) checkRowsToSkipValue(*rowsToSkip, errors);
 
     auto dateFormat = given("date_format");
-    o.set("date_format", dateFormat && !dateFormat->empty() ? *dateFormat : traits.defaultDateFormat);
+    o.set("date_format",
+          dateFormat && !dateFormat->empty() ? *dateFormat : traits.defaultDateFormat);
     o.set("number_format", numberFormat ? *numberFormat : "1,234.56");
     o.set("signage_convention", signage ? *signage : "inflows_positive");
     o.set("col_sep", colSep ? *colSep : ",");
@@ -146,7 +158,8 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
     }
     o.set("rows_to_skip", skip);
     o.set("encoding", std::nullopt);
-    for (const auto& [k, v] : traits.forced) o.set(k, v);
+    for (const auto& [k, v] : traits.forced)
+        o.set(k, v);
     return o;
 }
 

@@ -177,8 +177,8 @@ std::optional<ImportError> ImportService::requestPublish(const std::string& fami
                 }
                 imports.setStatus(id, "failed", report.errorText());
                 error = refusal(422, "preflight_failed",
-                                "Import was uploaded but did not pass service NDJSON preflight.", id,
-                                lines);
+                                "Import was uploaded but did not pass service NDJSON preflight.",
+                                id, lines);
                 return;
             }
         }

@@ -14,7 +14,9 @@ struct FieldValue {
     Kind kind = Kind::Null;
     std::string text; // String: the value; Number: its exact JSON text; Bool: "true"/"false"
 
-    bool isScalar() const { return kind == Kind::String || kind == Kind::Number || kind == Kind::Bool; }
+    bool isScalar() const {
+        return kind == Kind::String || kind == Kind::Number || kind == Kind::Bool;
+    }
 };
 
 struct UploadedFile {

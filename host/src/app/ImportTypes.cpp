@@ -4,9 +4,9 @@ namespace finimport::app {
 
 const std::vector<std::string>& builtinImportTypes() {
     static const std::vector<std::string> types = {
-        "TransactionImport", "TradeImport",    "AccountImport", "MintImport",
-        "ActualImport",      "YnabImport",     "CategoryImport", "RuleImport",
-        "MerchantImport",    "PdfImport",      "QifImport",     "ServiceImport"};
+        "TransactionImport", "TradeImport", "AccountImport",  "MintImport",
+        "ActualImport",      "YnabImport",  "CategoryImport", "RuleImport",
+        "MerchantImport",    "PdfImport",   "QifImport",      "ServiceImport"};
     return types;
 }
 
@@ -21,24 +21,32 @@ ImportTypeTraits traitsOf(const std::string& type) {
         t.accountTypeMapping = true;
     } else if (type == "MintImport") {
         t.categoryMapping = t.tagMapping = t.accountMapping = true;
-        t.forced = {{"date_col_label", "Date"},      {"name_col_label", "Description"},
-                    {"amount_col_label", "Amount"},  {"currency_col_label", "Currency"},
-                    {"account_col_label", "Account Name"}, {"category_col_label", "Category"},
-                    {"tags_col_label", "Labels"},    {"notes_col_label", "Notes"},
+        t.forced = {{"date_col_label", "Date"},
+                    {"name_col_label", "Description"},
+                    {"amount_col_label", "Amount"},
+                    {"currency_col_label", "Currency"},
+                    {"account_col_label", "Account Name"},
+                    {"category_col_label", "Category"},
+                    {"tags_col_label", "Labels"},
+                    {"notes_col_label", "Notes"},
                     {"entity_type_col_label", "Transaction Type"},
-                    {"date_format", "%m/%d/%Y"},     {"signage_convention", "inflows_positive"}};
+                    {"date_format", "%m/%d/%Y"},
+                    {"signage_convention", "inflows_positive"}};
     } else if (type == "ActualImport") {
         t.categoryMapping = t.accountMapping = true;
         t.defaultDateFormat = "%Y-%m-%d";
-        t.forced = {{"date_col_label", "Date"},     {"name_col_label", "Payee"},
-                    {"amount_col_label", "Amount"}, {"account_col_label", "Account"},
+        t.forced = {{"date_col_label", "Date"},         {"name_col_label", "Payee"},
+                    {"amount_col_label", "Amount"},     {"account_col_label", "Account"},
                     {"category_col_label", "Category"}, {"notes_col_label", "Notes"},
-                    {"date_format", "%Y-%m-%d"},    {"signage_convention", "inflows_positive"}};
+                    {"date_format", "%Y-%m-%d"},        {"signage_convention", "inflows_positive"}};
     } else if (type == "YnabImport") {
         t.categoryMapping = t.accountMapping = true;
-        t.forced = {{"date_col_label", "Date"},    {"name_col_label", "Payee"},
-                    {"account_col_label", "Account"}, {"category_col_label", "Category"},
-                    {"notes_col_label", "Memo"},   {"date_format", "%m/%d/%Y"},
+        t.forced = {{"date_col_label", "Date"},
+                    {"name_col_label", "Payee"},
+                    {"account_col_label", "Account"},
+                    {"category_col_label", "Category"},
+                    {"notes_col_label", "Memo"},
+                    {"date_format", "%m/%d/%Y"},
                     {"signage_convention", "inflows_positive"}};
     } else if (type == "QifImport") {
         t.family = ContentFamily::Qif;

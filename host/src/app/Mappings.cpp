@@ -12,23 +12,37 @@
 namespace finimport::app {
 
 std::optional<std::string> accountTypeFor(const std::string& value) {
-    static const std::map<std::string, std::string> table = {
-        {"depository", "Depository"},    {"checking", "Depository"},
-        {"savings", "Depository"},       {"bank", "Depository"},
-        {"cash", "Depository"},          {"current", "Depository"},
-        {"credit_card", "CreditCard"},   {"creditcard", "CreditCard"},
-        {"credit", "CreditCard"},        {"investment", "Investment"},
-        {"brokerage", "Investment"},     {"retirement", "Investment"},
-        {"401k", "Investment"},          {"ira", "Investment"},
-        {"pension", "Investment"},       {"crypto", "Crypto"},
-        {"cryptocurrency", "Crypto"},    {"wallet", "Crypto"},
-        {"property", "Property"},        {"real_estate", "Property"},
-        {"house", "Property"},           {"home", "Property"},
-        {"vehicle", "Vehicle"},          {"car", "Vehicle"},
-        {"loan", "Loan"},                {"mortgage", "Loan"},
-        {"student_loan", "Loan"},        {"other_asset", "OtherAsset"},
-        {"otherasset", "OtherAsset"},    {"other_liability", "OtherLiability"},
-        {"otherliability", "OtherLiability"}};
+    static const std::map<std::string, std::string> table = {{"depository", "Depository"},
+                                                             {"checking", "Depository"},
+                                                             {"savings", "Depository"},
+                                                             {"bank", "Depository"},
+                                                             {"cash", "Depository"},
+                                                             {"current", "Depository"},
+                                                             {"credit_card", "CreditCard"},
+                                                             {"creditcard", "CreditCard"},
+                                                             {"credit", "CreditCard"},
+                                                             {"investment", "Investment"},
+                                                             {"brokerage", "Investment"},
+                                                             {"retirement", "Investment"},
+                                                             {"401k", "Investment"},
+                                                             {"ira", "Investment"},
+                                                             {"pension", "Investment"},
+                                                             {"crypto", "Crypto"},
+                                                             {"cryptocurrency", "Crypto"},
+                                                             {"wallet", "Crypto"},
+                                                             {"property", "Property"},
+                                                             {"real_estate", "Property"},
+                                                             {"house", "Property"},
+                                                             {"home", "Property"},
+                                                             {"vehicle", "Vehicle"},
+                                                             {"car", "Vehicle"},
+                                                             {"loan", "Loan"},
+                                                             {"mortgage", "Loan"},
+                                                             {"student_loan", "Loan"},
+                                                             {"other_asset", "OtherAsset"},
+                                                             {"otherasset", "OtherAsset"},
+                                                             {"other_liability", "OtherLiability"},
+                                                             {"otherliability", "OtherLiability"}};
     auto it = table.find(finimport::sdk::normalizeHeader(value));
     if (it == table.end()) return std::nullopt;
     return it->second;
@@ -48,7 +62,9 @@ bool mappingAssigned(const store::MappingRecord& m) {
 
 namespace {
 
-bool blank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
+bool blank(const std::string& s) {
+    return s.find_first_not_of(" \t\r\n") == std::string::npos;
+}
 
 std::optional<std::string> findByName(Poco::Data::Session& s, const char* table,
                                       const std::string& familyId, const std::string& name) {
@@ -85,7 +101,8 @@ void syncMappings(Poco::Data::Session& s, const store::ImportRecord& import,
     }
     store::ImportStore imports(s);
     std::map<std::pair<std::string, std::string>, store::MappingRecord> existing;
-    for (auto& m : imports.mappings(import.id)) existing[{m.kind, m.key}] = m;
+    for (auto& m : imports.mappings(import.id))
+        existing[{m.kind, m.key}] = m;
     for (auto& [kindKey, m] : existing)
         if (!keys[kindKey.first].count(kindKey.second)) imports.deleteMapping(m.id);
 

@@ -18,7 +18,8 @@ bool RowCollector::row(const std::vector<std::optional<std::string>>& values,
                        const plugin::Location& location) {
     if (_kind == "header") {
         _header.clear();
-        for (const auto& v : values) _header.push_back(v.value_or(""));
+        for (const auto& v : values)
+            _header.push_back(v.value_or(""));
         return true;
     }
     CollectedRow r;
@@ -45,7 +46,8 @@ bool RowCollector::rowError(const std::string& code, const plugin::Location& loc
         _fileErrors.push_back(std::move(m));
         return true;
     }
-    if (CollectedRow* r = rowNumbered(location.record)) r->errors.push_back(std::move(m));
+    if (CollectedRow* r = rowNumbered(location.record))
+        r->errors.push_back(std::move(m));
     else
         _earlyErrors[location.record].push_back(std::move(m));
     return true;

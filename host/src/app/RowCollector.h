@@ -50,7 +50,7 @@ private:
     std::vector<std::string> _fields;
     std::vector<std::string> _header;
     std::vector<CollectedRow> _rows;
-    std::map<uint64_t, size_t> _index;                      // record → position in _rows
+    std::map<uint64_t, size_t> _index;                        // record → position in _rows
     std::map<uint64_t, std::vector<RowMessage>> _earlyErrors; // errors sent before their row
     std::vector<RowMessage> _fileErrors;
 };

@@ -14,14 +14,15 @@ bool dateInWindow(domain::Date date, domain::Date today) {
     return date > today.addYears(-30) && date <= today.addDays(1);
 }
 
-std::vector<std::string> rowErrorsNow(const RowFields& fields, const std::vector<RowMessage>& stored,
-                                      domain::Date today) {
+std::vector<std::string> rowErrorsNow(const RowFields& fields,
+                                      const std::vector<RowMessage>& stored, domain::Date today) {
     std::vector<std::string> errors;
     bool dateError = false;
     for (const auto& m : stored)
         if (m.field && *m.field == "date") dateError = true;
     std::vector<std::string> dateErrors;
-    if (const auto* date = findField(fields, "date"); date && *date && !dateError && !(*date)->empty()) {
+    if (const auto* date = findField(fields, "date");
+        date && *date && !dateError && !(*date)->empty()) {
         if (auto d = domain::Date::parseIso(**date); d && !dateInWindow(*d, today))
             dateErrors.push_back("Date must be between " + today.addYears(-30).addDays(1).iso() +
                                  " and " + today.addDays(1).iso());
@@ -56,7 +57,8 @@ std::string fieldText(const RowFields& fields, const std::string& name) {
 std::string rowFieldsToJson(const RowFields& fields) {
     Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
     for (const auto& [k, v] : fields) {
-        if (v) obj.set(k, *v);
+        if (v)
+            obj.set(k, *v);
         else
             obj.set(k, Poco::Dynamic::Var());
     }
@@ -71,8 +73,9 @@ RowFields rowFieldsFromJson(const std::string& json) {
     auto obj = parser.parse(json).extract<Poco::JSON::Object::Ptr>();
     for (const auto& name : obj->getNames()) {
         auto v = obj->get(name);
-        fields.emplace_back(name, v.isEmpty() ? std::nullopt
-                                              : std::optional<std::string>(v.convert<std::string>()));
+        fields.emplace_back(name, v.isEmpty()
+                                      ? std::nullopt
+                                      : std::optional<std::string>(v.convert<std::string>()));
     }
     return fields;
 }
@@ -82,7 +85,8 @@ std::string rowMessagesToJson(const std::vector<RowMessage>& messages) {
     for (const auto& m : messages) {
         Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
         obj.set("code", m.code);
-        if (m.field) obj.set("field", *m.field);
+        if (m.field)
+            obj.set("field", *m.field);
         else
             obj.set("field", Poco::Dynamic::Var());
         obj.set("message", m.message);

@@ -15,8 +15,8 @@ namespace finimport::app {
 using RowFields = std::vector<std::pair<std::string, std::optional<std::string>>>;
 
 // Full sentences, date errors first, currency errors last.
-std::vector<std::string> rowErrorsNow(const RowFields& fields, const std::vector<RowMessage>& stored,
-                                      domain::Date today);
+std::vector<std::string> rowErrorsNow(const RowFields& fields,
+                                      const std::vector<RowMessage>& stored, domain::Date today);
 
 // The row date window of D1: (today − 30 years, today + 1 day].
 bool dateInWindow(domain::Date date, domain::Date today);

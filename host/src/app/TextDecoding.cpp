@@ -112,7 +112,8 @@ DecodedText decodeText(std::string_view bytes, const std::optional<std::string>&
                        const std::string& fallbackCharset) {
     if (charset) {
         std::string name = *charset;
-        for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (auto& c : name)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (name == "utf-8" || name == "utf8") {
             std::string_view body = stripBom(bytes);
             if (isValidUtf8(body)) return {std::string(body), "UTF-8"};

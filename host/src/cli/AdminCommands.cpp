@@ -60,20 +60,19 @@ int runKeys(const Args& args) {
             expires = (dt.timestamp() - Poco::Timespan(tz, 0)).epochMicroseconds();
         }
         std::string family = args.require("family");
-        auto created = keys.create(family, args.get("user").value_or(args.require("name")),
-                                   args.require("name"), args.get("scope").value_or("read_write"),
-                                   expires);
-        std::cout << "created key " << created.id << " (prefix " << created.prefix << ") for family "
-                  << family << "\n";
+        auto created =
+            keys.create(family, args.get("user").value_or(args.require("name")),
+                        args.require("name"), args.get("scope").value_or("read_write"), expires);
+        std::cout << "created key " << created.id << " (prefix " << created.prefix
+                  << ") for family " << family << "\n";
         std::cout << created.key << "\n"; // the key is the last line of stdout
         return 0;
     }
     if (action == "list") {
         for (const auto& k : keys.list(args.get("family")))
             std::cout << k.id << "  " << k.prefix << "  " << k.family << "  " << k.user << "  "
-                      << k.name << "  " << k.scope << "  " << k.state
-                      << "  created " << formatMicros(k.createdAt)
-                      << "  expires " << formatMicros(k.expiresAt)
+                      << k.name << "  " << k.scope << "  " << k.state << "  created "
+                      << formatMicros(k.createdAt) << "  expires " << formatMicros(k.expiresAt)
                       << "  last used " << formatMicros(k.lastUsedAt) << "\n";
         return 0;
     }
@@ -140,7 +139,8 @@ int runBalances(const Args& args) {
     store::Database db(config.database);
     store::migrate(db);
     std::vector<std::string> ids;
-    if (auto a = args.get("account")) ids.push_back(*a);
+    if (auto a = args.get("account"))
+        ids.push_back(*a);
     else
         db.read([&](Poco::Data::Session& s) { ids = store::AccountStore(s).allIds(); });
     size_t rows = 0;

@@ -40,7 +40,8 @@ std::string Args::require(const std::string& name) const {
 std::vector<std::string> Args::all(const std::string& name) const {
     std::vector<std::string> out;
     auto [b, e] = flags.equal_range(name);
-    for (auto it = b; it != e; ++it) out.push_back(it->second);
+    for (auto it = b; it != e; ++it)
+        out.push_back(it->second);
     return out;
 }
 

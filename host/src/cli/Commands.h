@@ -14,5 +14,4 @@ int runPlugins(const Args& args);
 int runBalances(const Args& args);
 int runExport(const Args& args);
 
-
 } // namespace finimport::cli

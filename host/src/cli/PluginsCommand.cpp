@@ -17,8 +17,8 @@ int runPlugins(const Args& args) {
     });
     registry.loadDirectories(dirs);
     for (const auto& t : registry.types())
-        std::cout << t.type << "  " << t.pluginName << " " << t.pluginVersion << "  (" << t.importerId
-                  << ", " << t.file << ")\n";
+        std::cout << t.type << "  " << t.pluginName << " " << t.pluginVersion << "  ("
+                  << t.importerId << ", " << t.file << ")\n";
     return registry.types().empty() ? 1 : 0;
 }
 

@@ -39,7 +39,9 @@ std::atomic<int64_t> g_fixedToday{INT64_MIN};
 
 } // namespace
 
-bool isLeapYear(int y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+bool isLeapYear(int y) {
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
 
 int daysInMonth(int y, int m) {
     static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -81,9 +83,15 @@ void Date::setTodayForTesting(std::optional<Date> fixed) {
     g_fixedToday.store(fixed ? fixed->days() : INT64_MIN);
 }
 
-int Date::year() const { return civilFromDays(_days).y; }
-int Date::month() const { return civilFromDays(_days).m; }
-int Date::day() const { return civilFromDays(_days).d; }
+int Date::year() const {
+    return civilFromDays(_days).y;
+}
+int Date::month() const {
+    return civilFromDays(_days).m;
+}
+int Date::day() const {
+    return civilFromDays(_days).d;
+}
 
 std::string Date::iso() const {
     Ymd c = civilFromDays(_days);

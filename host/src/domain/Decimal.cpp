@@ -6,8 +6,8 @@ namespace finimport::domain {
 
 namespace {
 
-constexpr int64_t kPow10[] = {1,         10,         100,         1000,        10000,
-                              100000,    1000000,    10000000,    100000000,   1000000000,
+constexpr int64_t kPow10[] = {1,           10,           100,          1000,      10000,
+                              100000,      1000000,      10000000,     100000000, 1000000000,
                               10000000000, 100000000000, 1000000000000};
 
 int64_t checked(__int128 value) {
@@ -27,7 +27,9 @@ __int128 divRound(__int128 value, __int128 divisor) {
 
 } // namespace
 
-Decimal Decimal::fromInt(int64_t units) { return Decimal(checked(__int128(units) * kScale)); }
+Decimal Decimal::fromInt(int64_t units) {
+    return Decimal(checked(__int128(units) * kScale));
+}
 
 std::optional<Decimal> Decimal::parse(std::string_view text) {
     size_t i = 0;
@@ -69,7 +71,8 @@ std::string Decimal::toString(int minFraction) const {
     std::string out = toFixed(kPlaces);
     size_t dot = out.find('.');
     size_t keep = out.size();
-    while (keep > dot + 1 + static_cast<size_t>(minFraction) && out[keep - 1] == '0') --keep;
+    while (keep > dot + 1 + static_cast<size_t>(minFraction) && out[keep - 1] == '0')
+        --keep;
     out.resize(keep);
     if (minFraction == 0 && out.back() == '.') out.pop_back();
     return out;
@@ -102,7 +105,9 @@ Decimal Decimal::rounded(int places) const {
     return Decimal(checked(__int128(scaledRounded(places)) * kPow10[kPlaces - places]));
 }
 
-Decimal Decimal::operator-() const { return Decimal(checked(-__int128(_raw))); }
+Decimal Decimal::operator-() const {
+    return Decimal(checked(-__int128(_raw)));
+}
 Decimal Decimal::operator+(Decimal other) const {
     return Decimal(checked(__int128(_raw) + other._raw));
 }
@@ -112,6 +117,8 @@ Decimal Decimal::operator-(Decimal other) const {
 Decimal Decimal::operator*(Decimal other) const {
     return Decimal(checked(divRound(__int128(_raw) * other._raw, kScale)));
 }
-Decimal Decimal::times(int64_t factor) const { return Decimal(checked(__int128(_raw) * factor)); }
+Decimal Decimal::times(int64_t factor) const {
+    return Decimal(checked(__int128(_raw) * factor));
+}
 
 } // namespace finimport::domain

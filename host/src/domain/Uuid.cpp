@@ -19,7 +19,8 @@ bool isUuid(std::string_view t) {
 std::optional<std::string> canonicalUuid(std::string_view t) {
     if (!isUuid(t)) return std::nullopt;
     std::string out(t);
-    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (auto& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
 }
 

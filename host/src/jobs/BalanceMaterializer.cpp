@@ -111,7 +111,8 @@ MaterializeResult materializeBalances(Poco::Data::Session& s, const std::string&
     }
     if (!result.incremental) rows = domain::computeBalances(input);
     records.reserve(rows.size());
-    for (const auto& r : rows) records.push_back(toRecord(r, account->currency));
+    for (const auto& r : rows)
+        records.push_back(toRecord(r, account->currency));
     balances.replace(accountId, from, records);
     result.rows = records.size();
     if (!rows.empty()) {

@@ -8,12 +8,15 @@ namespace finimport::jobs {
 
 JobQueue::JobQueue(store::Database& db, int workers) : _db(db), _workerCount(workers) {}
 
-JobQueue::~JobQueue() { stop(); }
+JobQueue::~JobQueue() {
+    stop();
+}
 
 void JobQueue::start() {
     if (_running.exchange(true)) return;
     _db.write([](Poco::Data::Session& s) { store::JobStore(s).requeueStale(store::nowMicros()); });
-    for (int i = 0; i < _workerCount; ++i) _workers.emplace_back([this, i] { workerLoop(i); });
+    for (int i = 0; i < _workerCount; ++i)
+        _workers.emplace_back([this, i] { workerLoop(i); });
 }
 
 void JobQueue::stop() {
@@ -24,11 +27,14 @@ void JobQueue::stop() {
     _workers.clear();
 }
 
-void JobQueue::enqueue(Poco::Data::Session& s, const std::string& kind, const std::string& importId) {
+void JobQueue::enqueue(Poco::Data::Session& s, const std::string& kind,
+                       const std::string& importId) {
     store::JobStore(s).enqueue(kind, importId);
 }
 
-void JobQueue::wake() { _cv.notify_all(); }
+void JobQueue::wake() {
+    _cv.notify_all();
+}
 
 bool JobQueue::runOne(const std::string& worker) {
     std::optional<store::JobRecord> job;
@@ -70,7 +76,8 @@ void JobQueue::workerLoop(int index) {
 
 int JobQueue::drain() {
     int n = 0;
-    while (runOne("drain")) ++n;
+    while (runOne("drain"))
+        ++n;
     return n;
 }
 

@@ -36,10 +36,11 @@ Server::Server(app::Config config) : _config(std::move(config)) {
 
     auto router = http::buildRoutes({*_db, *_imports, *_plugins, _config});
     auto authenticator = std::make_shared<http::KeyAuthenticator>(*_keys);
-    auto limiter = std::make_shared<http::RateLimiter>(
-        _config.rateLimitMode == "managed" ? http::RateLimitMode::Managed
-                                           : http::RateLimitMode::SelfHosted);
-    auto pipeline = std::make_shared<http::RequestPipeline>(std::move(router), authenticator, limiter);
+    auto limiter = std::make_shared<http::RateLimiter>(_config.rateLimitMode == "managed"
+                                                           ? http::RateLimitMode::Managed
+                                                           : http::RateLimitMode::SelfHosted);
+    auto pipeline =
+        std::make_shared<http::RequestPipeline>(std::move(router), authenticator, limiter);
     auto [host, port] = parseListen(_config.listen);
     http::ServerConfig sc;
     sc.host = host;
@@ -48,7 +49,9 @@ Server::Server(app::Config config) : _config(std::move(config)) {
     _http = std::make_unique<http::HttpServer>(sc, pipeline);
 }
 
-Server::~Server() { stop(); }
+Server::~Server() {
+    stop();
+}
 
 void Server::start() {
     _jobs->start();
@@ -60,6 +63,8 @@ void Server::stop() {
     if (_jobs) _jobs->stop();
 }
 
-uint16_t Server::port() const { return _http->port(); }
+uint16_t Server::port() const {
+    return _http->port();
+}
 
 } // namespace finimport::server

@@ -52,7 +52,8 @@ void AccountStore::insert(AccountRow& a) {
 }
 
 std::optional<AccountRow> AccountStore::byId(const std::string& familyId, const std::string& id) {
-    auto r = sqlQueryOne(_s, std::string(kSelect) + "WHERE family_id = ? AND id = ?", {familyId, id});
+    auto r =
+        sqlQueryOne(_s, std::string(kSelect) + "WHERE family_id = ? AND id = ?", {familyId, id});
     if (!r) return std::nullopt;
     return accountFrom(*r);
 }
@@ -75,8 +76,8 @@ std::optional<AccountRow> AccountStore::byName(const std::string& familyId,
 
 std::vector<AccountRow> AccountStore::ofFamily(const std::string& familyId) {
     std::vector<AccountRow> out;
-    for (const auto& r :
-         sqlQuery(_s, std::string(kSelect) + "WHERE family_id = ? ORDER BY created_at, id", {familyId}))
+    for (const auto& r : sqlQuery(
+             _s, std::string(kSelect) + "WHERE family_id = ? ORDER BY created_at, id", {familyId}))
         out.push_back(accountFrom(r));
     return out;
 }
@@ -90,8 +91,10 @@ std::vector<std::string> AccountStore::allIds() {
 
 void AccountStore::deleteCascade(const std::string& id) {
     // Child rows of entries go by ON DELETE CASCADE; the rest explicitly.
-    sqlExec(_s, "DELETE FROM transfers WHERE inflow_transaction_id IN (SELECT id FROM entries WHERE account_id = ?) "
-                "OR outflow_transaction_id IN (SELECT id FROM entries WHERE account_id = ?)",
+    sqlExec(_s,
+            "DELETE FROM transfers WHERE inflow_transaction_id IN (SELECT id FROM entries WHERE "
+            "account_id = ?) "
+            "OR outflow_transaction_id IN (SELECT id FROM entries WHERE account_id = ?)",
             {id, id});
     sqlExec(_s, "DELETE FROM entries WHERE account_id = ?", {id});
     sqlExec(_s, "DELETE FROM balances WHERE account_id = ?", {id});

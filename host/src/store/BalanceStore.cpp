@@ -71,7 +71,8 @@ std::string whereClause(const BalanceFilter& f, std::vector<SqlValue>& params) {
 void BalanceStore::replace(const std::string& accountId, const std::optional<std::string>& fromDate,
                            std::vector<BalanceRecord>& rows) {
     if (fromDate)
-        sqlExec(_s, "DELETE FROM balances WHERE account_id = ? AND date >= ?", {accountId, *fromDate});
+        sqlExec(_s, "DELETE FROM balances WHERE account_id = ? AND date >= ?",
+                {accountId, *fromDate});
     else
         sqlExec(_s, "DELETE FROM balances WHERE account_id = ?", {accountId});
     if (rows.empty()) return;
@@ -80,7 +81,8 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
     const size_t n = rows.size();
     std::vector<std::string> ids(n), accountIds(n, accountId), dates(n), currencies(n);
     std::vector<Poco::Int64> cols[16];
-    for (auto& c : cols) c.resize(n);
+    for (auto& c : cols)
+        c.resize(n);
     std::vector<Poco::Nullable<Poco::Int64>> cash(n);
     int64_t now = nowMicros();
     for (size_t i = 0; i < n; ++i) {
@@ -92,13 +94,24 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
         dates[i] = r.date;
         currencies[i] = r.currency;
         if (r.cashBalance) cash[i] = *r.cashBalance;
-        int64_t values[16] = {r.balance,        r.startCash,       r.startNonCash,
-                              r.cashInflows,    r.cashOutflows,    r.nonCashInflows,
-                              r.nonCashOutflows, r.netMarketFlows, r.cashAdjustments,
-                              r.nonCashAdjustments, r.endCash,     r.endNonCash,
-                              r.flowsFactor,    now,               now,
+        int64_t values[16] = {r.balance,
+                              r.startCash,
+                              r.startNonCash,
+                              r.cashInflows,
+                              r.cashOutflows,
+                              r.nonCashInflows,
+                              r.nonCashOutflows,
+                              r.netMarketFlows,
+                              r.cashAdjustments,
+                              r.nonCashAdjustments,
+                              r.endCash,
+                              r.endNonCash,
+                              r.flowsFactor,
+                              now,
+                              now,
                               0};
-        for (int c = 0; c < 16; ++c) cols[c][i] = values[c];
+        for (int c = 0; c < 16; ++c)
+            cols[c][i] = values[c];
     }
     using namespace Poco::Data::Keywords;
     std::string sql =
@@ -116,7 +129,8 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
     st.execute();
 }
 
-std::optional<BalanceRecord> BalanceStore::on(const std::string& accountId, const std::string& date) {
+std::optional<BalanceRecord> BalanceStore::on(const std::string& accountId,
+                                              const std::string& date) {
     auto r = sqlQueryOne(_s,
                          std::string("SELECT ") + kColumns +
                              " FROM balances b JOIN accounts a ON a.id = b.account_id "

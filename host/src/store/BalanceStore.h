@@ -14,9 +14,9 @@ struct BalanceRecord {
     std::string id, accountId, date, currency;
     int64_t balance = 0;
     std::optional<int64_t> cashBalance;
-    int64_t startCash = 0, startNonCash = 0, cashInflows = 0, cashOutflows = 0,
-            nonCashInflows = 0, nonCashOutflows = 0, netMarketFlows = 0, cashAdjustments = 0,
-            nonCashAdjustments = 0, endCash = 0, endNonCash = 0;
+    int64_t startCash = 0, startNonCash = 0, cashInflows = 0, cashOutflows = 0, nonCashInflows = 0,
+            nonCashOutflows = 0, netMarketFlows = 0, cashAdjustments = 0, nonCashAdjustments = 0,
+            endCash = 0, endNonCash = 0;
     int64_t flowsFactor = 1;
     int64_t createdAt = 0, updatedAt = 0;
     // Joined account fields (listing).

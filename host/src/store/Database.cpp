@@ -29,8 +29,8 @@ Database::Database(const std::string& url, int maxSessions) : _url(DatabaseUrl::
         auto parent = std::filesystem::path(_url.path).parent_path();
         if (!parent.empty()) std::filesystem::create_directories(parent);
     }
-    _pool = std::make_unique<Poco::Data::SessionPool>(_url.connector(), _url.connectionString(),
-                                                      1, maxSessions, 60);
+    _pool = std::make_unique<Poco::Data::SessionPool>(_url.connector(), _url.connectionString(), 1,
+                                                      maxSessions, 60);
     if (isSqlite()) {
         auto s = session();
         // journal_mode persists in the file; it returns a row, so read it.
@@ -61,17 +61,20 @@ void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
     std::unique_lock<std::mutex> lock(_writeMutex, std::defer_lock);
     if (isSqlite()) lock.lock();
     auto s = session();
-    if (isSqlite()) sqlExec(s, "BEGIN IMMEDIATE");
+    if (isSqlite())
+        sqlExec(s, "BEGIN IMMEDIATE");
     else
         s.begin();
     try {
         work(s);
-        if (isSqlite()) sqlExec(s, "COMMIT");
+        if (isSqlite())
+            sqlExec(s, "COMMIT");
         else
             s.commit();
     } catch (...) {
         try {
-            if (isSqlite()) sqlExec(s, "ROLLBACK");
+            if (isSqlite())
+                sqlExec(s, "ROLLBACK");
             else
                 s.rollback();
         } catch (...) {

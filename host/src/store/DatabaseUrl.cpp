@@ -42,8 +42,10 @@ DatabaseUrl DatabaseUrl::parse(const std::string& url) {
         return u;
     }
     std::string rest;
-    if (url.rfind("postgresql://", 0) == 0) rest = url.substr(13);
-    else if (url.rfind("postgres://", 0) == 0) rest = url.substr(11);
+    if (url.rfind("postgresql://", 0) == 0)
+        rest = url.substr(13);
+    else if (url.rfind("postgres://", 0) == 0)
+        rest = url.substr(11);
     else
         throw std::invalid_argument("database URL must start with sqlite: or postgresql://");
     u.kind = Kind::PostgreSql;
@@ -73,7 +75,9 @@ DatabaseUrl DatabaseUrl::parse(const std::string& url) {
     return u;
 }
 
-std::string DatabaseUrl::connector() const { return kind == Kind::Sqlite ? "SQLite" : "PostgreSQL"; }
+std::string DatabaseUrl::connector() const {
+    return kind == Kind::Sqlite ? "SQLite" : "PostgreSQL";
+}
 
 std::string DatabaseUrl::connectionString() const {
     if (kind == Kind::Sqlite) return path;

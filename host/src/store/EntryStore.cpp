@@ -48,8 +48,10 @@ EntryRow EntryStore::insertEntry(EntryRow& e) {
 void EntryStore::insertTransaction(EntryRow& e, const TransactionDetail& d) {
     e.entryableType = "Transaction";
     insertEntry(e);
-    sqlExec(_s, "INSERT INTO transactions (entry_id, category_id, merchant_id, kind) VALUES (?, ?, ?, ?)",
-            {e.id, sqlOpt(d.categoryId), sqlOpt(d.merchantId), d.kind});
+    sqlExec(
+        _s,
+        "INSERT INTO transactions (entry_id, category_id, merchant_id, kind) VALUES (?, ?, ?, ?)",
+        {e.id, sqlOpt(d.categoryId), sqlOpt(d.merchantId), d.kind});
     for (const auto& tag : d.tagIds)
         sqlExec(_s, "INSERT INTO transaction_tags (entry_id, tag_id) VALUES (?, ?)", {e.id, tag});
 }
@@ -73,14 +75,15 @@ void EntryStore::insertValuation(EntryRow& e, const std::string& kind) {
 }
 
 std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId) {
-    auto rows = sqlQuery(
-        _s,
-        "SELECT e.entryable_type, e.date, e.amount, t.security_id, t.qty, t.price, v.kind "
-        "FROM entries e LEFT JOIN trades t ON t.entry_id = e.id "
-        "LEFT JOIN valuations v ON v.entry_id = e.id "
-        "WHERE e.account_id = ? AND NOT EXISTS (SELECT 1 FROM entries c WHERE c.parent_entry_id = e.id) "
-        "ORDER BY e.date, e.created_at, e.id",
-        {accountId});
+    auto rows =
+        sqlQuery(_s,
+                 "SELECT e.entryable_type, e.date, e.amount, t.security_id, t.qty, t.price, v.kind "
+                 "FROM entries e LEFT JOIN trades t ON t.entry_id = e.id "
+                 "LEFT JOIN valuations v ON v.entry_id = e.id "
+                 "WHERE e.account_id = ? AND NOT EXISTS (SELECT 1 FROM entries c WHERE "
+                 "c.parent_entry_id = e.id) "
+                 "ORDER BY e.date, e.created_at, e.id",
+                 {accountId});
     std::vector<LedgerItem> out;
     out.reserve(rows.size());
     for (const auto& r : rows) {
@@ -145,7 +148,8 @@ std::vector<EntryRow> EntryStore::tradeCandidates(const std::string& accountId,
 }
 
 void EntryStore::deleteEntry(const std::string& id) {
-    sqlExec(_s, "DELETE FROM transfers WHERE inflow_transaction_id = ? OR outflow_transaction_id = ?",
+    sqlExec(_s,
+            "DELETE FROM transfers WHERE inflow_transaction_id = ? OR outflow_transaction_id = ?",
             {id, id});
     sqlExec(_s, "DELETE FROM entries WHERE parent_entry_id = ?", {id});
     sqlExec(_s, "DELETE FROM entries WHERE id = ?", {id});

@@ -61,8 +61,9 @@ public:
 
     // Transactions on the account with that date, amount and currency (oldest first):
     // duplicate candidates; the caller compares normalised names.
-    std::vector<EntryRow> transactionCandidates(const std::string& accountId, const std::string& date,
-                                                int64_t amount, const std::string& currency);
+    std::vector<EntryRow> transactionCandidates(const std::string& accountId,
+                                                const std::string& date, int64_t amount,
+                                                const std::string& currency);
     // Trades with the same date, security, qty, price and currency (D18).
     std::vector<EntryRow> tradeCandidates(const std::string& accountId, const std::string& date,
                                           const std::optional<std::string>& securityId, int64_t qty,

@@ -48,15 +48,17 @@ std::optional<FamilyRow> FamilyStore::familyById(const std::string& id) {
 FamilyRow FamilyStore::createFamily(const std::string& name, const std::string& currency) {
     FamilyRow f{newUuid(), name, currency};
     int64_t now = nowMicros();
-    sqlExec(_s,
-            "INSERT INTO families (id, name, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            {f.id, f.name, f.currency, now, now});
+    sqlExec(
+        _s,
+        "INSERT INTO families (id, name, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+        {f.id, f.name, f.currency, now, now});
     return f;
 }
 
 std::optional<UserRow> FamilyStore::user(const std::string& familyId, const std::string& name) {
-    auto r = sqlQueryOne(_s, "SELECT id, family_id, name, active FROM users WHERE family_id = ? AND name = ?",
-                         {familyId, name});
+    auto r = sqlQueryOne(
+        _s, "SELECT id, family_id, name, active FROM users WHERE family_id = ? AND name = ?",
+        {familyId, name});
     if (!r) return std::nullopt;
     return UserRow{r->str(0), r->str(1), r->str(2), r->i64(3) != 0};
 }
@@ -99,11 +101,14 @@ std::optional<ApiKeyRow> FamilyStore::keyByHash(const std::string& keyHash) {
 
 std::vector<ApiKeyRow> FamilyStore::keys(const std::optional<std::string>& familyId) {
     std::vector<SqlRow> rows =
-        familyId ? sqlQuery(_s, std::string(kKeySelect) + "WHERE u.family_id = ? ORDER BY k.created_at, k.id",
-                            {*familyId})
-                 : sqlQuery(_s, std::string(kKeySelect) + "ORDER BY f.name, k.created_at, k.id");
+        familyId
+            ? sqlQuery(
+                  _s, std::string(kKeySelect) + "WHERE u.family_id = ? ORDER BY k.created_at, k.id",
+                  {*familyId})
+            : sqlQuery(_s, std::string(kKeySelect) + "ORDER BY f.name, k.created_at, k.id");
     std::vector<ApiKeyRow> out;
-    for (const auto& r : rows) out.push_back(keyFrom(r));
+    for (const auto& r : rows)
+        out.push_back(keyFrom(r));
     return out;
 }
 

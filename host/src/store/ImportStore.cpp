@@ -64,9 +64,8 @@ void ImportStore::insert(ImportRecord& i) {
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             {i.id, i.familyId, i.type, i.status, sqlOpt(i.error), sqlOpt(i.accountId),
              i.configuration, sqlOpt(i.content), sqlOpt(i.contentKind), sqlOpt(i.filename),
-             sqlOpt(i.contentType), sqlOpt(i.encoding), i.rowsCount,
-             sqlOpt(i.expectedRecordCounts), sqlOpt(i.readback), sqlOpt(i.summary),
-             sqlOpt(i.extracted), i.createdAt, i.updatedAt});
+             sqlOpt(i.contentType), sqlOpt(i.encoding), i.rowsCount, sqlOpt(i.expectedRecordCounts),
+             sqlOpt(i.readback), sqlOpt(i.summary), sqlOpt(i.extracted), i.createdAt, i.updatedAt});
 }
 
 std::optional<ImportRecord> ImportStore::byId(const std::string& familyId, const std::string& id,
@@ -112,10 +111,9 @@ std::vector<ImportRecord> ImportStore::list(const ImportListFilter& filter, int6
     params.push_back(limit);
     params.push_back(offset);
     std::vector<ImportRecord> out;
-    for (const auto& r : sqlQuery(_s,
-                                  selectColumns(false) + w +
-                                      " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
-                                  params))
+    for (const auto& r : sqlQuery(
+             _s, selectColumns(false) + w + " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+             params))
         out.push_back(importFrom(r));
     return out;
 }
@@ -123,10 +121,11 @@ std::vector<ImportRecord> ImportStore::list(const ImportListFilter& filter, int6
 void ImportStore::insertRows(std::vector<ImportRowRecord>& rows) {
     for (auto& r : rows) {
         if (r.id.empty()) r.id = newUuid();
-        sqlExec(_s,
-                "INSERT INTO import_rows (id, import_id, row_number, kind, fields, errors, sort_key) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                {r.id, r.importId, r.rowNumber, r.kind, r.fields, r.errors, sqlOpt(r.sortKey)});
+        sqlExec(
+            _s,
+            "INSERT INTO import_rows (id, import_id, row_number, kind, fields, errors, sort_key) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            {r.id, r.importId, r.rowNumber, r.kind, r.fields, r.errors, sqlOpt(r.sortKey)});
     }
 }
 
@@ -136,10 +135,11 @@ void ImportStore::deleteRows(const std::string& importId) {
 
 std::vector<ImportRowRecord> ImportStore::rows(const std::string& importId) {
     std::vector<ImportRowRecord> out;
-    for (const auto& r : sqlQuery(_s,
-                                  "SELECT id, import_id, row_number, kind, fields, errors, sort_key "
-                                  "FROM import_rows WHERE import_id = ? ORDER BY row_number, id",
-                                  {importId})) {
+    for (const auto& r :
+         sqlQuery(_s,
+                  "SELECT id, import_id, row_number, kind, fields, errors, sort_key "
+                  "FROM import_rows WHERE import_id = ? ORDER BY row_number, id",
+                  {importId})) {
         ImportRowRecord row;
         row.id = r.str(0);
         row.importId = r.str(1);

@@ -16,9 +16,9 @@ JobRecord JobStore::enqueue(const std::string& kind, const std::string& importId
 }
 
 std::optional<JobRecord> JobStore::claimNext(const std::string& worker) {
-    auto r = sqlQueryOne(_s,
-                         "SELECT id, kind, import_id, attempts FROM jobs WHERE status = 'queued' "
-                         "ORDER BY created_at, id LIMIT 1");
+    auto r =
+        sqlQueryOne(_s, "SELECT id, kind, import_id, attempts FROM jobs WHERE status = 'queued' "
+                        "ORDER BY created_at, id LIMIT 1");
     if (!r) return std::nullopt;
     JobRecord j{r->str(0), r->str(1), "running", r->optStr(2), std::nullopt, r->i64(3) + 1};
     int64_t now = nowMicros();

@@ -48,7 +48,8 @@ int migrate(Database& db) {
             if (sqlCount(s, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?",
                          {int64_t(m.version)}) > 0)
                 return;
-            for (const auto& stmt : m.statements) sqlExec(s, stmt);
+            for (const auto& stmt : m.statements)
+                sqlExec(s, stmt);
             sqlExec(s, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                     {int64_t(m.version), m.name, nowMicros()});
             ++applied;

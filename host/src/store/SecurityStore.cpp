@@ -19,10 +19,11 @@ std::string SecurityStore::findOrCreate(const std::string& tickerIn, const std::
                         "ORDER BY created_at LIMIT 1",
                         {ticker, mic});
     } else {
-        r = sqlQueryOne(_s,
-                        "SELECT id FROM securities WHERE ticker = ? ORDER BY "
-                        "CASE WHEN exchange_operating_mic IS NULL THEN 0 ELSE 1 END, created_at LIMIT 1",
-                        {ticker});
+        r = sqlQueryOne(
+            _s,
+            "SELECT id FROM securities WHERE ticker = ? ORDER BY "
+            "CASE WHEN exchange_operating_mic IS NULL THEN 0 ELSE 1 END, created_at LIMIT 1",
+            {ticker});
     }
     if (r) return r->str(0);
     std::string id = newUuid();

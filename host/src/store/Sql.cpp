@@ -9,7 +9,9 @@ namespace finimport::store {
 
 namespace {
 
-bool isPostgres(Poco::Data::Session& s) { return s.connector() == "postgresql"; }
+bool isPostgres(Poco::Data::Session& s) {
+    return s.connector() == "postgresql";
+}
 
 Poco::Data::Statement prepare(Poco::Data::Session& session, const std::string& sql,
                               const std::vector<SqlValue>& params) {
@@ -67,7 +69,8 @@ std::vector<SqlRow> sqlQuery(Poco::Data::Session& session, const std::string& sq
         std::vector<Poco::Dynamic::Var> values;
         values.reserve(cols);
         for (size_t c = 0; c < cols; ++c) {
-            if (rs.isNull(c, r)) values.emplace_back();
+            if (rs.isNull(c, r))
+                values.emplace_back();
             else
                 values.push_back(rs.value(c, r));
         }

@@ -24,7 +24,8 @@ CategoryRow categoryFrom(const SqlRow& r) {
 }
 
 MerchantRow merchantFrom(const SqlRow& r) {
-    return MerchantRow{r.str(0), r.str(1), r.str(2), r.optStr(3), r.optStr(4), r.optStr(5), r.optStr(6)};
+    return MerchantRow{r.str(0),    r.str(1),    r.str(2),   r.optStr(3),
+                       r.optStr(4), r.optStr(5), r.optStr(6)};
 }
 
 const char* kMerchantSelect =
@@ -49,11 +50,12 @@ std::optional<CategoryRow> TaxonomyStore::categoryById(const std::string& id) {
 void TaxonomyStore::insertCategory(CategoryRow& c) {
     if (c.id.empty()) c.id = newUuid();
     int64_t now = nowMicros();
-    sqlExec(_s,
-            "INSERT INTO categories (id, family_id, name, parent_id, color, lucide_icon, "
-            "classification, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {c.id, c.familyId, c.name, sqlOpt(c.parentId), c.color, c.icon, c.classification,
-             sqlOpt(c.importId), now, now});
+    sqlExec(
+        _s,
+        "INSERT INTO categories (id, family_id, name, parent_id, color, lucide_icon, "
+        "classification, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        {c.id, c.familyId, c.name, sqlOpt(c.parentId), c.color, c.icon, c.classification,
+         sqlOpt(c.importId), now, now});
 }
 
 void TaxonomyStore::updateCategory(const CategoryRow& c) {
@@ -63,7 +65,8 @@ void TaxonomyStore::updateCategory(const CategoryRow& c) {
             {c.name, sqlOpt(c.parentId), c.color, c.icon, c.classification, nowMicros(), c.id});
 }
 
-std::optional<TagRow> TaxonomyStore::tagByName(const std::string& familyId, const std::string& name) {
+std::optional<TagRow> TaxonomyStore::tagByName(const std::string& familyId,
+                                               const std::string& name) {
     auto r = sqlQueryOne(_s,
                          "SELECT id, family_id, name, color, import_id FROM tags "
                          "WHERE family_id = ? AND name = ?",
@@ -110,12 +113,13 @@ void TaxonomyStore::insertMerchant(MerchantRow& m) {
 }
 
 bool TaxonomyStore::categoryInUse(const std::string& id, const std::string& importId) {
-    return sqlCount(_s,
-                    "SELECT (SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
-                    "WHERE t.category_id = ? AND COALESCE(e.import_id, '') <> ?) + "
-                    "(SELECT COUNT(*) FROM categories WHERE parent_id = ? AND "
-                    "COALESCE(import_id, '') <> ?)",
-                    {id, importId, id, importId}) > 0;
+    return sqlCount(
+               _s,
+               "SELECT (SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
+               "WHERE t.category_id = ? AND COALESCE(e.import_id, '') <> ?) + "
+               "(SELECT COUNT(*) FROM categories WHERE parent_id = ? AND "
+               "COALESCE(import_id, '') <> ?)",
+               {id, importId, id, importId}) > 0;
 }
 
 bool TaxonomyStore::tagInUse(const std::string& id, const std::string& importId) {

@@ -97,9 +97,9 @@ typedef struct fi_options {
  * Ownership: caller-owned; the callee copies what it needs before returning.
  */
 typedef struct fi_location {
-    size_t struct_size; /* sizeof(fi_location) as compiled by the sender */
-    uint64_t record;    /* 1-based record (row) number within the import */
-    uint64_t line;      /* 1-based physical line of the record's start, 0 if unknown */
+    size_t struct_size;  /* sizeof(fi_location) as compiled by the sender */
+    uint64_t record;     /* 1-based record (row) number within the import */
+    uint64_t line;       /* 1-based physical line of the record's start, 0 if unknown */
     const char* section; /* section or account name (QIF), NULL if none */
 } fi_location;
 
@@ -141,8 +141,8 @@ typedef struct fi_io {
      * ("invalid_number", "invalid_date", ...), `field` the field name or NULL,
      * `message` a full sentence ("Amount \"1.234,56\" does not match the number
      * format 1,234.56"), `raw` the offending source text or NULL. */
-    int (*row_error)(void* host, const char* code, const fi_location* location,
-                     const char* field, const char* message, const char* raw);
+    int (*row_error)(void* host, const char* code, const fi_location* location, const char* field,
+                     const char* message, const char* raw);
 
     /* Reports a fatal error for the whole input (the first call wins). */
     void (*set_error)(void* host, const char* message);
@@ -178,10 +178,10 @@ typedef struct fi_importer {
  * storage duration; the host reads it once at load time.
  */
 typedef struct fi_plugin {
-    size_t struct_size; /* sizeof(fi_plugin) as compiled by the plugin */
-    uint32_t abi_major; /* FI_ABI_MAJOR the plugin was built with */
-    uint32_t abi_minor; /* FI_ABI_MINOR the plugin was built with */
-    const char* name;   /* e.g. "csv" */
+    size_t struct_size;  /* sizeof(fi_plugin) as compiled by the plugin */
+    uint32_t abi_major;  /* FI_ABI_MAJOR the plugin was built with */
+    uint32_t abi_minor;  /* FI_ABI_MINOR the plugin was built with */
+    const char* name;    /* e.g. "csv" */
     const char* version; /* the plugin's own version, e.g. "1.0.0" */
     size_t importer_count;
     const fi_importer* const* importers; /* `importer_count` pointers */

@@ -13,12 +13,16 @@ std::string openingName(domain::AccountKind kind) {
     using K = domain::AccountKind;
     switch (kind) {
     case K::Property:
-    case K::Vehicle: return "Original purchase price";
-    case K::Loan: return "Original principal";
+    case K::Vehicle:
+        return "Original purchase price";
+    case K::Loan:
+        return "Original principal";
     case K::Investment:
     case K::Crypto:
-    case K::OtherAsset: return "Opening account value";
-    default: return "Opening balance";
+    case K::OtherAsset:
+        return "Opening account value";
+    default:
+        return "Opening balance";
     }
 }
 
@@ -43,8 +47,8 @@ void publishAccounts(PublishContext& ctx, MappingResolver& mappings) {
         auto typeName = mappings.accountType(entityType);
         auto kind = typeName ? kindFromName(*typeName) : std::nullopt;
         if (!kind)
-            throw std::runtime_error("Row " + std::to_string(row.number) + ": unknown account type \"" +
-                                     entityType + "\"");
+            throw std::runtime_error("Row " + std::to_string(row.number) +
+                                     ": unknown account type \"" + entityType + "\"");
         std::string name = fieldText(row.fields, "name");
         // D18: an existing account with the same name is reused, its opening balance untouched.
         if (auto existing = accounts.byName(ctx.import.familyId, name)) {

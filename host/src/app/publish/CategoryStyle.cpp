@@ -10,7 +10,8 @@ std::string paletteColorFor(const std::string& name) {
     static const char* kPalette[] = {"#e99537", "#4da568", "#6471eb", "#db5a54", "#df4e92",
                                      "#c44fe9", "#eb5429", "#61c9ea", "#805dee", "#6ad28a"};
     unsigned hash = 2166136261u;
-    for (unsigned char c : name) hash = (hash ^ c) * 16777619u;
+    for (unsigned char c : name)
+        hash = (hash ^ c) * 16777619u;
     return kPalette[hash % 10];
 }
 

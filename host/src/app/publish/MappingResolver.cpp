@@ -22,7 +22,8 @@ std::string trim(const std::string& s) {
 MappingResolver::MappingResolver(PublishContext& ctx) : _ctx(ctx) {
     _mappings = store::ImportStore(ctx.session).mappings(ctx.import.id);
     if (ctx.import.accountId) {
-        _importAccount = store::AccountStore(ctx.session).byId(ctx.import.familyId, *ctx.import.accountId);
+        _importAccount =
+            store::AccountStore(ctx.session).byId(ctx.import.familyId, *ctx.import.accountId);
         if (!_importAccount) throw std::runtime_error("The import's account no longer exists");
     }
 }
@@ -61,9 +62,11 @@ std::optional<std::string> MappingResolver::category(const std::string& key) {
         if (colon == std::string::npos) {
             id = findOrCreateCategory(trim(key), std::nullopt);
         } else {
-            std::string parentName = trim(key.substr(0, colon)), child = trim(key.substr(colon + 1));
+            std::string parentName = trim(key.substr(0, colon)),
+                        child = trim(key.substr(colon + 1));
             std::string parentId = findOrCreateCategory(parentName, std::nullopt);
-            if (auto p = store::TaxonomyStore(_ctx.session).categoryById(parentId); p && p->parentId)
+            if (auto p = store::TaxonomyStore(_ctx.session).categoryById(parentId);
+                p && p->parentId)
                 throw std::runtime_error("Category '" + parentName +
                                          "' is a subcategory and cannot have children");
             id = child.empty() ? parentId : findOrCreateCategory(child, parentId);

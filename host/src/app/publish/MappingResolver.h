@@ -26,7 +26,8 @@ public:
 
 private:
     const store::MappingRecord* find(const char* kind, const std::string& key) const;
-    std::string findOrCreateCategory(const std::string& name, const std::optional<std::string>& parent);
+    std::string findOrCreateCategory(const std::string& name,
+                                     const std::optional<std::string>& parent);
 
     PublishContext& _ctx;
     std::vector<store::MappingRecord> _mappings;

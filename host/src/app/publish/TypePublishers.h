@@ -22,6 +22,7 @@ domain::Date rowDate(const PublishRow& row);
 domain::Decimal rowDecimal(const PublishRow& row, const std::string& field, const char* label);
 // The row's target account (import account or mapping) and its currency: the row's, else the
 // account's; throws naming the row when unmapped or when the currencies differ (D4).
-std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row, MappingResolver& mappings);
+std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row,
+                                                     MappingResolver& mappings);
 
 } // namespace finimport::app

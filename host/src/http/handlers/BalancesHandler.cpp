@@ -28,7 +28,8 @@ void writeBalance(JsonWriter& w, const store::BalanceRecord& b) {
     };
     pair("balance", b.balance);
     writeMoneyPair(w, "cash_balance",
-                   b.cashBalance ? std::optional<Decimal>(Decimal::fromRaw(*b.cashBalance)) : std::nullopt,
+                   b.cashBalance ? std::optional<Decimal>(Decimal::fromRaw(*b.cashBalance))
+                                 : std::nullopt,
                    b.currency);
     pair("start_cash_balance", b.startCash);
     pair("start_non_cash_balance", b.startNonCash);
@@ -81,9 +82,11 @@ Response listBalances(store::Database& db, const Request& req) {
     JsonWriter w;
     db.read([&](Poco::Data::Session& s) {
         store::BalanceStore balances(s);
-        Pagination p = paginate(req.query.get("page"), req.query.get("per_page"), balances.count(filter));
+        Pagination p =
+            paginate(req.query.get("page"), req.query.get("per_page"), balances.count(filter));
         w.beginObject().key("balances").beginArray();
-        for (const auto& b : balances.list(filter, p.perPage, p.offset)) writeBalance(w, b);
+        for (const auto& b : balances.list(filter, p.perPage, p.offset))
+            writeBalance(w, b);
         w.endArray();
         w.key("pagination").beginObject();
         w.key("page").integer(p.page);

@@ -18,18 +18,19 @@ namespace finimport::http {
 
 namespace {
 
-const char* kVisibleFields[] = {"account",  "date",     "qty",         "ticker",
-                                "exchange_operating_mic", "price", "amount", "currency",
-                                "name",     "category", "tags",        "entity_type",
-                                "notes",    "active",   "effective_date", "conditions",
-                                "actions"};
+const char* kVisibleFields[] = {
+    "account",    "date",        "qty",      "ticker", "exchange_operating_mic",
+    "price",      "amount",      "currency", "name",   "category",
+    "tags",       "entity_type", "notes",    "active", "effective_date",
+    "conditions", "actions"};
 
 struct MappingTarget {
     std::string type;
     std::optional<std::string> name;
 };
 
-std::optional<MappingTarget> resolveMappable(Poco::Data::Session& s, const store::MappingRecord& m) {
+std::optional<MappingTarget> resolveMappable(Poco::Data::Session& s,
+                                             const store::MappingRecord& m) {
     if (!m.mappableId) return std::nullopt;
     const char* table = m.kind == app::kCategoryMapping ? "categories"
                         : m.kind == app::kTagMapping    ? "tags"
@@ -43,8 +44,9 @@ std::optional<MappingTarget> resolveMappable(Poco::Data::Session& s, const store
     return MappingTarget{type, r->optStr(0)};
 }
 
-void writeMapping(JsonWriter& w, Poco::Data::Session& s, const std::vector<store::MappingRecord>& all,
-                  const char* kind, const std::string& key) {
+void writeMapping(JsonWriter& w, Poco::Data::Session& s,
+                  const std::vector<store::MappingRecord>& all, const char* kind,
+                  const std::string& key) {
     const store::MappingRecord* found = nullptr;
     for (const auto& m : all)
         if (m.kind == kind && m.key == key) found = &m;
@@ -53,7 +55,8 @@ void writeMapping(JsonWriter& w, Poco::Data::Session& s, const std::vector<store
     w.key("type").string(kind);
     writeOptionalString(w, "value", found ? found->value : std::nullopt);
     w.key("create_when_empty").boolean(found && found->createWhenEmpty);
-    w.key("creatable").boolean(found && !found->mappableId && !key.empty() && found->createWhenEmpty);
+    w.key("creatable")
+        .boolean(found && !found->mappableId && !key.empty() && found->createWhenEmpty);
     w.key("mappable");
     auto target = found ? resolveMappable(s, *found) : std::nullopt;
     if (target) {
@@ -68,7 +71,9 @@ void writeMapping(JsonWriter& w, Poco::Data::Session& s, const std::vector<store
     w.endObject();
 }
 
-bool blank(const std::string& s) { return s.find_first_not_of(" \t") == std::string::npos; }
+bool blank(const std::string& s) {
+    return s.find_first_not_of(" \t") == std::string::npos;
+}
 
 } // namespace
 
@@ -106,20 +111,23 @@ Response ImportsHandler::rows(Request& req) {
         Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
                                 static_cast<int64_t>(rows.size()));
         w.beginObject().key("data").beginArray();
-        for (int64_t i = p.offset; i < p.offset + p.perPage && i < static_cast<int64_t>(rows.size()); ++i) {
+        for (int64_t i = p.offset;
+             i < p.offset + p.perPage && i < static_cast<int64_t>(rows.size()); ++i) {
             const auto& e = rows[static_cast<size_t>(i)];
             w.beginObject();
             w.key("id").string(e.row.id);
             w.key("row_number").integer(e.row.rowNumber);
             w.key("valid").boolean(e.errors.empty());
             w.key("errors").beginArray();
-            for (const auto& m : e.errors) w.string(m);
+            for (const auto& m : e.errors)
+                w.string(m);
             w.endArray();
             w.key("fields").beginObject();
             for (const char* name : kVisibleFields) {
                 const auto* v = app::findField(e.fields, name);
                 w.key(name);
-                if (!v || !*v) w.null();
+                if (!v || !*v)
+                    w.null();
                 else if (std::string(name) == "active")
                     w.boolean(**v == "true");
                 else

@@ -15,18 +15,32 @@ app::FieldValue toField(const ParamValue& v) {
     using K = ParamValue::Kind;
     app::FieldValue f;
     switch (v.kind()) {
-    case K::Null: f.kind = app::FieldValue::Kind::Null; break;
-    case K::String: f.kind = app::FieldValue::Kind::String; break;
-    case K::Number: f.kind = app::FieldValue::Kind::Number; break;
-    case K::Bool: f.kind = app::FieldValue::Kind::Bool; break;
-    case K::Array: f.kind = app::FieldValue::Kind::Array; break;
-    case K::Object: f.kind = app::FieldValue::Kind::Object; break;
+    case K::Null:
+        f.kind = app::FieldValue::Kind::Null;
+        break;
+    case K::String:
+        f.kind = app::FieldValue::Kind::String;
+        break;
+    case K::Number:
+        f.kind = app::FieldValue::Kind::Number;
+        break;
+    case K::Bool:
+        f.kind = app::FieldValue::Kind::Bool;
+        break;
+    case K::Array:
+        f.kind = app::FieldValue::Kind::Array;
+        break;
+    case K::Object:
+        f.kind = app::FieldValue::Kind::Object;
+        break;
     }
     f.text = v.text();
     return f;
 }
 
-Response notFound() { return jsonError(404, "not_found", "Import not found"); }
+Response notFound() {
+    return jsonError(404, "not_found", "Import not found");
+}
 
 Response resultResponse(const app::ImportResult& result, int okStatus) {
     if (const auto* e = std::get_if<app::ImportError>(&result)) return importErrorResponse(*e);
@@ -42,12 +56,15 @@ app::CreateImportRequest toCreateRequest(const Request& req) {
     const auto& root = req.params.root();
     for (size_t i = 0; i < root.keys().size(); ++i)
         out.fields[root.keys()[i]] = toField(root.items()[i]);
-    if (req.file) out.file = app::UploadedFile{req.file->filename, req.file->contentType, req.file->data};
+    if (req.file)
+        out.file = app::UploadedFile{req.file->filename, req.file->contentType, req.file->data};
     out.fileFieldWasText = req.fileFieldWasText && !req.file;
     return out;
 }
 
-Response ImportsHandler::create(Request& req) { return resultResponse(_service.create(toCreateRequest(req)), 201); }
+Response ImportsHandler::create(Request& req) {
+    return resultResponse(_service.create(toCreateRequest(req)), 201);
+}
 
 Response ImportsHandler::show(Request& req) {
     auto view = _service.get(req.principal.familyId, req.pathParam("id"));
@@ -72,7 +89,8 @@ Response ImportsHandler::list(Request& req) {
     JsonWriter w;
     _db.read([&](Poco::Data::Session& s) {
         store::ImportStore imports(s);
-        Pagination p = paginate(req.query.get("page"), req.query.get("per_page"), imports.count(filter));
+        Pagination p =
+            paginate(req.query.get("page"), req.query.get("per_page"), imports.count(filter));
         w.beginObject().key("data").beginArray();
         for (const auto& r : imports.list(filter, p.perPage, p.offset))
             writeImportSummary(w, app::evaluateImport(s, r, domain::Date::today()));

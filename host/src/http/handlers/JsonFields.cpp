@@ -9,11 +9,13 @@ void writeMoneyPair(JsonWriter& w, const std::string& name, std::optional<domain
                     const std::string& currency) {
     const domain::Currency* c = domain::findCurrency(currency);
     w.key(name);
-    if (amount && c) w.string(domain::formatMoney(*amount, *c));
+    if (amount && c)
+        w.string(domain::formatMoney(*amount, *c));
     else
         w.null();
     w.key(name + "_cents");
-    if (amount && c) w.integer(domain::minorUnits(*amount, *c));
+    if (amount && c)
+        w.integer(domain::minorUnits(*amount, *c));
     else
         w.null();
 }
@@ -22,7 +24,8 @@ void writeMoney(JsonWriter& w, const std::string& name, domain::Decimal amount,
                 const std::string& currency) {
     const domain::Currency* c = domain::findCurrency(currency);
     w.key(name);
-    if (c) w.string(domain::formatMoney(amount, *c));
+    if (c)
+        w.string(domain::formatMoney(amount, *c));
     else
         w.null();
 }
@@ -30,7 +33,8 @@ void writeMoney(JsonWriter& w, const std::string& name, domain::Decimal amount,
 void writeOptionalString(JsonWriter& w, const std::string& name,
                          const std::optional<std::string>& value) {
     w.key(name);
-    if (value) w.string(*value);
+    if (value)
+        w.string(*value);
     else
         w.null();
 }
@@ -39,11 +43,13 @@ void writeListMeta(JsonWriter& w, const Pagination& p) {
     w.key("meta").beginObject();
     w.key("current_page").integer(p.page);
     w.key("next_page");
-    if (p.page < p.totalPages) w.integer(p.page + 1);
+    if (p.page < p.totalPages)
+        w.integer(p.page + 1);
     else
         w.null();
     w.key("prev_page");
-    if (p.page > 1) w.integer(p.page - 1);
+    if (p.page > 1)
+        w.integer(p.page - 1);
     else
         w.null();
     w.key("total_pages").integer(p.totalPages);

@@ -2,8 +2,8 @@
 // Rendering helpers shared by handlers: money pairs (API.md §5), timestamps, account objects.
 
 #include "domain/Decimal.h"
-#include "http/Pagination.h"
 #include "http/JsonWriter.h"
+#include "http/Pagination.h"
 
 #include <optional>
 #include <string>

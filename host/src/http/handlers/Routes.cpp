@@ -41,7 +41,8 @@ Router buildRoutes(RouteServices services) {
         .post("/api/v1/imports/preflight", A::Read, BodyMode::Params,
               [preflight](Request& r) { return preflightImport(*preflight, r); })
         .internalErrorMessage = "Import preflight could not be completed.";
-    router.get("/api/v1/exports/ndjson", A::Read, [db](Request& r) { return exportNdjson(*db, r); });
+    router.get("/api/v1/exports/ndjson", A::Read,
+               [db](Request& r) { return exportNdjson(*db, r); });
     router.post("/api/v1/imports", A::Write, BodyMode::Params,
                 [imports](Request& r) { return imports->create(r); });
     router.get("/api/v1/imports", A::Read, [imports](Request& r) { return imports->list(r); });
