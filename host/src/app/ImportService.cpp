@@ -1,5 +1,6 @@
 #include "app/ImportService.h"
 
+#include "app/CreateChecks.h"
 #include "app/ImportContent.h"
 #include "app/Mappings.h"
 #include "app/PluginMeta.h"
@@ -63,46 +64,11 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     const bool known = isKnownType(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 
-    // §7.3: content checks first, each with its own code.
-    if (req.fileFieldWasText)
-        return ImportError{422, "validation_failed", "file must be an uploaded file",
-                           std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
-    ContentCheck content = checkContent(req, traits, importer);
-    if (content.error) return *content.error;
-
-    // D26: one validation_failed listing, in order.
-    std::vector<std::string> errors;
-    if (!known) errors.push_back("Type is not included in the list");
-    std::optional<std::string> accountId;
-    std::optional<store::AccountRow> account;
-    std::optional<store::FamilyRow> family;
-    _db.read([&](Poco::Data::Session& s) {
-        family = store::FamilyStore(s).familyById(req.familyId);
-        auto given = req.text("account_id");
-        if (blank(given)) return;
-        accountId = domain::canonicalUuid(*given);
-        if (!accountId)
-            errors.push_back("Account must be a valid UUID");
-        else if (!(account = store::AccountStore(s).byId(req.familyId, *accountId)))
-            errors.push_back("Account must belong to your family");
-    });
-    if (!req.file && req.has("raw_file_content")) {
-        auto kind = req.fields.at("raw_file_content").kind;
-        if (kind != FieldValue::Kind::String && kind != FieldValue::Kind::Null)
-            errors.push_back("raw_file_content must be a string");
-    }
-    auto encoding = req.text("encoding");
-    if (!blank(encoding) && !isKnownCharset(*encoding))
-        errors.push_back("Encoding is not a known character set");
-    ImportOptions options = readImportOptions(req, traits, errors);
-
-    std::optional<DecodedText> text;
-    if (content.bytes && errors.empty() && traits.family != ContentFamily::Pdf) {
-        std::optional<std::string> charset = blank(encoding) ? content.partCharset : encoding;
-        text = decodeText(*content.bytes, charset, _config.fallbackCharset);
-        options.set("encoding", text->charset);
-        if (auto e = checkRowsToSkip(options, text->text)) errors.push_back(*e);
-    }
+    // §7.3 content checks, the D26 listing, decoding: shared with preflight (D29).
+    CreateChecks checks =
+        runCreateChecks(_db, req, traits, importer, known, _config.fallbackCharset);
+    if (checks.refusal) return *checks.refusal;
+    auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
     if (!errors.empty()) return validationFailed(std::move(errors));
 
     std::string defaultCurrency = account ? account->currency : (family ? family->currency : "USD");

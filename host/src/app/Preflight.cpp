@@ -3,6 +3,8 @@
 // http_preflight suite compares both endpoints' answers on the same bad requests.
 #include "app/Preflight.h"
 
+#include "app/CreateChecks.h"
+
 #include "app/ImportContent.h"
 #include "app/ImportOptions.h"
 #include "app/ImportService.h"
@@ -95,45 +97,15 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
     const bool known =
         importer || std::find(builtins.begin(), builtins.end(), type) != builtins.end();
 
-    // Create's checks, in create's order (§7.3 then D26).
-    if (req.fileFieldWasText)
-        return ImportError{422, "validation_failed", "file must be an uploaded file",
-                           std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
-    ContentCheck content = checkContent(req, traits, importer);
-    if (content.error) return *content.error;
-    std::vector<std::string> errors;
-    if (!known) errors.push_back("Type is not included in the list");
-    std::optional<store::AccountRow> account;
-    std::optional<store::FamilyRow> family;
-    _db.read([&](Poco::Data::Session& s) {
-        family = store::FamilyStore(s).familyById(req.familyId);
-        auto given = req.text("account_id");
-        if (blank(given)) return;
-        auto id = domain::canonicalUuid(*given);
-        if (!id)
-            errors.push_back("Account must be a valid UUID");
-        else if (!(account = store::AccountStore(s).byId(req.familyId, *id)))
-            errors.push_back("Account must belong to your family");
-    });
-    if (!req.file && req.has("raw_file_content")) {
-        auto kind = req.fields.at("raw_file_content").kind;
-        if (kind != FieldValue::Kind::String && kind != FieldValue::Kind::Null)
-            errors.push_back("raw_file_content must be a string");
-    }
-    auto encoding = req.text("encoding");
-    if (!blank(encoding) && !isKnownCharset(*encoding))
-        errors.push_back("Encoding is not a known character set");
-    ImportOptions options = readImportOptions(req, traits, errors);
+    // Create's checks, in create's order (§7.3 then D26; D29).
+    CreateChecks checks =
+        runCreateChecks(_db, req, traits, importer, known, _config.fallbackCharset);
+    if (checks.refusal) return *checks.refusal;
+    auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
     // Fixed labels and formats fill only what the client left blank (§12.4).
     for (const auto& [name, value] : traits.forced)
         if (auto own = req.text(name); !blank(own)) options.set(name, *own);
 
-    std::optional<DecodedText> text;
-    if (content.bytes && errors.empty() && traits.family != ContentFamily::Pdf) {
-        std::optional<std::string> charset = blank(encoding) ? content.partCharset : encoding;
-        text = decodeText(*content.bytes, charset, _config.fallbackCharset);
-        if (auto e = checkRowsToSkip(options, text->text)) errors.push_back(*e);
-    }
     if (!errors.empty()) return createValidationFailed(std::move(errors));
     if (!req.file && !content.bytes)
         return ImportError{422, "missing_content",

@@ -14,27 +14,6 @@ namespace finimport::app {
 
 namespace {
 
-const std::map<std::string, std::vector<std::string>>& requiredFields() {
-    static const std::map<std::string, std::vector<std::string>> required = {
-        {"Account", {"id", "name", "balance", "accountable_type"}},
-        {"Balance", {"account_id", "date", "balance"}},
-        {"Category", {"id", "name"}},
-        {"Tag", {"id", "name"}},
-        {"Merchant", {"id", "name"}},
-        {"RecurringTransaction",
-         {"id", "amount", "expected_day_of_month", "last_occurrence_date", "next_expected_date"}},
-        {"Transaction", {"id", "account_id", "date", "amount"}},
-        {"Transfer", {"inflow_transaction_id", "outflow_transaction_id"}},
-        {"RejectedTransfer", {"inflow_transaction_id", "outflow_transaction_id"}},
-        {"Trade", {"account_id", "date", "amount", "qty", "price", "ticker"}},
-        {"Holding", {"account_id", "date", "amount", "qty", "price", "ticker"}},
-        {"Valuation", {"account_id", "date", "amount"}},
-        {"Budget", {"id", "start_date", "end_date"}},
-        {"BudgetCategory", {"budget_id", "category_id"}},
-        {"Rule", {"id"}}};
-    return required;
-}
-
 std::string trim(std::string_view s) {
     auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
     return b == std::string_view::npos ? "" : std::string(s.substr(b, e - b + 1));
@@ -102,7 +81,7 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
         }
         auto dataObj = data.extract<Poco::JSON::Object::Ptr>();
         std::string missing;
-        for (const auto& field : requiredFields().at(type))
+        for (const auto& field : serviceRequiredFields().at(type))
             if (!dataObj->has(field) || blankValue(dataObj->get(field)))
                 missing += (missing.empty() ? "" : ", ") + field;
         if (!missing.empty()) {

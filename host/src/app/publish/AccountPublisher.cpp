@@ -9,23 +9,6 @@ namespace finimport::app {
 
 namespace {
 
-std::string openingName(domain::AccountKind kind) {
-    using K = domain::AccountKind;
-    switch (kind) {
-    case K::Property:
-    case K::Vehicle:
-        return "Original purchase price";
-    case K::Loan:
-        return "Original principal";
-    case K::Investment:
-    case K::Crypto:
-    case K::OtherAsset:
-        return "Opening account value";
-    default:
-        return "Opening balance";
-    }
-}
-
 std::optional<domain::AccountKind> kindFromName(const std::string& name) {
     for (auto k : {domain::AccountKind::Depository, domain::AccountKind::CreditCard,
                    domain::AccountKind::Investment, domain::AccountKind::Crypto,
@@ -75,7 +58,7 @@ void publishAccounts(PublishContext& ctx, MappingResolver& mappings) {
         anchor.date = opening.iso();
         anchor.amount = balance.raw();
         anchor.currency = a.currency;
-        anchor.name = openingName(*kind);
+        anchor.name = domain::openingAnchorName(*kind);
         anchor.importId = ctx.import.id;
         entries.insertValuation(anchor, "opening_anchor");
         ctx.touch(a.id, opening);

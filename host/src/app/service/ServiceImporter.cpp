@@ -33,23 +33,6 @@ std::optional<domain::AccountKind> kindOf(const std::string& accountableType) {
     return std::nullopt;
 }
 
-std::string openingName(domain::AccountKind kind) {
-    using K = domain::AccountKind;
-    switch (kind) {
-    case K::Property:
-    case K::Vehicle:
-        return "Original purchase price";
-    case K::Loan:
-        return "Original principal";
-    case K::Investment:
-    case K::Crypto:
-    case K::OtherAsset:
-        return "Opening account value";
-    default:
-        return "Opening balance";
-    }
-}
-
 bool isHexColor(const std::string& c) {
     if (c.size() != 7 || c[0] != '#') return false;
     return c.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos;
@@ -244,7 +227,7 @@ void ServiceImporter::openingAnchors(const std::vector<ServiceRecord>& records) 
         anchor.date = date->iso();
         anchor.amount = requiredDecimal(r, "balance").raw();
         anchor.currency = info.currency;
-        anchor.name = openingName(*domain::accountKindFromSnake(info.kindSnake));
+        anchor.name = domain::openingAnchorName(*domain::accountKindFromSnake(info.kindSnake));
         anchor.importId = _import.id;
         entries.insertValuation(anchor, "opening_anchor");
         created("Entry", anchor.id);

@@ -39,6 +39,15 @@ void writeOptionalString(JsonWriter& w, const std::string& name,
         w.null();
 }
 
+void writePagination(JsonWriter& w, const Pagination& p) {
+    w.key("pagination").beginObject();
+    w.key("page").integer(p.page);
+    w.key("per_page").integer(p.perPage);
+    w.key("total_count").integer(p.totalCount);
+    w.key("total_pages").integer(p.totalPages);
+    w.endObject();
+}
+
 void writeListMeta(JsonWriter& w, const Pagination& p) {
     w.key("meta").beginObject();
     w.key("current_page").integer(p.page);

@@ -20,5 +20,7 @@ void writeOptionalString(JsonWriter& w, const std::string& name,
                          const std::optional<std::string>& value);
 // The `meta` object of the import lists (API.md §12): current/next/prev page, totals.
 void writeListMeta(JsonWriter& w, const Pagination& p);
+// The `pagination` object of balances and trades (API.md §9.1).
+void writePagination(JsonWriter& w, const Pagination& p);
 
 } // namespace finimport::http

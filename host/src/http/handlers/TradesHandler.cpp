@@ -106,12 +106,8 @@ Response listTrades(store::Database& db, const Request& req) {
         for (const auto& t : trades.list(filter, p.perPage, p.offset))
             writeTrade(w, t);
         w.endArray();
-        w.key("pagination").beginObject();
-        w.key("page").integer(p.page);
-        w.key("per_page").integer(p.perPage);
-        w.key("total_count").integer(p.totalCount);
-        w.key("total_pages").integer(p.totalPages);
-        w.endObject().endObject();
+        writePagination(w, p);
+        w.endObject();
     });
     return jsonResponse(200, w.take());
 }
