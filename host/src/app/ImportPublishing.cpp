@@ -9,6 +9,7 @@
 
 #include <Poco/JSON/Object.h>
 
+#include <iostream>
 #include <sstream>
 
 namespace finimport::app {
@@ -143,58 +144,69 @@ std::optional<ImportError> ImportService::requestPublish(const std::string& fami
                                                          const std::string& id,
                                                          bool explicitRequest) {
     std::optional<ImportError> error;
-    _db.write([&](Poco::Data::Session& s) {
-        store::ImportStore imports(s);
-        auto record = imports.byId(familyId, id);
-        if (!record) return;
-        if (explicitRequest && record->status != "pending" && record->status != "failed") {
-            error = refusal(422, "not_publishable", notReadyMessage(record->type), id);
-            return;
-        }
-        ImportView view = evaluateImport(s, *record, domain::Date::today());
-        if (!view.detail.configured) {
-            error = refusal(422, "not_publishable", notReadyMessage(record->type), id,
-                            view.notPublishableReasons);
-            return;
-        }
-        if (record->rowsCount > rowCapOf(record->type, _config)) {
-            error =
-                refusal(422, "max_row_count_exceeded",
-                        "Import was uploaded but has too many rows to publish automatically.", id);
-            return;
-        }
-        if (record->type == "ServiceImport") {
-            // §7.7 step 4.2: a failed preflight fails the import (its error lists the problems).
-            auto withContent = imports.byId(familyId, id, true);
-            auto report = servicePreflight(s, familyId, withContent->content.value_or(""), id,
-                                           rowCapOf(record->type, _config));
-            if (!report.valid()) {
-                std::vector<std::string> lines;
-                std::istringstream text(report.errorText());
-                for (std::string line; std::getline(text, line);) {
-                    auto b = line.find_first_not_of(" \t\r"), e = line.find_last_not_of(" \t\r");
-                    if (b != std::string::npos) lines.push_back(line.substr(b, e - b + 1));
-                }
-                imports.setStatus(id, "failed", report.errorText());
-                error = refusal(422, "preflight_failed",
-                                "Import was uploaded but did not pass service NDJSON preflight.",
-                                id, lines);
+    // The status flip and the job row commit together: if anything fails, the transaction
+    // rolls back (the import stays as it was) and the client gets publish_failed (§7.7 4.4).
+    try {
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore imports(s);
+            auto record = imports.byId(familyId, id);
+            if (!record) return;
+            if (explicitRequest && record->status != "pending" && record->status != "failed") {
+                error = refusal(422, "not_publishable", notReadyMessage(record->type), id);
                 return;
             }
-        }
-        if (!view.detail.publishable) {
-            if (record->type == "ServiceImport")
-                error = refusal(422, "not_publishable", notReadyMessage(record->type), id);
-            else
+            ImportView view = evaluateImport(s, *record, domain::Date::today());
+            if (!view.detail.configured) {
                 error = refusal(422, "not_publishable", notReadyMessage(record->type), id,
                                 view.notPublishableReasons);
-            return;
-        }
-        record->status = "importing";
-        record->error.reset();
-        imports.update(*record);
-        _jobs.enqueue(s, "publish", id);
-    });
+                return;
+            }
+            if (record->rowsCount > rowCapOf(record->type, _config)) {
+                error = refusal(
+                    422, "max_row_count_exceeded",
+                    "Import was uploaded but has too many rows to publish automatically.", id);
+                return;
+            }
+            if (record->type == "ServiceImport") {
+                // §7.7 step 4.2: a failed preflight fails the import (its error lists the
+                // problems).
+                auto withContent = imports.byId(familyId, id, true);
+                auto report = servicePreflight(s, familyId, withContent->content.value_or(""), id,
+                                               rowCapOf(record->type, _config));
+                if (!report.valid()) {
+                    std::vector<std::string> lines;
+                    std::istringstream text(report.errorText());
+                    for (std::string line; std::getline(text, line);) {
+                        auto b = line.find_first_not_of(" \t\r"),
+                             e = line.find_last_not_of(" \t\r");
+                        if (b != std::string::npos) lines.push_back(line.substr(b, e - b + 1));
+                    }
+                    imports.setStatus(id, "failed", report.errorText());
+                    error =
+                        refusal(422, "preflight_failed",
+                                "Import was uploaded but did not pass service NDJSON preflight.",
+                                id, lines);
+                    return;
+                }
+            }
+            if (!view.detail.publishable) {
+                if (record->type == "ServiceImport")
+                    error = refusal(422, "not_publishable", notReadyMessage(record->type), id);
+                else
+                    error = refusal(422, "not_publishable", notReadyMessage(record->type), id,
+                                    view.notPublishableReasons);
+                return;
+            }
+            record->status = "importing";
+            record->error.reset();
+            imports.update(*record);
+            _jobs.enqueue(s, "publish", id);
+        });
+    } catch (const std::exception& e) {
+        std::cerr << "import " << id << ": could not queue the publish job: " << e.what() << "\n";
+        return refusal(500, "publish_failed",
+                       "Import was uploaded but could not be queued for processing.", id);
+    }
     if (!error) _jobs.wake();
     return error;
 }
@@ -203,12 +215,7 @@ ImportResult ImportService::publish(const std::string& familyId, const std::stri
     auto canonical = domain::canonicalUuid(id);
     if (!canonical || !get(familyId, *canonical))
         return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
-    try {
-        if (auto refused = requestPublish(familyId, *canonical, true)) return *refused;
-    } catch (const std::exception&) {
-        return refusal(500, "publish_failed",
-                       "Import was uploaded but could not be queued for processing.", *canonical);
-    }
+    if (auto refused = requestPublish(familyId, *canonical, true)) return *refused;
     return queuedView(familyId, *canonical);
 }
 

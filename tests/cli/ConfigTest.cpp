@@ -1,0 +1,81 @@
+// Configuration precedence: flags > FINIMPORT_* environment variables > config file > defaults.
+#include "app/Config.h"
+
+#include <Poco/TemporaryFile.h>
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <stdexcept>
+
+using finimport::app::Config;
+
+class ConfigTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(ConfigTest);
+    CPPUNIT_TEST(testDefaults);
+    CPPUNIT_TEST(testPrecedence);
+    CPPUNIT_TEST(testRejects);
+    CPPUNIT_TEST_SUITE_END();
+
+    std::string _file;
+
+public:
+    void setUp() override {
+        _file = Poco::TemporaryFile::tempName();
+        std::ofstream out(_file);
+        out << "# comment\nlisten = 10.0.0.1:1\ndatabase = sqlite:/file.db\nworkers = 3\n"
+               "rate_limit.mode = managed\nplugins = /a:/b\n";
+        ::unsetenv("FINIMPORT_LISTEN");
+        ::unsetenv("FINIMPORT_WORKERS");
+        ::unsetenv("FINIMPORT_CONFIG");
+    }
+    void tearDown() override {
+        std::remove(_file.c_str());
+        ::unsetenv("FINIMPORT_LISTEN");
+        ::unsetenv("FINIMPORT_WORKERS");
+        ::unsetenv("FINIMPORT_CONFIG");
+    }
+
+    void testDefaults() {
+        Config c = Config::load({}, {});
+        CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1:3000"), c.listen);
+        CPPUNIT_ASSERT_EQUAL(std::string("sqlite:var/finimport.db"), c.database);
+        CPPUNIT_ASSERT_EQUAL(std::string("self_hosted"), c.rateLimitMode);
+        CPPUNIT_ASSERT_EQUAL(int64_t(10000), c.rowCap);
+        CPPUNIT_ASSERT_EQUAL(int64_t(50), c.accountRowCap);
+        CPPUNIT_ASSERT_EQUAL(std::string("windows-1250"), c.fallbackCharset);
+    }
+
+    void testPrecedence() {
+        // File only.
+        Config file = Config::load({{"config", _file}}, {});
+        CPPUNIT_ASSERT_EQUAL(std::string("10.0.0.1:1"), file.listen);
+        CPPUNIT_ASSERT_EQUAL(3, file.workers);
+        CPPUNIT_ASSERT_EQUAL(std::string("managed"), file.rateLimitMode);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), file.pluginDirs.size());
+        // The environment beats the file (and names the file itself).
+        ::setenv("FINIMPORT_CONFIG", _file.c_str(), 1);
+        ::setenv("FINIMPORT_LISTEN", "10.0.0.2:2", 1);
+        ::setenv("FINIMPORT_WORKERS", "5", 1);
+        Config env = Config::load({}, {});
+        CPPUNIT_ASSERT_EQUAL(std::string("10.0.0.2:2"), env.listen);
+        CPPUNIT_ASSERT_EQUAL(5, env.workers);
+        CPPUNIT_ASSERT_EQUAL(std::string("sqlite:/file.db"), env.database);
+        // Flags beat both.
+        Config flags = Config::load({{"listen", "10.0.0.3:3"}}, {"/flag/plugins"});
+        CPPUNIT_ASSERT_EQUAL(std::string("10.0.0.3:3"), flags.listen);
+        CPPUNIT_ASSERT_EQUAL(5, flags.workers);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), flags.pluginDirs.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("/flag/plugins"), flags.pluginDirs[0]);
+    }
+
+    void testRejects() {
+        CPPUNIT_ASSERT_THROW(Config::load({{"workers", "0"}}, {}), std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(Config::load({{"rate_limit.mode", "free"}}, {}),
+                             std::invalid_argument);
+        CPPUNIT_ASSERT_THROW(Config::load({{"config", "/nonexistent/finimport.conf"}}, {}),
+                             std::invalid_argument);
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ConfigTest);
