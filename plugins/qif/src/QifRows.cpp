@@ -1,5 +1,7 @@
 #include "QifRows.h"
 
+#include "QifFields.h"
+
 #include "finimport/text.hpp"
 
 #include <vector>
@@ -70,51 +72,6 @@ private:
     std::uint64_t count_ = 0;
 };
 
-// `L` value: `[Account]` = transfer, `--Split--` = none, else `Category/tag1:tag2`.
-struct CategoryField {
-    std::string category, tags, transfer;
-};
-
-// Tags joined with "|" so that the host's §5.7 split gives them back (",", "|" and "\"
-// inside a tag are escaped).
-std::string joinTags(const std::vector<std::string>& tags) {
-    std::string out;
-    for (const std::string& tag : tags) {
-        if (!out.empty()) out.push_back('|');
-        for (char c : tag) {
-            if (c == ',' || c == '|' || c == '\\') out.push_back('\\');
-            out.push_back(c);
-        }
-    }
-    return out;
-}
-
-CategoryField parseCategory(std::string_view raw) {
-    CategoryField f;
-    std::string_view value = sdk::trim(raw);
-    if (value.empty() || sdk::detail::equalsIgnoreCase(value, "--Split--")) return f;
-    if (value.front() == '[') {
-        const std::size_t close = value.find(']');
-        f.transfer = std::string(sdk::trim(
-            value.substr(1, close == std::string_view::npos ? std::string_view::npos : close - 1)));
-        return f;
-    }
-    const std::size_t slash = value.find('/');
-    f.category = std::string(sdk::trim(value.substr(0, slash)));
-    if (slash == std::string_view::npos) return f;
-    std::vector<std::string> tags;
-    std::string_view rest = value.substr(slash + 1);
-    while (true) {
-        const std::size_t colon = rest.find(':');
-        std::string_view tag = sdk::trim(rest.substr(0, colon));
-        if (!tag.empty()) tags.emplace_back(tag);
-        if (colon == std::string_view::npos) break;
-        rest = rest.substr(colon + 1);
-    }
-    f.tags = joinTags(tags);
-    return f;
-}
-
 std::string negatedText(const sdk::Decimal& v) {
     return sdk::formatScaled(-v.scaled, v.fractionDigits);
 }
@@ -157,19 +114,6 @@ std::optional<std::string> amountText(const Record& r) {
 
 void setCurrency(Out& out, const QifSettings& s) {
     if (s.defaultCurrency) out.set("currency", *s.defaultCurrency);
-}
-
-// value * percent / 100 for two 10^8-scaled numbers, rounded half away from zero.
-std::optional<std::int64_t> percentOf(std::int64_t value, std::int64_t percent) {
-    const __int128 product = __int128(value) * __int128(percent);
-    const __int128 divisor = __int128(100) * sdk::kDecimalScale;
-    __int128 q = product / divisor, rem = product % divisor;
-    if (rem * 2 >= divisor)
-        ++q;
-    else if (rem * 2 <= -divisor)
-        --q;
-    if (q > INT64_MAX || q < INT64_MIN) return std::nullopt;
-    return std::int64_t(q);
 }
 
 class SectionWriter {
@@ -411,31 +355,6 @@ private:
 };
 
 } // namespace
-
-std::string defaultAccountName(const Section& section) {
-    auto is = [&](std::string_view n) {
-        return sdk::detail::equalsIgnoreCase(section.typeName, n);
-    };
-    if (is("CCard")) return "QIF Credit Card";
-    if (is("Cash")) return "QIF Cash";
-    if (is("Invst")) return "QIF Investments";
-    if (is("Oth A")) return "QIF Other Asset";
-    if (is("Oth L")) return "QIF Other Liability";
-    return "QIF Bank Account";
-}
-
-std::string chooseDateFormat(const QifFile& file, const QifSettings& settings) {
-    if (!settings.dateFormat.empty()) return settings.dateFormat;
-    std::vector<std::string> samples;
-    for (const Section& s : file.sections) {
-        if (s.kind != SectionKind::Bank && s.kind != SectionKind::Investment) continue;
-        for (const Record& r : s.records)
-            if (auto d = r.get('D')) samples.push_back(normalizeQifDate(*d, settings.currentYear));
-    }
-    if (auto detected = sdk::detectDateFormat(samples, settings.today))
-        return std::string(*detected);
-    return "%m/%d/%Y";
-}
 
 fi_run_status emitRecords(const QifFile& file, const QifSettings& settings,
                           const std::string& dateFormat, Records& out) {
