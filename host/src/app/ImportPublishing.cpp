@@ -38,18 +38,6 @@ std::string countsJson(const std::map<std::string, int64_t>& expected) {
 
 } // namespace
 
-ImportView ImportService::queuedView(const std::string& familyId, const std::string& id) {
-    // §7.8 / §12.5: the answer to a queued publish shows `importing`, even when a fast worker
-    // has already finished the job.
-    std::optional<ImportView> view;
-    _db.read([&](Poco::Data::Session& s) {
-        auto stored = store::ImportStore(s).byId(familyId, id);
-        stored->status = "importing";
-        view = evaluateImport(s, *stored, domain::Date::today());
-    });
-    return *view;
-}
-
 ImportResult ImportService::createService(const CreateImportRequest& req) {
     if (req.fileFieldWasText)
         return ImportError{422, "validation_failed", "file must be an uploaded file",
@@ -134,16 +122,15 @@ ImportResult ImportService::createService(const CreateImportRequest& req) {
                            std::nullopt, std::nullopt};
     }
     if (wantsPublish(req)) {
-        if (auto refused = requestPublish(req.familyId, record.id, false)) return *refused;
-        return queuedView(req.familyId, record.id);
+        return requestPublish(req.familyId, record.id, false);
     }
     return *get(req.familyId, record.id);
 }
 
-std::optional<ImportError> ImportService::requestPublish(const std::string& familyId,
-                                                         const std::string& id,
-                                                         bool explicitRequest) {
+ImportResult ImportService::requestPublish(const std::string& familyId, const std::string& id,
+                                           bool explicitRequest) {
     std::optional<ImportError> error;
+    std::optional<ImportView> queued;
     // The status flip and the job row commit together: if anything fails, the transaction
     // rolls back (the import stays as it was) and the client gets publish_failed (§7.7 4.4).
     try {
@@ -201,22 +188,25 @@ std::optional<ImportError> ImportService::requestPublish(const std::string& fami
             record->error.reset();
             imports.update(*record);
             _jobs.enqueue(s, "publish", id);
+            queued = evaluateImport(s, *imports.byId(familyId, id), domain::Date::today());
         });
     } catch (const std::exception& e) {
         std::cerr << "import " << id << ": could not queue the publish job: " << e.what() << "\n";
         return refusal(500, "publish_failed",
                        "Import was uploaded but could not be queued for processing.", id);
     }
-    if (!error) _jobs.wake();
-    return error;
+    if (error) return *error;
+    if (!queued)
+        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+    _jobs.wake();
+    return *queued;
 }
 
 ImportResult ImportService::publish(const std::string& familyId, const std::string& id) {
     auto canonical = domain::canonicalUuid(id);
     if (!canonical || !get(familyId, *canonical))
         return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
-    if (auto refused = requestPublish(familyId, *canonical, true)) return *refused;
-    return queuedView(familyId, *canonical);
+    return requestPublish(familyId, *canonical, true);
 }
 
 ImportResult ImportService::revert(const std::string& familyId, const std::string& id) {
@@ -224,6 +214,7 @@ ImportResult ImportService::revert(const std::string& familyId, const std::strin
     if (!canonical)
         return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
     bool found = false, allowed = false;
+    std::optional<ImportView> view; // as committed with the job: a fast worker cannot change it
     _db.write([&](Poco::Data::Session& s) {
         store::ImportStore imports(s);
         auto record = imports.byId(familyId, *canonical);
@@ -233,6 +224,7 @@ ImportResult ImportService::revert(const std::string& familyId, const std::strin
         allowed = true;
         imports.setStatus(record->id, "reverting", std::nullopt);
         _jobs.enqueue(s, "revert", record->id);
+        view = evaluateImport(s, *imports.byId(familyId, *canonical), domain::Date::today());
     });
     if (!found)
         return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
@@ -240,7 +232,7 @@ ImportResult ImportService::revert(const std::string& familyId, const std::strin
         return ImportError{422, "not_revertable", "Import cannot be reverted in its current state.",
                            std::nullopt, std::nullopt};
     _jobs.wake();
-    return *get(familyId, *canonical);
+    return *view;
 }
 
 } // namespace finimport::app

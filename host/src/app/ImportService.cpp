@@ -113,22 +113,16 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
         syncMappings(s, record, traits, fields);
         countDuplicates(s, record, fields);
     });
-    bool queued = false;
     if (wantsPublish(req)) {
         bool configured = false;
         _db.read([&](Poco::Data::Session& s) {
             configured = evaluateImport(s, record, domain::Date::today()).detail.configured;
         });
-        if (configured) {
-            if (auto refused = requestPublish(req.familyId, record.id, false)) return *refused;
-            queued = true;
-        }
+        // §7.4 step 5: publish=true on an import that is not configured is silently ignored.
+        if (configured) return requestPublish(req.familyId, record.id, false);
     }
     _db.read([&](Poco::Data::Session& s) {
         auto stored = store::ImportStore(s).byId(req.familyId, record.id);
-        // §7.8: the answer to a queued publish shows `importing`, even when a fast worker
-        // has already finished the job.
-        if (queued) stored->status = "importing";
         view = evaluateImport(s, *stored, domain::Date::today());
     });
     return *view;

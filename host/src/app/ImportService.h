@@ -42,11 +42,10 @@ public:
 private:
     ImportResult createCsvFamily(const CreateImportRequest& request, const std::string& type);
     ImportResult createService(const CreateImportRequest& request);
-    // Publish checks of §7.4 step 5 / §7.7 step 4 on a stored import; nullopt = queued.
-    std::optional<ImportError> requestPublish(const std::string& familyId, const std::string& id,
-                                              bool explicitRequest);
-    // The stored import shown as `importing` (the answer to a queued publish).
-    ImportView queuedView(const std::string& familyId, const std::string& id);
+    // Publish checks of §7.4 step 5 / §7.7 step 4 on a stored import. When the job is queued,
+    // the import as committed with it (`importing`): a fast worker cannot change the answer.
+    ImportResult requestPublish(const std::string& familyId, const std::string& id,
+                                bool explicitRequest);
 
     store::Database& _db;
     const plugin::PluginRegistry& _plugins;
