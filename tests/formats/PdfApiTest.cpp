@@ -23,9 +23,8 @@ public:
                                   fixture("sample_bank_statement.pdf"));
         CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
         auto data = jsonObject(created)->getObject("data");
-        // The publish job may already have run when the response is written.
-        const std::string status = data->getValue<std::string>("status");
-        CPPUNIT_ASSERT_MESSAGE(status, status == "importing" || status == "complete");
+        // The answer is the import as queued, however fast the worker is.
+        CPPUNIT_ASSERT_EQUAL(std::string("importing"), data->getValue<std::string>("status"));
         CPPUNIT_ASSERT_EQUAL(55, data->getObject("stats")->getValue<int>("rows_count"));
         auto detail = importDetail(app, key, data->getValue<std::string>("id"));
         CPPUNIT_ASSERT_EQUAL_MESSAGE(detail->optValue<std::string>("error", ""),
