@@ -11,7 +11,7 @@ FINIMPORT := $(BUILD_DIR)/bin/finimport
 DEB_PACKAGES := cmake ninja-build g++ make pkgconf dpkg-dev file \
   libpoco-dev libpq-dev libboost-dev libboost-filesystem-dev libicu-dev \
   libfast-float-dev libcppunit-dev libpoppler-cpp-dev \
-  postgresql-15 clang libclang-rt-14-dev curl ccache
+  postgresql-15 clang libclang-rt-14-dev curl ccache lintian
 
 .PHONY: all deps configure build run test test-asan bench package format clean
 
