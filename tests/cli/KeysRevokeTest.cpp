@@ -1,6 +1,6 @@
 // `keys revoke` takes what a user has in hand (id, 8-character prefix or the full key) and
-// revokes exactly one key: a prefix shared by several active keys, in any family, revokes
-// nothing and exits 2 listing their ids (DECISIONS D33).
+// revokes exactly one key: a prefix shared by several keys, in any family and any state,
+// revokes nothing and exits 2 listing their ids (DECISIONS D33).
 #include "CliSupport.h"
 #include "store/Database.h"
 #include "store/Sql.h"
@@ -130,8 +130,8 @@ public:
         std::vector<std::string> ids{mine.id, theirs.id};
         std::sort(ids.begin(), ids.end());
         CPPUNIT_ASSERT_EQUAL("finimport keys revoke: prefix " + mine.prefix +
-                                 " matches 2 active keys; give a key id or the full key:\n  " +
-                                 ids[0] + "\n  " + ids[1] + "\n",
+                                 " matches 2 keys; give a key id or the full key:\n  " + ids[0] +
+                                 "\n  " + ids[1] + "\n",
                              r.err);
         CPPUNIT_ASSERT_EQUAL(std::string(""), r.out);
         CPPUNIT_ASSERT_EQUAL(std::string("active"), state(mine.id));
@@ -142,11 +142,14 @@ public:
         CPPUNIT_ASSERT_EQUAL(
             "revoked key " + theirs.id + " (prefix " + mine.prefix + ", family Other)\n", full.out);
         CPPUNIT_ASSERT_EQUAL(std::string("active"), state(mine.id));
-        // Now one active key has the prefix: the prefix revokes it (the revoked one is no rival).
-        auto prefix = revoke(mine.prefix);
-        CPPUNIT_ASSERT_EQUAL(0, prefix.exitCode);
+        // A revoked key still makes its prefix ambiguous: it may be the one the user means.
+        auto still = revoke(mine.prefix);
+        CPPUNIT_ASSERT_EQUAL(2, still.exitCode);
+        CPPUNIT_ASSERT_EQUAL(std::string("active"), state(mine.id));
+        auto byId = revoke(mine.id);
+        CPPUNIT_ASSERT_EQUAL(0, byId.exitCode);
         CPPUNIT_ASSERT_EQUAL(
-            "revoked key " + mine.id + " (prefix " + mine.prefix + ", family Demo)\n", prefix.out);
+            "revoked key " + mine.id + " (prefix " + mine.prefix + ", family Demo)\n", byId.out);
     }
 };
 

@@ -141,19 +141,16 @@ KeyRevocation ApiKeys::revokeOne(const std::string& idPrefixOrKey) {
         if (looksLikeFullKey(idPrefixOrKey)) {
             target = families.keyByHash(sha256Hex(idPrefixOrKey));
         } else {
-            // Ids first (exact), then the prefix; revoked keys never make a prefix ambiguous.
+            // An id names one key. A prefix must be unique among all keys, revoked and expired
+            // ones included: the user may mean a dead key of their own, not a live one of
+            // another family that happens to share it.
             std::vector<store::ApiKeyRow> byPrefix;
-            std::optional<store::ApiKeyRow> revokedByPrefix;
             for (auto& k : families.keys(std::nullopt)) {
                 if (k.id == idPrefixOrKey) {
                     target = k;
                     break;
                 }
-                if (k.prefix != idPrefixOrKey) continue;
-                if (k.revokedAt)
-                    revokedByPrefix = k;
-                else
-                    byPrefix.push_back(k);
+                if (k.prefix == idPrefixOrKey) byPrefix.push_back(k);
             }
             if (!target && byPrefix.size() > 1) {
                 result.status = KeyRevocation::Status::Ambiguous;
@@ -163,7 +160,6 @@ KeyRevocation ApiKeys::revokeOne(const std::string& idPrefixOrKey) {
                 return;
             }
             if (!target && byPrefix.size() == 1) target = byPrefix.front();
-            if (!target) target = revokedByPrefix;
         }
         if (!target) return;
         result.keyId = target->id;

@@ -29,7 +29,7 @@ struct KeyListing {
 struct KeyRevocation {
     enum class Status { Revoked, NotFound, AlreadyRevoked, Ambiguous } status = Status::NotFound;
     std::string keyId, prefix, family;    // the key named (Revoked, AlreadyRevoked)
-    std::vector<std::string> matchingIds; // Ambiguous: the active keys sharing the prefix
+    std::vector<std::string> matchingIds; // Ambiguous: every key sharing the prefix
 };
 
 std::string sha256Hex(const std::string& text);
@@ -45,7 +45,7 @@ public:
     KeyAuthentication authenticate(const std::string& key);
     std::vector<KeyListing> list(const std::optional<std::string>& family);
     // Revokes exactly one key, named by its id, its 8-character prefix or the full key (compared
-    // by hash). A prefix shared by several active keys, in any family, revokes nothing.
+    // by hash). A prefix shared by several keys (any family, any state) revokes nothing.
     KeyRevocation revokeOne(const std::string& idPrefixOrKey);
     int revoke(const std::string& idPrefixOrKey) { // 1 when a key was revoked, else 0
         return revokeOne(idPrefixOrKey).status == KeyRevocation::Status::Revoked ? 1 : 0;

@@ -97,7 +97,7 @@ int runKeysRevoke(const Args& args) {
         return 1;
     case Status::Ambiguous: // a usage error (exit 2): the user must name one key
         std::cerr << "finimport keys revoke: prefix " << named << " matches "
-                  << r.matchingIds.size() << " active keys; give a key id or the full key:\n";
+                  << r.matchingIds.size() << " keys; give a key id or the full key:\n";
         for (const auto& id : r.matchingIds)
             std::cerr << "  " << id << "\n";
         return 2;

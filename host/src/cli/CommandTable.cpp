@@ -143,7 +143,7 @@ const std::vector<CommandSpec>& commands() {
         {{"keys", "revoke"},
          "KEY_ID|PREFIX|KEY",
          "Revokes one key, named by its id, its 8-character prefix or the full key; a prefix "
-         "shared by several active keys is refused (exit 2) with their ids.",
+         "shared by several keys is refused (exit 2) with their ids.",
          {config(), setting("database")},
          runKeysRevoke},
         {{"families", "create"},
