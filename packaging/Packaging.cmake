@@ -11,7 +11,13 @@ install(FILES ${PROJECT_SOURCE_DIR}/schemas/openapi.yaml
 # Debian policy files: the man page and each package's changelog, gzipped reproducibly (-n).
 set(fi_pkg_dir ${CMAKE_BINARY_DIR}/packaging)
 set(VERSION ${PROJECT_VERSION})
-configure_file(${CMAKE_CURRENT_LIST_DIR}/finimport.1 ${fi_pkg_dir}/finimport.1 @ONLY)
+add_custom_command(OUTPUT ${fi_pkg_dir}/finimport.1
+  COMMAND ${CMAKE_COMMAND} -DTEMPLATE=${CMAKE_CURRENT_LIST_DIR}/finimport.1.in
+          -DSETTINGS_MD=${PROJECT_SOURCE_DIR}/docs/configuration.md -DVERSION=${PROJECT_VERSION}
+          -DOUTPUT=${fi_pkg_dir}/finimport.1 -P ${CMAKE_CURRENT_LIST_DIR}/ManPage.cmake
+  DEPENDS ${CMAKE_CURRENT_LIST_DIR}/finimport.1.in ${CMAKE_CURRENT_LIST_DIR}/ManPage.cmake
+          ${PROJECT_SOURCE_DIR}/docs/configuration.md
+  VERBATIM)
 set(fi_pkg_gz ${fi_pkg_dir}/finimport.1.gz)
 foreach(PACKAGE finimport finimport-sdk-dev)
   configure_file(${CMAKE_CURRENT_LIST_DIR}/changelog.in ${fi_pkg_dir}/${PACKAGE}/changelog @ONLY)
