@@ -1,0 +1,20 @@
+// Builds the Document from the reader's elements: statements (STMTRS, CCSTMTRS, INVSTMTRS),
+// their entries (every BANKTRANLIST's STMTTRN; INVTRANLIST's trades and cash transactions),
+// and SECLIST names. INVPOSLIST, INVOOLIST and INVBAL are not imported (D60).
+#ifndef FINIMPORT_OFX_BUILDER_H
+#define FINIMPORT_OFX_BUILDER_H
+
+#include "OfxModel.h"
+#include "OfxReader.h"
+
+namespace finimport::ofx {
+
+// Reads the whole input; throws ParseError for a malformed file.
+Document parseDocument(const ReadFunction& read, const Limits& limits = {});
+
+// The investment aggregates imported as entries (D60), and whether `name` is one.
+bool isInvestmentEntry(std::string_view name);
+
+} // namespace finimport::ofx
+
+#endif // FINIMPORT_OFX_BUILDER_H
