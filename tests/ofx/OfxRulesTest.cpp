@@ -357,7 +357,7 @@ public:
                               "</SIGNONMSGSRSV1></OFX>");
         CPPUNIT_ASSERT_EQUAL(std::string("The OFX could not be parsed: no bank, credit card or "
                                          "investment statement was found (the server said: "
-                                         "Invalid & expired password)"),
+                                         "Invalid & expired password) (line 11)"),
                              r.raw.fatal);
         CPPUNIT_ASSERT(r.raw.rows.empty());
     }

@@ -110,6 +110,7 @@ public:
     }
 
     void finish(const std::vector<std::string>& open, std::uint64_t line) override {
+        doc_.lastLine = line;
         for (const std::string& name : open)
             if (statementKind(name) || name == "STMTTRN" || isInvestmentEntry(name) ||
                 name == "BANKTRANLIST" || name == "INVTRANLIST")

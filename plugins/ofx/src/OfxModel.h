@@ -60,6 +60,7 @@ struct Document {
     std::vector<Statement> statements;
     std::map<std::string, Security> securities; // by UNIQUEID
     std::string statusMessage;                  // SONRS/STATUS/MESSAGE (for "no statement")
+    std::uint64_t lastLine = 1;                 // the line where the input ended
 };
 
 } // namespace finimport::ofx

@@ -21,7 +21,7 @@ fi_run_status runOfx(const Options&, Records& out) {
     if (doc.statements.empty()) {
         std::string reason = "no bank, credit card or investment statement was found";
         if (!doc.statusMessage.empty()) reason += " (the server said: " + doc.statusMessage + ")";
-        throw Fatal("The OFX could not be parsed: " + reason);
+        throw Fatal(ofx::ParseError(reason, doc.lastLine).message());
     }
     return ofx::emitRecords(doc, out);
 }
