@@ -87,7 +87,7 @@ public:
         l.maxTextBytes = 32;
         CPPUNIT_ASSERT_EQUAL(std::string("The OFX could not be parsed: a tag is longer than 16 "
                                          "characters (line 1)"),
-                             failure("<OFX><NAME a=\"0123456789\">x</NAME></OFX>", l));
+                             failure("<OFX><NAME_IS_MUCH_TOO_LONG>x</NAME></OFX>", l));
         CPPUNIT_ASSERT_EQUAL(std::string("The OFX could not be parsed: a text is longer than 32 "
                                          "characters (line 1)"),
                              failure("<OFX><NAME>" + std::string(33, 'x') + "</OFX>", l));

@@ -62,6 +62,7 @@ class OfxRulesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(badAndMissingDates);
     CPPUNIT_TEST(nameFallbacks);
     CPPUNIT_TEST(entitiesDecodedUntilStable);
+    CPPUNIT_TEST(rawLessThanInText);
     CPPUNIT_TEST(anyLineEndings);
     CPPUNIT_TEST(junkBeforeHeader);
     CPPUNIT_TEST(xmlWithEmptyAndSelfClosingElements);
@@ -150,6 +151,12 @@ public:
             trn("1", "<NAME>A &amp;amp;amp; B &#233;&#x20AC; &amp;lt;x&amp;gt; &bogus; &#0;")));
         CPPUNIT_ASSERT_EQUAL(std::string("A & B \xC3\xA9\xE2\x82\xAC <x> &bogus; &#0;"),
                              value(r.transactions[0], "name"));
+    }
+
+    void rawLessThanInText() {
+        auto r = ofxtest::run(bank(trn("1", "<NAME>AT&T <SALE 10%> <MEMO>1 < 2 <3 <=4")));
+        CPPUNIT_ASSERT_EQUAL(std::string("AT&T <SALE 10%>"), value(r.transactions[0], "name"));
+        CPPUNIT_ASSERT_EQUAL(std::string("1 < 2 <3 <=4"), value(r.transactions[0], "notes"));
     }
 
     void anyLineEndings() {

@@ -143,23 +143,36 @@ private:
 
     Token tag(Token& t, Token::Kind kind) {
         t.kind = kind;
-        std::size_t length = 0;
-        while (isNameChar(in_.peek())) {
-            t.name.push_back(upper(in_.get()));
-            if (++length > limits_.maxTagBytes) break;
-        }
-        // Attributes (OFX has none) are skipped up to '>'.
-        int previous = 0;
-        for (;;) {
-            const int c = in_.get();
-            if (c < 0) throw ParseError("the file ends inside the tag <" + t.name, t.line);
-            if (c == '>') break;
-            if (c == '<') throw ParseError("the tag <" + t.name + " is not closed by '>'", t.line);
-            if (++length > limits_.maxTagBytes)
+        std::string raw(kind == Token::Close ? "</" : "<");
+        auto keep = [&](int c) {
+            raw.push_back(char(c));
+            if (raw.size() > limits_.maxTagBytes)
                 throw ParseError("a tag is longer than " + std::to_string(limits_.maxTagBytes) +
                                      " characters",
                                  t.line);
-            previous = c;
+        };
+        while (isNameChar(in_.peek())) {
+            const int c = in_.get();
+            keep(c);
+            t.name.push_back(upper(c));
+        }
+        // OFX elements carry no attributes: after the name only spaces, XML's `/` and `>` may
+        // follow. Anything else means the `<` was text (`AT&T <SALE 10%>`). Only <OFX> may
+        // carry attributes (an xmlns).
+        const bool attributes = kind == Token::Open && t.name == "OFX";
+        int previous = 0;
+        for (;;) {
+            const int c = in_.peek();
+            if (c < 0) throw ParseError("the file ends inside the tag <" + t.name, t.line);
+            if (c == '>') {
+                in_.get();
+                break;
+            }
+            const bool space = c == ' ' || c == '\t' || c == '\r' || c == '\n';
+            if (c == '<' || !(space || attributes || (c == '/' && kind == Token::Open)))
+                return textFrom(t, raw);
+            keep(in_.get());
+            if (!space) previous = c;
         }
         t.selfClosing = kind == Token::Open && previous == '/';
         return t;
