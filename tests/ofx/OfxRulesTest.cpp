@@ -341,11 +341,17 @@ public:
                                      "<SECID><UNIQUEID>123456789<UNIQUEIDTYPE>CUSIP</SECID>"
                                      "<UNITS>1<UNITPRICE>2</INVBUY></BUYMF>"
                                      "<BUYMF><INVBUY>" +
-                                     invtran("B2") + "<UNITS>1<UNITPRICE>2</INVBUY></BUYMF>"));
-        CPPUNIT_ASSERT(r.column(r.trades, "ticker") == Strings({"123456789", ""}));
-        CPPUNIT_ASSERT(r.column(r.trades, "security_name") == Strings({"<null>", "<null>"}));
+                                     invtran("B2") + "<UNITS>1<UNITPRICE>2</INVBUY></BUYMF>" +
+                                     "<BUYMF><INVBUY>" + invtran("B3") +
+                                     "<SECID><UNIQUEID>vwrl<UNIQUEIDTYPE>TICKER</SECID>"
+                                     "<UNITS>1<UNITPRICE>2</INVBUY></BUYMF>"));
+        CPPUNIT_ASSERT(r.column(r.trades, "ticker") == Strings({"123456789", "", "VWRL"}));
+        CPPUNIT_ASSERT(r.column(r.trades, "security_id") ==
+                       Strings({"123456789", "<null>", "<null>"}));
+        CPPUNIT_ASSERT(r.column(r.trades, "security_name") ==
+                       Strings({"<null>", "<null>", "<null>"}));
         // No TOTAL: price × qty, like TradeImport.
-        CPPUNIT_ASSERT(r.column(r.trades, "signed_amount") == Strings({"2", "2"}));
+        CPPUNIT_ASSERT(r.column(r.trades, "signed_amount") == Strings({"2", "2", "2"}));
         CPPUNIT_ASSERT(r.raw.errors == Strings({"3 required ticker: Ticker is required"}));
     }
 

@@ -257,7 +257,12 @@ private:
         std::string ticker = security && !security->ticker.empty() ? security->ticker : securityId;
         out.set("ticker", sdk::toUpperAscii(ticker));
         if (ticker.empty()) out.issue("required", "ticker", "Ticker is required");
-        out.set("security_id", securityId.empty() ? std::nullopt : std::optional(securityId));
+        // D60: securities are keyed by CUSIP/ISIN; another UNIQUEIDTYPE (a ticker, a broker's
+        // own code) is only a ticker.
+        const std::string idType = sdk::toUpperAscii(f.get("SECID/UNIQUEIDTYPE").value_or(""));
+        const bool isCode = idType.empty() || idType == "CUSIP" || idType == "ISIN";
+        out.set("security_id",
+                securityId.empty() || !isCode ? std::nullopt : std::optional(securityId));
         out.set("security_name",
                 security && !security->name.empty() ? std::optional(security->name) : std::nullopt);
         out.set("name", entryName(f));
