@@ -62,6 +62,7 @@ class OfxRulesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(badAndMissingDates);
     CPPUNIT_TEST(nameFallbacks);
     CPPUNIT_TEST(entitiesDecodedUntilStable);
+    CPPUNIT_TEST(missingEndTagsOfEntries);
     CPPUNIT_TEST(rawLessThanInText);
     CPPUNIT_TEST(anyLineEndings);
     CPPUNIT_TEST(junkBeforeHeader);
@@ -151,6 +152,15 @@ public:
             trn("1", "<NAME>A &amp;amp;amp; B &#233;&#x20AC; &amp;lt;x&amp;gt; &bogus; &#0;")));
         CPPUNIT_ASSERT_EQUAL(std::string("A & B \xC3\xA9\xE2\x82\xAC <x> &bogus; &#0;"),
                              value(r.transactions[0], "name"));
+    }
+
+    void missingEndTagsOfEntries() {
+        auto r = ofxtest::run(
+            bank("<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-1<FITID>a<NAME>One\n"
+                 "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240106<TRNAMT>-2<FITID>b<NAME>Two\n"
+                 "</STMTTRN>\n"));
+        CPPUNIT_ASSERT(r.column(r.transactions, "amount") == Strings({"-1", "-2"}));
+        CPPUNIT_ASSERT(r.column(r.transactions, "name") == Strings({"One", "Two"}));
     }
 
     void rawLessThanInText() {

@@ -12,9 +12,6 @@ namespace finimport::ofx {
 // Reads the whole input; throws ParseError for a malformed file.
 Document parseDocument(const ReadFunction& read, const Limits& limits = {});
 
-// The investment aggregates imported as entries (D60), and whether `name` is one.
-bool isInvestmentEntry(std::string_view name);
-
 } // namespace finimport::ofx
 
 #endif // FINIMPORT_OFX_BUILDER_H

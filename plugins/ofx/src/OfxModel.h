@@ -37,6 +37,16 @@ private:
 
 enum class StatementKind { Bank, CreditCard, Investment };
 
+// The investment aggregates imported as entries (D60: BUYSTOCK ... SPLIT).
+bool isInvestmentEntry(std::string_view name);
+
+// Statements and entries: OFX never nests one in another of the same name, so a second start
+// tag while one is open means the first lacked its end tag.
+inline bool isRecordAggregate(std::string_view name) {
+    return name == "STMTTRN" || name == "STMTRS" || name == "CCSTMTRS" || name == "INVSTMTRS" ||
+           isInvestmentEntry(name);
+}
+
 struct Entry {
     std::string aggregate; // STMTTRN, BUYSTOCK, INCOME, INVBANKTRAN, ...
     Fields fields;

@@ -1,5 +1,7 @@
 #include "OfxReader.h"
 
+#include "OfxModel.h"
+
 #include <array>
 
 namespace finimport::ofx {
@@ -285,6 +287,12 @@ private:
             if (!seenOfx_) handler_.header(header_);
             seenOfx_ = true;
         } else {
+            if (isRecordAggregate(t.name))
+                for (const Element& e : stack_)
+                    if (e.name == t.name) {
+                        closeElement(t.name);
+                        break;
+                    }
             Element& top = stack_.back();
             if (top.hasText || (isKnownLeaf(top.name) && !top.hasChildren)) {
                 popTop();
