@@ -155,6 +155,14 @@ public:
                              parseNumber("-0.000000015", true).value->text);
         CPPUNIT_ASSERT(NumberError::TooManyDecimals == parseNumber("0.000000015").error);
         CPPUNIT_ASSERT(NumberError::Format == parseNumber("1.2.3").error);
+        CPPUNIT_ASSERT_EQUAL(std::string("1234.56"), parseNumber("1,234.56").value->text);
+        CPPUNIT_ASSERT_EQUAL(std::string("-1234.56"), parseNumber("-1.234,56").value->text);
+        CPPUNIT_ASSERT_EQUAL(std::string("12345678.9"), parseNumber("12,345,678.9").value->text);
+        CPPUNIT_ASSERT_EQUAL(std::string("1.234"), parseNumber("1,234").value->text);
+        CPPUNIT_ASSERT(NumberError::Format == parseNumber("1,23.45").error);
+        CPPUNIT_ASSERT(NumberError::Format == parseNumber("1234,567.8").error);
+        CPPUNIT_ASSERT(NumberError::Format == parseNumber(",123.4").error);
+        CPPUNIT_ASSERT(NumberError::Format == parseNumber("1.234,5.6").error);
         CPPUNIT_ASSERT(NumberError::Format == parseNumber("+").error);
         CPPUNIT_ASSERT(NumberError::Format == parseNumber("1e3").error);
         CPPUNIT_ASSERT(NumberError::OutOfRange == parseNumber("92233720368.54775808").error);

@@ -1,5 +1,6 @@
 #include "OfxValues.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 
@@ -9,6 +10,33 @@ namespace {
 
 bool digit(char c) {
     return c >= '0' && c <= '9';
+}
+
+// With both marks (`1,234.56`, `1.234,56`) the last is the decimal mark and the other must
+// group thousands; `out` gets the plain form. False when the grouping is malformed; `out`
+// stays empty when there is nothing to ungroup (one mark or none).
+bool groupedToPlain(std::string_view s, std::string& out) {
+    const std::size_t dot = s.rfind('.'), comma = s.rfind(',');
+    if (dot == std::string_view::npos || comma == std::string_view::npos) return true;
+    const std::size_t mark = std::max(dot, comma);
+    const char group = dot > comma ? ',' : '.';
+    std::size_t run = 0;
+    bool first = true;
+    for (std::size_t i = 0; i < mark; ++i) {
+        if (digit(s[i])) {
+            out.push_back(s[i]);
+            ++run;
+        } else if (s[i] == group && run > 0 && run <= 3 && (first || run == 3)) {
+            first = false;
+            run = 0;
+        } else {
+            return false;
+        }
+    }
+    if (!first && run != 3) return false;
+    out.push_back('.');
+    out.append(s.substr(mark + 1));
+    return true;
 }
 
 } // namespace
@@ -26,6 +54,9 @@ NumberResult parseNumber(std::string_view raw, bool round) {
         negative = s.front() == '-';
         s.remove_prefix(1);
     }
+    std::string ungrouped;
+    if (!groupedToPlain(s, ungrouped)) return result;
+    if (!ungrouped.empty()) s = ungrouped;
     std::size_t i = 0;
     while (i < s.size() && digit(s[i]))
         ++i;

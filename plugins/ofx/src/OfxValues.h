@@ -19,8 +19,10 @@ struct NumberResult {
 };
 
 // An OFX amount: optional `+`/`-`, digits with `.` or `,` as the decimal mark (D48), leading
-// zeros allowed, no grouping. Trailing zeros beyond 8 places are dropped (D53). More significant
-// places: TooManyDecimals, or, with `round`, rounded half away from zero to 8 (prices, units).
+// zeros allowed; with both marks (`1,234.56`) the last one is the decimal mark and the other
+// must group thousands (a lone `1,234` is 1.234: OFX has no grouping). Trailing zeros beyond 8
+// places are dropped (D53). More significant places: TooManyDecimals, or, with `round`, rounded
+// half away from zero to 8 (prices, units).
 NumberResult parseNumber(std::string_view raw, bool round = false);
 
 // The message for a failed number: `Amount "x" is not an OFX number`, D5's other messages.
