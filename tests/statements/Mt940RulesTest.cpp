@@ -1,0 +1,1 @@
+#include <cppunit/extensions/HelperMacros.h>
