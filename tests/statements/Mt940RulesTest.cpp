@@ -36,6 +36,7 @@ class Mt940RulesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(refusals);
     CPPUNIT_TEST(stopsWhenTheHostSaysSo);
     CPPUNIT_TEST(probeAndManifest);
+    CPPUNIT_TEST(readmeExample);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -95,7 +96,7 @@ public:
     void freeDetailsAndSupplementaryLine() {
         auto o =
             mt940(statement(":86:statement-level text is not an entry's\n"
-                            ":61:240102D1,00NTRFNONREF\nCARD 1234\n"
+                            ":61:240102D1,00NTRFNONREF\nCARD 1234\nmore supplementary text\n"
                             ":61:240102D2,00NTRFNONREF\nCARD 5678\n:86:  Shop  \n  Street 1\n\n"
                             ":61:240102D3,00NTRFNONREF\n"));
         CPPUNIT_ASSERT(o.column(o.transactions, "name") ==
@@ -223,6 +224,22 @@ public:
         for (char c : manifest)
             if (c != ' ' && c != '\n') compact.push_back(c);
         CPPUNIT_ASSERT_EQUAL(compact, std::string(imp.manifest_json));
+    }
+
+    void readmeExample() {
+        auto o = mt940(":20:STARTUMS\n:25:10020030/1234567\n:28C:5/1\n:60F:C240101EUR100,00\n"
+                       ":61:2401020102D12,5NDDTNONREF//B4A01\n"
+                       ":86:105?00LASTSCHRIFT?20Strom Januar?32Stadtwerke\n"
+                       ":62F:C240102EUR87,50\n-\n");
+        CPPUNIT_ASSERT(o.column(o.statements, "statement_id") == Strings({"5/1"}));
+        CPPUNIT_ASSERT(o.column(o.statements, "opening_balance") == Strings({"100.00"}));
+        CPPUNIT_ASSERT(o.column(o.statements, "closing_balance") == Strings({"87.50"}));
+        CPPUNIT_ASSERT(o.column(o.transactions, "date") == Strings({"2024-01-02"}));
+        CPPUNIT_ASSERT(o.column(o.transactions, "amount") == Strings({"-12.5"}));
+        CPPUNIT_ASSERT(o.column(o.transactions, "name") == Strings({"Stadtwerke"}));
+        CPPUNIT_ASSERT(o.column(o.transactions, "notes") == Strings({"Strom Januar"}));
+        CPPUNIT_ASSERT(o.column(o.transactions, "external_id") == Strings({"B4A01"}));
+        CPPUNIT_ASSERT(o.warnings.empty());
     }
 };
 

@@ -99,7 +99,7 @@ EntryLine parseEntry(std::string_view text) {
     EntryLine e;
     const std::size_t nl = text.find('\n');
     const std::string_view s = firstLine(text);
-    if (nl != std::string_view::npos) e.supplementary = trimmed(text.substr(nl + 1));
+    if (nl != std::string_view::npos) e.supplementary = trimmed(firstLine(text.substr(nl + 1)));
     // Value date and optional entry date.
     std::size_t pos = 0;
     const auto value = parseShortDate(s);
