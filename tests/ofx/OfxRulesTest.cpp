@@ -63,6 +63,7 @@ class OfxRulesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(nameFallbacks);
     CPPUNIT_TEST(entitiesDecodedUntilStable);
     CPPUNIT_TEST(missingEndTagsOfEntries);
+    CPPUNIT_TEST(textInsideTheRoot);
     CPPUNIT_TEST(rawLessThanInText);
     CPPUNIT_TEST(anyLineEndings);
     CPPUNIT_TEST(junkBeforeHeader);
@@ -161,6 +162,15 @@ public:
                  "</STMTTRN>\n"));
         CPPUNIT_ASSERT(r.column(r.transactions, "amount") == Strings({"-1", "-2"}));
         CPPUNIT_ASSERT(r.column(r.transactions, "name") == Strings({"One", "Two"}));
+    }
+
+    void textInsideTheRoot() {
+        // Fuzzer regression: text right inside <OFX> once made the root a leaf, and a repeated
+        // statement tag then emptied the element stack.
+        auto r = ofxtest::run("<OFX>junk<CCSTMTRS><CURDEF>EUR<CCACCTFROM><ACCTID>1</CCACCTFROM>"
+                              "<CCSTMTRS><CURDEF>USD</CCSTMTRS></OFX>");
+        CPPUNIT_ASSERT_EQUAL(0, r.raw.status);
+        CPPUNIT_ASSERT(r.column(r.statements, "currency") == Strings({"EUR", "USD"}));
     }
 
     void rawLessThanInText() {

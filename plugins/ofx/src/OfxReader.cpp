@@ -282,21 +282,22 @@ private:
     };
 
     void openElement(const Token& t) {
+        if (!stack_.empty() && isRecordAggregate(t.name))
+            for (const Element& e : stack_)
+                if (e.name == t.name) {
+                    closeElement(t.name);
+                    break;
+                }
+        // An SGML leaf ends where the next element starts; the <OFX> root never does (text
+        // right inside it is junk, not a value).
+        if (stack_.size() > 1) {
+            const Element& top = stack_.back();
+            if (top.hasText || (isKnownLeaf(top.name) && !top.hasChildren)) popTop();
+        }
         if (stack_.empty()) {
             if (t.name != "OFX") return; // junk before the body (or after it)
             if (!seenOfx_) handler_.header(header_);
             seenOfx_ = true;
-        } else {
-            if (isRecordAggregate(t.name))
-                for (const Element& e : stack_)
-                    if (e.name == t.name) {
-                        closeElement(t.name);
-                        break;
-                    }
-            Element& top = stack_.back();
-            if (top.hasText || (isKnownLeaf(top.name) && !top.hasChildren)) {
-                popTop();
-            }
         }
         if (!stack_.empty()) stack_.back().hasChildren = true;
         if (stack_.size() >= limits_.maxDepth)
