@@ -207,7 +207,7 @@ public:
     void xmlWithEmptyAndSelfClosingElements() {
         const std::string xml =
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<?OFX OFXHEADER=\"200\" VERSION=\"220\"?>\n<!-- a comment <OFX> -->\n"
+            "<?OFX OFXHEADER=\"200\" VERSION=\"220\"?>\n<!--- a comment <OFX> --->\n"
             "<OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>eur</CURDEF>"
             "<CCACCTFROM><ACCTID>4111</ACCTID></CCACCTFROM><BANKTRANLIST>"
             "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-4.20</TRNAMT>"
