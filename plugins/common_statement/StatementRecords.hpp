@@ -142,7 +142,7 @@ public:
         if (!st.currency)
             warnings.insert(warnings.begin(),
                             "Statement " + st.id +
-                                ": no currency is stated; the account's currency is used");
+                                " states no currency: its entries take the account's currency");
         if (auto w = reconciliationWarning(st, entries)) warnings.push_back(*w);
         if (!writeStatement(st)) return false;
         for (const Transaction& t : entries)

@@ -238,8 +238,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("false"), *o.transactions[0]["currency_given"]);
         CPPUNIT_ASSERT(!o.statements[0]["currency"].has_value());
         CPPUNIT_ASSERT(o.messages() ==
-                       Strings({"Statement S1: no currency is stated; the account's currency is "
-                                "used"}));
+                       Strings({"Statement S1 states no currency: its entries take the account's "
+                                "currency"}));
     }
 
     void anyVersionReportsAndNotifications() {

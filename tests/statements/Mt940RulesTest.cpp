@@ -150,8 +150,8 @@ public:
         CPPUNIT_ASSERT(!o.transactions[0]["currency"].has_value());
         CPPUNIT_ASSERT_EQUAL(std::string("false"), *o.transactions[0]["currency_given"]);
         CPPUNIT_ASSERT(o.messages() ==
-                       Strings({"Statement R: no currency is stated; the account's currency is "
-                                "used",
+                       Strings({"Statement R states no currency: its entries take the account's "
+                                "currency",
                                 "Statement R: the balance :60F: could not be read: X240101EUR1,"}));
     }
 
