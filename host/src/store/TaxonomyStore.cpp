@@ -41,8 +41,10 @@ std::optional<CategoryRow> TaxonomyStore::categoryByName(const std::string& fami
     return categoryFrom(*r);
 }
 
-std::optional<CategoryRow> TaxonomyStore::categoryById(const std::string& id) {
-    auto r = sqlQueryOne(_s, std::string(kCategorySelect) + "WHERE id = ?", {id});
+std::optional<CategoryRow> TaxonomyStore::categoryById(const std::string& familyId,
+                                                       const std::string& id) {
+    auto r = sqlQueryOne(_s, std::string(kCategorySelect) + "WHERE family_id = ? AND id = ?",
+                         {familyId, id});
     if (!r) return std::nullopt;
     return categoryFrom(*r);
 }
@@ -114,12 +116,11 @@ void TaxonomyStore::insertMerchant(MerchantRow& m) {
 
 namespace {
 
-// Uses every kind of taxonomy record shares: a rule of another import (or of no import) that
-// names the id in a condition or action, and another import's mapping resolved to it.
-const char* kSharedUses =
-    "(SELECT COUNT(*) FROM rules WHERE COALESCE(import_id, '') <> ? AND "
-    "(actions LIKE '%' || ? || '%' OR conditions LIKE '%' || ? || '%')) + "
-    "(SELECT COUNT(*) FROM import_mappings WHERE mappable_id = ? AND import_id <> ?)";
+// A use every kind of taxonomy record shares: a rule of another import (or of no import) that
+// names the id in a condition or action. (Another import's mapping is no use: publish
+// re-creates a mapped record that is gone.)
+const char* kSharedUses = "(SELECT COUNT(*) FROM rules WHERE COALESCE(import_id, '') <> ? AND "
+                          "(actions LIKE '%' || ? || '%' OR conditions LIKE '%' || ? || '%'))";
 
 bool used(Poco::Data::Session& s, const std::string& ownUses, const std::string& id,
           const std::string& importId, int ownPairs) {
@@ -128,7 +129,7 @@ bool used(Poco::Data::Session& s, const std::string& ownUses, const std::string&
         params.push_back(id);
         params.push_back(importId);
     }
-    for (const auto& v : std::vector<std::string>{importId, id, id, id, importId})
+    for (const auto& v : std::vector<std::string>{importId, id, id})
         params.push_back(v);
     return sqlCount(s, "SELECT " + ownUses + " + " + kSharedUses, params) > 0;
 }

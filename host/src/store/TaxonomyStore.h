@@ -31,7 +31,7 @@ public:
     explicit TaxonomyStore(Poco::Data::Session& s) : _s(s) {}
 
     std::optional<CategoryRow> categoryByName(const std::string& familyId, const std::string& name);
-    std::optional<CategoryRow> categoryById(const std::string& id);
+    std::optional<CategoryRow> categoryById(const std::string& familyId, const std::string& id);
     void insertCategory(CategoryRow& c);
     void updateCategory(const CategoryRow& c);
 
