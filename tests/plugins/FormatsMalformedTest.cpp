@@ -31,6 +31,7 @@ class FormatsMalformedTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(qifDecimalComma);
     CPPUNIT_TEST(qifBadValues);
     CPPUNIT_TEST(qifSplitMismatchAndPercent);
+    CPPUNIT_TEST(qifSplitSumNeverWraps);
     CPPUNIT_TEST(qifShareMoves);
     CPPUNIT_TEST(qifGarbageNeverCrashes);
     CPPUNIT_TEST_SUITE_END();
@@ -125,6 +126,17 @@ public:
                      "2 required date: Date is required", "2 required amount: Amount is required",
                      "3 invalid_number amount: Amount \"abc\" does not match the "
                      "number format 1,234.56"}));
+    }
+
+    // Three splits whose int64 sum wraps around to exactly -100.00 (2^64 - 10^10 scaled):
+    // a wrapping sum would accept them (issue 12 item 7: sums use checked arithmetic).
+    void qifSplitSumNeverWraps() {
+        auto r = runText("finimport_qif.so", "qif.transactions",
+                         "!Type:Bank\nD01/02/2024\nT-100.00\nPA\nSX\n$90000000000\nSY\n"
+                         "$90000000000\nSZ\n$4467440637.09551616\n^\n");
+        CPPUNIT_ASSERT(r.errors ==
+                       Strings({"1 split_mismatch amount: Split amounts total beyond the supported "
+                                "range but the transaction amount is -100.00"}));
     }
 
     void qifSplitMismatchAndPercent() {

@@ -68,7 +68,7 @@ void ServiceImporter::balances(const ServiceRecord& r) {
                                     part("cash_adjustments"),
                                     part("non_cash_adjustments"),
                                     cash,
-                                    balance->raw() - cash,
+                                    (*balance - domain::Decimal::fromRaw(cash)).raw(),
                                     factor};
     if (existing) {
         values.push_back(now);
