@@ -38,6 +38,7 @@ class RevertIntegrityTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(RevertIntegrityTest);
     CPPUNIT_TEST(accountRevertBlockedByImportAndApi);
     CPPUNIT_TEST(matchedEntryBlocksRevert);
+    CPPUNIT_TEST(jobRechecksDependants);
     CPPUNIT_TEST(categoryUsedByRuleSurvivesRevert);
     CPPUNIT_TEST(merchantUsedByRecurringSurvivesRevert);
     CPPUNIT_TEST_SUITE_END();
@@ -96,6 +97,41 @@ public:
         CPPUNIT_ASSERT_EQUAL(blockedBody(accountImport, "records created through the API"), r.body);
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), status(app, key, accountImport));
         CPPUNIT_ASSERT_EQUAL(int64_t(1), storeCount(app, "SELECT COUNT(*) FROM accounts"));
+    }
+
+    // A dependant created after the revert was accepted (the request saw none) stops the job:
+    // the revert fails with the same message and deletes nothing.
+    void jobRechecksDependants() {
+        AppHarness app;
+        auto key = app.createKey("Fam");
+        auto accountImport = createImport(
+            app, key, importBody("AccountImport", "type,name,balance\nChecking,A,5\n"));
+        CPPUNIT_ASSERT_EQUAL(std::string("complete"), publishImport(app, key, accountImport));
+        auto account = accountIdByName(app, "A");
+        CPPUNIT_ASSERT_EQUAL(
+            201,
+            app.postJson(
+                   "/api/v1/recurring_transactions",
+                   R"({"recurring_transaction":{"account_id":")" + account +
+                       R"(","name":"Gym","amount":"10","currency":"USD","expected_day_of_month":1,)"
+                       R"("last_occurrence_date":"2026-04-01","next_expected_date":"2026-05-01"}})",
+                   key)
+                .status);
+        // As if the revert had been accepted just before the recurring transaction was made.
+        app.server().database().write([&](Poco::Data::Session& s) {
+            finimport::store::sqlExec(s, "UPDATE imports SET status = 'reverting' WHERE id = ?",
+                                      {accountImport});
+        });
+        app.server().publisher().revert(accountImport);
+        auto detail = importDetail(app, key, accountImport);
+        CPPUNIT_ASSERT_EQUAL(std::string("revert_failed"), detail->getValue<std::string>("status"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Import cannot be reverted because other data depends "
+                                         "on it: records created through the API."),
+                             detail->getValue<std::string>("error"));
+        CPPUNIT_ASSERT_EQUAL(account, accountIdByName(app, "A"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(1),
+                             storeCount(app, "SELECT COUNT(*) FROM recurring_transactions"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(1), storeCount(app, "SELECT COUNT(*) FROM entries"));
     }
 
     // A later import that matched an entry as a duplicate depends on it (§12.3, D63).

@@ -31,9 +31,9 @@ void splitSecuritiesByFamily(Poco::Data::Session& s) {
         sqlExec(s,
                 "INSERT INTO securities (id, family_id, ticker, name, exchange_operating_mic, "
                 "exchange_mic, exchange_acronym, country_code, kind, website_url, created_at, "
-                "updated_at) SELECT ?, ?, ticker, name, exchange_operating_mic, exchange_mic, "
-                "exchange_acronym, country_code, kind, website_url, created_at, ? FROM securities "
-                "WHERE id = ?",
+                "updated_at) SELECT CAST(? AS TEXT), CAST(? AS TEXT), ticker, name, "
+                "exchange_operating_mic, exchange_mic, exchange_acronym, country_code, kind, "
+                "website_url, created_at, CAST(? AS BIGINT) FROM securities WHERE id = ?",
                 {copy, family, nowMicros(), security});
         sqlExec(s,
                 "UPDATE trades SET security_id = ? WHERE security_id = ? AND entry_id IN (SELECT "

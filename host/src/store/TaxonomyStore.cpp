@@ -119,8 +119,11 @@ namespace {
 // A use every kind of taxonomy record shares: a rule of another import (or of no import) that
 // names the id in a condition or action. (Another import's mapping is no use: publish
 // re-creates a mapped record that is gone.)
-const char* kSharedUses = "(SELECT COUNT(*) FROM rules WHERE COALESCE(import_id, '') <> ? AND "
-                          "(actions LIKE '%' || ? || '%' OR conditions LIKE '%' || ? || '%'))";
+// (Typed casts: PostgreSQL cannot infer a parameter's type inside `||`.)
+const char* kSharedUses =
+    "(SELECT COUNT(*) FROM rules WHERE COALESCE(import_id, '') <> ? AND "
+    "(actions LIKE '%' || CAST(? AS TEXT) || '%' OR conditions LIKE '%' || CAST(? AS TEXT) || "
+    "'%'))";
 
 bool used(Poco::Data::Session& s, const std::string& ownUses, const std::string& id,
           const std::string& importId, int ownPairs) {
