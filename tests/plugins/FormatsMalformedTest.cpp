@@ -25,6 +25,7 @@ class FormatsMalformedTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(mintUnclosedQuoteIsFatal);
     CPPUNIT_TEST(ynabOutflowNotANumber);
     CPPUNIT_TEST(ynabNoAmountColumns);
+    CPPUNIT_TEST(ynabDifferenceNeverWraps);
     CPPUNIT_TEST(actualBadDate);
     CPPUNIT_TEST(qifWithoutTypeIsFatal);
     CPPUNIT_TEST(qifMultipleAccounts);
@@ -66,6 +67,17 @@ public:
         CPPUNIT_ASSERT(r.errors == Strings({"1 invalid_number amount: Outflow \"n/a\" does not "
                                             "match the number format 1,234.56"}));
         CPPUNIT_ASSERT(r.column("signed_amount") == Strings({"<null>", "-70.00"}));
+    }
+
+    // Inflow − |Outflow| below the int64 range is a row error, never a wrapped amount (issue 12
+    // item 7); the largest difference that fits still imports.
+    void ynabDifferenceNeverWraps() {
+        auto r = runText("finimport_ynab.so", "ynab.transactions",
+                         "Date,Payee,Outflow,Inflow\n01/02/2024,X,90000000000,-90000000000\n"
+                         "01/03/2024,Y,2.5,-92233720366.04775807\n",
+                         {{"default_currency", "USD"}, {"date_format", "%m/%d/%Y"}});
+        CPPUNIT_ASSERT(r.errors == Strings({"1 invalid_number amount: Amount is out of range"}));
+        CPPUNIT_ASSERT(r.column("signed_amount") == Strings({"<null>", "92233720368.54775807"}));
     }
 
     void ynabNoAmountColumns() {
