@@ -1,5 +1,6 @@
 #include "app/Config.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -24,7 +25,12 @@ const char* kKeys[] = {"listen",
                        "limits.rows",
                        "limits.account_rows",
                        "limits.service_rows",
-                       "encoding.fallback"};
+                       "encoding.fallback",
+                       "plugins.isolation",
+                       "plugins.run_timeout_seconds",
+                       "plugins.max_rows",
+                       "plugins.max_output_bytes",
+                       "plugins.memory_limit_mb"};
 
 std::string trim(const std::string& s) {
     size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
@@ -115,6 +121,18 @@ Config Config::load(const std::map<std::string, std::string>& flags,
             c.serviceRowCap = positive(k, v);
         else if (k == "encoding.fallback")
             c.fallbackCharset = v;
+        else if (k == "plugins.isolation") {
+            if (v != "process" && v != "inline")
+                throw std::invalid_argument("plugins.isolation must be process or inline");
+            c.pluginIsolation = v;
+        } else if (k == "plugins.run_timeout_seconds")
+            c.pluginRunTimeoutSeconds = std::min<int64_t>(positive(k, v), 86400);
+        else if (k == "plugins.max_rows")
+            c.pluginMaxRows = positive(k, v);
+        else if (k == "plugins.max_output_bytes")
+            c.pluginMaxOutputBytes = positive(k, v);
+        else if (k == "plugins.memory_limit_mb")
+            c.pluginMemoryLimitMb = std::min<int64_t>(positive(k, v), 1 << 20);
         else
             throw std::invalid_argument("unknown setting " + k);
     }

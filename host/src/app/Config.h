@@ -19,6 +19,13 @@ struct Config {
     int64_t accountRowCap = 50;
     int64_t serviceRowCap = 100000;
     std::string fallbackCharset = "windows-1250";
+    // Plugin runs (issue 12 item 6). Isolation "" = process for configured plugin directories,
+    // inline for the built-in one (defaultPluginDirs()); "process" / "inline" = for all.
+    std::string pluginIsolation;
+    int64_t pluginRunTimeoutSeconds = 60;
+    int64_t pluginMaxRows = 1000000;
+    int64_t pluginMaxOutputBytes = 256ll << 20;
+    int64_t pluginMemoryLimitMb = 1024;
 
     // Builds the configuration from the sources. `flags` holds the settings given on the
     // command line (same keys as the file). Throws std::invalid_argument on a bad value.
@@ -31,7 +38,9 @@ struct Config {
 //   (':'-separated), workers FINIMPORT_WORKERS, http_threads FINIMPORT_HTTP_THREADS,
 //   rate_limit.mode FINIMPORT_RATE_LIMIT_MODE, limits.rows FINIMPORT_LIMITS_ROWS,
 //   limits.account_rows FINIMPORT_LIMITS_ACCOUNT_ROWS, limits.service_rows
-//   FINIMPORT_LIMITS_SERVICE_ROWS, encoding.fallback FINIMPORT_ENCODING_FALLBACK; the file itself:
+//   FINIMPORT_LIMITS_SERVICE_ROWS, encoding.fallback FINIMPORT_ENCODING_FALLBACK, plugins.isolation,
+//   plugins.run_timeout_seconds, plugins.max_rows, plugins.max_output_bytes,
+//   plugins.memory_limit_mb (FINIMPORT_PLUGINS_ISOLATION, ...); the file itself:
 //   --config / FINIMPORT_CONFIG.
 std::string environmentVariableFor(const std::string& key);
 

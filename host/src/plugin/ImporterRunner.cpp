@@ -29,17 +29,22 @@ RunResult failed(const ImporterHandle& importer, LogLevel level, std::string err
     return {RunResult::Status::Failed, std::move(error)};
 }
 
+RunResult aborted(RunResult result) {
+    result.aborted = true;
+    return result;
+}
+
 // Turns what happened during `run` into the result; `thrown` is set when run itself threw.
 RunResult evaluate(const RunState& state, int status, const std::optional<std::string>& thrown) {
     const ImporterHandle& importer = state.importer;
     const std::string who = importer.displayName();
-    if (state.limitExceeded) return failed(importer, LogLevel::Warning, *state.limitExceeded);
+    if (state.limitExceeded) return aborted(failed(importer, LogLevel::Warning, *state.limitExceeded));
     if (state.violation) {
         return failed(importer, LogLevel::Error,
                       who + " broke the plugin contract: " + *state.violation);
     }
     if (thrown) return failed(importer, LogLevel::Error, who + " threw: " + *thrown);
-    if (state.sandboxFailure) return failed(importer, LogLevel::Error, *state.sandboxFailure);
+    if (state.sandboxFailure) return aborted(failed(importer, LogLevel::Error, *state.sandboxFailure));
     if (state.pluginError) return failed(importer, LogLevel::Info, *state.pluginError);
     if (state.stopRequested) return {RunResult::Status::Stopped, ""};
     switch (status) {

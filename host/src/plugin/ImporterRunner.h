@@ -44,6 +44,9 @@ struct RunResult {
     // Failed: the plugin's set_error message as sent (shown to users), or a host message naming
     // the plugin and importer (contract violation, exception, unknown status, no message).
     std::string error;
+    // Failed because the host ended the run: a budget (time, rows, output, memory) was exceeded
+    // or the sandboxed child crashed, exited or could not start. The input may be fine.
+    bool aborted = false;
 };
 
 // Runs `importer` over the input that `read` returns (bytes read into the buffer, 0 at the end,
