@@ -30,10 +30,9 @@ public:
     void tearDown() override { _app.reset(); }
 
     HttpResult upload(const std::string& content) {
-        return _app->postJson("/api/v1/imports",
-                              R"({"type":"TransactionImport","raw_file_content":")" + content +
-                                  R"("})",
-                              _key);
+        return _app->postJson(
+            "/api/v1/imports",
+            R"({"type":"TransactionImport","raw_file_content":")" + content + R"("})", _key);
     }
 
     void checkRefused(const HttpResult& r, const std::string& message) {

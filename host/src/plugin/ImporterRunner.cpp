@@ -38,13 +38,15 @@ RunResult aborted(RunResult result) {
 RunResult evaluate(const RunState& state, int status, const std::optional<std::string>& thrown) {
     const ImporterHandle& importer = state.importer;
     const std::string who = importer.displayName();
-    if (state.limitExceeded) return aborted(failed(importer, LogLevel::Warning, *state.limitExceeded));
+    if (state.limitExceeded)
+        return aborted(failed(importer, LogLevel::Warning, *state.limitExceeded));
     if (state.violation) {
         return failed(importer, LogLevel::Error,
                       who + " broke the plugin contract: " + *state.violation);
     }
     if (thrown) return failed(importer, LogLevel::Error, who + " threw: " + *thrown);
-    if (state.sandboxFailure) return aborted(failed(importer, LogLevel::Error, *state.sandboxFailure));
+    if (state.sandboxFailure)
+        return aborted(failed(importer, LogLevel::Error, *state.sandboxFailure));
     if (state.pluginError) return failed(importer, LogLevel::Info, *state.pluginError);
     if (state.stopRequested) return {RunResult::Status::Stopped, ""};
     switch (status) {
