@@ -30,7 +30,12 @@ const char* kKeys[] = {"listen",
                        "plugins.run_timeout_seconds",
                        "plugins.max_rows",
                        "plugins.max_output_bytes",
-                       "plugins.memory_limit_mb"};
+                       "plugins.memory_limit_mb",
+                       "http.header_timeout_seconds",
+                       "http.keep_alive_seconds",
+                       "http.body_min_bytes_per_second",
+                       "http.body_grace_seconds",
+                       "http.max_connections"};
 
 std::string trim(const std::string& s) {
     size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
@@ -133,6 +138,16 @@ Config Config::load(const std::map<std::string, std::string>& flags,
             c.pluginMaxOutputBytes = positive(k, v);
         else if (k == "plugins.memory_limit_mb")
             c.pluginMemoryLimitMb = std::min<int64_t>(positive(k, v), 1 << 20);
+        else if (k == "http.header_timeout_seconds")
+            c.httpHeaderTimeoutSeconds = static_cast<int>(std::min<int64_t>(positive(k, v), 3600));
+        else if (k == "http.keep_alive_seconds")
+            c.httpKeepAliveSeconds = static_cast<int>(std::min<int64_t>(positive(k, v), 3600));
+        else if (k == "http.body_min_bytes_per_second")
+            c.httpBodyMinBytesPerSecond = v == "0" ? 0 : positive(k, v);
+        else if (k == "http.body_grace_seconds")
+            c.httpBodyGraceSeconds = static_cast<int>(std::min<int64_t>(positive(k, v), 3600));
+        else if (k == "http.max_connections")
+            c.httpMaxConnections = static_cast<int>(std::min<int64_t>(positive(k, v), 1 << 20));
         else
             throw std::invalid_argument("unknown setting " + k);
     }

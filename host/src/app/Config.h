@@ -26,6 +26,12 @@ struct Config {
     int64_t pluginMaxRows = 1000000;
     int64_t pluginMaxOutputBytes = 256ll << 20;
     int64_t pluginMemoryLimitMb = 1024;
+    // Slow clients (issue 12 item 5): see http::ServerConfig.
+    int httpHeaderTimeoutSeconds = 10;
+    int httpKeepAliveSeconds = 5;
+    int64_t httpBodyMinBytesPerSecond = 4096;
+    int httpBodyGraceSeconds = 10;
+    int httpMaxConnections = 4096;
 
     // Builds the configuration from the sources. `flags` holds the settings given on the
     // command line (same keys as the file). Throws std::invalid_argument on a bad value.
@@ -38,9 +44,11 @@ struct Config {
 //   (':'-separated), workers FINIMPORT_WORKERS, http_threads FINIMPORT_HTTP_THREADS,
 //   rate_limit.mode FINIMPORT_RATE_LIMIT_MODE, limits.rows FINIMPORT_LIMITS_ROWS,
 //   limits.account_rows FINIMPORT_LIMITS_ACCOUNT_ROWS, limits.service_rows
-//   FINIMPORT_LIMITS_SERVICE_ROWS, encoding.fallback FINIMPORT_ENCODING_FALLBACK, plugins.isolation,
-//   plugins.run_timeout_seconds, plugins.max_rows, plugins.max_output_bytes,
-//   plugins.memory_limit_mb (FINIMPORT_PLUGINS_ISOLATION, ...); the file itself:
+//   FINIMPORT_LIMITS_SERVICE_ROWS, encoding.fallback FINIMPORT_ENCODING_FALLBACK,
+//   plugins.isolation, plugins.run_timeout_seconds, plugins.max_rows, plugins.max_output_bytes,
+//   plugins.memory_limit_mb (FINIMPORT_PLUGINS_ISOLATION, ...), http.header_timeout_seconds,
+//   http.keep_alive_seconds, http.body_min_bytes_per_second, http.body_grace_seconds,
+//   http.max_connections (FINIMPORT_HTTP_HEADER_TIMEOUT_SECONDS, ...); the file itself:
 //   --config / FINIMPORT_CONFIG.
 std::string environmentVariableFor(const std::string& key);
 

@@ -46,6 +46,11 @@ Server::Server(app::Config config) : _config(std::move(config)) {
     sc.host = host;
     sc.port = port;
     sc.maxThreads = _config.httpThreads;
+    sc.headerTimeoutSeconds = _config.httpHeaderTimeoutSeconds;
+    sc.keepAliveSeconds = _config.httpKeepAliveSeconds;
+    sc.bodyMinBytesPerSecond = _config.httpBodyMinBytesPerSecond;
+    sc.bodyGraceSeconds = _config.httpBodyGraceSeconds;
+    sc.maxConnections = _config.httpMaxConnections;
     _http = std::make_unique<http::HttpServer>(sc, pipeline);
 }
 
