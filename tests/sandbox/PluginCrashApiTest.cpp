@@ -53,6 +53,10 @@ public:
     void crashingPluginAnswers422AndServerKeepsServing() {
         checkRefused(upload("date,amount\\ncrash,1\\n"), "The import plugin crashed (signal 11)");
         checkStillServing();
+        checkRefused(_app->postJson("/api/v1/imports/preflight",
+                                    R"({"type":"QifImport","raw_file_content":"crash"})",
+                                    _key),
+                     "The import plugin crashed (signal 11)");
         // The plugin's own fatal errors keep their usual handling (not plugin_failed).
         auto ordinary = upload("date,amount\\n");
         CPPUNIT_ASSERT(ordinary.body.find("plugin_failed") == std::string::npos);
