@@ -42,10 +42,10 @@ public:
         const std::string file = Poco::TemporaryFile::tempName();
         {
             std::ofstream out(file);
-            out << "plugins.isolation = inline\nplugins.run_timeout_seconds = 5\n"
+            out << "plugins.isolation = inline\nplugins.timeout_seconds = 5\n"
                    "plugins.max_rows = 10\nplugins.max_output_bytes = 2000\n"
-                   "plugins.memory_limit_mb = 300\nhttp.header_timeout_seconds = 3\n"
-                   "http.keep_alive_seconds = 2\nhttp.body_min_bytes_per_second = 0\n"
+                   "plugins.memory_limit_mb = 300\nhttp.header_timeout = 3\n"
+                   "http.keep_alive_seconds = 2\nhttp.body_min_rate = 0\n"
                    "http.body_grace_seconds = 4\nhttp.max_connections = 100\n";
         }
         ::setenv("FINIMPORT_PLUGINS_ISOLATION", "process", 1);
@@ -85,7 +85,7 @@ public:
                                              "\"-1\""),
                                  std::string(e.what()));
         }
-        CPPUNIT_ASSERT_THROW(Config::load({{"http.header_timeout_seconds", "0"}}, {}),
+        CPPUNIT_ASSERT_THROW(Config::load({{"http.header_timeout", "0"}}, {}),
                              std::invalid_argument);
     }
 

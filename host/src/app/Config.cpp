@@ -131,7 +131,7 @@ const std::vector<Setting>& settings() {
          "`process` or `inline` for every plugin; unset: `process` for configured (third-party) "
          "plugin directories, `inline` for the built-in directory",
          setPluginIsolation, [](const Config& c) { return c.pluginIsolation; }},
-        {"plugins.run_timeout_seconds", "N", "`60`",
+        {"plugins.timeout_seconds", "N", "`60`",
          "wall-clock deadline of one plugin run (isolated: also its CPU-time limit, + 1 s)",
          [](Config& c, const std::string& k, const std::string& v) {
              c.pluginRunTimeoutSeconds = bounded(k, v, 86400);
@@ -155,9 +155,9 @@ const std::vector<Setting>& settings() {
              c.pluginMemoryLimitMb = bounded(k, v, 1 << 20);
          },
          [](const Config& c) { return std::to_string(c.pluginMemoryLimitMb); }},
-        {"http.header_timeout_seconds", "N", "`10`",
-         "a request head must be complete this long after connect (or after the first byte of a "
-         "keep-alive request), else 408 and close",
+        {"http.header_timeout", "N", "`10`",
+         "seconds a request head may take from connect (or from the first byte of a keep-alive "
+         "request); then 408 and close",
          [](Config& c, const std::string& k, const std::string& v) {
              c.httpHeaderTimeoutSeconds = static_cast<int>(bounded(k, v, 3600));
          },
@@ -168,8 +168,8 @@ const std::vector<Setting>& settings() {
              c.httpKeepAliveSeconds = static_cast<int>(bounded(k, v, 3600));
          },
          [](const Config& c) { return std::to_string(c.httpKeepAliveSeconds); }},
-        {"http.body_min_bytes_per_second", "N", "`4096`",
-         "after the grace, a `Content-Length` body must arrive at this average rate or it is cut "
+        {"http.body_min_rate", "N", "`4096`",
+         "bytes per second a `Content-Length` body must average after the grace, else it is cut "
          "off (400); `0` disables",
          [](Config& c, const std::string& k, const std::string& v) {
              c.httpBodyMinBytesPerSecond = v == "0" ? 0 : positive(k, v);
