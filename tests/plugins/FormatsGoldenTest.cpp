@@ -45,6 +45,8 @@ class FormatsGoldenTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(qifEuropeanExplicit);
     CPPUNIT_TEST(qifEuropeanDetected);
     CPPUNIT_TEST(qifMonthNames);
+    CPPUNIT_TEST(qifDoubleCaretEndsOneRecord);
+    CPPUNIT_TEST(qifSplitDateKeepsTransactionDate);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -192,6 +194,39 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("%d %b %Y"), *r.rows[2]["date_format"]);
         CPPUNIT_ASSERT_EQUAL(std::string("AMAZON.COM.CA           WWW.AMAZON.CO"),
                              *r.rows[0]["name"]);
+    }
+
+    // D47: GnuCash ends records with `^^`; each must stay its own record with its own date.
+    void qifDoubleCaretEndsOneRecord() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions",
+                            "../realworld/qif/Gnucash__gnucash__swipe.qif", kUsd,
+                            "qif_gnucash_swipe.jsonl");
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT(r.column("date") ==
+                       Strings({"1997-09-12", "1997-10-16", "1997-10-16", "1997-10-28",
+                                "1997-11-11", "1997-11-11", "1997-11-11", "1997-11-11",
+                                "1997-11-11", "1997-11-11", "1997-11-12", "<missing>"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("XIn"), *r.rows[0]["entity_type"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("-5000.00"), *r.rows[0]["signed_amount"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("100.0"), *r.rows[1]["qty"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("3500.00"), *r.rows[1]["signed_amount"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("-120.00"), *r.rows[2]["signed_amount"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("-10.0"), *r.rows[10]["signed_qty"]);
+    }
+
+    // D47: a split's own `D` line (quiffen) does not move its transaction to that date.
+    void qifSplitDateKeepsTransactionDate() {
+        auto r = runFixture("finimport_qif.so", "qif.transactions",
+                            "../realworld/qif/isaacharrisholt__quiffen__test.qif", kUsd,
+                            "qif_quiffen_test.jsonl");
+        bool found = false;
+        for (auto& row : r.rows)
+            if (row.count("name") && row["name"] && *row["name"] == "Amazon.com" &&
+                row.count("parent_record") == 0) {
+                CPPUNIT_ASSERT_EQUAL(std::string("2020-02-10"), *row["date"]);
+                found = true;
+            }
+        CPPUNIT_ASSERT(found);
     }
 };
 

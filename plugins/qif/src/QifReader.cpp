@@ -58,6 +58,11 @@ void addLine(Record& record, char code, std::string value) {
             record.splits.back().hasPercent = true;
         }
         return;
+    case 'D':
+        // D47: a split's own date (quiffen writes one) never moves its transaction.
+        if (!record.splits.empty()) return;
+        record.fields[code] = std::move(value);
+        return;
     default:
         record.fields[code] = std::move(value);
     }
@@ -109,7 +114,7 @@ QifFile parseQif(const std::string& text) {
         if (inAccountBlock) {
             // An account list entry: N name, T type, D description…; `^` ends it. The last
             // entry read names the account of the following sections.
-            if (line == "^") {
+            if (line.front() == '^') {
                 if (auto n = account.get('N'); n && !n->empty()) currentAccount = *n;
                 account = Record{};
             } else {
@@ -118,7 +123,8 @@ QifFile parseQif(const std::string& text) {
             continue;
         }
         if (!section) continue; // text outside any section is ignored
-        if (line == "^") {
+        // D47: any line starting with `^` ends the record (GnuCash writes `^^`).
+        if (line.front() == '^') {
             closeRecord();
             continue;
         }
