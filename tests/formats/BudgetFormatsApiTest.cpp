@@ -36,10 +36,11 @@ public:
         AppHarness app;
         const std::string key = app.createKey("Mint family");
         const std::string id = publishFixture(app, key, "MintImport", "mint.csv");
+        // D46: the `credit` rows (−2500.00 paycheck, −45.67) are income, not spending.
         CPPUNIT_ASSERT(latestBalance(app, key, "Checking Account") ==
-                       std::make_pair(std::string("-$4,217.81"), int64_t(-421781)));
+                       std::make_pair(std::string("-$1,217.81"), int64_t(-121781)));
         CPPUNIT_ASSERT(latestBalance(app, key, "Credit Card") ==
-                       std::make_pair(std::string("-$123.16"), int64_t(-12316)));
+                       std::make_pair(std::string("-$31.82"), int64_t(-3182)));
         CPPUNIT_ASSERT_EQUAL(
             std::size_t(10),
             column(app, "SELECT id FROM entries WHERE import_id = ?", {id}).size());

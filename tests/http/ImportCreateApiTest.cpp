@@ -126,7 +126,7 @@ public:
 
     void testOptionTableInOrder() {
         auto r = post(
-            R"({"amount_type_strategy":"x","col_sep":"|","signage_convention":"","number_format":"",)"
+            R"({"amount_type_strategy":"x","col_sep":":","signage_convention":"","number_format":"",)"
             R"("rows_to_skip":"abc","encoding":"klingon"})");
         ASSERT_API_ERROR(
             r, 422, "validation_failed", kInvalid,

@@ -122,7 +122,7 @@ public:
             R"({"account_id":")" + foreign.id + R"(","raw_file_content":"a"})",
             R"({"raw_file_content":5})",
             R"({"encoding":"no-such-charset","raw_file_content":"a"})",
-            R"({"col_sep":"|","signage_convention":"","number_format":"","rows_to_skip":"-1","raw_file_content":"a"})",
+            R"({"col_sep":":","signage_convention":"","number_format":"","rows_to_skip":"-1","raw_file_content":"a"})",
             R"({"rows_to_skip":"3","raw_file_content":"a\nb\n"})",
             R"({"type":"ServiceImport","raw_file_content":"not json"})",
             R"({"type":"ServiceImport"})",

@@ -56,6 +56,9 @@ class CsvInlineTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(currencyAndDefaults);
     CPPUNIT_TEST(rowsBlankLinesAndLineNumbers);
     CPPUNIT_TEST(rowsToSkipAndBom);
+    CPPUNIT_TEST(strayCarriageReturnsAreBlankLines);
+    CPPUNIT_TEST(tabAndPipeSeparators);
+    CPPUNIT_TEST(decoratedAmounts);
     CPPUNIT_TEST(malformedCsvIsFatal);
     CPPUNIT_TEST(stopEndsTheRun);
     CPPUNIT_TEST(accountRequiredFields);
@@ -170,7 +173,8 @@ public:
     }
 
     void tradeRequiredFields() {
-        auto r = runCsv("csv.trades", "date,ticker,qty,price\n,,,\n", {});
+        // Not a blank line (D39): the name cell holds text.
+        auto r = runCsv("csv.trades", "date,ticker,qty,price,name\n,,,,x\n", {});
         CPPUNIT_ASSERT(
             r.errors ==
             (Strings{"1 required date: Date is required", "1 required ticker: Ticker is required",
@@ -226,20 +230,53 @@ public:
     }
 
     void rowsBlankLinesAndLineNumbers() {
-        auto r = transactions("\n  \ndate,amount\n01/02/2024,1\n\n\"01/03/2024\",\"2\n\"\n\n \n");
+        // D39: a blank line (or one of separators only) is never a row, even between data.
+        auto r =
+            transactions("\n  \ndate,amount\n01/02/2024,1\n\n , \n\"01/03/2024\",\"2\n\"\n\n \n");
         CPPUNIT_ASSERT_EQUAL(
             std::string(
                 "{\"record\":0,\"line\":3,\"values\":{\"date\":\"date\",\"amount\":\"amount\"}}"),
             r.lines.at(1));
-        CPPUNIT_ASSERT(r.column("date") == (Strings{"2024-01-02", "", "2024-01-03"}));
-        CPPUNIT_ASSERT(r.column("amount") == (Strings{"1", "", "2"}));
-        CPPUNIT_ASSERT(r.errors == (Strings{"2 required date: Date is required",
-                                            "2 required amount: Amount is required"}));
-        CPPUNIT_ASSERT_EQUAL(std::size_t(3), r.rows.size());
-        CPPUNIT_ASSERT(r.lines.at(4).find("{\"record\":2,\"line\":5,") != std::string::npos);
-        CPPUNIT_ASSERT(r.lines.at(7).find("{\"record\":3,\"line\":6,") != std::string::npos);
+        CPPUNIT_ASSERT(r.column("date") == (Strings{"2024-01-02", "2024-01-03"}));
+        CPPUNIT_ASSERT(r.column("amount") == (Strings{"1", "2"}));
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT_EQUAL(std::size_t(2), r.rows.size());
+        CPPUNIT_ASSERT(r.lines.at(4).find("{\"record\":2,\"line\":7,") != std::string::npos);
         auto ragged = transactions("date,amount,name\n01/02/2024\n01/02/2024,1,a,extra\n");
         CPPUNIT_ASSERT(ragged.column("name") == (Strings{"Imported item", "a"}));
+    }
+
+    // D39: `\r\r\n` endings leave stray CRs that must not become empty invalid rows.
+    void strayCarriageReturnsAreBlankLines() {
+        auto r = transactions("date,amount\r\r\n01/02/2024,1.50\r\r\n01/03/2024,-2\r\r\n");
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT(r.column("date") == (Strings{"2024-01-02", "2024-01-03"}));
+        CPPUNIT_ASSERT(r.column("signed_amount") == (Strings{"-1.50", "2"}));
+    }
+
+    // D37: TAB (as a character, `\t` or `tab`) and `|` separators.
+    void tabAndPipeSeparators() {
+        for (const char* sep : {"\t", "\\t", "tab", "TAB"}) {
+            auto r = transactions("date\tamount\tname\n01/02/2024\t1,234.50\tShop, Inc\n",
+                                  {{"col_sep", sep}});
+            CPPUNIT_ASSERT_MESSAGE(sep, r.errors.empty());
+            CPPUNIT_ASSERT(r.column("amount") == (Strings{"1234.50"}));
+            CPPUNIT_ASSERT(r.column("name") == (Strings{"Shop, Inc"}));
+        }
+        auto pipe = transactions(
+            "date|amount\n20240102|-3,00\n",
+            {{"col_sep", "|"}, {"date_format", "%Y%m%d"}, {"number_format", "1.234,56"}});
+        CPPUNIT_ASSERT(pipe.errors.empty());
+        CPPUNIT_ASSERT(pipe.column("date") == (Strings{"2024-01-02"}));
+        CPPUNIT_ASSERT(pipe.column("signed_amount") == (Strings{"3.00"}));
+    }
+
+    // D41 through the plugin: `+`, `+ £1,100.00`, trailing minus.
+    void decoratedAmounts() {
+        CPPUNIT_ASSERT(amountUnder("+50,00", "1.234,56") == (Strings{"50.00", "-50.00"}));
+        CPPUNIT_ASSERT(amountUnder("\"+ \u00A31,100.00\"", "1,234.56") ==
+                       (Strings{"1100.00", "-1100.00"}));
+        CPPUNIT_ASSERT(amountUnder("12.00-", "1,234.56") == (Strings{"-12.00", "12.00"}));
     }
 
     void rowsToSkipAndBom() {

@@ -56,9 +56,9 @@ public:
                        {{"default_currency", "USD"}, {"date_format", "%m/%d/%Y"}}, "mint.jsonl");
         CPPUNIT_ASSERT_EQUAL(std::size_t(10), r.rows.size());
         CPPUNIT_ASSERT(r.errors.empty());
-        // debit 78.32 → outflow 78.32; credit −45.67 keeps its sign, then inflows_positive.
+        // D46: debit 78.32 → outflow 78.32; credit −45.67 → inflow (type gives direction).
         CPPUNIT_ASSERT(r.column("signed_amount") ==
-                       Strings({"78.32", "45.67", "1500.00", "2500.00", "15.75", "32.99", "89.50",
+                       Strings({"78.32", "-45.67", "1500.00", "-2500.00", "15.75", "32.99", "89.50",
                                 "4.25", "49.99", "24.50"}));
         CPPUNIT_ASSERT_EQUAL(std::string("2023-05-01"), *r.rows[0]["date"]);
         CPPUNIT_ASSERT_EQUAL(std::string("Checking Account"), *r.rows[0]["account"]);

@@ -68,6 +68,8 @@ public:
         expectDate("01/01/69", "%d/%m/%y", 1969, 1, 1);
         expectDate("01/01/99", "%d/%m/%y", 1999, 1, 1);
         expectDate("01/01/00", "%d/%m/%y", 2000, 1, 1);
+        expectDate("01/01/5", "%d/%m/%y", 2005, 1, 1); // D45: one digit, POSIX pivot
+        expectDate("3/1/9", "%d/%m/%y", 2009, 1, 3);
         expectNoDate("01/01/2024", "%d/%m/%y");
     }
 

@@ -41,6 +41,7 @@ class DecimalTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(commaOnly);
     CPPUNIT_TEST(signsAndParentheses);
     CPPUNIT_TEST(currencyDecoration);
+    CPPUNIT_TEST(decoratedNumbers);
     CPPUNIT_TEST(rejectsMisreads);
     CPPUNIT_TEST(groupingMustBeThreeDigits);
     CPPUNIT_TEST(decimalPlacesAndRange);
@@ -97,12 +98,16 @@ public:
         expectValue("$-1,234.56", US, "-1234.56", -123456000000);
         expectValue("-10.00", US, "-10.00", -1000000000);
         expectValue("-0.00", US, "0.00", 0);
-        expectError("50.00-", US, DecimalError::Format);
+        expectValue("50.00-", US, "-50.00", -5000000000); // D41: trailing minus
         expectError("--5", US, DecimalError::Format);
         expectError("-(5)", US, DecimalError::Format);
         expectError("(-5)", US, DecimalError::Format);
         expectError("(50.00", US, DecimalError::Format);
-        expectError("+5", US, DecimalError::Format);
+        expectValue("+5", US, "5", 500000000); // D41: leading plus
+        expectError("+-5", US, DecimalError::Format);
+        expectError("-5-", US, DecimalError::Format); // at most one sign marker (D53)
+        expectError("(5)-", US, DecimalError::Format);
+        expectError("+(5)", US, DecimalError::Format);
         expectError("-", US, DecimalError::Format);
     }
 
@@ -113,6 +118,31 @@ public:
         expectValue("  \u00A3 12.00  ", US, "12.00", 1200000000);
         expectValue("1.234,56 EUR", EU, "1234.56", 123456000000);
         expectError("CHF 1'234", US, DecimalError::Format); // interior junk is never stripped
+    }
+
+    // D41/D53: signs with spaces, symbols and codes on either side, direction marks.
+    void decoratedNumbers() {
+        expectValue("+50,00", EU, "50.00", 5000000000);
+        expectValue("+ \u00A31,100.00", US, "1100.00", 110000000000);
+        expectValue("- $21.59", US, "-21.59", -2159000000);
+        expectValue("\u00A3 1,100.00 -", US, "-1100.00", -110000000000);
+        expectValue("\u200E-12.50\u200F", US, "-12.50", -1250000000);
+        expectValue("\u202B\u00A512\u202C", US, "12", 1200000000);
+        expectValue("12,50 kr", EU, "12.50", 1250000000);
+        expectValue("EUR -12,50", EU, "-12.50", -1250000000);
+        expectValue("1.234,50 \u062F.\u0627.", EU, "1234.50", 123450000000);
+        expectValue("\u062F.\u0627. 1.234,500", EU, "1234.500", 123450000000);
+        expectValue("(\u20AC 5.00)", US, "-5.00", -500000000);
+        expectValue("$ 5.00 USD", US, "5.00", 500000000);
+        expectError("\u00A0\u200E", US, DecimalError::Blank);
+        CPPUNIT_ASSERT_EQUAL(std::string("\u00A3"),
+                             finimport::sdk::parseDecimal("+ \u00A31,100.00", US).currency);
+        CPPUNIT_ASSERT_EQUAL(std::string("EUR"),
+                             finimport::sdk::parseDecimal("5,00 EUR", EU).currency);
+        CPPUNIT_ASSERT_EQUAL(std::string(), finimport::sdk::parseDecimal("5.00", US).currency);
+        expectError("1,23 4.00", US, DecimalError::Format); // grouping stays strict
+        expectError("$5$5", US, DecimalError::Format);
+        expectError("5 - 5", US, DecimalError::Format);
     }
 
     void rejectsMisreads() {

@@ -2,6 +2,7 @@
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
+#include <Poco/String.h>
 
 #include <algorithm>
 #include <sstream>
@@ -125,7 +126,10 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
     if (strategy && !isOneOf(*strategy, {"signed_amount", "custom_column"}))
         errors.push_back("Amount type strategy is not included in the list");
     auto colSep = given("col_sep");
-    if (colSep && !isOneOf(*colSep, {",", ";"}))
+    // D37/D54: TAB may be sent as the character, the two characters `\t` or the word `tab`;
+    // it is stored and echoed as the TAB character (JSON "\t").
+    if (colSep && (*colSep == "\\t" || Poco::icompare(*colSep, "tab") == 0)) colSep = "\t";
+    if (colSep && !isOneOf(*colSep, {",", ";", "\t", "|"}))
         errors.push_back("Column separator is not included in the list");
     auto signage = given("signage_convention");
     if (signage && !isOneOf(*signage, {"inflows_positive", "inflows_negative"}))

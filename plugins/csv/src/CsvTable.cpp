@@ -6,8 +6,9 @@
 
 namespace finimport::csv {
 
-CsvTable::CsvTable(Records& out, char separator, std::uint64_t rowsToSkip)
-    : out_(out), rowsToSkip_(rowsToSkip),
+CsvTable::CsvTable(Records& out, char separator, std::uint64_t rowsToSkip,
+                   bool separatorsOnlyIsBlank)
+    : out_(out), rowsToSkip_(rowsToSkip), separatorsOnlyIsBlank_(separatorsOnlyIsBlank),
       reader_(
           // Drops the first `rows_to_skip` LF-terminated lines before the CSV parser sees them.
           [this](char* buffer, std::size_t capacity) -> std::int64_t {
@@ -32,8 +33,12 @@ CsvTable::CsvTable(Records& out, char separator, std::uint64_t rowsToSkip)
           },
           separator, 1) {}
 
-bool CsvTable::isBlankLine(const sdk::CsvRecord& record) {
-    return record.fields.size() == 1 && sdk::isBlank(record.fields[0]);
+// D39: only separators, whitespace or stray `\r` (from `\r\r\n` endings) make a blank line.
+bool CsvTable::isBlankLine(const sdk::CsvRecord& record) const {
+    if (!separatorsOnlyIsBlank_ && record.fields.size() != 1) return false;
+    for (const std::string& field : record.fields)
+        if (!sdk::isBlank(field)) return false;
+    return true;
 }
 
 bool CsvTable::nextRaw(sdk::CsvRecord& record) {
@@ -79,32 +84,9 @@ bool CsvTable::readHeader() {
 
 bool CsvTable::next(DataRecord& record) {
     sdk::CsvRecord raw;
-    for (;;) {
-        if (pendingBlankLines_ > 0 && haveLookahead_) {
-            // A blank line followed by more data: it is a data row of empty fields.
-            --pendingBlankLines_;
-            record.fields.assign(1, std::string());
-            record.line = pendingLine_++;
-            record.number = ++count_;
-            return true;
-        }
-        if (haveLookahead_) {
-            haveLookahead_ = false;
-            raw = std::move(lookahead_);
-            break;
-        }
-        if (!nextRaw(raw)) return false; // trailing blank lines are dropped
-        if (isBlankLine(raw)) {
-            if (pendingBlankLines_++ == 0) pendingLine_ = raw.line;
-            continue;
-        }
-        if (pendingBlankLines_ > 0) {
-            lookahead_ = std::move(raw);
-            haveLookahead_ = true;
-            continue;
-        }
-        break;
-    }
+    do {
+        if (!nextRaw(raw)) return false;
+    } while (isBlankLine(raw)); // D39: a blank line is never a row
     record.fields.clear();
     for (const std::string& field : raw.fields)
         record.fields.emplace_back(sdk::trim(field));

@@ -1,7 +1,7 @@
 // A CSV input as the CSV-family imports see it (IMPORTS.md §5.2): leading lines dropped, the
-// header record, then data records with trimmed fields. Leading and trailing blank lines
-// vanish (the reference trims the whole text); a blank line between data records is a
-// record of empty fields. Parse errors throw finimport::Fatal with the D14 message.
+// header record, then data records with trimmed fields. Blank lines (only separators,
+// whitespace or stray CRs) are never records (D39). Parse errors throw finimport::Fatal with the
+// D14 message.
 #ifndef FINIMPORT_CSV_CSVTABLE_H
 #define FINIMPORT_CSV_CSVTABLE_H
 
@@ -22,7 +22,10 @@ struct DataRecord {
 
 class CsvTable {
 public:
-    CsvTable(Records& out, char separator, std::uint64_t rowsToSkip);
+    // `separatorsOnlyIsBlank`: D39 for bank files (ledger imports); Sure's own category,
+    // merchant and rule exports keep a `,,,` line as a row of empty fields.
+    CsvTable(Records& out, char separator, std::uint64_t rowsToSkip,
+             bool separatorsOnlyIsBlank = true);
 
     // Reads the header (empty when the input has no records) and reports it to the host as a
     // "header" record. Returns false when the host asked to stop.
@@ -34,19 +37,16 @@ public:
 
 private:
     bool nextRaw(sdk::CsvRecord& record);
-    static bool isBlankLine(const sdk::CsvRecord& record);
+    bool isBlankLine(const sdk::CsvRecord& record) const;
 
     Records& out_;
     std::uint64_t skippedLines_ = 0;
     std::uint64_t rowsToSkip_;
+    bool separatorsOnlyIsBlank_;
     sdk::CsvReader reader_;
     std::vector<std::string> header_;
     std::uint64_t headerLine_ = 0;
-    std::uint64_t pendingBlankLines_ = 0; // blank records not yet known to be inside the data
-    std::uint64_t pendingLine_ = 0;
     std::uint64_t count_ = 0;
-    sdk::CsvRecord lookahead_;
-    bool haveLookahead_ = false;
 };
 
 } // namespace finimport::csv

@@ -26,7 +26,9 @@
                                               "\"inflows_negative\"],\"default\":\"inflows_"       \
                                               "positive\"},"                                       \
                                               "{\"name\":\"col_sep\",\"type\":\"enum\","           \
-                                              "\"values\":[\",\",\";\"],\"default\":\",\"},"       \
+                                              "\"values\":[\",\",\";\",\"\\t\",\"\\\\t\",\"tab\"," \
+                                              "\"|\"],"                                            \
+                                              "\"default\":\",\"},"                                \
                                               "{\"name\":\"amount_type_strategy\",\"type\":"       \
                                               "\"enum\",\"values\":[\"signed_amount\","            \
                                               "\"custom_column\"],\"default\":\"signed_amount\"}," \

@@ -74,7 +74,7 @@ bool isTrue(std::string_view value) {
 
 fi_run_status runRules(const Options& options, Records& out) {
     const Settings settings = readSettings(options);
-    CsvTable table(out, settings.separator, 0); // RuleImport ignores rows_to_skip
+    CsvTable table(out, settings.separator, 0, false); // RuleImport ignores rows_to_skip
     if (!table.readHeader()) return FI_RUN_STOPPED;
     std::size_t positions[4] = {0, 1, 2, 3};
     for (std::size_t f = 0; f < 4; ++f)

@@ -1,5 +1,7 @@
 #include "Settings.h"
 
+#include "finimport/text.hpp"
+
 namespace finimport::csv {
 
 namespace {
@@ -42,8 +44,13 @@ Settings readSettings(const Options& options) {
         s.inflowsPositive = *signage == "inflows_positive";
     }
     if (auto sep = options.get("col_sep")) {
-        if (*sep != "," && *sep != ";") throw invalid("col_sep", *sep);
-        s.separator = sep->front();
+        // D37/D54: TAB is a TAB character, the two characters `\t`, or the word `tab`.
+        if (*sep == "\t" || *sep == "\\t" || sdk::detail::equalsIgnoreCase(*sep, "tab"))
+            s.separator = '\t';
+        else if (*sep == "," || *sep == ";" || *sep == "|")
+            s.separator = sep->front();
+        else
+            throw invalid("col_sep", *sep);
     }
     if (auto strategy = options.get("amount_type_strategy")) {
         if (*strategy != "signed_amount" && *strategy != "custom_column")

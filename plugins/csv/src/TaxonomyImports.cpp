@@ -27,7 +27,7 @@ template <std::size_t N>
 fi_run_status runFixed(const Options& options, Records& out, const char* kind,
                        const FixedColumn (&layout)[N], const char* duplicatePrefix) {
     const Settings settings = readSettings(options);
-    CsvTable table(out, settings.separator, settings.rowsToSkip);
+    CsvTable table(out, settings.separator, settings.rowsToSkip, false);
     if (!table.readHeader()) return FI_RUN_STOPPED;
     const ColumnIndex columns(table.header());
     if (duplicatePrefix != nullptr)

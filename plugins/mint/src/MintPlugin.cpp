@@ -23,11 +23,18 @@ fi_run_status runMint(const Options& options, Records& out) {
         t.date(cell(row, date), settings.dateFormat);
         const std::string amountCell = cell(row, amount);
         const std::string typeCell = cell(row, type);
-        // A credit keeps the file's sign, anything else is negated (the file amount is a
-        // magnitude); inflows_positive then gives the engine sign: credit 2000 → −2000.
+        // D46: a credit/debit type gives the direction and the amount only the magnitude (a
+        // signed amount is not negated twice); engine sign: credit 2000 → −2000 (inflow).
         if (auto value = t.number(amountCell, settings.numberFormat, "amount", "Amount")) {
             t.row.set(kAmount, value->text);
-            t.row.set(kSignedAmount, typeCell == "credit" ? negatedText(*value) : value->text);
+            const sdk::Decimal magnitude{"", value->scaled < 0 ? -value->scaled : value->scaled,
+                                         value->fractionDigits};
+            const bool credit = sdk::detail::equalsIgnoreCase(typeCell, "credit");
+            const bool debit = sdk::detail::equalsIgnoreCase(typeCell, "debit");
+            t.row.set(kSignedAmount,
+                      credit  ? negatedText(magnitude)
+                      : debit ? sdk::formatScaled(magnitude.scaled, magnitude.fractionDigits)
+                              : value->text);
         } else {
             t.row.set(kAmount, amountCell);
             if (sdk::isBlank(amountCell)) t.required("amount", "Amount");

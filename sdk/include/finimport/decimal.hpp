@@ -5,6 +5,7 @@
 #ifndef FINIMPORT_DECIMAL_HPP
 #define FINIMPORT_DECIMAL_HPP
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -65,6 +66,7 @@ enum class DecimalError {
 struct DecimalResult {
     std::optional<Decimal> value;
     DecimalError error = DecimalError::None;
+    std::string currency; // the symbol or code written around the number ("£", "EUR"), or empty
     explicit operator bool() const noexcept { return value.has_value(); }
 };
 
@@ -129,19 +131,75 @@ constexpr bool isUnicodeSpace(char32_t cp) noexcept {
            cp == 0x205F || cp == 0x3000;
 }
 
-// Characters that belong to a number: never stripped as currency decoration.
-constexpr bool isNumberChar(char c) noexcept {
-    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '(' || c == ')' || c == '.' ||
-           c == ',';
+// Unicode direction marks (LRM, RLM, embeddings, isolates, ALM) and the BOM: invisible text
+// that bank exports put around numbers (D41).
+constexpr bool isDirectionMark(char32_t cp) noexcept {
+    return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069) || cp == 0x061C || cp == 0xFEFF;
 }
 
-// Strips whitespace and currency symbols/codes ("$", "€", " kr", "USD") at both ends only.
-inline std::string_view stripDecoration(std::string_view s) noexcept {
-    while (!s.empty() && !isNumberChar(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && !isNumberChar(s.back()))
-        s.remove_suffix(1);
+// Length of a whitespace or direction-mark code point starting at s[i], 0 otherwise.
+inline std::size_t invisibleAt(std::string_view s, std::size_t i) noexcept {
+    char32_t cp = 0;
+    const std::size_t len = decodeUtf8(s, i, cp);
+    return len > 0 && (isUnicodeSpace(cp) || isDirectionMark(cp)) ? len : 0;
+}
+
+// Start of the code point that ends at s[end - 1] (continuation bytes skipped back, ≤ 3).
+inline std::size_t codePointStart(std::string_view s, std::size_t end) noexcept {
+    std::size_t i = end - 1;
+    while (i > 0 && end - i < 4 && (static_cast<unsigned char>(s[i]) >> 6) == 0x2)
+        --i;
+    return i;
+}
+
+inline std::string_view trimInvisibleFront(std::string_view s) noexcept {
+    for (std::size_t n = 0; !s.empty() && (n = invisibleAt(s, 0)) > 0;)
+        s.remove_prefix(n);
     return s;
+}
+
+inline std::string_view trimInvisibleBack(std::string_view s) noexcept {
+    while (!s.empty()) {
+        const std::size_t start = codePointStart(s, s.size());
+        if (invisibleAt(s, start) != s.size() - start) break;
+        s.remove_suffix(s.size() - start);
+    }
+    return s;
+}
+
+// A byte that can never be part of a currency symbol or code.
+constexpr bool endsCurrency(char c) noexcept {
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '(' || c == ')';
+}
+
+// Length of the currency symbol or code (`$`, `£`, `kr`, `EUR`, `د.ا.`) that starts s, 0 when
+// none; a `.`/`,` touching the digits belongs to the number.
+inline std::size_t currencyPrefix(std::string_view s) noexcept {
+    std::size_t j = 0;
+    while (j < s.size() && !endsCurrency(s[j]) && invisibleAt(s, j) == 0) {
+        char32_t cp = 0;
+        const std::size_t len = decodeUtf8(s, j, cp);
+        j += len == 0 ? 1 : len;
+    }
+    const bool touchesDigits = j < s.size() && s[j] >= '0' && s[j] <= '9';
+    while (touchesDigits && j > 0 && (s[j - 1] == '.' || s[j - 1] == ','))
+        --j;
+    return std::min(j, s.size());
+}
+
+// Length of the currency symbol or code that ends s, 0 when none.
+inline std::size_t currencySuffix(std::string_view s) noexcept {
+    std::size_t j = s.size();
+    while (j > 0 && !endsCurrency(s[j - 1])) {
+        const std::size_t start = codePointStart(s, j);
+        if (invisibleAt(s, start) == j - start) break;
+        j = start;
+    }
+    const bool touchesDigits = j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9';
+    while (touchesDigits && j < s.size() && (s[j] == '.' || s[j] == ','))
+        ++j;
+    return s.size() - j;
 }
 
 // Length of a thousands delimiter at s[i] for `format`, 0 when there is none.
@@ -179,23 +237,46 @@ inline std::size_t countDigits(std::string_view s, std::size_t i) noexcept {
 // delimiters must separate groups of exactly three digits, anything else is an error.
 inline DecimalResult parseDecimal(std::string_view raw, NumberFormat format) {
     DecimalResult result;
-    std::string_view s = detail::stripDecoration(raw);
+    // D41/D53 shape: [sign|(] [symbol|code] number [symbol|code] [-|)], at most one sign
+    // marker, whitespace and direction marks anywhere between the parts.
+    std::string_view s = detail::trimInvisibleBack(detail::trimInvisibleFront(raw));
     if (s.empty()) {
-        bool blank = true;
-        for (char c : raw)
-            blank = blank &&
-                    (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v');
-        result.error = blank ? DecimalError::Blank : DecimalError::Format;
+        result.error = DecimalError::Blank;
         return result;
     }
-    bool negative = false;
-    if (s.size() >= 2 && s.front() == '(' && s.back() == ')') {
-        negative = true;
-        s = detail::stripDecoration(s.substr(1, s.size() - 2));
-    } else if (s.front() == '-') {
-        negative = true;
-        s = detail::stripDecoration(s.substr(1));
+    result.error = DecimalError::Format;
+    int markers = 0;
+    bool negative = false, open = false, close = false, trailing = false;
+    auto leadingMarker = [&] {
+        if (s.empty() || (s.front() != '(' && s.front() != '-' && s.front() != '+')) return;
+        open = s.front() == '(';
+        negative = s.front() != '+';
+        ++markers;
+        s = detail::trimInvisibleFront(s.substr(1));
+    };
+    auto trailingMarker = [&] {
+        if (s.empty() || (s.back() != ')' && s.back() != '-')) return;
+        close = s.back() == ')';
+        trailing = !close;
+        if (trailing) {
+            negative = true;
+            ++markers;
+        }
+        s = detail::trimInvisibleBack(s.substr(0, s.size() - 1));
+    };
+    leadingMarker();
+    if (const std::size_t n = detail::currencyPrefix(s); n > 0) {
+        result.currency.assign(s.substr(0, n));
+        s = detail::trimInvisibleFront(s.substr(n));
+        if (markers == 0) leadingMarker(); // `$-5`, `$(5.00)`
     }
+    trailingMarker();
+    if (const std::size_t n = detail::currencySuffix(s); n > 0) {
+        if (result.currency.empty()) result.currency.assign(s.substr(s.size() - n));
+        s = detail::trimInvisibleBack(s.substr(0, s.size() - n));
+        if (!close && !trailing) trailingMarker(); // `(5.00 €)`, `5.00 EUR-`
+    }
+    if (open != close || markers > 1) return result;
     result.error = DecimalError::Format;
     std::string integerDigits;
     std::size_t i = detail::countDigits(s, 0);
