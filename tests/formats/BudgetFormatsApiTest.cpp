@@ -37,8 +37,10 @@ public:
         const std::string key = app.createKey("Mint family");
         const std::string id = publishFixture(app, key, "MintImport", "mint.csv");
         // D46: the `credit` rows (−2500.00 paycheck, −45.67) are income, not spending.
+        CPPUNIT_ASSERT_EQUAL(std::string("$782.19"),
+                             latestBalance(app, key, "Checking Account").first);
         CPPUNIT_ASSERT(latestBalance(app, key, "Checking Account") ==
-                       std::make_pair(std::string("-$1,217.81"), int64_t(-121781)));
+                       std::make_pair(std::string("$782.19"), int64_t(78219)));
         CPPUNIT_ASSERT(latestBalance(app, key, "Credit Card") ==
                        std::make_pair(std::string("-$31.82"), int64_t(-3182)));
         CPPUNIT_ASSERT_EQUAL(

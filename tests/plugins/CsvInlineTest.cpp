@@ -59,6 +59,11 @@ class CsvInlineTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(strayCarriageReturnsAreBlankLines);
     CPPUNIT_TEST(tabAndPipeSeparators);
     CPPUNIT_TEST(decoratedAmounts);
+    CPPUNIT_TEST(headerlessWithPositions);
+    CPPUNIT_TEST(footerRowsToSkip);
+    CPPUNIT_TEST(splitColumns);
+    CPPUNIT_TEST(multiplierAndDivisor);
+    CPPUNIT_TEST(raiffeisenRealWorld);
     CPPUNIT_TEST(malformedCsvIsFatal);
     CPPUNIT_TEST(stopEndsTheRun);
     CPPUNIT_TEST(accountRequiredFields);
@@ -277,6 +282,102 @@ public:
         CPPUNIT_ASSERT(amountUnder("\"+ \u00A31,100.00\"", "1,234.56") ==
                        (Strings{"1100.00", "-1100.00"}));
         CPPUNIT_ASSERT(amountUnder("12.00-", "1,234.56") == (Strings{"-12.00", "12.00"}));
+    }
+
+    // D38/D54: `#N` positions, with or without a header; beyond the row is blank.
+    void headerlessWithPositions() {
+        auto r = transactions("01/02/2024;Shop;-1,50\n01/03/2024;Pay;+20,00;x\n",
+                              {{"has_header", "FALSE"},
+                               {"col_sep", ";"},
+                               {"number_format", "1.234,56"},
+                               {"date_col_label", "#1"},
+                               {"name_col_label", "#2"},
+                               {"amount_col_label", "#3"},
+                               {"notes_col_label", "#4"}});
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT(r.column("date") == (Strings{"2024-01-02", "2024-01-03"}));
+        CPPUNIT_ASSERT(r.column("name") == (Strings{"Shop", "Pay"}));
+        CPPUNIT_ASSERT(r.column("signed_amount") == (Strings{"1.50", "-20.00"}));
+        CPPUNIT_ASSERT(r.column("notes") == (Strings{"", "x"}));
+        // An empty header cell is named by its position; positions never fall back.
+        auto named = transactions("date,,amount\n01/02/2024,Shop,1\n",
+                                  {{"name_col_label", "#2"}, {"notes_col_label", "#9"}});
+        CPPUNIT_ASSERT(named.column("name") == (Strings{"Shop"}));
+        CPPUNIT_ASSERT(named.column("notes") == (Strings{""}));
+        auto bad = transactions("date,amount\n01/02/2024,1\n", {{"has_header", "yes"}});
+        CPPUNIT_ASSERT_EQUAL(int(FI_RUN_FAILED), bad.status);
+    }
+
+    // D39/D54: the last N non-blank records are dropped; N ≥ data rows is refused.
+    void footerRowsToSkip() {
+        auto r = transactions("date,amount\n01/02/2024,1\n01/03/2024,2\n\nTotal,3\n\n",
+                              {{"footer_rows_to_skip", "1"}});
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT(r.column("amount") == (Strings{"1", "2"}));
+        auto all =
+            transactions("date,amount\n01/02/2024,1\nTotal,3\n", {{"footer_rows_to_skip", "2"}});
+        CPPUNIT_ASSERT_EQUAL(int(FI_RUN_FAILED), all.status);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Footer rows to skip must be less than the number of data rows"),
+            all.fatal);
+    }
+
+    // D40/D53: amount = |inflow| − |outflow|, signage ignored, both blank is required.
+    void splitColumns() {
+        auto r = transactions("date,paid in,paid out\n01/02/2024,\"$327.49\",\n"
+                              "01/03/2024,,-$76.00\n01/04/2024,10,2.5\n01/05/2024,,\n",
+                              {{"amount_type_strategy", "split_columns"},
+                               {"inflow_col_label", "Paid in"},
+                               {"outflow_col_label", "#3"},
+                               {"signage_convention", "inflows_negative"}});
+        CPPUNIT_ASSERT(r.column("amount") == (Strings{"327.49", "-76.00", "7.5", ""}));
+        CPPUNIT_ASSERT(r.column("signed_amount") ==
+                       (Strings{"-327.49", "76.00", "-7.5", "<null>"}));
+        CPPUNIT_ASSERT(r.errors == (Strings{"4 required amount: Amount is required"}));
+    }
+
+    // D42/D53: exact factors, rounded half away from zero to the currency's minor units.
+    void multiplierAndDivisor() {
+        auto ats = transactions(
+            "date|amount\n20190311|-89.30\n20190311|-2015.88\n",
+            {{"col_sep", "|"}, {"date_format", "%Y%m%d"}, {"amount_divisor", "13.760300331"}});
+        CPPUNIT_ASSERT(ats.errors.empty());
+        // 89.30 / 13.760300331 = 6.4896…, 2015.88 / 13.760300331 = 146.4996…
+        CPPUNIT_ASSERT(ats.column("signed_amount") == (Strings{"6.49", "146.50"}));
+        CPPUNIT_ASSERT(ats.column("amount") == (Strings{"-89.30", "-2015.88"}));
+        auto flip = transactions("date,amount\n01/02/2024,1.005\n", {{"amount_multiplier", "-1"}});
+        CPPUNIT_ASSERT(flip.column("signed_amount") == (Strings{"1.01"}));
+        auto yen = transactions("date,amount,currency\n01/02/2024,1234.5,JPY\n",
+                                {{"amount_multiplier", "2"}});
+        CPPUNIT_ASSERT(yen.column("signed_amount") == (Strings{"-2469"}));
+        auto zero = transactions("date,amount\n01/02/2024,1\n", {{"amount_divisor", "0"}});
+        CPPUNIT_ASSERT_EQUAL(int(FI_RUN_FAILED), zero.status);
+        auto places =
+            transactions("date,amount\n01/02/2024,1\n", {{"amount_multiplier", "0.0000000000001"}});
+        CPPUNIT_ASSERT_EQUAL(int(FI_RUN_FAILED), places.status);
+    }
+
+    // tests/fixtures/realworld/csv/bank2ynab__bank2ynab__kta_ei.dat with a user's options.
+    void raiffeisenRealWorld() {
+        const std::string content =
+            harness::readFile(std::string(FINIMPORT_FIXTURES_DIR) +
+                              "/../realworld/csv/bank2ynab__bank2ynab__kta_ei.dat");
+        auto r = transactions(content, {{"col_sep", "|"},
+                                        {"rows_to_skip", "1"},
+                                        {"has_header", "false"},
+                                        {"date_format", "%Y%m%d"},
+                                        {"date_col_label", "#3"},
+                                        {"name_col_label", "#4"},
+                                        {"notes_col_label", "#2"},
+                                        {"amount_col_label", "#5"},
+                                        {"amount_divisor", "13.760300331"}});
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.fatal, std::size_t(11), r.rows.size());
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT(r.column("signed_amount") ==
+                       (Strings{"6.49", "7.96", "49.90", "12.87", "71.48", "16.55", "4.50",
+                                "146.50", "108.50", "9.95", "12.40"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("2019-03-13"), r.column("date").at(10));
+        CPPUNIT_ASSERT_EQUAL(std::string("FORSTINGER"), r.column("name").at(0));
     }
 
     void rowsToSkipAndBom() {

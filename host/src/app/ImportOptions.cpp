@@ -22,7 +22,9 @@ const std::vector<std::string>& labelOptions() {
                                                     "price_col_label",
                                                     "entity_type_col_label",
                                                     "currency_col_label",
-                                                    "exchange_operating_mic_col_label"};
+                                                    "exchange_operating_mic_col_label",
+                                                    "inflow_col_label",
+                                                    "outflow_col_label"};
     return labels;
 }
 
@@ -85,7 +87,8 @@ bool isOneOf(const std::string& v, std::initializer_list<const char*> allowed) {
     return std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return v == a; });
 }
 
-void checkRowsToSkipValue(const std::string& v, std::vector<std::string>& errors) {
+void checkRowsToSkipValue(const std::string& v, std::vector<std::string>& errors,
+                          const std::string& label = "Rows to skip") {
     // Rails numericality: a number, then an integer, then >= 0.
     std::string t = v;
     bool number = !t.empty();
@@ -102,15 +105,34 @@ void checkRowsToSkipValue(const std::string& v, std::vector<std::string>& errors
         }
     }
     if (!number || !digits) {
-        errors.push_back("Rows to skip is not a number");
+        errors.push_back(label + " is not a number");
         return;
     }
     if (fraction) {
-        errors.push_back("Rows to skip must be an integer");
+        errors.push_back(label + " must be an integer");
         return;
     }
     if (t[0] == '-' && t.find_first_not_of("-0.") != std::string::npos)
-        errors.push_back("Rows to skip must be greater than or equal to 0");
+        errors.push_back(label + " must be greater than or equal to 0");
+}
+
+// D42/D53: an exact, non-zero decimal with at most 12 places and 18 significant digits.
+bool isExactFactor(const std::string& v) {
+    size_t i = (!v.empty() && (v[0] == '-' || v[0] == '+')) ? 1 : 0;
+    bool dot = false, nonZero = false;
+    int places = 0, significant = 0, digits = 0;
+    for (; i < v.size(); ++i) {
+        if (v[i] == '.' && !dot) {
+            dot = true;
+            continue;
+        }
+        if (!std::isdigit(static_cast<unsigned char>(v[i]))) return false;
+        ++digits;
+        if (dot) ++places;
+        if (nonZero || v[i] != '0') ++significant;
+        nonZero = nonZero || v[i] != '0';
+    }
+    return digits > 0 && nonZero && places <= 12 && significant <= 18;
 }
 
 } // namespace
@@ -123,7 +145,7 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
     auto given = [&](const char* name) { return req.text(name); };
 
     auto strategy = given("amount_type_strategy");
-    if (strategy && !isOneOf(*strategy, {"signed_amount", "custom_column"}))
+    if (strategy && !isOneOf(*strategy, {"signed_amount", "custom_column", "split_columns"}))
         errors.push_back("Amount type strategy is not included in the list");
     auto colSep = given("col_sep");
     // D37/D54: TAB may be sent as the character, the two characters `\t` or the word `tab`;
@@ -142,8 +164,28 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
     if (strategy && *strategy == "custom_column" &&
         (!inflowValue || inflowValue->find_first_not_of(" \t\r\n") == std::string::npos))
         errors.push_back("Custom column imports require an inflow column to be selected");
+    // D53: both split labels are required.
+    auto blankText = [](const std::optional<std::string>& v) {
+        return !v || v->find_first_not_of(" \t\r\n") == std::string::npos;
+    };
+    if (strategy && *strategy == "split_columns" &&
+        (blankText(given("inflow_col_label")) || blankText(given("outflow_col_label"))))
+        errors.push_back("Split columns imports require inflow and outflow columns");
     auto rowsToSkip = given("rows_to_skip");
     if (rowsToSkip && !rowsToSkip->empty()) checkRowsToSkipValue(*rowsToSkip, errors);
+    // D38/D54: booleans are true/false in any case.
+    auto hasHeader = given("has_header");
+    if (hasHeader && Poco::icompare(*hasHeader, "true") != 0 &&
+        Poco::icompare(*hasHeader, "false") != 0)
+        errors.push_back("Has header is not included in the list");
+    auto footer = given("footer_rows_to_skip");
+    if (footer && !footer->empty()) checkRowsToSkipValue(*footer, errors, "Footer rows to skip");
+    auto multiplier = given("amount_multiplier");
+    if (multiplier && !multiplier->empty() && !isExactFactor(*multiplier))
+        errors.push_back("Amount multiplier must be a non-zero decimal with at most 12 places");
+    auto divisor = given("amount_divisor");
+    if (divisor && !divisor->empty() && !isExactFactor(*divisor))
+        errors.push_back("Amount divisor must be a non-zero decimal with at most 12 places");
 
     auto dateFormat = given("date_format");
     o.set("date_format",
@@ -161,6 +203,17 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
         }
     }
     o.set("rows_to_skip", skip);
+    o.set("has_header", hasHeader && Poco::icompare(*hasHeader, "false") == 0 ? "false" : "true");
+    std::string footerSkip = "0";
+    if (footer && !footer->empty()) {
+        try {
+            footerSkip = std::to_string(std::max<long long>(0, std::stoll(*footer)));
+        } catch (const std::exception&) {
+        }
+    }
+    o.set("footer_rows_to_skip", footerSkip);
+    o.set("amount_multiplier", multiplier && !multiplier->empty() ? multiplier : std::nullopt);
+    o.set("amount_divisor", divisor && !divisor->empty() ? divisor : std::nullopt);
     o.set("encoding", std::nullopt);
     for (const auto& [k, v] : traits.forced)
         o.set(k, v);

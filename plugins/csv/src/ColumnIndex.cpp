@@ -2,6 +2,8 @@
 
 #include "finimport/text.hpp"
 
+#include <algorithm>
+
 namespace finimport::csv {
 
 ColumnIndex::ColumnIndex(const std::vector<std::string>& header) : header_(header) {
@@ -38,6 +40,16 @@ std::optional<std::size_t> ColumnIndex::find(std::string_view normalizedKey) con
     return std::nullopt;
 }
 
+std::optional<std::size_t> positionOf(std::string_view label) {
+    if (label.size() < 2 || label[0] != '#' || label[1] == '0') return std::nullopt;
+    std::size_t n = 0;
+    for (char c : label.substr(1)) {
+        if (!sdk::detail::isDigit(c)) return std::nullopt;
+        n = std::min<std::size_t>(n * 10 + std::size_t(c - '0'), 1u << 30); // saturates
+    }
+    return n - 1;
+}
+
 std::string ColumnIndex::lookup(const std::vector<std::string>& row,
                                 const std::optional<std::string>& label,
                                 std::initializer_list<std::string_view> aliases) const {
@@ -47,6 +59,9 @@ std::string ColumnIndex::lookup(const std::vector<std::string>& row,
         return sdk::trim(row[*column]);
     };
     if (label) {
+        // D54: `#N` is always the 1-based position, beyond the row a blank cell, no fallback.
+        if (auto position = positionOf(*label))
+            return *position < row.size() ? std::string(sdk::trim(row[*position])) : std::string();
         std::string_view cell = cellOf(sdk::normalizeHeader(*label));
         if (!cell.empty()) return std::string(cell);
     }

@@ -10,6 +10,9 @@
 
 namespace finimport::csv {
 
+// D54: the 0-based column of a `#N` label (`^#[1-9][0-9]*$`), nullopt for a header name.
+std::optional<std::size_t> positionOf(std::string_view label);
+
 class ColumnIndex {
 public:
     explicit ColumnIndex(const std::vector<std::string>& header);

@@ -57,7 +57,7 @@ bool CsvTable::nextRaw(sdk::CsvRecord& record) {
 bool CsvTable::readHeader() {
     sdk::CsvRecord record;
     bool found = false;
-    while (nextRaw(record)) {
+    while (hasHeader_ && nextRaw(record)) {
         if (!isBlankLine(record)) {
             found = true;
             break;
@@ -73,6 +73,7 @@ bool CsvTable::readHeader() {
             ++leading;
         first.erase(0, leading);
     }
+    if (!hasHeader_) return true; // D38: no header record (a begin() needs fields)
     std::vector<const char*> cells;
     Row row(header_.size());
     for (std::size_t i = 0; i < header_.size(); ++i) {
@@ -84,9 +85,23 @@ bool CsvTable::readHeader() {
 
 bool CsvTable::next(DataRecord& record) {
     sdk::CsvRecord raw;
-    do {
-        if (!nextRaw(raw)) return false;
-    } while (isBlankLine(raw)); // D39: a blank line is never a row
+    // Holds `footerRowsToSkip_` records back: the last ones read are the footer.
+    while (!ended_ && held_.size() <= footerRowsToSkip_) {
+        sdk::CsvRecord next;
+        do {
+            if (!nextRaw(next)) {
+                ended_ = true;
+                break;
+            }
+        } while (isBlankLine(next)); // D39: a blank line is never a row
+        if (ended_) break;
+        held_.push_back(std::move(next));
+    }
+    if (ended_ && footerRowsToSkip_ > 0 && count_ == 0 && held_.size() <= footerRowsToSkip_)
+        throw Fatal("Footer rows to skip must be less than the number of data rows");
+    if (held_.size() <= footerRowsToSkip_) return false;
+    raw = std::move(held_.front());
+    held_.pop_front();
     record.fields.clear();
     for (const std::string& field : raw.fields)
         record.fields.emplace_back(sdk::trim(field));

@@ -9,6 +9,7 @@
 #include "finimport/plugin.hpp"
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ public:
     CsvTable(Records& out, char separator, std::uint64_t rowsToSkip,
              bool separatorsOnlyIsBlank = true);
 
+    // D38: without a header every record is data (readHeader reports no header record).
+    void setHasHeader(bool hasHeader) { hasHeader_ = hasHeader; }
+    // D39/D54: drop the last `n` non-blank records; n ≥ data rows is a Fatal.
+    void setFooterRowsToSkip(std::uint64_t n) { footerRowsToSkip_ = n; }
+
     // Reads the header (empty when the input has no records) and reports it to the host as a
     // "header" record. Returns false when the host asked to stop.
     bool readHeader();
@@ -43,6 +49,10 @@ private:
     std::uint64_t skippedLines_ = 0;
     std::uint64_t rowsToSkip_;
     bool separatorsOnlyIsBlank_;
+    bool hasHeader_ = true;
+    std::uint64_t footerRowsToSkip_ = 0;
+    std::deque<sdk::CsvRecord> held_; // records that may still turn out to be footer
+    bool ended_ = false;
     sdk::CsvReader reader_;
     std::vector<std::string> header_;
     std::uint64_t headerLine_ = 0;

@@ -1,5 +1,6 @@
 // TransactionImport, TradeImport and AccountImport: generic column lookup (IMPORTS.md §5.3,
 // §6.1-§6.3) and signs (§5.6, §12.8).
+#include "AmountSteps.h"
 #include "ColumnIndex.h"
 #include "CsvTable.h"
 #include "FieldValues.h"
@@ -67,6 +68,8 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
                          std::span<const char* const> fields, BuildRow buildRow) {
     const Settings settings = readSettings(options);
     CsvTable table(out, settings.separator, settings.rowsToSkip);
+    table.setHasHeader(settings.hasHeader);
+    table.setFooterRowsToSkip(settings.footerRowsToSkip);
     if (!table.readHeader()) return FI_RUN_STOPPED;
     const ColumnIndex columns(table.header());
     if (auto duplicates = columns.duplicates())
@@ -87,14 +90,46 @@ constexpr const char* kTransactionFields[] = {
     "account", "date",  "amount",      "currency",      "name",          "category",
     "tags",    "notes", "entity_type", "signed_amount", "currency_given"};
 
+// D40: money in = |inflow| − |outflow|; "" (with an issue) when both are blank or one is bad.
+std::optional<sdk::Decimal> splitAmount(const Settings& s, const FieldReader& read,
+                                        RowIssues& issues, std::string& text) {
+    std::string inText, outText;
+    auto in = numberValue(read(Field::Inflow, {}), s.numberFormat, "amount", "Amount", false,
+                          issues, inText);
+    auto out = numberValue(read(Field::Outflow, {}), s.numberFormat, "amount", "Amount", false,
+                           issues, outText);
+    if (inText.empty() && outText.empty()) {
+        issues.required("amount", "Amount");
+        text.clear();
+        return std::nullopt;
+    }
+    if ((!inText.empty() && !in) || (!outText.empty() && !out)) {
+        text = !inText.empty() && !in ? inText : outText;
+        return std::nullopt;
+    }
+    const std::int64_t a = in ? (in->scaled < 0 ? -in->scaled : in->scaled) : 0;
+    const std::int64_t b = out ? (out->scaled < 0 ? -out->scaled : out->scaled) : 0;
+    const int digits = std::max(in ? in->fractionDigits : 0, out ? out->fractionDigits : 0);
+    const auto value = sdk::addScaled(a, -b);
+    if (!value) { // unreachable for two non-negative int64 values; kept for safety
+        text = inText;
+        return std::nullopt;
+    }
+    text = sdk::formatScaled(*value, digits);
+    return sdk::Decimal{text, *value, digits};
+}
+
 void buildTransaction(const Settings& s, const FieldReader& read, Row& row, RowIssues& issues) {
     row.set(0, read.account());
     row.set(1, dateValue(read(Field::Date, {"date"}), s.dateFormat, true, issues));
     std::string amountText;
-    auto amount = numberValue(read(Field::Amount, {"amount", "balance"}), s.numberFormat, "amount",
-                              "Amount", true, issues, amountText);
+    auto amount = s.splitColumns
+                      ? splitAmount(s, read, issues, amountText)
+                      : numberValue(read(Field::Amount, {"amount", "balance"}), s.numberFormat,
+                                    "amount", "Amount", true, issues, amountText);
     row.set(2, amountText);
-    setOptional(row, 3, read.currency());
+    const auto currency = read.currency();
+    setOptional(row, 3, currency);
     std::string name = read(Field::Name, {"name"});
     row.set(4, name.empty() ? kDefaultName : name);
     row.set(5, read(Field::Category, {"category"}));
@@ -102,8 +137,26 @@ void buildTransaction(const Settings& s, const FieldReader& read, Row& row, RowI
     row.set(7, read(Field::Notes, {"notes"}));
     const std::string type = read.entityType();
     row.set(8, type);
-    if (amount) row.set(9, engineAmount(s, *amount, type));
     row.set(10, read.currencyGiven());
+    if (!amount) return;
+    // D53: split columns ignore signage; money in is negative in the engine sign.
+    const std::string engine = s.splitColumns ? negated(*amount) : engineAmount(s, *amount, type);
+    if (!s.multiplier && !s.divisor) {
+        row.set(9, engine);
+        return;
+    }
+    const auto parsed = sdk::parseDecimal(engine, sdk::NumberFormat::CommaDot);
+    const int minor = minorUnits(currency.value_or(""));
+    const auto scaled =
+        parsed.value ? applyFactors(parsed.value->scaled, s.multiplier.value_or(ExactFactor{}),
+                                    s.divisor.value_or(ExactFactor{}), minor)
+                     : std::nullopt;
+    if (!scaled) {
+        issues.add("invalid_number", "amount", "Amount \"" + amountText + "\" is out of range",
+                   amountText);
+        return;
+    }
+    row.set(9, sdk::formatScaled(*scaled, minor));
 }
 
 constexpr const char* kTradeFields[] = {

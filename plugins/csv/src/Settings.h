@@ -26,7 +26,15 @@ enum class Field {
     EntityType,
     Currency,
     Mic,
+    Inflow,  // D40 split columns
+    Outflow, // D40 split columns
     Count
+};
+
+// An exact factor (D42/D53): digits / 10^scale, at most 12 decimal places, never zero.
+struct ExactFactor {
+    std::int64_t digits = 1;
+    int scale = 0;
 };
 
 struct Settings {
@@ -38,6 +46,11 @@ struct Settings {
     bool customColumn = false; // amount_type_strategy
     std::string inflowValue;   // amount_type_inflow_value
     std::uint64_t rowsToSkip = 0;
+    bool hasHeader = true;                 // D38
+    std::uint64_t footerRowsToSkip = 0;    // D39
+    bool splitColumns = false;             // D40: amount_type_strategy = split_columns
+    std::optional<ExactFactor> multiplier; // D42 amount_multiplier
+    std::optional<ExactFactor> divisor;    // D53 amount_divisor
     std::optional<std::string> labels[std::size_t(Field::Count)];
 
     const std::optional<std::string>& label(Field field) const {

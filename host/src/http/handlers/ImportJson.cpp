@@ -41,7 +41,10 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     for (const char* name :
          {"date_col_label", "amount_col_label", "name_col_label", "category_col_label",
           "tags_col_label", "notes_col_label", "account_col_label", "date_format", "number_format",
-          "signage_convention", "encoding"})
+          "signage_convention", "encoding",
+          // D37-D42/D57: the real-world CSV options, echoed with their effective values.
+          "col_sep", "has_header", "footer_rows_to_skip", "inflow_col_label", "outflow_col_label",
+          "amount_multiplier", "amount_divisor"})
         writeOptionalString(w, name, v.options.get(name));
     w.endObject();
     w.key("stats").beginObject();
