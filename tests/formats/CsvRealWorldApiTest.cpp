@@ -15,6 +15,8 @@ class CsvRealWorldApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(raiffeisenPipeHeaderlessSchillings);
     CPPUNIT_TEST(beangulpTrailingComma);
     CPPUNIT_TEST(gnucashDoubleCaretQif);
+    CPPUNIT_TEST(reckonHeaderlessFiles);
+    CPPUNIT_TEST(reckonPreambleRowsToSkip);
     CPPUNIT_TEST_SUITE_END();
 
     // An account named `name` in `currency`, created through an AccountImport.
@@ -104,6 +106,79 @@ public:
                               "SELECT MIN(date) || ' ' || MAX(date) FROM entries WHERE "
                               "account_id = ? AND entryable_type = 'Transaction'",
                               {account}) == Strings({"2016-03-04 2016-03-18"}));
+    }
+
+    static std::string countAndSum(AppHarness& app, const std::string& account) {
+        return column(app,
+                      "SELECT COUNT(*) || ' ' || SUM(amount) FROM entries WHERE account_id = ? "
+                      "AND entryable_type = 'Transaction'",
+                      {account})
+            .at(0);
+    }
+
+    // reckon's headerless files: split paid-in/paid-out columns with `£`/`$` and `+`, and an
+    // Austrian `;` file with `+120,00`; the nets are reckon's (money in positive).
+    void reckonHeaderlessFiles() {
+        AppHarness app;
+        const std::string key = app.createKey("Reckon family");
+        const std::string uk = makeAccount(app, key, "Nationwide", "GBP");
+        publish(app, key, "cantino__reckon__nationwide.csv",
+                {{"publish", "true"},
+                 {"account_id", uk},
+                 {"has_header", "false"},
+                 {"date_format", "%d %b %Y"},
+                 {"date_col_label", "#1"},
+                 {"name_col_label", "#2"},
+                 {"amount_type_strategy", "split_columns"},
+                 {"outflow_col_label", "#4"},
+                 {"inflow_col_label", "#5"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("4 -36023000000"), countAndSum(app, uk)); // net +360.23
+        const std::string us = makeAccount(app, key, "TwoColumns", "USD");
+        publish(app, key, "cantino__reckon__two_money_columns.csv",
+                {{"publish", "true"},
+                 {"account_id", us},
+                 {"has_header", "false"},
+                 {"date_col_label", "#1"},
+                 {"name_col_label", "#2"},
+                 {"amount_type_strategy", "split_columns"},
+                 {"outflow_col_label", "#4"},
+                 {"inflow_col_label", "#5"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("5 54851000000"), countAndSum(app, us)); // net −548.51
+        const std::string at = makeAccount(app, key, "Easy", "EUR");
+        publish(app, key, "cantino__reckon__austrian_example.csv",
+                {{"publish", "true"},
+                 {"account_id", at},
+                 {"has_header", "false"},
+                 {"col_sep", ";"},
+                 {"number_format", "1.234,56"},
+                 {"date_format", "%d.%m.%Y"},
+                 {"date_col_label", "#3"},
+                 {"name_col_label", "#2"},
+                 {"amount_col_label", "#5"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("13 14957000000"), countAndSum(app, at)); // net −149.57
+    }
+
+    // reckon's invalid_header_example: 3 preamble lines (`-`, an Excel formula, a blank line)
+    // before the header on line 4, so rows_to_skip counts 3 physical lines (D54).
+    void reckonPreambleRowsToSkip() {
+        AppHarness app;
+        const std::string key = app.createKey("French family");
+        const std::string account = makeAccount(app, key, "Compte", "EUR");
+        publish(app, key, "cantino__reckon__invalid_header_example.csv",
+                {{"publish", "true"},
+                 {"account_id", account},
+                 {"rows_to_skip", "3"},
+                 {"col_sep", ";"},
+                 {"number_format", "1.234,56"},
+                 {"date_format", "%d/%m/%Y"},
+                 {"date_col_label", "Date de l'op\u00E9ration"},
+                 {"name_col_label", "Libell\u00E9"},
+                 {"amount_col_label", "Montant de l'op\u00E9ration"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("2 -4190000000"), countAndSum(app, account));
+        CPPUNIT_ASSERT(column(app,
+                              "SELECT date FROM entries WHERE account_id = ? AND entryable_type = "
+                              "'Transaction' ORDER BY date",
+                              {account}) == Strings({"2016-02-18", "2016-02-19"}));
     }
 
     // GnuCash swipe.qif: `^^` ends each of its 11 records (D47).

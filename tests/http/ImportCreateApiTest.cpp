@@ -21,6 +21,7 @@ class ImportCreateApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testTypeRules);
     CPPUNIT_TEST(testAccountRules);
     CPPUNIT_TEST(testOptionTableInOrder);
+    CPPUNIT_TEST(testRealWorldCsvOptions);
     CPPUNIT_TEST(testRowsToSkipAgainstLines);
     CPPUNIT_TEST(testRawContentMustBeString);
     CPPUNIT_TEST(testSizeLimits);
@@ -122,6 +123,29 @@ public:
                          Errors({"Type is not included in the list", "Account must be a valid UUID",
                                  "raw_file_content must be a string"}));
         CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*_app, "imports"));
+    }
+
+    // D37/D38/D40/D42/D54/D57: the real-world CSV options are validated, passed and echoed.
+    void testRealWorldCsvOptions() {
+        ASSERT_API_ERROR(
+            post(R"({"amount_type_strategy":"split_columns","inflow_col_label":"In",)"
+                 R"("has_header":"maybe","footer_rows_to_skip":"x","amount_divisor":"0"})"),
+            422, "validation_failed", kInvalid,
+            Errors({"Split columns imports require inflow and outflow columns",
+                    "Has header is not included in the list", "Footer rows to skip is not a number",
+                    "Amount divisor must be a non-zero decimal with at most 12 places"}));
+        auto r = post(R"({"col_sep":"tab","has_header":"FALSE","date_col_label":"#1",)"
+                      R"("amount_col_label":"#2","amount_multiplier":"-1",)"
+                      R"("raw_file_content":"01/02/2024\t+1.50\n\r\r\n01/03/2024\t2.00-\n"})");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
+        auto d = jsonObject(r)->getObject("data");
+        auto c = d->getObject("configuration");
+        CPPUNIT_ASSERT_EQUAL(std::string("\t"), c->getValue<std::string>("col_sep"));
+        CPPUNIT_ASSERT_EQUAL(std::string("false"), c->getValue<std::string>("has_header"));
+        CPPUNIT_ASSERT_EQUAL(std::string("-1"), c->getValue<std::string>("amount_multiplier"));
+        CPPUNIT_ASSERT(c->isNull("inflow_col_label"));
+        CPPUNIT_ASSERT_EQUAL(2, d->getObject("stats")->getValue<int>("rows_count"));
+        CPPUNIT_ASSERT_EQUAL(0, d->getObject("stats")->getValue<int>("invalid_rows_count"));
     }
 
     void testOptionTableInOrder() {
