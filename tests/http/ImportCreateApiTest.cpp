@@ -134,6 +134,11 @@ public:
             Errors({"Split columns imports require inflow and outflow columns",
                     "Has header is not included in the list", "Footer rows to skip is not a number",
                     "Amount divisor must be a non-zero decimal with at most 12 places"}));
+        for (const char* type : {"ActualImport", "YnabImport"})
+            ASSERT_API_ERROR(post(std::string(R"({"type":")") + type +
+                                  R"(","has_header":false,"raw_file_content":"a\n1\n"})"),
+                             422, "validation_failed", kInvalid,
+                             Errors({"This import type needs its header row"}));
         auto r = post(R"({"col_sep":"tab","has_header":"FALSE","date_col_label":"#1",)"
                       R"("amount_col_label":"#2","amount_multiplier":"-1",)"
                       R"("raw_file_content":"01/02/2024\t+1.50\n\r\r\n01/03/2024\t2.00-\n"})");

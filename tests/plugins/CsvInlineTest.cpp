@@ -282,6 +282,12 @@ public:
         CPPUNIT_ASSERT(amountUnder("\"+ \u00A31,100.00\"", "1,234.56") ==
                        (Strings{"1100.00", "-1100.00"}));
         CPPUNIT_ASSERT(amountUnder("12.00-", "1,234.56") == (Strings{"-12.00", "12.00"}));
+        // D53: a code that contradicts the row's currency (USD here) is a row error.
+        CPPUNIT_ASSERT(amountUnder("12.00 USD", "1,234.56") == (Strings{"12.00", "-12.00"}));
+        CPPUNIT_ASSERT(amountUnder("12.00 EUR", "1,234.56") ==
+                       (Strings{"12.00", "<null>",
+                                "1 invalid_number amount: Amount \"12.00 EUR\" is not in the "
+                                "row's currency USD"}));
     }
 
     // D38/D54: `#N` positions, with or without a header; beyond the row is blank.

@@ -178,6 +178,10 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
     if (hasHeader && Poco::icompare(*hasHeader, "true") != 0 &&
         Poco::icompare(*hasHeader, "false") != 0)
         errors.push_back("Has header is not included in the list");
+    // D38: Actual and YNAB columns vary by version, so only their header names them.
+    else if (hasHeader && Poco::icompare(*hasHeader, "false") == 0 &&
+             (traits.type == "ActualImport" || traits.type == "YnabImport"))
+        errors.push_back("This import type needs its header row");
     auto footer = given("footer_rows_to_skip");
     if (footer && !footer->empty()) checkRowsToSkipValue(*footer, errors, "Footer rows to skip");
     auto multiplier = given("amount_multiplier");

@@ -90,6 +90,17 @@ constexpr const char* kTransactionFields[] = {
     "account", "date",  "amount",      "currency",      "name",          "category",
     "tags",    "notes", "entity_type", "signed_amount", "currency_given"};
 
+// D53: an ISO 4217 code written with the number ("12,50 EUR") that is not the row's currency.
+bool contradictsCurrency(std::string_view cell, sdk::NumberFormat format,
+                         const std::string& currency) {
+    const auto parsed = sdk::parseDecimal(cell, format);
+    const std::string& code = parsed.currency;
+    if (code.size() != 3) return false;
+    for (char c : code)
+        if (c < 'A' || c > 'Z') return false; // symbols and words never contradict
+    return code != currency;
+}
+
 // D40: money in = |inflow| − |outflow|; "" (with an issue) when both are blank or one is bad.
 std::optional<sdk::Decimal> splitAmount(const Settings& s, const FieldReader& read,
                                         RowIssues& issues, std::string& text) {
@@ -123,12 +134,18 @@ void buildTransaction(const Settings& s, const FieldReader& read, Row& row, RowI
     row.set(0, read.account());
     row.set(1, dateValue(read(Field::Date, {"date"}), s.dateFormat, true, issues));
     std::string amountText;
-    auto amount = s.splitColumns
-                      ? splitAmount(s, read, issues, amountText)
-                      : numberValue(read(Field::Amount, {"amount", "balance"}), s.numberFormat,
-                                    "amount", "Amount", true, issues, amountText);
+    const std::string amountCell = s.splitColumns ? "" : read(Field::Amount, {"amount", "balance"});
+    auto amount = s.splitColumns ? splitAmount(s, read, issues, amountText)
+                                 : numberValue(amountCell, s.numberFormat, "amount", "Amount", true,
+                                               issues, amountText);
     row.set(2, amountText);
     const auto currency = read.currency();
+    if (amount && currency && contradictsCurrency(amountCell, s.numberFormat, *currency)) {
+        issues.add("invalid_number", "amount",
+                   "Amount \"" + amountCell + "\" is not in the row's currency " + *currency,
+                   amountCell);
+        amount.reset();
+    }
     setOptional(row, 3, currency);
     std::string name = read(Field::Name, {"name"});
     row.set(4, name.empty() ? kDefaultName : name);
