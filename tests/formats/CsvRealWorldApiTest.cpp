@@ -17,6 +17,7 @@ class CsvRealWorldApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(gnucashDoubleCaretQif);
     CPPUNIT_TEST(reckonHeaderlessFiles);
     CPPUNIT_TEST(reckonPreambleRowsToSkip);
+    CPPUNIT_TEST(ukCardPendingRowsAreInvalid);
     CPPUNIT_TEST_SUITE_END();
 
     // An account named `name` in `currency`, created through an AccountImport.
@@ -179,6 +180,33 @@ public:
                               "SELECT date FROM entries WHERE account_id = ? AND entryable_type = "
                               "'Transaction' ORDER BY date",
                               {account}) == Strings({"2016-02-18", "2016-02-19"}));
+    }
+
+    // MS_JANE_SMITH: BOM, `£67.40`, `"+ £1,100.00",CR` (the CR flag marks the payment, D41
+    // decorations); the 3 `Pending` dates are invalid rows, never guessed.
+    void ukCardPendingRowsAreInvalid() {
+        AppHarness app;
+        const std::string key = app.createKey("Card family");
+        const std::string account = makeAccount(app, key, "Card", "GBP");
+        auto created = uploadFile(
+            app, key, "TransactionImport", "jane.csv", "text/csv",
+            fixture(
+                "../realworld/csv/bank2ynab__bank2ynab__MS_JANE_SMITH_01-12-2019_14-12-2019.csv"),
+            {{"publish", "false"},
+             {"account_id", account},
+             {"date_format", "%d-%b-%Y"},
+             {"date_col_label", "Date Processed"},
+             {"name_col_label", "Description"},
+             {"amount_type_strategy", "custom_column"},
+             {"entity_type_col_label", "#4"},
+             {"amount_type_inflow_value", "CR"}});
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+        auto detail = importDetail(
+            app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id"));
+        CPPUNIT_ASSERT_EQUAL(std::string("pending"), detail->getValue<std::string>("status"));
+        CPPUNIT_ASSERT_EQUAL(13, detail->getObject("stats")->getValue<int>("rows_count"));
+        CPPUNIT_ASSERT_EQUAL(3, detail->getObject("stats")->getValue<int>("invalid_rows_count"));
+        CPPUNIT_ASSERT_EQUAL(10, detail->getObject("stats")->getValue<int>("valid_rows_count"));
     }
 
     // GnuCash swipe.qif: `^^` ends each of its 11 records (D47).
