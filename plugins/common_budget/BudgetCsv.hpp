@@ -98,11 +98,15 @@ inline bool blankRecord(const sdk::CsvRecord& r) {
     return true;
 }
 
-inline Table readTable(Records& out, char separator) {
+// `fixedHeader` (D38: a headerless file in the type's known column order) names the columns
+// of a file that has no header row.
+inline Table readTable(Records& out, char separator,
+                       const std::vector<std::string>* fixedHeader = nullptr) {
     sdk::CsvReader reader([&out](char* b, std::size_t n) { return out.read(b, n); }, separator);
     Table table;
     sdk::CsvRecord record;
-    bool haveHeader = false;
+    bool haveHeader = fixedHeader != nullptr;
+    if (fixedHeader) table.header = *fixedHeader;
     std::uint64_t count = 0;
     while (reader.next(record)) {
         if (blankRecord(record)) continue;

@@ -34,6 +34,7 @@ const harness::OptionList kUsd = {{"default_currency", "USD"}};
 class FormatsGoldenTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(FormatsGoldenTest);
     CPPUNIT_TEST(mint);
+    CPPUNIT_TEST(mintHeaderless);
     CPPUNIT_TEST(actual);
     CPPUNIT_TEST(ynab);
     CPPUNIT_TEST(qifSample);
@@ -65,6 +66,20 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("Income"), *r.rows[3]["tags"]);
         CPPUNIT_ASSERT_EQUAL(std::string("Monthly membership"), *r.rows[8]["notes"]);
         CPPUNIT_ASSERT_EQUAL(std::string("USD"), *r.rows[8]["currency"]);
+    }
+
+    // D38: without a header, Mint's own column order names the cells.
+    void mintHeaderless() {
+        const fi_plugin& p = harness::loadPlugin("finimport_mint.so");
+        auto r = harness::run(harness::findImporter(p, "mint.transactions"),
+                              "8/02/2016,Amazon,AMAZON MKTPLACE,29.99,debit,Shopping,Visa,,\n"
+                              "6/02/2016,Payment,PAYMENT THANK YOU,123.45,credit,Credit Card "
+                              "Payment,Visa,,\n",
+                              {{"default_currency", "USD"}, {"has_header", "False"}});
+        CPPUNIT_ASSERT(r.errors.empty());
+        CPPUNIT_ASSERT(r.column("date") == Strings({"2016-08-02", "2016-06-02"}));
+        CPPUNIT_ASSERT(r.column("signed_amount") == Strings({"29.99", "-123.45"}));
+        CPPUNIT_ASSERT(r.column("account") == Strings({"Visa", "Visa"}));
     }
 
     void actual() {

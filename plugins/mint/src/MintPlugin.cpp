@@ -9,7 +9,14 @@ using namespace finimport::budget;
 
 fi_run_status runMint(const Options& options, Records& out) {
     const Settings settings = readSettings(options, "%m/%d/%Y");
-    const Table table = readTable(out, settings.separator);
+    // D38: a headerless Mint file is read in the order Mint exports its columns.
+    static const std::vector<std::string> kMintColumns = {
+        "Date",         "Description",      "Original Description",
+        "Amount",       "Transaction Type", "Category",
+        "Account Name", "Labels",           "Notes"};
+    const auto hasHeader = options.get("has_header");
+    const bool headerless = hasHeader && sdk::detail::equalsIgnoreCase(*hasHeader, "false");
+    const Table table = readTable(out, settings.separator, headerless ? &kMintColumns : nullptr);
     if (!emitHeader(out, table) || !out.begin("transaction", kTransactionFields))
         return FI_RUN_STOPPED;
     const auto date = table.exact("Date"), name = table.exact("Description"),
