@@ -1,5 +1,6 @@
 // Exact number parsing under the four number formats (IMPORTS.md §5.5, §12.4, D2, D5).
 #include "finimport/decimal.hpp"
+#include "finimport/detect.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -42,6 +43,7 @@ class DecimalTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(signsAndParentheses);
     CPPUNIT_TEST(currencyDecoration);
     CPPUNIT_TEST(decoratedNumbers);
+    CPPUNIT_TEST(detectsNumberFormat);
     CPPUNIT_TEST(rejectsMisreads);
     CPPUNIT_TEST(groupingMustBeThreeDigits);
     CPPUNIT_TEST(decimalPlacesAndRange);
@@ -143,6 +145,16 @@ public:
         expectError("1,23 4.00", US, DecimalError::Format); // grouping stays strict
         expectError("$5$5", US, DecimalError::Format);
         expectError("5 - 5", US, DecimalError::Format);
+    }
+
+    // D45/D55: decided from all values; ambiguous columns are not decided.
+    void detectsNumberFormat() {
+        using finimport::sdk::detectNumberFormat;
+        CPPUNIT_ASSERT(detectNumberFormat({"1,234.56", "12", ""}) == US);
+        CPPUNIT_ASSERT(detectNumberFormat({"-2,56", "+120,00"}) == EU);
+        CPPUNIT_ASSERT(detectNumberFormat({"12", "-3"}) == US); // every format reads them alike
+        CPPUNIT_ASSERT(!detectNumberFormat({"1,234", "12"}));   // 1234 or 1.234: ambiguous
+        CPPUNIT_ASSERT(!detectNumberFormat({"1,5", "2.5"}));    // no single format fits
     }
 
     void rejectsMisreads() {
