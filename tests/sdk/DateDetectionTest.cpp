@@ -29,6 +29,7 @@ class DateDetectionTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(rangeBreaksParsedTies);
     CPPUNIT_TEST(nothingParses);
     CPPUNIT_TEST(onlyFiftyDistinctSamplesCount);
+    CPPUNIT_TEST(decidesOnlyWhenUnambiguous);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -81,6 +82,22 @@ public:
                 samples.push_back(std::to_string(d) + "/" + std::to_string(m) + "/2020");
         // The first 50 distinct: 1 ambiguous + 30 month-first + 19 day-first.
         CPPUNIT_ASSERT_EQUAL(std::string("%m/%d/%Y"), detect(samples));
+    }
+
+    // D45/D55: decided from all rows, never guessed.
+    void decidesOnlyWhenUnambiguous() {
+        using namespace finimport::sdk;
+        const CivilDate low{1976, 1, 1}, high{2031, 1, 1};
+        std::vector<std::string> dayFirst = {"2/1/2020", "25/1/2020"};
+        CPPUNIT_ASSERT(decideDateFormat(dayFirst, low, high) == std::string_view("%d/%m/%Y"));
+        std::vector<std::string> ambiguous = {"2/1/2020", ""};
+        CPPUNIT_ASSERT(!decideDateFormat(ambiguous, low, high));
+        std::vector<std::string> iso = {"2020-01-02"};
+        CPPUNIT_ASSERT(decideDateFormat(iso, low, high) == std::string_view("%Y-%m-%d"));
+        std::vector<std::string> sameDay = {"12/12/2020"}; // both readings give one date
+        CPPUNIT_ASSERT(decideDateFormat(sameDay, low, high).has_value());
+        std::vector<std::string> none = {"Pending"};
+        CPPUNIT_ASSERT(!decideDateFormat(none, low, high));
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(DateDetectionTest);

@@ -196,6 +196,37 @@ inline std::optional<std::string_view> detectDateFormat(std::span<const std::str
     return best;
 }
 
+// `date_format=auto` (D45/D55), never a guess: the patterns under which every non-blank sample
+// parses to a date within [lowest, highest] must agree on every date; then the first of them,
+// else nullopt (`2/1/2020` alone fits %m/%d/%Y and %d/%m/%Y with two different dates).
+inline std::optional<std::string_view> decideDateFormat(std::span<const std::string> samples,
+                                                        CivilDate lowest, CivilDate highest) {
+    std::vector<std::string_view> fitting;
+    for (std::string_view pattern : kDetectableDateFormats) {
+        bool all = true, any = false;
+        for (const std::string& sample : samples) {
+            std::string_view s = detail::trim(sample);
+            if (s.empty()) continue;
+            auto date = parseDate(s, pattern);
+            if (!date || *date < lowest || highest < *date) {
+                all = false;
+                break;
+            }
+            any = true;
+        }
+        if (all && any) fitting.push_back(pattern);
+    }
+    if (fitting.empty()) return std::nullopt;
+    for (const std::string& sample : samples) {
+        std::string_view s = detail::trim(sample);
+        if (s.empty()) continue;
+        const auto first = parseDate(s, fitting.front());
+        for (std::size_t i = 1; i < fitting.size(); ++i)
+            if (!(parseDate(s, fitting[i]) == first)) return std::nullopt;
+    }
+    return fitting.front();
+}
+
 } // namespace finimport::sdk
 
 #endif // FINIMPORT_DATE_HPP
