@@ -65,6 +65,17 @@ std::string joinDirs(const std::vector<std::string>& dirs) {
     return out;
 }
 
+// A positive integer no larger than `max` (a larger one is clamped: a day of timeout is plenty).
+int64_t bounded(const std::string& key, const std::string& value, int64_t max) {
+    return std::min(positive(key, value), max);
+}
+
+void setPluginIsolation(Config& c, const std::string&, const std::string& v) {
+    if (v != "process" && v != "inline")
+        throw std::invalid_argument("plugins.isolation must be process or inline");
+    c.pluginIsolation = v;
+}
+
 void setRateLimitMode(Config& c, const std::string&, const std::string& v) {
     if (v != "self_hosted" && v != "managed")
         throw std::invalid_argument("rate_limit.mode must be self_hosted or managed");
@@ -116,6 +127,65 @@ const std::vector<Setting>& settings() {
          "charset used when detection is not confident",
          [](Config& c, const std::string&, const std::string& v) { c.fallbackCharset = v; },
          [](const Config& c) { return c.fallbackCharset; }},
+        {"plugins.isolation", "MODE", "*(unset)*",
+         "`process` or `inline` for every plugin; unset: `process` for configured (third-party) "
+         "plugin directories, `inline` for the built-in directory",
+         setPluginIsolation, [](const Config& c) { return c.pluginIsolation; }},
+        {"plugins.timeout_seconds", "N", "`60`",
+         "wall-clock deadline of one plugin run (isolated: also its CPU-time limit, + 1 s)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginRunTimeoutSeconds = bounded(k, v, 86400);
+         },
+         [](const Config& c) { return std::to_string(c.pluginRunTimeoutSeconds); }},
+        {"plugins.max_rows", "N", "`1000000`", "rows one plugin run may emit",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMaxRows = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMaxRows); }},
+        {"plugins.max_output_bytes", "N", "`268435456`",
+         "bytes of text one plugin run may pass to the host (row values, row errors, field names, "
+         "log lines)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMaxOutputBytes = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMaxOutputBytes); }},
+        {"plugins.memory_limit_mb", "N", "`1024`",
+         "address-space limit (RLIMIT_AS) of an isolated plugin run, its libraries included",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMemoryLimitMb = bounded(k, v, 1 << 20);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMemoryLimitMb); }},
+        {"http.header_timeout", "N", "`10`",
+         "seconds a request head may take from connect (or from the first byte of a keep-alive "
+         "request); then 408 and close",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpHeaderTimeoutSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpHeaderTimeoutSeconds); }},
+        {"http.keep_alive_seconds", "N", "`5`",
+         "an idle keep-alive connection is closed after this",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpKeepAliveSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpKeepAliveSeconds); }},
+        {"http.body_min_rate", "N", "`4096`",
+         "bytes per second a `Content-Length` body must average after the grace, else it is cut "
+         "off (400); `0` disables",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpBodyMinBytesPerSecond = v == "0" ? 0 : positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.httpBodyMinBytesPerSecond); }},
+        {"http.body_grace_seconds", "N", "`10`", "grace before the body rate applies",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpBodyGraceSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpBodyGraceSeconds); }},
+        {"http.max_connections", "N", "`4096`",
+         "connections waiting for a request head (new or idle keep-alive); more are closed at once",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpMaxConnections = static_cast<int>(bounded(k, v, 1 << 20));
+         },
+         [](const Config& c) { return std::to_string(c.httpMaxConnections); }},
     };
     return table;
 }

@@ -19,6 +19,19 @@ struct Config {
     int64_t accountRowCap = 50;
     int64_t serviceRowCap = 100000;
     std::string fallbackCharset = "windows-1250";
+    // Plugin runs (issue 12 item 6). Isolation "" = process for configured plugin directories,
+    // inline for the built-in one (defaultPluginDirs()); "process" / "inline" = for all.
+    std::string pluginIsolation;
+    int64_t pluginRunTimeoutSeconds = 60;
+    int64_t pluginMaxRows = 1000000;
+    int64_t pluginMaxOutputBytes = 256ll << 20;
+    int64_t pluginMemoryLimitMb = 1024;
+    // Slow clients (issue 12 item 5): see http::ServerConfig.
+    int httpHeaderTimeoutSeconds = 10;
+    int httpKeepAliveSeconds = 5;
+    int64_t httpBodyMinBytesPerSecond = 4096;
+    int httpBodyGraceSeconds = 10;
+    int httpMaxConnections = 4096;
 
     // Builds the configuration from the sources. `flags` holds the settings given on the
     // command line (same keys as the file). Throws std::invalid_argument on a bad value.
