@@ -50,6 +50,8 @@ bool allocationFailed() {
 
 } // namespace finimport::sandbox
 
+#ifndef FINIMPORT_SANITIZED // ASan owns malloc: no interposition (and no RLIMIT_AS) there
+
 using finimport::sandbox::checked;
 
 extern "C" {
@@ -83,3 +85,5 @@ int posix_memalign(void** out, size_t alignment, size_t size) {
 }
 
 } // extern "C"
+
+#endif // FINIMPORT_SANITIZED
