@@ -33,7 +33,7 @@ void noteFailure() {
     errno = saved;
 }
 
-void* checked(void* p, size_t size) {
+[[maybe_unused]] void* checked(void* p, size_t size) {
     if (!p && size) noteFailure();
     return p;
 }

@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
     if (argc != 5) startFailed(channel, "finimport-plugin-run needs 4 arguments");
     if (getppid() == 1) _exit(4);
 
-    const uint64_t memoryMb = number(argv[3]);
+    [[maybe_unused]] const uint64_t memoryMb = number(argv[3]); // unused under ASan
     const uint64_t cpuSeconds = number(argv[4]);
     limit(RLIMIT_CORE, 0, 0);
     if (cpuSeconds > 0) limit(RLIMIT_CPU, cpuSeconds, cpuSeconds + 1);
