@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
+#include <limits>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,6 +68,21 @@ inline bool isIsoDate(std::string_view s) {
     const int d = (s[8] - '0') * 10 + (s[9] - '0');
     return y >= 1 && sdk::isValidDate(y, m, d);
 }
+
+// Keeps statement ids unique within a file (records.md): a repeated id gets ` (2)`, ` (3)`, …
+class StatementIds {
+public:
+    std::string unique(const std::string& id) {
+        if (used_.insert(id).second) return id;
+        for (std::size_t n = 2;; ++n) {
+            std::string candidate = id + " (" + std::to_string(n) + ")";
+            if (used_.insert(candidate).second) return candidate;
+        }
+    }
+
+private:
+    std::set<std::string> used_;
+};
 
 struct Issue {
     std::string code;
@@ -142,7 +159,7 @@ public:
         if (!st.currency)
             warnings.insert(warnings.begin(),
                             "Statement " + st.id +
-                                ": no currency is stated; the account's currency is used");
+                                " states no currency: its entries take the account's currency");
         if (auto w = reconciliationWarning(st, entries)) warnings.push_back(*w);
         if (!writeStatement(st)) return false;
         for (const Transaction& t : entries)

@@ -49,6 +49,8 @@ class OfxReaderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(inputSizeBound);
     CPPUNIT_TEST(depthBound);
     CPPUNIT_TEST(tagAndTextBounds);
+    CPPUNIT_TEST(declarationBounds);
+    CPPUNIT_TEST(securityBound);
     CPPUNIT_TEST(entryAndStatementBounds);
     CPPUNIT_TEST(fieldBound);
     CPPUNIT_TEST(declaredCharsets);
@@ -96,6 +98,37 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("The OFX could not be parsed: a text is longer than "
                                          "65536 characters (line 1)"),
                              failure("<OFX><NAME>" + std::string(70000, 'x') + "</OFX>"));
+    }
+
+    void declarationBounds() {
+        Limits l;
+        l.maxTextBytes = 32;
+        CPPUNIT_ASSERT_EQUAL(std::string(""),
+                             failure("<!--" + std::string(29, '-') + ">" + statement(""), l));
+        CPPUNIT_ASSERT_EQUAL(std::string("The OFX could not be parsed: a declaration is longer "
+                                         "than 32 characters (line 2)"),
+                             failure("\n<!--" + std::string(40, 'x') + "-->" + statement(""), l));
+        CPPUNIT_ASSERT_EQUAL(std::string("The OFX could not be parsed: the file ends inside a <! "
+                                         "or <? declaration (line 1)"),
+                             failure("<?xml version=\"1.0\""));
+    }
+
+    void securityBound() {
+        Limits l;
+        l.maxSecurities = 2;
+        const std::string info = "<STOCKINFO><SECINFO><SECID><UNIQUEID>X";
+        auto seclist = [&](int n) {
+            std::string list = "<OFX>" + statement("").substr(5) + "<SECLIST>";
+            list.resize(list.size() - std::string("</OFX><SECLIST>").size());
+            list += "<SECLIST>";
+            for (int i = 0; i < n; ++i)
+                list += info + std::to_string(i) + "</SECID><SECNAME>n</SECINFO></STOCKINFO>\n";
+            return list + "</SECLIST></OFX>";
+        };
+        CPPUNIT_ASSERT_EQUAL(std::string(""), failure(seclist(2), l));
+        CPPUNIT_ASSERT_EQUAL(std::string("The OFX could not be parsed: the SECLIST has more than 2 "
+                                         "securities (line 3)"),
+                             failure(seclist(3), l));
     }
 
     void entryAndStatementBounds() {

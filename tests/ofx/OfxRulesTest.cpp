@@ -63,6 +63,7 @@ class OfxRulesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(nameFallbacks);
     CPPUNIT_TEST(entitiesDecodedUntilStable);
     CPPUNIT_TEST(missingEndTagsOfEntries);
+    CPPUNIT_TEST(textInsideTheRoot);
     CPPUNIT_TEST(rawLessThanInText);
     CPPUNIT_TEST(anyLineEndings);
     CPPUNIT_TEST(junkBeforeHeader);
@@ -163,6 +164,15 @@ public:
         CPPUNIT_ASSERT(r.column(r.transactions, "name") == Strings({"One", "Two"}));
     }
 
+    void textInsideTheRoot() {
+        // Fuzzer regression: text right inside <OFX> once made the root a leaf, and a repeated
+        // statement tag then emptied the element stack.
+        auto r = ofxtest::run("<OFX>junk<CCSTMTRS><CURDEF>EUR<CCACCTFROM><ACCTID>1</CCACCTFROM>"
+                              "<CCSTMTRS><CURDEF>USD</CCSTMTRS></OFX>");
+        CPPUNIT_ASSERT_EQUAL(0, r.raw.status);
+        CPPUNIT_ASSERT(r.column(r.statements, "currency") == Strings({"EUR", "USD"}));
+    }
+
     void rawLessThanInText() {
         auto r = ofxtest::run(bank(trn("1", "<NAME>AT&T <SALE 10%> <MEMO>1 < 2 <3 <=4")));
         CPPUNIT_ASSERT_EQUAL(std::string("AT&T <SALE 10%>"), value(r.transactions[0], "name"));
@@ -197,7 +207,7 @@ public:
     void xmlWithEmptyAndSelfClosingElements() {
         const std::string xml =
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<?OFX OFXHEADER=\"200\" VERSION=\"220\"?>\n<!-- a comment <OFX> -->\n"
+            "<?OFX OFXHEADER=\"200\" VERSION=\"220\"?>\n<!--- a comment <OFX> --->\n"
             "<OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>eur</CURDEF>"
             "<CCACCTFROM><ACCTID>4111</ACCTID></CCACCTFROM><BANKTRANLIST>"
             "<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20240105</DTPOSTED><TRNAMT>-4.20</TRNAMT>"

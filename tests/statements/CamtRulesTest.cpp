@@ -200,6 +200,9 @@ public:
             statement(entry("1.00", "DBIT"))));
         CPPUNIT_ASSERT(o.column(o.statements, "account") ==
                        Strings({"0012345678", "DE89370400440532013000"}));
+        // Both say <Id>S1</Id>: ids stay unique within the file.
+        CPPUNIT_ASSERT(o.column(o.statements, "statement_id") == Strings({"S1", "S1 (2)"}));
+        CPPUNIT_ASSERT(o.column(o.transactions, "statement_id") == Strings({"S1", "S1 (2)"}));
         CPPUNIT_ASSERT(o.column(o.transactions, "account") ==
                        Strings({"0012345678", "DE89370400440532013000"}));
         CPPUNIT_ASSERT(o.column(o.transactions, "currency") == Strings({"CHF", "EUR"}));
@@ -238,8 +241,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("false"), *o.transactions[0]["currency_given"]);
         CPPUNIT_ASSERT(!o.statements[0]["currency"].has_value());
         CPPUNIT_ASSERT(o.messages() ==
-                       Strings({"Statement S1: no currency is stated; the account's currency is "
-                                "used"}));
+                       Strings({"Statement S1 states no currency: its entries take the account's "
+                                "currency"}));
     }
 
     void anyVersionReportsAndNotifications() {

@@ -150,8 +150,8 @@ public:
         CPPUNIT_ASSERT(!o.transactions[0]["currency"].has_value());
         CPPUNIT_ASSERT_EQUAL(std::string("false"), *o.transactions[0]["currency_given"]);
         CPPUNIT_ASSERT(o.messages() ==
-                       Strings({"Statement R: no currency is stated; the account's currency is "
-                                "used",
+                       Strings({"Statement R states no currency: its entries take the account's "
+                                "currency",
                                 "Statement R: the balance :60F: could not be read: X240101EUR1,"}));
     }
 
@@ -164,16 +164,18 @@ public:
                        Strings({"241332", "2401021340", "2024-01-02", "2024-01-02", "2024-01-02",
                                 "2024-01-02"}));
         CPPUNIT_ASSERT(o.column(o.transactions, "amount") ==
-                       Strings({"-1", "-1", "240102X1,NTRFNONREF", "1", "", "-5"}));
+                       Strings({"-1", "-1", "240102X1,NTRFNONREF", "1.000,00", "", "-5"}));
         CPPUNIT_ASSERT(
             o.result.errors ==
-            Strings({"2 invalid_date date: The :61: value date must be YYMMDD: 241332",
-                     "3 invalid_date date: The :61: entry date must be MMDD: 1340",
-                     "4 invalid_number amount: The :61: line has no C, D, RC or RD mark: "
-                     "240102X1,NTRFNONREF",
-                     "5 invalid_number amount: Amount \"1\" is not an MT940 amount (digits and a "
-                     "decimal comma)",
-                     "6 invalid_number amount: Amount is required"}));
+            Strings(
+                {"2 invalid_date date: The :61: value date must be YYMMDD: 241332",
+                 "3 invalid_date date: The :61: entry date must be MMDD: 1340",
+                 "4 invalid_number amount: The :61: line has no C, D, RC or RD mark: "
+                 "240102X1,NTRFNONREF",
+                 "5 invalid_number amount: Amount \"1.000,00\" is not an MT940 amount (digits and "
+                 "a "
+                 "decimal comma)",
+                 "6 invalid_number amount: Amount is required"}));
     }
 
     void lineEndings() {

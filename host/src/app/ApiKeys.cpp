@@ -1,14 +1,15 @@
 #include "app/ApiKeys.h"
 
+#include "domain/SecureRandom.h"
 #include "store/FamilyStore.h"
 #include "store/Time.h"
 
 #include <Poco/DigestEngine.h>
-#include <Poco/RandomStream.h>
 #include <Poco/SHA2Engine.h>
 
 #include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 namespace finimport::app {
 
@@ -29,11 +30,13 @@ bool constantTimeEquals(const std::string& a, const std::string& b) {
 namespace {
 
 std::string randomHex(size_t bytes) {
-    Poco::RandomInputStream random;
+    // Poco's RandomInputStream silently falls back to a non-cryptographic generator when
+    // /dev/urandom cannot be opened; keys take the kernel CSPRNG or fail.
+    std::vector<unsigned char> raw(bytes);
+    domain::secureRandomBytes(raw.data(), raw.size());
     static const char* kHex = "0123456789abcdef";
     std::string out;
-    for (size_t i = 0; i < bytes; ++i) {
-        unsigned char c = static_cast<unsigned char>(random.get());
+    for (unsigned char c : raw) {
         out += kHex[c >> 4];
         out += kHex[c & 15];
     }

@@ -229,10 +229,10 @@ std::optional<std::string> statementCurrency(const Statement& s) {
 
 } // namespace
 
-Interpreted interpret(const Statement& s) {
+Interpreted interpret(const Statement& s, finimport::statement::StatementIds& ids) {
     Interpreted result;
     auto& h = result.header;
-    h.id = s.id ? *s.id : "#" + std::to_string(s.ordinal);
+    h.id = ids.unique(s.id ? *s.id : "#" + std::to_string(s.ordinal));
     h.account = s.iban ? s.iban : s.otherId;
     h.kind = "depository";
     h.currency = statementCurrency(s);

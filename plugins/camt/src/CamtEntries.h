@@ -16,7 +16,8 @@ struct Interpreted {
     std::vector<std::string> warnings; // pending entries, detail sums (D61)
 };
 
-Interpreted interpret(const Statement& statement);
+// `ids` keeps statement ids distinct within one file.
+Interpreted interpret(const Statement& statement, finimport::statement::StatementIds& ids);
 
 } // namespace camt
 

@@ -12,11 +12,12 @@ using namespace finimport;
 
 fi_run_status runCamt(const Options&, Records& out) {
     statement::StatementWriter writer(out);
+    statement::StatementIds ids;
     const auto outcome = camt::readCamt(
         [&out](char* buffer, std::size_t capacity) { return out.read(buffer, capacity); },
         camt::Limits{},
-        [&writer](const camt::Statement& raw) {
-            camt::Interpreted s = camt::interpret(raw);
+        [&](const camt::Statement& raw) {
+            camt::Interpreted s = camt::interpret(raw, ids);
             return writer.write(s.header, s.transactions, std::move(s.warnings));
         });
     return outcome == camt::ReadOutcome::Stopped ? FI_RUN_STOPPED : FI_RUN_OK;

@@ -137,7 +137,14 @@ EntryLine parseEntry(std::string_view text) {
         pos += 1;
     }
     if (pos < s.size() && isUpper(s[pos])) ++pos; // funds code (third letter of the currency)
-    const std::size_t length = amountLength(s, pos);
+    std::size_t length = amountLength(s, pos);
+    // A grouping mark (`1.000,00`, `1'000,00`) is no MT940 amount: show all of it.
+    bool grouped = false;
+    while (pos + length < s.size() && (s[pos + length] == '.' || s[pos + length] == '\'')) {
+        grouped = true;
+        ++length;
+        length += amountLength(s, pos + length);
+    }
     const std::string amountText(s.substr(pos, length));
     if (sign == 0) {
         e.rawAmount = trimmed(s);
@@ -145,7 +152,7 @@ EntryLine parseEntry(std::string_view text) {
                             "The :61: line has no C, D, RC or RD mark: " + trimmed(s), trimmed(s)});
         return e;
     }
-    auto money = amountText.find(',') == std::string::npos
+    auto money = grouped || amountText.find(',') == std::string::npos
                      ? std::nullopt
                      : finimport::statement::parsePlainAmount(amountText, ',');
     if (!money) {

@@ -5,20 +5,18 @@
 
 #include "finimport/plugin.hpp"
 
-#include <set>
-
 namespace {
 
 using namespace finimport;
 
 fi_run_status runMt940(const Options&, Records& out) {
     statement::StatementWriter writer(out);
-    std::set<std::string> usedIds;
+    statement::StatementIds ids;
     const auto outcome = mt940::readMt940(
         [&out](char* buffer, std::size_t capacity) { return out.read(buffer, capacity); },
         mt940::Limits{},
         [&](const mt940::RawStatement& raw) {
-            mt940::Interpreted s = mt940::interpret(raw, usedIds);
+            mt940::Interpreted s = mt940::interpret(raw, ids);
             return writer.write(s.header, s.transactions, std::move(s.warnings));
         });
     return outcome == mt940::ReadOutcome::Stopped ? FI_RUN_STOPPED : FI_RUN_OK;

@@ -28,16 +28,9 @@ std::optional<std::string> floorLimitCurrency(const std::string& text) {
     return code;
 }
 
-std::string uniqueId(std::string id, std::set<std::string>& used) {
-    if (used.insert(id).second) return id;
-    for (std::size_t n = 2;; ++n)
-        if (used.insert(id + " (" + std::to_string(n) + ")").second)
-            return id + " (" + std::to_string(n) + ")";
-}
-
 } // namespace
 
-Interpreted interpret(const RawStatement& raw, std::set<std::string>& usedIds) {
+Interpreted interpret(const RawStatement& raw, finimport::statement::StatementIds& ids) {
     Interpreted result;
     auto& h = result.header;
     h.line = raw.line;
@@ -94,10 +87,9 @@ Interpreted interpret(const RawStatement& raw, std::set<std::string>& usedIds) {
         }
     }
     h.currency = currency ? currency : fallbackCurrency;
-    h.id = uniqueId(!number.empty()      ? number
-                    : !reference.empty() ? reference
-                                         : "#" + std::to_string(raw.ordinal),
-                    usedIds);
+    h.id = ids.unique(!number.empty()      ? number
+                      : !reference.empty() ? reference
+                                           : "#" + std::to_string(raw.ordinal));
     for (const std::string& p : balanceProblems)
         result.warnings.push_back("Statement " + h.id + ": the balance " + p);
     return result;

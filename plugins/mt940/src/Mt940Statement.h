@@ -5,7 +5,6 @@
 #include "Mt940Reader.h"
 #include "StatementRecords.hpp"
 
-#include <set>
 #include <string>
 #include <vector>
 
@@ -17,8 +16,8 @@ struct Interpreted {
     std::vector<std::string> warnings;
 };
 
-// `usedIds` keeps statement ids distinct within one file (a repeated one gets ` (2)`, …).
-Interpreted interpret(const RawStatement& raw, std::set<std::string>& usedIds);
+// `ids` keeps statement ids distinct within one file.
+Interpreted interpret(const RawStatement& raw, finimport::statement::StatementIds& ids);
 
 } // namespace mt940
 

@@ -44,9 +44,6 @@ class Builder : public ElementHandler {
 public:
     Builder(Document& doc, const Limits& limits) : doc_(doc), limits_(limits) {}
 
-    void header(std::string_view) override {}
-    void instruction(std::string_view) override {}
-
     void open(const std::string& name, std::uint64_t line) override {
         stack_.push_back(name);
         line_ = line;

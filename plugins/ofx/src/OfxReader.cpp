@@ -82,8 +82,8 @@ private:
 };
 
 struct Token {
-    enum Kind { Open, Close, Text, Instruction, End } kind = End;
-    std::string name; // Open/Close: upper-cased; Text/Instruction: the body
+    enum Kind { Open, Close, Text, End } kind = End;
+    std::string name; // Open/Close: upper-cased; Text: the text
     bool selfClosing = false;
     std::uint64_t line = 1;
 };
@@ -115,12 +115,12 @@ public:
             if (!isNameStart(in_.peek())) return textFrom(t, "</");
             return tag(t, Token::Close);
         }
-        if (d == '?') return skipped(t, "?>", true);
+        if (d == '?') return skipped(t, "?>");
         if (d == '!') {
             in_.get();
-            if (in_.peek() == '-') return skipped(t, "-->", false);
+            if (in_.peek() == '-') return skipped(t, "-->");
             if (in_.peek() == '[') return cdata(t);
-            return skipped(t, ">", false);
+            return skipped(t, ">");
         }
         if (!isNameStart(d)) return textFrom(t, "<");
         return tag(t, Token::Open);
@@ -180,23 +180,23 @@ private:
         return t;
     }
 
-    // `<?...?>`, `<!--...-->`, `<!DOCTYPE ...>`: read to `terminator`; instructions are kept.
-    Token skipped(Token& t, std::string_view terminator, bool keep) {
-        t.kind = keep ? Token::Instruction : Token::Text;
-        std::string body;
-        std::size_t matched = 0, length = 0;
-        while (matched < terminator.size()) {
+    // `<?...?>`, `<!--...-->`, `<!DOCTYPE ...>`: skipped up to `terminator` (an empty text).
+    // The XML declaration's charset is the host's business (OfxHeader.h), not the reader's.
+    Token skipped(Token& t, std::string_view terminator) {
+        t.kind = Token::Text;
+        std::string tail; // the last terminator.size() bytes: `<!--- x --->` ends too
+        std::size_t length = 0;
+        while (tail != terminator) {
             const int c = in_.get();
             if (c < 0) throw ParseError("the file ends inside a <! or <? declaration", t.line);
-            matched = c == terminator[matched] ? matched + 1 : (c == terminator[0] ? 1 : 0);
-            if (keep && body.size() < limits_.maxTagBytes) body.push_back(char(c));
+            tail.push_back(char(c));
+            if (tail.size() > terminator.size()) tail.erase(0, 1);
             if (++length > limits_.maxTextBytes)
                 throw ParseError("a declaration is longer than " +
                                      std::to_string(limits_.maxTextBytes) + " characters",
                                  t.line);
         }
-        if (keep) t.name = std::move(body);
-        return t; // a comment is an empty text
+        return t;
     }
 
     Token cdata(Token& t) {
@@ -220,7 +220,7 @@ private:
         return t;
     }
 
-    Token skippedRest(Token& t) { return skipped(t, ">", false); }
+    Token skippedRest(Token& t) { return skipped(t, ">"); }
 
     ByteSource& in_;
     const Limits& limits_;
@@ -258,9 +258,6 @@ public:
         case Token::Text:
             addText(t.name);
             break;
-        case Token::Instruction:
-            if (stack_.empty()) handler_.instruction(t.name);
-            break;
         case Token::End:
             break;
         }
@@ -282,21 +279,21 @@ private:
     };
 
     void openElement(const Token& t) {
+        if (!stack_.empty() && isRecordAggregate(t.name))
+            for (const Element& e : stack_)
+                if (e.name == t.name) {
+                    closeElement(t.name);
+                    break;
+                }
+        // An SGML leaf ends where the next element starts; the <OFX> root never does (text
+        // right inside it is junk, not a value).
+        if (stack_.size() > 1) {
+            const Element& top = stack_.back();
+            if (top.hasText || (isKnownLeaf(top.name) && !top.hasChildren)) popTop();
+        }
         if (stack_.empty()) {
             if (t.name != "OFX") return; // junk before the body (or after it)
-            if (!seenOfx_) handler_.header(header_);
             seenOfx_ = true;
-        } else {
-            if (isRecordAggregate(t.name))
-                for (const Element& e : stack_)
-                    if (e.name == t.name) {
-                        closeElement(t.name);
-                        break;
-                    }
-            Element& top = stack_.back();
-            if (top.hasText || (isKnownLeaf(top.name) && !top.hasChildren)) {
-                popTop();
-            }
         }
         if (!stack_.empty()) stack_.back().hasChildren = true;
         if (stack_.size() >= limits_.maxDepth)
@@ -318,11 +315,7 @@ private:
     }
 
     void addText(const std::string& text) {
-        if (stack_.empty()) {
-            if (!seenOfx_ && header_.size() < limits_.maxHeaderBytes)
-                header_.append(text.substr(0, limits_.maxHeaderBytes - header_.size()));
-            return;
-        }
+        if (stack_.empty()) return; // the header before <OFX>, or junk
         Element& top = stack_.back();
         if (top.hasChildren) return; // whitespace between aggregates
         if (top.text.size() + text.size() > limits_.maxTextBytes)
@@ -348,7 +341,6 @@ private:
     ElementHandler& handler_;
     const Limits& limits_;
     std::vector<Element> stack_;
-    std::string header_;
     bool seenOfx_ = false;
 };
 

@@ -20,7 +20,6 @@ struct Limits {
     std::size_t maxInputBytes = 32u << 20; // the host caps uploads at 10 MB
     std::size_t maxTagBytes = 1024;        // `<NAME ...>` including attributes
     std::size_t maxTextBytes = 65536;      // one element's text (or text between tags)
-    std::size_t maxHeaderBytes = 65536;    // header text kept before <OFX>
     std::size_t maxDepth = 64;             // open elements
     std::size_t maxStatements = 1000;      // per file
     std::size_t maxEntriesPerStatement = 100000;
@@ -45,9 +44,6 @@ private:
 class ElementHandler {
 public:
     virtual ~ElementHandler() = default;
-    // The header text before <OFX> (1.x `KEY:VALUE` lines) and `<?...?>` instructions.
-    virtual void header(std::string_view text) = 0;
-    virtual void instruction(std::string_view body) = 0;
     virtual void open(const std::string& name, std::uint64_t line) = 0;
     // `text` is the element's own text (raw, entities not decoded); `leaf` is false for an
     // element that had child elements (its text is empty then).
