@@ -15,7 +15,7 @@ TransactionBatch::TransactionBatch(Poco::Data::Session& s, size_t chunk)
       _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false) {}
 
 void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
-    if (e.id.empty()) e.id = newUuid();
+    if (e.id.empty()) e.id = newOrderedUuid();
     if (e.createdAt == 0) e.createdAt = e.updatedAt = nowMicros();
     e.entryableType = "Transaction";
     _entries.add({e.id, e.accountId, e.entryableType, e.date, e.amount, e.currency, e.name,
