@@ -49,6 +49,8 @@ void KeyUsageRecorder::writerLoop() {
 }
 
 void KeyUsageRecorder::write(std::map<std::string, int64_t> batch) {
+    // Serialises with an in-flight write, so flush() returns only after it is stored too.
+    std::lock_guard<std::mutex> writing(_writing);
     if (batch.empty()) return;
     // A side effect only: a busy or failing database loses a last-used time, never a request.
     try {

@@ -29,7 +29,8 @@ public:
     // A successful authentication of `keyId` at `nowMicros`: memory only, never blocks on the
     // database. Queues a write when the key's stored time is older than the interval.
     void used(const std::string& keyId, int64_t nowMicros);
-    // Writes the queued times now, on the caller's thread (tests, shutdown).
+    // Writes the queued times now, on the caller's thread, after any write in flight (tests,
+    // shutdown).
     void flush();
     // UPDATEs issued so far (one per key and interval).
     int64_t writes() const { return _writes.load(); }
@@ -40,7 +41,7 @@ private:
 
     store::Database& _db;
     const int64_t _interval;
-    std::mutex _mutex;
+    std::mutex _mutex, _writing;
     std::condition_variable _cv;
     std::unordered_map<std::string, int64_t> _lastQueued; // key → time last queued for writing
     std::map<std::string, int64_t> _pending;
