@@ -4,10 +4,14 @@
 
 #include "store/DatabaseUrl.h"
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 
 namespace Poco::Data {
 class Session;
@@ -32,12 +36,43 @@ public:
     // (which is rethrown). All or nothing.
     void write(const std::function<void(Poco::Data::Session&)>& work);
 
+    // A COUNT(*) for list pagination, cached under `key` until the next write transaction of
+    // this process commits, and for at most kCountTtl (writes of other processes or instances
+    // show within that time). `count` runs on a miss, with a read session.
+    int64_t cachedCount(const std::string& key,
+                        const std::function<int64_t(Poco::Data::Session&)>& count);
+    static constexpr std::chrono::milliseconds kCountTtl{2000};
+
 private:
+    // A pooled session; callers hold a slot (SlotGuard) for as long as they use it.
     Poco::Data::Session session();
+    // More concurrent requests than sessions wait for a free one (up to kSlotWait) instead of
+    // failing with "No more sessions available" (a 500 under load).
+    class SlotGuard {
+    public:
+        explicit SlotGuard(Database& db);
+        ~SlotGuard();
+        SlotGuard(const SlotGuard&) = delete;
+        SlotGuard& operator=(const SlotGuard&) = delete;
+
+    private:
+        Database& _db;
+    };
 
     DatabaseUrl _url;
     std::unique_ptr<Poco::Data::SessionPool> _pool;
     std::mutex _writeMutex;
+    std::mutex _slotMutex;
+    std::condition_variable _slotFree;
+    int _freeSlots;
+    std::atomic<uint64_t> _commits{0};
+    struct CachedCount {
+        uint64_t commits;
+        std::chrono::steady_clock::time_point at;
+        int64_t value;
+    };
+    std::mutex _countMutex;
+    std::unordered_map<std::string, CachedCount> _counts;
 };
 
 } // namespace finimport::store
