@@ -45,12 +45,14 @@ BalanceRecord balanceFrom(const SqlRow& r) {
     return b;
 }
 
-std::string whereClause(const BalanceFilter& f, std::vector<SqlValue>& params) {
-    // CROSS JOIN keeps balances the outer table on SQLite, so the page walks balances_date
-    // backwards and stops after `limit` rows instead of sorting every row of the family
-    // (PostgreSQL plans it as an inner join).
-    std::string w = "FROM balances b CROSS JOIN accounts a WHERE a.id = b.account_id AND "
-                    "a.family_id = ?";
+// `ordered`: CROSS JOIN keeps balances the outer table on SQLite, so a page walks
+// balances_date backwards and stops after `limit` rows instead of sorting every row of the
+// family (PostgreSQL plans it as an inner join). Counting goes accounts first instead.
+std::string whereClause(const BalanceFilter& f, std::vector<SqlValue>& params, bool ordered) {
+    std::string w = ordered ? "FROM balances b CROSS JOIN accounts a WHERE a.id = b.account_id "
+                              "AND a.family_id = ?"
+                            : "FROM balances b JOIN accounts a ON a.id = b.account_id WHERE "
+                              "a.family_id = ?";
     params.push_back(f.familyId);
     if (f.accountId) {
         w += " AND b.account_id = ?";
@@ -147,14 +149,14 @@ std::optional<BalanceRecord> BalanceStore::on(const std::string& accountId,
 
 int64_t BalanceStore::count(const BalanceFilter& filter) {
     std::vector<SqlValue> params;
-    std::string w = whereClause(filter, params);
+    std::string w = whereClause(filter, params, false);
     return sqlCount(_s, "SELECT COUNT(*) " + w, params);
 }
 
 std::vector<BalanceRecord> BalanceStore::list(const BalanceFilter& filter, int64_t limit,
                                               int64_t offset) {
     std::vector<SqlValue> params;
-    std::string w = whereClause(filter, params);
+    std::string w = whereClause(filter, params, true);
     params.push_back(limit);
     params.push_back(offset);
     std::vector<BalanceRecord> out;

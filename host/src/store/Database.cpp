@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 namespace finimport::store {
@@ -124,19 +125,37 @@ void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
 
 int64_t Database::cachedCount(const std::string& key,
                               const std::function<int64_t(Poco::Data::Session&)>& count) {
-    const auto now = std::chrono::steady_clock::now();
     const uint64_t commits = _commits.load();
+    std::optional<int64_t> stale;
     {
         std::lock_guard<std::mutex> lock(_countMutex);
         auto it = _counts.find(key);
-        if (it != _counts.end() && it->second.commits == commits && now - it->second.at < kCountTtl)
+        if (it != _counts.end() && it->second.commits == commits) {
+            if (std::chrono::steady_clock::now() - it->second.at < kCountTtl)
+                return it->second.value;
+            stale = it->second.value; // only old: other instances may have written meanwhile
+        }
+    }
+    // One count at a time. An old (not invalidated) value is answered while another request
+    // refreshes it; after a local write every request waits for the fresh count.
+    std::unique_lock<std::mutex> computing(_countComputeMutex, std::defer_lock);
+    if (stale) {
+        if (!computing.try_lock()) return *stale;
+    } else {
+        computing.lock();
+        std::lock_guard<std::mutex> lock(_countMutex);
+        auto it = _counts.find(key);
+        if (it != _counts.end() && it->second.commits == _commits.load() &&
+            std::chrono::steady_clock::now() - it->second.at < kCountTtl)
             return it->second.value;
     }
+    const uint64_t before = _commits.load();
+    const auto at = std::chrono::steady_clock::now();
     int64_t value = 0;
     read([&](Poco::Data::Session& s) { value = count(s); });
     std::lock_guard<std::mutex> lock(_countMutex);
     if (_counts.size() > 10000) _counts.clear(); // many distinct filters: start over
-    _counts[key] = {commits, now, value};
+    _counts[key] = {before, at, value};
     return value;
 }
 

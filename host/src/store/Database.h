@@ -36,12 +36,13 @@ public:
     // (which is rethrown). All or nothing.
     void write(const std::function<void(Poco::Data::Session&)>& work);
 
-    // A COUNT(*) for list pagination, cached under `key` until the next write transaction of
-    // this process commits, and for at most kCountTtl (writes of other processes or instances
-    // show within that time). `count` runs on a miss, with a read session.
+    // A COUNT(*) for list pagination, cached under `key` until a write transaction of this
+    // process changes rows. Writes of other processes or instances show within about kCountTtl:
+    // an older value is refreshed by one request while the others still get it. `count` runs
+    // on a miss, with a read session.
     int64_t cachedCount(const std::string& key,
                         const std::function<int64_t(Poco::Data::Session&)>& count);
-    static constexpr std::chrono::milliseconds kCountTtl{2000};
+    static constexpr std::chrono::milliseconds kCountTtl{5000};
 
 private:
     // A pooled session; callers hold a slot (SlotGuard) for as long as they use it.
@@ -71,7 +72,7 @@ private:
         std::chrono::steady_clock::time_point at;
         int64_t value;
     };
-    std::mutex _countMutex;
+    std::mutex _countMutex, _countComputeMutex;
     std::unordered_map<std::string, CachedCount> _counts;
 };
 

@@ -12,15 +12,20 @@ const char* kColumns =
     "t.investment_activity_label, a.id, a.name, a.status, a.account_type, s.id, s.ticker, "
     "s.name, c.id, c.name, t.created_at, t.updated_at";
 
-std::string fromWhere(const TradeListFilter& f, std::vector<SqlValue>& params) {
-    // Entries first (CROSS JOIN fixes the order on SQLite): a page walks entries_type_date
-    // newest first and stops after `limit` trades instead of sorting them all. Only Trade
-    // entries carry a trades row, so the type condition changes no result.
-    std::string w = "FROM entries e CROSS JOIN trades t CROSS JOIN accounts a "
-                    "LEFT JOIN securities s ON s.id = t.security_id "
-                    "LEFT JOIN categories c ON c.id = t.category_id "
-                    "WHERE e.entryable_type = 'Trade' AND t.entry_id = e.id AND "
-                    "a.id = e.account_id AND a.family_id = ? AND a.status IN ('active', 'draft')";
+std::string fromWhere(const TradeListFilter& f, std::vector<SqlValue>& params,
+                      bool ordered = true) {
+    // `ordered` (a page): entries first (CROSS JOIN fixes the order on SQLite), so a page walks
+    // entries_type_date newest first and stops after `limit` trades instead of sorting them
+    // all. Counting leaves the join order to the planner. Only Trade entries carry a trades
+    // row, so the type condition changes no result.
+    std::string w =
+        std::string(ordered ? "FROM entries e CROSS JOIN trades t CROSS JOIN accounts a "
+                            : "FROM trades t JOIN entries e ON e.id = t.entry_id "
+                              "JOIN accounts a ON a.id = e.account_id ") +
+        "LEFT JOIN securities s ON s.id = t.security_id "
+        "LEFT JOIN categories c ON c.id = t.category_id "
+        "WHERE e.entryable_type = 'Trade' AND t.entry_id = e.id AND "
+        "a.id = e.account_id AND a.family_id = ? AND a.status IN ('active', 'draft')";
     params.push_back(f.familyId);
     if (f.accountId) {
         w += " AND e.account_id = ?";
@@ -75,7 +80,7 @@ TradeListRow rowFrom(const SqlRow& r) {
 
 int64_t TradeStore::count(const TradeListFilter& filter) {
     std::vector<SqlValue> params;
-    std::string w = fromWhere(filter, params);
+    std::string w = fromWhere(filter, params, false);
     return sqlCount(_s, "SELECT COUNT(*) " + w, params);
 }
 
