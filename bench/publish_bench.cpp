@@ -192,7 +192,6 @@ int main(int argc, char** argv) {
                 " (cpu %.3f s) | anchor sqlite3 .import %.0f rows/s | ratio %.1fx slower | target "
                 "<= %.1f s: %s\n",
                 rows, p, rows / p, bench::median(publishCpu), a > 0 ? rows / a : 0.0,
-                a > 0 ? p / a : 0.0, kTargetSeconds,
-                p <= kTargetSeconds ? "PASS" : "MISS");
+                a > 0 ? p / a : 0.0, kTargetSeconds, p <= kTargetSeconds ? "PASS" : "MISS");
     return 0;
 }

@@ -9,8 +9,10 @@
 #include <Poco/JSON/Object.h>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace finimport::test {
 
@@ -18,6 +20,8 @@ struct HarnessOptions {
     std::string rateLimitMode = "self_hosted";
     std::string database; // default: sqlite in a fresh temporary directory
     int workers = 1;
+    std::vector<std::string> pluginDirs;         // default: the plugins of the build tree
+    std::function<void(app::Config&)> configure; // last word on the configuration
 };
 
 class AppHarness {

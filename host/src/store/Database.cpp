@@ -10,6 +10,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <optional>
@@ -42,16 +43,40 @@ void registerConnectors() {
 
 } // namespace
 
+class Database::Slot {
+public:
+    explicit Slot(Database& db) : _db(db) {
+        std::unique_lock lock(_db._slotMutex);
+        if (!_db._slotFreed.wait_for(lock, std::chrono::seconds(30),
+                                     [&] { return _db._slotsInUse < _db._maxSessions; }))
+            throw std::runtime_error("no database session became free within 30 s");
+        ++_db._slotsInUse;
+    }
+    ~Slot() {
+        {
+            std::lock_guard lock(_db._slotMutex);
+            --_db._slotsInUse;
+        }
+        _db._slotFreed.notify_one();
+    }
+    Slot(const Slot&) = delete;
+    Slot& operator=(const Slot&) = delete;
+
+private:
+    Database& _db;
+};
+
 Database::Database(const std::string& url, int maxSessions)
-    : _url(DatabaseUrl::parse(url)), _freeSlots(maxSessions) {
+    : _url(DatabaseUrl::parse(url)), _maxSessions(std::max(maxSessions, 1)) {
     registerConnectors();
     if (isSqlite()) {
         auto parent = std::filesystem::path(_url.path).parent_path();
         if (!parent.empty()) std::filesystem::create_directories(parent);
     }
     _pool = std::make_unique<Poco::Data::SessionPool>(_url.connector(), _url.connectionString(), 1,
-                                                      maxSessions, 60);
+                                                      _maxSessions, 60);
     if (isSqlite()) {
+        Slot slot(*this);
         auto s = session();
         // journal_mode persists in the file; it returns a row, so read it.
         std::string mode;
@@ -60,21 +85,6 @@ Database::Database(const std::string& url, int maxSessions)
 }
 
 Database::~Database() = default;
-
-Database::SlotGuard::SlotGuard(Database& db) : _db(db) {
-    std::unique_lock<std::mutex> lock(db._slotMutex);
-    if (!db._slotFree.wait_for(lock, std::chrono::seconds(30), [&] { return db._freeSlots > 0; }))
-        throw std::runtime_error("No database session became free within 30 s");
-    --db._freeSlots;
-}
-
-Database::SlotGuard::~SlotGuard() {
-    {
-        std::lock_guard<std::mutex> lock(_db._slotMutex);
-        ++_db._freeSlots;
-    }
-    _db._slotFree.notify_one();
-}
 
 Poco::Data::Session Database::session() {
     // SQLite's per-connection settings are applied when each connection opens
@@ -86,7 +96,7 @@ Poco::Data::Session Database::session() {
 }
 
 void Database::read(const std::function<void(Poco::Data::Session&)>& work) {
-    SlotGuard slot(*this);
+    Slot slot(*this); // outlives the session, which returns to the pool first
     auto s = session();
     work(s);
 }
@@ -94,7 +104,7 @@ void Database::read(const std::function<void(Poco::Data::Session&)>& work) {
 void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
     std::unique_lock<std::mutex> lock(_writeMutex, std::defer_lock);
     if (isSqlite()) lock.lock();
-    SlotGuard slot(*this);
+    Slot slot(*this);
     auto s = session();
     if (isSqlite())
         sqlExec(s, "BEGIN IMMEDIATE");

@@ -45,27 +45,18 @@ public:
     static constexpr std::chrono::milliseconds kCountTtl{5000};
 
 private:
-    // A pooled session; callers hold a slot (SlotGuard) for as long as they use it.
     Poco::Data::Session session();
-    // More concurrent requests than sessions wait for a free one (up to kSlotWait) instead of
-    // failing with "No more sessions available" (a 500 under load).
-    class SlotGuard {
-    public:
-        explicit SlotGuard(Database& db);
-        ~SlotGuard();
-        SlotGuard(const SlotGuard&) = delete;
-        SlotGuard& operator=(const SlotGuard&) = delete;
-
-    private:
-        Database& _db;
-    };
+    // A pooled session may be taken only with a slot: when all are in use, callers wait (up to
+    // 30 s) instead of failing with "No more sessions available" under load (bench/load.sh).
+    class Slot;
 
     DatabaseUrl _url;
     std::unique_ptr<Poco::Data::SessionPool> _pool;
     std::mutex _writeMutex;
+    int _maxSessions;
     std::mutex _slotMutex;
-    std::condition_variable _slotFree;
-    int _freeSlots;
+    std::condition_variable _slotFreed;
+    int _slotsInUse = 0;
     std::atomic<uint64_t> _commits{0};
     struct CachedCount {
         uint64_t commits;

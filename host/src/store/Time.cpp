@@ -1,9 +1,10 @@
 #include "store/Time.h"
 
+#include "domain/Uuid.h"
+
 #include <chrono>
 #include <cstdio>
 #include <mutex>
-#include <random>
 
 namespace finimport::store {
 
@@ -13,21 +14,12 @@ int64_t nowMicros() {
 }
 
 std::string newUuid() {
-    thread_local std::mt19937_64 rng{std::random_device{}()};
-    uint64_t hi = rng(), lo = rng();
-    hi = (hi & 0xFFFFFFFFFFFF0FFFULL) | 0x0000000000004000ULL;
-    lo = (lo & 0x3FFFFFFFFFFFFFFFULL) | 0x8000000000000000ULL;
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%08x-%04x-%04x-%04x-%012llx", unsigned(hi >> 32),
-                  unsigned((hi >> 16) & 0xFFFF), unsigned(hi & 0xFFFF), unsigned(lo >> 48),
-                  static_cast<unsigned long long>(lo & 0xFFFFFFFFFFFFULL));
-    return buf;
+    return domain::newUuidV7();
 }
 
 std::string newOrderedUuid() {
     static std::mutex mutex;
     static uint64_t lastMillis = 0, counter = 0;
-    thread_local std::mt19937_64 rng{std::random_device{}()};
     uint64_t millis = static_cast<uint64_t>(nowMicros() / 1000), sequence;
     {
         std::lock_guard<std::mutex> lock(mutex);
@@ -43,13 +35,14 @@ std::string newOrderedUuid() {
         lastMillis = millis;
         sequence = counter;
     }
-    uint64_t hi = (millis << 16) | 0x7000ULL | sequence;
-    uint64_t lo = (rng() & 0x3FFFFFFFFFFFFFFFULL) | 0x8000000000000000ULL;
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%08x-%04x-%04x-%04x-%012llx", unsigned(hi >> 32),
-                  unsigned((hi >> 16) & 0xFFFF), unsigned(hi & 0xFFFF), unsigned(lo >> 48),
-                  static_cast<unsigned long long>(lo & 0xFFFFFFFFFFFFULL));
-    return buf;
+    // A v7 id with CSPRNG bits (domain::newUuidV7); its time and 12-bit rand_a fields are
+    // replaced by the monotonic millisecond and sequence.
+    std::string id = domain::newUuidV7();
+    char head[20];
+    std::snprintf(head, sizeof head, "%08x-%04x-7%03x", unsigned(millis >> 16),
+                  unsigned(millis & 0xFFFF), unsigned(sequence));
+    id.replace(0, 18, head);
+    return id;
 }
 
 } // namespace finimport::store

@@ -8,7 +8,7 @@
 namespace finimport::store {
 
 int64_t nowMicros();
-// A new random (version 4) UUID, lowercase with hyphens.
+// A new record id: UUIDv7 with CSPRNG bits (domain::newUuidV7), lowercase with hyphens.
 std::string newUuid();
 // A new time-ordered (version 7) UUID: 48-bit Unix milliseconds, then a per-process counter,
 // then random bits, so ids made one after another sort in creation order. Bulk writes use it:
