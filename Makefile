@@ -13,7 +13,7 @@ DEB_PACKAGES := cmake ninja-build g++ make pkgconf dpkg-dev file \
   libfast-float-dev libcppunit-dev libpoppler-cpp-dev \
   postgresql-15 clang libclang-rt-14-dev curl ccache
 
-.PHONY: all deps configure build run test test-asan bench package format clean
+.PHONY: all deps configure build run test test-asan bench bench-deps package format clean
 
 all: build
 
@@ -48,7 +48,18 @@ test-asan: deps
 	  ctest --output-on-failure -j $(JOBS) -L 'unit|sdk|plugin'
 
 bench: build
-	@for b in $(BUILD_DIR)/bench/*_bench; do echo "== $$b"; $$b; done
+	@for b in $(BUILD_DIR)/bin/*_bench; do echo "== $$b"; $$b; done
+	@for b in bench/*_bench.py; do echo "== $$b"; BUILD_DIR=$(BUILD_DIR) /usr/bin/python3 $$b; done
+
+# The benchmarks' anchors (issue 11): Ruby, pandas, sqlite3, wrk, from Debian.
+BENCH_PACKAGES := ruby python3-pandas sqlite3 wrk
+bench-deps:
+	@missing=""; for p in $(BENCH_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	else echo "bench-deps: all present"; fi
 
 package: deps
 	@cmake -S . -B build-package -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \

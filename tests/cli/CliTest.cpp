@@ -61,10 +61,10 @@ public:
     void testMigrateTwice() {
         auto first = run({"migrate", "--database", _db});
         CPPUNIT_ASSERT_EQUAL(0, first.exitCode);
-        CPPUNIT_ASSERT(first.out.find("1 migration(s) applied, schema version 1") !=
+        CPPUNIT_ASSERT(first.out.find("2 migration(s) applied, schema version 11") !=
                        std::string::npos);
         auto second = run({"migrate", "--database", _db});
-        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 1") !=
+        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 11") !=
                        std::string::npos);
     }
 

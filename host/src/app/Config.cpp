@@ -24,6 +24,7 @@ const char* kKeys[] = {"listen",
                        "limits.rows",
                        "limits.account_rows",
                        "limits.service_rows",
+                       "limits.upload_rows",
                        "encoding.fallback"};
 
 std::string trim(const std::string& s) {
@@ -113,6 +114,8 @@ Config Config::load(const std::map<std::string, std::string>& flags,
             c.accountRowCap = positive(k, v);
         else if (k == "limits.service_rows")
             c.serviceRowCap = positive(k, v);
+        else if (k == "limits.upload_rows")
+            c.uploadRowCap = positive(k, v);
         else if (k == "encoding.fallback")
             c.fallbackCharset = v;
         else

@@ -18,6 +18,7 @@ struct Config {
     int64_t rowCap = 10000;
     int64_t accountRowCap = 50;
     int64_t serviceRowCap = 100000;
+    int64_t uploadRowCap = 1000000; // rows one upload may produce (issue 11); more → 422
     std::string fallbackCharset = "windows-1250";
 
     // Builds the configuration from the sources. `flags` holds the settings given on the
@@ -31,7 +32,8 @@ struct Config {
 //   (':'-separated), workers FINIMPORT_WORKERS, http_threads FINIMPORT_HTTP_THREADS,
 //   rate_limit.mode FINIMPORT_RATE_LIMIT_MODE, limits.rows FINIMPORT_LIMITS_ROWS,
 //   limits.account_rows FINIMPORT_LIMITS_ACCOUNT_ROWS, limits.service_rows
-//   FINIMPORT_LIMITS_SERVICE_ROWS, encoding.fallback FINIMPORT_ENCODING_FALLBACK; the file itself:
+//   FINIMPORT_LIMITS_SERVICE_ROWS, limits.upload_rows FINIMPORT_LIMITS_UPLOAD_ROWS,
+//   encoding.fallback FINIMPORT_ENCODING_FALLBACK; the file itself:
 //   --config / FINIMPORT_CONFIG.
 std::string environmentVariableFor(const std::string& key);
 

@@ -32,6 +32,20 @@ ImportError error(const std::string& code, const std::string& message) {
 } // namespace
 
 void checkNdjsonLines(std::string_view content, PreflightReport& report) {
+    // D65: the first kMaxLineErrors line errors, then one line counting the rest.
+    constexpr std::size_t kMaxLineErrors = 1000;
+    constexpr std::size_t kMaxTypes = 100; // distinct `type` values counted
+    int64_t unlisted = 0;
+    struct Capped {
+        PreflightReport& report;
+        int64_t& unlisted;
+        void push_back(PreflightProblem m) {
+            if (report.errors.size() < kMaxLineErrors)
+                report.errors.push_back(std::move(m));
+            else
+                ++unlisted;
+        }
+    } errors{report, unlisted};
     std::map<std::string, int64_t> entity;
     std::map<std::string, std::string> keyOfType;
     for (const auto& [key, type] : serviceRecordKinds())
@@ -51,32 +65,31 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
         try {
             parsed = Poco::JSON::Parser().parse(line);
         } catch (const std::exception& e) {
-            report.errors.push_back({"invalid_json", prefix + " is not valid JSON: " + e.what()});
+            errors.push_back({"invalid_json", prefix + " is not valid JSON: " + e.what()});
             continue;
         }
         if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
-            report.errors.push_back({"invalid_ndjson_record", prefix + " must be a JSON object."});
+            errors.push_back({"invalid_ndjson_record", prefix + " must be a JSON object."});
             continue;
         }
         auto obj = parsed.extract<Poco::JSON::Object::Ptr>();
         if (!obj->has("type") || !obj->has("data") || blankValue(obj->get("type"))) {
-            report.errors.push_back(
-                {"invalid_ndjson_record", prefix + " must include type and data."});
+            errors.push_back({"invalid_ndjson_record", prefix + " must include type and data."});
             continue;
         }
         std::string type = obj->get("type").convert<std::string>();
-        ++report.recordTypeCounts[type];
+        if (report.recordTypeCounts.size() < kMaxTypes || report.recordTypeCounts.count(type))
+            ++report.recordTypeCounts[type];
         auto kind = keyOfType.find(type);
         if (kind == keyOfType.end()) {
-            report.errors.push_back(
+            errors.push_back(
                 {"unsupported_record_type", prefix + " has unsupported record type " + type + "."});
             continue;
         }
         ++entity[kind->second];
         auto data = obj->get("data");
         if (data.type() != typeid(Poco::JSON::Object::Ptr)) {
-            report.errors.push_back(
-                {"invalid_ndjson_record", prefix + " data must be a JSON object."});
+            errors.push_back({"invalid_ndjson_record", prefix + " data must be a JSON object."});
             continue;
         }
         auto dataObj = data.extract<Poco::JSON::Object::Ptr>();
@@ -85,13 +98,15 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
             if (!dataObj->has(field) || blankValue(dataObj->get(field)))
                 missing += (missing.empty() ? "" : ", ") + field;
         if (!missing.empty()) {
-            report.errors.push_back(
+            errors.push_back(
                 {"missing_required_fields",
                  prefix + " " + type + " is missing required field(s): " + missing + "."});
             continue;
         }
         ++report.validRowsCount;
     }
+    if (unlisted > 0)
+        report.errors.push_back({"more_errors", std::to_string(unlisted) + " more errors"});
     report.invalidRowsCount = report.rowsCount - report.validRowsCount;
     for (const auto& [key, type] : serviceRecordKinds())
         report.entityCounts.emplace_back(key, entity[key]);

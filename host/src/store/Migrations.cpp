@@ -8,11 +8,14 @@
 
 namespace finimport::store {
 
-std::vector<Migration> schemaV1(); // Schema_v1.cpp
+std::vector<Migration> schemaV1();     // Schema_v1.cpp
+std::vector<Migration> schemaIngest(); // Schema_ingest.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
         std::vector<Migration> all = schemaV1();
+        for (auto& m : schemaIngest())
+            all.push_back(std::move(m));
         return all;
     }();
     return migrations;
