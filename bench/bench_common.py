@@ -80,6 +80,12 @@ class Server:
                     return int(line.split()[1])
         return 0
 
+    def cpu_seconds(self):
+        # utime + stime of the server: what a request cost, whatever else shares the cores.
+        with open("/proc/%d/stat" % self.proc.pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def reset_peak(self):
         # Writing 5 to clear_refs resets VmHWM to the current RSS (Linux >= 4.0).
         with open("/proc/%d/clear_refs" % self.proc.pid, "w") as f:
