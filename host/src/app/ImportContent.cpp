@@ -48,6 +48,11 @@ std::optional<std::string> charsetParameter(const std::string& contentType) {
     return v;
 }
 
+// Whitespace only (without copying a 10 MB text to trim it).
+bool blankText(const std::string& s) {
+    return s.find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
 bool csvAccepts(const std::string& contentType, const std::string& filename) {
     std::string media = lower(trimmed(contentType.substr(0, contentType.find(';'))));
     static const std::set<std::string> types = {"text/csv", "text/plain", "application/csv",
@@ -89,7 +94,7 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
         c.filename = f.filename;
         c.contentType = f.contentType;
         c.partCharset = charsetParameter(f.contentType);
-        if (!f.data.empty() && (pdf || !trimmed(f.data).empty())) c.bytes = f.data;
+        if (!f.data.empty() && (pdf || !blankText(f.data))) c.bytes = std::string_view(f.data);
         return c;
     }
     auto it = req.fields.find("raw_file_content");
@@ -101,7 +106,7 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
                                   std::nullopt, std::nullopt};
             return c;
         }
-        if (!trimmed(raw).empty()) c.bytes = raw;
+        if (!blankText(raw)) c.bytes = std::string_view(raw);
     }
     return c;
 }
@@ -128,9 +133,9 @@ PluginOptions pluginOptions(const plugin::ImporterHandle& importer, const std::s
     return opts;
 }
 
-std::function<int64_t(char*, size_t)> stringSource(const std::string& input) {
+std::function<int64_t(char*, size_t)> stringSource(std::string_view input) {
     auto offset = std::make_shared<size_t>(0);
-    return [&input, offset](char* buffer, size_t capacity) -> int64_t {
+    return [input, offset](char* buffer, size_t capacity) -> int64_t {
         size_t n = std::min(capacity, input.size() - *offset);
         std::memcpy(buffer, input.data() + *offset, n);
         *offset += n;

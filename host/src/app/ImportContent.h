@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace finimport::app {
@@ -28,7 +29,9 @@ inline constexpr int64_t kPdfContentLimit = 26214400; // 25 MB (D12)
 
 struct ContentCheck {
     std::optional<ImportError> error;
-    std::optional<std::string> bytes; // non-blank content, if any
+    // Non-blank content, if any: a view into the request (which outlives the checks), so the
+    // 10 MB are not copied again.
+    std::optional<std::string_view> bytes;
     std::optional<std::string> filename, contentType, partCharset;
 };
 
@@ -51,7 +54,7 @@ PluginOptions pluginOptions(const plugin::ImporterHandle& importer, const std::s
                             const ImportOptions& options, const std::string& defaultCurrency,
                             const CreateImportRequest& request);
 // A plugin read() over `input` (which must outlive the run).
-std::function<int64_t(char*, size_t)> stringSource(const std::string& input);
+std::function<int64_t(char*, size_t)> stringSource(std::string_view input);
 
 GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::string& type,
                            const ImportOptions& options, const std::string& defaultCurrency,

@@ -82,15 +82,17 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
         record.contentKind = traits.family == ContentFamily::Pdf ? "base64" : "text";
         // The decoded text is moved into the record once; the plugin reads it from there.
         record.content = traits.family == ContentFamily::Pdf
-                             ? base64Encode(*content.bytes)
-                             : (text ? std::move(text->text) : *content.bytes);
+                             ? base64Encode(std::string(*content.bytes))
+                             : (text ? std::move(text->text) : std::string(*content.bytes));
         record.encoding = text ? std::optional<std::string>(text->charset) : std::nullopt;
     }
     record.filename = content.filename;
     record.contentType = content.contentType;
-    const std::string* input = traits.family == ContentFamily::Pdf || !record.content
-                                   ? (content.bytes ? &*content.bytes : nullptr)
-                                   : &*record.content;
+    std::optional<std::string_view> input;
+    if (traits.family == ContentFamily::Pdf || !record.content)
+        input = content.bytes;
+    else
+        input = *record.content;
 
     // The plugin's rows stream into the store inside the create transaction: a refusal
     // (D14, a bound) rolls everything back, so nothing is stored.
@@ -102,8 +104,9 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
         _db.write([&](Poco::Data::Session& s) {
             store::ImportStore imports(s);
             record.configuration = options.toJson();
-            imports.insert(record);
+            // The writer first: its small page cache also takes the 10 MB content.
             UploadWriter writer(s, record, traits, domain::Date::today());
+            imports.insert(record);
             if (runPlugin) {
                 UploadSink sink(limits, [&](CollectedRow&& row) { writer.add(std::move(row)); });
                 auto result = plugin::runImporter(
@@ -122,7 +125,7 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
         });
     };
     try {
-        storeImport(input && importer);
+        storeImport(input.has_value() && importer);
     } catch (const UploadRefused& refused) {
         return refused.error;
     } catch (const PluginFailed& failed) {

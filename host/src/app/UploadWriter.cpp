@@ -13,7 +13,7 @@ namespace finimport::app {
 
 namespace {
 
-constexpr int64_t kUploadCacheKb = 8192;
+constexpr int64_t kUploadCacheKb = 4096;
 
 bool isEntryRow(const std::string& kind) {
     return kind == "transaction" || kind == "trade";
