@@ -4,6 +4,7 @@
 #include "ApiSupport.h"
 #include "app/Config.h"
 #include "app/UploadSink.h"
+#include "domain/Date.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -70,6 +71,7 @@ class UploadBoundsApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testMessagesPerRowAreCapped);
     CPPUNIT_TEST(testHostileFilesAnswerFast);
     CPPUNIT_TEST(testJunkNdjsonAnswersFast);
+    CPPUNIT_TEST(testServiceDatesObeyD1Window);
     CPPUNIT_TEST(testStatsAndInvalidRowsPageInSql);
     CPPUNIT_TEST(test100kRowUploadMemoryBound);
     CPPUNIT_TEST(testUnauthenticatedBodyGetsLinearChecksOnly);
@@ -219,6 +221,36 @@ public:
             int64_t(1),
             jsonObject(r)->getObject("data")->getObject("stats")->getValue<int64_t>("rows_count"));
         CPPUNIT_ASSERT((statusKb("VmHWM:") - before) / 1024 < 50);
+    }
+
+    // D1 for ServiceImport: a valuation dated 0001-01-01 fails the publish preflight, so no
+    // balance series reaching back two thousand years is ever made.
+    void testServiceDatesObeyD1Window() {
+        start();
+        const std::string ndjson =
+            "{\"type\":\"Account\",\"data\":{\"id\":\"acct-1\",\"name\":\"Old\","
+            "\"balance\":\"10.00\",\"currency\":\"USD\",\"accountable_type\":\"Depository\"}}\n"
+            "{\"type\":\"Valuation\",\"data\":{\"id\":\"v-1\",\"account_id\":\"acct-1\","
+            "\"date\":\"0001-01-01\",\"amount\":\"10.00\",\"currency\":\"USD\","
+            "\"kind\":\"opening_anchor\"}}\n";
+        auto created = post(
+            "{\"type\":\"ServiceImport\",\"raw_file_content\":" + jsonQuote(ndjson) + "}", _key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+        const std::string id = jsonObject(created)->getObject("data")->getValue<std::string>("id");
+        auto r = _app->postJson(kPath + "/" + id + "/publish", "{}", _key);
+        const auto today = finimport::domain::Date::today();
+        const std::string expected = "Line 2 Valuation date 0001-01-01 must be between " +
+                                     today.addYears(-50).addDays(1).iso() + " and " +
+                                     today.addDays(1).iso() + ".";
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 422, r.status);
+        auto body = jsonObject(r);
+        CPPUNIT_ASSERT_EQUAL(std::string("preflight_failed"), body->getValue<std::string>("error"));
+        bool found = false;
+        auto errors = body->getArray("errors");
+        for (unsigned i = 0; errors && i < errors->size(); ++i)
+            found = found || errors->getElement<std::string>(i) == expected;
+        CPPUNIT_ASSERT_MESSAGE(r.body, found);
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*_app, "balances"));
     }
 
     void testStatsAndInvalidRowsPageInSql() {
