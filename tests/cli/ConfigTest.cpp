@@ -7,14 +7,28 @@
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 using finimport::app::Config;
+
+namespace {
+
+std::string docsRow(const finimport::app::Setting& s) {
+    return std::string("| `") + s.key + "` | `--" + finimport::app::flagFor(s.key) + " " +
+           s.metavar + "` | `" + finimport::app::environmentVariableFor(s.key) + "` | " +
+           s.defaultText + " | " + s.meaning + " |";
+}
+
+} // namespace
 
 class ConfigTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(ConfigTest);
     CPPUNIT_TEST(testDefaults);
     CPPUNIT_TEST(testPrecedence);
     CPPUNIT_TEST(testRejects);
+    CPPUNIT_TEST(testDocsTableIsTheSettingsTable);
+    CPPUNIT_TEST(testUnknownKeyInTheFile);
     CPPUNIT_TEST_SUITE_END();
 
     std::string _file;
@@ -75,6 +89,29 @@ public:
                              std::invalid_argument);
         CPPUNIT_ASSERT_THROW(Config::load({{"config", "/nonexistent/finimport.conf"}}, {}),
                              std::invalid_argument);
+    }
+
+    void testDocsTableIsTheSettingsTable() {
+        // docs/configuration.md's table is the code's table, row for row, in the same order.
+        std::ifstream in(std::string(FINIMPORT_SOURCE_DIR) + "/docs/configuration.md");
+        CPPUNIT_ASSERT(in.good());
+        std::vector<std::string> rows;
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind("| `", 0) == 0) rows.push_back(line);
+        const auto& table = finimport::app::settings();
+        CPPUNIT_ASSERT_EQUAL(table.size(), rows.size());
+        for (size_t i = 0; i < table.size(); ++i)
+            CPPUNIT_ASSERT_EQUAL(docsRow(table[i]), rows[i]);
+    }
+
+    void testUnknownKeyInTheFile() {
+        std::ofstream(_file) << "limits.rowz = 5\n";
+        try {
+            Config::load({{"config", _file}}, {});
+            CPPUNIT_FAIL("an unknown key must be refused");
+        } catch (const std::invalid_argument& e) {
+            CPPUNIT_ASSERT_EQUAL(std::string("unknown setting limits.rowz"), std::string(e.what()));
+        }
     }
 };
 

@@ -20,11 +20,13 @@ AppHarness::AppHarness(HarnessOptions options) {
     config.listen = "127.0.0.1:0";
     config.database =
         options.database.empty() ? "sqlite:" + _dir + "/finimport.db" : options.database;
-    config.pluginDirs = {FINIMPORT_PLUGIN_BUILD_DIR};
+    config.pluginDirs = options.pluginDirs;
+    if (config.pluginDirs.empty()) config.pluginDirs = {FINIMPORT_PLUGIN_BUILD_DIR};
     config.workers = options.workers;
     config.httpThreads = 16;
     config.rateLimitMode = options.rateLimitMode;
     if (options.uploadRowCap > 0) config.uploadRowCap = options.uploadRowCap;
+    if (options.configure) options.configure(config);
     _server = std::make_unique<server::Server>(config);
     _server->start();
 }

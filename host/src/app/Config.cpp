@@ -1,5 +1,6 @@
 #include "app/Config.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,18 +15,6 @@
 namespace finimport::app {
 
 namespace {
-
-const char* kKeys[] = {"listen",
-                       "database",
-                       "plugins",
-                       "workers",
-                       "http_threads",
-                       "rate_limit.mode",
-                       "limits.rows",
-                       "limits.account_rows",
-                       "limits.service_rows",
-                       "limits.upload_rows",
-                       "encoding.fallback"};
 
 std::string trim(const std::string& s) {
     size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
@@ -69,7 +58,143 @@ std::vector<std::string> splitDirs(const std::string& s) {
     return out;
 }
 
+std::string joinDirs(const std::vector<std::string>& dirs) {
+    std::string out;
+    for (const auto& d : dirs)
+        out += (out.empty() ? "" : ":") + d;
+    return out;
+}
+
+// A positive integer no larger than `max` (a larger one is clamped: a day of timeout is plenty).
+int64_t bounded(const std::string& key, const std::string& value, int64_t max) {
+    return std::min(positive(key, value), max);
+}
+
+void setPluginIsolation(Config& c, const std::string&, const std::string& v) {
+    if (v != "process" && v != "inline")
+        throw std::invalid_argument("plugins.isolation must be process or inline");
+    c.pluginIsolation = v;
+}
+
+void setRateLimitMode(Config& c, const std::string&, const std::string& v) {
+    if (v != "self_hosted" && v != "managed")
+        throw std::invalid_argument("rate_limit.mode must be self_hosted or managed");
+    c.rateLimitMode = v;
+}
+
 } // namespace
+
+const std::vector<Setting>& settings() {
+    // Adding a setting: one row here, one member in Config, one line in docs/configuration.md.
+    static const std::vector<Setting> table = {
+        {"listen", "HOST:PORT", "`127.0.0.1:3000`", "HTTP address (port 0: ephemeral)",
+         [](Config& c, const std::string&, const std::string& v) { c.listen = v; },
+         [](const Config& c) { return c.listen; }},
+        {"database", "URL", "`sqlite:var/finimport.db`", "database URL",
+         [](Config& c, const std::string&, const std::string& v) { c.database = v; },
+         [](const Config& c) { return c.database; }},
+        {"plugins", "DIR", "build/installed plugin dir", "`:`-separated plugin directories",
+         [](Config& c, const std::string&, const std::string& v) { c.pluginDirs = splitDirs(v); },
+         [](const Config& c) { return joinDirs(c.pluginDirs); }},
+        {"workers", "N", "`2`", "publish/revert job worker threads",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.workers = static_cast<int>(positive(k, v));
+         },
+         [](const Config& c) { return std::to_string(c.workers); }},
+        {"http_threads", "N", "`64`", "HTTP connection threads (one per keep-alive client)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpThreads = static_cast<int>(positive(k, v));
+         },
+         [](const Config& c) { return std::to_string(c.httpThreads); }},
+        {"rate_limit.mode", "MODE", "`self_hosted`",
+         "`self_hosted` (no limit, `Infinity` headers) or `managed` (100 requests per key per UTC "
+         "hour)",
+         setRateLimitMode, [](const Config& c) { return c.rateLimitMode; }},
+        {"limits.rows", "N", "`10000`", "publish row cap of CSV-family imports",
+         [](Config& c, const std::string& k, const std::string& v) { c.rowCap = positive(k, v); },
+         [](const Config& c) { return std::to_string(c.rowCap); }},
+        {"limits.account_rows", "N", "`50`", "AccountImport row cap",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.accountRowCap = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.accountRowCap); }},
+        {"limits.service_rows", "N", "`100000`", "ServiceImport row cap",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.serviceRowCap = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.serviceRowCap); }},
+        {"limits.upload_rows", "N", "`1000000`",
+         "rows one upload may produce; one more is 422 `too_many_rows` and nothing is stored",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.uploadRowCap = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.uploadRowCap); }},
+        {"encoding.fallback", "CHARSET", "`windows-1250`",
+         "charset used when detection is not confident",
+         [](Config& c, const std::string&, const std::string& v) { c.fallbackCharset = v; },
+         [](const Config& c) { return c.fallbackCharset; }},
+        {"plugins.isolation", "MODE", "*(unset)*",
+         "`process` or `inline` for every plugin; unset: `process` for configured (third-party) "
+         "plugin directories, `inline` for the built-in directory",
+         setPluginIsolation, [](const Config& c) { return c.pluginIsolation; }},
+        {"plugins.timeout_seconds", "N", "`60`",
+         "wall-clock deadline of one plugin run (isolated: also its CPU-time limit, + 1 s)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginRunTimeoutSeconds = bounded(k, v, 86400);
+         },
+         [](const Config& c) { return std::to_string(c.pluginRunTimeoutSeconds); }},
+        {"plugins.max_rows", "N", "`1000000`", "rows one plugin run may emit",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMaxRows = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMaxRows); }},
+        {"plugins.max_output_bytes", "N", "`268435456`",
+         "bytes of text one plugin run may pass to the host (row values, row errors, field names, "
+         "log lines)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMaxOutputBytes = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMaxOutputBytes); }},
+        {"plugins.memory_limit_mb", "N", "`1024`",
+         "address-space limit (RLIMIT_AS) of an isolated plugin run, its libraries included",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMemoryLimitMb = bounded(k, v, 1 << 20);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMemoryLimitMb); }},
+        {"http.header_timeout", "N", "`10`",
+         "seconds a request head may take from connect (or from the first byte of a keep-alive "
+         "request); then 408 and close",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpHeaderTimeoutSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpHeaderTimeoutSeconds); }},
+        {"http.keep_alive_seconds", "N", "`5`",
+         "an idle keep-alive connection is closed after this",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpKeepAliveSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpKeepAliveSeconds); }},
+        {"http.body_min_rate", "N", "`4096`",
+         "bytes per second a `Content-Length` body must average after the grace, else it is cut "
+         "off (400); `0` disables",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpBodyMinBytesPerSecond = v == "0" ? 0 : positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.httpBodyMinBytesPerSecond); }},
+        {"http.body_grace_seconds", "N", "`10`", "grace before the body rate applies",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpBodyGraceSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpBodyGraceSeconds); }},
+        {"http.max_connections", "N", "`4096`",
+         "connections waiting for a request head (new or idle keep-alive); more are closed at once",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpMaxConnections = static_cast<int>(bounded(k, v, 1 << 20));
+         },
+         [](const Config& c) { return std::to_string(c.httpMaxConnections); }},
+    };
+    return table;
+}
 
 std::string environmentVariableFor(const std::string& key) {
     std::string env = "FINIMPORT_";
@@ -78,48 +203,34 @@ std::string environmentVariableFor(const std::string& key) {
     return env;
 }
 
+std::string flagFor(const std::string& key) {
+    std::string flag = key;
+    for (char& c : flag)
+        if (c == '_') c = '-';
+    return flag;
+}
+
 Config Config::load(const std::map<std::string, std::string>& flags,
                     const std::vector<std::string>& pluginFlags) {
-    std::map<std::string, std::string> settings;
+    std::map<std::string, std::string> values;
     std::string configFile;
     if (auto it = flags.find("config"); it != flags.end())
         configFile = it->second;
     else if (const char* e = std::getenv("FINIMPORT_CONFIG"))
         configFile = e;
-    if (!configFile.empty()) settings = readFile(configFile);
-    for (const char* key : kKeys)
-        if (const char* e = std::getenv(environmentVariableFor(key).c_str())) settings[key] = e;
+    if (!configFile.empty()) values = readFile(configFile);
+    for (const Setting& s : app::settings())
+        if (const char* e = std::getenv(environmentVariableFor(s.key).c_str())) values[s.key] = e;
     for (const auto& [k, v] : flags)
-        if (k != "config") settings[k] = v;
+        if (k != "config") values[k] = v;
 
     Config c;
-    for (const auto& [k, v] : settings) {
-        if (k == "listen")
-            c.listen = v;
-        else if (k == "database")
-            c.database = v;
-        else if (k == "plugins")
-            c.pluginDirs = splitDirs(v);
-        else if (k == "workers")
-            c.workers = static_cast<int>(positive(k, v));
-        else if (k == "http_threads")
-            c.httpThreads = static_cast<int>(positive(k, v));
-        else if (k == "rate_limit.mode") {
-            if (v != "self_hosted" && v != "managed")
-                throw std::invalid_argument("rate_limit.mode must be self_hosted or managed");
-            c.rateLimitMode = v;
-        } else if (k == "limits.rows")
-            c.rowCap = positive(k, v);
-        else if (k == "limits.account_rows")
-            c.accountRowCap = positive(k, v);
-        else if (k == "limits.service_rows")
-            c.serviceRowCap = positive(k, v);
-        else if (k == "limits.upload_rows")
-            c.uploadRowCap = positive(k, v);
-        else if (k == "encoding.fallback")
-            c.fallbackCharset = v;
-        else
-            throw std::invalid_argument("unknown setting " + k);
+    for (const auto& [k, v] : values) {
+        const auto& table = app::settings();
+        auto it =
+            std::find_if(table.begin(), table.end(), [&](const Setting& s) { return k == s.key; });
+        if (it == table.end()) throw std::invalid_argument("unknown setting " + k);
+        it->apply(c, k, v);
     }
     if (!pluginFlags.empty()) c.pluginDirs = pluginFlags;
     return c;

@@ -1,6 +1,7 @@
 #include "app/ImportEvaluation.h"
 
 #include "app/Mappings.h"
+#include "app/MessageCap.h"
 #include "app/RowValidation.h"
 
 #include <Poco/JSON/Object.h>
@@ -117,14 +118,15 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
             std::to_string(stats->invalid.count) +
             (stats->invalid.count == 1 ? " row is invalid" : " rows are invalid") + " (rows " +
             rowList(stats->invalid) + ")");
+    // One reason per distinct unknown value, capped (D65): the stats keep the first
+    // kListedMessagesMax values and count the rest.
     for (const auto& [value, rows] : stats->unknownTypes)
         v.notPublishableReasons.push_back("Unknown account type \"" + value + "\" (rows " +
                                           rowList(rows) + ")");
     if (stats->unknownTypeValues > static_cast<int64_t>(stats->unknownTypes.size()))
-        v.notPublishableReasons.push_back(
-            std::to_string(stats->unknownTypeValues -
-                           static_cast<int64_t>(stats->unknownTypes.size())) +
-            " more unknown account types");
+        v.notPublishableReasons.push_back(notListedLine(
+            stats->unknownTypeValues - static_cast<int64_t>(stats->unknownTypes.size()),
+            "unknown account types"));
     if (stats->accountless.count > 0)
         v.notPublishableReasons.push_back("No account for rows " + rowList(stats->accountless) +
                                           ": send account_id or an account column");

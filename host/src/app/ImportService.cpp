@@ -98,6 +98,7 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     // (D14, a bound) rolls everything back, so nothing is stored.
     struct PluginFailed {
         std::string error;
+        bool aborted = false; // the host ended the run (crash, time/memory/row budget)
     };
     const UploadLimits limits{_config.uploadRowCap};
     auto storeImport = [&](bool runPlugin) {
@@ -113,7 +114,7 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
                     *importer, pluginOptions(*importer, type, options, defaultCurrency, req),
                     stringSource(*input), sink);
                 if (result.status == plugin::RunResult::Status::Failed)
-                    throw PluginFailed{result.error};
+                    throw PluginFailed{result.error, result.aborted};
                 sink.finish();
                 GeneratedRows meta;
                 meta.rows = sink.metaRows();
@@ -131,6 +132,9 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     } catch (const PluginFailed& failed) {
         if (failed.error.rfind("The CSV could not be parsed", 0) == 0)
             return ImportError{422, "invalid_csv", failed.error, std::nullopt, std::nullopt};
+        // A plugin that crashed or ran out of its budget: nothing is stored (issue 12 item 6).
+        if (failed.aborted)
+            return ImportError{422, "plugin_failed", failed.error, std::nullopt, std::nullopt};
         // A QIF the plugin cannot read at all is refused like a malformed CSV (nothing stored).
         if (traits.family == ContentFamily::Qif)
             return ImportError{422, "invalid_qif", failed.error, std::nullopt, std::nullopt};

@@ -2,6 +2,8 @@
 // What `GET /imports/{id}` needs from an import's rows, counted while they stream in at upload
 // and stored in the import's summary (key "rows"), so a read never scans the rows.
 
+#include "app/MessageCap.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -22,7 +24,7 @@ struct RowList {
 };
 
 struct RowStats {
-    static constexpr std::size_t kMaxTypes = 50; // distinct unknown account types listed
+    static constexpr std::size_t kMaxTypes = kListedMessagesMax; // distinct types listed (D65)
     int64_t valid = 0;
     RowList invalid, accountless;
     std::map<std::string, RowList> unknownTypes;

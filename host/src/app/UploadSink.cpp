@@ -1,5 +1,7 @@
 #include "app/UploadSink.h"
 
+#include "app/MessageCap.h"
+
 namespace finimport::app {
 
 namespace {
@@ -24,14 +26,14 @@ void UploadSink::addMessage(CollectedRow& row, RowMessage m) {
         row.errors.push_back(std::move(m));
         return;
     }
-    // The last kept line counts the rest (D65): "3 more errors".
+    // The last kept line counts the rest (D65): "3 more errors not listed.".
     if (row.errors.size() + 1 == cap) {
-        row.errors.push_back(RowMessage{"more_errors", std::nullopt, "1 more error"});
+        row.errors.push_back(RowMessage{"more_errors", std::nullopt, notListedLine(1, "errors")});
         return;
     }
     RowMessage& tail = row.errors.back();
     const int64_t more = std::stoll(tail.message) + 1;
-    tail.message = std::to_string(more) + " more errors";
+    tail.message = notListedLine(more, "errors");
 }
 
 bool UploadSink::row(const std::vector<std::optional<std::string>>& values,

@@ -22,7 +22,7 @@ struct UploadLimits {
     int64_t maxRows = 1000000;          // limits.upload_rows
     std::size_t maxColumns = 1000;      // cells of a header or record
     std::size_t maxRowBytes = 65536;    // the values of one record together
-    std::size_t maxMessagesPerRow = 10; // D65: the 10th says how many more there were
+    std::size_t maxMessagesPerRow = 10; // D65: the 10th counts the rest
 };
 
 // Thrown out of the sink (and so out of runImporter) when a bound is crossed: the upload is

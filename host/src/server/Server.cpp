@@ -1,5 +1,6 @@
 #include "server/Server.h"
 
+#include "app/PluginLoading.h"
 #include "http/handlers/KeyAuthenticator.h"
 #include "http/handlers/Routes.h"
 #include "store/Migrations.h"
@@ -25,8 +26,7 @@ Server::Server(app::Config config) : _config(std::move(config)) {
     _db = std::make_unique<store::Database>(_config.database, _config.httpThreads / 4 + 4);
     store::migrate(*_db);
     _plugins = std::make_unique<plugin::PluginRegistry>();
-    _plugins->loadDirectories(_config.pluginDirs.empty() ? app::defaultPluginDirs()
-                                                         : _config.pluginDirs);
+    app::loadPlugins(*_plugins, _config);
     _jobs = std::make_unique<jobs::JobQueue>(*_db, _config.workers);
     _publisher = std::make_unique<app::Publisher>(*_db, _config);
     _publisher->setPlugins(_plugins.get());
@@ -46,6 +46,11 @@ Server::Server(app::Config config) : _config(std::move(config)) {
     sc.host = host;
     sc.port = port;
     sc.maxThreads = _config.httpThreads;
+    sc.headerTimeoutSeconds = _config.httpHeaderTimeoutSeconds;
+    sc.keepAliveSeconds = _config.httpKeepAliveSeconds;
+    sc.bodyMinBytesPerSecond = _config.httpBodyMinBytesPerSecond;
+    sc.bodyGraceSeconds = _config.httpBodyGraceSeconds;
+    sc.maxConnections = _config.httpMaxConnections;
     _http = std::make_unique<http::HttpServer>(sc, pipeline);
 }
 

@@ -4,6 +4,7 @@
 
 #include "store/DatabaseUrl.h"
 
+#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -34,10 +35,17 @@ public:
 
 private:
     Poco::Data::Session session();
+    // A pooled session may be taken only with a slot: when all are in use, callers wait (up to
+    // 30 s) instead of failing with "No more sessions available" under load (bench/load.sh).
+    class Slot;
 
     DatabaseUrl _url;
     std::unique_ptr<Poco::Data::SessionPool> _pool;
     std::mutex _writeMutex;
+    int _maxSessions;
+    std::mutex _slotMutex;
+    std::condition_variable _slotFreed;
+    int _slotsInUse = 0;
 };
 
 } // namespace finimport::store

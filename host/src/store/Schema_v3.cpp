@@ -1,4 +1,4 @@
-// Schema version 11 (issue 11, the upload side): import_rows is rebuilt keyed by
+// Schema version 3 (issue 11, the upload side): import_rows is rebuilt keyed by
 // (import_id, row_number), the order every read uses, without the index on the random row id
 // that no query reads (one B-tree less per stored row); rows carry their validity at upload,
 // so `GET /imports/{id}/rows?invalid=true` pages in SQL over a partial index.
@@ -6,8 +6,8 @@
 
 namespace finimport::store {
 
-std::vector<Migration> schemaIngest() {
-    Migration m{11, "import rows keyed by import and row number, with a validity flag", {}};
+std::vector<Migration> schemaV3() {
+    Migration m{3, "import rows keyed by import and row number, with a validity flag", {}};
     auto& s = m.statements;
     s.push_back(R"(CREATE TABLE import_rows_v11 (
         import_id TEXT NOT NULL REFERENCES imports(id) ON DELETE CASCADE,
