@@ -18,9 +18,7 @@ add_custom_command(OUTPUT ${fi_pkg_dir}/finimport.1
   DEPENDS ${CMAKE_CURRENT_LIST_DIR}/finimport.1.in ${CMAKE_CURRENT_LIST_DIR}/ManPage.cmake
           ${PROJECT_SOURCE_DIR}/docs/configuration.md
   VERBATIM)
-configure_file(${CMAKE_CURRENT_LIST_DIR}/finimport-plugin-run.1.in
-               ${fi_pkg_dir}/finimport-plugin-run.1 @ONLY)
-set(fi_pkg_gz ${fi_pkg_dir}/finimport.1.gz ${fi_pkg_dir}/finimport-plugin-run.1.gz)
+set(fi_pkg_gz ${fi_pkg_dir}/finimport.1.gz)
 foreach(PACKAGE finimport finimport-sdk-dev)
   configure_file(${CMAKE_CURRENT_LIST_DIR}/changelog.in ${fi_pkg_dir}/${PACKAGE}/changelog @ONLY)
   list(APPEND fi_pkg_gz ${fi_pkg_dir}/${PACKAGE}/changelog.gz)
@@ -31,8 +29,7 @@ foreach(gz IN LISTS fi_pkg_gz)
     DEPENDS ${plain} VERBATIM)
 endforeach()
 add_custom_target(finimport_package_docs ALL DEPENDS ${fi_pkg_gz})
-install(FILES ${fi_pkg_dir}/finimport.1.gz ${fi_pkg_dir}/finimport-plugin-run.1.gz
-        DESTINATION share/man/man1 COMPONENT server)
+install(FILES ${fi_pkg_dir}/finimport.1.gz DESTINATION share/man/man1 COMPONENT server)
 install(FILES ${fi_pkg_dir}/finimport/changelog.gz ${CMAKE_CURRENT_LIST_DIR}/copyright
         DESTINATION share/doc/finimport COMPONENT server)
 install(FILES ${fi_pkg_dir}/finimport-sdk-dev/changelog.gz ${CMAKE_CURRENT_LIST_DIR}/copyright

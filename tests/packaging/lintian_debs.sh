@@ -31,7 +31,6 @@ need() { # need DEB PATH: the package ships PATH
   }
 }
 need "$server" usr/share/man/man1/finimport.1.gz
-need "$server" usr/share/man/man1/finimport-plugin-run.1.gz
 need "$server" usr/share/doc/finimport/copyright
 need "$server" usr/share/doc/finimport/changelog.gz
 need "$sdk" usr/share/doc/finimport-sdk-dev/copyright

@@ -152,7 +152,8 @@ public:
                        "amount, currency, created_at, updated_at) VALUES "
                        "('hb', 'ab', 's1', '2024-01-02', 1, 100, 100, 'USD', 0, 0)");
         });
-        // Every migration after version 1 runs (version 3, import rows, changes no securities).
+        // Every migration after version 1 runs (v3 read indexes and v4 import rows change no
+        // securities).
         CPPUNIT_ASSERT_EQUAL(static_cast<int>(allMigrations().size()) - 1, migrate(db));
         db.read([](Poco::Data::Session& s) {
             CPPUNIT_ASSERT_EQUAL(std::string("fa"),
