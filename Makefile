@@ -16,7 +16,7 @@ DEB_PACKAGES := cmake ninja-build g++ make pkgconf dpkg-dev file \
 # What the benchmarks call besides the build (anchors measured in the same run, and wrk).
 BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk
 # The benchmark programs `make bench` runs, in order (build/bin/<name>).
-BENCHES ?= balance_bench publish_bench reads_bench
+BENCHES ?= balance_bench publish_bench reads_bench parse_bench
 
 .PHONY: all deps configure build run test test-asan bench bench-deps package format clean
 
@@ -54,6 +54,7 @@ test-asan: deps
 
 bench: build
 	@for b in $(BENCHES); do echo "== $$b"; $(BUILD_DIR)/bin/$$b || exit 1; done
+	@for b in bench/*_bench.py; do echo "== $$b"; BUILD_DIR=$(BUILD_DIR) /usr/bin/python3 $$b || exit 1; done
 
 bench-deps:
 	@missing=""; for p in $(BENCH_DEB_PACKAGES); do \

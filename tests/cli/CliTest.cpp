@@ -64,10 +64,10 @@ public:
     void testMigrateTwice() {
         auto first = run({"migrate", "--database", _db});
         CPPUNIT_ASSERT_EQUAL(0, first.exitCode);
-        CPPUNIT_ASSERT(first.out.find("3 migration(s) applied, schema version 3") !=
+        CPPUNIT_ASSERT(first.out.find("4 migration(s) applied, schema version 4") !=
                        std::string::npos);
         auto second = run({"migrate", "--database", _db});
-        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 3") !=
+        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 4") !=
                        std::string::npos);
     }
 

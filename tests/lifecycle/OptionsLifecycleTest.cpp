@@ -117,11 +117,12 @@ public:
             CPPUNIT_ASSERT_EQUAL_MESSAGE(c.format, std::string("2024-01-15"),
                                          row->getObject("fields")->getValue<std::string>("date"));
         }
-        // Strict: trailing text, impossible dates and rows outside the D1 window are errors.
+        // Strict: trailing text, impossible dates and rows outside the D1 window (50 years)
+        // are errors.
         auto id = createImport(
             app, key,
             importBody("TransactionImport",
-                       "date,amount\n2024-01-15T00:00:00Z,1\n2024-02-30,1\n1990-01-01,1\n", kIso));
+                       "date,amount\n2024-01-15T00:00:00Z,1\n2024-02-30,1\n1970-01-01,1\n", kIso));
         auto rows = importRows(app, key, id);
         CPPUNIT_ASSERT_EQUAL(std::string("Date must exactly match the format: %Y-%m-%d"),
                              errorsOf(rows->getObject(0)));

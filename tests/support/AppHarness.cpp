@@ -25,6 +25,7 @@ AppHarness::AppHarness(HarnessOptions options) {
     config.workers = options.workers;
     config.httpThreads = 16;
     config.rateLimitMode = options.rateLimitMode;
+    if (options.uploadRowCap > 0) config.uploadRowCap = options.uploadRowCap;
     if (options.configure) options.configure(config);
     _server = std::make_unique<server::Server>(config);
     _server->start();

@@ -20,6 +20,7 @@ struct HarnessOptions {
     std::string rateLimitMode = "self_hosted";
     std::string database; // default: sqlite in a fresh temporary directory
     int workers = 1;
+    int64_t uploadRowCap = 0;                    // limits.upload_rows; 0 keeps the default
     std::vector<std::string> pluginDirs;         // default: the plugins of the build tree
     std::function<void(app::Config&)> configure; // last word on the configuration
 };

@@ -123,6 +123,12 @@ const std::vector<Setting>& settings() {
              c.serviceRowCap = positive(k, v);
          },
          [](const Config& c) { return std::to_string(c.serviceRowCap); }},
+        {"limits.upload_rows", "N", "`1000000`",
+         "rows one upload may produce; one more is 422 `too_many_rows` and nothing is stored",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.uploadRowCap = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.uploadRowCap); }},
         {"encoding.fallback", "CHARSET", "`windows-1250`",
          "charset used when detection is not confident",
          [](Config& c, const std::string&, const std::string& v) { c.fallbackCharset = v; },

@@ -18,6 +18,7 @@ struct Config {
     int64_t rowCap = 10000;
     int64_t accountRowCap = 50;
     int64_t serviceRowCap = 100000;
+    int64_t uploadRowCap = 1000000; // rows one upload may produce (issue 11); more → 422
     std::string fallbackCharset = "windows-1250";
     // Plugin runs (issue 12 item 6). Isolation "" = process for configured plugin directories,
     // inline for the built-in one (defaultPluginDirs()); "process" / "inline" = for all.

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -45,6 +46,11 @@ std::optional<std::string> charsetParameter(const std::string& contentType) {
     if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
     if (v.empty()) return std::nullopt;
     return v;
+}
+
+// Whitespace only (without copying a 10 MB text to trim it).
+bool blankText(const std::string& s) {
+    return s.find_first_not_of(" \t\r\n") == std::string::npos;
 }
 
 bool csvAccepts(const std::string& contentType, const std::string& filename) {
@@ -88,7 +94,7 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
         c.filename = f.filename;
         c.contentType = f.contentType;
         c.partCharset = charsetParameter(f.contentType);
-        if (!f.data.empty() && (pdf || !trimmed(f.data).empty())) c.bytes = f.data;
+        if (!f.data.empty() && (pdf || !blankText(f.data))) c.bytes = std::string_view(f.data);
         return c;
     }
     auto it = req.fields.find("raw_file_content");
@@ -100,15 +106,15 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
                                   std::nullopt, std::nullopt};
             return c;
         }
-        if (!trimmed(raw).empty()) c.bytes = raw;
+        if (!blankText(raw)) c.bytes = std::string_view(raw);
     }
     return c;
 }
 
-GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::string& type,
-                           const ImportOptions& options, const std::string& defaultCurrency,
-                           const std::string& input, const CreateImportRequest& req) {
-    std::vector<std::pair<std::string, std::optional<std::string>>> opts;
+PluginOptions pluginOptions(const plugin::ImporterHandle& importer, const std::string& type,
+                            const ImportOptions& options, const std::string& defaultCurrency,
+                            const CreateImportRequest& req) {
+    PluginOptions opts;
     opts.emplace_back("type", type);
     opts.emplace_back("default_currency", defaultCurrency);
     std::set<std::string> named = {"type", "default_currency"};
@@ -124,16 +130,26 @@ GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::st
             auto v = req.text(spec.name);
             opts.emplace_back(spec.name, v ? v : spec.defaultValue);
         }
-    RowCollector sink;
-    size_t offset = 0;
-    auto read = [&](char* buffer, size_t capacity) -> int64_t {
-        size_t n = std::min(capacity, input.size() - offset);
-        std::memcpy(buffer, input.data() + offset, n);
-        offset += n;
+    return opts;
+}
+
+std::function<int64_t(char*, size_t)> stringSource(std::string_view input) {
+    auto offset = std::make_shared<size_t>(0);
+    return [input, offset](char* buffer, size_t capacity) -> int64_t {
+        size_t n = std::min(capacity, input.size() - *offset);
+        std::memcpy(buffer, input.data() + *offset, n);
+        *offset += n;
         return static_cast<int64_t>(n);
     };
+}
+
+GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::string& type,
+                           const ImportOptions& options, const std::string& defaultCurrency,
+                           const std::string& input, const CreateImportRequest& req) {
+    PluginOptions opts = pluginOptions(importer, type, options, defaultCurrency, req);
+    RowCollector sink;
     GeneratedRows out;
-    auto result = plugin::runImporter(importer, opts, read, sink);
+    auto result = plugin::runImporter(importer, opts, stringSource(input), sink);
     if (result.status == plugin::RunResult::Status::Failed) {
         out.error = result.error;
         out.invalidCsv = result.error.rfind("The CSV could not be parsed", 0) == 0;
@@ -144,71 +160,6 @@ GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::st
     out.header = sink.header();
     out.rows = std::move(sink.rows());
     return out;
-}
-
-namespace {
-
-// The account an entry row will be booked on, when it is known at upload: the import's own
-// account, else an existing family account with the row's (trimmed) account name.
-std::optional<store::AccountRow> knownTargetAccount(store::AccountStore& accounts,
-                                                    const store::ImportRecord& import,
-                                                    const RowFields& row) {
-    if (import.accountId) return accounts.byId(import.familyId, *import.accountId);
-    std::string name = trimmed(fieldText(row, "account"));
-    if (name.empty()) return std::nullopt;
-    return accounts.byName(import.familyId, name);
-}
-
-bool isEntryRow(const std::string& kind) {
-    return kind == "transaction" || kind == "trade";
-}
-
-void setField(RowFields& fields, const std::string& name, const std::string& value) {
-    for (auto& [k, v] : fields)
-        if (k == name) {
-            v = value;
-            return;
-        }
-    fields.emplace_back(name, value);
-}
-
-} // namespace
-
-void applyTargetCurrency(Poco::Data::Session& s, const store::ImportRecord& import,
-                         CollectedRow& row) {
-    if (!isEntryRow(row.kind)) return;
-    store::AccountStore accounts(s);
-    auto account = knownTargetAccount(accounts, import, row.fields);
-    if (!account) return;
-    // A row without its own currency is booked in its account's currency (§6.1 step 3).
-    if (fieldText(row.fields, "currency_given") == "false") {
-        setField(row.fields, "currency", account->currency);
-        return;
-    }
-    std::string currency = fieldText(row.fields, "currency");
-    if (currency.empty() || !domain::findCurrency(currency) || currency == account->currency)
-        return;
-    // D4: no exchange rate is ever stored, so another currency than the account's is an error.
-    row.errors.push_back(RowMessage{
-        "currency_mismatch", std::string("currency"),
-        "Currency " + currency + " differs from the account's currency " + account->currency});
-}
-
-void storeRows(Poco::Data::Session& s, const store::ImportRecord& import, GeneratedRows& g) {
-    std::vector<store::ImportRowRecord> rows;
-    rows.reserve(g.rows.size());
-    for (auto& r : g.rows) {
-        applyTargetCurrency(s, import, r);
-        store::ImportRowRecord row;
-        row.importId = import.id;
-        row.rowNumber = r.number;
-        row.kind = r.kind;
-        row.fields = rowFieldsToJson(r.fields);
-        row.errors = rowMessagesToJson(r.errors);
-        if (const auto* d = r.field("date"); d && *d) row.sortKey = **d;
-        rows.push_back(std::move(row));
-    }
-    store::ImportStore(s).insertRows(rows);
 }
 
 std::string normalizedName(const std::string& name) {
@@ -270,32 +221,60 @@ bool transactionDuplicate(store::EntryStore& entries, const std::string& account
 
 } // namespace
 
+DuplicateCounter::DuplicateCounter(Poco::Data::Session& s, const store::ImportRecord& import)
+    : _s(s), _import(import), _accounts(s), _entries(s) {}
+
+std::optional<store::AccountRow> DuplicateCounter::targetAccount(const RowFields& row) {
+    if (_import.accountId) {
+        if (!_ownAccountLoaded) {
+            _ownAccount = _accounts.byId(_import.familyId, *_import.accountId);
+            _ownAccountLoaded = true;
+        }
+        return _ownAccount;
+    }
+    std::string name = trimmed(fieldText(row, "account"));
+    if (name.empty()) return std::nullopt;
+    if (auto it = _byName.find(name); it != _byName.end()) return it->second;
+    auto account = _accounts.byName(_import.familyId, name);
+    // Bounded: a file of a million distinct names asks the database beyond this.
+    if (_byName.size() < kCacheLimit) _byName.emplace(name, account);
+    return account;
+}
+
+bool DuplicateCounter::hasEntries(const std::string& accountId) {
+    if (auto it = _hasEntries.find(accountId); it != _hasEntries.end()) return it->second;
+    const bool any =
+        store::sqlQueryOne(_s, "SELECT 1 FROM entries WHERE account_id = ? LIMIT 1", {accountId})
+            .has_value();
+    if (_hasEntries.size() < kCacheLimit) _hasEntries.emplace(accountId, any);
+    return any;
+}
+
+bool DuplicateCounter::matches(const RowFields& row) {
+    if (_import.type == "AccountImport") {
+        // An existing account of that name is reused (D18); so is a repeated name.
+        std::string name = fieldText(row, "name");
+        return !name.empty() &&
+               (_accounts.byName(_import.familyId, name) || !_accountNames.insert(name).second);
+    }
+    if (!producesEntries(_import.type)) return false;
+    auto account = targetAccount(row);
+    // An account without entries has nothing to match: no query per row (first imports).
+    if (!account || !hasEntries(account->id)) return false;
+    std::string currency = fieldText(row, "currency");
+    if (currency.empty() || fieldText(row, "currency_given") == "false")
+        currency = account->currency;
+    bool trade = findField(row, "signed_qty") != nullptr;
+    return trade ? tradeDuplicate(_s, account->id, row, currency, _claimed)
+                 : transactionDuplicate(_entries, account->id, row, currency, _claimed);
+}
+
 int64_t duplicateRowCount(Poco::Data::Session& s, const store::ImportRecord& import,
                           const std::vector<RowFields>& rows) {
+    DuplicateCounter counter(s, import);
     int64_t duplicates = 0;
-    store::AccountStore accounts(s);
-    store::EntryStore entries(s);
-    std::set<std::string> claimed, accountNames;
-    for (const auto& row : rows) {
-        if (import.type == "AccountImport") {
-            // An existing account of that name is reused (D18); so is a repeated name.
-            std::string name = fieldText(row, "name");
-            if (!name.empty() &&
-                (accounts.byName(import.familyId, name) || !accountNames.insert(name).second))
-                ++duplicates;
-            continue;
-        }
-        if (!producesEntries(import.type)) continue;
-        auto account = knownTargetAccount(accounts, import, row);
-        if (!account) continue;
-        std::string currency = fieldText(row, "currency");
-        if (currency.empty() || fieldText(row, "currency_given") == "false")
-            currency = account->currency;
-        bool trade = findField(row, "signed_qty") != nullptr;
-        if (trade ? tradeDuplicate(s, account->id, row, currency, claimed)
-                  : transactionDuplicate(entries, account->id, row, currency, claimed))
-            ++duplicates;
-    }
+    for (const auto& row : rows)
+        if (counter.matches(row)) ++duplicates;
     return duplicates;
 }
 

@@ -8,12 +8,18 @@
 #include "app/RowCollector.h"
 #include "app/RowValidation.h"
 #include "plugin/ImporterHandle.h"
+#include "store/AccountStore.h"
+#include "store/EntryStore.h"
 #include "store/ImportStore.h"
 
 #include <Poco/Data/Session.h>
 
+#include <functional>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace finimport::app {
@@ -23,7 +29,9 @@ inline constexpr int64_t kPdfContentLimit = 26214400; // 25 MB (D12)
 
 struct ContentCheck {
     std::optional<ImportError> error;
-    std::optional<std::string> bytes; // non-blank content, if any
+    // Non-blank content, if any: a view into the request (which outlives the checks), so the
+    // 10 MB are not copied again.
+    std::optional<std::string_view> bytes;
     std::optional<std::string> filename, contentType, partCharset;
 };
 
@@ -39,18 +47,44 @@ struct GeneratedRows {
     std::string error;
 };
 
+using PluginOptions = std::vector<std::pair<std::string, std::optional<std::string>>>;
+
+// The options a plugin run gets: type, default currency, the import options, and the plugin's
+// own manifest options from the request (D10).
+PluginOptions pluginOptions(const plugin::ImporterHandle& importer, const std::string& type,
+                            const ImportOptions& options, const std::string& defaultCurrency,
+                            const CreateImportRequest& request);
+// A plugin read() over `input` (which must outlive the run).
+std::function<int64_t(char*, size_t)> stringSource(std::string_view input);
+
 GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::string& type,
                            const ImportOptions& options, const std::string& defaultCurrency,
                            const std::string& input, const CreateImportRequest& request);
 
-// Applies the target account's currency (D4) to each row, then stores the rows.
-void storeRows(Poco::Data::Session& s, const store::ImportRecord& import, GeneratedRows& rows);
+// D18 row by row: does this row match an existing record (transactions, trades, accounts by
+// name)? Each matched record is claimed once. Accounts are looked up once per name.
+class DuplicateCounter {
+public:
+    DuplicateCounter(Poco::Data::Session& s, const store::ImportRecord& import);
+    bool matches(const RowFields& row);
+    // The account an entry row will be booked on when known at upload (import's account, or
+    // an existing account of the row's trimmed name).
+    std::optional<store::AccountRow> targetAccount(const RowFields& row);
 
-// A transaction/trade row whose account is known at upload (account_id, or an existing account
-// of that name): a defaulted currency becomes the account's; another given currency is the D4
-// row error `Currency EUR differs from the account's currency USD`.
-void applyTargetCurrency(Poco::Data::Session& s, const store::ImportRecord& import,
-                         CollectedRow& row);
+private:
+    static constexpr std::size_t kCacheLimit = 10000;
+    bool hasEntries(const std::string& accountId);
+
+    Poco::Data::Session& _s;
+    const store::ImportRecord& _import;
+    store::AccountStore _accounts;
+    store::EntryStore _entries;
+    bool _ownAccountLoaded = false;
+    std::optional<store::AccountRow> _ownAccount;
+    std::map<std::string, std::optional<store::AccountRow>> _byName;
+    std::map<std::string, bool> _hasEntries;
+    std::set<std::string> _claimed, _accountNames;
+};
 
 // D18: rows matching existing records (transactions, trades, accounts by name).
 int64_t duplicateRowCount(Poco::Data::Session& s, const store::ImportRecord& import,

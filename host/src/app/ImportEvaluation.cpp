@@ -21,12 +21,26 @@ bool isRevertableStatus(const std::string& s) {
 
 namespace {
 
-std::string rowList(const std::vector<int64_t>& rows) {
+std::string rowList(const RowList& rows) {
     std::string out;
-    for (size_t i = 0; i < rows.size() && i < 20; ++i)
-        out += (i ? ", " : "") + std::to_string(rows[i]);
-    if (rows.size() > 20) out += ", …";
+    for (size_t i = 0; i < rows.first.size() && i < 20; ++i)
+        out += (i ? ", " : "") + std::to_string(rows.first[i]);
+    if (rows.count > 20) out += ", …";
     return out;
+}
+
+// Imports stored before the upload kept its counts: every row validated now.
+RowStats scanRows(store::ImportStore& imports, const store::ImportRecord& record,
+                  const ImportTypeTraits& traits, domain::Date today) {
+    RowStats stats;
+    imports.forEachRowBatch(record.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
+        for (const auto& row : batch) {
+            RowFields fields = rowFieldsFromJson(row.fields);
+            const bool valid = rowErrorsNow(fields, rowMessagesFromJson(row.errors), today).empty();
+            countRow(stats, record, traits, fields, valid, row.rowNumber);
+        }
+    });
+    return stats;
 }
 
 int64_t summaryCount(const std::optional<std::string>& summary, const std::string& key) {
@@ -41,6 +55,22 @@ int64_t summaryCount(const std::optional<std::string>& summary, const std::strin
 }
 
 } // namespace
+
+void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTypeTraits& traits,
+              const RowFields& fields, bool valid, int64_t rowNumber) {
+    if (valid)
+        ++stats.valid;
+    else
+        stats.invalid.add(rowNumber);
+    const bool needsAccount =
+        traits.accountMapping && producesEntries(record.type) && !record.accountId;
+    if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
+        stats.accountless.add(rowNumber);
+    if (traits.accountTypeMapping) {
+        std::string t = fieldText(fields, "entity_type");
+        if (!accountTypeFor(t)) stats.addUnknownType(t, rowNumber);
+    }
+}
 
 ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& record,
                           domain::Date today) {
@@ -68,54 +98,42 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
         return v;
     }
 
-    std::vector<int64_t> invalidRows, accountlessRows;
-    std::map<std::string, std::vector<int64_t>> unknownTypes;
-    const bool needsAccount =
-        traits.accountMapping && producesEntries(record.type) && !record.accountId;
-    for (const auto& row : imports.rows(record.id)) {
-        RowFields fields = rowFieldsFromJson(row.fields);
-        if (rowErrorsNow(fields, rowMessagesFromJson(row.errors), today).empty())
-            ++v.stats.validRowsCount;
-        else
-            invalidRows.push_back(row.rowNumber);
-        if (needsAccount &&
-            fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
-            accountlessRows.push_back(row.rowNumber);
-        if (traits.accountTypeMapping) {
-            std::string t = fieldText(fields, "entity_type");
-            if (!accountTypeFor(t)) unknownTypes[t].push_back(row.rowNumber);
-        }
-    }
-    v.stats.invalidRowsCount = static_cast<int64_t>(invalidRows.size());
+    std::optional<RowStats> stats = RowStats::fromSummary(record.summary);
+    if (!stats) stats = scanRows(imports, record, traits, today); // imports stored before v11
+    v.stats.validRowsCount = stats->valid;
+    v.stats.invalidRowsCount = stats->invalid.count;
     auto mappings = imports.mappings(record.id);
     v.stats.mappingsCount = static_cast<int64_t>(mappings.size());
     for (const auto& m : mappings)
         if (!mappingAssigned(m)) ++v.stats.unassignedMappingsCount;
     v.stats.duplicateRowsCount = summaryCount(record.summary, "duplicate_rows_count");
 
-    v.detail.cleaned = v.detail.configured && invalidRows.empty();
+    v.detail.cleaned = v.detail.configured && stats->invalid.count == 0;
     if (!v.detail.uploaded)
         v.notPublishableReasons.push_back("No content was uploaded");
     else if (record.rowsCount == 0)
         v.notPublishableReasons.push_back("No data rows were found");
-    if (!invalidRows.empty())
+    if (stats->invalid.count > 0)
         v.notPublishableReasons.push_back(
-            std::to_string(invalidRows.size()) +
-            (invalidRows.size() == 1 ? " row is invalid" : " rows are invalid") + " (rows " +
-            rowList(invalidRows) + ")");
-    // One reason per distinct unknown value, capped (D65): a file of 100k distinct values
-    // must not make every GET of the import list 100k reasons.
-    int64_t unlisted = 0;
-    for (const auto& [value, rows] : unknownTypes)
-        pushCapped(v.notPublishableReasons, unlisted,
-                   "Unknown account type \"" + value + "\" (rows " + rowList(rows) + ")");
-    if (unlisted > 0)
-        v.notPublishableReasons.push_back(notListedLine(unlisted, "unknown account types"));
-    if (!accountlessRows.empty())
-        v.notPublishableReasons.push_back("No account for rows " + rowList(accountlessRows) +
+            std::to_string(stats->invalid.count) +
+            (stats->invalid.count == 1 ? " row is invalid" : " rows are invalid") + " (rows " +
+            rowList(stats->invalid) + ")");
+    // One reason per distinct unknown value, capped (D65): the stats keep the first
+    // kListedMessagesMax values and count the rest.
+    for (const auto& [value, rows] : stats->unknownTypes)
+        v.notPublishableReasons.push_back("Unknown account type \"" + value + "\" (rows " +
+                                          rowList(rows) + ")");
+    if (stats->unknownTypeValues > static_cast<int64_t>(stats->unknownTypes.size()))
+        v.notPublishableReasons.push_back(notListedLine(
+            stats->unknownTypeValues - static_cast<int64_t>(stats->unknownTypes.size()),
+            "unknown account types"));
+    if (stats->accountless.count > 0)
+        v.notPublishableReasons.push_back("No account for rows " + rowList(stats->accountless) +
                                           ": send account_id or an account column");
-    v.detail.publishable = v.detail.cleaned && v.stats.unassignedMappingsCount == 0 &&
-                           accountlessRows.empty() && unknownTypes.empty();
+    const bool noUnknownTypes = stats->unknownTypeValues == 0;
+    const bool noAccountless = stats->accountless.count == 0;
+    v.detail.publishable =
+        v.detail.cleaned && v.stats.unassignedMappingsCount == 0 && noAccountless && noUnknownTypes;
     return v;
 }
 

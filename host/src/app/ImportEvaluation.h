@@ -4,6 +4,8 @@
 
 #include "app/ImportOptions.h"
 #include "app/ImportTypes.h"
+#include "app/RowStats.h"
+#include "app/RowValidation.h"
 #include "domain/Date.h"
 #include "store/ImportStore.h"
 
@@ -35,7 +37,12 @@ struct ImportView {
 bool isTerminalStatus(const std::string& status);
 bool isRevertableStatus(const std::string& status);
 
-// Loads rows and mappings of `record` (content not needed) and evaluates them at `today`.
+// Counts one row into `stats` (at upload, or when an older import is read).
+void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTypeTraits& traits,
+              const RowFields& fields, bool valid, int64_t rowNumber);
+
+// Reads the row counts stored with the import (O(1) in the rows) and its mappings; imports
+// stored before schema v11 have their rows scanned and validated at `today`.
 ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& record,
                           domain::Date today);
 

@@ -5,6 +5,7 @@
 #include <Poco/String.h>
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
 namespace finimport::app {
@@ -192,6 +193,20 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
         errors.push_back("Amount divisor must be a non-zero decimal with at most 12 places");
 
     auto dateFormat = given("date_format");
+    // Bounded lengths (issue 11): a label names a column, a format is a short pattern.
+    auto tooLong = [&](const std::string& name, std::size_t max) {
+        auto v = req.text(name);
+        if (!v || v->size() <= max) return;
+        std::string human = name;
+        std::replace(human.begin(), human.end(), '_', ' ');
+        human[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(human[0])));
+        errors.push_back(human + " is too long (maximum is " + std::to_string(max) +
+                         " characters)");
+    };
+    for (const auto& label : labelOptions())
+        tooLong(label, kMaxLabelLength);
+    tooLong("amount_type_inflow_value", kMaxLabelLength);
+    tooLong("date_format", kMaxFormatLength);
     o.set("date_format",
           dateFormat && !dateFormat->empty() ? *dateFormat : traits.defaultDateFormat);
     o.set("number_format", numberFormat ? *numberFormat : "1,234.56");

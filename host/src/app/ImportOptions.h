@@ -5,6 +5,7 @@
 #include "app/ImportRequest.h"
 #include "app/ImportTypes.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,6 +16,10 @@ class Object;
 }
 
 namespace finimport::app {
+
+// Longest `*_col_label` / `amount_type_inflow_value`, and `date_format`, in bytes.
+inline constexpr std::size_t kMaxLabelLength = 255;
+inline constexpr std::size_t kMaxFormatLength = 64;
 
 // The 13 column label options, in the order of API.md §7.1.
 const std::vector<std::string>& labelOptions();

@@ -6,6 +6,8 @@
 #include "app/PluginMeta.h"
 #include "app/RowCollector.h"
 #include "app/TextDecoding.h"
+#include "app/UploadSink.h"
+#include "app/UploadWriter.h"
 #include "domain/Uuid.h"
 #include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
@@ -72,50 +74,80 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     if (!errors.empty()) return validationFailed(std::move(errors));
 
     std::string defaultCurrency = account ? account->currency : (family ? family->currency : "USD");
-    GeneratedRows generated;
-    if (content.bytes && importer) {
-        const std::string& input = text ? text->text : *content.bytes;
-        generated = generateRows(*importer, type, options, defaultCurrency, input, req);
-        if (generated.invalidCsv)
-            return ImportError{422, "invalid_csv", generated.error, std::nullopt, std::nullopt};
-        // A plugin that crashed or ran out of its budget: nothing is stored (issue 12 item 6).
-        if (generated.aborted)
-            return ImportError{422, "plugin_failed", generated.error, std::nullopt, std::nullopt};
-        // A QIF the plugin cannot read at all is refused like a malformed CSV (nothing stored).
-        if (generated.fatalError && traits.family == ContentFamily::Qif)
-            return ImportError{422, "invalid_qif", generated.error, std::nullopt, std::nullopt};
-    }
-    std::optional<std::string> extracted = takePluginMeta(generated, options);
-
     store::ImportRecord record;
     record.familyId = req.familyId;
     record.type = type;
     record.accountId = accountId;
-    record.configuration = options.toJson();
-    record.extracted = extracted;
     if (content.bytes) {
         record.contentKind = traits.family == ContentFamily::Pdf ? "base64" : "text";
-        record.content = traits.family == ContentFamily::Pdf ? base64Encode(*content.bytes)
-                                                             : (text ? text->text : *content.bytes);
+        // The decoded text is moved into the record once; the plugin reads it from there.
+        record.content = traits.family == ContentFamily::Pdf
+                             ? base64Encode(std::string(*content.bytes))
+                             : (text ? std::move(text->text) : std::string(*content.bytes));
         record.encoding = text ? std::optional<std::string>(text->charset) : std::nullopt;
     }
     record.filename = content.filename;
     record.contentType = content.contentType;
-    record.rowsCount = static_cast<int64_t>(generated.rows.size());
-    if (generated.fatalError && traits.family == ContentFamily::Pdf) record.error = generated.error;
+    std::optional<std::string_view> input;
+    if (traits.family == ContentFamily::Pdf || !record.content)
+        input = content.bytes;
+    else
+        input = *record.content;
+
+    // The plugin's rows stream into the store inside the create transaction: a refusal
+    // (D14, a bound) rolls everything back, so nothing is stored.
+    struct PluginFailed {
+        std::string error;
+        bool aborted = false; // the host ended the run (crash, time/memory/row budget)
+    };
+    const UploadLimits limits{_config.uploadRowCap};
+    auto storeImport = [&](bool runPlugin) {
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore imports(s);
+            record.configuration = options.toJson();
+            // The writer first: its small page cache also takes the 10 MB content.
+            UploadWriter writer(s, record, traits, domain::Date::today());
+            imports.insert(record);
+            if (runPlugin) {
+                UploadSink sink(limits, [&](CollectedRow&& row) { writer.add(std::move(row)); });
+                auto result = plugin::runImporter(
+                    *importer, pluginOptions(*importer, type, options, defaultCurrency, req),
+                    stringSource(*input), sink);
+                if (result.status == plugin::RunResult::Status::Failed)
+                    throw PluginFailed{result.error, result.aborted};
+                sink.finish();
+                GeneratedRows meta;
+                meta.rows = sink.metaRows();
+                record.extracted = takePluginMeta(meta, options);
+                record.configuration = options.toJson();
+            }
+            writer.finish(record);
+            imports.update(record);
+        });
+    };
+    try {
+        storeImport(input.has_value() && importer);
+    } catch (const UploadRefused& refused) {
+        return refused.error;
+    } catch (const PluginFailed& failed) {
+        if (failed.error.rfind("The CSV could not be parsed", 0) == 0)
+            return ImportError{422, "invalid_csv", failed.error, std::nullopt, std::nullopt};
+        // A plugin that crashed or ran out of its budget: nothing is stored (issue 12 item 6).
+        if (failed.aborted)
+            return ImportError{422, "plugin_failed", failed.error, std::nullopt, std::nullopt};
+        // A QIF the plugin cannot read at all is refused like a malformed CSV (nothing stored).
+        if (traits.family == ContentFamily::Qif)
+            return ImportError{422, "invalid_qif", failed.error, std::nullopt, std::nullopt};
+        // Other fatal errors: the import is stored with 0 rows (a PDF keeps why, D17).
+        record.id.clear();
+        record.rowsCount = 0;
+        record.summary.reset();
+        record.extracted.reset();
+        if (traits.family == ContentFamily::Pdf) record.error = failed.error;
+        storeImport(false);
+    }
 
     std::optional<ImportView> view;
-    _db.write([&](Poco::Data::Session& s) {
-        store::ImportStore imports(s);
-        imports.insert(record);
-        storeRows(s, record, generated);
-        std::vector<RowFields> fields;
-        fields.reserve(generated.rows.size());
-        for (const auto& r : generated.rows)
-            fields.push_back(r.fields);
-        syncMappings(s, record, traits, fields);
-        countDuplicates(s, record, fields);
-    });
     if (wantsPublish(req)) {
         bool configured = false;
         _db.read([&](Poco::Data::Session& s) {

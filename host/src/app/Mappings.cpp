@@ -78,27 +78,35 @@ std::optional<std::string> findByName(Poco::Data::Session& s, const char* table,
 
 } // namespace
 
+void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTraits& traits,
+                        const RowFields& row, MappingKeys& keys) {
+    if (traits.categoryMapping) {
+        std::string c = fieldText(row, "category");
+        if (!blank(c)) keys[kCategoryMapping].insert(c);
+    }
+    if (traits.tagMapping) {
+        for (const auto& tag : finimport::sdk::splitTags(fieldText(row, "tags")))
+            if (!blank(tag)) keys[kTagMapping].insert(tag);
+    }
+    if (traits.accountMapping && !import.accountId) {
+        std::string a = fieldText(row, "account");
+        if (!blank(a)) keys[kAccountMapping].insert(a);
+    }
+    if (traits.accountTypeMapping) {
+        std::string t = fieldText(row, "entity_type");
+        if (!blank(t)) keys[kAccountTypeMapping].insert(t);
+    }
+}
+
 void syncMappings(Poco::Data::Session& s, const store::ImportRecord& import,
                   const ImportTypeTraits& traits, const std::vector<RowFields>& rows) {
-    std::map<std::string, std::set<std::string>> keys; // kind → distinct non-blank keys
-    for (const auto& row : rows) {
-        if (traits.categoryMapping) {
-            std::string c = fieldText(row, "category");
-            if (!blank(c)) keys[kCategoryMapping].insert(c);
-        }
-        if (traits.tagMapping) {
-            for (const auto& tag : finimport::sdk::splitTags(fieldText(row, "tags")))
-                if (!blank(tag)) keys[kTagMapping].insert(tag);
-        }
-        if (traits.accountMapping && !import.accountId) {
-            std::string a = fieldText(row, "account");
-            if (!blank(a)) keys[kAccountMapping].insert(a);
-        }
-        if (traits.accountTypeMapping) {
-            std::string t = fieldText(row, "entity_type");
-            if (!blank(t)) keys[kAccountTypeMapping].insert(t);
-        }
-    }
+    MappingKeys keys;
+    for (const auto& row : rows)
+        collectMappingKeys(import, traits, row, keys);
+    syncMappingKeys(s, import, keys);
+}
+
+void syncMappingKeys(Poco::Data::Session& s, const store::ImportRecord& import, MappingKeys& keys) {
     store::ImportStore imports(s);
     std::map<std::pair<std::string, std::string>, store::MappingRecord> existing;
     for (auto& m : imports.mappings(import.id))

@@ -8,7 +8,9 @@
 
 #include <Poco/Data/Session.h>
 
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,7 +28,15 @@ std::optional<std::string> accountTypeFor(const std::string& value);
 // The leaf of a category key: after the first ':' (trimmed), else the whole key.
 std::string categoryLeaf(const std::string& key);
 
-// Creates, resolves and prunes the import's mappings from its rows.
+// kind → distinct non-blank keys of an import's rows.
+using MappingKeys = std::map<std::string, std::set<std::string>>;
+
+// Adds the mapping keys of one row (rows stream in one at a time at upload).
+void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTraits& traits,
+                        const RowFields& row, MappingKeys& keys);
+// Creates, resolves and prunes the import's mappings to exactly `keys`.
+void syncMappingKeys(Poco::Data::Session& s, const store::ImportRecord& import, MappingKeys& keys);
+// Both of the above over a whole row set.
 void syncMappings(Poco::Data::Session& s, const store::ImportRecord& import,
                   const ImportTypeTraits& traits, const std::vector<RowFields>& rows);
 

@@ -170,7 +170,7 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
         // QIF, PDF and third-party formats: the plugin reads the content as create would.
         std::string currency = account ? account->currency : (family ? family->currency : "USD");
         GeneratedRows g = generateRows(*importer, type, options, currency,
-                                       text ? text->text : *content.bytes, req);
+                                       text ? text->text : std::string(*content.bytes), req);
         if (g.invalidCsv)
             return ImportError{422, "invalid_csv", g.error, std::nullopt, std::nullopt};
         if (g.aborted) // as create answers (issue 12 item 6)

@@ -69,7 +69,9 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
             continue;
         }
         std::string type = obj->get("type").convert<std::string>();
-        ++report.recordTypeCounts[type];
+        // Bounded: a file of a million invented types must not grow a million-entry map.
+        if (report.recordTypeCounts.size() < 100 || report.recordTypeCounts.count(type))
+            ++report.recordTypeCounts[type];
         auto kind = keyOfType.find(type);
         if (kind == keyOfType.end()) {
             addError(report, {"unsupported_record_type",

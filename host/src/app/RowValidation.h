@@ -18,7 +18,7 @@ using RowFields = std::vector<std::pair<std::string, std::optional<std::string>>
 std::vector<std::string> rowErrorsNow(const RowFields& fields,
                                       const std::vector<RowMessage>& stored, domain::Date today);
 
-// The row date window of D1: (today − 30 years, today + 1 day].
+// The row date window of D1: (today − 50 years, today + 1 day] (50, not the reference's 30).
 bool dateInWindow(domain::Date date, domain::Date today);
 
 // Stored forms of a row (import_rows.fields / errors JSON).

@@ -17,6 +17,10 @@ namespace {
 constexpr const char* kNotUtf8 = "Request body is not valid UTF-8";
 constexpr const char* kTooDeep = "Request body is nested too deeply";
 constexpr const char* kMalformedMultipart = "Malformed multipart body";
+constexpr const char* kNul = "Request body contains a NUL character";
+constexpr const char* kTooMany = "Request body has too many values";
+// Form and multipart bodies: fields per request (a JSON body is bounded by kMaxJsonValues).
+constexpr std::size_t kMaxFields = 10000;
 // Bracketed form names nest objects; bound them like JSON nesting.
 constexpr std::size_t kMaxFieldNesting = kMaxJsonDepth - 1;
 
@@ -25,10 +29,8 @@ struct BadBody {
     const char* message;
 };
 
-std::optional<BodyFailure> parseJson(BodyReader& reader, Request& request) {
-    const std::string body = reader.readAll();
-    JsonBodyResult parsed = parseJsonObjectBody(body, kMaxJsonDepth);
-    switch (parsed.error) {
+std::optional<BodyFailure> jsonFailure(JsonBodyError error) {
+    switch (error) {
     case JsonBodyError::None:
         break;
     case JsonBodyError::InvalidUtf8:
@@ -39,29 +41,61 @@ std::optional<BodyFailure> parseJson(BodyReader& reader, Request& request) {
         return BodyFailure{badRequest("Request body is not valid JSON"), false};
     case JsonBodyError::NotObject:
         return BodyFailure{badRequest("Request body must be a JSON object"), false};
+    case JsonBodyError::NulCharacter:
+        return BodyFailure{badRequest(kNul), false};
+    case JsonBodyError::TooManyValues:
+        return BodyFailure{badRequest(kTooMany), false};
     }
-    request.params = Params(std::move(parsed.value));
-    request.bodyKind = body.empty() ? BodyKind::None : BodyKind::Json;
     return std::nullopt;
 }
 
-void assignTextField(Request& request, const std::string& name, std::string value) {
+// which assignField keeps whole): the same answer without building anything.
+std::size_t bracketDepth(std::string_view name) {
+    const std::size_t open = name.find('[');
+    if (open == std::string_view::npos || open == 0) return 0;
+    std::size_t depth = 0, pos = open;
+    while (pos < name.size()) {
+        if (name[pos] != '[') return 0;
+        const std::size_t close = name.find(']', pos + 1);
+        if (close == std::string_view::npos) return 0;
+        ++depth;
+        pos = close + 1;
+    }
+    return depth;
+}
+
+// The checks of a text field that need no tree: UTF-8, NUL (raw_file_content may carry
+// one to the plugin, D65), bracket nesting, and the field count.
+void checkTextField(const std::string& name, const std::string& value, std::size_t& fields) {
     if (!isValidUtf8(name) || !isValidUtf8(value)) throw BadBody{kNotUtf8};
-    if (!request.params.assignField(name, std::move(value), kMaxFieldNesting)) {
-        throw BadBody{kTooDeep};
-    }
+    if (name.find('\0') != std::string::npos ||
+        (name != "raw_file_content" && value.find('\0') != std::string::npos))
+        throw BadBody{kNul};
+    if (++fields > kMaxFields) throw BadBody{kTooMany};
+    if (bracketDepth(name) > kMaxFieldNesting) throw BadBody{kTooDeep};
 }
 
-void parseForm(BodyReader& reader, Request& request) {
+// Stage A for JSON: the bytes are kept, checked by one linear pass.
+std::optional<BodyFailure> readJson(BodyReader& reader, std::size_t expected, RawBody& out) {
+    out.json = reader.readAll(expected);
+    if (auto failure = jsonFailure(validateJsonObjectBody(out.json, kMaxJsonDepth))) return failure;
+    out.kind = out.json.empty() ? BodyKind::None : BodyKind::Json;
+    return std::nullopt;
+}
+
+void readForm(BodyReader& reader, RawBody& out) {
     const std::string body = reader.readAll();
+    std::size_t count = 0;
     for (auto& [name, value] : parseUrlEncoded(body)) {
-        assignTextField(request, name, std::move(value));
+        checkTextField(name, value, count);
+        out.fields.emplace_back(std::move(name), std::move(value));
     }
-    request.bodyKind = body.empty() ? BodyKind::None : BodyKind::Form;
+    out.kind = body.empty() ? BodyKind::None : BodyKind::Form;
 }
 
-void parseMultipart(BodyReader& reader, const Poco::Net::NameValueCollection& typeParams,
-                    Request& request) {
+void readMultipart(BodyReader& reader, const Poco::Net::NameValueCollection& typeParams,
+                   RawBody& out) {
+    std::size_t count = 0;
     const std::string boundary = typeParams.get("boundary", "");
     if (boundary.empty() || boundary.size() > 200) throw BadBody{kMalformedMultipart};
     MultipartReader multipart(reader, boundary);
@@ -70,16 +104,17 @@ void parseMultipart(BodyReader& reader, const Poco::Net::NameValueCollection& ty
             // Only the `file` part is kept; a file input left empty sends filename="" and
             // no bytes, which means "no file" (as Rack does).
             if (part.name != "file" || (part.filename->empty() && part.data.empty())) return;
-            request.file = FilePart{part.name, std::move(*part.filename),
-                                    std::move(part.contentType), std::move(part.data)};
-            request.fileFieldWasText = false;
+            out.file = FilePart{part.name, std::move(*part.filename), std::move(part.contentType),
+                                std::move(part.data)};
+            out.fileFieldWasText = false;
             return;
         }
         if (part.name.empty()) return;
-        if (part.name == "file") request.fileFieldWasText = true;
-        assignTextField(request, part.name, std::move(part.data));
+        if (part.name == "file") out.fileFieldWasText = true;
+        checkTextField(part.name, part.data, count);
+        out.fields.emplace_back(std::move(part.name), std::move(part.data));
     });
-    request.bodyKind = reader.bytesRead() == 0 ? BodyKind::None : BodyKind::Multipart;
+    out.kind = reader.bytesRead() == 0 ? BodyKind::None : BodyKind::Multipart;
 }
 
 bool hasBody(const BodyInfo& info) {
@@ -88,10 +123,9 @@ bool hasBody(const BodyInfo& info) {
 
 } // namespace
 
-std::optional<BodyFailure> parseRequestBody(const BodyInfo& info, std::istream& in, std::size_t cap,
-                                            Request& request) {
-    request.bodyKind = BodyKind::None;
-    request.params = Params();
+std::optional<BodyFailure> readRequestBody(const BodyInfo& info, std::istream& in, std::size_t cap,
+                                           RawBody& out) {
+    out = RawBody{};
     if (info.contentLength && *info.contentLength > cap) {
         return BodyFailure{payloadTooLarge(), true};
     }
@@ -105,13 +139,14 @@ std::optional<BodyFailure> parseRequestBody(const BodyInfo& info, std::istream& 
     }
     BodyReader reader(in, cap);
     try {
-        if (mediaType == "application/json") return parseJson(reader, request);
+        if (mediaType == "application/json")
+            return readJson(reader, static_cast<std::size_t>(info.contentLength.value_or(0)), out);
         if (mediaType == "multipart/form-data") {
-            parseMultipart(reader, typeParams, request);
+            readMultipart(reader, typeParams, out);
             return std::nullopt;
         }
         if (mediaType == "application/x-www-form-urlencoded") {
-            parseForm(reader, request);
+            readForm(reader, out);
             return std::nullopt;
         }
         // Any other type: only an empty body is acceptable; one byte decides.
@@ -127,6 +162,35 @@ std::optional<BodyFailure> parseRequestBody(const BodyInfo& info, std::istream& 
     } catch (const BadBody& bad) {
         return BodyFailure{badRequest(bad.message), !reader.atEnd()};
     }
+}
+
+std::optional<BodyFailure> buildRequestParams(RawBody&& body, Request& request) {
+    request.bodyKind = body.kind;
+    request.params = Params();
+    request.file = std::move(body.file);
+    request.fileFieldWasText = body.fileFieldWasText;
+    if (body.kind == BodyKind::Json) {
+        JsonBodyResult parsed = parseValidatedJsonObject(body.json, kMaxJsonDepth);
+        body.json = std::string(); // the tree holds the values now
+        if (auto failure = jsonFailure(parsed.error)) return failure;
+        request.params = Params(std::move(parsed.value));
+        return std::nullopt;
+    }
+    for (auto& [name, value] : body.fields)
+        if (!request.params.assignField(name, std::move(value), kMaxFieldNesting))
+            return BodyFailure{badRequest(kTooDeep), false};
+    return std::nullopt;
+}
+
+std::optional<BodyFailure> parseRequestBody(const BodyInfo& info, std::istream& in, std::size_t cap,
+                                            Request& request) {
+    RawBody raw;
+    if (auto failure = readRequestBody(info, in, cap, raw)) {
+        request.bodyKind = BodyKind::None;
+        request.params = Params();
+        return failure;
+    }
+    return buildRequestParams(std::move(raw), request);
 }
 
 std::optional<BodyFailure> discardRequestBody(const BodyInfo& info, std::istream& in,

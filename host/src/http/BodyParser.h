@@ -1,6 +1,7 @@
 #pragma once
-// Stage 1 of the pipeline (API.md §2, DECISIONS D22/D12): turns the raw body into Params,
-// before authentication.
+// Stage 1 of the pipeline (API.md §2, DECISIONS D22/D12): turns the raw body into Params.
+// A request without a valid key only gets validateRequestBody's linear checks (so a broken
+// body is still 400 before 401), never a parameter tree.
 
 #include "http/Request.h"
 
@@ -9,6 +10,8 @@
 #include <istream>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace finimport::http {
 
@@ -27,8 +30,26 @@ struct BodyFailure {
     bool bodyLeftUnread = false;
 };
 
-// Fills request.bodyKind, params, file and fileFieldWasText. An absent or empty body is {}
-// whatever its content type. Returns the 400/413/415 response on failure.
+// A body read and checked, before any parameter tree exists.
+struct RawBody {
+    BodyKind kind = BodyKind::None;
+    std::string json;                                        // a JSON body's bytes
+    std::vector<std::pair<std::string, std::string>> fields; // form/multipart text fields
+    std::optional<FilePart> file;
+    bool fileFieldWasText = false;
+};
+
+// Stage A, before authentication: reads the body (capped) and runs only linear checks (UTF-8,
+// syntax, depth <= 64, NULs, field count): no tree, no key comparison, so a request without a
+// key costs at most a scan (issue 12 item 4) yet a broken body is still 400 (API.md §2).
+std::optional<BodyFailure> readRequestBody(const BodyInfo& info, std::istream& in, std::size_t cap,
+                                           RawBody& out);
+// Stage B, after authentication: the parameter tree (hashed keys, at most kMaxJsonValues
+// values). Fills request.bodyKind, params, file and fileFieldWasText.
+std::optional<BodyFailure> buildRequestParams(RawBody&& body, Request& request);
+
+// Both stages at once (tests, tools). An absent or empty body is {} whatever its content
+// type. Returns the 400/413/415 response on failure.
 std::optional<BodyFailure> parseRequestBody(const BodyInfo& info, std::istream& in, std::size_t cap,
                                             Request& request);
 

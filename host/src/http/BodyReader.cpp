@@ -1,5 +1,7 @@
 #include "http/BodyReader.h"
 
+#include <algorithm>
+
 namespace finimport::http {
 
 std::size_t BodyReader::read(char* buffer, std::size_t size) {
@@ -27,8 +29,9 @@ bool BodyReader::appendChunk(std::string& out) {
     return got > 0;
 }
 
-std::string BodyReader::readAll() {
+std::string BodyReader::readAll(std::size_t expected) {
     std::string out;
+    out.reserve(std::min(expected, _cap));
     while (appendChunk(out)) {
     }
     return out;

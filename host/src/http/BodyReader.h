@@ -28,8 +28,9 @@ public:
     std::size_t read(char* buffer, std::size_t size);
     // Appends up to kChunk bytes to `out`; false at the end of the body.
     bool appendChunk(std::string& out);
-    // The whole (remaining) body.
-    std::string readAll();
+    // The whole (remaining) body; `expected` (Content-Length, already checked against the cap)
+    // is reserved up front so the body is not grown by doubling.
+    std::string readAll(std::size_t expected = 0);
     // Reads and discards the rest (still capped), so a keep-alive connection stays in sync.
     void drain();
 

@@ -34,6 +34,10 @@ class Reader {
 public:
     Reader(std::string_view text, std::size_t maxDepth) : _text(text), _maxDepth(maxDepth) {}
 
+    // Nullopt as soon as the tree would hold more than `maxValues` values.
+    void limitValues(std::size_t maxValues) { _maxValues = maxValues; }
+    bool tooManyValues() const { return _tooMany; }
+
     std::optional<ParamValue> document() {
         ParamValue v;
         skipSpace();
@@ -58,6 +62,10 @@ private:
 
     bool value(ParamValue& out, std::size_t depth) {
         if (atEnd()) return false;
+        if (++_values > _maxValues) {
+            _tooMany = true;
+            return false;
+        }
         switch (peek()) {
         case '{':
             return object(out, depth + 1);
@@ -206,6 +214,9 @@ private:
 
     bool string(std::string& out) {
         ++_pos; // opening quote
+        // One allocation of the right size: a 10 MB raw_file_content is not grown by doubling.
+        if (const std::size_t end = _text.find('"', _pos); end != std::string_view::npos)
+            out.reserve(end - _pos);
         while (!atEnd()) {
             const char c = _text[_pos];
             if (c == '"') {
@@ -256,6 +267,174 @@ private:
     std::string_view _text;
     std::size_t _maxDepth;
     std::size_t _pos = 0;
+    std::size_t _values = 0, _maxValues = SIZE_MAX;
+    bool _tooMany = false;
+};
+
+// The pre-authentication pass: syntax and depth with an explicit stack, no allocation per
+// value. Strings are checked for escapes and NULs; keys are never compared with each other.
+class Validator {
+public:
+    explicit Validator(std::string_view text, std::size_t maxDepth)
+        : _t(text), _maxDepth(maxDepth) {}
+
+    JsonBodyError run() {
+        space();
+        if (_p < _t.size() && _t[_p] != '{') {
+            if (!value(0)) return failure();
+            space();
+            return _p == _t.size() ? JsonBodyError::NotObject : JsonBodyError::InvalidJson;
+        }
+        if (!value(0)) return failure();
+        space();
+        if (_p != _t.size()) return JsonBodyError::InvalidJson;
+        return _nul ? JsonBodyError::NulCharacter : JsonBodyError::None;
+    }
+
+private:
+    JsonBodyError failure() const {
+        return _deep ? JsonBodyError::TooDeep : JsonBodyError::InvalidJson;
+    }
+    void space() {
+        while (_p < _t.size() && isJsonSpace(_t[_p]))
+            ++_p;
+    }
+    bool literal(std::string_view w) {
+        if (_t.substr(_p, w.size()) != w) return false;
+        _p += w.size();
+        return true;
+    }
+    bool hex4(uint32_t& cp) {
+        if (_p + 4 > _t.size()) return false;
+        cp = 0;
+        for (int i = 0; i < 4; ++i) {
+            const char c = _t[_p++];
+            cp <<= 4;
+            if (c >= '0' && c <= '9')
+                cp |= static_cast<uint32_t>(c - '0');
+            else if (c >= 'a' && c <= 'f')
+                cp |= static_cast<uint32_t>(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F')
+                cp |= static_cast<uint32_t>(c - 'A' + 10);
+            else
+                return false;
+        }
+        return true;
+    }
+    // A string at _p; `nulAllowed` for the raw_file_content value; `isRawKey` is set when the
+    // string is exactly "raw_file_content" (one fixed comparison, not a key search).
+    bool string(bool nulAllowed, bool* isRawKey = nullptr) {
+        const std::size_t start = ++_p;
+        while (_p < _t.size()) {
+            const char c = _t[_p];
+            if (c == '"') {
+                if (isRawKey) *isRawKey = _t.substr(start, _p - start) == "raw_file_content";
+                ++_p;
+                return true;
+            }
+            if (static_cast<unsigned char>(c) < 0x20) return false;
+            ++_p;
+            if (c != '\\') continue;
+            if (_p >= _t.size()) return false;
+            const char e = _t[_p++];
+            if (e == 'u') {
+                uint32_t cp = 0;
+                if (!hex4(cp) || (cp >= 0xDC00 && cp <= 0xDFFF)) return false;
+                if (cp == 0 && !nulAllowed) _nul = true;
+                if (cp >= 0xD800 && cp <= 0xDBFF) {
+                    uint32_t low = 0;
+                    if (!literal("\\u") || !hex4(low) || low < 0xDC00 || low > 0xDFFF) return false;
+                }
+            } else if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' && e != 'n' &&
+                       e != 'r' && e != 't') {
+                return false;
+            }
+        }
+        return false;
+    }
+    bool digits() {
+        const std::size_t start = _p;
+        while (_p < _t.size() && _t[_p] >= '0' && _t[_p] <= '9')
+            ++_p;
+        return _p > start;
+    }
+    bool number() {
+        if (_p < _t.size() && _t[_p] == '-') ++_p;
+        if (_p >= _t.size()) return false;
+        if (_t[_p] == '0')
+            ++_p;
+        else if (!digits())
+            return false;
+        if (_p < _t.size() && _t[_p] == '.') {
+            ++_p;
+            if (!digits()) return false;
+        }
+        if (_p < _t.size() && (_t[_p] == 'e' || _t[_p] == 'E')) {
+            ++_p;
+            if (_p < _t.size() && (_t[_p] == '+' || _t[_p] == '-')) ++_p;
+            if (!digits()) return false;
+        }
+        return true;
+    }
+    // Recursion is bounded by maxDepth (64): the stack cannot grow with the input.
+    bool value(std::size_t depth, bool nulAllowed = false) {
+        space();
+        if (_p >= _t.size()) return false;
+        switch (_t[_p]) {
+        case '{':
+        case '[': {
+            if (depth + 1 > _maxDepth) {
+                _deep = true;
+                return false;
+            }
+            const bool object = _t[_p] == '{';
+            const char close = object ? '}' : ']';
+            ++_p;
+            space();
+            if (_p < _t.size() && _t[_p] == close) {
+                ++_p;
+                return true;
+            }
+            for (;;) {
+                bool rawValue = false;
+                if (object) {
+                    space();
+                    bool isRaw = false;
+                    if (_p >= _t.size() || _t[_p] != '"' || !string(false, &isRaw)) return false;
+                    rawValue = isRaw && depth == 0;
+                    space();
+                    if (_p >= _t.size() || _t[_p] != ':') return false;
+                    ++_p;
+                }
+                if (!value(depth + 1, rawValue)) return false;
+                space();
+                if (_p >= _t.size()) return false;
+                if (_t[_p] == ',') {
+                    ++_p;
+                    continue;
+                }
+                if (_t[_p] != close) return false;
+                ++_p;
+                return true;
+            }
+        }
+        case '"':
+            return string(nulAllowed);
+        case 't':
+            return literal("true");
+        case 'f':
+            return literal("false");
+        case 'n':
+            return literal("null");
+        default:
+            return number();
+        }
+    }
+
+    std::string_view _t;
+    std::size_t _maxDepth;
+    std::size_t _p = 0;
+    bool _deep = false, _nul = false;
 };
 
 } // namespace
@@ -285,7 +464,25 @@ std::optional<ParamValue> parseJson(std::string_view text, std::size_t maxDepth)
     return Reader(text, maxDepth).document();
 }
 
+JsonBodyError validateJsonObjectBody(std::string_view body, std::size_t maxDepth) {
+    std::size_t firstNonSpace = 0;
+    while (firstNonSpace < body.size() && isJsonSpace(body[firstNonSpace]))
+        ++firstNonSpace;
+    if (firstNonSpace == body.size()) return JsonBodyError::None;
+    if (!isValidUtf8(body)) return JsonBodyError::InvalidUtf8;
+    // Depth is reported before syntax (D22 order), as the full parser always did.
+    if (jsonNestingDepth(body) > maxDepth) return JsonBodyError::TooDeep;
+    return Validator(body, maxDepth).run();
+}
+
 JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth) {
+    JsonBodyResult result;
+    result.error = validateJsonObjectBody(body, maxDepth);
+    if (result.error != JsonBodyError::None) return result;
+    return parseValidatedJsonObject(body, maxDepth);
+}
+
+JsonBodyResult parseValidatedJsonObject(std::string_view body, std::size_t maxDepth) {
     JsonBodyResult result;
     std::size_t firstNonSpace = 0;
     while (firstNonSpace < body.size() && isJsonSpace(body[firstNonSpace]))
@@ -294,18 +491,13 @@ JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth) 
         result.value = ParamValue::makeObject();
         return result;
     }
-    if (!isValidUtf8(body)) {
-        result.error = JsonBodyError::InvalidUtf8;
-    } else if (jsonNestingDepth(body) > maxDepth) {
-        result.error = JsonBodyError::TooDeep;
-    } else if (auto parsed = parseJson(body, maxDepth)) {
-        if (parsed->isObject())
-            result.value = std::move(*parsed);
-        else
-            result.error = JsonBodyError::NotObject;
-    } else {
-        result.error = JsonBodyError::InvalidJson;
-    }
+    Reader reader(body, maxDepth);
+    reader.limitValues(kMaxJsonValues);
+    if (auto parsed = reader.document())
+        result.value = std::move(*parsed);
+    else
+        result.error =
+            reader.tooManyValues() ? JsonBodyError::TooManyValues : JsonBodyError::InvalidJson;
     return result;
 }
 

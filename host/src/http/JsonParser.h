@@ -18,15 +18,35 @@ std::size_t jsonNestingDepth(std::string_view text);
 // because they have no UTF-8 form. The input must be valid UTF-8.
 std::optional<ParamValue> parseJson(std::string_view text, std::size_t maxDepth = 64);
 
-enum class JsonBodyError { None, InvalidUtf8, TooDeep, InvalidJson, NotObject };
+// A request body's tree holds at most this many values (a 26 MB `[0,0,…]` would otherwise
+// cost about 1 GB of nodes).
+inline constexpr std::size_t kMaxJsonValues = 100000;
+
+enum class JsonBodyError {
+    None,
+    InvalidUtf8,
+    TooDeep,
+    InvalidJson,
+    NotObject,
+    NulCharacter,
+    TooManyValues
+};
 
 struct JsonBodyResult {
     JsonBodyError error = JsonBodyError::None;
     ParamValue value; // an Object when error == None
 };
 
-// A request body: blank (empty or JSON whitespace only) means {}. Checks in this order:
-// UTF-8, nesting depth (> maxDepth), syntax, top-level object.
+// The checks that run before authentication (API.md §2 wants a broken body to be 400 even
+// without a key): one linear pass, no tree, no key comparison. In this order: UTF-8, nesting
+// depth (> maxDepth), syntax, top-level object, then a NUL (`\u0000`) in any key or string
+// other than the top-level `raw_file_content` value (which goes to the plugin, D65).
+JsonBodyError validateJsonObjectBody(std::string_view body, std::size_t maxDepth = 64);
+
+// A request body: blank (empty or JSON whitespace only) means {}. validateJsonObjectBody's
+// checks, then the tree (objects index their keys by hash), at most kMaxJsonValues values.
 JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth = 64);
+// The tree only, for a body validateJsonObjectBody accepted (errors: TooManyValues).
+JsonBodyResult parseValidatedJsonObject(std::string_view body, std::size_t maxDepth = 64);
 
 } // namespace finimport::http

@@ -39,6 +39,10 @@ ParamValue ParamValue::makeObject() {
 
 const ParamValue* ParamValue::find(std::string_view key) const {
     if (_kind != Kind::Object) return nullptr;
+    if (!_index.empty()) {
+        auto it = _index.find(key);
+        return it == _index.end() ? nullptr : &_items[it->second];
+    }
     for (std::size_t i = 0; i < _keys.size(); ++i) {
         if (_keys[i] == key) return &_items[i];
     }
@@ -56,6 +60,12 @@ ParamValue& ParamValue::set(std::string key, ParamValue value) {
     }
     _keys.push_back(std::move(key));
     _items.push_back(std::move(value));
+    if (!_index.empty()) {
+        _index.emplace(_keys.back(), _keys.size() - 1);
+    } else if (_keys.size() > kIndexFrom) {
+        for (std::size_t i = 0; i < _keys.size(); ++i)
+            _index.emplace(_keys[i], i);
+    }
     return _items.back();
 }
 

@@ -26,15 +26,24 @@ RequestPipeline::RequestPipeline(Router router, std::shared_ptr<Authenticator> a
 Response RequestPipeline::runRoute(const Route& route, Request& request, const BodyInfo& body,
                                    std::istream& in, bool& bodyLeftUnread,
                                    NameValueList& rateHeaders) {
-    // 1. Body (before authentication: broken JSON is 400 even without a key).
-    const auto failure = route.body == BodyMode::Params
-                             ? parseRequestBody(body, in, _config.maxBodyBytes, request)
-                             : discardRequestBody(body, in, _config.maxBodyBytes);
+    // 1. Body, before authentication: read and checked by linear scans only (a broken body is
+    //    400 even without a key); the parameter tree is built after authentication.
+    const bool paramsBody = route.body == BodyMode::Params;
+    RawBody raw;
+    const auto failure = paramsBody ? readRequestBody(body, in, _config.maxBodyBytes, raw)
+                                    : discardRequestBody(body, in, _config.maxBodyBytes);
     if (failure) {
         bodyLeftUnread = failure->bodyLeftUnread;
         return failure->response;
     }
-    if (route.auth != AuthRequirement::None) {
+    auto buildParams = [&]() -> std::optional<Response> {
+        if (!paramsBody) return std::nullopt;
+        if (auto built = buildRequestParams(std::move(raw), request)) return built->response;
+        return std::nullopt;
+    };
+    if (route.auth == AuthRequirement::None) {
+        if (auto bad = buildParams()) return *bad;
+    } else {
         // 2. Authentication. The value is matched exactly: no trimming, empty is missing.
         const auto key = request.headers.get("X-Api-Key");
         if (!key || key->empty() || !_authenticator) return unauthorized(false);
@@ -42,6 +51,8 @@ Response RequestPipeline::runRoute(const Route& route, Request& request, const B
         if (outcome.status != AuthOutcome::Status::Ok) {
             return unauthorized(outcome.status == AuthOutcome::Status::Deactivated);
         }
+        // The tree (hashed keys, capped values) only for a request with a valid key.
+        if (auto bad = buildParams()) return *bad;
         request.principal = outcome.principal;
         // 3. Rate limit: counted now, so later 403/404/422 still use quota.
         RateDecision rate = _rateLimiter->check(request.principal.keyId);

@@ -1,7 +1,12 @@
 #include "store/ImportStore.h"
 
+#include "store/RowInserter.h"
 #include "store/Sql.h"
 #include "store/Time.h"
+
+#include <Poco/Data/Statement.h>
+
+#include <limits>
 
 namespace finimport::store {
 
@@ -63,9 +68,21 @@ void ImportStore::insert(ImportRecord& i) {
             "expected_record_counts, readback, summary, extracted, created_at, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             {i.id, i.familyId, i.type, i.status, sqlOpt(i.error), sqlOpt(i.accountId),
-             i.configuration, sqlOpt(i.content), sqlOpt(i.contentKind), sqlOpt(i.filename),
+             i.configuration, nullptr, sqlOpt(i.contentKind), sqlOpt(i.filename),
              sqlOpt(i.contentType), sqlOpt(i.encoding), i.rowsCount, sqlOpt(i.expectedRecordCounts),
              sqlOpt(i.readback), sqlOpt(i.summary), sqlOpt(i.extracted), i.createdAt, i.updatedAt});
+    if (i.content) setContent(i.id, *i.content);
+}
+
+void ImportStore::setContent(const std::string& id, const std::string& content) {
+    // Bound by reference: up to 25 MB is not copied into a parameter list on its way.
+    using Poco::Data::Keywords::useRef;
+    const std::string sql = "UPDATE imports SET content = ? WHERE id = ?";
+    Poco::Data::Statement st(_s);
+    st << (_s.connector() == "postgresql" ? numberPlaceholders(sql) : sql);
+    st.addBind(useRef(content));
+    st.addBind(useRef(id));
+    st.execute();
 }
 
 std::optional<ImportRecord> ImportStore::byId(const std::string& familyId, const std::string& id,
@@ -119,37 +136,73 @@ std::vector<ImportRecord> ImportStore::list(const ImportListFilter& filter, int6
 }
 
 void ImportStore::insertRows(std::vector<ImportRowRecord>& rows) {
-    for (auto& r : rows) {
-        if (r.id.empty()) r.id = newUuid();
-        sqlExec(
-            _s,
-            "INSERT INTO import_rows (id, import_id, row_number, kind, fields, errors, sort_key) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            {r.id, r.importId, r.rowNumber, r.kind, r.fields, r.errors, sqlOpt(r.sortKey)});
-    }
+    RowInserter inserter(_s);
+    for (auto& r : rows)
+        inserter.add(r);
+    inserter.flush();
 }
 
 void ImportStore::deleteRows(const std::string& importId) {
     sqlExec(_s, "DELETE FROM import_rows WHERE import_id = ?", {importId});
 }
 
+namespace {
+
+constexpr const char* kRowColumns =
+    "SELECT id, import_id, row_number, kind, fields, errors, sort_key, valid FROM import_rows ";
+
+ImportRowRecord rowFrom(const SqlRow& r) {
+    ImportRowRecord row;
+    row.id = r.str(0);
+    row.importId = r.str(1);
+    row.rowNumber = r.i64(2);
+    row.kind = r.str(3);
+    row.fields = r.str(4);
+    row.errors = r.str(5);
+    row.sortKey = r.optStr(6);
+    row.valid = r.i64(7) != 0;
+    return row;
+}
+
+} // namespace
+
 std::vector<ImportRowRecord> ImportStore::rows(const std::string& importId) {
     std::vector<ImportRowRecord> out;
-    for (const auto& r :
-         sqlQuery(_s,
-                  "SELECT id, import_id, row_number, kind, fields, errors, sort_key "
-                  "FROM import_rows WHERE import_id = ? ORDER BY row_number, id",
-                  {importId})) {
-        ImportRowRecord row;
-        row.id = r.str(0);
-        row.importId = r.str(1);
-        row.rowNumber = r.i64(2);
-        row.kind = r.str(3);
-        row.fields = r.str(4);
-        row.errors = r.str(5);
-        row.sortKey = r.optStr(6);
-        out.push_back(std::move(row));
+    for (const auto& r : sqlQuery(
+             _s, std::string(kRowColumns) + "WHERE import_id = ? ORDER BY row_number", {importId}))
+        out.push_back(rowFrom(r));
+    return out;
+}
+
+void ImportStore::forEachRowBatch(const std::string& importId, int64_t batchSize,
+                                  const std::function<void(std::vector<ImportRowRecord>&)>& fn) {
+    // row_number is unique per import (schema v1), so it is a complete keyset.
+    int64_t after = std::numeric_limits<int64_t>::min();
+    for (;;) {
+        std::vector<ImportRowRecord> batch;
+        for (const auto& r :
+             sqlQuery(_s,
+                      std::string(kRowColumns) +
+                          "WHERE import_id = ? AND row_number > ? ORDER BY row_number LIMIT ?",
+                      {importId, after, batchSize}))
+            batch.push_back(rowFrom(r));
+        if (batch.empty()) return;
+        after = batch.back().rowNumber;
+        const bool last = static_cast<int64_t>(batch.size()) < batchSize;
+        fn(batch);
+        if (last) return;
     }
+}
+
+std::vector<ImportRowRecord> ImportStore::rowsPage(const std::string& importId,
+                                                   const RowPageQuery& q) {
+    std::string sql = std::string(kRowColumns) + "WHERE import_id = ?";
+    if (q.onlyInvalid) sql += " AND valid = 0";
+    sql += q.newestFirst ? " ORDER BY sort_key DESC, id DESC" : " ORDER BY row_number";
+    sql += " LIMIT ? OFFSET ?";
+    std::vector<ImportRowRecord> out;
+    for (const auto& r : sqlQuery(_s, sql, {importId, q.limit, q.offset}))
+        out.push_back(rowFrom(r));
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include <Poco/Data/Session.h>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,14 @@ struct ImportRowRecord {
     std::string fields = "{}"; // JSON object text
     std::string errors = "[]"; // JSON array text (plugin parse errors)
     std::optional<std::string> sortKey;
+    bool valid = true; // no error evaluated at upload (parse, date window, currency)
+};
+
+// One page of an import's rows, ordered in SQL.
+struct RowPageQuery {
+    bool onlyInvalid = false;
+    bool newestFirst = false; // QIF: sort_key desc, id desc; else row_number
+    int64_t limit = 25, offset = 0;
 };
 
 struct MappingRecord {
@@ -46,6 +55,7 @@ public:
     explicit ImportStore(Poco::Data::Session& s) : _s(s) {}
 
     void insert(ImportRecord& import);
+    void setContent(const std::string& id, const std::string& content);
     std::optional<ImportRecord> byId(const std::string& familyId, const std::string& id,
                                      bool withContent = false);
     std::optional<ImportRecord> byIdAnyFamily(const std::string& id, bool withContent = false);
@@ -55,10 +65,16 @@ public:
     int64_t count(const ImportListFilter& filter);
     std::vector<ImportRecord> list(const ImportListFilter& filter, int64_t limit, int64_t offset);
 
+    // Multi-row INSERTs of prepared statements (kRowBatch rows each); ids are assigned here.
     void insertRows(std::vector<ImportRowRecord>& rows);
     void deleteRows(const std::string& importId);
-    // rowsOnlyInvalid: only rows whose stored errors are non-empty (the caller re-validates).
+    // Every row in row order (small imports; publish prefers forEachRowBatch).
     std::vector<ImportRowRecord> rows(const std::string& importId);
+    // Rows in row order, `batchSize` at a time (keyset paging): memory stays one batch.
+    void forEachRowBatch(const std::string& importId, int64_t batchSize,
+                         const std::function<void(std::vector<ImportRowRecord>&)>& fn);
+    // One page in the order of `query`; only the page is read.
+    std::vector<ImportRowRecord> rowsPage(const std::string& importId, const RowPageQuery& query);
 
     std::vector<MappingRecord> mappings(const std::string& importId);
     void upsertMapping(MappingRecord& mapping);

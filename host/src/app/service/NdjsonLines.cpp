@@ -56,6 +56,11 @@ std::string trim(std::string_view s) {
 }
 
 Poco::JSON::Object::Ptr parseObject(const std::string& line) {
+    // Only text shaped like an object can be one: a junk line costs a glance, not a parser
+    // and an exception (1M junk lines must answer within 2 s, issue 11).
+    const auto first = line.find_first_not_of(" \t\r\n");
+    const auto last = line.find_last_not_of(" \t\r\n");
+    if (first == std::string::npos || line[first] != '{' || line[last] != '}') return nullptr;
     try {
         Poco::JSON::Parser parser;
         auto v = parser.parse(line);
@@ -107,7 +112,9 @@ NdjsonLineReport analyzeNdjson(std::string_view content) {
         if (!obj || !obj->has("data") || !truthy(obj->get("type"))) continue;
         ++r.typedLines;
         std::string type = obj->get("type").convert<std::string>();
-        ++r.recordTypeCounts[type];
+        // Bounded: a file of a million invented types must not grow a million-entry map.
+        if (r.recordTypeCounts.size() < 100 || r.recordTypeCounts.count(type))
+            ++r.recordTypeCounts[type];
         auto kind = keyOfType.find(type);
         if (kind == keyOfType.end()) continue;
         ++r.importableLines;

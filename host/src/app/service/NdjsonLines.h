@@ -21,7 +21,7 @@ struct NdjsonLineReport {
     int64_t validLines = 0;      // typed lines passing the per-line checks of §7.9
     int64_t importableLines = 0; // typed lines of one of the 15 types
     std::map<std::string, int64_t> expected;         // the 15 keys
-    std::map<std::string, int64_t> recordTypeCounts; // type name → lines
+    std::map<std::string, int64_t> recordTypeCounts; // type name → lines (first 100 types)
 };
 
 NdjsonLineReport analyzeNdjson(std::string_view content);

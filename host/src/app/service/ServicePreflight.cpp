@@ -1,6 +1,7 @@
 #include "app/service/ServicePreflight.h"
 
 #include "app/MessageCap.h"
+#include "app/RowValidation.h"
 #include "app/service/AccountTypes.h"
 #include "app/service/NdjsonLines.h"
 #include "app/service/ServiceJson.h"
@@ -148,9 +149,19 @@ public:
             {"Tag", existingNames(s, "tags", familyId, ownImportId)},
             {"Merchant", existingNames(s, "merchants", familyId, ownImportId)}};
         std::map<std::pair<std::string, std::string>, int64_t> valuations;
+        const domain::Date today = domain::Date::today();
         for (const auto& line : _lines) {
             std::string n = "Line " + std::to_string(line.number);
             const auto& d = line.data;
+            // D1: a record dated outside (today − 50 years, today + 1] is refused, so a file
+            // dated 0001 or 9999 cannot make millions of balance rows (issue 11).
+            if (auto date = presentText(d, "date")) {
+                if (auto day = domain::Date::parseIso(*date); day && !dateInWindow(*day, today))
+                    error("date_out_of_range", n + " " + line.type + " date " + *date +
+                                                   " must be between " +
+                                                   today.addYears(-50).addDays(1).iso() + " and " +
+                                                   today.addDays(1).iso() + ".");
+            }
             if (line.type == "Account") checkAccount(n, d);
             if (existing.count(line.type))
                 if (auto name = service::textOf(d, "name");

@@ -1,6 +1,7 @@
 // GET /api/v1/imports/{id}/rows (API.md §12.3, DECISIONS.md D15): rows with their errors
 // evaluated now, the 17 visible fields and their mappings.
 #include "app/Mappings.h"
+#include "app/RowStats.h"
 #include "app/RowValidation.h"
 #include "domain/Uuid.h"
 #include "http/Errors.h"
@@ -93,29 +94,35 @@ Response ImportsHandler::rows(Request& req) {
     _db.read([&](Poco::Data::Session& s) {
         store::ImportStore imports(s);
         auto mappings = imports.mappings(record->id);
+        // The total comes from the counts stored at upload; only the page's rows are read.
+        int64_t total = record->rowsCount;
+        if (onlyInvalid) {
+            auto stats = app::RowStats::fromSummary(record->summary);
+            total = stats ? stats->invalid.count
+                          : store::sqlCount(s,
+                                            "SELECT COUNT(*) FROM import_rows WHERE import_id = ? "
+                                            "AND valid = 0",
+                                            {record->id});
+        }
+        Pagination p = paginate(req.query.get("page"), req.query.get("per_page"), total);
         struct Evaluated {
             store::ImportRowRecord row;
             app::RowFields fields;
             std::vector<std::string> errors;
         };
         std::vector<Evaluated> rows;
-        for (auto& row : imports.rows(record->id)) {
+        store::RowPageQuery query;
+        query.onlyInvalid = onlyInvalid;
+        query.newestFirst = record->type == "QifImport";
+        query.limit = p.perPage;
+        query.offset = p.offset;
+        for (auto& row : imports.rowsPage(record->id, query)) {
             app::RowFields fields = app::rowFieldsFromJson(row.fields);
             auto errors = app::rowErrorsNow(fields, app::rowMessagesFromJson(row.errors), today);
-            if (onlyInvalid && errors.empty()) continue;
             rows.push_back({std::move(row), std::move(fields), std::move(errors)});
         }
-        if (record->type == "QifImport")
-            std::stable_sort(rows.begin(), rows.end(), [](const Evaluated& a, const Evaluated& b) {
-                std::string ka = a.row.sortKey.value_or(""), kb = b.row.sortKey.value_or("");
-                return ka != kb ? ka > kb : a.row.id > b.row.id;
-            });
-        Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
-                                static_cast<int64_t>(rows.size()));
         w.beginObject().key("data").beginArray();
-        for (int64_t i = p.offset;
-             i < p.offset + p.perPage && i < static_cast<int64_t>(rows.size()); ++i) {
-            const auto& e = rows[static_cast<size_t>(i)];
+        for (const auto& e : rows) {
             w.beginObject();
             w.key("id").string(e.row.id);
             w.key("row_number").integer(e.row.rowNumber);

@@ -34,7 +34,7 @@ app::FieldValue toField(const ParamValue& v) {
         f.kind = app::FieldValue::Kind::Object;
         break;
     }
-    f.text = v.text();
+    if (!f.isScalar()) f.text = v.text();
     return f;
 }
 
@@ -49,17 +49,27 @@ Response resultResponse(const app::ImportResult& result, int okStatus) {
 
 } // namespace
 
-app::CreateImportRequest toCreateRequest(const Request& req) {
+app::CreateImportRequest toCreateRequest(Request& req) {
     app::CreateImportRequest out;
     out.familyId = req.principal.familyId;
     out.userId = req.principal.userId;
-    const auto& root = req.params.root();
-    for (size_t i = 0; i < root.keys().size(); ++i)
-        out.fields[root.keys()[i]] = toField(root.items()[i]);
+    // Moved, not copied: raw_file_content and the file part are the request's large values.
+    auto& root = req.params.root();
+    for (size_t i = 0; i < root.keys().size(); ++i) {
+        app::FieldValue f = toField(root.items()[i]);
+        if (f.isScalar()) f.text = root.items()[i].takeText();
+        out.fields[root.keys()[i]] = std::move(f);
+    }
     if (req.file)
-        out.file = app::UploadedFile{req.file->filename, req.file->contentType, req.file->data};
+        out.file =
+            app::UploadedFile{req.file->filename, req.file->contentType, std::move(req.file->data)};
     out.fileFieldWasText = req.fileFieldWasText && !req.file;
     return out;
+}
+
+app::CreateImportRequest toCreateRequest(const Request& req) {
+    Request copy = req;
+    return toCreateRequest(copy);
 }
 
 Response ImportsHandler::create(Request& req) {

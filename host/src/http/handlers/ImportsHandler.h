@@ -23,6 +23,9 @@ private:
     app::ImportService& _service;
 };
 
+// Moves the request's parameters and file into the app's request.
+app::CreateImportRequest toCreateRequest(Request& request);
+// Copies them (preflight reads a const request).
 app::CreateImportRequest toCreateRequest(const Request& request);
 
 } // namespace finimport::http

@@ -1,0 +1,12 @@
+# csv + Decimal + strptime per row; prints seconds and rows.
+import csv, sys, time
+from datetime import datetime
+from decimal import Decimal
+t = time.perf_counter()
+rows = 0
+with open(sys.argv[1], newline="") as f:
+    for r in csv.DictReader(f):
+        datetime.strptime(r["date"], "%Y-%m-%d")
+        Decimal(r["amount"])
+        rows += 1
+print("%.6f %d" % (time.perf_counter() - t, rows))

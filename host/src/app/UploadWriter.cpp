@@ -1,0 +1,104 @@
+#include "app/UploadWriter.h"
+
+#include "app/ImportEvaluation.h"
+#include "domain/Currency.h"
+#include "store/Sql.h"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <sstream>
+
+namespace finimport::app {
+
+namespace {
+
+constexpr int64_t kUploadCacheKb = 4096;
+
+bool isEntryRow(const std::string& kind) {
+    return kind == "transaction" || kind == "trade";
+}
+
+void setField(RowFields& fields, const std::string& name, const std::string& value) {
+    for (auto& [k, v] : fields)
+        if (k == name) {
+            v = value;
+            return;
+        }
+    fields.emplace_back(name, value);
+}
+
+} // namespace
+
+UploadWriter::UploadWriter(Poco::Data::Session& s, const store::ImportRecord& import,
+                           const ImportTypeTraits& traits, domain::Date today)
+    : _s(s), _import(import), _traits(traits), _today(today), _duplicates(s, import), _inserter(s) {
+    // An upload's pages are written once: a small SQLite cache spills them to the WAL early
+    // instead of holding up to the pool's 64 MB per import (the upload's memory bound).
+    if (s.connector() == "sqlite") {
+        if (auto r = store::sqlQueryOne(s, "PRAGMA cache_size")) _savedCacheSize = r->i64(0);
+        store::sqlExec(s, "PRAGMA cache_size=-" + std::to_string(kUploadCacheKb));
+    }
+}
+
+UploadWriter::~UploadWriter() {
+    if (!_savedCacheSize) return;
+    try {
+        store::sqlExec(_s, "PRAGMA cache_size=" + std::to_string(*_savedCacheSize));
+    } catch (...) { // the session is going back to the pool either way
+    }
+}
+
+void UploadWriter::add(CollectedRow&& r) {
+    ++_rows;
+    // D4: the target account's currency, when the account is known at upload.
+    if (isEntryRow(r.kind)) {
+        if (auto account = _duplicates.targetAccount(r.fields)) {
+            if (fieldText(r.fields, "currency_given") == "false") {
+                setField(r.fields, "currency", account->currency);
+            } else {
+                std::string currency = fieldText(r.fields, "currency");
+                if (!currency.empty() && domain::findCurrency(currency) &&
+                    currency != account->currency)
+                    r.errors.push_back(RowMessage{"currency_mismatch", std::string("currency"),
+                                                  "Currency " + currency +
+                                                      " differs from the account's currency " +
+                                                      account->currency});
+            }
+        }
+    }
+    const bool valid = rowErrorsNow(r.fields, r.errors, _today).empty();
+    countRow(_stats, _import, _traits, r.fields, valid, r.number);
+    collectMappingKeys(_import, _traits, r.fields, _keys);
+    if (_duplicates.matches(r.fields)) ++_duplicateRows;
+
+    store::ImportRowRecord row;
+    row.importId = _import.id;
+    row.rowNumber = r.number;
+    row.kind = std::move(r.kind);
+    row.fields = rowFieldsToJson(r.fields);
+    row.errors = rowMessagesToJson(r.errors);
+    row.valid = valid;
+    // Only QIF rows are listed by date (ImportRowsHandler); the others keep no sort key.
+    if (const auto* d = r.field("date"); d && *d && _import.type == "QifImport") row.sortKey = **d;
+    _inserter.add(row);
+}
+
+void UploadWriter::finish(store::ImportRecord& import) {
+    _inserter.flush();
+    syncMappingKeys(_s, import, _keys);
+    Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    if (import.summary && !import.summary->empty()) {
+        Poco::JSON::Parser parser;
+        summary = parser.parse(*import.summary).extract<Poco::JSON::Object::Ptr>();
+    }
+    summary->set("duplicate_rows_count", _duplicateRows);
+    Poco::JSON::Parser parser;
+    summary->set("rows", parser.parse(_stats.toJson()));
+    std::ostringstream out;
+    summary->stringify(out);
+    import.summary = out.str();
+    import.rowsCount = _rows;
+}
+
+} // namespace finimport::app
