@@ -37,8 +37,9 @@ public:
     void testFreshFileGetsEverySchemaTable() {
         Database db(url());
         CPPUNIT_ASSERT_EQUAL(0, schemaVersion(db));
-        CPPUNIT_ASSERT_EQUAL(1, migrate(db));
-        CPPUNIT_ASSERT_EQUAL(1, schemaVersion(db));
+        // v1: the logical schema; v2: job request ids (issue 13).
+        CPPUNIT_ASSERT_EQUAL(2, migrate(db));
+        CPPUNIT_ASSERT_EQUAL(2, schemaVersion(db));
         const char* tables[] = {"families",
                                 "users",
                                 "api_keys",
@@ -81,12 +82,12 @@ public:
     void testMigrateIsIdempotent() {
         {
             Database db(url());
-            CPPUNIT_ASSERT_EQUAL(1, migrate(db));
+            CPPUNIT_ASSERT_EQUAL(2, migrate(db));
             CPPUNIT_ASSERT_EQUAL(0, migrate(db));
         }
         Database reopened(url());
         CPPUNIT_ASSERT_EQUAL(0, migrate(reopened));
-        CPPUNIT_ASSERT_EQUAL(1, schemaVersion(reopened));
+        CPPUNIT_ASSERT_EQUAL(2, schemaVersion(reopened));
     }
 
     void testMoneyRoundTripsExactly() {

@@ -1,8 +1,10 @@
 #pragma once
-// The real finimport server started in-process on an ephemeral port, with a fresh SQLite file
-// and the plugins of the build tree; plus helpers to create keys and call the API.
+// The real finimport server started in-process on an ephemeral port, with a fresh database
+// (SQLite, or PostgreSQL in the PostgreSQL pass: TestDatabase.h) and the plugins of the build
+// tree; plus helpers to create keys and call the API.
 
 #include "HttpClient.h"
+#include "TestDatabase.h"
 #include "server/Server.h"
 
 #include <Poco/JSON/Array.h>
@@ -16,8 +18,9 @@ namespace finimport::test {
 
 struct HarnessOptions {
     std::string rateLimitMode = "self_hosted";
-    std::string database; // default: sqlite in a fresh temporary directory
+    std::string database; // default: a fresh TestDatabase (SQLite or PostgreSQL pass)
     int workers = 1;
+    std::string metricsListen; // metrics.listen (empty: /metrics on the API listener)
 };
 
 class AppHarness {
@@ -44,6 +47,7 @@ public:
 
 private:
     std::string _dir;
+    std::unique_ptr<TestDatabase> _database;
     std::unique_ptr<server::Server> _server;
 };
 

@@ -24,7 +24,13 @@ const char* kKeys[] = {"listen",
                        "limits.rows",
                        "limits.account_rows",
                        "limits.service_rows",
-                       "encoding.fallback"};
+                       "encoding.fallback",
+                       "database.pool_size",
+                       "database.statement_timeout_ms",
+                       "jobs.lease_seconds",
+                       "jobs.max_attempts",
+                       "jobs.drain_seconds",
+                       "metrics.listen"};
 
 std::string trim(const std::string& s) {
     size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
@@ -57,6 +63,14 @@ int64_t positive(const std::string& key, const std::string& value) {
     } catch (const std::exception&) {
     }
     throw std::invalid_argument(key + " must be a positive integer, got \"" + value + "\"");
+}
+
+int boundedInt(const std::string& key, const std::string& value, int64_t max) {
+    int64_t v = positive(key, value);
+    if (v > max)
+        throw std::invalid_argument(key + " must be at most " + std::to_string(max) + ", got \"" +
+                                    value + "\"");
+    return static_cast<int>(v);
 }
 
 std::vector<std::string> splitDirs(const std::string& s) {
@@ -115,6 +129,18 @@ Config Config::load(const std::map<std::string, std::string>& flags,
             c.serviceRowCap = positive(k, v);
         else if (k == "encoding.fallback")
             c.fallbackCharset = v;
+        else if (k == "database.pool_size")
+            c.databasePoolSize = boundedInt(k, v, 1000);
+        else if (k == "database.statement_timeout_ms")
+            c.statementTimeoutMs = boundedInt(k, v, 86400000);
+        else if (k == "jobs.lease_seconds")
+            c.jobLeaseSeconds = boundedInt(k, v, 86400);
+        else if (k == "jobs.max_attempts")
+            c.jobMaxAttempts = boundedInt(k, v, 1000);
+        else if (k == "jobs.drain_seconds")
+            c.drainSeconds = boundedInt(k, v, 86400);
+        else if (k == "metrics.listen")
+            c.metricsListen = v;
         else
             throw std::invalid_argument("unknown setting " + k);
     }

@@ -19,6 +19,13 @@ struct Config {
     int64_t accountRowCap = 50;
     int64_t serviceRowCap = 100000;
     std::string fallbackCharset = "windows-1250";
+    // Scale-out (issue 13, docs/operations.md).
+    int databasePoolSize = 0;   // 0: http_threads / 4 + workers + 4
+    int statementTimeoutMs = 0; // PostgreSQL statement_timeout; 0: none
+    int jobLeaseSeconds = 30;   // a claim not refreshed for this long is claimed again
+    int jobMaxAttempts = 3;     // expired claims before the job and its import fail
+    int drainSeconds = 30;      // SIGTERM: running jobs get this long, then are released
+    std::string metricsListen;  // empty: GET /metrics on `listen`; else only there
 
     // Builds the configuration from the sources. `flags` holds the settings given on the
     // command line (same keys as the file). Throws std::invalid_argument on a bad value.
@@ -31,7 +38,9 @@ struct Config {
 //   (':'-separated), workers FINIMPORT_WORKERS, http_threads FINIMPORT_HTTP_THREADS,
 //   rate_limit.mode FINIMPORT_RATE_LIMIT_MODE, limits.rows FINIMPORT_LIMITS_ROWS,
 //   limits.account_rows FINIMPORT_LIMITS_ACCOUNT_ROWS, limits.service_rows
-//   FINIMPORT_LIMITS_SERVICE_ROWS, encoding.fallback FINIMPORT_ENCODING_FALLBACK; the file itself:
+//   FINIMPORT_LIMITS_SERVICE_ROWS, encoding.fallback FINIMPORT_ENCODING_FALLBACK,
+//   database.pool_size, database.statement_timeout_ms, jobs.lease_seconds, jobs.max_attempts,
+//   jobs.drain_seconds, metrics.listen (FINIMPORT_DATABASE_POOL_SIZE, …); the file itself:
 //   --config / FINIMPORT_CONFIG.
 std::string environmentVariableFor(const std::string& key);
 

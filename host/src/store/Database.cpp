@@ -11,9 +11,7 @@
 
 namespace finimport::store {
 
-namespace {
-
-void registerConnectors() {
+void Database::registerConnectors() {
     static std::once_flag once;
     std::call_once(once, [] {
         Poco::Data::SQLite::Connector::registerConnector();
@@ -21,16 +19,23 @@ void registerConnectors() {
     });
 }
 
-} // namespace
+Database::Database(const std::string& url, int maxSessions)
+    : Database(url, DatabaseOptions{maxSessions, 0}) {}
 
-Database::Database(const std::string& url, int maxSessions) : _url(DatabaseUrl::parse(url)) {
+Database::Database(const std::string& url, const DatabaseOptions& options)
+    : _url(DatabaseUrl::parse(url)) {
     registerConnectors();
+    const int maxSessions = options.maxSessions;
     if (isSqlite()) {
         auto parent = std::filesystem::path(_url.path).parent_path();
         if (!parent.empty()) std::filesystem::create_directories(parent);
     }
-    _pool = std::make_unique<Poco::Data::SessionPool>(_url.connector(), _url.connectionString(), 1,
-                                                      maxSessions, 60);
+    std::string connection = _url.connectionString();
+    if (isPostgres() && options.statementTimeoutMs > 0)
+        connection +=
+            " options='-c statement_timeout=" + std::to_string(options.statementTimeoutMs) + "'";
+    _pool =
+        std::make_unique<Poco::Data::SessionPool>(_url.connector(), connection, 1, maxSessions, 60);
     if (isSqlite()) {
         auto s = session();
         // journal_mode persists in the file; it returns a row, so read it.
@@ -40,6 +45,10 @@ Database::Database(const std::string& url, int maxSessions) : _url(DatabaseUrl::
 }
 
 Database::~Database() = default;
+
+PoolUsage Database::poolUsage() const {
+    return {_pool->used(), _pool->idle(), _pool->capacity()};
+}
 
 Poco::Data::Session Database::session() {
     Poco::Data::Session s = _pool->get();

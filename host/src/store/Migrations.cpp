@@ -9,10 +9,13 @@
 namespace finimport::store {
 
 std::vector<Migration> schemaV1(); // Schema_v1.cpp
+std::vector<Migration> schemaV2(); // Schema_v2.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
         std::vector<Migration> all = schemaV1();
+        for (auto& m : schemaV2())
+            all.push_back(std::move(m));
         return all;
     }();
     return migrations;
