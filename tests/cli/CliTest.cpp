@@ -61,10 +61,11 @@ public:
     void testMigrateTwice() {
         auto first = run({"migrate", "--database", _db});
         CPPUNIT_ASSERT_EQUAL(0, first.exitCode);
-        CPPUNIT_ASSERT(first.out.find("1 migration(s) applied, schema version 1") !=
+        // v1 schema + v2 job request ids (issue 13).
+        CPPUNIT_ASSERT(first.out.find("2 migration(s) applied, schema version 2") !=
                        std::string::npos);
         auto second = run({"migrate", "--database", _db});
-        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 1") !=
+        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 2") !=
                        std::string::npos);
     }
 

@@ -29,6 +29,7 @@ class JobQueueTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testHeartbeatKeepsALongJobWithOneInstance);
     CPPUNIT_TEST(testDeadWorkersJobRunsAgainAfterLease);
     CPPUNIT_TEST(testAbandonedJobFailsItsImportWithAMessage);
+    CPPUNIT_TEST(testOrphanedImportsAreFailedWithAMessage);
     CPPUNIT_TEST(testDrainReleasesAJobPastTheTimeout);
     CPPUNIT_TEST(testImportGuardAdmitsOneOfTwoConcurrentClaims);
     CPPUNIT_TEST(testFailureNeverOverwritesComplete);
@@ -213,6 +214,30 @@ public:
         CPPUNIT_ASSERT_EQUAL(message, jobColumn(job, "error"));
         CPPUNIT_ASSERT_EQUAL(std::string("failed"), importStatus(importId).first);
         CPPUNIT_ASSERT_EQUAL(message, importStatus(importId).second);
+    }
+
+    void testOrphanedImportsAreFailedWithAMessage() {
+        // Issue 12 item 8: left importing/reverting while no job is queued or running (the
+        // job failed outside the handler): failed with the reason once a lease has passed.
+        auto publishing = newImport("importing");
+        auto reverting = newImport("reverting");
+        auto fresh = newImport("importing");
+        auto withJob = newImport("importing");
+        enqueue(withJob);
+        _db->write([&](Poco::Data::Session& s) {
+            store::sqlExec(s, "UPDATE imports SET updated_at = ? WHERE id <> ?",
+                           {store::nowMicros() - 10'000'000, fresh});
+        });
+        jobs::JobQueue q(*_db, fastOptions());
+        CPPUNIT_ASSERT_EQUAL(2, q.reap());
+        const std::string message = "The import was left in progress without a running job (its "
+                                    "worker stopped); it was not changed";
+        CPPUNIT_ASSERT_EQUAL(std::string("failed"), importStatus(publishing).first);
+        CPPUNIT_ASSERT_EQUAL(message, importStatus(publishing).second);
+        CPPUNIT_ASSERT_EQUAL(std::string("revert_failed"), importStatus(reverting).first);
+        CPPUNIT_ASSERT_EQUAL(message, importStatus(reverting).second);
+        CPPUNIT_ASSERT_EQUAL(std::string("importing"), importStatus(fresh).first);
+        CPPUNIT_ASSERT_EQUAL(std::string("importing"), importStatus(withJob).first);
     }
 
     void testDrainReleasesAJobPastTheTimeout() {

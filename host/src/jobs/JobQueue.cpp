@@ -182,6 +182,12 @@ int JobQueue::reap() {
                 .emit();
             ++n;
         }
+        for (const auto& importId : store::JobStore(s).failOrphanedImports(
+                 expiredBefore(), "The import was left in progress without a running job (its "
+                                  "worker stopped); it was not changed")) {
+            domain::LogLine("import_orphaned").str("import_id", importId).emit();
+            ++n;
+        }
     });
     return n;
 }

@@ -74,7 +74,8 @@ public:
     bool waitIdle(std::chrono::milliseconds timeout);
     // Runs queued jobs on the calling thread until none is left (CLI, tests).
     int drain();
-    // One reaper pass: fails jobs whose workers died maxAttempts times. Returns how many.
+    // One reaper pass: fails jobs whose workers died maxAttempts times, and imports left
+    // importing/reverting without any live job for longer than a lease. Returns how many.
     int reap();
 
     const std::string& instanceId() const { return _instance; }

@@ -86,6 +86,25 @@ std::vector<AbandonedJob> JobStore::failAbandoned(int64_t expiredBefore, int64_t
     return out;
 }
 
+std::vector<std::string> JobStore::failOrphanedImports(int64_t olderThan,
+                                                       const std::string& message) {
+    std::string select = "SELECT id, status FROM imports i WHERE status IN ('importing', "
+                         "'reverting') AND updated_at < ? AND NOT EXISTS (SELECT 1 FROM jobs j "
+                         "WHERE j.import_id = i.id AND j.status IN ('queued', 'running')) "
+                         "ORDER BY id";
+    if (sqlIsPostgres(_s)) select += " FOR UPDATE SKIP LOCKED";
+    std::vector<std::string> out;
+    for (const auto& r : sqlQuery(_s, select, {olderThan})) {
+        const std::string next = r.str(1) == "importing" ? "failed" : "revert_failed";
+        if (sqlExec(_s,
+                    "UPDATE imports SET status = ?, error = ?, updated_at = ? WHERE id = ? AND "
+                    "status = ?",
+                    {next, message, nowMicros() / 1000 * 1000, r.str(0), r.str(1)}) > 0)
+            out.push_back(r.str(0));
+    }
+    return out;
+}
+
 int64_t JobStore::pendingCount() {
     return sqlCount(_s, "SELECT COUNT(*) FROM jobs WHERE status IN ('queued', 'running')");
 }

@@ -56,6 +56,10 @@ public:
     // returned, so the caller can fail their imports with a message.
     std::vector<AbandonedJob> failAbandoned(int64_t expiredBefore, int64_t maxAttempts,
                                             const std::string& message);
+    // Imports left `importing`/`reverting` since before `olderThan` with no queued or running
+    // job (their job failed outside the handler, or its outcome could not be written): failed
+    // (`failed` / `revert_failed`) with `message`. Returns their ids.
+    std::vector<std::string> failOrphanedImports(int64_t olderThan, const std::string& message);
     int64_t pendingCount();
     QueueStats stats();
 

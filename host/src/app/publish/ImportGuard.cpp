@@ -15,8 +15,11 @@ bool claimImport(Poco::Data::Session& s, const std::string& importId,
 
 void lockPublishTargets(Poco::Data::Session& s, const std::string& familyId) {
     if (!store::sqlIsPostgres(s)) return;
-    store::sqlQuery(s, "SELECT id FROM families WHERE id = ? FOR UPDATE", {familyId});
-    store::sqlQuery(s, "SELECT id FROM accounts WHERE family_id = ? ORDER BY id FOR UPDATE",
+    // NO KEY UPDATE: publishes exclude each other, but inserts that only reference these rows
+    // (an upload's import row, its foreign key on the family) do not wait for a publish.
+    store::sqlQuery(s, "SELECT id FROM families WHERE id = ? FOR NO KEY UPDATE", {familyId});
+    store::sqlQuery(s,
+                    "SELECT id FROM accounts WHERE family_id = ? ORDER BY id FOR NO KEY UPDATE",
                     {familyId});
 }
 

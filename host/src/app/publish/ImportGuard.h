@@ -6,7 +6,7 @@
 //                  import (a redelivery, a race of two instances, a lease that expired while
 //                  the first was committing) blocks on the lock, then sees the committed status
 //                  and does nothing.
-//   lockPublishTargets — PostgreSQL `SELECT … FOR UPDATE` on the family row and then the
+//   lockPublishTargets — PostgreSQL `SELECT … FOR NO KEY UPDATE` on the family row and the
 //                  family's accounts in id order (one global order: no deadlock), so two
 //                  instances publishing overlapping files match duplicates one after the
 //                  other and cannot both insert the same entry. SQLite: the write transaction
