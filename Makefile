@@ -10,8 +10,8 @@ FINIMPORT := $(BUILD_DIR)/bin/finimport
 # Debian packages the build and the tests need (checked with dpkg first; apt only when missing).
 DEB_PACKAGES := cmake ninja-build g++ make pkgconf dpkg-dev file \
   libpoco-dev libpq-dev libboost-dev libboost-filesystem-dev libicu-dev \
-  libfast-float-dev libcppunit-dev libpoppler-cpp-dev \
-  postgresql-15 clang libclang-rt-14-dev curl ccache
+  libfast-float-dev libcppunit-dev libpoppler-cpp-dev libexpat1-dev \
+  postgresql-15 clang libclang-rt-14-dev curl ccache lintian
 
 .PHONY: all deps configure build run test test-asan bench package format clean
 

@@ -3,6 +3,8 @@ find_package(Threads REQUIRED)
 find_package(FastFloat 3.9 REQUIRED)
 find_package(ICU 72 REQUIRED COMPONENTS uc i18n data)
 find_package(PkgConfig REQUIRED)
+# expat: the CAMT plugin's XML parser (push, namespaces, entity attacks refused).
+pkg_check_modules(EXPAT REQUIRED IMPORTED_TARGET expat>=2.5)
 if(FINIMPORT_BUILD_TESTS)
   pkg_check_modules(CPPUNIT REQUIRED IMPORTED_TARGET cppunit>=1.14)
 endif()

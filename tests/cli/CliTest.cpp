@@ -11,6 +11,8 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <regex>
 #include <sys/wait.h>
 #include <thread>
@@ -46,6 +48,7 @@ class CliTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testKeysCreateListRevoke);
     CPPUNIT_TEST(testPluginsListsTheCsvTypes);
     CPPUNIT_TEST(testServeStopsOnSigterm);
+    CPPUNIT_TEST(testSystemdUnitIsBounded);
     CPPUNIT_TEST_SUITE_END();
 
     std::string _dir, _db;
@@ -61,11 +64,11 @@ public:
     void testMigrateTwice() {
         auto first = run({"migrate", "--database", _db});
         CPPUNIT_ASSERT_EQUAL(0, first.exitCode);
-        // v1 schema + v2 job request ids (issue 13).
-        CPPUNIT_ASSERT(first.out.find("2 migration(s) applied, schema version 2") !=
+        // v1 schema, v2 securities per family, v3 job request ids (issue 13).
+        CPPUNIT_ASSERT(first.out.find("3 migration(s) applied, schema version 3") !=
                        std::string::npos);
         auto second = run({"migrate", "--database", _db});
-        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 2") !=
+        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 3") !=
                        std::string::npos);
     }
 
@@ -116,6 +119,24 @@ public:
         auto elapsed = std::chrono::steady_clock::now() - start;
         CPPUNIT_ASSERT_EQUAL(0, code);
         CPPUNIT_ASSERT(elapsed < std::chrono::seconds(10));
+    }
+
+    // Issue 12 item 7: the packaged unit keeps written files private and bounds memory and
+    // tasks, each directive exactly once in [Service].
+    void testSystemdUnitIsBounded() {
+        std::ifstream in(std::string(FINIMPORT_SOURCE_DIR) + "/packaging/finimport.service");
+        CPPUNIT_ASSERT(in.good());
+        std::string line, section;
+        std::map<std::string, std::string> service;
+        while (std::getline(in, line)) {
+            if (line.rfind("[", 0) == 0) section = line;
+            auto eq = line.find('=');
+            if (section == "[Service]" && eq != std::string::npos && line[0] != '#')
+                CPPUNIT_ASSERT(service.emplace(line.substr(0, eq), line.substr(eq + 1)).second);
+        }
+        CPPUNIT_ASSERT_EQUAL(std::string("0077"), service["UMask"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("2G"), service["MemoryMax"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("512"), service["TasksMax"]);
     }
 };
 

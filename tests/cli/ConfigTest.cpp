@@ -7,14 +7,28 @@
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 using finimport::app::Config;
+
+namespace {
+
+std::string docsRow(const finimport::app::Setting& s) {
+    return std::string("| `") + s.key + "` | `--" + finimport::app::flagFor(s.key) + " " +
+           s.metavar + "` | `" + finimport::app::environmentVariableFor(s.key) + "` | " +
+           s.defaultText + " | " + s.meaning + " |";
+}
+
+} // namespace
 
 class ConfigTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(ConfigTest);
     CPPUNIT_TEST(testDefaults);
     CPPUNIT_TEST(testPrecedence);
     CPPUNIT_TEST(testRejects);
+    CPPUNIT_TEST(testDocsTableIsTheSettingsTable);
+    CPPUNIT_TEST(testUnknownKeyInTheFile);
     CPPUNIT_TEST(testScaleOutSettings);
     CPPUNIT_TEST_SUITE_END();
 
@@ -79,7 +93,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string(""), d.metricsListen);
         ::setenv("FINIMPORT_JOBS_LEASE_SECONDS", "2", 1);
         Config c = Config::load({{"database.pool_size", "12"},
-                                 {"database.statement_timeout_ms", "5000"},
+                                 {"database.timeout_ms", "5000"},
                                  {"jobs.max_attempts", "5"},
                                  {"jobs.drain_seconds", "7"},
                                  {"metrics.listen", "127.0.0.1:9300"}},
@@ -91,14 +105,11 @@ public:
         CPPUNIT_ASSERT_EQUAL(5, c.jobMaxAttempts);
         CPPUNIT_ASSERT_EQUAL(7, c.drainSeconds);
         CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1:9300"), c.metricsListen);
-        try {
-            Config::load({{"jobs.lease_seconds", "99999999999"}}, {});
-            CPPUNIT_FAIL("an out-of-range lease was accepted");
-        } catch (const std::invalid_argument& e) {
-            CPPUNIT_ASSERT_EQUAL(
-                std::string("jobs.lease_seconds must be at most 86400, got \"99999999999\""),
-                std::string(e.what()));
-        }
+        // Out of range is clamped, like the other bounded settings: a day of lease is plenty.
+        CPPUNIT_ASSERT_EQUAL(
+            86400, Config::load({{"jobs.lease_seconds", "99999999999"}}, {}).jobLeaseSeconds);
+        CPPUNIT_ASSERT_EQUAL(
+            0, Config::load({{"database.timeout_ms", "0"}}, {}).statementTimeoutMs);
         CPPUNIT_ASSERT_THROW(Config::load({{"database.pool_size", "0"}}, {}),
                              std::invalid_argument);
     }
@@ -109,6 +120,29 @@ public:
                              std::invalid_argument);
         CPPUNIT_ASSERT_THROW(Config::load({{"config", "/nonexistent/finimport.conf"}}, {}),
                              std::invalid_argument);
+    }
+
+    void testDocsTableIsTheSettingsTable() {
+        // docs/configuration.md's table is the code's table, row for row, in the same order.
+        std::ifstream in(std::string(FINIMPORT_SOURCE_DIR) + "/docs/configuration.md");
+        CPPUNIT_ASSERT(in.good());
+        std::vector<std::string> rows;
+        for (std::string line; std::getline(in, line);)
+            if (line.rfind("| `", 0) == 0) rows.push_back(line);
+        const auto& table = finimport::app::settings();
+        CPPUNIT_ASSERT_EQUAL(table.size(), rows.size());
+        for (size_t i = 0; i < table.size(); ++i)
+            CPPUNIT_ASSERT_EQUAL(docsRow(table[i]), rows[i]);
+    }
+
+    void testUnknownKeyInTheFile() {
+        std::ofstream(_file) << "limits.rowz = 5\n";
+        try {
+            Config::load({{"config", _file}}, {});
+            CPPUNIT_FAIL("an unknown key must be refused");
+        } catch (const std::invalid_argument& e) {
+            CPPUNIT_ASSERT_EQUAL(std::string("unknown setting limits.rowz"), std::string(e.what()));
+        }
     }
 };
 

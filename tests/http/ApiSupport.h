@@ -74,8 +74,10 @@ inline SeededTrade seedTrade(AppHarness& app, const std::string& accountId, cons
         e.createdAt = e.updatedAt = createdAt;
         store::TradeDetail d;
         if (!ticker.empty())
-            d.securityId =
-                store::SecurityStore(s).findOrCreate(ticker, "", std::string("Name of ") + ticker);
+            d.securityId = store::SecurityStore(s).findOrCreate(
+                store::sqlQueryOne(s, "SELECT family_id FROM accounts WHERE id = ?", {accountId})
+                    ->str(0),
+                ticker, "", std::string("Name of ") + ticker);
         d.qty = qty;
         d.price = price;
         d.currency = currency;

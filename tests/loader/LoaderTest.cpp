@@ -1,8 +1,13 @@
 // Loading: every broken fixture is refused with a clear message, the good plugin still loads.
 #include "TestSupport.h"
+#include "plugin/PluginLoader.h"
 #include "plugin/PluginRegistry.h"
 
 #include <cppunit/extensions/HelperMacros.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
 
 using namespace finimport::plugin;
 using namespace finimport::plugin::test;
@@ -42,6 +47,7 @@ class LoaderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(refusesManifestTypesThatDifferFromTheDescriptor);
     CPPUNIT_TEST(firstImporterOfATypeWins);
     CPPUNIT_TEST(reportsMissingDirectories);
+    CPPUNIT_TEST(refusesUnsafeDirectories);
     CPPUNIT_TEST(loadingTwiceChangesNothing);
     CPPUNIT_TEST(loadsEveryFixtureTogether);
     CPPUNIT_TEST_SUITE_END();
@@ -137,6 +143,49 @@ public:
         CPPUNIT_ASSERT(
             log.contains("warning: refused " + missing + ": plugin directory does not exist"));
         CPPUNIT_ASSERT(registry.find("TestImport") != nullptr);
+    }
+
+    // Issue 12 item 7: a world-writable directory (or, as root, one not owned by root) is
+    // refused with a log line, and nothing in it is loaded.
+    void refusesUnsafeDirectories() {
+        namespace fs = std::filesystem;
+        const fs::path dir =
+            fs::temp_directory_path() / ("fi_unsafe_" + std::to_string(::getpid()));
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        fs::copy_file(fixtureFile("good"), dir / "good.so");
+        fs::permissions(dir, fs::perms::all);
+        CapturedLog log;
+        PluginRegistry registry(log.logger());
+        registry.loadDirectories({dir.string()});
+        CPPUNIT_ASSERT_EQUAL(size_t{1}, registry.problems().size());
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("plugin directory is world-writable (anyone could add a plugin)"),
+            registry.problems()[0].message);
+        CPPUNIT_ASSERT(log.contains("warning: refused " + dir.string() +
+                                    ": plugin directory is world-writable (anyone could add a "
+                                    "plugin)"));
+        CPPUNIT_ASSERT(registry.find("TestImport") == nullptr);
+
+        fs::permissions(dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                 fs::perms::others_read | fs::perms::others_exec);
+        CPPUNIT_ASSERT(!PluginLoader::directoryRefusal(dir, 0)); // root-owned, 0755
+        CPPUNIT_ASSERT(!PluginLoader::directoryRefusal(dir, 1000));
+        struct stat st {};
+        CPPUNIT_ASSERT_EQUAL(0, ::stat(dir.c_str(), &st));
+        if (st.st_uid == 0) {
+            // As root the suite can hand the directory to another user.
+            CPPUNIT_ASSERT_EQUAL(0, ::chown(dir.c_str(), 1000, 1000));
+            CPPUNIT_ASSERT_EQUAL(
+                std::string("is not owned by root (refused while the server runs as root)"),
+                PluginLoader::directoryRefusal(dir, 0).value_or(""));
+            CPPUNIT_ASSERT(!PluginLoader::directoryRefusal(dir, 1000));
+        } else {
+            CPPUNIT_ASSERT_EQUAL(
+                std::string("is not owned by root (refused while the server runs as root)"),
+                PluginLoader::directoryRefusal(dir, 0).value_or(""));
+        }
+        fs::remove_all(dir);
     }
 
     void loadingTwiceChangesNothing() {

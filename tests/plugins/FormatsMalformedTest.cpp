@@ -25,12 +25,14 @@ class FormatsMalformedTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(mintUnclosedQuoteIsFatal);
     CPPUNIT_TEST(ynabOutflowNotANumber);
     CPPUNIT_TEST(ynabNoAmountColumns);
+    CPPUNIT_TEST(ynabDifferenceNeverWraps);
     CPPUNIT_TEST(actualBadDate);
     CPPUNIT_TEST(qifWithoutTypeIsFatal);
     CPPUNIT_TEST(qifMultipleAccounts);
     CPPUNIT_TEST(qifDecimalComma);
     CPPUNIT_TEST(qifBadValues);
     CPPUNIT_TEST(qifSplitMismatchAndPercent);
+    CPPUNIT_TEST(qifSplitSumNeverWraps);
     CPPUNIT_TEST(qifShareMoves);
     CPPUNIT_TEST(qifGarbageNeverCrashes);
     CPPUNIT_TEST_SUITE_END();
@@ -65,6 +67,17 @@ public:
         CPPUNIT_ASSERT(r.errors == Strings({"1 invalid_number amount: Outflow \"n/a\" does not "
                                             "match the number format 1,234.56"}));
         CPPUNIT_ASSERT(r.column("signed_amount") == Strings({"<null>", "-70.00"}));
+    }
+
+    // Inflow − |Outflow| below the int64 range is a row error, never a wrapped amount (issue 12
+    // item 7); the largest difference that fits still imports.
+    void ynabDifferenceNeverWraps() {
+        auto r = runText("finimport_ynab.so", "ynab.transactions",
+                         "Date,Payee,Outflow,Inflow\n01/02/2024,X,90000000000,-90000000000\n"
+                         "01/03/2024,Y,2.5,-92233720366.04775807\n",
+                         {{"default_currency", "USD"}, {"date_format", "%m/%d/%Y"}});
+        CPPUNIT_ASSERT(r.errors == Strings({"1 invalid_number amount: Amount is out of range"}));
+        CPPUNIT_ASSERT(r.column("signed_amount") == Strings({"<null>", "92233720368.54775807"}));
     }
 
     void ynabNoAmountColumns() {
@@ -125,6 +138,17 @@ public:
                      "2 required date: Date is required", "2 required amount: Amount is required",
                      "3 invalid_number amount: Amount \"abc\" does not match the "
                      "number format 1,234.56"}));
+    }
+
+    // Three splits whose int64 sum wraps around to exactly -100.00 (2^64 - 10^10 scaled):
+    // a wrapping sum would accept them (issue 12 item 7: sums use checked arithmetic).
+    void qifSplitSumNeverWraps() {
+        auto r = runText("finimport_qif.so", "qif.transactions",
+                         "!Type:Bank\nD01/02/2024\nT-100.00\nPA\nSX\n$90000000000\nSY\n"
+                         "$90000000000\nSZ\n$4467440637.09551616\n^\n");
+        CPPUNIT_ASSERT(r.errors ==
+                       Strings({"1 split_mismatch amount: Split amounts total beyond the supported "
+                                "range but the transaction amount is -100.00"}));
     }
 
     void qifSplitMismatchAndPercent() {

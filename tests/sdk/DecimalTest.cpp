@@ -193,6 +193,10 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::int64_t(-1), *multiplyScaled(-1, 50000000));
         CPPUNIT_ASSERT_EQUAL(std::int64_t(0), *multiplyScaled(1, 49999999));
         CPPUNIT_ASSERT(!multiplyScaled(std::numeric_limits<std::int64_t>::max(), 200000000));
+        // Checked sums: never wrap.
+        CPPUNIT_ASSERT_EQUAL(std::int64_t(-1), *addScaled(1, -2));
+        CPPUNIT_ASSERT(!addScaled(std::numeric_limits<std::int64_t>::max(), 1));
+        CPPUNIT_ASSERT(!addScaled(std::numeric_limits<std::int64_t>::min(), -1));
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(DecimalTest);

@@ -21,6 +21,7 @@ class MigrationsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testMigrateIsIdempotent);
     CPPUNIT_TEST(testMoneyRoundTripsExactly);
     CPPUNIT_TEST(testFailedWriteLeavesNothing);
+    CPPUNIT_TEST(testSharedSecuritySplitPerFamily);
     CPPUNIT_TEST_SUITE_END();
 
     std::string _dir;
@@ -37,9 +38,9 @@ public:
     void testFreshFileGetsEverySchemaTable() {
         Database db(url());
         CPPUNIT_ASSERT_EQUAL(0, schemaVersion(db));
-        // v1: the logical schema; v2: job request ids (issue 13).
-        CPPUNIT_ASSERT_EQUAL(2, migrate(db));
-        CPPUNIT_ASSERT_EQUAL(2, schemaVersion(db));
+        // v1: the logical schema; v2: securities per family; v3: job request ids.
+        CPPUNIT_ASSERT_EQUAL(3, migrate(db));
+        CPPUNIT_ASSERT_EQUAL(3, schemaVersion(db));
         const char* tables[] = {"families",
                                 "users",
                                 "api_keys",
@@ -82,12 +83,12 @@ public:
     void testMigrateIsIdempotent() {
         {
             Database db(url());
-            CPPUNIT_ASSERT_EQUAL(2, migrate(db));
+            CPPUNIT_ASSERT_EQUAL(3, migrate(db));
             CPPUNIT_ASSERT_EQUAL(0, migrate(db));
         }
         Database reopened(url());
         CPPUNIT_ASSERT_EQUAL(0, migrate(reopened));
-        CPPUNIT_ASSERT_EQUAL(2, schemaVersion(reopened));
+        CPPUNIT_ASSERT_EQUAL(3, schemaVersion(reopened));
     }
 
     void testMoneyRoundTripsExactly() {
@@ -120,6 +121,59 @@ public:
                              std::runtime_error);
         db.read([](Poco::Data::Session& s) {
             CPPUNIT_ASSERT_EQUAL(int64_t(0), sqlCount(s, "SELECT COUNT(*) FROM families"));
+        });
+    }
+
+    // Version 2 (issue 12 item 2): a security two families traded under version 1 becomes one
+    // row per family, each family's trades and holdings pointing at its own.
+    void testSharedSecuritySplitPerFamily() {
+        Database db(url());
+        const Migration& v1 = allMigrations().at(0);
+        db.write([&](Poco::Data::Session& s) {
+            sqlExec(s, "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT "
+                       "NULL, applied_at BIGINT NOT NULL)");
+            for (const auto& stmt : v1.statements)
+                sqlExec(s, stmt);
+            sqlExec(s, "INSERT INTO schema_migrations VALUES (1, 'initial schema', 0)");
+            sqlExec(s, "INSERT INTO families VALUES ('fa', 'A', 'USD', 0, 0), "
+                       "('fb', 'B', 'USD', 0, 0)");
+            sqlExec(s, "INSERT INTO accounts (id, family_id, name, currency, created_at, "
+                       "updated_at) VALUES ('aa', 'fa', 'Broker', 'USD', 0, 0), "
+                       "('ab', 'fb', 'Broker', 'USD', 0, 0)");
+            sqlExec(s, "INSERT INTO securities (id, ticker, name, website_url, created_at, "
+                       "updated_at) VALUES ('s1', 'ZZZ', 'Set by A', 'a.example', 0, 0)");
+            sqlExec(s, "INSERT INTO entries (id, account_id, entryable_type, date, amount, "
+                       "currency, name, created_at, updated_at) VALUES "
+                       "('ea', 'aa', 'Trade', '2024-01-02', 100, 'USD', 'Buy', 0, 0), "
+                       "('eb', 'ab', 'Trade', '2024-01-02', 100, 'USD', 'Buy', 0, 0)");
+            sqlExec(s, "INSERT INTO trades (id, entry_id, security_id, qty, price, currency, "
+                       "created_at, updated_at) VALUES ('ta', 'ea', 's1', 1, 100, 'USD', 0, 0), "
+                       "('tb', 'eb', 's1', 1, 100, 'USD', 0, 0)");
+            sqlExec(s, "INSERT INTO holdings (id, account_id, security_id, date, qty, price, "
+                       "amount, currency, created_at, updated_at) VALUES "
+                       "('hb', 'ab', 's1', '2024-01-02', 1, 100, 100, 'USD', 0, 0)");
+        });
+        CPPUNIT_ASSERT_EQUAL(2, migrate(db)); // v2 (securities per family) and v3
+        db.read([](Poco::Data::Session& s) {
+            CPPUNIT_ASSERT_EQUAL(std::string("fa"),
+                                 sqlQueryOne(s, "SELECT family_id FROM securities WHERE id = "
+                                                "'s1'")
+                                     ->str(0));
+            auto b = sqlQueryOne(s, "SELECT id, family_id, ticker, name FROM securities WHERE "
+                                    "id <> 's1'");
+            CPPUNIT_ASSERT(b);
+            CPPUNIT_ASSERT_EQUAL(std::string("fb|ZZZ|Set by A"),
+                                 b->str(1) + "|" + b->str(2) + "|" + b->str(3));
+            CPPUNIT_ASSERT_EQUAL(std::string("s1"),
+                                 sqlQueryOne(s, "SELECT security_id FROM trades WHERE id = "
+                                                "'ta'")
+                                     ->str(0));
+            CPPUNIT_ASSERT_EQUAL(b->str(0), sqlQueryOne(s, "SELECT security_id FROM trades "
+                                                           "WHERE id = 'tb'")
+                                                ->str(0));
+            CPPUNIT_ASSERT_EQUAL(b->str(0), sqlQueryOne(s, "SELECT security_id FROM holdings "
+                                                           "WHERE id = 'hb'")
+                                                ->str(0));
         });
     }
 };

@@ -24,11 +24,13 @@ AppHarness::AppHarness(HarnessOptions options) {
     } else {
         config.database = options.database;
     }
-    config.pluginDirs = {FINIMPORT_PLUGIN_BUILD_DIR};
+    config.pluginDirs = options.pluginDirs;
+    if (config.pluginDirs.empty()) config.pluginDirs = {FINIMPORT_PLUGIN_BUILD_DIR};
     config.workers = options.workers;
     config.httpThreads = 16;
     config.rateLimitMode = options.rateLimitMode;
     config.metricsListen = options.metricsListen;
+    if (options.configure) options.configure(config);
     _server = std::make_unique<server::Server>(config);
     _server->start();
 }

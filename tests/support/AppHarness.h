@@ -11,8 +11,10 @@
 #include <Poco/JSON/Object.h>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace finimport::test {
 
@@ -20,6 +22,8 @@ struct HarnessOptions {
     std::string rateLimitMode = "self_hosted";
     std::string database; // default: a fresh TestDatabase (SQLite or PostgreSQL pass)
     int workers = 1;
+    std::vector<std::string> pluginDirs;         // default: the plugins of the build tree
+    std::function<void(app::Config&)> configure; // last word on the configuration
     std::string metricsListen; // metrics.listen (empty: /metrics on the API listener)
 };
 

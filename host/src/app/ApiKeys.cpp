@@ -1,13 +1,15 @@
 #include "app/ApiKeys.h"
 
+#include "domain/SecureRandom.h"
 #include "store/FamilyStore.h"
 #include "store/Time.h"
 
 #include <Poco/DigestEngine.h>
-#include <Poco/RandomStream.h>
 #include <Poco/SHA2Engine.h>
 
+#include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 namespace finimport::app {
 
@@ -28,11 +30,13 @@ bool constantTimeEquals(const std::string& a, const std::string& b) {
 namespace {
 
 std::string randomHex(size_t bytes) {
-    Poco::RandomInputStream random;
+    // Poco's RandomInputStream silently falls back to a non-cryptographic generator when
+    // /dev/urandom cannot be opened; keys take the kernel CSPRNG or fail.
+    std::vector<unsigned char> raw(bytes);
+    domain::secureRandomBytes(raw.data(), raw.size());
     static const char* kHex = "0123456789abcdef";
     std::string out;
-    for (size_t i = 0; i < bytes; ++i) {
-        unsigned char c = static_cast<unsigned char>(random.get());
+    for (unsigned char c : raw) {
         out += kHex[c >> 4];
         out += kHex[c & 15];
     }
@@ -124,12 +128,54 @@ std::vector<KeyListing> ApiKeys::list(const std::optional<std::string>& family) 
     return out;
 }
 
-int ApiKeys::revoke(const std::string& idOrPrefix) {
-    int n = 0;
+namespace {
+
+bool looksLikeFullKey(const std::string& text) {
+    return text.size() == 64 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+} // namespace
+
+KeyRevocation ApiKeys::revokeOne(const std::string& idPrefixOrKey) {
+    KeyRevocation result;
     _db.write([&](Poco::Data::Session& s) {
-        n = store::FamilyStore(s).revokeKey(idOrPrefix, store::nowMicros());
+        store::FamilyStore families(s);
+        std::optional<store::ApiKeyRow> target;
+        if (looksLikeFullKey(idPrefixOrKey)) {
+            target = families.keyByHash(sha256Hex(idPrefixOrKey));
+        } else {
+            // An id names one key. A prefix must be unique among all keys, revoked and expired
+            // ones included: the user may mean a dead key of their own, not a live one of
+            // another family that happens to share it.
+            std::vector<store::ApiKeyRow> byPrefix;
+            for (auto& k : families.keys(std::nullopt)) {
+                if (k.id == idPrefixOrKey) {
+                    target = k;
+                    break;
+                }
+                if (k.prefix == idPrefixOrKey) byPrefix.push_back(k);
+            }
+            if (!target && byPrefix.size() > 1) {
+                result.status = KeyRevocation::Status::Ambiguous;
+                for (const auto& k : byPrefix)
+                    result.matchingIds.push_back(k.id);
+                std::sort(result.matchingIds.begin(), result.matchingIds.end());
+                return;
+            }
+            if (!target && byPrefix.size() == 1) target = byPrefix.front();
+        }
+        if (!target) return;
+        result.keyId = target->id;
+        result.prefix = target->prefix;
+        result.family = target->familyName;
+        if (target->revokedAt) {
+            result.status = KeyRevocation::Status::AlreadyRevoked;
+            return;
+        }
+        if (families.revokeKey(target->id, store::nowMicros()) == 1)
+            result.status = KeyRevocation::Status::Revoked;
     });
-    return n;
+    return result;
 }
 
 } // namespace finimport::app

@@ -26,6 +26,12 @@ struct KeyListing {
     int64_t createdAt = 0;
 };
 
+struct KeyRevocation {
+    enum class Status { Revoked, NotFound, AlreadyRevoked, Ambiguous } status = Status::NotFound;
+    std::string keyId, prefix, family;    // the key named (Revoked, AlreadyRevoked)
+    std::vector<std::string> matchingIds; // Ambiguous: every key sharing the prefix
+};
+
 std::string sha256Hex(const std::string& text);
 bool constantTimeEquals(const std::string& a, const std::string& b);
 
@@ -38,7 +44,12 @@ public:
                       const std::string& scope, std::optional<int64_t> expiresAtMicros);
     KeyAuthentication authenticate(const std::string& key);
     std::vector<KeyListing> list(const std::optional<std::string>& family);
-    int revoke(const std::string& idOrPrefix);
+    // Revokes exactly one key, named by its id, its 8-character prefix or the full key (compared
+    // by hash). A prefix shared by several keys (any family, any state) revokes nothing.
+    KeyRevocation revokeOne(const std::string& idPrefixOrKey);
+    int revoke(const std::string& idPrefixOrKey) { // 1 when a key was revoked, else 0
+        return revokeOne(idPrefixOrKey).status == KeyRevocation::Status::Revoked ? 1 : 0;
+    }
 
 private:
     store::Database& _db;

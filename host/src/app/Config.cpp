@@ -1,5 +1,6 @@
 #include "app/Config.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,23 +15,6 @@
 namespace finimport::app {
 
 namespace {
-
-const char* kKeys[] = {"listen",
-                       "database",
-                       "plugins",
-                       "workers",
-                       "http_threads",
-                       "rate_limit.mode",
-                       "limits.rows",
-                       "limits.account_rows",
-                       "limits.service_rows",
-                       "encoding.fallback",
-                       "database.pool_size",
-                       "database.statement_timeout_ms",
-                       "jobs.lease_seconds",
-                       "jobs.max_attempts",
-                       "jobs.drain_seconds",
-                       "metrics.listen"};
 
 std::string trim(const std::string& s) {
     size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
@@ -65,14 +49,6 @@ int64_t positive(const std::string& key, const std::string& value) {
     throw std::invalid_argument(key + " must be a positive integer, got \"" + value + "\"");
 }
 
-int boundedInt(const std::string& key, const std::string& value, int64_t max) {
-    int64_t v = positive(key, value);
-    if (v > max)
-        throw std::invalid_argument(key + " must be at most " + std::to_string(max) + ", got \"" +
-                                    value + "\"");
-    return static_cast<int>(v);
-}
-
 std::vector<std::string> splitDirs(const std::string& s) {
     std::vector<std::string> out;
     std::stringstream ss(s);
@@ -82,7 +58,175 @@ std::vector<std::string> splitDirs(const std::string& s) {
     return out;
 }
 
+std::string joinDirs(const std::vector<std::string>& dirs) {
+    std::string out;
+    for (const auto& d : dirs)
+        out += (out.empty() ? "" : ":") + d;
+    return out;
+}
+
+// A positive integer no larger than `max` (a larger one is clamped: a day of timeout is plenty).
+int64_t bounded(const std::string& key, const std::string& value, int64_t max) {
+    return std::min(positive(key, value), max);
+}
+
+void setPluginIsolation(Config& c, const std::string&, const std::string& v) {
+    if (v != "process" && v != "inline")
+        throw std::invalid_argument("plugins.isolation must be process or inline");
+    c.pluginIsolation = v;
+}
+
+void setRateLimitMode(Config& c, const std::string&, const std::string& v) {
+    if (v != "self_hosted" && v != "managed")
+        throw std::invalid_argument("rate_limit.mode must be self_hosted or managed");
+    c.rateLimitMode = v;
+}
+
 } // namespace
+
+const std::vector<Setting>& settings() {
+    // Adding a setting: one row here, one member in Config, one line in docs/configuration.md.
+    static const std::vector<Setting> table = {
+        {"listen", "HOST:PORT", "`127.0.0.1:3000`", "HTTP address (port 0: ephemeral)",
+         [](Config& c, const std::string&, const std::string& v) { c.listen = v; },
+         [](const Config& c) { return c.listen; }},
+        {"database", "URL", "`sqlite:var/finimport.db`", "database URL",
+         [](Config& c, const std::string&, const std::string& v) { c.database = v; },
+         [](const Config& c) { return c.database; }},
+        {"plugins", "DIR", "build/installed plugin dir", "`:`-separated plugin directories",
+         [](Config& c, const std::string&, const std::string& v) { c.pluginDirs = splitDirs(v); },
+         [](const Config& c) { return joinDirs(c.pluginDirs); }},
+        {"workers", "N", "`2`", "publish/revert job worker threads",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.workers = static_cast<int>(positive(k, v));
+         },
+         [](const Config& c) { return std::to_string(c.workers); }},
+        {"http_threads", "N", "`64`", "HTTP connection threads (one per keep-alive client)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpThreads = static_cast<int>(positive(k, v));
+         },
+         [](const Config& c) { return std::to_string(c.httpThreads); }},
+        {"rate_limit.mode", "MODE", "`self_hosted`",
+         "`self_hosted` (no limit, `Infinity` headers) or `managed` (100 requests per key per UTC "
+         "hour)",
+         setRateLimitMode, [](const Config& c) { return c.rateLimitMode; }},
+        {"limits.rows", "N", "`10000`", "publish row cap of CSV-family imports",
+         [](Config& c, const std::string& k, const std::string& v) { c.rowCap = positive(k, v); },
+         [](const Config& c) { return std::to_string(c.rowCap); }},
+        {"limits.account_rows", "N", "`50`", "AccountImport row cap",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.accountRowCap = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.accountRowCap); }},
+        {"limits.service_rows", "N", "`100000`", "ServiceImport row cap",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.serviceRowCap = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.serviceRowCap); }},
+        {"encoding.fallback", "CHARSET", "`windows-1250`",
+         "charset used when detection is not confident",
+         [](Config& c, const std::string&, const std::string& v) { c.fallbackCharset = v; },
+         [](const Config& c) { return c.fallbackCharset; }},
+        {"plugins.isolation", "MODE", "*(unset)*",
+         "`process` or `inline` for every plugin; unset: `process` for configured (third-party) "
+         "plugin directories, `inline` for the built-in directory",
+         setPluginIsolation, [](const Config& c) { return c.pluginIsolation; }},
+        {"plugins.timeout_seconds", "N", "`60`",
+         "wall-clock deadline of one plugin run (isolated: also its CPU-time limit, + 1 s)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginRunTimeoutSeconds = bounded(k, v, 86400);
+         },
+         [](const Config& c) { return std::to_string(c.pluginRunTimeoutSeconds); }},
+        {"plugins.max_rows", "N", "`1000000`", "rows one plugin run may emit",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMaxRows = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMaxRows); }},
+        {"plugins.max_output_bytes", "N", "`268435456`",
+         "bytes of text one plugin run may pass to the host (row values, row errors, field names, "
+         "log lines)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMaxOutputBytes = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMaxOutputBytes); }},
+        {"plugins.memory_limit_mb", "N", "`1024`",
+         "address-space limit (RLIMIT_AS) of an isolated plugin run, its libraries included",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMemoryLimitMb = bounded(k, v, 1 << 20);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMemoryLimitMb); }},
+        {"http.header_timeout", "N", "`10`",
+         "seconds a request head may take from connect (or from the first byte of a keep-alive "
+         "request); then 408 and close",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpHeaderTimeoutSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpHeaderTimeoutSeconds); }},
+        {"http.keep_alive_seconds", "N", "`5`",
+         "an idle keep-alive connection is closed after this",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpKeepAliveSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpKeepAliveSeconds); }},
+        {"http.body_min_rate", "N", "`4096`",
+         "bytes per second a `Content-Length` body must average after the grace, else it is cut "
+         "off (400); `0` disables",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpBodyMinBytesPerSecond = v == "0" ? 0 : positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.httpBodyMinBytesPerSecond); }},
+        {"http.body_grace_seconds", "N", "`10`", "grace before the body rate applies",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpBodyGraceSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpBodyGraceSeconds); }},
+        {"http.max_connections", "N", "`4096`",
+         "connections waiting for a request head (new or idle keep-alive); more are closed at once",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpMaxConnections = static_cast<int>(bounded(k, v, 1 << 20));
+         },
+         [](const Config& c) { return std::to_string(c.httpMaxConnections); }},
+        // Scale-out on PostgreSQL (issue 13, docs/operations.md).
+        {"database.pool_size", "N", "`http_threads / 4 + workers + 4`",
+         "max database connections of this instance",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.databasePoolSize = static_cast<int>(bounded(k, v, 1000));
+         },
+         [](const Config& c) { // the size in effect, so the printed line reads back
+             return std::to_string(c.databasePoolSize > 0 ? c.databasePoolSize
+                                                          : c.httpThreads / 4 + c.workers + 4);
+         }},
+        {"database.timeout_ms", "N", "`0`",
+         "PostgreSQL `statement_timeout` (milliseconds) of every pooled connection; `0`: none",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.statementTimeoutMs = v == "0" ? 0 : static_cast<int>(bounded(k, v, 86400000));
+         },
+         [](const Config& c) { return std::to_string(c.statementTimeoutMs); }},
+        {"jobs.lease_seconds", "N", "`30`",
+         "a claimed job whose heartbeat is older than this is claimed again (its instance died)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.jobLeaseSeconds = static_cast<int>(bounded(k, v, 86400));
+         },
+         [](const Config& c) { return std::to_string(c.jobLeaseSeconds); }},
+        {"jobs.max_attempts", "N", "`3`",
+         "expired claims before the job and its import fail with a message",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.jobMaxAttempts = static_cast<int>(bounded(k, v, 1000));
+         },
+         [](const Config& c) { return std::to_string(c.jobMaxAttempts); }},
+        {"jobs.drain_seconds", "N", "`30`",
+         "on SIGTERM, running jobs get this long; then they are released to other instances",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.drainSeconds = static_cast<int>(bounded(k, v, 86400));
+         },
+         [](const Config& c) { return std::to_string(c.drainSeconds); }},
+        {"metrics.listen", "HOST:PORT", "*(unset)*",
+         "serve only `GET /metrics` on this address; unset: `/metrics` on `listen`",
+         [](Config& c, const std::string&, const std::string& v) { c.metricsListen = v; },
+         [](const Config& c) { return c.metricsListen; }},
+    };
+    return table;
+}
 
 std::string environmentVariableFor(const std::string& key) {
     std::string env = "FINIMPORT_";
@@ -91,58 +235,34 @@ std::string environmentVariableFor(const std::string& key) {
     return env;
 }
 
+std::string flagFor(const std::string& key) {
+    std::string flag = key;
+    for (char& c : flag)
+        if (c == '_') c = '-';
+    return flag;
+}
+
 Config Config::load(const std::map<std::string, std::string>& flags,
                     const std::vector<std::string>& pluginFlags) {
-    std::map<std::string, std::string> settings;
+    std::map<std::string, std::string> values;
     std::string configFile;
     if (auto it = flags.find("config"); it != flags.end())
         configFile = it->second;
     else if (const char* e = std::getenv("FINIMPORT_CONFIG"))
         configFile = e;
-    if (!configFile.empty()) settings = readFile(configFile);
-    for (const char* key : kKeys)
-        if (const char* e = std::getenv(environmentVariableFor(key).c_str())) settings[key] = e;
+    if (!configFile.empty()) values = readFile(configFile);
+    for (const Setting& s : app::settings())
+        if (const char* e = std::getenv(environmentVariableFor(s.key).c_str())) values[s.key] = e;
     for (const auto& [k, v] : flags)
-        if (k != "config") settings[k] = v;
+        if (k != "config") values[k] = v;
 
     Config c;
-    for (const auto& [k, v] : settings) {
-        if (k == "listen")
-            c.listen = v;
-        else if (k == "database")
-            c.database = v;
-        else if (k == "plugins")
-            c.pluginDirs = splitDirs(v);
-        else if (k == "workers")
-            c.workers = static_cast<int>(positive(k, v));
-        else if (k == "http_threads")
-            c.httpThreads = static_cast<int>(positive(k, v));
-        else if (k == "rate_limit.mode") {
-            if (v != "self_hosted" && v != "managed")
-                throw std::invalid_argument("rate_limit.mode must be self_hosted or managed");
-            c.rateLimitMode = v;
-        } else if (k == "limits.rows")
-            c.rowCap = positive(k, v);
-        else if (k == "limits.account_rows")
-            c.accountRowCap = positive(k, v);
-        else if (k == "limits.service_rows")
-            c.serviceRowCap = positive(k, v);
-        else if (k == "encoding.fallback")
-            c.fallbackCharset = v;
-        else if (k == "database.pool_size")
-            c.databasePoolSize = boundedInt(k, v, 1000);
-        else if (k == "database.statement_timeout_ms")
-            c.statementTimeoutMs = boundedInt(k, v, 86400000);
-        else if (k == "jobs.lease_seconds")
-            c.jobLeaseSeconds = boundedInt(k, v, 86400);
-        else if (k == "jobs.max_attempts")
-            c.jobMaxAttempts = boundedInt(k, v, 1000);
-        else if (k == "jobs.drain_seconds")
-            c.drainSeconds = boundedInt(k, v, 86400);
-        else if (k == "metrics.listen")
-            c.metricsListen = v;
-        else
-            throw std::invalid_argument("unknown setting " + k);
+    for (const auto& [k, v] : values) {
+        const auto& table = app::settings();
+        auto it =
+            std::find_if(table.begin(), table.end(), [&](const Setting& s) { return k == s.key; });
+        if (it == table.end()) throw std::invalid_argument("unknown setting " + k);
+        it->apply(c, k, v);
     }
     if (!pluginFlags.empty()) c.pluginDirs = pluginFlags;
     return c;

@@ -19,6 +19,19 @@ struct Config {
     int64_t accountRowCap = 50;
     int64_t serviceRowCap = 100000;
     std::string fallbackCharset = "windows-1250";
+    // Plugin runs (issue 12 item 6). Isolation "" = process for configured plugin directories,
+    // inline for the built-in one (defaultPluginDirs()); "process" / "inline" = for all.
+    std::string pluginIsolation;
+    int64_t pluginRunTimeoutSeconds = 60;
+    int64_t pluginMaxRows = 1000000;
+    int64_t pluginMaxOutputBytes = 256ll << 20;
+    int64_t pluginMemoryLimitMb = 1024;
+    // Slow clients (issue 12 item 5): see http::ServerConfig.
+    int httpHeaderTimeoutSeconds = 10;
+    int httpKeepAliveSeconds = 5;
+    int64_t httpBodyMinBytesPerSecond = 4096;
+    int httpBodyGraceSeconds = 10;
+    int httpMaxConnections = 4096;
     // Scale-out (issue 13, docs/operations.md).
     int databasePoolSize = 0;   // 0: http_threads / 4 + workers + 4
     int statementTimeoutMs = 0; // PostgreSQL statement_timeout; 0: none
@@ -33,16 +46,22 @@ struct Config {
                        const std::vector<std::string>& pluginFlags);
 };
 
-// Setting keys and the environment variable of each:
-//   listen FINIMPORT_LISTEN, database FINIMPORT_DATABASE, plugins FINIMPORT_PLUGINS
-//   (':'-separated), workers FINIMPORT_WORKERS, http_threads FINIMPORT_HTTP_THREADS,
-//   rate_limit.mode FINIMPORT_RATE_LIMIT_MODE, limits.rows FINIMPORT_LIMITS_ROWS,
-//   limits.account_rows FINIMPORT_LIMITS_ACCOUNT_ROWS, limits.service_rows
-//   FINIMPORT_LIMITS_SERVICE_ROWS, encoding.fallback FINIMPORT_ENCODING_FALLBACK,
-//   database.pool_size, database.statement_timeout_ms, jobs.lease_seconds, jobs.max_attempts,
-//   jobs.drain_seconds, metrics.listen (FINIMPORT_DATABASE_POOL_SIZE, …); the file itself:
-//   --config / FINIMPORT_CONFIG.
+// One row per setting: the config-file key, the `serve` flag, the FINIMPORT_* variable, the
+// help text and docs/configuration.md all come from this table (a test keeps the docs equal).
+struct Setting {
+    const char* key;         // config-file key, e.g. "limits.rows"
+    const char* metavar;     // the value's placeholder in usage text, e.g. "N"
+    const char* defaultText; // the default as documented
+    const char* meaning;     // one line; no '|' (it is a Markdown table cell)
+    void (*apply)(Config& config, const std::string& key, const std::string& value);
+    std::string (*show)(const Config& config); // the value in effect, as the file would hold it
+};
+const std::vector<Setting>& settings();
+
+// "limits.rows" -> "FINIMPORT_LIMITS_ROWS"; the file itself: --config / FINIMPORT_CONFIG.
 std::string environmentVariableFor(const std::string& key);
+// "http_threads" -> "http-threads": the spelling usage text shows (the key itself also works).
+std::string flagFor(const std::string& key);
 
 // The plugin directories used when none are configured: <exe>/../lib/finimport/plugins (build
 // tree and relocatable installs), then the installed directory.

@@ -138,6 +138,7 @@ GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::st
         out.error = result.error;
         out.invalidCsv = result.error.rfind("The CSV could not be parsed", 0) == 0;
         out.fatalError = true;
+        out.aborted = result.aborted;
         return out;
     }
     out.header = sink.header();

@@ -35,6 +35,7 @@ struct GeneratedRows {
     std::vector<CollectedRow> rows;
     bool invalidCsv = false; // D14: nothing is stored
     bool fatalError = false; // the plugin gave up: 0 rows
+    bool aborted = false;    // the host ended the run (crash, time/memory/row budget): 422
     std::string error;
 };
 

@@ -1,6 +1,7 @@
 #include "app/ImportEvaluation.h"
 
 #include "app/Mappings.h"
+#include "app/MessageCap.h"
 #include "app/RowValidation.h"
 
 #include <Poco/JSON/Object.h>
@@ -102,9 +103,14 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
             std::to_string(invalidRows.size()) +
             (invalidRows.size() == 1 ? " row is invalid" : " rows are invalid") + " (rows " +
             rowList(invalidRows) + ")");
+    // One reason per distinct unknown value, capped (D65): a file of 100k distinct values
+    // must not make every GET of the import list 100k reasons.
+    int64_t unlisted = 0;
     for (const auto& [value, rows] : unknownTypes)
-        v.notPublishableReasons.push_back("Unknown account type \"" + value + "\" (rows " +
-                                          rowList(rows) + ")");
+        pushCapped(v.notPublishableReasons, unlisted,
+                   "Unknown account type \"" + value + "\" (rows " + rowList(rows) + ")");
+    if (unlisted > 0)
+        v.notPublishableReasons.push_back(notListedLine(unlisted, "unknown account types"));
     if (!accountlessRows.empty())
         v.notPublishableReasons.push_back("No account for rows " + rowList(accountlessRows) +
                                           ": send account_id or an account column");

@@ -2,6 +2,7 @@
 // (§7.4 step 5, §7.7 step 4, §12.5; DECISIONS.md D6, D7).
 #include "app/ImportContent.h"
 #include "app/ImportService.h"
+#include "app/RevertGuard.h"
 #include "app/service/NdjsonLines.h"
 #include "app/service/ServicePreflight.h"
 #include "domain/Uuid.h"
@@ -214,6 +215,7 @@ ImportResult ImportService::revert(const std::string& familyId, const std::strin
     if (!canonical)
         return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
     bool found = false, allowed = false;
+    std::optional<std::string> blocked;
     std::optional<ImportView> view; // as committed with the job: a fast worker cannot change it
     _db.write([&](Poco::Data::Session& s) {
         store::ImportStore imports(s);
@@ -222,6 +224,11 @@ ImportResult ImportService::revert(const std::string& familyId, const std::strin
         found = true;
         if (!isRevertableStatus(record->status)) return;
         allowed = true;
+        // D64: something else depends on what the revert would delete; change nothing.
+        if (auto dependants = revertDependants(s, record->id); !dependants.empty()) {
+            blocked = dependants.message();
+            return;
+        }
         imports.setStatus(record->id, "reverting", std::nullopt);
         _jobs.enqueue(s, "revert", record->id);
         view = evaluateImport(s, *imports.byId(familyId, *canonical), domain::Date::today());
@@ -231,6 +238,7 @@ ImportResult ImportService::revert(const std::string& familyId, const std::strin
     if (!allowed)
         return ImportError{422, "not_revertable", "Import cannot be reverted in its current state.",
                            std::nullopt, std::nullopt};
+    if (blocked) return refusal(409, "revert_blocked", *blocked, *canonical);
     _jobs.wake();
     return *view;
 }

@@ -78,6 +78,9 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
         generated = generateRows(*importer, type, options, defaultCurrency, input, req);
         if (generated.invalidCsv)
             return ImportError{422, "invalid_csv", generated.error, std::nullopt, std::nullopt};
+        // A plugin that crashed or ran out of its budget: nothing is stored (issue 12 item 6).
+        if (generated.aborted)
+            return ImportError{422, "plugin_failed", generated.error, std::nullopt, std::nullopt};
         // A QIF the plugin cannot read at all is refused like a malformed CSV (nothing stored).
         if (generated.fatalError && traits.family == ContentFamily::Qif)
             return ImportError{422, "invalid_qif", generated.error, std::nullopt, std::nullopt};

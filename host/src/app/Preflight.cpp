@@ -173,6 +173,8 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
                                        text ? text->text : *content.bytes, req);
         if (g.invalidCsv)
             return ImportError{422, "invalid_csv", g.error, std::nullopt, std::nullopt};
+        if (g.aborted) // as create answers (issue 12 item 6)
+            return ImportError{422, "plugin_failed", g.error, std::nullopt, std::nullopt};
         report.rowsCount = static_cast<int64_t>(g.rows.size());
     }
     if (report.rowsCount == 0)

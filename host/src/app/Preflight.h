@@ -33,6 +33,7 @@ struct PreflightReport {
     std::map<std::string, int64_t> recordTypeCounts;
     std::vector<PreflightProblem> errors;
     std::vector<std::string> warnings;
+    int64_t errorsNotListed = 0; // beyond the D65 cap (MessageCap.h)
 
     bool valid() const { return errors.empty(); }
 };

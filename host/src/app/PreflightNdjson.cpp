@@ -2,6 +2,7 @@
 // Create's content checks come first with create's codes (D29); cross-line checks
 // (collisions, duplicates, references) belong to the service preflight run at publish.
 #include "app/ImportContent.h"
+#include "app/MessageCap.h"
 #include "app/Preflight.h"
 #include "app/service/NdjsonLines.h"
 
@@ -29,6 +30,10 @@ ImportError error(const std::string& code, const std::string& message) {
     return ImportError{422, code, message, std::nullopt, std::nullopt};
 }
 
+void addError(PreflightReport& report, PreflightProblem problem) {
+    pushCapped(report.errors, report.errorsNotListed, std::move(problem));
+}
+
 } // namespace
 
 void checkNdjsonLines(std::string_view content, PreflightReport& report) {
@@ -51,32 +56,30 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
         try {
             parsed = Poco::JSON::Parser().parse(line);
         } catch (const std::exception& e) {
-            report.errors.push_back({"invalid_json", prefix + " is not valid JSON: " + e.what()});
+            addError(report, {"invalid_json", prefix + " is not valid JSON: " + e.what()});
             continue;
         }
         if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
-            report.errors.push_back({"invalid_ndjson_record", prefix + " must be a JSON object."});
+            addError(report, {"invalid_ndjson_record", prefix + " must be a JSON object."});
             continue;
         }
         auto obj = parsed.extract<Poco::JSON::Object::Ptr>();
         if (!obj->has("type") || !obj->has("data") || blankValue(obj->get("type"))) {
-            report.errors.push_back(
-                {"invalid_ndjson_record", prefix + " must include type and data."});
+            addError(report, {"invalid_ndjson_record", prefix + " must include type and data."});
             continue;
         }
         std::string type = obj->get("type").convert<std::string>();
         ++report.recordTypeCounts[type];
         auto kind = keyOfType.find(type);
         if (kind == keyOfType.end()) {
-            report.errors.push_back(
-                {"unsupported_record_type", prefix + " has unsupported record type " + type + "."});
+            addError(report, {"unsupported_record_type",
+                              prefix + " has unsupported record type " + type + "."});
             continue;
         }
         ++entity[kind->second];
         auto data = obj->get("data");
         if (data.type() != typeid(Poco::JSON::Object::Ptr)) {
-            report.errors.push_back(
-                {"invalid_ndjson_record", prefix + " data must be a JSON object."});
+            addError(report, {"invalid_ndjson_record", prefix + " data must be a JSON object."});
             continue;
         }
         auto dataObj = data.extract<Poco::JSON::Object::Ptr>();
@@ -85,13 +88,15 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
             if (!dataObj->has(field) || blankValue(dataObj->get(field)))
                 missing += (missing.empty() ? "" : ", ") + field;
         if (!missing.empty()) {
-            report.errors.push_back(
-                {"missing_required_fields",
-                 prefix + " " + type + " is missing required field(s): " + missing + "."});
+            addError(report,
+                     {"missing_required_fields",
+                      prefix + " " + type + " is missing required field(s): " + missing + "."});
             continue;
         }
         ++report.validRowsCount;
     }
+    if (report.errorsNotListed > 0)
+        report.errors.push_back({"more_errors", notListedLine(report.errorsNotListed, "errors")});
     report.invalidRowsCount = report.rowsCount - report.validRowsCount;
     for (const auto& [key, type] : serviceRecordKinds())
         report.entityCounts.emplace_back(key, entity[key]);
@@ -152,8 +157,7 @@ PreflightResult ImportPreflight::runService(const CreateImportRequest& req) {
     bool anyEntity = false;
     for (const auto& [key, n] : report.entityCounts)
         anyEntity = anyEntity || n > 0;
-    if (report.rowsCount == 0)
-        report.errors.push_back({"no_data_rows", "No data rows were found."});
+    if (report.rowsCount == 0) addError(report, {"no_data_rows", "No data rows were found."});
     if (report.rowsCount > 0 && !anyEntity)
         report.warnings.push_back("No importable records were found.");
     if (report.rowsCount > _config.serviceRowCap)

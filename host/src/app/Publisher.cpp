@@ -1,6 +1,7 @@
 #include "app/Publisher.h"
 
 #include "app/ImportTypes.h"
+#include "app/RevertGuard.h"
 #include "app/RowValidation.h"
 #include "app/publish/ImportGuard.h"
 #include "app/publish/MappingResolver.h"
@@ -134,6 +135,10 @@ void Publisher::revert(const std::string& importId) {
             auto import = imports.byIdAnyFamily(importId);
             if (!import || import->status != "reverting") return;
             lockPublishTargets(s, import->familyId);
+            // Re-checked in the job's transaction: a dependant may have appeared since the
+            // request (D64); the revert then fails with the same message and deletes nothing.
+            if (auto dependants = app::revertDependants(s, importId); !dependants.empty())
+                throw std::runtime_error(dependants.message());
             auto family = store::FamilyStore(s).familyById(import->familyId);
             PublishContext ctx{s, *import, *family, domain::Date::today(), {}, {}, {}, 0};
             store::EntryStore entries(s);
@@ -159,13 +164,13 @@ void Publisher::revert(const std::string& importId) {
             for (const auto& [type, id] : created)
                 if (type == "Rule") store::sqlExec(s, "DELETE FROM rules WHERE id = ?", {id});
             for (const auto& [type, id] : created)
-                if (type == "Merchant" &&
-                    store::sqlCount(s,
-                                    "SELECT COUNT(*) FROM transactions t JOIN entries e ON "
-                                    "e.id = t.entry_id WHERE t.merchant_id = ? AND "
-                                    "COALESCE(e.import_id, '') <> ?",
-                                    {id, importId}) == 0)
+                if (type == "Merchant" && !taxonomy.merchantInUse(id, importId)) {
+                    store::sqlExec(s,
+                                   "UPDATE transactions SET merchant_id = NULL WHERE "
+                                   "merchant_id = ?",
+                                   {id});
                     store::sqlExec(s, "DELETE FROM merchants WHERE id = ?", {id});
+                }
             for (const auto& [type, id] : created) {
                 if (type == "Category" && !taxonomy.categoryInUse(id, importId))
                     taxonomy.deleteCategory(id);

@@ -1,5 +1,7 @@
 #include "app/RowCollector.h"
 
+#include "app/MessageCap.h"
+
 namespace finimport::app {
 
 const std::optional<std::string>* CollectedRow::field(const std::string& name) const {
@@ -41,15 +43,23 @@ bool RowCollector::row(const std::vector<std::optional<std::string>>& values,
 bool RowCollector::rowError(const std::string& code, const plugin::Location& location,
                             const std::optional<std::string>& field, const std::string& message,
                             const std::optional<std::string>&) {
+    // Bounded (D65): a plugin reporting millions of errors costs no more than the caps. A row
+    // keeps its first 10 messages; errors for rows not yet sent wait for at most 1,000 rows.
     RowMessage m{code, field, message};
     if (location.record == 0) {
-        _fileErrors.push_back(std::move(m));
+        pushCapped(_fileErrors, _fileErrorsNotListed, std::move(m));
         return true;
     }
-    if (CollectedRow* r = rowNumbered(location.record))
-        r->errors.push_back(std::move(m));
-    else
+    int64_t dropped = 0;
+    if (CollectedRow* r = rowNumbered(location.record)) {
+        pushCapped(r->errors, dropped, std::move(m), kRowMessagesMax);
+    } else if (auto it = _earlyErrors.find(location.record); it != _earlyErrors.end()) {
+        pushCapped(it->second, dropped, std::move(m), kRowMessagesMax);
+    } else if (_earlyErrors.size() < kListedMessagesMax) {
         _earlyErrors[location.record].push_back(std::move(m));
+    } else {
+        pushCapped(_fileErrors, _fileErrorsNotListed, std::move(m));
+    }
     return true;
 }
 

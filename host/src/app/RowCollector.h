@@ -40,8 +40,10 @@ public:
 
     const std::vector<std::string>& header() const { return _header; }
     std::vector<CollectedRow>& rows() { return _rows; }
-    // Errors that name no emitted record (record 0 or an unknown number).
+    // Errors that name no emitted record (record 0 or an unknown number), at most 1,000; the
+    // rest are only counted.
     const std::vector<RowMessage>& fileErrors() const { return _fileErrors; }
+    int64_t fileErrorsNotListed() const { return _fileErrorsNotListed; }
 
 private:
     CollectedRow* rowNumbered(uint64_t record);
@@ -53,6 +55,7 @@ private:
     std::map<uint64_t, size_t> _index;                        // record → position in _rows
     std::map<uint64_t, std::vector<RowMessage>> _earlyErrors; // errors sent before their row
     std::vector<RowMessage> _fileErrors;
+    int64_t _fileErrorsNotListed = 0;
 };
 
 } // namespace finimport::app

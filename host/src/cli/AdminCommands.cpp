@@ -2,6 +2,7 @@
 #include "app/ApiKeys.h"
 #include "app/Config.h"
 #include "cli/Commands.h"
+#include "cli/ConfigFlags.h"
 #include "domain/Currency.h"
 #include "domain/Date.h"
 #include "jobs/BalanceMaterializer.h"
@@ -20,17 +21,19 @@ namespace finimport::cli {
 
 namespace {
 
-app::Config loadConfig(const Args& args) {
-    std::map<std::string, std::string> flags;
-    for (const char* name : {"database", "config"})
-        if (auto v = args.get(name)) flags[name] = *v;
-    return app::Config::load(flags, {});
-}
-
 std::string formatMicros(std::optional<int64_t> micros) {
     if (!micros) return "-";
     return Poco::DateTimeFormatter::format(Poco::Timestamp(*micros), "%Y-%m-%dT%H:%M:%SZ");
 }
+
+// The database of an administration command, migrated (a fresh one is usable at once).
+struct AdminDatabase {
+    app::Config config;
+    store::Database db;
+    explicit AdminDatabase(const Args& args) : config(loadConfig(args)), db(config.database) {
+        store::migrate(db);
+    }
+};
 
 } // namespace
 
@@ -43,58 +46,71 @@ int runMigrate(const Args& args) {
     return 0;
 }
 
-int runKeys(const Args& args) {
-    if (args.positional.size() < 2) throw UsageError("keys create|list|revoke");
-    app::Config config = loadConfig(args);
-    store::Database db(config.database);
-    store::migrate(db);
-    app::ApiKeys keys(db);
-    const std::string& action = args.positional[1];
-    if (action == "create") {
-        std::optional<int64_t> expires;
-        if (auto e = args.get("expires-at")) {
-            int tz = 0;
-            Poco::DateTime dt;
-            if (!Poco::DateTimeParser::tryParse(*e, dt, tz))
-                throw UsageError("--expires-at must be an ISO 8601 date-time");
-            expires = (dt.timestamp() - Poco::Timespan(tz, 0)).epochMicroseconds();
-        }
-        std::string family = args.require("family");
-        auto created =
-            keys.create(family, args.get("user").value_or(args.require("name")),
-                        args.require("name"), args.get("scope").value_or("read_write"), expires);
-        std::cout << "created key " << created.id << " (prefix " << created.prefix
-                  << ") for family " << family << "\n";
-        std::cout << created.key << "\n"; // the key is the last line of stdout
-        return 0;
+int runKeysCreate(const Args& args) {
+    AdminDatabase admin(args);
+    app::ApiKeys keys(admin.db);
+    std::optional<int64_t> expires;
+    if (auto e = args.get("expires-at")) {
+        int tz = 0;
+        Poco::DateTime dt;
+        if (!Poco::DateTimeParser::tryParse(*e, dt, tz))
+            throw UsageError("--expires-at must be an ISO 8601 date-time");
+        expires = (dt.timestamp() - Poco::Timespan(tz, 0)).epochMicroseconds();
     }
-    if (action == "list") {
-        for (const auto& k : keys.list(args.get("family")))
-            std::cout << k.id << "  " << k.prefix << "  " << k.family << "  " << k.user << "  "
-                      << k.name << "  " << k.scope << "  " << k.state << "  created "
-                      << formatMicros(k.createdAt) << "  expires " << formatMicros(k.expiresAt)
-                      << "  last used " << formatMicros(k.lastUsedAt) << "\n";
-        return 0;
-    }
-    if (action == "revoke") {
-        if (args.positional.size() < 3) throw UsageError("keys revoke KEY_ID|PREFIX");
-        int n = keys.revoke(args.positional[2]);
-        if (n == 0) {
-            std::cerr << "no active key matches " << args.positional[2] << "\n";
-            return 1;
-        }
-        std::cout << "revoked " << n << " key(s)\n";
-        return 0;
-    }
-    throw UsageError("keys create|list|revoke");
+    std::string family = args.require("family");
+    auto created =
+        keys.create(family, args.get("user").value_or(args.require("name")), args.require("name"),
+                    args.get("scope").value_or("read_write"), expires);
+    std::cout << "created key " << created.id << " (prefix " << created.prefix << ") for family "
+              << family << "\n";
+    std::cout << created.key << "\n"; // the key is the last line of stdout
+    return 0;
 }
 
-int runFamilies(const Args& args) {
-    if (args.positional.size() < 2 || args.positional[1] != "create")
-        throw UsageError("families create --name F [--currency CODE]");
-    app::Config config = loadConfig(args);
-    store::Database db(config.database);
-    store::migrate(db);
+int runKeysList(const Args& args) {
+    AdminDatabase admin(args);
+    app::ApiKeys keys(admin.db);
+    for (const auto& k : keys.list(args.get("family")))
+        std::cout << k.id << "  " << k.prefix << "  " << k.family << "  " << k.user << "  "
+                  << k.name << "  " << k.scope << "  " << k.state << "  created "
+                  << formatMicros(k.createdAt) << "  expires " << formatMicros(k.expiresAt)
+                  << "  last used " << formatMicros(k.lastUsedAt) << "\n";
+    return 0;
+}
+
+int runKeysRevoke(const Args& args) {
+    AdminDatabase admin(args);
+    app::ApiKeys keys(admin.db);
+    const std::string& named = args.positional[2];
+    // A full key is a secret: messages show only its prefix.
+    const std::string shown =
+        named.size() == 64 ? "the key beginning " + named.substr(0, 8) : named;
+    auto r = keys.revokeOne(named);
+    using Status = app::KeyRevocation::Status;
+    switch (r.status) {
+    case Status::Revoked:
+        std::cout << "revoked key " << r.keyId << " (prefix " << r.prefix << ", family " << r.family
+                  << ")\n";
+        return 0;
+    case Status::AlreadyRevoked:
+        std::cerr << "finimport keys revoke: key " << r.keyId << " is already revoked\n";
+        return 1;
+    case Status::Ambiguous: // a usage error (exit 2): the user must name one key
+        std::cerr << "finimport keys revoke: prefix " << named << " matches "
+                  << r.matchingIds.size() << " keys; give a key id or the full key:\n";
+        for (const auto& id : r.matchingIds)
+            std::cerr << "  " << id << "\n";
+        return 2;
+    case Status::NotFound:
+        break;
+    }
+    std::cerr << "finimport keys revoke: no key matches " << shown << "\n";
+    return 1;
+}
+
+int runFamiliesCreate(const Args& args) {
+    AdminDatabase admin(args);
+    store::Database& db = admin.db;
     std::string name = args.require("name");
     std::string currency = args.get("currency").value_or("USD");
     const auto* c = domain::findCurrency(currency);
@@ -110,12 +126,9 @@ int runFamilies(const Args& args) {
     return 0;
 }
 
-int runUsers(const Args& args) {
-    if (args.positional.size() < 2 || args.positional[1] != "deactivate")
-        throw UsageError("users deactivate --family F --user U");
-    app::Config config = loadConfig(args);
-    store::Database db(config.database);
-    store::migrate(db);
+int runUsersDeactivate(const Args& args) {
+    AdminDatabase admin(args);
+    store::Database& db = admin.db;
     bool done = false;
     db.write([&](Poco::Data::Session& s) {
         store::FamilyStore families(s);
@@ -132,12 +145,9 @@ int runUsers(const Args& args) {
     return 0;
 }
 
-int runBalances(const Args& args) {
-    if (args.positional.size() < 2 || args.positional[1] != "recompute")
-        throw UsageError("balances recompute [--account ID]");
-    app::Config config = loadConfig(args);
-    store::Database db(config.database);
-    store::migrate(db);
+int runBalancesRecompute(const Args& args) {
+    AdminDatabase admin(args);
+    store::Database& db = admin.db;
     std::vector<std::string> ids;
     if (auto a = args.get("account"))
         ids.push_back(*a);

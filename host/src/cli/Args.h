@@ -1,5 +1,6 @@
 #pragma once
-// Command-line arguments: positional words and `--flag value` pairs (repeatable flags kept).
+// Command-line arguments, parsed against the flags a command declares: an unknown flag, a flag
+// without its value or a stray word is a usage error (exit 2), never silently ignored.
 
 #include <map>
 #include <optional>
@@ -14,11 +15,23 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+struct FlagSpec {
+    std::string name;                   // the name handlers ask for (a setting's key)
+    std::vector<std::string> spellings; // accepted after "--"; the first is shown in usage
+    std::string metavar;                // the value's placeholder, e.g. "URL"
+    std::string help;
+    bool required = false;
+    bool repeatable = false;
+};
+
 struct Args {
-    std::vector<std::string> positional;
+    std::vector<std::string> positional; // the command words, then the operands
     std::multimap<std::string, std::string> flags;
 
-    static Args parse(int argc, char** argv, int first);
+    // `--flag value` and `--flag=value`. After the `commandWords` come the operand (one word,
+    // named `operand` in messages) when `operand` is not empty, else none.
+    static Args parse(const std::vector<std::string>& words, size_t commandWords,
+                      const std::string& operand, const std::vector<FlagSpec>& specs);
     std::optional<std::string> get(const std::string& name) const;
     std::string require(const std::string& name) const;
     std::vector<std::string> all(const std::string& name) const;

@@ -1,17 +1,21 @@
 #pragma once
-// The subcommands of the `finimport` binary (docs/cli.md).
+// The subcommands of the `finimport` binary (docs/cli.md); CommandTable.cpp says which flags
+// each accepts.
 
 #include "cli/Args.h"
 
 namespace finimport::cli {
 
 int runServe(const Args& args);
+int runConfig(const Args& args);
 int runMigrate(const Args& args);
-int runKeys(const Args& args);
-int runFamilies(const Args& args);
-int runUsers(const Args& args);
+int runKeysCreate(const Args& args);
+int runKeysList(const Args& args);
+int runKeysRevoke(const Args& args);
+int runFamiliesCreate(const Args& args);
+int runUsersDeactivate(const Args& args);
 int runPlugins(const Args& args);
-int runBalances(const Args& args);
+int runBalancesRecompute(const Args& args);
 int runExport(const Args& args);
 
 } // namespace finimport::cli

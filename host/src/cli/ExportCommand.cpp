@@ -2,6 +2,7 @@
 #include "app/Config.h"
 #include "app/export/NdjsonExporter.h"
 #include "cli/Commands.h"
+#include "cli/ConfigFlags.h"
 #include "store/Database.h"
 #include "store/FamilyStore.h"
 #include "store/Migrations.h"
@@ -12,10 +13,7 @@
 namespace finimport::cli {
 
 int runExport(const Args& args) {
-    std::map<std::string, std::string> flags;
-    for (const char* name : {"database", "config"})
-        if (auto v = args.get(name)) flags[name] = *v;
-    app::Config config = app::Config::load(flags, {});
+    app::Config config = loadConfig(args);
     std::string familyName = args.require("family");
     store::Database db(config.database);
     store::migrate(db);

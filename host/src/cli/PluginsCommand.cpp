@@ -1,6 +1,7 @@
 // `finimport plugins`: one line per import type served and its plugin.
 #include "app/Config.h"
 #include "cli/Commands.h"
+#include "cli/ConfigFlags.h"
 #include "plugin/PluginRegistry.h"
 
 #include <iostream>
@@ -8,9 +9,7 @@
 namespace finimport::cli {
 
 int runPlugins(const Args& args) {
-    std::map<std::string, std::string> flags;
-    if (auto c = args.get("config")) flags["config"] = *c;
-    app::Config config = app::Config::load(flags, args.all("plugins"));
+    app::Config config = loadConfig(args);
     auto dirs = config.pluginDirs.empty() ? app::defaultPluginDirs() : config.pluginDirs;
     plugin::PluginRegistry registry([](plugin::LogLevel level, const std::string& message) {
         if (level >= plugin::LogLevel::Warning) std::cerr << message << "\n";

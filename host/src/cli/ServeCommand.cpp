@@ -1,5 +1,6 @@
 // `finimport serve`: runs until SIGTERM or SIGINT, then stops cleanly with exit code 0.
 #include "cli/Commands.h"
+#include "cli/ConfigFlags.h"
 #include "server/Server.h"
 
 #include <csignal>
@@ -16,10 +17,7 @@ int runServe(const Args& args) {
     sigaddset(&signals, SIGINT);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-    std::map<std::string, std::string> flags;
-    for (const char* name : {"listen", "database", "config", "workers"})
-        if (auto v = args.get(name)) flags[name] = *v;
-    app::Config config = app::Config::load(flags, args.all("plugins"));
+    app::Config config = loadConfig(args);
     server::Server server(config);
     for (const auto& t : server.plugins().types())
         std::cerr << "finimport: serving " << t.type << " with plugin " << t.pluginName << "\n";

@@ -53,32 +53,69 @@ HttpServer::~HttpServer() {
 }
 
 void HttpServer::start() {
-    if (_server) return;
+    if (_waiter) return;
     const int maxThreads = std::max(_config.maxThreads, 1);
     const int minThreads = std::clamp(_config.minThreads, 1, maxThreads);
+    const int healthThreads = std::max(_config.healthThreads, 1);
     _pool = std::make_unique<Poco::ThreadPool>(minThreads, maxThreads, 60);
+    _healthPool = std::make_unique<Poco::ThreadPool>(1, healthThreads, 60);
 
-    Poco::Net::ServerSocket socket(Poco::Net::SocketAddress(_config.host, _config.port), 128);
+    Poco::Net::ServerSocket socket(Poco::Net::SocketAddress(_config.host, _config.port), 1024);
     _port = socket.address().port();
 
-    auto* params = new Poco::Net::HTTPServerParams; // ref-counted, owned by the server
-    params->setMaxThreads(maxThreads);
-    params->setMaxQueued(_config.maxQueued);
-    params->setKeepAlive(true);
-    params->setKeepAliveTimeout(Poco::Timespan(_config.keepAliveSeconds, 0));
-    params->setTimeout(Poco::Timespan(_config.socketTimeoutSeconds, 0));
+    auto makeParams = [&](int threads) {
+        Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams;
+        params->setMaxThreads(threads);
+        params->setMaxQueued(_config.maxQueued);
+        params->setKeepAlive(true);
+        params->setKeepAliveTimeout(Poco::Timespan(_config.keepAliveSeconds, 0));
+        params->setTimeout(Poco::Timespan(_config.socketTimeoutSeconds, 0));
+        return params;
+    };
+    Poco::Net::HTTPServerParams::Ptr params = makeParams(maxThreads);
+    Poco::Net::HTTPServerParams::Ptr healthParams = makeParams(healthThreads);
 
-    _server = std::make_unique<Poco::Net::HTTPServer>(new PipelineHandlerFactory(_pipeline), *_pool,
-                                                      socket, params);
-    _server->start();
+    _bodyWatch = std::make_unique<BodyRateWatch>(
+        static_cast<uint64_t>(std::max<int64_t>(_config.bodyMinBytesPerSecond, 0)),
+        std::chrono::seconds(_config.bodyGraceSeconds));
+    _context = std::make_unique<ConnectionContext>();
+    _context->params = params;
+    _context->handlers = new PipelineHandlerFactory(_pipeline);
+    _context->bodyWatch = _bodyWatch.get();
+    _dispatcher = new Poco::Net::TCPServerDispatcher(
+        new RequestConnectionFactory(*_context), *_pool, Poco::Net::TCPServerParams::Ptr(params));
+    _healthDispatcher =
+        new Poco::Net::TCPServerDispatcher(new RequestConnectionFactory(*_context), *_healthPool,
+                                           Poco::Net::TCPServerParams::Ptr(healthParams));
+
+    HeadWaiterConfig waiting;
+    waiting.headerTimeout = std::chrono::seconds(_config.headerTimeoutSeconds);
+    waiting.keepAliveTimeout = std::chrono::seconds(_config.keepAliveSeconds);
+    waiting.maxConnections = static_cast<size_t>(std::max(_config.maxConnections, 1));
+    _waiter = std::make_unique<HeadWaiter>(
+        socket, waiting, [this](const Poco::Net::StreamSocket& s, bool isHealth) {
+            (isHealth ? _healthDispatcher : _dispatcher)->enqueue(s);
+        });
+    _context->waiter = _waiter.get();
+    _waiter->start();
 }
 
 void HttpServer::stop() {
-    if (!_server) return;
-    _server->stopAll(false);
+    if (!_waiter) return;
+    _context->stopping = true;
+    _waiter->stop(); // no new connections or requests from here on
+    _dispatcher->stop();
+    _healthDispatcher->stop();
     _pool->joinAll();
-    _server.reset();
+    _healthPool->joinAll();
+    _dispatcher->release();
+    _healthDispatcher->release();
+    _dispatcher = _healthDispatcher = nullptr;
+    _waiter.reset();
+    _bodyWatch.reset();
+    _context.reset();
     _pool.reset();
+    _healthPool.reset();
     _port = 0;
 }
 

@@ -1,10 +1,15 @@
 #pragma once
-// The Poco HTTP server with its own thread pool (STACK_NOTES §2: the default pool of 16
-// threads starves keep-alive clients beyond 16).
+// The HTTP server: a HeadWaiter accepts connections and holds them without a thread until their
+// request head is complete; Poco worker threads (own pool, STACK_NOTES §2) then handle the
+// request, and keep-alive connections go back to the waiter between requests. Health checks
+// have their own small pool. Slow clients thus never starve the others (issue 12 item 5).
 
+#include "http/BodyRateWatch.h"
+#include "http/HeadWaiter.h"
 #include "http/Pipeline.h"
+#include "http/RequestConnection.h"
 
-#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/TCPServerDispatcher.h>
 #include <Poco/ThreadPool.h>
 
 #include <cstdint>
@@ -15,12 +20,17 @@ namespace finimport::http {
 
 struct ServerConfig {
     std::string host = "127.0.0.1";
-    uint16_t port = 0;    // 0: an ephemeral port, see HttpServer::port()
-    int minThreads = 4;   // threads kept warm in the pool
-    int maxThreads = 64;  // >= concurrent keep-alive clients (one thread per connection)
-    int maxQueued = 1024; // accepted connections waiting for a thread
-    int keepAliveSeconds = 5;
-    int socketTimeoutSeconds = 30; // a client that stalls mid-request is dropped
+    uint16_t port = 0;             // 0: an ephemeral port, see HttpServer::port()
+    int minThreads = 4;            // threads kept warm in the pool
+    int maxThreads = 64;           // requests handled at once
+    int maxQueued = 1024;          // requests with a complete head waiting for a thread
+    int keepAliveSeconds = 5;      // an idle keep-alive connection is closed after this
+    int socketTimeoutSeconds = 30; // per read/write once a request is being handled
+    int headerTimeoutSeconds = 10; // from connect (or a request's first byte) to its full head
+    int64_t bodyMinBytesPerSecond = 4096; // after the grace below; 0: no minimum
+    int bodyGraceSeconds = 10;
+    int maxConnections = 4096; // connections waiting for a head; more are refused
+    int healthThreads = 2;     // the pool that serves /health
 };
 
 class HttpServer {
@@ -32,8 +42,8 @@ public:
 
     // Binds and starts accepting. Throws Poco::Net exceptions when the address is unusable.
     void start();
-    // Stops accepting, lets in-flight requests finish (idle keep-alive connections end within
-    // the keep-alive timeout) and joins the workers. Safe to call twice.
+    // Stops accepting, closes waiting connections, lets in-flight requests finish and joins the
+    // workers. Safe to call twice.
     void stop();
     // The bound port (the real one when configured with 0); 0 before start().
     uint16_t port() const { return _port; }
@@ -41,8 +51,13 @@ public:
 private:
     ServerConfig _config;
     std::shared_ptr<RequestPipeline> _pipeline;
+    std::unique_ptr<ConnectionContext> _context;
+    std::unique_ptr<BodyRateWatch> _bodyWatch;
     std::unique_ptr<Poco::ThreadPool> _pool;
-    std::unique_ptr<Poco::Net::HTTPServer> _server;
+    std::unique_ptr<Poco::ThreadPool> _healthPool;
+    Poco::Net::TCPServerDispatcher* _dispatcher = nullptr; // ref-counted by Poco
+    Poco::Net::TCPServerDispatcher* _healthDispatcher = nullptr;
+    std::unique_ptr<HeadWaiter> _waiter;
     uint16_t _port = 0;
 };
 

@@ -3,6 +3,7 @@
 #include "domain/LogLine.h"
 #include "http/Errors.h"
 #include "http/JsonWriter.h"
+#include "http/LogText.h"
 #include "http/PocoAdapter.h"
 #include "jobs/JobQueue.h"
 
@@ -88,11 +89,11 @@ Response RequestPipeline::process(Request& request, const BodyInfo& body, std::i
         response = runRoute(*match.route, request, body, in, bodyLeftUnread, rateHeaders);
     } catch (const std::exception& e) {
         _log.error("request_id=%s method=%s path=%s status=500 exception: %s", request.requestId,
-                   request.method, request.path, std::string(e.what()));
+                   logSafe(request.method), logSafe(request.path), logSafe(e.what()));
         response = internalError(match.route->internalErrorMessage);
     } catch (...) {
         _log.error("request_id=%s method=%s path=%s status=500 unknown exception",
-                   request.requestId, request.method, request.path);
+                   request.requestId, logSafe(request.method), logSafe(request.path));
         response = internalError(match.route->internalErrorMessage);
     }
     if (response.status != 401) {
@@ -116,8 +117,7 @@ void RequestPipeline::handle(Poco::Net::HTTPServerRequest& req,
         response = process(request, bodyInfoFromPoco(req), req.stream(), bodyLeftUnread);
     } catch (const std::exception& e) {
         // Only a failure outside any route (e.g. a malformed request line) lands here.
-        _log.error("request_id=%s status=500 exception: %s", request.requestId,
-                   std::string(e.what()));
+        _log.error("request_id=%s status=500 exception: %s", request.requestId, logSafe(e.what()));
         response = internalError();
         bodyLeftUnread = true;
     }

@@ -1,5 +1,6 @@
 #include "http/PocoAdapter.h"
 
+#include "http/LogText.h"
 #include "http/Url.h"
 
 #include <Poco/Net/HTTPServerRequestImpl.h>
@@ -73,7 +74,7 @@ void sendResponse(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRe
     if (closeConnection) out.setKeepAlive(false);
     if (log.information()) {
         log.information("request_id=%s method=%s path=%s status=%d", parsed.requestId,
-                        parsed.method, parsed.path, response.status);
+                        logSafe(parsed.method), logSafe(parsed.path), response.status);
     }
     if (response.stream) {
         out.setChunkedTransferEncoding(true);
@@ -83,8 +84,7 @@ void sendResponse(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRe
         } catch (const std::exception& e) {
             // The status is already on the wire: cut the connection so the client sees a
             // broken transfer instead of a well-terminated, truncated body.
-            log.error("request_id=%s streaming failed: %s", parsed.requestId,
-                      std::string(e.what()));
+            log.error("request_id=%s streaming failed: %s", parsed.requestId, logSafe(e.what()));
             out.setKeepAlive(false);
             if (auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&request)) {
                 try {

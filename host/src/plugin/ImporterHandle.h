@@ -3,6 +3,7 @@
 
 #include "plugin/Logger.h"
 #include "plugin/Manifest.h"
+#include "plugin/RunPolicy.h"
 
 #include <finimport/plugin.h>
 
@@ -23,7 +24,8 @@ struct ImporterHandle {
     // Keeps the shared object mapped while any copy of the handle lives (Boost.DLL lifetime trap:
     // `importer` and its functions point into the plugin's memory).
     std::shared_ptr<const void> library;
-    Logger logger; // the registry's logger
+    Logger logger;    // the registry's logger
+    RunPolicy policy; // isolation and budgets of every run (set by the registry at load)
 
     // "plugin csv importer csv.transactions", the prefix of every message about this importer.
     std::string displayName() const { return "plugin " + pluginName + " importer " + id; }

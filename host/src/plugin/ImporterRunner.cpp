@@ -1,6 +1,7 @@
 #include "plugin/ImporterRunner.h"
 
 #include "plugin/RunState.h"
+#include "plugin/SandboxRun.h"
 
 #include <exception>
 
@@ -28,15 +29,24 @@ RunResult failed(const ImporterHandle& importer, LogLevel level, std::string err
     return {RunResult::Status::Failed, std::move(error)};
 }
 
+RunResult aborted(RunResult result) {
+    result.aborted = true;
+    return result;
+}
+
 // Turns what happened during `run` into the result; `thrown` is set when run itself threw.
 RunResult evaluate(const RunState& state, int status, const std::optional<std::string>& thrown) {
     const ImporterHandle& importer = state.importer;
     const std::string who = importer.displayName();
+    if (state.limitExceeded)
+        return aborted(failed(importer, LogLevel::Warning, *state.limitExceeded));
     if (state.violation) {
         return failed(importer, LogLevel::Error,
                       who + " broke the plugin contract: " + *state.violation);
     }
     if (thrown) return failed(importer, LogLevel::Error, who + " threw: " + *thrown);
+    if (state.sandboxFailure)
+        return aborted(failed(importer, LogLevel::Error, *state.sandboxFailure));
     if (state.pluginError) return failed(importer, LogLevel::Info, *state.pluginError);
     if (state.stopRequested) return {RunResult::Status::Stopped, ""};
     switch (status) {
@@ -70,11 +80,17 @@ runImporter(const ImporterHandle& importer,
 
     int status = FI_RUN_FAILED;
     std::optional<std::string> thrown;
-    try {
-        status = importer.importer->run(&runOptions, &io);
-    } catch (...) {
-        // A plugin without an exception barrier: contained here, the host carries on.
-        thrown = describeException(std::current_exception());
+    if (importer.policy.isolation == Isolation::Process) {
+        auto outcome = runInChild(importer, runOptions, io, state);
+        status = outcome.status;
+        thrown = std::move(outcome.thrown);
+    } else {
+        try {
+            status = importer.importer->run(&runOptions, &io);
+        } catch (...) {
+            // A plugin without an exception barrier: contained here, the host carries on.
+            thrown = describeException(std::current_exception());
+        }
     }
     if (state.hostException) std::rethrow_exception(state.hostException);
     return evaluate(state, status, thrown);

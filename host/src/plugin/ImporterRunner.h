@@ -44,12 +44,19 @@ struct RunResult {
     // Failed: the plugin's set_error message as sent (shown to users), or a host message naming
     // the plugin and importer (contract violation, exception, unknown status, no message).
     std::string error;
+    // Failed because the host ended the run: a budget (time, rows, output, memory) was exceeded
+    // or the sandboxed child crashed, exited or could not start. The input may be fine.
+    bool aborted = false;
 };
 
 // Runs `importer` over the input that `read` returns (bytes read into the buffer, 0 at the end,
 // -1 on error). `options` are passed as given (validate them with validateOptions first).
 // Thread-safe: several runs of one importer may proceed at once on different threads.
 // Rethrows what `read` or `sink` threw; every problem of the plugin itself becomes Failed.
+// importer.policy decides where the run happens (inline, or a sandboxed child process) and its
+// budgets: a run over its deadline, rows or output bytes (or, in a child, its memory, or one
+// that crashed) is Failed with a sentence for the user, e.g. "The import plugin crashed
+// (signal 11)" or "The import plugin exceeded its time limit of 60 s".
 RunResult
 runImporter(const ImporterHandle& importer,
             const std::vector<std::pair<std::string, std::optional<std::string>>>& options,

@@ -2,6 +2,8 @@
 
 #include <boost/dll/shared_library.hpp>
 #include <dlfcn.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <mutex>
@@ -29,12 +31,27 @@ std::string describeException(std::exception_ptr error) {
 
 PluginLoader::PluginLoader(Logger logger) : _logger(std::move(logger)) {}
 
+std::optional<std::string> PluginLoader::directoryRefusal(const std::filesystem::path& directory,
+                                                          uid_t euid) {
+    struct stat st {};
+    if (::stat(directory.c_str(), &st) != 0) return "cannot be inspected";
+    // Sticky or not: a world-writable directory lets any local user drop in a .so.
+    if (st.st_mode & S_IWOTH) return "is world-writable (anyone could add a plugin)";
+    if (euid == 0 && st.st_uid != 0)
+        return "is not owned by root (refused while the server runs as root)";
+    return std::nullopt;
+}
+
 std::vector<std::filesystem::path>
 PluginLoader::listPluginFiles(const std::filesystem::path& directory, std::string& error) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (!fs::is_directory(directory, ec)) {
         error = fs::exists(directory, ec) ? "is not a directory" : "does not exist";
+        return {};
+    }
+    if (auto refusal = directoryRefusal(directory, ::geteuid())) {
+        error = *refusal;
         return {};
     }
     std::vector<fs::path> files;

@@ -4,8 +4,11 @@
 #include "plugin/Logger.h"
 #include "plugin/PluginDescriptor.h"
 
+#include <sys/types.h>
+
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,8 +27,14 @@ public:
 
     // The regular files named *.so directly inside `directory` (not recursive), sorted by file
     // name. Sets `error` and returns nothing when the directory cannot be read.
+    // A directory anyone could add a plugin to is refused before any file in it is opened.
     static std::vector<std::filesystem::path>
     listPluginFiles(const std::filesystem::path& directory, std::string& error);
+
+    // Why `directory` is unsafe to load code from for a process with effective uid `euid`:
+    // world-writable, or (when running as root) not owned by root. nullopt when safe.
+    static std::optional<std::string> directoryRefusal(const std::filesystem::path& directory,
+                                                       uid_t euid);
 
     // Loads `file` (RTLD_NOW: unresolved symbols fail here, not mid-import), calls its entry
     // symbol and validates the descriptor. Loads are serialized across the whole process.

@@ -20,7 +20,13 @@ PluginRegistry::PluginRegistry(Logger logger)
       _loader(_logger) {}
 
 void PluginRegistry::loadDirectories(const std::vector<std::string>& directories) {
+    loadDirectories(directories, RunPolicy{});
+}
+
+void PluginRegistry::loadDirectories(const std::vector<std::string>& directories,
+                                     const RunPolicy& policy) {
     std::unique_lock lock(_mutex);
+    _policy = policy;
     for (const auto& directory : directories)
         loadDirectory(directory);
 }
@@ -58,6 +64,7 @@ void PluginRegistry::loadFile(const std::filesystem::path& file) {
 }
 
 void PluginRegistry::addImporter(ImporterHandle importer) {
+    importer.policy = _policy;
     for (const auto& type : importer.types) {
         const auto existing = _byType.find(type);
         if (existing != _byType.end()) {

@@ -43,6 +43,8 @@ public:
     // (by canonical path) are skipped, so loading a directory again changes nothing. When two
     // importers serve the same type, the first loaded keeps it and the later one is refused.
     void loadDirectories(const std::vector<std::string>& directories);
+    // The same, and every importer loaded by this call runs under `policy` (isolation, budgets).
+    void loadDirectories(const std::vector<std::string>& directories, const RunPolicy& policy);
 
     // The importer serving `importType`, or nullptr. The pointer stays valid for the registry's
     // life (loads only ever add).
@@ -68,6 +70,7 @@ private:
     std::map<std::string, const ImporterHandle*, std::less<>> _byType;
     std::vector<std::shared_ptr<const void>> _libraries; // every mapped plugin, never unloaded
     std::vector<LoadProblem> _problems;
+    RunPolicy _policy; // of the load in progress
 };
 
 } // namespace finimport::plugin

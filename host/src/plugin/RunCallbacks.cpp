@@ -3,6 +3,7 @@
 #include "plugin/RunState.h"
 #include "plugin/Utf8.h"
 
+#include <cstring>
 #include <stdexcept>
 
 namespace finimport::plugin {
@@ -50,6 +51,7 @@ int64_t readInputUnguarded(void* host, char* buffer, size_t capacity) {
     RunState& state = stateOf(host);
     if (state.halted()) return -1;
     if (!buffer && capacity > 0) return violate(state, "read() passed a NULL buffer"), -1;
+    if (state.exceeded(state.budget.checkTime())) return -1;
     if (!state.read || capacity == 0) return 0;
     const int64_t count = state.read(buffer, capacity);
     if (count < 0) return -1;
@@ -67,12 +69,15 @@ int beginRecordsUnguarded(void* host, const char* kind, const char* const* field
     if (fieldCount == 0) return violate(state, "begin() declared no fields");
     if (!fieldNames) return violate(state, "begin() passed NULL field names");
     std::vector<std::string> fields;
+    uint64_t bytes = std::strlen(kind);
     for (size_t i = 0; i < fieldCount; ++i) {
         if (!fieldNames[i]) {
             return violate(state, "begin() passed a NULL name for field " + std::to_string(i + 1));
         }
         fields.push_back(toValidUtf8(fieldNames[i]));
+        bytes += fields.back().size();
     }
+    if (state.exceeded(state.budget.chargeOutput(bytes))) return 1;
     state.begun = true;
     state.fieldCount = fieldCount;
     return sinkAnswer(state, state.sink.begin(toValidUtf8(kind), fields));
@@ -91,6 +96,12 @@ int emitRowUnguarded(void* host, const char* const* values, size_t valueCount,
     if (!values) return violate(state, "row() passed NULL values");
     const auto where = readLocation(state, "row", location);
     if (!where) return 1;
+    uint64_t bytes = 0;
+    for (size_t i = 0; i < valueCount; ++i) {
+        if (values[i]) bytes += std::strlen(values[i]);
+    }
+    // Counted before copying: a row over budget costs the host nothing.
+    if (state.exceeded(state.budget.chargeRow(bytes))) return 1;
     std::vector<std::optional<std::string>> copied;
     copied.reserve(valueCount);
     for (size_t i = 0; i < valueCount; ++i) {
@@ -107,6 +118,9 @@ int reportRowErrorUnguarded(void* host, const char* code, const fi_location* loc
     if (!message) return violate(state, "row_error() passed a NULL message");
     const auto where = readLocation(state, "row_error", location);
     if (!where) return 1;
+    const uint64_t bytes = std::strlen(code) + std::strlen(message) +
+                           (field ? std::strlen(field) : 0) + (raw ? std::strlen(raw) : 0);
+    if (state.exceeded(state.budget.chargeOutput(bytes))) return 1;
     return sinkAnswer(state, state.sink.rowError(toValidUtf8(code), *where, optionalText(field),
                                                  toValidUtf8(message), optionalText(raw)));
 }
@@ -124,6 +138,7 @@ void setErrorUnguarded(void* host, const char* message) {
 void logLineUnguarded(void* host, int level, const char* message) {
     RunState& state = stateOf(host);
     if (!message) return;
+    if (state.exceeded(state.budget.chargeOutput(std::strlen(message)))) return;
     const std::string text = toValidUtf8(message);
     if (state.importer.logger) {
         state.importer.logger(logLevelFromAbi(level), state.importer.displayName() + ": " + text);

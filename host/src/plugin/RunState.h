@@ -2,6 +2,7 @@
 #pragma once
 
 #include "plugin/ImporterRunner.h"
+#include "plugin/RunBudget.h"
 
 #include <exception>
 #include <functional>
@@ -13,7 +14,7 @@ namespace finimport::plugin {
 struct RunState {
     RunState(const ImporterHandle& importer, RecordSink& sink,
              std::function<int64_t(char*, size_t)>& read)
-        : importer(importer), sink(sink), read(read) {}
+        : importer(importer), sink(sink), read(read), budget(importer.policy) {}
 
     const ImporterHandle& importer;
     RecordSink& sink;
@@ -25,9 +26,19 @@ struct RunState {
     std::optional<std::string> violation;   // first broken contract rule
     std::optional<std::string> pluginError; // first set_error before any stop request
     std::exception_ptr hostException;       // thrown by the sink or by read
+    RunBudget budget;
+    std::optional<std::string> limitExceeded;  // first budget exceeded (time, rows, bytes, memory)
+    std::optional<std::string> sandboxFailure; // the child crashed, exited or did not start
 
     // Once set, every callback refuses (returns non-zero / -1) without reaching the sink.
-    bool halted() const { return stopRequested || violation || hostException; }
+    bool halted() const { return stopRequested || violation || hostException || limitExceeded; }
+
+    // Records the first exceeded budget; true when the run must stop.
+    bool exceeded(std::optional<std::string> message) {
+        if (!message) return false;
+        if (!limitExceeded) limitExceeded = std::move(message);
+        return true;
+    }
 };
 
 // An fi_io whose callbacks bridge to `state` (struct_size = sizeof(fi_io)).

@@ -1,5 +1,6 @@
 #include "server/Server.h"
 
+#include "app/PluginLoading.h"
 #include "app/publish/ImportGuard.h"
 #include "http/DbRateLimitCounter.h"
 #include "http/handlers/KeyAuthenticator.h"
@@ -37,8 +38,7 @@ Server::Server(app::Config config) : _config(std::move(config)) {
     _db = std::make_unique<store::Database>(_config.database, dbOptions);
     store::migrate(*_db);
     _plugins = std::make_unique<plugin::PluginRegistry>();
-    _plugins->loadDirectories(_config.pluginDirs.empty() ? app::defaultPluginDirs()
-                                                         : _config.pluginDirs);
+    app::loadPlugins(*_plugins, _config);
     jobs::JobQueueOptions jobOptions;
     jobOptions.workers = _config.workers;
     jobOptions.lease = std::chrono::seconds(_config.jobLeaseSeconds);
@@ -80,6 +80,11 @@ Server::Server(app::Config config) : _config(std::move(config)) {
     sc.host = host;
     sc.port = port;
     sc.maxThreads = _config.httpThreads;
+    sc.headerTimeoutSeconds = _config.httpHeaderTimeoutSeconds;
+    sc.keepAliveSeconds = _config.httpKeepAliveSeconds;
+    sc.bodyMinBytesPerSecond = _config.httpBodyMinBytesPerSecond;
+    sc.bodyGraceSeconds = _config.httpBodyGraceSeconds;
+    sc.maxConnections = _config.httpMaxConnections;
     _http = std::make_unique<http::HttpServer>(sc, pipeline);
 }
 

@@ -7,7 +7,10 @@
 #include <Poco/Data/Session.h>
 #include <Poco/Data/SessionPool.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
+#include <stdexcept>
 
 namespace finimport::store {
 
@@ -22,10 +25,32 @@ void Database::registerConnectors() {
 Database::Database(const std::string& url, int maxSessions)
     : Database(url, DatabaseOptions{maxSessions, 0}) {}
 
+class Database::Slot {
+public:
+    explicit Slot(Database& db) : _db(db) {
+        std::unique_lock lock(_db._slotMutex);
+        if (!_db._slotFreed.wait_for(lock, std::chrono::seconds(30),
+                                     [&] { return _db._slotsInUse < _db._maxSessions; }))
+            throw std::runtime_error("no database session became free within 30 s");
+        ++_db._slotsInUse;
+    }
+    ~Slot() {
+        {
+            std::lock_guard lock(_db._slotMutex);
+            --_db._slotsInUse;
+        }
+        _db._slotFreed.notify_one();
+    }
+    Slot(const Slot&) = delete;
+    Slot& operator=(const Slot&) = delete;
+
+private:
+    Database& _db;
+};
+
 Database::Database(const std::string& url, const DatabaseOptions& options)
-    : _url(DatabaseUrl::parse(url)) {
+    : _url(DatabaseUrl::parse(url)), _maxSessions(std::max(options.maxSessions, 1)) {
     registerConnectors();
-    const int maxSessions = options.maxSessions;
     if (isSqlite()) {
         auto parent = std::filesystem::path(_url.path).parent_path();
         if (!parent.empty()) std::filesystem::create_directories(parent);
@@ -34,9 +59,10 @@ Database::Database(const std::string& url, const DatabaseOptions& options)
     if (isPostgres() && options.statementTimeoutMs > 0)
         connection +=
             " options='-c statement_timeout=" + std::to_string(options.statementTimeoutMs) + "'";
-    _pool =
-        std::make_unique<Poco::Data::SessionPool>(_url.connector(), connection, 1, maxSessions, 60);
+    _pool = std::make_unique<Poco::Data::SessionPool>(_url.connector(), connection, 1, _maxSessions,
+                                                      60);
     if (isSqlite()) {
+        Slot slot(*this);
         auto s = session();
         // journal_mode persists in the file; it returns a row, so read it.
         std::string mode;
@@ -67,6 +93,7 @@ Poco::Data::Session Database::session() {
 }
 
 void Database::read(const std::function<void(Poco::Data::Session&)>& work) {
+    Slot slot(*this); // outlives the session, which returns to the pool first
     auto s = session();
     work(s);
 }
@@ -74,6 +101,7 @@ void Database::read(const std::function<void(Poco::Data::Session&)>& work) {
 void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
     std::unique_lock<std::mutex> lock(_writeMutex, std::defer_lock);
     if (isSqlite()) lock.lock();
+    Slot slot(*this);
     auto s = session();
     if (isSqlite())
         sqlExec(s, "BEGIN IMMEDIATE");

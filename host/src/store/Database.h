@@ -4,6 +4,7 @@
 
 #include "store/DatabaseUrl.h"
 
+#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -16,7 +17,7 @@ class SessionPool;
 
 namespace finimport::store {
 
-// Connection settings (config `database.pool_size`, `database.statement_timeout_ms`).
+// Connection settings (config `database.pool_size`, `database.timeout_ms`).
 struct DatabaseOptions {
     int maxSessions = 8;
     // PostgreSQL: every statement on every pooled connection is cancelled after this long
@@ -53,10 +54,17 @@ public:
 
 private:
     Poco::Data::Session session();
+    // A pooled session may be taken only with a slot: when all are in use, callers wait (up to
+    // 30 s) instead of failing with "No more sessions available" under load (bench/load.sh).
+    class Slot;
 
     DatabaseUrl _url;
     std::unique_ptr<Poco::Data::SessionPool> _pool;
     std::mutex _writeMutex;
+    int _maxSessions;
+    std::mutex _slotMutex;
+    std::condition_variable _slotFreed;
+    int _slotsInUse = 0;
 };
 
 } // namespace finimport::store

@@ -112,11 +112,11 @@ std::vector<ApiKeyRow> FamilyStore::keys(const std::optional<std::string>& famil
     return out;
 }
 
-int FamilyStore::revokeKey(const std::string& idOrPrefix, int64_t now) {
+int FamilyStore::revokeKey(const std::string& keyId, int64_t now) {
     return static_cast<int>(sqlExec(_s,
                                     "UPDATE api_keys SET revoked_at = ?, updated_at = ? "
-                                    "WHERE (id = ? OR prefix = ?) AND revoked_at IS NULL",
-                                    {now, now, idOrPrefix, idOrPrefix}));
+                                    "WHERE id = ? AND revoked_at IS NULL",
+                                    {now, now, keyId}));
 }
 
 void FamilyStore::touchKey(const std::string& keyId, int64_t now) {

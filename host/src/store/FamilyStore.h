@@ -45,7 +45,7 @@ public:
     std::optional<ApiKeyRow> keyByHash(const std::string& keyHash);
     std::vector<ApiKeyRow> keys(const std::optional<std::string>& familyId);
     // Revokes by id or by prefix; returns how many keys were revoked.
-    int revokeKey(const std::string& idOrPrefix, int64_t now);
+    int revokeKey(const std::string& keyId, int64_t now); // one key, by id
     void touchKey(const std::string& keyId, int64_t now);
 
 private:

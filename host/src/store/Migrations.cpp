@@ -10,11 +10,14 @@ namespace finimport::store {
 
 std::vector<Migration> schemaV1(); // Schema_v1.cpp
 std::vector<Migration> schemaV2(); // Schema_v2.cpp
+std::vector<Migration> schemaV3(); // Schema_v3.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
         std::vector<Migration> all = schemaV1();
         for (auto& m : schemaV2())
+            all.push_back(std::move(m));
+        for (auto& m : schemaV3())
             all.push_back(std::move(m));
         return all;
     }();
@@ -53,6 +56,7 @@ int migrate(Database& db) {
                 return;
             for (const auto& stmt : m.statements)
                 sqlExec(s, stmt);
+            if (m.code) m.code(s);
             sqlExec(s, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                     {int64_t(m.version), m.name, nowMicros()});
             ++applied;

@@ -1,8 +1,13 @@
 #pragma once
 // Versioned schema migrations, applied in order, each in its own transaction, idempotently.
 
+#include <functional>
 #include <string>
 #include <vector>
+
+namespace Poco::Data {
+class Session;
+}
 
 namespace finimport::store {
 
@@ -12,6 +17,9 @@ struct Migration {
     int version;
     std::string name;
     std::vector<std::string> statements; // portable SQL (SQLite and PostgreSQL)
+    // Data changes SQL cannot say portably (new UUIDs), run after the statements in the same
+    // transaction.
+    std::function<void(Poco::Data::Session&)> code = {};
 };
 
 const std::vector<Migration>& allMigrations();

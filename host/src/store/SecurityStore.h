@@ -1,5 +1,6 @@
 #pragma once
-// Securities (shared across families, like the reference's offline securities).
+// Securities, per family (issue 12 item 2): one family's file never names or describes a
+// ticker another family sees.
 
 #include <Poco/Data/Session.h>
 
@@ -12,9 +13,11 @@ class SecurityStore {
 public:
     explicit SecurityStore(Poco::Data::Session& s) : _s(s) {}
 
-    // Ticker upper-cased; with a MIC: find-or-create (ticker, MIC); without: the one with that
-    // ticker and no MIC, else the oldest with that ticker, else a new one (IMPORTS.md §6.2).
-    std::string findOrCreate(const std::string& ticker, const std::string& mic,
+    // Within the family: ticker upper-cased; with a MIC: find-or-create (ticker, MIC); without:
+    // the one with that ticker and no MIC, else the oldest with that ticker, else a new one
+    // (IMPORTS.md §6.2).
+    std::string findOrCreate(const std::string& familyId, const std::string& ticker,
+                             const std::string& mic,
                              const std::optional<std::string>& name = std::nullopt);
 
 private:

@@ -41,8 +41,10 @@ std::optional<CategoryRow> TaxonomyStore::categoryByName(const std::string& fami
     return categoryFrom(*r);
 }
 
-std::optional<CategoryRow> TaxonomyStore::categoryById(const std::string& id) {
-    auto r = sqlQueryOne(_s, std::string(kCategorySelect) + "WHERE id = ?", {id});
+std::optional<CategoryRow> TaxonomyStore::categoryById(const std::string& familyId,
+                                                       const std::string& id) {
+    auto r = sqlQueryOne(_s, std::string(kCategorySelect) + "WHERE family_id = ? AND id = ?",
+                         {familyId, id});
     if (!r) return std::nullopt;
     return categoryFrom(*r);
 }
@@ -112,21 +114,58 @@ void TaxonomyStore::insertMerchant(MerchantRow& m) {
              sqlOpt(m.importId), now, now});
 }
 
+namespace {
+
+// A use every kind of taxonomy record shares: a rule of another import (or of no import) that
+// names the id in a condition or action. (Another import's mapping is no use: publish
+// re-creates a mapped record that is gone.)
+// (Typed casts: PostgreSQL cannot infer a parameter's type inside `||`.)
+const char* kSharedUses =
+    "(SELECT COUNT(*) FROM rules WHERE COALESCE(import_id, '') <> ? AND "
+    "(actions LIKE '%' || CAST(? AS TEXT) || '%' OR conditions LIKE '%' || CAST(? AS TEXT) || "
+    "'%'))";
+
+bool used(Poco::Data::Session& s, const std::string& ownUses, const std::string& id,
+          const std::string& importId, int ownPairs) {
+    std::vector<SqlValue> params;
+    for (int i = 0; i < ownPairs; ++i) {
+        params.push_back(id);
+        params.push_back(importId);
+    }
+    for (const auto& v : std::vector<std::string>{importId, id, id})
+        params.push_back(v);
+    return sqlCount(s, "SELECT " + ownUses + " + " + kSharedUses, params) > 0;
+}
+
+} // namespace
+
 bool TaxonomyStore::categoryInUse(const std::string& id, const std::string& importId) {
-    return sqlCount(
-               _s,
-               "SELECT (SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
-               "WHERE t.category_id = ? AND COALESCE(e.import_id, '') <> ?) + "
-               "(SELECT COUNT(*) FROM categories WHERE parent_id = ? AND "
-               "COALESCE(import_id, '') <> ?)",
-               {id, importId, id, importId}) > 0;
+    return used(_s,
+                "(SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
+                "WHERE t.category_id = ? AND COALESCE(e.import_id, '') <> ?) + "
+                "(SELECT COUNT(*) FROM trades t JOIN entries e ON e.id = t.entry_id "
+                "WHERE t.category_id = ? AND COALESCE(e.import_id, '') <> ?) + "
+                "(SELECT COUNT(*) FROM budget_categories bc JOIN budgets b ON b.id = bc.budget_id "
+                "WHERE bc.category_id = ? AND COALESCE(b.import_id, '') <> ?) + "
+                "(SELECT COUNT(*) FROM categories WHERE parent_id = ? AND "
+                "COALESCE(import_id, '') <> ?)",
+                id, importId, 4);
 }
 
 bool TaxonomyStore::tagInUse(const std::string& id, const std::string& importId) {
-    return sqlCount(_s,
-                    "SELECT COUNT(*) FROM transaction_tags tt JOIN entries e ON e.id = tt.entry_id "
-                    "WHERE tt.tag_id = ? AND COALESCE(e.import_id, '') <> ?",
-                    {id, importId}) > 0;
+    return used(_s,
+                "(SELECT COUNT(*) FROM transaction_tags tt JOIN entries e ON e.id = tt.entry_id "
+                "WHERE tt.tag_id = ? AND COALESCE(e.import_id, '') <> ?)",
+                id, importId, 1);
+}
+
+bool TaxonomyStore::merchantInUse(const std::string& id, const std::string& importId) {
+    return used(_s,
+                "(SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
+                "WHERE t.merchant_id = ? AND COALESCE(e.import_id, '') <> ?) + "
+                "(SELECT COUNT(*) FROM recurring_transactions WHERE merchant_id = ? AND "
+                "COALESCE(import_id, '') <> ?)",
+                id, importId, 2);
 }
 
 void TaxonomyStore::deleteCategory(const std::string& id) {

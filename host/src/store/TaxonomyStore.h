@@ -31,7 +31,7 @@ public:
     explicit TaxonomyStore(Poco::Data::Session& s) : _s(s) {}
 
     std::optional<CategoryRow> categoryByName(const std::string& familyId, const std::string& name);
-    std::optional<CategoryRow> categoryById(const std::string& id);
+    std::optional<CategoryRow> categoryById(const std::string& familyId, const std::string& id);
     void insertCategory(CategoryRow& c);
     void updateCategory(const CategoryRow& c);
 
@@ -42,9 +42,11 @@ public:
     std::optional<MerchantRow> merchantById(const std::string& familyId, const std::string& id);
     void insertMerchant(MerchantRow& m);
 
-    // Is the record referenced by something outside `importId`? (revert keeps those, D20)
+    // Is the record referenced by something outside `importId` (its records, rules, budgets,
+    // recurring transactions, another import's mappings)? Revert keeps those (D20, D64).
     bool categoryInUse(const std::string& id, const std::string& importId);
     bool tagInUse(const std::string& id, const std::string& importId);
+    bool merchantInUse(const std::string& id, const std::string& importId);
     void deleteCategory(const std::string& id);
     void deleteTag(const std::string& id);
 

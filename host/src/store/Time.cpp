@@ -1,8 +1,8 @@
 #include "store/Time.h"
 
+#include "domain/Uuid.h"
+
 #include <chrono>
-#include <cstdio>
-#include <random>
 
 namespace finimport::store {
 
@@ -12,15 +12,7 @@ int64_t nowMicros() {
 }
 
 std::string newUuid() {
-    thread_local std::mt19937_64 rng{std::random_device{}()};
-    uint64_t hi = rng(), lo = rng();
-    hi = (hi & 0xFFFFFFFFFFFF0FFFULL) | 0x0000000000004000ULL;
-    lo = (lo & 0x3FFFFFFFFFFFFFFFULL) | 0x8000000000000000ULL;
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%08x-%04x-%04x-%04x-%012llx", unsigned(hi >> 32),
-                  unsigned((hi >> 16) & 0xFFFF), unsigned(hi & 0xFFFF), unsigned(lo >> 48),
-                  static_cast<unsigned long long>(lo & 0xFFFFFFFFFFFFULL));
-    return buf;
+    return domain::newUuidV7();
 }
 
 } // namespace finimport::store

@@ -8,7 +8,7 @@
 namespace finimport::store {
 
 int64_t nowMicros();
-// A new random (version 4) UUID, lowercase with hyphens.
+// A new record id: UUIDv7 with CSPRNG bits (domain::newUuidV7), lowercase with hyphens.
 std::string newUuid();
 
 } // namespace finimport::store

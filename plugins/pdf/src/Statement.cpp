@@ -251,7 +251,8 @@ Statement parseStatement(const std::vector<std::string>& lines, sdk::CivilDate t
     auto follows = [&](bool newestFirst, std::size_t i) { // row i vs the row before it in time
         const StatementRow& cur = st.rows[i];
         const StatementRow& prev = newestFirst ? st.rows[i + 1] : st.rows[i - 1];
-        return *prev.balance + cur.amount == *cur.balance;
+        auto expected = sdk::addScaled(*prev.balance, cur.amount); // no wrap-around match
+        return expected && *expected == *cur.balance;
     };
     std::size_t newest = 0, oldest = 0;
     for (std::size_t i = 0; i + 1 < st.rows.size(); ++i) {

@@ -174,6 +174,7 @@ private:
         const std::uint64_t parent = emit_.next();
         std::vector<Out> children;
         std::int64_t total = 0;
+        bool overflow = false; // the split sum left the int64 range
         bool complete = amount.has_value();
         for (const Split& sp : r.splits) {
             Out c(kSplitFields);
@@ -202,13 +203,21 @@ private:
             }
             if (value) {
                 c.set("signed_amount", negatedText(*value));
-                total += value->scaled;
+                if (auto next = sdk::addScaled(total, value->scaled))
+                    total = *next;
+                else
+                    overflow = true;
             } else {
                 complete = false;
             }
             children.push_back(std::move(c));
         }
-        if (split && complete && total != amount->scaled)
+        if (split && complete && overflow)
+            o.issue("split_mismatch", "amount",
+                    "Split amounts total beyond the supported range but the transaction "
+                    "amount is " +
+                        amount->text);
+        else if (split && complete && total != amount->scaled)
             o.issue("split_mismatch", "amount",
                     "Split amounts total " + sdk::formatScaled(total, amount->fractionDigits) +
                         " but the transaction amount is " + amount->text);

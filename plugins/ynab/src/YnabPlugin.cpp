@@ -62,17 +62,19 @@ void setAmount(TransactionRow& t, const Table& table, const DataRow& row, const 
         return;
     }
     const std::int64_t inScaled = inflow ? inflow->scaled : 0;
-    std::int64_t outScaled = outflowValue ? outflowValue->scaled : 0;
-    if (outScaled < 0) outScaled = -outScaled;
+    const std::int64_t outScaled = outflowValue ? outflowValue->scaled : 0; // |x| <= INT64_MAX
     const int digits = std::max(inflow ? inflow->fractionDigits : 0,
                                 outflowValue ? outflowValue->fractionDigits : 0);
-    // Both fit in int64 scaled; their difference stays within ±2^63 only when checked.
-    if ((inScaled > 0 && outScaled > INT64_MAX - inScaled)) {
+    // Inflow − |Outflow| with a checked add: a negative inflow and a large outflow must be a row
+    // error, never a wrapped amount (issue 12 item 7). INT64_MIN is refused too, so the
+    // signed amount (its negation) always fits.
+    const auto sum = sdk::addScaled(inScaled, outScaled < 0 ? outScaled : -outScaled);
+    if (!sum || *sum == INT64_MIN) {
         t.issues.push_back({"invalid_number", "amount", "Amount is out of range", {}});
         t.row.set(kAmount, in);
         return;
     }
-    const std::int64_t value = inScaled - outScaled;
+    const std::int64_t value = *sum;
     t.row.set(kAmount, sdk::formatScaled(value, digits));
     t.row.set(kSignedAmount, sdk::formatScaled(-value, digits));
 }

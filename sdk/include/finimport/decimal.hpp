@@ -284,6 +284,14 @@ inline std::optional<std::int64_t> multiplyScaled(std::int64_t a, std::int64_t b
     return negative ? -value : value;
 }
 
+// a + b for two scaled values; nullopt when the sum does not fit (never wraps: a hostile file
+// of huge split amounts must not sum to a small number).
+inline std::optional<std::int64_t> addScaled(std::int64_t a, std::int64_t b) noexcept {
+    std::int64_t sum = 0;
+    if (__builtin_add_overflow(a, b, &sum)) return std::nullopt;
+    return sum;
+}
+
 } // namespace finimport::sdk
 
 #endif // FINIMPORT_DECIMAL_HPP

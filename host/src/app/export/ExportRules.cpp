@@ -14,7 +14,9 @@ using store::sqlQuery;
 namespace {
 
 // Operand ids of category/merchant/tag conditions and actions become names plus value_ref.
-Poco::Dynamic::Var withRefs(Poco::Data::Session& s, const std::string& json, const char* typeKey) {
+// Ids resolve within the family `f` only: a foreign id stays a bare value (issue 12 item 3).
+Poco::Dynamic::Var withRefs(Poco::Data::Session& s, const std::string& f, const std::string& json,
+                            const char* typeKey) {
     Poco::JSON::Array::Ptr in;
     try {
         in = Poco::JSON::Parser().parse(json).extract<Poco::JSON::Array::Ptr>();
@@ -36,8 +38,10 @@ Poco::Dynamic::Var withRefs(Poco::Data::Session& s, const std::string& json, con
                 table = "tags", refType = "Tag";
             if (table && o->has("value") && o->get("value").isString()) {
                 std::string id = o->getValue<std::string>("value");
-                if (auto row = store::sqlQueryOne(
-                        s, std::string("SELECT name FROM ") + table + " WHERE id = ?", {id})) {
+                if (auto row = store::sqlQueryOne(s,
+                                                  std::string("SELECT name FROM ") + table +
+                                                      " WHERE id = ? AND family_id = ?",
+                                                  {id, f})) {
                     out->set("value", row->str(0));
                     Poco::JSON::Object::Ptr ref =
                         new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
@@ -75,8 +79,8 @@ void rules(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
         Data d;
         d.text("id", r, 0).text("name", r, 1).text("resource_type", r, 2).boolean("active", r, 3);
         d.text("effective_date", r, 4);
-        d.value("conditions", withRefs(s, r.str(5), "condition_type"));
-        d.value("actions", withRefs(s, r.str(6), "action_type"));
+        d.value("conditions", withRefs(s, f, r.str(5), "condition_type"));
+        d.value("actions", withRefs(s, f, r.str(6), "action_type"));
         w.write("Rule", d.object(), true);
     }
 }

@@ -102,7 +102,7 @@ void publishCategories(PublishContext& ctx) {
         if (row.kind != "category") continue;
         auto c = taxonomy.categoryByName(family, fieldText(row.fields, "name"));
         if (!c->parentId) continue;
-        auto parent = taxonomy.categoryById(*c->parentId);
+        auto parent = taxonomy.categoryById(family, *c->parentId);
         if (parent && parent->parentId)
             throw std::runtime_error("Category '" + c->name + "' cannot be a subcategory of '" +
                                      parent->name + "', which is itself a subcategory");

@@ -42,7 +42,8 @@ std::string MappingResolver::findOrCreateCategory(const std::string& name,
     c.familyId = _ctx.import.familyId;
     c.name = name;
     c.parentId = parent;
-    c.color = parent ? taxonomy.categoryById(*parent)->color : paletteColorFor(name);
+    c.color = parent ? taxonomy.categoryById(_ctx.import.familyId, *parent)->color
+                     : paletteColorFor(name);
     c.icon = suggestedIcon(name);
     c.importId = _ctx.import.id;
     taxonomy.insertCategory(c);
@@ -55,7 +56,8 @@ std::optional<std::string> MappingResolver::category(const std::string& key) {
     if (auto it = _categoryIds.find(key); it != _categoryIds.end()) return it->second;
     const auto* m = find(kCategoryMapping, key);
     std::optional<std::string> id;
-    if (m && m->mappableId && store::TaxonomyStore(_ctx.session).categoryById(*m->mappableId)) {
+    if (m && m->mappableId &&
+        store::TaxonomyStore(_ctx.session).categoryById(_ctx.import.familyId, *m->mappableId)) {
         id = m->mappableId;
     } else if (!m || m->createWhenEmpty) {
         auto colon = key.find(':');
@@ -65,7 +67,8 @@ std::optional<std::string> MappingResolver::category(const std::string& key) {
             std::string parentName = trim(key.substr(0, colon)),
                         child = trim(key.substr(colon + 1));
             std::string parentId = findOrCreateCategory(parentName, std::nullopt);
-            if (auto p = store::TaxonomyStore(_ctx.session).categoryById(parentId);
+            if (auto p =
+                    store::TaxonomyStore(_ctx.session).categoryById(_ctx.import.familyId, parentId);
                 p && p->parentId)
                 throw std::runtime_error("Category '" + parentName +
                                          "' is a subcategory and cannot have children");

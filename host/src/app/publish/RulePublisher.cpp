@@ -1,7 +1,7 @@
 // RuleImport publish (IMPORTS.md §6.9): per row, resource type and JSON checked, then an
 // upsert by (name, resource_type) (nameless rules are always new). Category and merchant
-// operands, and the values of the set_transaction_* actions, are names mapped to family ids,
-// created when missing.
+// operands, tag conditions, and the values of the set_transaction_* actions, are names mapped
+// to family ids, created when missing (an id of the family's own record stays as it is).
 #include "app/publish/RuleJson.h"
 #include "app/publish/TypePublishers.h"
 #include "store/Sql.h"
@@ -29,7 +29,10 @@ class NameMapper {
 public:
     explicit NameMapper(PublishContext& ctx) : _ctx(ctx), _taxonomy(ctx.session) {}
 
+    // A value that is the id of this family's record stays; anything else is a name within
+    // the family (an id of another family's record is just text here, issue 12 item 3).
     std::string category(const std::string& name) {
+        if (ownId("categories", name)) return name;
         if (auto c = _taxonomy.categoryByName(_ctx.import.familyId, name)) return c->id;
         store::CategoryRow c; // #737373 / shapes by default
         c.familyId = _ctx.import.familyId;
@@ -40,6 +43,7 @@ public:
         return c.id;
     }
     std::string merchant(const std::string& name) {
+        if (ownId("merchants", name)) return name;
         if (auto m = _taxonomy.merchantByName(_ctx.import.familyId, name)) return m->id;
         store::MerchantRow m;
         m.familyId = _ctx.import.familyId;
@@ -50,6 +54,7 @@ public:
         return m.id;
     }
     std::string tag(const std::string& name) {
+        if (ownId("tags", name)) return name;
         if (auto t = _taxonomy.tagByName(_ctx.import.familyId, name)) return t->id;
         store::TagRow t;
         t.familyId = _ctx.import.familyId;
@@ -61,6 +66,13 @@ public:
     }
 
 private:
+    bool ownId(const char* table, const std::string& value) {
+        return store::sqlCount(_ctx.session,
+                               std::string("SELECT COUNT(*) FROM ") + table +
+                                   " WHERE id = ? AND family_id = ?",
+                               {value, _ctx.import.familyId}) > 0;
+    }
+
     PublishContext& _ctx;
     store::TaxonomyStore _taxonomy;
 };
@@ -94,6 +106,8 @@ Object::Ptr condition(const Object::Ptr& in, NameMapper& names) {
         value = mapValue(value, [&](const std::string& n) { return names.category(n); });
     else if (type == "transaction_merchant")
         value = mapValue(value, [&](const std::string& n) { return names.merchant(n); });
+    else if (type == "transaction_tag")
+        value = mapValue(value, [&](const std::string& n) { return names.tag(n); });
     out->set("value", value);
     if (type == "compound") {
         Array::Ptr subs = new Array;

@@ -28,7 +28,9 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
             std::string key = ticker + ":" + mic;
             auto it = securityCache.find(key);
             if (it == securityCache.end())
-                it = securityCache.emplace(key, securities.findOrCreate(ticker, mic)).first;
+                it = securityCache
+                         .emplace(key, securities.findOrCreate(ctx.import.familyId, ticker, mic))
+                         .first;
             securityId = it->second;
         }
         // D18: same account, date, security, qty, price and currency → matched, not created.

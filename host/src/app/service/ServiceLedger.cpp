@@ -68,7 +68,7 @@ void ServiceImporter::balances(const ServiceRecord& r) {
                                     part("cash_adjustments"),
                                     part("non_cash_adjustments"),
                                     cash,
-                                    balance->raw() - cash,
+                                    (*balance - domain::Decimal::fromRaw(cash)).raw(),
                                     factor};
     if (existing) {
         values.push_back(now);
@@ -218,7 +218,7 @@ std::string ServiceImporter::security(const ServiceRecord& r) {
     for (auto& c : ticker)
         c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     std::string id = store::SecurityStore(_s).findOrCreate(
-        ticker, presentText(r.data, "exchange_operating_mic").value_or(""),
+        _import.familyId, ticker, presentText(r.data, "exchange_operating_mic").value_or(""),
         presentText(r.data, "security_name"));
     // Metadata fills only what the security lacks.
     for (const char* column :

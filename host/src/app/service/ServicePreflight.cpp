@@ -1,5 +1,6 @@
 #include "app/service/ServicePreflight.h"
 
+#include "app/MessageCap.h"
 #include "app/service/AccountTypes.h"
 #include "app/service/NdjsonLines.h"
 #include "app/service/ServiceJson.h"
@@ -67,7 +68,10 @@ public:
     Checker(ServicePreflightReport& report) : _r(report) {}
 
     void error(const std::string& code, const std::string& message) {
-        _r.errors.push_back({code, message});
+        pushCapped(_r.errors, _r.errorsNotListed, PreflightProblem{code, message});
+    }
+    void warning(const std::string& message) {
+        pushCapped(_r.warnings, _r.warningsNotListed, message);
     }
 
     // Pass 1: the lines, their per-line checks and the source ids they define.
@@ -285,7 +289,7 @@ private:
         std::string message =
             n + " " + line.type + " references missing " + field + " \"" + *id + "\".";
         if (line.type == "RejectedTransfer")
-            _r.warnings.push_back(message + " It will be skipped during import.");
+            warning(message + " It will be skipped during import.");
         else
             error("missing_reference", message);
     }
@@ -362,6 +366,10 @@ ServicePreflightReport servicePreflight(Poco::Data::Session& session, const std:
     int64_t importable = 0;
     for (const auto& [key, count] : report.stats.entityCounts)
         importable += count;
+    if (report.errorsNotListed > 0)
+        report.errors.push_back({"more_errors", notListedLine(report.errorsNotListed, "errors")});
+    if (report.warningsNotListed > 0)
+        report.warnings.push_back(notListedLine(report.warningsNotListed, "warnings"));
     if (report.stats.rowsCount > 0 && importable == 0)
         report.warnings.push_back("No importable records were found.");
     if (report.stats.rowsCount > rowCap)

@@ -29,6 +29,7 @@ struct ServicePreflightStats {
 struct ServicePreflightReport {
     std::vector<PreflightProblem> errors;
     std::vector<std::string> warnings;
+    int64_t errorsNotListed = 0, warningsNotListed = 0; // beyond the D65 cap (MessageCap.h)
     ServicePreflightStats stats;
 
     bool valid() const { return errors.empty(); }

@@ -3,6 +3,7 @@
 #include "app/publish/ImportGuard.h"
 
 #include "app/ImportTypes.h"
+#include "app/RevertGuard.h"
 #include "app/service/NdjsonLines.h"
 #include "app/service/ServiceImporter.h"
 #include "app/service/ServicePreflight.h"
@@ -30,16 +31,6 @@ std::string countsText(const RecordCounts& counts) {
     std::ostringstream out;
     obj.stringify(out);
     return out.str();
-}
-
-bool merchantInUse(Poco::Data::Session& s, const std::string& id, const std::string& importId) {
-    return store::sqlCount(
-               s,
-               "SELECT (SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
-               "WHERE t.merchant_id = ? AND COALESCE(e.import_id, '') <> ?) + "
-               "(SELECT COUNT(*) FROM recurring_transactions WHERE merchant_id = ? AND "
-               "COALESCE(import_id, '') <> ?)",
-               {id, importId, id, importId}) > 0;
 }
 
 } // namespace
@@ -122,6 +113,9 @@ void ServicePublisher::revert(const std::string& importId) {
             auto import = imports.byIdAnyFamily(importId);
             if (!import || import->status != "reverting") return;
             lockPublishTargets(s, import->familyId);
+            // D64, re-checked in the job's transaction (see Publisher::revert).
+            if (auto dependants = revertDependants(s, importId); !dependants.empty())
+                throw std::runtime_error(dependants.message());
             auto created = imports.records(importId, "created");
             auto each = [&](const std::string& type,
                             const std::function<void(const std::string&)>& fn) {
@@ -172,7 +166,7 @@ void ServicePublisher::revert(const std::string& importId) {
                 if (!taxonomy.tagInUse(id, importId)) taxonomy.deleteTag(id);
             });
             each("Merchant", [&](const std::string& id) {
-                if (merchantInUse(s, id, importId)) return;
+                if (taxonomy.merchantInUse(id, importId)) return;
                 sqlExec(s, "UPDATE transactions SET merchant_id = NULL WHERE merchant_id = ?",
                         {id});
                 sqlExec(s, "DELETE FROM merchants WHERE id = ?", {id});

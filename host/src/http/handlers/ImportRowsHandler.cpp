@@ -29,7 +29,8 @@ struct MappingTarget {
     std::optional<std::string> name;
 };
 
-std::optional<MappingTarget> resolveMappable(Poco::Data::Session& s,
+// The mapped record, looked up within the import's family only (issue 12 item 3).
+std::optional<MappingTarget> resolveMappable(Poco::Data::Session& s, const std::string& familyId,
                                              const store::MappingRecord& m) {
     if (!m.mappableId) return std::nullopt;
     const char* table = m.kind == app::kCategoryMapping ? "categories"
@@ -38,13 +39,14 @@ std::optional<MappingTarget> resolveMappable(Poco::Data::Session& s,
     const char* type = m.kind == app::kCategoryMapping ? "Category"
                        : m.kind == app::kTagMapping    ? "Tag"
                                                        : "Account";
-    auto r = store::sqlQueryOne(s, std::string("SELECT name FROM ") + table + " WHERE id = ?",
-                                {*m.mappableId});
+    auto r = store::sqlQueryOne(
+        s, std::string("SELECT name FROM ") + table + " WHERE id = ? AND family_id = ?",
+        {*m.mappableId, familyId});
     if (!r) return std::nullopt;
     return MappingTarget{type, r->optStr(0)};
 }
 
-void writeMapping(JsonWriter& w, Poco::Data::Session& s,
+void writeMapping(JsonWriter& w, Poco::Data::Session& s, const std::string& familyId,
                   const std::vector<store::MappingRecord>& all, const char* kind,
                   const std::string& key) {
     const store::MappingRecord* found = nullptr;
@@ -58,7 +60,7 @@ void writeMapping(JsonWriter& w, Poco::Data::Session& s,
     w.key("creatable")
         .boolean(found && !found->mappableId && !key.empty() && found->createWhenEmpty);
     w.key("mappable");
-    auto target = found ? resolveMappable(s, *found) : std::nullopt;
+    auto target = found ? resolveMappable(s, familyId, *found) : std::nullopt;
     if (target) {
         w.beginObject();
         w.key("id").string(*found->mappableId);
@@ -140,19 +142,21 @@ Response ImportsHandler::rows(Request& req) {
                         entityType = app::fieldText(e.fields, "entity_type");
             if (!blank(account)) {
                 w.key("account");
-                writeMapping(w, s, mappings, app::kAccountMapping, account);
+                writeMapping(w, s, record->familyId, mappings, app::kAccountMapping, account);
             }
             if (!blank(category)) {
                 w.key("category");
-                writeMapping(w, s, mappings, app::kCategoryMapping, category);
+                writeMapping(w, s, record->familyId, mappings, app::kCategoryMapping, category);
             }
             if (!blank(entityType)) {
                 w.key("account_type");
-                writeMapping(w, s, mappings, app::kAccountTypeMapping, entityType);
+                writeMapping(w, s, record->familyId, mappings, app::kAccountTypeMapping,
+                             entityType);
             }
             w.key("tags").beginArray();
             for (const auto& tag : finimport::sdk::splitTags(app::fieldText(e.fields, "tags")))
-                if (!blank(tag)) writeMapping(w, s, mappings, app::kTagMapping, tag);
+                if (!blank(tag))
+                    writeMapping(w, s, record->familyId, mappings, app::kTagMapping, tag);
             w.endArray();
             w.endObject();
             w.endObject();

@@ -1,0 +1,74 @@
+#include "plugin/RunBudget.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace finimport::plugin {
+
+using Clock = std::chrono::steady_clock;
+
+Isolation isolationFromName(const std::string& name) {
+    if (name == "process") return Isolation::Process;
+    if (name == "inline") return Isolation::Inline;
+    throw std::invalid_argument("plugins.isolation must be process or inline, got \"" + name +
+                                "\"");
+}
+
+RunBudget::RunBudget(const RunPolicy& policy) : _policy(policy) {
+    if (policy.timeoutSeconds > 0)
+        _deadline = Clock::now() + std::chrono::seconds(policy.timeoutSeconds);
+}
+
+std::optional<std::string> RunBudget::checkTime() const {
+    if (_deadline && Clock::now() >= *_deadline) return timeLimitMessage(_policy.timeoutSeconds);
+    return std::nullopt;
+}
+
+std::optional<std::string> RunBudget::chargeOutput(uint64_t bytes) {
+    _outputBytes += bytes;
+    if (_policy.maxOutputBytes > 0 && _outputBytes > _policy.maxOutputBytes)
+        return outputLimitMessage(_policy.maxOutputBytes);
+    return checkTime();
+}
+
+std::optional<std::string> RunBudget::chargeRow(uint64_t bytes) {
+    if (_policy.maxRows > 0 && ++_rows > _policy.maxRows) return rowLimitMessage(_policy.maxRows);
+    return chargeOutput(bytes);
+}
+
+int RunBudget::remainingMs() const {
+    if (!_deadline) return -1;
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(*_deadline - Clock::now()).count();
+    return static_cast<int>(std::clamp<long long>(left, 0, 1'000'000'000));
+}
+
+std::string timeLimitMessage(uint32_t seconds) {
+    return "The import plugin exceeded its time limit of " + std::to_string(seconds) + " s";
+}
+
+std::string rowLimitMessage(uint64_t rows) {
+    return "The import plugin exceeded its row limit of " + std::to_string(rows) + " rows";
+}
+
+std::string outputLimitMessage(uint64_t bytes) {
+    return "The import plugin exceeded its output limit of " + std::to_string(bytes) + " bytes";
+}
+
+std::string memoryLimitMessage(uint64_t megabytes) {
+    return "The import plugin exceeded its memory limit of " + std::to_string(megabytes) + " MB";
+}
+
+std::string crashMessage(int signal) {
+    return "The import plugin crashed (signal " + std::to_string(signal) + ")";
+}
+
+std::string exitMessage(int code) {
+    return "The import plugin exited unexpectedly (status " + std::to_string(code) + ")";
+}
+
+std::string startMessage(const std::string& reason) {
+    return "The import plugin could not be started: " + reason;
+}
+
+} // namespace finimport::plugin

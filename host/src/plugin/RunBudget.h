@@ -1,0 +1,39 @@
+// The budgets of one run (deadline, rows, output bytes) and the sentences a user reads when the
+// plugin exceeds one or dies in its sandbox.
+#pragma once
+
+#include "plugin/RunPolicy.h"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace finimport::plugin {
+
+class RunBudget {
+public:
+    explicit RunBudget(const RunPolicy& policy);
+    // nullopt while within budget, else the message of the first budget exceeded.
+    std::optional<std::string> checkTime() const;
+    std::optional<std::string> chargeOutput(uint64_t bytes);
+    std::optional<std::string> chargeRow(uint64_t bytes);
+    // Time left before the deadline, in milliseconds (-1: no deadline; 0: passed).
+    int remainingMs() const;
+
+private:
+    const RunPolicy& _policy;
+    std::optional<std::chrono::steady_clock::time_point> _deadline;
+    uint64_t _rows = 0;
+    uint64_t _outputBytes = 0;
+};
+
+std::string timeLimitMessage(uint32_t seconds);
+std::string rowLimitMessage(uint64_t rows);
+std::string outputLimitMessage(uint64_t bytes);
+std::string memoryLimitMessage(uint64_t megabytes);
+std::string crashMessage(int signal);
+std::string exitMessage(int code);
+std::string startMessage(const std::string& reason);
+
+} // namespace finimport::plugin

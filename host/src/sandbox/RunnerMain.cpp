@@ -1,0 +1,136 @@
+// finimport-plugin-run: runs one importer of one plugin in a process of its own, so that a crash,
+// a loop or unbounded allocation ends this process and not the server. Started by the server
+// (posix_spawn) with the socket to it on fd 3:
+//   finimport-plugin-run PLUGIN_FILE IMPORTER_ID MEMORY_LIMIT_MB CPU_SECONDS
+// It drops every other inherited descriptor and sets its rlimits before the plugin is loaded.
+#include "plugin/SandboxProtocol.h"
+#include "sandbox/AllocWatch.h"
+#include "sandbox/ChildIo.h"
+
+#include <finimport/plugin.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <exception>
+#include <linux/close_range.h>
+#include <string>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace finimport;
+using plugin::sandbox::Frame;
+using plugin::sandbox::FrameReader;
+using plugin::sandbox::FrameWriter;
+
+namespace {
+
+[[noreturn]] void startFailed(sandbox::Channel& channel, const std::string& message) {
+    FrameWriter w(channel.buffer());
+    w.begin(Frame::StartFailed);
+    w.text(message);
+    w.end();
+    channel.flush();
+    _exit(3);
+}
+
+void limit(int resource, rlim_t soft, rlim_t hard) {
+    const rlimit value{soft, hard};
+    setrlimit(resource, &value);
+}
+
+uint64_t number(const char* text) {
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(text, &end, 10);
+    return (end && *end == '\0') ? v : 0;
+}
+
+struct Options {
+    std::vector<std::string> storage; // name, value pairs
+    std::vector<bool> present;
+    std::vector<fi_option> items;
+};
+
+Options readOptions(sandbox::Channel& channel) {
+    char header[plugin::sandbox::kHeaderSize];
+    channel.readExactly(header, sizeof header);
+    const uint32_t size = plugin::sandbox::readU32(header + 1);
+    if (header[0] != static_cast<char>(Frame::Options) || size > plugin::sandbox::kMaxFrameBytes)
+        startFailed(channel, "the server sent no options");
+    std::string payload(size, '\0');
+    channel.readExactly(payload.data(), size);
+    FrameReader r(payload.data(), payload.size());
+    Options o;
+    const uint64_t count = r.u64();
+    for (uint64_t i = 0; i < count && !r.failed(); ++i) {
+        auto name = r.text();
+        auto value = r.text();
+        o.storage.push_back(name.value_or(""));
+        o.storage.push_back(value.value_or(""));
+        o.present.push_back(value.has_value());
+    }
+    if (r.failed()) startFailed(channel, "the server sent malformed options");
+    for (size_t i = 0; i < o.present.size(); ++i)
+        o.items.push_back(
+            {o.storage[2 * i].c_str(), o.present[i] ? o.storage[2 * i + 1].c_str() : nullptr});
+    return o;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const int fd = plugin::sandbox::kChildFd;
+    // Nothing of the server (listening socket, database files) stays reachable by the plugin.
+    syscall(SYS_close_range, fd + 1, ~0u, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL); // the server died: so do we
+    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    sandbox::Channel channel(fd);
+    if (argc != 5) startFailed(channel, "finimport-plugin-run needs 4 arguments");
+    if (getppid() == 1) _exit(4);
+
+    const uint64_t memoryMb = number(argv[3]);
+    const uint64_t cpuSeconds = number(argv[4]);
+    limit(RLIMIT_CORE, 0, 0);
+    if (cpuSeconds > 0) limit(RLIMIT_CPU, cpuSeconds, cpuSeconds + 1);
+    if (memoryMb > 0) limit(RLIMIT_AS, memoryMb << 20, memoryMb << 20);
+    const Options options = readOptions(channel);
+    sandbox::watchAllocations(fd);
+
+    void* library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char* why = dlerror();
+        startFailed(channel, why ? why : "dlopen failed");
+    }
+    auto entry = reinterpret_cast<fi_plugin_entry_fn>(dlsym(library, FINIMPORT_ENTRY_SYMBOL));
+    const fi_plugin* descriptor = entry ? entry() : nullptr;
+    const fi_importer* importer = nullptr;
+    for (size_t i = 0; descriptor && i < descriptor->importer_count; ++i)
+        if (descriptor->importers[i] && std::strcmp(descriptor->importers[i]->id, argv[2]) == 0)
+            importer = descriptor->importers[i];
+    if (!importer) startFailed(channel, std::string("no importer ") + argv[2] + " in " + argv[1]);
+
+    const fi_options runOptions{sizeof(fi_options), options.items.size(), options.items.data()};
+    const fi_io io = sandbox::makeChildIo(channel);
+    FrameWriter w(channel.buffer());
+    try {
+        const int status = importer->run(&runOptions, &io);
+        w.begin(Frame::Done);
+        w.u32(static_cast<uint32_t>(status));
+        w.end();
+    } catch (const std::exception& e) {
+        w.begin(Frame::Threw);
+        w.text(e.what());
+        w.end();
+    } catch (...) {
+        w.begin(Frame::Threw);
+        w.text("an unknown exception");
+        w.end();
+    }
+    channel.flush();
+    // No destructors or atexit handlers of the plugin: the answer is out, the process is done.
+    _exit(0);
+}
