@@ -13,7 +13,12 @@ DEB_PACKAGES := cmake ninja-build g++ make pkgconf dpkg-dev file \
   libfast-float-dev libcppunit-dev libpoppler-cpp-dev libexpat1-dev \
   postgresql-15 clang libclang-rt-14-dev curl ccache lintian
 
-.PHONY: all deps configure build run test test-asan bench package format clean
+# What the benchmarks call besides the build (anchors measured in the same run, and wrk).
+BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk
+# The benchmark programs `make bench` runs, in order (build/bin/<name>).
+BENCHES ?= balance_bench publish_bench reads_bench
+
+.PHONY: all deps configure build run test test-asan bench bench-deps package format clean
 
 all: build
 
@@ -48,7 +53,16 @@ test-asan: deps
 	  ctest --output-on-failure -j $(JOBS) -L 'unit|sdk|plugin'
 
 bench: build
-	@for b in $(BUILD_DIR)/bench/*_bench; do echo "== $$b"; $$b; done
+	@for b in $(BENCHES); do echo "== $$b"; $(BUILD_DIR)/bin/$$b || exit 1; done
+
+bench-deps:
+	@missing=""; for p in $(BENCH_DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "bench-deps: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	else echo "bench-deps: all present"; fi
 
 package: deps
 	@cmake -S . -B build-package -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \

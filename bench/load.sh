@@ -22,7 +22,9 @@ done
 WORK=$(mktemp -d)
 SERVER=""
 BACKGROUND=""
+SAMPLER=""
 cleanup() {
+    [ -n "$SAMPLER" ] && kill "$SAMPLER" 2>/dev/null || true
     [ -n "$BACKGROUND" ] && kill "$BACKGROUND" 2>/dev/null || true
     [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null && wait "$SERVER" 2>/dev/null || true
     rm -rf "$WORK"
@@ -94,6 +96,7 @@ LUA
 
 # Background publishing: one 200-row TransactionImport every second until wrk is done.
 (
+    exec 2>"$WORK/background.err" # a run killed mid-request is not a failure worth printing
     n=0
     while true; do
         body=$(transactions 200 "$((n + 7))")
@@ -107,11 +110,15 @@ LUA
 BACKGROUND=$!
 
 rss() { awk '/VmRSS/ {print $2}' "/proc/$SERVER/status"; }
-wrk -t2 -c"$CONNECTIONS" -d5s -s "$WORK/mix.lua" "$URL" >/dev/null # warm-up (caches, threads)
+# Warm-up: every HTTP thread and database session (each with its SQLite page cache) in use once.
+wrk -t2 -c"$CONNECTIONS" -d"${WARMUP:-15}s" -s "$WORK/mix.lua" "$URL" >/dev/null
 RSS_BEFORE=$(rss)
+(while sleep 10; do rss >>"$WORK/rss"; done) &
+SAMPLER=$!
 echo "== wrk: ${DURATION}s, $CONNECTIONS connections, $THREADS threads"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout 10s --latency -s "$WORK/mix.lua" "$URL" | tee "$WORK/wrk.txt"
 RSS_AFTER=$(rss)
+kill "$SAMPLER" 2>/dev/null || true
 kill "$BACKGROUND" 2>/dev/null || true
 wait "$BACKGROUND" 2>/dev/null || true
 BACKGROUND=""
@@ -126,5 +133,7 @@ echo "requests/s:        $REQS"
 echo "p99 latency:       $P99"
 echo "non-2xx responses: ${NON2XX:-0} (goal 0)"
 echo "socket errors:     ${ERRORS:-none}"
-echo "imports published during the run: $(cat "$WORK/published" 2>/dev/null || echo 0)"
+echo "imports published during the run: $(cat "$WORK/published" 2>/dev/null || echo 0)" \
+    "($(grep -c 'failed' "$WORK/background.err" 2>/dev/null || true) failed)"
+echo "server RSS every 10 s (kB): $(tr '\n' ' ' <"$WORK/rss" 2>/dev/null)"
 echo "server RSS:        ${RSS_BEFORE} kB before, ${RSS_AFTER} kB after, growth ${GROWTH} % (goal < 10 %)"

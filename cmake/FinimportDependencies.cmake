@@ -17,5 +17,7 @@ if(FINIMPORT_BUILD_SERVER)
   endif()
   find_package(Poco 1.11 REQUIRED COMPONENTS Foundation Net Util JSON Data DataSQLite DataPostgreSQL)
   find_package(Boost 1.74 REQUIRED)
+  # The store binds batch inserts and hot reads through the SQLite C API (prepared once).
+  find_package(SQLite3 REQUIRED)
   pkg_check_modules(POPPLER_CPP IMPORTED_TARGET poppler-cpp)
 endif()

@@ -64,11 +64,11 @@ public:
     void testMigrateTwice() {
         auto first = run({"migrate", "--database", _db});
         CPPUNIT_ASSERT_EQUAL(0, first.exitCode);
-        // v1 schema, v2 securities per family, v3 job request ids (issue 13).
-        CPPUNIT_ASSERT(first.out.find("3 migration(s) applied, schema version 3") !=
+        // v1 schema, v2 securities per family, v3 read indexes, v4 job request ids (issue 13).
+        CPPUNIT_ASSERT(first.out.find("4 migration(s) applied, schema version 4") !=
                        std::string::npos);
         auto second = run({"migrate", "--database", _db});
-        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 3") !=
+        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 4") !=
                        std::string::npos);
     }
 

@@ -38,9 +38,9 @@ public:
     void testFreshFileGetsEverySchemaTable() {
         Database db(url());
         CPPUNIT_ASSERT_EQUAL(0, schemaVersion(db));
-        // v1: the logical schema; v2: securities per family; v3: job request ids.
-        CPPUNIT_ASSERT_EQUAL(3, migrate(db));
-        CPPUNIT_ASSERT_EQUAL(3, schemaVersion(db));
+        // v1 schema, v2 securities per family, v3 read indexes, v4 job request ids
+        CPPUNIT_ASSERT_EQUAL(4, migrate(db));
+        CPPUNIT_ASSERT_EQUAL(4, schemaVersion(db));
         const char* tables[] = {"families",
                                 "users",
                                 "api_keys",
@@ -83,12 +83,12 @@ public:
     void testMigrateIsIdempotent() {
         {
             Database db(url());
-            CPPUNIT_ASSERT_EQUAL(3, migrate(db));
+            CPPUNIT_ASSERT_EQUAL(4, migrate(db));
             CPPUNIT_ASSERT_EQUAL(0, migrate(db));
         }
         Database reopened(url());
         CPPUNIT_ASSERT_EQUAL(0, migrate(reopened));
-        CPPUNIT_ASSERT_EQUAL(3, schemaVersion(reopened));
+        CPPUNIT_ASSERT_EQUAL(4, schemaVersion(reopened));
     }
 
     void testMoneyRoundTripsExactly() {
@@ -153,7 +153,7 @@ public:
                        "amount, currency, created_at, updated_at) VALUES "
                        "('hb', 'ab', 's1', '2024-01-02', 1, 100, 100, 'USD', 0, 0)");
         });
-        CPPUNIT_ASSERT_EQUAL(2, migrate(db)); // v2 (securities per family) and v3
+        CPPUNIT_ASSERT_EQUAL(3, migrate(db)); // v2, v3 and v4
         db.read([](Poco::Data::Session& s) {
             CPPUNIT_ASSERT_EQUAL(std::string("fa"),
                                  sqlQueryOne(s, "SELECT family_id FROM securities WHERE id = "

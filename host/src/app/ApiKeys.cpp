@@ -96,11 +96,7 @@ KeyAuthentication ApiKeys::authenticate(const std::string& key) {
     result.userId = row->userId;
     result.familyId = row->familyId;
     result.scope = row->scope;
-    // Last-used time: a side effect only; a busy database must not fail the request.
-    try {
-        _db.write([&](Poco::Data::Session& s) { store::FamilyStore(s).touchKey(row->id, now); });
-    } catch (const std::exception&) {
-    }
+    _usage.used(row->id, now);
     return result;
 }
 

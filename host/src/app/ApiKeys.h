@@ -2,6 +2,7 @@
 // API keys: 64 random hex characters, stored only as a SHA-256 hash beside a non-secret
 // 8-character prefix; compared in constant time; never logged.
 
+#include "app/KeyUsage.h"
 #include "store/Database.h"
 
 #include <cstdint>
@@ -37,11 +38,15 @@ bool constantTimeEquals(const std::string& a, const std::string& b);
 
 class ApiKeys {
 public:
-    explicit ApiKeys(store::Database& db) : _db(db) {}
+    explicit ApiKeys(store::Database& db,
+                     int64_t usageIntervalMicros = KeyUsageRecorder::kDefaultIntervalMicros)
+        : _db(db), _usage(db, usageIntervalMicros) {}
 
     // Creates the family (currency USD) and the user when missing.
     CreatedKey create(const std::string& family, const std::string& user, const std::string& name,
                       const std::string& scope, std::optional<int64_t> expiresAtMicros);
+    // Reads only: the key's last_used_at is noted in memory and written off the request path
+    // (KeyUsageRecorder).
     KeyAuthentication authenticate(const std::string& key);
     std::vector<KeyListing> list(const std::optional<std::string>& family);
     // Revokes exactly one key, named by its id, its 8-character prefix or the full key (compared
@@ -51,8 +56,11 @@ public:
         return revokeOne(idPrefixOrKey).status == KeyRevocation::Status::Revoked ? 1 : 0;
     }
 
+    KeyUsageRecorder& usage() { return _usage; }
+
 private:
     store::Database& _db;
+    KeyUsageRecorder _usage;
 };
 
 } // namespace finimport::app

@@ -106,6 +106,7 @@ void Publisher::publish(const std::string& importId) {
             publishCategories(ctx);
             publishMerchants(ctx);
             publishRules(ctx);
+            ctx.flushRecords();
             if (afterRecordsHook) afterRecordsHook();
             materializeTouched(ctx);
 

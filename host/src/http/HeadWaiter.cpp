@@ -115,7 +115,7 @@ void HeadWaiter::loop() {
                 for (const auto& socket : returned)
                     add(socket, true);
             } else {
-                inspect(fd);
+                inspect(fd, (events[i].events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) != 0);
             }
         }
         expire();
@@ -156,7 +156,7 @@ void HeadWaiter::add(const Poco::Net::StreamSocket& socket, bool idle) {
     inspect(fd); // a pipelined or fast client may have sent its head already
 }
 
-void HeadWaiter::inspect(int fd) {
+void HeadWaiter::inspect(int fd, bool peerClosed) {
     auto it = _entries.find(fd);
     if (it == _entries.end()) return;
     const ssize_t n = ::recv(fd, _peek.data(), _peek.size(), MSG_PEEK | MSG_DONTWAIT);
@@ -169,7 +169,10 @@ void HeadWaiter::inspect(int fd) {
         entry.deadline = Clock::now() + _config.headerTimeout;
     }
     const std::string_view data(_peek.data(), static_cast<size_t>(n));
-    if (!headComplete(data) && static_cast<size_t>(n) < _peek.size()) return;
+    if (!headComplete(data) && static_cast<size_t>(n) < _peek.size()) {
+        if (peerClosed) drop(fd, false); // half a head and no more to come
+        return;
+    }
     Poco::Net::StreamSocket socket = entry.socket;
     ::epoll_ctl(_epoll, EPOLL_CTL_DEL, fd, nullptr);
     _entries.erase(it);

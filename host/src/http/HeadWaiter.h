@@ -51,7 +51,7 @@ private:
     void loop();
     void acceptAll();
     void add(const Poco::Net::StreamSocket& socket, bool idle);
-    void inspect(int fd);
+    void inspect(int fd, bool peerClosed = false);
     void drop(int fd, bool answer408);
     void expire();
     void wake();

@@ -18,7 +18,7 @@ struct RunPolicy {
     uint64_t maxRows = 1'000'000;           // rows emitted; 0: none
     uint64_t maxOutputBytes = 256ull << 20; // text passed to the host (rows, errors, logs); 0: none
     uint64_t memoryLimitMb = 1024;          // RLIMIT_AS of the child (Process only)
-    std::string runnerPath; // empty: finimport-plugin-run next to the running executable
+    std::string runnerPath;                 // empty: see runnerPathFor() (SandboxRun.h)
 };
 
 // "process" / "inline"; nullopt-free: throws std::invalid_argument on anything else.

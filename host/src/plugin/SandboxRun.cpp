@@ -304,10 +304,15 @@ ChildOutcome Session::finish(End end) {
 
 std::string runnerPathFor(const RunPolicy& policy) {
     if (!policy.runnerPath.empty()) return policy.runnerPath;
+    namespace fs = std::filesystem;
     std::error_code ec;
-    const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    const auto dir = ec ? std::filesystem::current_path(ec) : exe.parent_path();
-    return (dir / "finimport-plugin-run").string();
+    const auto exe = fs::read_symlink("/proc/self/exe", ec);
+    const auto dir = ec ? fs::current_path(ec) : exe.parent_path();
+    // The build tree has it next to the executables; an install in <prefix>/lib/finimport/.
+    const auto sibling = dir / "finimport-plugin-run";
+    const auto installed = dir.parent_path() / "lib" / "finimport" / "finimport-plugin-run";
+    if (!fs::exists(sibling, ec) && fs::exists(installed, ec)) return installed.string();
+    return sibling.string();
 }
 
 ChildOutcome runInChild(const ImporterHandle& importer, const fi_options& options, const fi_io& io,

@@ -22,7 +22,8 @@ struct ChildOutcome {
 ChildOutcome runInChild(const ImporterHandle& importer, const fi_options& options, const fi_io& io,
                         RunState& state);
 
-// finimport-plugin-run next to the running executable, unless the policy names one.
+// finimport-plugin-run next to the running executable (build tree) or in <exe>/../lib/finimport/
+// (installed), unless the policy names one.
 std::string runnerPathFor(const RunPolicy& policy);
 
 } // namespace finimport::plugin

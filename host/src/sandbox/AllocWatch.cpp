@@ -33,7 +33,7 @@ void noteFailure() {
     errno = saved;
 }
 
-void* checked(void* p, size_t size) {
+[[maybe_unused]] void* checked(void* p, size_t size) {
     if (!p && size) noteFailure();
     return p;
 }
@@ -49,6 +49,8 @@ bool allocationFailed() {
 }
 
 } // namespace finimport::sandbox
+
+#ifndef FINIMPORT_SANITIZED // ASan owns malloc: no interposition (and no RLIMIT_AS) there
 
 using finimport::sandbox::checked;
 
@@ -83,3 +85,5 @@ int posix_memalign(void** out, size_t alignment, size_t size) {
 }
 
 } // extern "C"
+
+#endif // FINIMPORT_SANITIZED

@@ -82,6 +82,13 @@ Options readOptions(sandbox::Channel& channel) {
 
 } // namespace
 
+#ifdef FINIMPORT_SANITIZED
+// A crash must end the child by its signal (as in a normal build), not by ASan's report + exit 1.
+extern "C" const char* __asan_default_options() {
+    return "handle_segv=0:handle_sigbus=0:handle_abort=0:detect_leaks=0";
+}
+#endif
+
 int main(int argc, char** argv) {
     const int fd = plugin::sandbox::kChildFd;
     // Nothing of the server (listening socket, database files) stays reachable by the plugin.
@@ -92,11 +99,13 @@ int main(int argc, char** argv) {
     if (argc != 5) startFailed(channel, "finimport-plugin-run needs 4 arguments");
     if (getppid() == 1) _exit(4);
 
-    const uint64_t memoryMb = number(argv[3]);
+    [[maybe_unused]] const uint64_t memoryMb = number(argv[3]); // unused under ASan
     const uint64_t cpuSeconds = number(argv[4]);
     limit(RLIMIT_CORE, 0, 0);
     if (cpuSeconds > 0) limit(RLIMIT_CPU, cpuSeconds, cpuSeconds + 1);
+#ifndef FINIMPORT_SANITIZED // ASan reserves terabytes of shadow address space
     if (memoryMb > 0) limit(RLIMIT_AS, memoryMb << 20, memoryMb << 20);
+#endif
     const Options options = readOptions(channel);
     sandbox::watchAllocations(fd);
 

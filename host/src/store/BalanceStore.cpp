@@ -1,5 +1,6 @@
 #include "store/BalanceStore.h"
 
+#include "store/Database.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 
@@ -44,8 +45,14 @@ BalanceRecord balanceFrom(const SqlRow& r) {
     return b;
 }
 
-std::string whereClause(const BalanceFilter& f, std::vector<SqlValue>& params) {
-    std::string w = "FROM balances b JOIN accounts a ON a.id = b.account_id WHERE a.family_id = ?";
+// `ordered`: CROSS JOIN keeps balances the outer table on SQLite, so a page walks
+// balances_date backwards and stops after `limit` rows instead of sorting every row of the
+// family (PostgreSQL plans it as an inner join). Counting goes accounts first instead.
+std::string whereClause(const BalanceFilter& f, std::vector<SqlValue>& params, bool ordered) {
+    std::string w = ordered ? "FROM balances b CROSS JOIN accounts a WHERE a.id = b.account_id "
+                              "AND a.family_id = ?"
+                            : "FROM balances b JOIN accounts a ON a.id = b.account_id WHERE "
+                              "a.family_id = ?";
     params.push_back(f.familyId);
     if (f.accountId) {
         w += " AND b.account_id = ?";
@@ -142,14 +149,14 @@ std::optional<BalanceRecord> BalanceStore::on(const std::string& accountId,
 
 int64_t BalanceStore::count(const BalanceFilter& filter) {
     std::vector<SqlValue> params;
-    std::string w = whereClause(filter, params);
+    std::string w = whereClause(filter, params, false);
     return sqlCount(_s, "SELECT COUNT(*) " + w, params);
 }
 
 std::vector<BalanceRecord> BalanceStore::list(const BalanceFilter& filter, int64_t limit,
                                               int64_t offset) {
     std::vector<SqlValue> params;
-    std::string w = whereClause(filter, params);
+    std::string w = whereClause(filter, params, true);
     params.push_back(limit);
     params.push_back(offset);
     std::vector<BalanceRecord> out;
@@ -159,6 +166,20 @@ std::vector<BalanceRecord> BalanceStore::list(const BalanceFilter& filter, int64
                                       "LIMIT ? OFFSET ?",
                                   params))
         out.push_back(balanceFrom(r));
+    return out;
+}
+
+int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
+    std::string key = "balances\x1f" + f.familyId;
+    for (const auto* part : {&f.accountId, &f.currency, &f.startDate, &f.endDate})
+        key += "\x1f" + (*part ? **part : std::string("\x1e"));
+    return db.cachedCount(key, [&](Poco::Data::Session& s) { return BalanceStore(s).count(f); });
+}
+
+std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter& filter,
+                                              int64_t limit, int64_t offset) {
+    std::vector<BalanceRecord> out;
+    db.read([&](Poco::Data::Session& s) { out = BalanceStore(s).list(filter, limit, offset); });
     return out;
 }
 

@@ -29,6 +29,8 @@ struct BalanceFilter {
     std::optional<std::string> accountId, currency, startDate, endDate;
 };
 
+class Database;
+
 class BalanceStore {
 public:
     explicit BalanceStore(Poco::Data::Session& s) : _s(s) {}
@@ -43,6 +45,12 @@ public:
     int64_t count(const BalanceFilter& filter);
     // Ordered date desc, created_at desc, id desc (D28).
     std::vector<BalanceRecord> list(const BalanceFilter& filter, int64_t limit, int64_t offset);
+
+    // The listing's reads for GET /balances, each with its own pooled session: the count is
+    // cached until the next write (Database::cachedCount), so a page costs one indexed read.
+    static int64_t countCached(Database& db, const BalanceFilter& filter);
+    static std::vector<BalanceRecord> page(Database& db, const BalanceFilter& filter, int64_t limit,
+                                           int64_t offset);
 
 private:
     Poco::Data::Session& _s;

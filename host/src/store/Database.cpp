@@ -4,19 +4,40 @@
 
 #include <Poco/Data/PostgreSQL/Connector.h>
 #include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/SQLite/Utility.h>
 #include <Poco/Data/Session.h>
 #include <Poco/Data/SessionPool.h>
+
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 namespace finimport::store {
 
+namespace {
+
+// Per-connection settings (STACK_NOTES §3), run by SQLite itself for every connection this
+// process opens (an auto extension), so a pooled session costs no statements at checkout.
+int configureSqliteConnection(sqlite3* db, char** error, const sqlite3_api_routines*) {
+    // Balance materialisation rewrites large index ranges: a 64 MiB page cache per
+    // connection keeps them in memory instead of re-reading the file (store_bench).
+    return sqlite3_exec(db,
+                        "PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; "
+                        "PRAGMA foreign_keys=ON; PRAGMA cache_size=-65536; "
+                        "PRAGMA temp_store=MEMORY; PRAGMA wal_autocheckpoint=16384;",
+                        nullptr, nullptr, error);
+}
+
+} // namespace
+
 void Database::registerConnectors() {
     static std::once_flag once;
     std::call_once(once, [] {
+        sqlite3_auto_extension(reinterpret_cast<void (*)()>(&configureSqliteConnection));
         Poco::Data::SQLite::Connector::registerConnector();
         Poco::Data::PostgreSQL::Connector::registerConnector();
     });
@@ -77,18 +98,11 @@ PoolUsage Database::poolUsage() const {
 }
 
 Poco::Data::Session Database::session() {
+    // SQLite's per-connection settings are applied when each connection opens
+    // (configureSqliteConnection), not on every checkout. Poco sets its own busy timeout when it
+    // opens a connection; ours (10 s) is a C call, not a statement.
     Poco::Data::Session s = _pool->get();
-    if (isSqlite()) {
-        // Per-connection settings (STACK_NOTES §3): apply to every session from the pool.
-        sqlExec(s, "PRAGMA synchronous=NORMAL");
-        sqlExec(s, "PRAGMA busy_timeout=10000");
-        sqlExec(s, "PRAGMA foreign_keys=ON");
-        // Balance materialisation rewrites large index ranges: a 64 MiB page cache per
-        // connection keeps them in memory instead of re-reading the file (store_bench).
-        sqlExec(s, "PRAGMA cache_size=-65536");
-        sqlExec(s, "PRAGMA temp_store=MEMORY");
-        sqlExec(s, "PRAGMA wal_autocheckpoint=16384");
-    }
+    if (isSqlite()) s.setConnectionTimeout(10);
     return s;
 }
 
@@ -107,12 +121,17 @@ void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
         sqlExec(s, "BEGIN IMMEDIATE");
     else
         s.begin();
+    // Cached counts are dropped only by transactions that changed rows (an idle job poll is a
+    // write transaction that changes nothing).
+    sqlite3* handle = isSqlite() ? Poco::Data::SQLite::Utility::dbHandle(s) : nullptr;
+    const int64_t changesBefore = handle ? sqlite3_total_changes64(handle) : 0;
     try {
         work(s);
         if (isSqlite())
             sqlExec(s, "COMMIT");
         else
             s.commit();
+        if (!handle || sqlite3_total_changes64(handle) != changesBefore) ++_commits;
     } catch (...) {
         try {
             if (isSqlite())
@@ -123,6 +142,42 @@ void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
         }
         throw;
     }
+}
+
+int64_t Database::cachedCount(const std::string& key,
+                              const std::function<int64_t(Poco::Data::Session&)>& count) {
+    const uint64_t commits = _commits.load();
+    std::optional<int64_t> stale;
+    {
+        std::lock_guard<std::mutex> lock(_countMutex);
+        auto it = _counts.find(key);
+        if (it != _counts.end() && it->second.commits == commits) {
+            if (std::chrono::steady_clock::now() - it->second.at < kCountTtl)
+                return it->second.value;
+            stale = it->second.value; // only old: other instances may have written meanwhile
+        }
+    }
+    // One count at a time. An old (not invalidated) value is answered while another request
+    // refreshes it; after a local write every request waits for the fresh count.
+    std::unique_lock<std::mutex> computing(_countComputeMutex, std::defer_lock);
+    if (stale) {
+        if (!computing.try_lock()) return *stale;
+    } else {
+        computing.lock();
+        std::lock_guard<std::mutex> lock(_countMutex);
+        auto it = _counts.find(key);
+        if (it != _counts.end() && it->second.commits == _commits.load() &&
+            std::chrono::steady_clock::now() - it->second.at < kCountTtl)
+            return it->second.value;
+    }
+    const uint64_t before = _commits.load();
+    const auto at = std::chrono::steady_clock::now();
+    int64_t value = 0;
+    read([&](Poco::Data::Session& s) { value = count(s); });
+    std::lock_guard<std::mutex> lock(_countMutex);
+    if (_counts.size() > 10000) _counts.clear(); // many distinct filters: start over
+    _counts[key] = {before, at, value};
+    return value;
 }
 
 } // namespace finimport::store

@@ -4,11 +4,14 @@
 
 #include "store/DatabaseUrl.h"
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 
 namespace Poco::Data {
 class Session;
@@ -52,6 +55,14 @@ public:
     // (which is rethrown). All or nothing.
     void write(const std::function<void(Poco::Data::Session&)>& work);
 
+    // A COUNT(*) for list pagination, cached under `key` until a write transaction of this
+    // process changes rows. Writes of other processes or instances show within about kCountTtl:
+    // an older value is refreshed by one request while the others still get it. `count` runs
+    // on a miss, with a read session.
+    int64_t cachedCount(const std::string& key,
+                        const std::function<int64_t(Poco::Data::Session&)>& count);
+    static constexpr std::chrono::milliseconds kCountTtl{5000};
+
 private:
     Poco::Data::Session session();
     // A pooled session may be taken only with a slot: when all are in use, callers wait (up to
@@ -65,6 +76,14 @@ private:
     std::mutex _slotMutex;
     std::condition_variable _slotFreed;
     int _slotsInUse = 0;
+    std::atomic<uint64_t> _commits{0};
+    struct CachedCount {
+        uint64_t commits;
+        std::chrono::steady_clock::time_point at;
+        int64_t value;
+    };
+    std::mutex _countMutex, _countComputeMutex;
+    std::unordered_map<std::string, CachedCount> _counts;
 };
 
 } // namespace finimport::store

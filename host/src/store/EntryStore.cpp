@@ -130,6 +130,19 @@ std::vector<EntryRow> EntryStore::transactionCandidates(const std::string& accou
     return out;
 }
 
+std::vector<EntryRow> EntryStore::transactionsBetween(const std::string& accountId,
+                                                      const std::string& fromDate,
+                                                      const std::string& toDate) {
+    std::vector<EntryRow> out;
+    for (const auto& r : sqlQuery(
+             _s,
+             std::string(kSelect) + "WHERE e.account_id = ? AND e.date >= ? AND e.date <= ? AND "
+                                    "e.entryable_type = 'Transaction' ORDER BY e.created_at, e.id",
+             {accountId, fromDate, toDate}))
+        out.push_back(entryFrom(r));
+    return out;
+}
+
 std::vector<EntryRow> EntryStore::tradeCandidates(const std::string& accountId,
                                                   const std::string& date,
                                                   const std::optional<std::string>& securityId,
@@ -145,6 +158,22 @@ std::vector<EntryRow> EntryStore::tradeCandidates(const std::string& accountId,
              {accountId, date, securityId.value_or(""), qty, price, currency}))
         out.push_back(entryFrom(r));
     return out;
+}
+
+void EntryStore::setTransactionCategory(const std::string& entryId, const std::string& categoryId) {
+    sqlExec(_s, "UPDATE transactions SET category_id = ? WHERE entry_id = ?",
+            {categoryId, entryId});
+}
+
+void EntryStore::replaceTransactionTags(const std::string& entryId,
+                                        const std::vector<std::string>& tagIds) {
+    sqlExec(_s, "DELETE FROM transaction_tags WHERE entry_id = ?", {entryId});
+    for (const auto& t : tagIds)
+        sqlExec(_s, "INSERT INTO transaction_tags (entry_id, tag_id) VALUES (?, ?)", {entryId, t});
+}
+
+void EntryStore::setNotes(const std::string& entryId, const std::string& notes) {
+    sqlExec(_s, "UPDATE entries SET notes = ? WHERE id = ?", {notes, entryId});
 }
 
 void EntryStore::deleteEntry(const std::string& id) {

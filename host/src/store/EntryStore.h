@@ -64,10 +64,20 @@ public:
     std::vector<EntryRow> transactionCandidates(const std::string& accountId,
                                                 const std::string& date, int64_t amount,
                                                 const std::string& currency);
+    // Every transaction of the account dated within [fromDate, toDate], oldest created first:
+    // the duplicate candidates of a publish batch, one indexed range read per account.
+    std::vector<EntryRow> transactionsBetween(const std::string& accountId,
+                                              const std::string& fromDate,
+                                              const std::string& toDate);
     // Trades with the same date, security, qty, price and currency (D18).
     std::vector<EntryRow> tradeCandidates(const std::string& accountId, const std::string& date,
                                           const std::optional<std::string>& securityId, int64_t qty,
                                           int64_t price, const std::string& currency);
+
+    // A matched duplicate absorbs the row's category, tags (replacing its own) and notes.
+    void setTransactionCategory(const std::string& entryId, const std::string& categoryId);
+    void replaceTransactionTags(const std::string& entryId, const std::vector<std::string>& tagIds);
+    void setNotes(const std::string& entryId, const std::string& notes);
 
     void deleteEntry(const std::string& id);
     void updateDate(const std::string& id, const std::string& date, int64_t amount);

@@ -11,6 +11,7 @@ namespace finimport::store {
 std::vector<Migration> schemaV1(); // Schema_v1.cpp
 std::vector<Migration> schemaV2(); // Schema_v2.cpp
 std::vector<Migration> schemaV3(); // Schema_v3.cpp
+std::vector<Migration> schemaV4(); // Schema_v4.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
@@ -18,6 +19,8 @@ const std::vector<Migration>& allMigrations() {
         for (auto& m : schemaV2())
             all.push_back(std::move(m));
         for (auto& m : schemaV3())
+            all.push_back(std::move(m));
+        for (auto& m : schemaV4())
             all.push_back(std::move(m));
         return all;
     }();

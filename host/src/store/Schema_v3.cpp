@@ -1,13 +1,13 @@
-// Schema version 3 (issue 13): the request that queued a job, for the job's log line. The
-// lease is `locked_at` (the claimer's last heartbeat) plus the configured jobs.lease_seconds.
+// Schema version 3 (issue 11, reads that do not sort): the trades listing walks Trade entries
+// newest first through an index that matches its ORDER BY, and stops after a page.
 #include "store/Migrations.h"
 
 namespace finimport::store {
 
 std::vector<Migration> schemaV3() {
-    Migration m{3, "job request ids", {}, {}};
-    m.statements.push_back("ALTER TABLE jobs ADD COLUMN request_id TEXT");
-    m.statements.push_back("CREATE INDEX jobs_import ON jobs (import_id)");
+    Migration m{3, "read indexes", {}};
+    m.statements.push_back(
+        "CREATE INDEX entries_type_date ON entries (entryable_type, date, created_at, id)");
     return {m};
 }
 

@@ -1,5 +1,6 @@
 #include "store/TradeStore.h"
 
+#include "store/Database.h"
 #include "store/Sql.h"
 
 namespace finimport::store {
@@ -11,12 +12,20 @@ const char* kColumns =
     "t.investment_activity_label, a.id, a.name, a.status, a.account_type, s.id, s.ticker, "
     "s.name, c.id, c.name, t.created_at, t.updated_at";
 
-std::string fromWhere(const TradeListFilter& f, std::vector<SqlValue>& params) {
-    std::string w = "FROM trades t JOIN entries e ON e.id = t.entry_id "
-                    "JOIN accounts a ON a.id = e.account_id "
-                    "LEFT JOIN securities s ON s.id = t.security_id "
-                    "LEFT JOIN categories c ON c.id = t.category_id "
-                    "WHERE a.family_id = ? AND a.status IN ('active', 'draft')";
+std::string fromWhere(const TradeListFilter& f, std::vector<SqlValue>& params,
+                      bool ordered = true) {
+    // `ordered` (a page): entries first (CROSS JOIN fixes the order on SQLite), so a page walks
+    // entries_type_date newest first and stops after `limit` trades instead of sorting them
+    // all. Counting leaves the join order to the planner. Only Trade entries carry a trades
+    // row, so the type condition changes no result.
+    std::string w =
+        std::string(ordered ? "FROM entries e CROSS JOIN trades t CROSS JOIN accounts a "
+                            : "FROM trades t JOIN entries e ON e.id = t.entry_id "
+                              "JOIN accounts a ON a.id = e.account_id ") +
+        "LEFT JOIN securities s ON s.id = t.security_id "
+        "LEFT JOIN categories c ON c.id = t.category_id "
+        "WHERE e.entryable_type = 'Trade' AND t.entry_id = e.id AND "
+        "a.id = e.account_id AND a.family_id = ? AND a.status IN ('active', 'draft')";
     params.push_back(f.familyId);
     if (f.accountId) {
         w += " AND e.account_id = ?";
@@ -71,7 +80,7 @@ TradeListRow rowFrom(const SqlRow& r) {
 
 int64_t TradeStore::count(const TradeListFilter& filter) {
     std::vector<SqlValue> params;
-    std::string w = fromWhere(filter, params);
+    std::string w = fromWhere(filter, params, false);
     return sqlCount(_s, "SELECT COUNT(*) " + w, params);
 }
 
@@ -88,6 +97,22 @@ std::vector<TradeListRow> TradeStore::list(const TradeListFilter& filter, int64_
                                       "LIMIT ? OFFSET ?",
                                   params))
         out.push_back(rowFrom(r));
+    return out;
+}
+
+int64_t TradeStore::countCached(Database& db, const TradeListFilter& f) {
+    std::string key = "trades\x1f" + f.familyId + "\x1f" + f.accountId.value_or("\x1e") + "\x1f" +
+                      f.startDate.value_or("\x1e") + "\x1f" + f.endDate.value_or("\x1e");
+    if (f.accountIds)
+        for (const auto& id : *f.accountIds)
+            key += "\x1d" + id;
+    return db.cachedCount(key, [&](Poco::Data::Session& s) { return TradeStore(s).count(f); });
+}
+
+std::vector<TradeListRow> TradeStore::page(Database& db, const TradeListFilter& filter,
+                                           int64_t limit, int64_t offset) {
+    std::vector<TradeListRow> out;
+    db.read([&](Poco::Data::Session& s) { out = TradeStore(s).list(filter, limit, offset); });
     return out;
 }
 

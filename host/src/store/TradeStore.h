@@ -29,6 +29,8 @@ struct TradeListRow {
     int64_t createdAt = 0, updatedAt = 0;
 };
 
+class Database;
+
 class TradeStore {
 public:
     explicit TradeStore(Poco::Data::Session& s) : _s(s) {}
@@ -37,6 +39,12 @@ public:
     int64_t count(const TradeListFilter& filter);
     // Ordered entry date desc, entry created_at desc, entry id desc (D28).
     std::vector<TradeListRow> list(const TradeListFilter& filter, int64_t limit, int64_t offset);
+
+    // GET /trades: the count cached until the next write (Database::cachedCount), the page
+    // read with its own pooled session.
+    static int64_t countCached(Database& db, const TradeListFilter& filter);
+    static std::vector<TradeListRow> page(Database& db, const TradeListFilter& filter,
+                                          int64_t limit, int64_t offset);
 
 private:
     Poco::Data::Session& _s;

@@ -1,5 +1,7 @@
 #include "app/publish/PublishContext.h"
 
+#include "store/BatchInsert.h"
+
 namespace finimport::app {
 
 void PublishContext::touch(const std::string& accountId, domain::Date date) {
@@ -9,11 +11,20 @@ void PublishContext::touch(const std::string& accountId, domain::Date date) {
 }
 
 void PublishContext::created(const std::string& recordType, const std::string& id) {
-    store::ImportStore(session).addRecord(import.id, recordType, id, "created");
+    pendingRecords.push_back({recordType, id, "created"});
 }
 
 void PublishContext::matched(const std::string& recordType, const std::string& id) {
-    store::ImportStore(session).addRecord(import.id, recordType, id, "matched");
+    pendingRecords.push_back({recordType, id, "matched"});
+}
+
+void PublishContext::flushRecords() {
+    store::BatchInsert rows(session, "import_records",
+                            {"import_id", "record_type", "record_id", "relation"});
+    for (const auto& r : pendingRecords)
+        rows.add({import.id, r.type, r.id, std::string(r.relation)});
+    rows.flush();
+    pendingRecords.clear();
 }
 
 } // namespace finimport::app

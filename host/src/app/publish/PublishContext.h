@@ -37,8 +37,17 @@ struct PublishContext {
     std::map<int64_t, std::pair<std::string, bool>> rowEntries = {};
 
     void touch(const std::string& accountId, domain::Date date);
+    // Recorded in memory and written in batches by flushRecords() (nothing reads them back
+    // during the publish).
     void created(const std::string& recordType, const std::string& id);
     void matched(const std::string& recordType, const std::string& id);
+    void flushRecords();
+
+    struct PendingRecord {
+        std::string type, id;
+        const char* relation;
+    };
+    std::vector<PendingRecord> pendingRecords = {};
 };
 
 } // namespace finimport::app

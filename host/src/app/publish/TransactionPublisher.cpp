@@ -1,9 +1,9 @@
 #include "app/ImportContent.h"
+#include "app/publish/DuplicateIndex.h"
 #include "app/publish/TypePublishers.h"
+#include "store/EntryBatch.h"
 #include "store/EntryStore.h"
-#include "store/Sql.h"
 
-#include <set>
 #include <stdexcept>
 
 namespace finimport::app {
@@ -51,71 +51,83 @@ std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row,
     return {*account, currency};
 }
 
-void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
+namespace {
+
+// A transaction row with everything resolved (pass 1), ready to be matched or written.
+struct ResolvedRow {
+    const PublishRow* row;
+    std::string accountId, currency, isoDate, name, normalized;
+    domain::Date date;
+    int64_t amount = 0;
+    std::optional<std::string> categoryId, notes;
+    std::vector<std::string> tagIds;
+};
+
+// D18 / §7.1: a matched transaction takes the row's category, tags and notes (matched, never
+// owned: revert keeps it). Rare on a first publish, so a statement each.
+void absorbInto(PublishContext& ctx, const std::string& entryId, const ResolvedRow& r) {
     store::EntryStore entries(ctx.session);
-    std::set<std::string> claimed;
+    if (r.categoryId) entries.setTransactionCategory(entryId, *r.categoryId);
+    if (!r.tagIds.empty()) entries.replaceTransactionTags(entryId, r.tagIds);
+    if (r.notes) entries.setNotes(entryId, *r.notes);
+}
+
+} // namespace
+
+// Set-based: pass 1 resolves accounts, categories and tags (each distinct key once, through
+// MappingResolver's caches) and validates every row in file order; pass 2 reads the duplicate
+// candidates of each target account once; pass 3 matches or batches each row in file order.
+void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
+    std::vector<ResolvedRow> resolved;
+    TransactionDuplicateIndex duplicates;
     for (const auto& row : ctx.rows) {
         if (row.kind != "transaction") continue;
-        auto [target, currency] = rowAccount(row, mappings);
-        const store::AccountRow* account = &target;
-        domain::Date date = rowDate(row);
-        domain::Decimal amount = rowDecimal(row, "signed_amount", "amount");
-        std::string name = fieldText(row.fields, "name");
-        if (name.empty()) name = "Imported item";
-        auto categoryId = mappings.category(fieldText(row.fields, "category"));
-        auto tagIds = mappings.tags(fieldText(row.fields, "tags"));
-        auto notes = optText(row.fields, "notes");
+        auto [account, currency] = rowAccount(row, mappings);
+        ResolvedRow r{&row, account.id, std::move(currency), {}, {}, {}, rowDate(row), 0, {},
+                      {},   {}};
+        r.isoDate = r.date.iso();
+        r.amount = rowDecimal(row, "signed_amount", "amount").raw();
+        r.name = fieldText(row.fields, "name");
+        if (r.name.empty()) r.name = "Imported item";
+        r.normalized = normalizedName(r.name);
+        r.categoryId = mappings.category(fieldText(row.fields, "category"));
+        r.tagIds = mappings.tags(fieldText(row.fields, "tags"));
+        r.notes = optText(row.fields, "notes");
+        duplicates.want(r.accountId, r.date);
+        resolved.push_back(std::move(r));
+    }
+    if (resolved.empty()) return;
 
-        // D18 / §7.1: an existing transaction with the same account, date, amount, currency
-        // and normalised name absorbs the row (matched, never owned: revert keeps it).
-        std::optional<store::EntryRow> duplicate;
-        const std::string wanted = normalizedName(name);
-        for (auto& e :
-             entries.transactionCandidates(account->id, date.iso(), amount.raw(), currency)) {
-            if (claimed.count(e.id) || normalizedName(e.name) != wanted) continue;
-            duplicate = e;
-            break;
-        }
-        if (duplicate) {
-            claimed.insert(duplicate->id);
+    store::EntryStore entries(ctx.session);
+    duplicates.load(entries);
+    store::TransactionBatch batch(ctx.session);
+    for (const auto& r : resolved) {
+        if (auto existing =
+                duplicates.claim(r.accountId, r.isoDate, r.amount, r.currency, r.normalized)) {
             ++ctx.duplicateRows;
-            if (categoryId)
-                store::sqlExec(ctx.session,
-                               "UPDATE transactions SET category_id = ? WHERE entry_id = ?",
-                               {*categoryId, duplicate->id});
-            if (!tagIds.empty()) {
-                store::sqlExec(ctx.session, "DELETE FROM transaction_tags WHERE entry_id = ?",
-                               {duplicate->id});
-                for (const auto& t : tagIds)
-                    store::sqlExec(ctx.session,
-                                   "INSERT INTO transaction_tags (entry_id, tag_id) VALUES (?, ?)",
-                                   {duplicate->id, t});
-            }
-            if (notes)
-                store::sqlExec(ctx.session, "UPDATE entries SET notes = ? WHERE id = ?",
-                               {*notes, duplicate->id});
-            ctx.matched("Entry", duplicate->id);
-            ctx.rowEntries[row.number] = {duplicate->id, false};
+            absorbInto(ctx, *existing, r);
+            ctx.matched("Entry", *existing);
+            ctx.rowEntries[r.row->number] = {*existing, false};
             continue;
         }
         store::EntryRow e;
-        e.accountId = account->id;
-        e.date = date.iso();
-        e.amount = amount.raw();
-        e.currency = currency;
-        e.name = name;
-        e.notes = notes;
+        e.accountId = r.accountId;
+        e.date = r.isoDate;
+        e.amount = r.amount;
+        e.currency = r.currency;
+        e.name = r.name;
+        e.notes = r.notes;
         e.importLocked = true;
         e.importId = ctx.import.id;
         store::TransactionDetail d;
-        d.categoryId = categoryId;
-        d.tagIds = tagIds;
-        entries.insertTransaction(e, d);
-        claimed.insert(e.id);
+        d.categoryId = r.categoryId;
+        d.tagIds = r.tagIds;
+        batch.add(e, d);
         ctx.created("Entry", e.id);
-        ctx.rowEntries[row.number] = {e.id, true};
-        ctx.touch(account->id, date);
+        ctx.rowEntries[r.row->number] = {e.id, true};
+        ctx.touch(r.accountId, r.date);
     }
+    batch.flush(); // QIF extras read the new entries back
 }
 
 } // namespace finimport::app

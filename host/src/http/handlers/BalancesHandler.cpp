@@ -79,18 +79,15 @@ Response listBalances(store::Database& db, const Request& req) {
         std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
         filter.currency = upper;
     }
+    Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
+                            store::BalanceStore::countCached(db, filter));
     JsonWriter w;
-    db.read([&](Poco::Data::Session& s) {
-        store::BalanceStore balances(s);
-        Pagination p =
-            paginate(req.query.get("page"), req.query.get("per_page"), balances.count(filter));
-        w.beginObject().key("balances").beginArray();
-        for (const auto& b : balances.list(filter, p.perPage, p.offset))
-            writeBalance(w, b);
-        w.endArray();
-        writePagination(w, p);
-        w.endObject();
-    });
+    w.beginObject().key("balances").beginArray();
+    for (const auto& b : store::BalanceStore::page(db, filter, p.perPage, p.offset))
+        writeBalance(w, b);
+    w.endArray();
+    writePagination(w, p);
+    w.endObject();
     return jsonResponse(200, w.take());
 }
 

@@ -97,18 +97,15 @@ Response listTrades(store::Database& db, const Request& req) {
         if (!d) return validationFailed("Invalid end_date format");
         filter.endDate = d->iso();
     }
+    Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
+                            store::TradeStore::countCached(db, filter));
     JsonWriter w;
-    db.read([&](Poco::Data::Session& s) {
-        store::TradeStore trades(s);
-        Pagination p =
-            paginate(req.query.get("page"), req.query.get("per_page"), trades.count(filter));
-        w.beginObject().key("trades").beginArray();
-        for (const auto& t : trades.list(filter, p.perPage, p.offset))
-            writeTrade(w, t);
-        w.endArray();
-        writePagination(w, p);
-        w.endObject();
-    });
+    w.beginObject().key("trades").beginArray();
+    for (const auto& t : store::TradeStore::page(db, filter, p.perPage, p.offset))
+        writeTrade(w, t);
+    w.endArray();
+    writePagination(w, p);
+    w.endObject();
     return jsonResponse(200, w.take());
 }
 

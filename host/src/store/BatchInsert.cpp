@@ -1,0 +1,77 @@
+#include "store/BatchInsert.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace finimport::store {
+
+BatchInsert::BatchInsert(Poco::Data::Session& s, std::string table,
+                         std::vector<std::string> columns, size_t rowsPerStatement, bool autoFlush)
+    : _s(s), _table(std::move(table)), _columns(std::move(columns)), _autoFlush(autoFlush) {
+    if (_columns.empty()) throw std::invalid_argument("BatchInsert needs at least one column");
+    if (isSqliteSession(s)) _sqlite = sqliteHandle(s);
+    _rowsPerStatement = std::clamp<size_t>(rowsPerStatement, 1,
+                                           std::max<size_t>(1, kMaxParameters / _columns.size()));
+}
+
+BatchInsert::~BatchInsert() = default;
+
+std::string BatchInsert::sqlFor(size_t rows) const {
+    std::string tuple = "(";
+    for (size_t c = 0; c < _columns.size(); ++c)
+        tuple += c == 0 ? "?" : ", ?";
+    tuple += ")";
+    std::string sql = "INSERT INTO " + _table + " (";
+    for (size_t c = 0; c < _columns.size(); ++c)
+        sql += (c == 0 ? "" : ", ") + _columns[c];
+    sql += ") VALUES ";
+    sql.reserve(sql.size() + rows * (tuple.size() + 2));
+    for (size_t r = 0; r < rows; ++r) {
+        if (r > 0) sql += ", ";
+        sql += tuple;
+    }
+    return sql;
+}
+
+void BatchInsert::add(std::vector<SqlValue> row) {
+    if (row.size() != _columns.size())
+        throw std::invalid_argument("BatchInsert into " + _table + ": " +
+                                    std::to_string(row.size()) + " values for " +
+                                    std::to_string(_columns.size()) + " columns");
+    for (auto& v : row)
+        _pending.push_back(std::move(v));
+    if (++_pendingRows == _rowsPerStatement && _autoFlush) flush();
+}
+
+void BatchInsert::flush() {
+    const size_t width = _columns.size();
+    size_t done = 0;
+    while (done < _pendingRows) {
+        size_t rows = std::min(_rowsPerStatement, _pendingRows - done);
+        write(_pending.data() + done * width, rows);
+        done += rows;
+    }
+    _written += _pendingRows;
+    _pending.clear();
+    _pendingRows = 0;
+}
+
+void BatchInsert::write(const SqlValue* values, size_t rows) {
+    const size_t count = rows * _columns.size();
+    const bool full = rows == _rowsPerStatement;
+    if (full && _fullChunkSql.empty()) _fullChunkSql = sqlFor(_rowsPerStatement);
+    if (!_sqlite) {
+        sqlExec(_s, full ? _fullChunkSql : sqlFor(rows),
+                std::vector<SqlValue>(values, values + count));
+        return;
+    }
+    std::unique_ptr<SqliteStatement> partial;
+    if (!full) partial = std::make_unique<SqliteStatement>(_sqlite, sqlFor(rows));
+    if (full && !_fullChunk) _fullChunk = std::make_unique<SqliteStatement>(_sqlite, _fullChunkSql);
+    SqliteStatement& st = full ? *_fullChunk : *partial;
+    for (size_t i = 0; i < count; ++i)
+        st.bind(static_cast<int>(i) + 1, values[i]);
+    st.run();
+}
+
+} // namespace finimport::store

@@ -1,0 +1,45 @@
+#pragma once
+// The SQLite C API under a Poco session, for the few hot paths where Poco's per-value binding
+// objects cost more than the work itself (batch inserts at publish, list reads): statements are
+// prepared once and re-bound with sqlite3_bind_*. Only for sessions of the "sqlite" connector.
+
+#include "store/Sql.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace finimport::store {
+
+bool isSqliteSession(Poco::Data::Session& s);
+sqlite3* sqliteHandle(Poco::Data::Session& s);
+
+class SqliteStatement {
+public:
+    SqliteStatement(sqlite3* db, const std::string& sql); // throws std::runtime_error
+    ~SqliteStatement();
+    SqliteStatement(const SqliteStatement&) = delete;
+    SqliteStatement& operator=(const SqliteStatement&) = delete;
+
+    // Binds `values` to ?1..?n starting at parameter `first` (1-based).
+    void bind(const std::vector<SqlValue>& values, int first = 1);
+    void bind(int index, const SqlValue& value);
+    // Steps once: true while a row is available. Throws on error.
+    bool step();
+    // Runs to completion (an INSERT/UPDATE), then resets for the next binding.
+    void run();
+    void reset();
+
+    bool isNull(int column) const;
+    int64_t i64(int column) const;
+    std::string_view text(int column) const;
+
+private:
+    sqlite3* _db;
+    sqlite3_stmt* _stmt = nullptr;
+};
+
+} // namespace finimport::store
