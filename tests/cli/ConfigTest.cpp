@@ -29,6 +29,7 @@ class ConfigTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testRejects);
     CPPUNIT_TEST(testDocsTableIsTheSettingsTable);
     CPPUNIT_TEST(testUnknownKeyInTheFile);
+    CPPUNIT_TEST(testScaleOutSettings);
     CPPUNIT_TEST_SUITE_END();
 
     std::string _file;
@@ -81,6 +82,36 @@ public:
         CPPUNIT_ASSERT_EQUAL(5, flags.workers);
         CPPUNIT_ASSERT_EQUAL(size_t(1), flags.pluginDirs.size());
         CPPUNIT_ASSERT_EQUAL(std::string("/flag/plugins"), flags.pluginDirs[0]);
+    }
+
+    void testScaleOutSettings() {
+        Config d = Config::load({}, {});
+        CPPUNIT_ASSERT_EQUAL(30, d.jobLeaseSeconds);
+        CPPUNIT_ASSERT_EQUAL(3, d.jobMaxAttempts);
+        CPPUNIT_ASSERT_EQUAL(30, d.drainSeconds);
+        CPPUNIT_ASSERT_EQUAL(0, d.databasePoolSize);
+        CPPUNIT_ASSERT_EQUAL(std::string(""), d.metricsListen);
+        ::setenv("FINIMPORT_JOBS_LEASE_SECONDS", "2", 1);
+        Config c = Config::load({{"database.pool_size", "12"},
+                                 {"database.timeout_ms", "5000"},
+                                 {"jobs.max_attempts", "5"},
+                                 {"jobs.drain_seconds", "7"},
+                                 {"metrics.listen", "127.0.0.1:9300"}},
+                                {});
+        ::unsetenv("FINIMPORT_JOBS_LEASE_SECONDS");
+        CPPUNIT_ASSERT_EQUAL(2, c.jobLeaseSeconds);
+        CPPUNIT_ASSERT_EQUAL(12, c.databasePoolSize);
+        CPPUNIT_ASSERT_EQUAL(5000, c.statementTimeoutMs);
+        CPPUNIT_ASSERT_EQUAL(5, c.jobMaxAttempts);
+        CPPUNIT_ASSERT_EQUAL(7, c.drainSeconds);
+        CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1:9300"), c.metricsListen);
+        // Out of range is clamped, like the other bounded settings: a day of lease is plenty.
+        CPPUNIT_ASSERT_EQUAL(
+            86400, Config::load({{"jobs.lease_seconds", "99999999999"}}, {}).jobLeaseSeconds);
+        CPPUNIT_ASSERT_EQUAL(
+            0, Config::load({{"database.timeout_ms", "0"}}, {}).statementTimeoutMs);
+        CPPUNIT_ASSERT_THROW(Config::load({{"database.pool_size", "0"}}, {}),
+                             std::invalid_argument);
     }
 
     void testRejects() {

@@ -4,6 +4,7 @@
 #include "AppHarness.h"
 
 #include "app/ApiKeys.h"
+#include "store/Sql.h"
 
 #include <Poco/Data/Binding.h>
 #include <Poco/Data/Extraction.h>
@@ -130,14 +131,12 @@ public:
         CPPUNIT_ASSERT_EQUAL(size_t(64), key.size());
         int64_t plain = 0, hashed = 0;
         app.server().database().read([&](Poco::Data::Session& s) {
-            Poco::Data::Statement st(s);
-            st << "SELECT COUNT(*) FROM api_keys WHERE key_hash = ?",
-                Poco::Data::Keywords::bind(key), Poco::Data::Keywords::into(plain),
-                Poco::Data::Keywords::now;
-            Poco::Data::Statement st2(s);
-            st2 << "SELECT COUNT(*) FROM api_keys WHERE key_hash = ?",
-                Poco::Data::Keywords::bind(finimport::app::sha256Hex(key)),
-                Poco::Data::Keywords::into(hashed), Poco::Data::Keywords::now;
+            // The store's portable statements (`?` is not PostgreSQL syntax: http_api_pg).
+            plain = finimport::store::sqlCount(
+                s, "SELECT COUNT(*) FROM api_keys WHERE key_hash = ?", {key});
+            hashed =
+                finimport::store::sqlCount(s, "SELECT COUNT(*) FROM api_keys WHERE key_hash = ?",
+                                           {finimport::app::sha256Hex(key)});
         });
         CPPUNIT_ASSERT_EQUAL(int64_t(0), plain);
         CPPUNIT_ASSERT_EQUAL(int64_t(1), hashed);

@@ -18,14 +18,19 @@ AppHarness::AppHarness(HarnessOptions options) {
     std::filesystem::create_directories(_dir);
     app::Config config;
     config.listen = "127.0.0.1:0";
-    config.database =
-        options.database.empty() ? "sqlite:" + _dir + "/finimport.db" : options.database;
+    if (options.database.empty()) {
+        _database = std::make_unique<TestDatabase>(_dir);
+        config.database = _database->url();
+    } else {
+        config.database = options.database;
+    }
     config.pluginDirs = options.pluginDirs;
     if (config.pluginDirs.empty()) config.pluginDirs = {FINIMPORT_PLUGIN_BUILD_DIR};
     config.workers = options.workers;
     config.httpThreads = 16;
     config.rateLimitMode = options.rateLimitMode;
     if (options.uploadRowCap > 0) config.uploadRowCap = options.uploadRowCap;
+    config.metricsListen = options.metricsListen;
     if (options.configure) options.configure(config);
     _server = std::make_unique<server::Server>(config);
     _server->start();
@@ -34,6 +39,7 @@ AppHarness::AppHarness(HarnessOptions options) {
 AppHarness::~AppHarness() {
     _server->stop();
     _server.reset();
+    _database.reset();
     std::error_code ec;
     std::filesystem::remove_all(_dir, ec);
 }

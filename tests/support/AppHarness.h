@@ -1,8 +1,10 @@
 #pragma once
-// The real finimport server started in-process on an ephemeral port, with a fresh SQLite file
-// and the plugins of the build tree; plus helpers to create keys and call the API.
+// The real finimport server started in-process on an ephemeral port, with a fresh database
+// (SQLite, or PostgreSQL in the PostgreSQL pass: TestDatabase.h) and the plugins of the build
+// tree; plus helpers to create keys and call the API.
 
 #include "HttpClient.h"
+#include "TestDatabase.h"
 #include "server/Server.h"
 
 #include <Poco/JSON/Array.h>
@@ -18,11 +20,12 @@ namespace finimport::test {
 
 struct HarnessOptions {
     std::string rateLimitMode = "self_hosted";
-    std::string database; // default: sqlite in a fresh temporary directory
+    std::string database; // default: a fresh TestDatabase (SQLite or PostgreSQL pass)
     int workers = 1;
     int64_t uploadRowCap = 0;                    // limits.upload_rows; 0 keeps the default
     std::vector<std::string> pluginDirs;         // default: the plugins of the build tree
     std::function<void(app::Config&)> configure; // last word on the configuration
+    std::string metricsListen; // metrics.listen (empty: /metrics on the API listener)
 };
 
 class AppHarness {
@@ -49,6 +52,7 @@ public:
 
 private:
     std::string _dir;
+    std::unique_ptr<TestDatabase> _database;
     std::unique_ptr<server::Server> _server;
 };
 

@@ -192,6 +192,44 @@ const std::vector<Setting>& settings() {
              c.httpMaxConnections = static_cast<int>(bounded(k, v, 1 << 20));
          },
          [](const Config& c) { return std::to_string(c.httpMaxConnections); }},
+        // Scale-out on PostgreSQL (issue 13, docs/operations.md).
+        {"database.pool_size", "N", "`http_threads / 4 + workers + 4`",
+         "max database connections of this instance",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.databasePoolSize = static_cast<int>(bounded(k, v, 1000));
+         },
+         [](const Config& c) { // the size in effect, so the printed line reads back
+             return std::to_string(c.databasePoolSize > 0 ? c.databasePoolSize
+                                                          : c.httpThreads / 4 + c.workers + 4);
+         }},
+        {"database.timeout_ms", "N", "`0`",
+         "PostgreSQL `statement_timeout` (milliseconds) of every pooled connection; `0`: none",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.statementTimeoutMs = v == "0" ? 0 : static_cast<int>(bounded(k, v, 86400000));
+         },
+         [](const Config& c) { return std::to_string(c.statementTimeoutMs); }},
+        {"jobs.lease_seconds", "N", "`30`",
+         "a claimed job whose heartbeat is older than this is claimed again (its instance died)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.jobLeaseSeconds = static_cast<int>(bounded(k, v, 86400));
+         },
+         [](const Config& c) { return std::to_string(c.jobLeaseSeconds); }},
+        {"jobs.max_attempts", "N", "`3`",
+         "expired claims before the job and its import fail with a message",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.jobMaxAttempts = static_cast<int>(bounded(k, v, 1000));
+         },
+         [](const Config& c) { return std::to_string(c.jobMaxAttempts); }},
+        {"jobs.drain_seconds", "N", "`30`",
+         "on SIGTERM, running jobs get this long; then they are released to other instances",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.drainSeconds = static_cast<int>(bounded(k, v, 86400));
+         },
+         [](const Config& c) { return std::to_string(c.drainSeconds); }},
+        {"metrics.listen", "HOST:PORT", "*(unset)*",
+         "serve only `GET /metrics` on this address; unset: `/metrics` on `listen`",
+         [](Config& c, const std::string&, const std::string& v) { c.metricsListen = v; },
+         [](const Config& c) { return c.metricsListen; }},
     };
     return table;
 }

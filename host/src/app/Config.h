@@ -33,6 +33,13 @@ struct Config {
     int64_t httpBodyMinBytesPerSecond = 4096;
     int httpBodyGraceSeconds = 10;
     int httpMaxConnections = 4096;
+    // Scale-out (issue 13, docs/operations.md).
+    int databasePoolSize = 0;   // 0: http_threads / 4 + workers + 4
+    int statementTimeoutMs = 0; // PostgreSQL statement_timeout; 0: none
+    int jobLeaseSeconds = 30;   // a claim not refreshed for this long is claimed again
+    int jobMaxAttempts = 3;     // expired claims before the job and its import fail
+    int drainSeconds = 30;      // SIGTERM: running jobs get this long, then are released
+    std::string metricsListen;  // empty: GET /metrics on `listen`; else only there
 
     // Builds the configuration from the sources. `flags` holds the settings given on the
     // command line (same keys as the file). Throws std::invalid_argument on a bad value.

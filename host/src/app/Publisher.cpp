@@ -3,6 +3,7 @@
 #include "app/ImportTypes.h"
 #include "app/RevertGuard.h"
 #include "app/RowValidation.h"
+#include "app/publish/ImportGuard.h"
 #include "app/publish/MappingResolver.h"
 #include "app/publish/TypePublishers.h"
 #include "app/service/ServicePublisher.h"
@@ -71,11 +72,13 @@ void Publisher::publish(const std::string& importId) {
     }
     try {
         _db.write([&](Poco::Data::Session& s) {
+            // A redelivered job or another instance must not publish twice (ImportGuard.h).
+            if (!claimImport(s, importId, "importing")) return;
             store::ImportStore imports(s);
             auto import = imports.byIdAnyFamily(importId, true);
             if (!import) return;
-            // A redelivered job must not publish twice (IMPORTS.md §2.1 guard).
             if (import->status != "importing") return;
+            lockPublishTargets(s, import->familyId);
             auto family = store::FamilyStore(s).familyById(import->familyId);
             PublishContext ctx{s, *import, *family, domain::Date::today(), {}, {}, {}, 0};
 
@@ -116,7 +119,7 @@ void Publisher::publish(const std::string& importId) {
         // The transaction rolled back: no partial records. Record why, in a new transaction.
         std::string message = e.what();
         _db.write([&](Poco::Data::Session& s) {
-            store::ImportStore(s).setStatus(importId, "failed", message);
+            failImportIfStatus(s, importId, "importing", "failed", message);
         });
     }
 }
@@ -128,9 +131,11 @@ void Publisher::revert(const std::string& importId) {
     }
     try {
         _db.write([&](Poco::Data::Session& s) {
+            if (!claimImport(s, importId, "reverting")) return; // ImportGuard.h
             store::ImportStore imports(s);
             auto import = imports.byIdAnyFamily(importId);
             if (!import || import->status != "reverting") return;
+            lockPublishTargets(s, import->familyId);
             // Re-checked in the job's transaction: a dependant may have appeared since the
             // request (D64); the revert then fails with the same message and deletes nothing.
             if (auto dependants = app::revertDependants(s, importId); !dependants.empty())
@@ -182,7 +187,7 @@ void Publisher::revert(const std::string& importId) {
     } catch (const std::exception& e) {
         std::string message = e.what();
         _db.write([&](Poco::Data::Session& s) {
-            store::ImportStore(s).setStatus(importId, "revert_failed", message);
+            failImportIfStatus(s, importId, "reverting", "revert_failed", message);
         });
     }
 }

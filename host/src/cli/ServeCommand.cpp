@@ -26,8 +26,12 @@ int runServe(const Args& args) {
     std::cout << "finimport: listening on " << host << ":" << server.port() << std::endl;
     int received = 0;
     sigwait(&signals, &received);
-    std::cerr << "finimport: stopping (signal " << received << ")\n";
+    // Graceful drain: stop accepting requests, let running jobs finish (jobs.drain_seconds),
+    // release what is still running to the other instances, then exit 0.
+    std::cerr << "finimport: stopping (signal " << received << "), draining jobs for up to "
+              << config.drainSeconds << " s\n";
     server.stop();
+    std::cerr << "finimport: stopped\n";
     return 0;
 }
 

@@ -1,9 +1,11 @@
 #include "http/Pipeline.h"
 
+#include "domain/LogLine.h"
 #include "http/Errors.h"
 #include "http/JsonWriter.h"
 #include "http/LogText.h"
 #include "http/PocoAdapter.h"
+#include "jobs/JobQueue.h"
 
 #include <Poco/UUIDGenerator.h>
 
@@ -91,6 +93,7 @@ Response RequestPipeline::process(Request& request, const BodyInfo& body, std::i
                                             : methodNotAllowed(match.allowedMethods);
     }
     request.pathParams = match.pathParams;
+    request.route = match.route->pattern;
     NameValueList rateHeaders;
     Response response;
     try {
@@ -113,8 +116,11 @@ Response RequestPipeline::process(Request& request, const BodyInfo& body, std::i
 
 void RequestPipeline::handle(Poco::Net::HTTPServerRequest& req,
                              Poco::Net::HTTPServerResponse& resp) {
+    const auto started = std::chrono::steady_clock::now();
     Request request;
     request.requestId = newRequestId();
+    // Jobs queued by this request carry its id into their own log line.
+    jobs::RequestIdScope requestScope(request.requestId);
     bool bodyLeftUnread = false;
     Response response;
     try {
@@ -127,6 +133,26 @@ void RequestPipeline::handle(Poco::Net::HTTPServerRequest& req,
         bodyLeftUnread = true;
     }
     sendResponse(req, resp, request, response, bodyLeftUnread, _config, _log);
+    logAndCount(request, response.status, started);
+}
+
+void RequestPipeline::logAndCount(const Request& request, int status,
+                                  std::chrono::steady_clock::time_point started) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const std::string route = request.route.empty() ? "unmatched" : request.route;
+    if (_metrics) _metrics->observeRequest(request.method, route, status, seconds);
+    // One structured line per request (issue 13); values are JSON-escaped, so a path with
+    // control characters cannot forge a line. The key id is not the key.
+    domain::LogLine("request")
+        .str("request_id", request.requestId)
+        .str("method", request.method)
+        .str("route", route)
+        .str("path", request.path)
+        .num("status", status)
+        .dbl("duration_ms", seconds * 1000)
+        .str("key_id", request.principal.keyId)
+        .emit();
 }
 
 } // namespace finimport::http

@@ -4,6 +4,7 @@
 
 #include "http/Auth.h"
 #include "http/BodyParser.h"
+#include "http/Metrics.h"
 #include "http/RateLimit.h"
 #include "http/Router.h"
 
@@ -11,6 +12,7 @@
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 
+#include <chrono>
 #include <memory>
 
 namespace finimport::http {
@@ -33,6 +35,8 @@ public:
     void handle(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response);
 
     std::size_t maxBodyBytes() const { return _config.maxBodyBytes; }
+    // Request counts and latencies go here (GET /metrics); set before serving.
+    void setMetrics(std::shared_ptr<Metrics> metrics) { _metrics = std::move(metrics); }
 
     // Pure part of the pipeline (everything except socket I/O); exposed for unit tests.
     // Sets `bodyLeftUnread` when the connection must be closed.
@@ -40,6 +44,8 @@ public:
                      bool& bodyLeftUnread);
 
 private:
+    void logAndCount(const Request& request, int status,
+                     std::chrono::steady_clock::time_point started);
     Response runRoute(const Route& route, Request& request, const BodyInfo& body, std::istream& in,
                       bool& bodyLeftUnread, NameValueList& rateHeaders);
 
@@ -48,6 +54,7 @@ private:
     std::shared_ptr<RateLimiter> _rateLimiter;
     PipelineConfig _config;
     Poco::Logger& _log;
+    std::shared_ptr<Metrics> _metrics;
 };
 
 // A random id for X-Request-Id and log lines (UUID v4 text).

@@ -66,6 +66,7 @@ struct Request {
     std::optional<FilePart> file;  // multipart part named "file" that carried a filename
     bool fileFieldWasText = false; // a multipart text field named "file" (-> 422 by handlers)
     std::string requestId;
+    std::string route;   // the matched route pattern (metrics, logs); empty when none matched
     Principal principal; // empty for routes without authentication
 
     const std::string& pathParam(const std::string& name) const { return pathParams.at(name); }

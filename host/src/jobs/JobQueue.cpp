@@ -1,35 +1,110 @@
 #include "jobs/JobQueue.h"
 
+#include "domain/LogLine.h"
 #include "store/Time.h"
 
-#include <iostream>
+#include <unistd.h>
 
 namespace finimport::jobs {
 
-JobQueue::JobQueue(store::Database& db, int workers) : _db(db), _workerCount(workers) {}
+namespace {
+
+thread_local std::string tRequestId;
+
+// hostname/pid/random: unique per process, readable in `jobs.locked_by`.
+std::string makeInstanceId() {
+    char host[256] = {0};
+    if (gethostname(host, sizeof host - 1) != 0) host[0] = 0;
+    return std::string(host) + "/" + std::to_string(getpid()) + "/" + store::newUuid().substr(0, 8);
+}
+
+int64_t micros(std::chrono::milliseconds d) {
+    return static_cast<int64_t>(d.count()) * 1000;
+}
+
+} // namespace
+
+RequestIdScope::RequestIdScope(const std::string& requestId) : _previous(tRequestId) {
+    tRequestId = requestId;
+}
+
+RequestIdScope::~RequestIdScope() {
+    tRequestId = _previous;
+}
+
+const std::string& RequestIdScope::current() {
+    return tRequestId;
+}
+
+JobQueue::JobQueue(store::Database& db, int workers)
+    : JobQueue(db,
+               JobQueueOptions{workers, std::chrono::milliseconds(30000), 3,
+                               std::chrono::milliseconds(30000), std::chrono::milliseconds(250)}) {}
+
+JobQueue::JobQueue(store::Database& db, JobQueueOptions options)
+    : _db(db), _options(options), _instance(makeInstanceId()) {}
 
 JobQueue::~JobQueue() {
     stop();
 }
 
+int64_t JobQueue::expiredBefore() const {
+    return store::nowMicros() - micros(_options.lease);
+}
+
 void JobQueue::start() {
     if (_running.exchange(true)) return;
-    _db.write([](Poco::Data::Session& s) { store::JobStore(s).requeueStale(store::nowMicros()); });
-    for (int i = 0; i < _workerCount; ++i)
+    // No blanket re-queue of `running` jobs: they may belong to a live instance. A dead
+    // instance's jobs come back through lease expiry.
+    _beating = true;
+    for (int i = 0; i < _options.workers; ++i)
         _workers.emplace_back([this, i] { workerLoop(i); });
+    _heartbeat = std::thread([this] { heartbeatLoop(); });
 }
 
 void JobQueue::stop() {
     if (!_running.exchange(false)) return;
     _cv.notify_all();
+    // Drain: workers finish the job they hold. Past the drain timeout, their jobs are
+    // released so another instance takes them over at once (its publish waits for this one's
+    // transaction on the import row; the import guard makes a commit that lands count once).
+    auto deadline = std::chrono::steady_clock::now() + _options.drainTimeout;
+    while (_busy > 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (_busy > 0) {
+        std::map<std::string, std::string> held;
+        {
+            std::lock_guard lock(_heldMutex);
+            held = _held;
+        }
+        for (const auto& [jobId, worker] : held) {
+            try {
+                _db.write(
+                    [&](Poco::Data::Session& s) { store::JobStore(s).release(jobId, worker); });
+                domain::LogLine("job_released").str("job_id", jobId).str("worker", worker).emit();
+            } catch (const std::exception& e) {
+                domain::LogLine("job_release_failed")
+                    .str("job_id", jobId)
+                    .str("error", e.what())
+                    .emit();
+            }
+        }
+    }
+    // A worker past the timeout is inside its transaction: wait for it (its job is released,
+    // so another instance already works on it; systemd's stop timeout bounds the wait).
     for (auto& t : _workers)
         if (t.joinable()) t.join();
     _workers.clear();
+    _beating = false; // leases stay fresh while the drain runs
+    _cv.notify_all();
+    if (_heartbeat.joinable()) _heartbeat.join();
 }
 
 void JobQueue::enqueue(Poco::Data::Session& s, const std::string& kind,
                        const std::string& importId) {
-    store::JobStore(s).enqueue(kind, importId);
+    const std::string& rid = RequestIdScope::current();
+    store::JobStore(s).enqueue(kind, importId,
+                               rid.empty() ? std::nullopt : std::optional<std::string>(rid));
 }
 
 void JobQueue::wake() {
@@ -38,9 +113,17 @@ void JobQueue::wake() {
 
 bool JobQueue::runOne(const std::string& worker) {
     std::optional<store::JobRecord> job;
-    _db.write([&](Poco::Data::Session& s) { job = store::JobStore(s).claimNext(worker); });
+    _db.write([&](Poco::Data::Session& s) {
+        job = store::JobStore(s).claimNext(worker, store::nowMicros(), expiredBefore(),
+                                           _options.maxAttempts);
+    });
     if (!job) return false;
     ++_busy;
+    {
+        std::lock_guard lock(_heldMutex);
+        _held[job->id] = worker;
+    }
+    auto started = std::chrono::steady_clock::now();
     bool ok = true;
     std::optional<std::string> error;
     try {
@@ -48,35 +131,122 @@ bool JobQueue::runOne(const std::string& worker) {
     } catch (const std::exception& e) {
         ok = false;
         error = e.what();
-        std::cerr << "job " << job->id << " (" << job->kind << ") failed: " << e.what() << "\n";
     }
+    bool recorded = false;
     try {
-        _db.write([&](Poco::Data::Session& s) { store::JobStore(s).finish(job->id, ok, error); });
+        _db.write([&](Poco::Data::Session& s) {
+            recorded = store::JobStore(s).finish(job->id, worker, ok, error);
+        });
     } catch (const std::exception& e) {
-        std::cerr << "job " << job->id << ": could not record the outcome: " << e.what() << "\n";
+        domain::LogLine("job_record_failed").str("job_id", job->id).str("error", e.what()).emit();
     }
+    {
+        std::lock_guard lock(_heldMutex);
+        _held.erase(job->id);
+    }
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    domain::LogLine line("job");
+    line.str("request_id", job->requestId.value_or(""))
+        .str("job_id", job->id)
+        .str("kind", job->kind)
+        .str("import_id", job->importId.value_or(""))
+        .str("worker", worker)
+        .num("attempt", job->attempts)
+        .str("status", ok ? "done" : "failed")
+        .dbl("duration_ms", seconds * 1000);
+    if (!recorded) line.boolean("lease_lost", true);
+    if (error) line.str("error", *error);
+    line.emit();
+    if (_observer) _observer(JobOutcome{*job, worker, ok, error, seconds});
     --_busy;
     return true;
 }
 
+int JobQueue::reap() {
+    const std::string message =
+        "The job was abandoned " + std::to_string(_options.maxAttempts) +
+        " times by workers that stopped before finishing it (lease expired)";
+    int n = 0;
+    _db.write([&](Poco::Data::Session& s) {
+        for (const auto& job :
+             store::JobStore(s).failAbandoned(expiredBefore(), _options.maxAttempts, message)) {
+            if (_abandon) _abandon(s, job, message);
+            domain::LogLine("job")
+                .str("job_id", job.id)
+                .str("kind", job.kind)
+                .str("import_id", job.importId.value_or(""))
+                .num("attempt", job.attempts)
+                .str("status", "abandoned")
+                .str("error", message)
+                .emit();
+            ++n;
+        }
+        for (const auto& importId : store::JobStore(s).failOrphanedImports(
+                 expiredBefore(), "The import was left in progress without a running job (its "
+                                  "worker stopped); it was not changed")) {
+            domain::LogLine("import_orphaned").str("import_id", importId).emit();
+            ++n;
+        }
+    });
+    return n;
+}
+
+void JobQueue::heartbeatLoop() {
+    // Three beats per lease: one lost beat (a slow transaction) never expires a live claim.
+    const auto interval = std::max(_options.lease / 3, std::chrono::milliseconds(10));
+    auto nextReap = std::chrono::steady_clock::now();
+    while (_beating) {
+        {
+            std::unique_lock<std::mutex> lock(_mutex);
+            _cv.wait_for(lock, interval, [this] { return !_beating.load(); });
+        }
+        std::map<std::string, std::string> held;
+        {
+            std::lock_guard lock(_heldMutex);
+            held = _held;
+        }
+        for (const auto& [jobId, worker] : held) {
+            try {
+                _db.write([&](Poco::Data::Session& s) {
+                    store::JobStore(s).heartbeat(jobId, worker, store::nowMicros());
+                });
+            } catch (const std::exception& e) {
+                domain::LogLine("job_heartbeat_failed")
+                    .str("job_id", jobId)
+                    .str("error", e.what())
+                    .emit();
+            }
+        }
+        if (_running && std::chrono::steady_clock::now() >= nextReap) {
+            try {
+                reap();
+            } catch (const std::exception& e) {
+                domain::LogLine("job_reaper_failed").str("error", e.what()).emit();
+            }
+            nextReap = std::chrono::steady_clock::now() + _options.lease;
+        }
+    }
+}
+
 void JobQueue::workerLoop(int index) {
-    const std::string worker = "worker-" + std::to_string(index);
+    const std::string worker = _instance + "/worker-" + std::to_string(index);
     while (_running) {
         bool ran = false;
         try {
             ran = runOne(worker);
         } catch (const std::exception& e) {
-            std::cerr << worker << ": " << e.what() << "\n";
+            domain::LogLine("job_claim_failed").str("worker", worker).str("error", e.what()).emit();
         }
         if (ran) continue;
         std::unique_lock<std::mutex> lock(_mutex);
-        _cv.wait_for(lock, std::chrono::milliseconds(250));
+        _cv.wait_for(lock, _options.poll);
     }
 }
 
 int JobQueue::drain() {
     int n = 0;
-    while (runOne("drain"))
+    while (runOne(_instance + "/drain"))
         ++n;
     return n;
 }

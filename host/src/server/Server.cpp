@@ -1,9 +1,14 @@
 #include "server/Server.h"
 
 #include "app/PluginLoading.h"
+#include "app/publish/ImportGuard.h"
+#include "http/DbRateLimitCounter.h"
 #include "http/handlers/KeyAuthenticator.h"
 #include "http/handlers/Routes.h"
+#include "store/JobStore.h"
 #include "store/Migrations.h"
+#include "store/Sql.h"
+#include "store/Time.h"
 
 #include <iostream>
 #include <stdexcept>
@@ -23,11 +28,33 @@ std::pair<std::string, uint16_t> parseListen(const std::string& listen) {
 }
 
 Server::Server(app::Config config) : _config(std::move(config)) {
-    _db = std::make_unique<store::Database>(_config.database, _config.httpThreads / 4 + 4);
+    store::DatabaseOptions dbOptions;
+    // Request threads mostly wait on the client; workers, the heartbeat and the reaper each
+    // need a session of their own.
+    dbOptions.maxSessions = _config.databasePoolSize > 0
+                                ? _config.databasePoolSize
+                                : _config.httpThreads / 4 + _config.workers + 4;
+    dbOptions.statementTimeoutMs = _config.statementTimeoutMs;
+    _db = std::make_unique<store::Database>(_config.database, dbOptions);
     store::migrate(*_db);
     _plugins = std::make_unique<plugin::PluginRegistry>();
     app::loadPlugins(*_plugins, _config);
-    _jobs = std::make_unique<jobs::JobQueue>(*_db, _config.workers);
+    jobs::JobQueueOptions jobOptions;
+    jobOptions.workers = _config.workers;
+    jobOptions.lease = std::chrono::seconds(_config.jobLeaseSeconds);
+    jobOptions.maxAttempts = _config.jobMaxAttempts;
+    jobOptions.drainTimeout = std::chrono::seconds(_config.drainSeconds);
+    _jobs = std::make_unique<jobs::JobQueue>(*_db, jobOptions);
+    // Issue 12 item 8: an import whose workers kept dying is failed with the reason, never
+    // left importing/reverting.
+    _jobs->setAbandonHandler(
+        [](Poco::Data::Session& s, const store::AbandonedJob& job, const std::string& message) {
+            if (!job.importId) return;
+            if (job.kind == "publish")
+                app::failImportIfStatus(s, *job.importId, "importing", "failed", message);
+            else if (job.kind == "revert")
+                app::failImportIfStatus(s, *job.importId, "reverting", "revert_failed", message);
+        });
     _publisher = std::make_unique<app::Publisher>(*_db, _config);
     _publisher->setPlugins(_plugins.get());
     _jobs->setHandler([this](const store::JobRecord& job) { _publisher->run(job); });
@@ -35,12 +62,19 @@ Server::Server(app::Config config) : _config(std::move(config)) {
     _keys = std::make_unique<app::ApiKeys>(*_db);
 
     auto router = http::buildRoutes({*_db, *_imports, *_plugins, _config});
+    _metrics = std::make_shared<http::Metrics>();
+    wireMetrics(router);
     auto authenticator = std::make_shared<http::KeyAuthenticator>(*_keys);
+    // Instances sharing PostgreSQL share the managed-mode counters (DbRateLimitCounter.h).
+    std::shared_ptr<http::RateLimitCounter> counter;
+    if (_db->isPostgres()) counter = std::make_shared<http::DbRateLimitCounter>(*_db);
     auto limiter = std::make_shared<http::RateLimiter>(_config.rateLimitMode == "managed"
                                                            ? http::RateLimitMode::Managed
-                                                           : http::RateLimitMode::SelfHosted);
+                                                           : http::RateLimitMode::SelfHosted,
+                                                       counter);
     auto pipeline =
         std::make_shared<http::RequestPipeline>(std::move(router), authenticator, limiter);
+    pipeline->setMetrics(_metrics);
     auto [host, port] = parseListen(_config.listen);
     http::ServerConfig sc;
     sc.host = host;
@@ -54,18 +88,96 @@ Server::Server(app::Config config) : _config(std::move(config)) {
     _http = std::make_unique<http::HttpServer>(sc, pipeline);
 }
 
+void Server::wireMetrics(http::Router& router) {
+    store::Database* db = _db.get();
+    _jobs->setObserver([this, db](const jobs::JobOutcome& o) {
+        int64_t rows = 0;
+        std::string status = o.ok ? "done" : "failed";
+        if (o.job.kind == "publish" && o.job.importId && o.ok) {
+            try {
+                db->read([&](Poco::Data::Session& s) {
+                    auto r =
+                        store::sqlQueryOne(s, "SELECT status, rows_count FROM imports WHERE id = ?",
+                                           {*o.job.importId});
+                    if (r && r->str(0) == "complete") rows = r->i64(1);
+                    if (r && r->str(0) == "failed") status = "import_failed";
+                });
+            } catch (const std::exception&) {
+            }
+        }
+        _metrics->observeJob(o.job.kind, status, o.seconds, rows);
+    });
+    _metrics->setGauges([db]() {
+        std::vector<http::GaugeSample> out;
+        db->read([&](Poco::Data::Session& s) {
+            for (const auto& r : store::sqlQuery(
+                     s, "SELECT status, COUNT(*) FROM imports GROUP BY status ORDER BY status"))
+                out.push_back({"finimport_imports", "Imports by status (all instances).",
+                               "status=\"" + http::promLabel(r.str(0)) + "\"",
+                               static_cast<double>(r.i64(1))});
+            auto q = store::JobStore(s).stats();
+            out.push_back({"finimport_job_queue_depth", "Jobs waiting or running (all instances).",
+                           "state=\"queued\"", static_cast<double>(q.queued)});
+            out.push_back({"finimport_job_queue_depth", "", "state=\"running\"",
+                           static_cast<double>(q.running)});
+            double age = q.oldestQueuedAt
+                             ? static_cast<double>(store::nowMicros() - *q.oldestQueuedAt) / 1e6
+                             : 0;
+            out.push_back({"finimport_job_oldest_queued_age_seconds",
+                           "Age of the oldest queued job.", "", age});
+        });
+        auto pool = db->poolUsage();
+        out.push_back({"finimport_db_pool_sessions", "Database sessions of this instance.",
+                       "state=\"used\"", static_cast<double>(pool.used)});
+        out.push_back(
+            {"finimport_db_pool_sessions", "", "state=\"idle\"", static_cast<double>(pool.idle)});
+        out.push_back({"finimport_db_pool_sessions", "", "state=\"capacity\"",
+                       static_cast<double>(pool.capacity)});
+        return out;
+    });
+    auto metrics = _metrics;
+    auto handler = [metrics](http::Request&) {
+        http::Response r;
+        r.contentType = "text/plain; version=0.0.4; charset=utf-8";
+        r.body = metrics->render();
+        return r;
+    };
+    if (_config.metricsListen.empty()) {
+        router.get("/metrics", http::AuthRequirement::None, handler);
+        return;
+    }
+    // A separate listener (e.g. only on a private interface): /metrics is not on `listen`.
+    http::Router metricsRouter;
+    metricsRouter.get("/metrics", http::AuthRequirement::None, handler);
+    auto [host, port] = parseListen(_config.metricsListen);
+    http::ServerConfig sc;
+    sc.host = host;
+    sc.port = port;
+    sc.minThreads = 1;
+    sc.maxThreads = 4;
+    _metricsHttp = std::make_unique<http::HttpServer>(
+        sc, std::make_shared<http::RequestPipeline>(std::move(metricsRouter), nullptr, nullptr));
+}
+
+uint16_t Server::metricsPort() const {
+    return _metricsHttp ? _metricsHttp->port() : 0;
+}
+
 Server::~Server() {
     stop();
 }
 
 void Server::start() {
     _jobs->start();
+    if (_metricsHttp) _metricsHttp->start();
     _http->start();
 }
 
 void Server::stop() {
+    // Requests first (no new jobs), then the queue drains (JobQueue::stop).
     if (_http) _http->stop();
     if (_jobs) _jobs->stop();
+    if (_metricsHttp) _metricsHttp->stop();
 }
 
 uint16_t Server::port() const {

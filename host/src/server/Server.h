@@ -7,6 +7,7 @@
 #include "app/ImportService.h"
 #include "app/Publisher.h"
 #include "http/HttpServer.h"
+#include "http/Metrics.h"
 #include "jobs/JobQueue.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
@@ -27,6 +28,9 @@ public:
     store::Database& database() { return *_db; }
     app::Publisher& publisher() { return *_publisher; }
     jobs::JobQueue& jobs() { return *_jobs; }
+    http::Metrics& metrics() { return *_metrics; }
+    // The port of the separate metrics listener (metrics.listen), 0 when there is none.
+    uint16_t metricsPort() const;
     const plugin::PluginRegistry& plugins() const { return *_plugins; }
 
 private:
@@ -38,6 +42,10 @@ private:
     std::unique_ptr<app::ImportService> _imports;
     std::unique_ptr<app::ApiKeys> _keys;
     std::unique_ptr<http::HttpServer> _http;
+    std::shared_ptr<http::Metrics> _metrics;
+    std::unique_ptr<http::HttpServer> _metricsHttp; // metrics.listen
+
+    void wireMetrics(http::Router& router);
 };
 
 // "127.0.0.1:3000" → host and port; throws std::invalid_argument.

@@ -32,7 +32,9 @@ int configureSqliteConnection(sqlite3* db, char** error, const sqlite3_api_routi
                         nullptr, nullptr, error);
 }
 
-void registerConnectors() {
+} // namespace
+
+void Database::registerConnectors() {
     static std::once_flag once;
     std::call_once(once, [] {
         sqlite3_auto_extension(reinterpret_cast<void (*)()>(&configureSqliteConnection));
@@ -41,7 +43,8 @@ void registerConnectors() {
     });
 }
 
-} // namespace
+Database::Database(const std::string& url, int maxSessions)
+    : Database(url, DatabaseOptions{maxSessions, 0}) {}
 
 class Database::Slot {
 public:
@@ -66,15 +69,19 @@ private:
     Database& _db;
 };
 
-Database::Database(const std::string& url, int maxSessions)
-    : _url(DatabaseUrl::parse(url)), _maxSessions(std::max(maxSessions, 1)) {
+Database::Database(const std::string& url, const DatabaseOptions& options)
+    : _url(DatabaseUrl::parse(url)), _maxSessions(std::max(options.maxSessions, 1)) {
     registerConnectors();
     if (isSqlite()) {
         auto parent = std::filesystem::path(_url.path).parent_path();
         if (!parent.empty()) std::filesystem::create_directories(parent);
     }
-    _pool = std::make_unique<Poco::Data::SessionPool>(_url.connector(), _url.connectionString(), 1,
-                                                      _maxSessions, 60);
+    std::string connection = _url.connectionString();
+    if (isPostgres() && options.statementTimeoutMs > 0)
+        connection +=
+            " options='-c statement_timeout=" + std::to_string(options.statementTimeoutMs) + "'";
+    _pool = std::make_unique<Poco::Data::SessionPool>(_url.connector(), connection, 1, _maxSessions,
+                                                      60);
     if (isSqlite()) {
         Slot slot(*this);
         auto s = session();
@@ -85,6 +92,10 @@ Database::Database(const std::string& url, int maxSessions)
 }
 
 Database::~Database() = default;
+
+PoolUsage Database::poolUsage() const {
+    return {_pool->used(), _pool->idle(), _pool->capacity()};
+}
 
 Poco::Data::Session Database::session() {
     // SQLite's per-connection settings are applied when each connection opens

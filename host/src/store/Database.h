@@ -20,15 +20,34 @@ class SessionPool;
 
 namespace finimport::store {
 
+// Connection settings (config `database.pool_size`, `database.timeout_ms`).
+struct DatabaseOptions {
+    int maxSessions = 8;
+    // PostgreSQL: every statement on every pooled connection is cancelled after this long
+    // (0: no limit). A hung query then fails its request or job instead of holding a session.
+    int statementTimeoutMs = 0;
+};
+
+// Pool occupancy, for /metrics.
+struct PoolUsage {
+    int used = 0, idle = 0, capacity = 0;
+};
+
 class Database {
 public:
     explicit Database(const std::string& url, int maxSessions = 8);
+    Database(const std::string& url, const DatabaseOptions& options);
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
 
     const DatabaseUrl& url() const { return _url; }
     bool isSqlite() const { return _url.kind == DatabaseUrl::Kind::Sqlite; }
+    bool isPostgres() const { return !isSqlite(); }
+    PoolUsage poolUsage() const;
+
+    // Registers the Poco connectors (idempotent); for code that opens sessions itself.
+    static void registerConnectors();
 
     // Runs `work` with a pooled session outside any explicit transaction (reads).
     void read(const std::function<void(Poco::Data::Session&)>& work);

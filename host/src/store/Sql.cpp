@@ -31,6 +31,10 @@ Poco::Data::Statement prepare(Poco::Data::Session& session, const std::string& s
 
 } // namespace
 
+bool sqlIsPostgres(Poco::Data::Session& session) {
+    return isPostgres(session);
+}
+
 std::string SqlRow::str(size_t i) const {
     const auto& v = _values.at(i);
     return v.isEmpty() ? std::string() : v.convert<std::string>();

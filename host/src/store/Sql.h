@@ -50,6 +50,9 @@ std::optional<SqlRow> sqlQueryOne(Poco::Data::Session& session, const std::strin
 int64_t sqlCount(Poco::Data::Session& session, const std::string& sql,
                  const std::vector<SqlValue>& params = {});
 
+// True on a PostgreSQL session (row locks, SKIP LOCKED); false on SQLite.
+bool sqlIsPostgres(Poco::Data::Session& session);
+
 // `?` → `$1..$n` outside quoted strings (PostgreSQL's placeholder syntax).
 std::string numberPlaceholders(const std::string& sql);
 

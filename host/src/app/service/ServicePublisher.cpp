@@ -1,5 +1,7 @@
 #include "app/service/ServicePublisher.h"
 
+#include "app/publish/ImportGuard.h"
+
 #include "app/ImportTypes.h"
 #include "app/RevertGuard.h"
 #include "app/service/NdjsonLines.h"
@@ -38,9 +40,11 @@ void ServicePublisher::publish(const std::string& importId,
     std::optional<Readback> readback; // set once the before-snapshot was taken
     try {
         _db.write([&](Poco::Data::Session& s) {
+            if (!claimImport(s, importId, "importing")) return; // ImportGuard.h
             store::ImportStore imports(s);
             auto import = imports.byIdAnyFamily(importId, true);
             if (!import || import->status != "importing") return; // redelivered job
+            lockPublishTargets(s, import->familyId);
             auto family = store::FamilyStore(s).familyById(import->familyId);
             const std::string content = import->content.value_or("");
             int64_t cap = rowCapOf(import->type, _config);
@@ -82,6 +86,7 @@ void ServicePublisher::publish(const std::string& importId,
         // Rolled back: nothing of the import remains; the readback says so (all deltas 0).
         std::string message = e.what();
         _db.write([&](Poco::Data::Session& s) {
+            if (!claimImport(s, importId, "importing")) return; // never over a `complete`
             store::ImportStore imports(s);
             auto import = imports.byIdAnyFamily(importId);
             if (!import) return;
@@ -103,9 +108,11 @@ void ServicePublisher::publish(const std::string& importId,
 void ServicePublisher::revert(const std::string& importId) {
     try {
         _db.write([&](Poco::Data::Session& s) {
+            if (!claimImport(s, importId, "reverting")) return; // ImportGuard.h
             store::ImportStore imports(s);
             auto import = imports.byIdAnyFamily(importId);
             if (!import || import->status != "reverting") return;
+            lockPublishTargets(s, import->familyId);
             // D64, re-checked in the job's transaction (see Publisher::revert).
             if (auto dependants = revertDependants(s, importId); !dependants.empty())
                 throw std::runtime_error(dependants.message());
@@ -173,7 +180,7 @@ void ServicePublisher::revert(const std::string& importId) {
     } catch (const std::exception& e) {
         std::string message = e.what();
         _db.write([&](Poco::Data::Session& s) {
-            store::ImportStore(s).setStatus(importId, "revert_failed", message);
+            failImportIfStatus(s, importId, "reverting", "revert_failed", message);
         });
     }
 }

@@ -1,0 +1,26 @@
+#pragma once
+// Managed-mode rate-limit counters shared by every instance (`rate_limit_counters`, issue 13).
+
+#include <Poco/Data/Session.h>
+
+#include <cstdint>
+#include <string>
+
+namespace finimport::store {
+
+struct RateLimitHit {
+    bool allowed = false;
+    int64_t count = 0; // after the increment when allowed; the stored count when refused
+};
+
+class RateLimitStore {
+public:
+    explicit RateLimitStore(Poco::Data::Session& s) : _s(s) {}
+    // One atomic upsert: counts the request unless the window already holds `limit`.
+    RateLimitHit tryIncrement(const std::string& keyId, int64_t windowStart, int64_t limit);
+
+private:
+    Poco::Data::Session& _s;
+};
+
+} // namespace finimport::store
