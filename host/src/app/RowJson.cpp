@@ -3,6 +3,8 @@
 // large import cost seconds; these are single passes over the text.
 #include "app/RowValidation.h"
 
+#include "domain/Utf8.h"
+
 #include <cstdint>
 #include <stdexcept>
 
@@ -27,24 +29,6 @@ void appendQuoted(std::string& out, std::string_view s) {
         }
     }
     out += '"';
-}
-
-void appendUtf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 // A cursor over text this module (or Poco before it) wrote; anything else is a corrupt row.
@@ -109,7 +93,7 @@ public:
                     _p += 2;
                     cp = 0x10000 + ((cp - 0xD800) << 10) + (hex4() - 0xDC00);
                 }
-                appendUtf8(out, cp);
+                domain::appendUtf8(out, cp);
                 break;
             }
             default:

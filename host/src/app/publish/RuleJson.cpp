@@ -1,5 +1,7 @@
 #include "app/publish/RuleJson.h"
 
+#include "domain/Utf8.h"
+
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/JSONException.h>
 #include <Poco/JSON/Object.h>
@@ -20,24 +22,6 @@ using Poco::JSON::Object;
 std::string trim(const std::string& s) {
     auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
     return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
-void appendUtf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 bool hex4(const std::string& s, size_t at, unsigned& value) {
@@ -71,7 +55,7 @@ std::string decodeUnicodeEscapes(const std::string& s) {
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                 i += 6;
             }
-            appendUtf8(out, cp);
+            domain::appendUtf8(out, cp);
             continue;
         }
         out += s[i];
