@@ -5,6 +5,9 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <chrono>
+#include <thread>
+
 using namespace finimport::test;
 
 namespace {
@@ -29,7 +32,21 @@ public:
         CPPUNIT_ASSERT_EQUAL(200, app.get("/health", "").status);
         CPPUNIT_ASSERT_EQUAL(401, app.get("/api/v1/imports/abc", "").status);
         CPPUNIT_ASSERT_EQUAL(404, app.get("/nope/%0Afake", "").status);
+        // A request is counted just after its response is written, so the client can see a
+        // response before its count: read /metrics again (at most 2 s) until all four show.
+        auto counted = [](const std::string& m) {
+            return has(m,
+                       R"(finimport_http_requests_total{method="GET",route="/health",status="200"} 2)") &&
+                   has(m,
+                       R"(finimport_http_requests_total{method="GET",route="/api/v1/imports/{id}",status="401"} 1)") &&
+                   has(m,
+                       R"(finimport_http_requests_total{method="GET",route="unmatched",status="404"} 1)");
+        };
         auto r = app.get("/metrics", "");
+        for (int i = 0; i < 100 && !counted(r.body); ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            r = app.get("/metrics", "");
+        }
         CPPUNIT_ASSERT_EQUAL(200, r.status);
         CPPUNIT_ASSERT_EQUAL(std::string("text/plain; version=0.0.4; charset=utf-8"),
                              r.header("Content-Type"));
