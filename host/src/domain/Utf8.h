@@ -1,8 +1,10 @@
 #pragma once
-// UTF-8 encoding of one code point: the one copy the host's JSON readers share.
+// UTF-8 encoding of one code point and `\uXXXX` digits: the one copy the host's JSON readers
+// share.
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace finimport::domain {
 
@@ -23,6 +25,26 @@ inline void appendUtf8(std::string& out, uint32_t cp) {
         out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
         out += static_cast<char>(0x80 | (cp & 0x3F));
     }
+}
+
+// Reads the four hex digits of a JSON `\uXXXX` escape at text[at..at+4) into `cp`; false when
+// they are missing or not hex.
+inline bool readHex4(std::string_view text, size_t at, uint32_t& cp) {
+    if (at + 4 > text.size()) return false;
+    cp = 0;
+    for (size_t i = at; i < at + 4; ++i) {
+        const char c = text[i];
+        cp <<= 4;
+        if (c >= '0' && c <= '9')
+            cp |= static_cast<uint32_t>(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            cp |= static_cast<uint32_t>(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            cp |= static_cast<uint32_t>(c - 'A' + 10);
+        else
+            return false;
+    }
+    return true;
 }
 
 } // namespace finimport::domain

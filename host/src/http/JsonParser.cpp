@@ -134,20 +134,8 @@ private:
     }
 
     bool hex4(uint32_t& cp) {
-        if (_pos + 4 > _text.size()) return false;
-        cp = 0;
-        for (int i = 0; i < 4; ++i) {
-            const char c = _text[_pos++];
-            cp <<= 4;
-            if (c >= '0' && c <= '9')
-                cp |= static_cast<uint32_t>(c - '0');
-            else if (c >= 'a' && c <= 'f')
-                cp |= static_cast<uint32_t>(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F')
-                cp |= static_cast<uint32_t>(c - 'A' + 10);
-            else
-                return false;
-        }
+        if (!domain::readHex4(_text, _pos, cp)) return false;
+        _pos += 4;
         return true;
     }
 
@@ -289,20 +277,8 @@ private:
         return true;
     }
     bool hex4(uint32_t& cp) {
-        if (_p + 4 > _t.size()) return false;
-        cp = 0;
-        for (int i = 0; i < 4; ++i) {
-            const char c = _t[_p++];
-            cp <<= 4;
-            if (c >= '0' && c <= '9')
-                cp |= static_cast<uint32_t>(c - '0');
-            else if (c >= 'a' && c <= 'f')
-                cp |= static_cast<uint32_t>(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F')
-                cp |= static_cast<uint32_t>(c - 'A' + 10);
-            else
-                return false;
-        }
+        if (!domain::readHex4(_t, _p, cp)) return false;
+        _p += 4;
         return true;
     }
     // A string at _p; `nulAllowed` for the raw_file_content value; `isRawKey` is set when the

@@ -24,34 +24,17 @@ std::string trim(const std::string& s) {
     return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
-bool hex4(const std::string& s, size_t at, unsigned& value) {
-    if (at + 4 > s.size()) return false;
-    value = 0;
-    for (size_t i = at; i < at + 4; ++i) {
-        char c = s[i];
-        value <<= 4;
-        if (c >= '0' && c <= '9')
-            value |= unsigned(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            value |= unsigned(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F')
-            value |= unsigned(c - 'A' + 10);
-        else
-            return false;
-    }
-    return true;
-}
-
 // Literal `\uXXXX` sequences (surrogate pairs joined) → UTF-8.
 std::string decodeUnicodeEscapes(const std::string& s) {
     std::string out;
     for (size_t i = 0; i < s.size(); ++i) {
-        unsigned cp = 0;
-        if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == 'u' && hex4(s, i + 2, cp)) {
+        uint32_t cp = 0;
+        if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == 'u' && domain::readHex4(s, i + 2, cp)) {
             i += 5;
-            unsigned low = 0;
+            uint32_t low = 0;
             if (cp >= 0xD800 && cp <= 0xDBFF && i + 2 < s.size() && s[i + 1] == '\\' &&
-                s[i + 2] == 'u' && hex4(s, i + 3, low) && low >= 0xDC00 && low <= 0xDFFF) {
+                s[i + 2] == 'u' && domain::readHex4(s, i + 3, low) && low >= 0xDC00 &&
+                low <= 0xDFFF) {
                 cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                 i += 6;
             }
