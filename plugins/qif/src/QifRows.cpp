@@ -238,7 +238,7 @@ private:
         const std::string action(sdk::trim(r.get('N').value_or("")));
         auto is = [&](std::initializer_list<std::string_view> names) {
             for (std::string_view n : names)
-                if (sdk::detail::equalsIgnoreCase(action, n)) return true;
+                if (sdk::equalsIgnoreCase(action, n)) return true;
             return false;
         };
         const std::string security(sdk::trim(r.get('Y').value_or("")));
