@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Make comments cite the project's own docs/ pages instead of spec pages outside the repo.
 
-    scripts/cite-docs.py [--root DIR] [--check] [--list] [FILE...]
+    scripts/cite-docs.py [--root DIR] [--check] [--list] [--format] [FILE...]
 
 Rewrites, inside comments only (// and /* */ in C/C++; # in CMake, shell, Python, Makefile;
-the prose of Markdown files outside docs/):
+the prose outside code fences of Markdown files, except the cited docs/ pages themselves):
 
     API.md §7.3        -> docs/api.md §7.3        IMPORTS.md §12 item 9 -> docs/imports.md §12.9
     BALANCES.md        -> docs/balances.md        DESIGN.md             -> docs/architecture.md
@@ -12,8 +12,10 @@ the prose of Markdown files outside docs/):
     STACK_NOTES §3     -> docs/build-notes.md §3
 
 A bare `§N` keeps its text when its comment already names a page (it reads as "that page");
-otherwise it gets the page the file cited last before it (else the first one after it).
-Running it twice changes nothing the second time.
+otherwise it gets the page the file cited last before it (else the first one after it, else
+its folder's page, PATH_DEFAULTS). A bare `D44` in a comment that already names
+docs/decisions.md stays bare. Running it twice changes nothing the second time. --format runs
+clang-format on the C/C++ files it rewrote (longer citations can pass the column limit).
 
 --check rewrites nothing; it exits 1 when a file still needs rewriting (a citation of a page
 outside the repository remains) or when a citation names a section or decision that docs/
@@ -52,6 +54,8 @@ SECTION_RE = re.compile(r"§\s?(?P<num>\d+(?:\.\d+)*)(?P<item>\s+items?\s+(?P<it
 DECISION_RE = re.compile(r"(?<![\w.$/-])D(?P<num>[1-9]\d?)(?![\w/'])")
 RUN_SEP = r"(?:\s*[,/–-]\s*|\s+(?:and|or|&)\s+)"
 DECISION_RUN_RE = re.compile(r"(?<![\w.$/-])D[1-9]\d?(?![\w/'])(?:" + RUN_SEP + r"D[1-9]\d?(?![\w/']))*")
+# A § right after another document's name (`RFC 9110 §5.5`) is that document's, not ours.
+FOREIGN_RE = re.compile(r"(?:\bRFC|\bISO|\bIEEE|\bECMA|\bPOSIX|\bC\+\+|\bC11|\bC17)[\s\d.:-]*$")
 # Pages whose sections are cited by number; a bare `§N` belongs to the last of these named.
 SECTION_PAGES = ("api", "imports", "balances", "build-notes")
 
@@ -59,10 +63,13 @@ C_EXT = {".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".ipp", ".inl
 HASH_EXT = {".cmake", ".sh", ".py", ".bash"}
 HASH_NAMES = {"CMakeLists.txt", "Makefile"}
 MD_EXT = {".md"}
-# Never rewritten: the pages themselves, fixtures and corpora (bytes as their sources have
-# them), this script and its test (they quote the old citations on purpose).
-SKIP_PREFIXES = ("docs/", "tests/fixtures/", "tests/fuzz/corpus/", ".git/", "build")
-SKIP_FILES = {"scripts/cite-docs.py", "tests/repo/cite_docs_test.py"}
+# Never rewritten: the cited pages themselves (their links name decisions on purpose),
+# fixtures and corpora (bytes as their sources have them), this script and its test (they
+# quote the old citations on purpose). The other docs/ pages are prose and are rewritten.
+SKIP_PREFIXES = ("tests/fixtures/", "tests/fuzz/corpus/", ".git/", "build")
+SKIP_FILES = {"scripts/cite-docs.py", "tests/repo/cite_docs_test.py"} | {
+    "docs/" + page + ".md" for page in PAGES.values()
+}
 
 
 def kind_of(path):
@@ -265,6 +272,8 @@ def process(text, kind, report=None, path=""):
                 if m.group("page") in SECTION_PAGES:
                     ctx = m.group("page")
                 continue
+            if FOREIGN_RE.search(s[: m.start()]):
+                continue
             page = ctx
             if page is None:
                 before = [p for i, p in file_pages if i < idx]
@@ -319,6 +328,8 @@ def collect(text, spans, report):
                     ctx = m.group("page")
                 report.append((line, m.group("page"), ""))
             elif m.group("sec"):
+                if FOREIGN_RE.search(s[: m.start()]):
+                    continue
                 report.append((line, ctx, "§" + m.group("sec")))
             else:
                 report.append((line, "decisions", "D" + m.group("num")))
@@ -389,6 +400,9 @@ def main(argv):
     ap.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--format", action="store_true",
+                    help="run clang-format -i on the C/C++ files rewritten (longer citations can "
+                    "push comments past the column limit; clang-format reflows them)")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
     root = os.path.abspath(args.root)
@@ -429,6 +443,9 @@ def main(argv):
             print(f"{rel}: cites pages outside the repository (run scripts/cite-docs.py)")
     elif changed:
         print(f"rewrote {len(changed)} file(s)")
+        c_files = [os.path.join(root, r) for r in changed if file_kind(root, r) == "c"]
+        if args.format and c_files:
+            subprocess.run(["clang-format", "-i", *c_files], check=True)
     for p in sorted(set(problems)):
         print(p)
     if args.check and (changed or problems):

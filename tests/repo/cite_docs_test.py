@@ -64,8 +64,8 @@ SAMPLES = [
     ),
     (
         "host/src/http/H.h",
-        "// A file that names no page: §7.3 goes to its folder's page.\n",
-        "// A file that names no page: docs/api.md §7.3 goes to its folder's page.\n",
+        "// A file that names no page: §7.3 goes to its folder's page.\n// RFC 9110 §5.5 stays.\n",
+        "// A file that names no page: docs/api.md §7.3 goes to its folder's page.\n// RFC 9110 §5.5 stays.\n",
     ),
     (
         "plugins/x/README.md",
