@@ -234,8 +234,9 @@ def pages_in(s):
     return [m.group("page") for m in DOC_PAGE_RE.finditer(s)]
 
 
-def process(text, kind, report=None, path=""):
-    """Returns the rewritten text. `report` (a list) receives (line, page, ref) citations."""
+def process(text, kind, report=None, path="", guesses=None):
+    """Returns the rewritten text. `report` (a list) receives (line, page, ref) citations;
+    `guesses` (a list) receives (line, page, ref) for each bare § given its folder's page."""
     if kind == "c":
         spans = c_spans(text)
     elif kind == "hash":
@@ -279,6 +280,8 @@ def process(text, kind, report=None, path=""):
                 before = [p for i, p in file_pages if i < idx]
                 after = [p for i, p in file_pages if i > idx]
                 page = before[-1] if before else (after[0] if after else default_page(path))
+                if not before and not after and page and guesses is not None:
+                    guesses.append((text.count("\n", 0, a + m.start()) + 1, page, m.group(0)))
                 if page is None:
                     continue  # unresolvable; --check reports it
                 out.append(s[last:m.start()])
@@ -423,8 +426,11 @@ def main(argv):
                 text = f.read()
         except (OSError, UnicodeDecodeError):
             continue
-        report = []
-        new = process(text, kind, report, rel)
+        report, guesses = [], []
+        new = process(text, kind, report, rel, guesses)
+        for line, page, ref in guesses:
+            # Worth a look: the file names no page, so its folder decided (PATH_DEFAULTS).
+            print(f"{rel}:{line}: {ref} taken as docs/{page}.md (the file names no page)")
         if new != text:
             changed.append(rel)
             if not args.check:
