@@ -24,7 +24,15 @@ if(count GREATER 1)
   foreach(i RANGE ${last})
     string(JSON type GET "${json}" types ${i})
     string(MAKE_C_IDENTIFIER "${type}" id)
-    string(JSON one SET "${json}" types "[\"${type}\"]")
+    # Narrowed in the text, so the rest stays byte for byte as written (string(JSON SET) would
+    # reorder keys); then checked to equal the file with only "types" changed.
+    string(REGEX REPLACE "\"types\"[ \t\r\n]*:[ \t\r\n]*\\[[^]]*\\]"
+           "\"types\": [\"${type}\"]" one "${json}")
+    string(JSON expected SET "${json}" types "[\"${type}\"]")
+    string(JSON same EQUAL "${one}" "${expected}")
+    if(NOT same)
+      message(FATAL_ERROR "${INPUT}: could not narrow \"types\" to ${type}")
+    endif()
     bytes_of("${one}" narrowed)
     string(APPEND arrays "/* The manifest of the importer serving ${type}. */\n"
            "FINIMPORT_MANIFEST_STORAGE char finimport_manifest_json_${id}[] = ${narrowed};\n")

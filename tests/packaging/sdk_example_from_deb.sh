@@ -112,28 +112,30 @@ post() { # post JSON -> "STATUS BODY"
 get() {
   curl -s -o "$work/body" -w '%{http_code}' -H "X-Api-Key: $key" "$base/$1"
 }
-json() { # json EXPR: evaluates a Python expression over the last body (d)
-  python3 -c "import json,sys; d=json.load(open('$work/body')); print($1)"
+json() { # json EXPR: evaluates a Python expression over the last body (d); Decimal, never float
+  python3 -c "import json; from decimal import Decimal; d=json.load(open('$work/body')); print($1)"
 }
 
 content='Date;Description;Debit;Credit;Currency;Status\n05.01.2024;Coffee shop;3,50;;EUR;booked\n06.01.2024;Salary;;2.500,00;EUR;booked\n07.01.2024;Card payment;12,99;;EUR;pending\n'
 status=$(post "{\"type\":\"ExampleBankImport\",\"skip_pending\":\"true\",\"raw_file_content\":\"$content\"}")
 [ "$status" = 201 ] || fail "import with skip_pending: HTTP $status $(cat "$work/body")"
-id=$(json 'd["id"]')
-[ "$(json 'd["type"]')" = ExampleBankImport ] || fail "type: $(cat "$work/body")"
-[ "$(json 'd["stats"]["rows_count"]')" = 2 ] || fail "skip_pending left $(json 'd["stats"]["rows_count"]') rows (want 2)"
+id=$(json 'd["data"]["id"]')
+[ "$(json 'd["data"]["type"]')" = ExampleBankImport ] || fail "type: $(cat "$work/body")"
+[ "$(json 'd["data"]["stats"]["rows_count"]')" = 2 ] ||
+  fail "skip_pending left $(json 'd["data"]["stats"]["rows_count"]') rows (want 2)"
 status=$(get "imports/$id/rows")
 [ "$status" = 200 ] || fail "rows: HTTP $status $(cat "$work/body")"
+[ "$(json 'all(r["valid"] for r in d["data"])')" = True ] || fail "invalid rows: $(cat "$work/body")"
 rows=$(json '";".join(r["fields"]["date"]+" "+r["fields"]["amount"]+" "+r["fields"]["currency"]+" "+r["fields"]["name"] for r in d["data"])')
 [ "$rows" = "2024-01-05 -3.50 EUR Coffee shop;2024-01-06 2500.00 EUR Salary" ] ||
   fail "rows are '$rows'"
-cents=$(json 'sum(round(float(r["fields"]["amount"])*100) for r in d["data"])')
+cents=$(json 'sum(int(Decimal(r["fields"]["amount"]) * 100) for r in d["data"])')
 [ "$cents" = 249650 ] || fail "the rows sum to $cents cents (want 249650)"
 
 # Without the option the pending row is imported too.
 status=$(post "{\"type\":\"ExampleBankImport\",\"raw_file_content\":\"$content\"}")
 [ "$status" = 201 ] || fail "import without skip_pending: HTTP $status $(cat "$work/body")"
-[ "$(json 'd["stats"]["rows_count"]')" = 3 ] || fail "without skip_pending: $(cat "$work/body")"
+[ "$(json 'd["data"]["stats"]["rows_count"]')" = 3 ] || fail "without skip_pending: $(cat "$work/body")"
 
 # Its own fatal error: 422 with its code and sentence, nothing stored.
 status=$(post '{"type":"ExampleBankImport","raw_file_content":"Datum;Text;Betrag\n05.01.2024;Coffee;-3,50\n"}')

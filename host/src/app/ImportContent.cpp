@@ -152,6 +152,7 @@ GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::st
     auto result = plugin::runImporter(importer, opts, stringSource(input), sink);
     if (result.status == plugin::RunResult::Status::Failed) {
         out.error = result.error;
+        out.errorCode = result.errorCode;
         out.invalidCsv = result.error.rfind("The CSV could not be parsed", 0) == 0;
         out.fatalError = true;
         out.aborted = result.aborted;

@@ -45,6 +45,7 @@ struct GeneratedRows {
     bool fatalError = false; // the plugin gave up: 0 rows
     bool aborted = false;    // the host ended the run (crash, time/memory/row budget): 422
     std::string error;
+    std::string errorCode; // the plugin's fail() code (ABI 1.1): a 422 with that code
 };
 
 using PluginOptions = std::vector<std::pair<std::string, std::optional<std::string>>>;

@@ -99,6 +99,7 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     struct PluginFailed {
         std::string error;
         bool aborted = false; // the host ended the run (crash, time/memory/row budget)
+        std::string code;     // the plugin's fail() code (ABI 1.1), "" for set_error
     };
     const UploadLimits limits{_config.uploadRowCap};
     auto storeImport = [&](bool runPlugin) {
@@ -114,7 +115,7 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
                     *importer, pluginOptions(*importer, type, options, defaultCurrency, req),
                     stringSource(*input), sink);
                 if (result.status == plugin::RunResult::Status::Failed)
-                    throw PluginFailed{result.error, result.aborted};
+                    throw PluginFailed{result.error, result.aborted, result.errorCode};
                 sink.finish();
                 GeneratedRows meta;
                 meta.rows = sink.metaRows();
@@ -130,6 +131,9 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     } catch (const UploadRefused& refused) {
         return refused.error;
     } catch (const PluginFailed& failed) {
+        // A plugin's own fatal error code (ABI 1.1 fail): 422 with it, nothing stored.
+        if (!failed.code.empty())
+            return ImportError{422, failed.code, failed.error, std::nullopt, std::nullopt};
         if (failed.error.rfind("The CSV could not be parsed", 0) == 0)
             return ImportError{422, "invalid_csv", failed.error, std::nullopt, std::nullopt};
         // A plugin that crashed or ran out of its budget: nothing is stored (issue 12 item 6).
