@@ -109,6 +109,10 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
     v.stats.duplicateRowsCount = summaryCount(record.summary, "duplicate_rows_count");
 
     v.detail.cleaned = v.detail.configured && stats->invalid.count == 0;
+    // The plugin's own reason first (D17 a PDF without a table, D55 an undecidable format).
+    if (record.error && record.error->find_first_not_of(" \t\r\n") != std::string::npos &&
+        !isTerminalStatus(record.status))
+        v.notPublishableReasons.push_back(*record.error);
     if (!v.detail.uploaded)
         v.notPublishableReasons.push_back("No content was uploaded");
     else if (record.rowsCount == 0)
