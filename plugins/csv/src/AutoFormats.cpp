@@ -2,11 +2,9 @@
 
 #include "finimport/date.hpp"
 #include "finimport/detect.hpp"
-
 #include "finimport/text.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 
 namespace finimport::csv {
@@ -16,20 +14,6 @@ namespace {
 constexpr std::size_t kMaxInput = 32u << 20; // above the host's 10 MB content limit
 
 constexpr const char* kMetaFields[] = {"col_sep", "date_format", "number_format", "error"};
-
-sdk::CivilDate civil(std::chrono::sys_days day) {
-    const std::chrono::year_month_day ymd{day};
-    return {int(ymd.year()), int(unsigned(ymd.month())), int(unsigned(ymd.day()))};
-}
-
-// D1's window, inclusive: today − 50 years < date ≤ today + 1 day (UTC).
-std::pair<sdk::CivilDate, sdk::CivilDate> dateWindow() {
-    using namespace std::chrono;
-    const sys_days today = floor<days>(system_clock::now());
-    year_month_day back = year_month_day{today} - years{50};
-    if (!back.ok()) back = back.year() / back.month() / last; // 29 February
-    return {civil(sys_days{back} + days{1}), civil(today + days{1})};
-}
 
 } // namespace
 
@@ -66,7 +50,7 @@ std::optional<std::string> decideFormats(Settings& s, const FormatSamples& sampl
     if (s.autoDateFormat && !anyDate) {
         s.dateFormat = "%m/%d/%Y"; // nothing to decide from: rows say "Date is required"
     } else if (s.autoDateFormat) {
-        const auto [lowest, highest] = dateWindow();
+        const auto [lowest, highest] = sdk::rowDateWindow();
         const auto format = sdk::decideDateFormat(samples.dates, lowest, highest);
         if (!format) return std::string(kAmbiguousDate);
         s.dateFormat = std::string(*format);

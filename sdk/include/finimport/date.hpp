@@ -7,12 +7,14 @@
 #include "finimport/detail/ascii.hpp"
 
 #include <array>
+#include <chrono>
 #include <compare>
 #include <cstdio>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace finimport::sdk {
@@ -225,6 +227,20 @@ inline std::optional<std::string_view> decideDateFormat(std::span<const std::str
             if (!(parseDate(s, fitting[i]) == first)) return std::nullopt;
     }
     return fitting.front();
+}
+
+// D1's row-date window, inclusive: today − 50 years < date ≤ today + 1 day, today in UTC (the
+// range `date_format=auto` decides within).
+inline std::pair<CivilDate, CivilDate> rowDateWindow() {
+    using namespace std::chrono;
+    auto civil = [](sys_days day) {
+        const year_month_day ymd{day};
+        return CivilDate{int(ymd.year()), int(unsigned(ymd.month())), int(unsigned(ymd.day()))};
+    };
+    const sys_days today = floor<days>(system_clock::now());
+    year_month_day back = year_month_day{today} - years{50};
+    if (!back.ok()) back = back.year() / back.month() / last; // 29 February
+    return {civil(sys_days{back} + days{1}), civil(today + days{1})};
 }
 
 } // namespace finimport::sdk
