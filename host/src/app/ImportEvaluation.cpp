@@ -7,6 +7,7 @@
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
+#include <algorithm>
 #include <map>
 
 namespace finimport::app {
@@ -62,8 +63,11 @@ void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTy
         ++stats.valid;
     else
         stats.invalid.add(rowNumber);
-    const bool needsAccount =
-        traits.accountMapping && producesEntries(record.type) && !record.accountId;
+    // Rows without an account field (a QIF `!Type:Cat` category, D66) book nothing.
+    const bool hasAccountField = std::any_of(fields.begin(), fields.end(),
+                                             [](const auto& f) { return f.first == "account"; });
+    const bool needsAccount = traits.accountMapping && producesEntries(record.type) &&
+                              !record.accountId && hasAccountField;
     if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
         stats.accountless.add(rowNumber);
     if (traits.accountTypeMapping) {
