@@ -49,6 +49,7 @@ class FormatsGoldenTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(qifDoubleCaretEndsOneRecord);
     CPPUNIT_TEST(qifBuyCostsCommission);
     CPPUNIT_TEST(qifTransferActions);
+    CPPUNIT_TEST(qifAutoFormats);
     CPPUNIT_TEST(qifSplitDateKeepsTransactionDate);
     CPPUNIT_TEST_SUITE_END();
 
@@ -320,6 +321,33 @@ public:
         CPPUNIT_ASSERT(r.column("transfer_account") ==
                        Strings({"<missing>", "Checking", "", "Checking", "<missing>", "",
                                 "Checking", "", "", "<missing>"}));
+    }
+    // D45/D55 for QIF: `auto` decides from every record, echoes the result, never guesses.
+    void qifAutoFormats() {
+        const auto& qif =
+            harness::findImporter(harness::loadPlugin("finimport_qif.so"), "qif.transactions");
+        auto decided = harness::run(
+            qif,
+            "!Type:Bank\nD13/01/2024\nT-1.234,50\n^\n"
+            "D02/02/2024\nT12,00\n^\n",
+            {{"default_currency", "EUR"}, {"date_format", "auto"}, {"number_format", "auto"}});
+        CPPUNIT_ASSERT(decided.errors.empty());
+        CPPUNIT_ASSERT(decided.column("date") ==
+                       Strings({"2024-01-13", "2024-02-02", "<missing>", "<missing>"}));
+        CPPUNIT_ASSERT(decided.column("amount") ==
+                       Strings({"-1234.50", "12.00", "<missing>", "<missing>"}));
+        CPPUNIT_ASSERT(decided.column("date_format") ==
+                       Strings({"<missing>", "<missing>", "%d/%m/%Y", "<missing>"}));
+        CPPUNIT_ASSERT(decided.column("number_format") ==
+                       Strings({"<missing>", "<missing>", "<missing>", "1.234,56"}));
+        auto ambiguous = harness::run(qif, "!Type:Bank\nD02/01/2024\nT-1.00\n^\n",
+                                      {{"default_currency", "EUR"}, {"date_format", "auto"}});
+        CPPUNIT_ASSERT(ambiguous.column("error") ==
+                       Strings({"Date format is ambiguous; send date_format"}));
+        auto numbers = harness::run(qif, "!Type:Bank\nD2024-01-02\nT1,234\n^\n",
+                                    {{"default_currency", "EUR"}, {"number_format", "auto"}});
+        CPPUNIT_ASSERT(numbers.column("error") ==
+                       Strings({"Number format is ambiguous; send number_format"}));
     }
 };
 

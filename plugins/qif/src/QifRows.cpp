@@ -482,6 +482,14 @@ private:
 
 } // namespace
 
+fi_run_status emitUndecided(Records& out, const std::string& error) {
+    static constexpr const char* kErrorFields[] = {"error"};
+    Row row(1);
+    row.set(0, error);
+    return out.begin("meta", kErrorFields) && out.row(row, Location{1, 0}) ? FI_RUN_OK
+                                                                           : FI_RUN_STOPPED;
+}
+
 fi_run_status emitRecords(const QifFile& file, const QifSettings& settings,
                           const std::string& dateFormat, Records& out) {
     Emitter emit(out);
