@@ -322,6 +322,23 @@ public:
                               "SELECT COUNT(*) FROM entries WHERE account_id = ? AND "
                               "entryable_type = 'Transaction'",
                               {account}) == Strings({"0"}));
+        // Preflight sniffs the separator as create does (D37).
+        MultipartBuilder form;
+        form.field("type", "TransactionImport");
+        form.field("col_sep", "auto");
+        form.field("encoding", "windows-1250");
+        form.field("date_col_label", "Posting date");
+        form.field("amount_col_label", "Amount CZK");
+        form.file(
+            "file", "th.csv", "text/csv",
+            fixture("../realworld/csv/bank2ynab__bank2ynab__TH_20180101-20180523_page_1.csv"));
+        auto preflight = app.postMultipart("/api/v1/imports/preflight", form, key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(preflight.body, 200, preflight.status);
+        auto report = jsonObject(preflight)->getObject("data");
+        CPPUNIT_ASSERT_EQUAL(9, report->getObject("stats")->getValue<int>("rows_count"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Item"),
+                             report->getArray("headers")->getElement<std::string>(0));
+        CPPUNIT_ASSERT_EQUAL(std::size_t(0), report->getArray("missing_required_headers")->size());
     }
 
     // DEGIRO: two unnamed currency columns (`#8`, `#9`), `dd-mm-yyyy`, quoted decimal commas.
