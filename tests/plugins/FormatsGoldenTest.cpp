@@ -50,6 +50,7 @@ class FormatsGoldenTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(qifBuyCostsCommission);
     CPPUNIT_TEST(qifTransferActions);
     CPPUNIT_TEST(qifAutoFormats);
+    CPPUNIT_TEST(budgetAutoFormats);
     CPPUNIT_TEST(qifSplitDateKeepsTransactionDate);
     CPPUNIT_TEST_SUITE_END();
 
@@ -348,6 +349,33 @@ public:
                                     {{"default_currency", "EUR"}, {"number_format", "auto"}});
         CPPUNIT_ASSERT(numbers.column("error") ==
                        Strings({"Number format is ambiguous; send number_format"}));
+    }
+    // D37/D45/D55 in the Mint/Actual/YNAB plugins: `auto` separator, dates and numbers.
+    void budgetAutoFormats() {
+        const harness::OptionList kAuto = {{"default_currency", "EUR"},
+                                           {"col_sep", "auto"},
+                                           {"date_format", "auto"},
+                                           {"number_format", "auto"}};
+        auto actual = harness::run(
+            harness::findImporter(harness::loadPlugin("finimport_actual.so"),
+                                  "actual.transactions"),
+            "Account;Date;Payee;Notes;Category_Group;Category;Amount\n"
+            "Giro;31.01.2024;Shop;;Food;Coffee;-1.234,50\nGiro;01.02.2024;Boss;;;;+12,00\n",
+            kAuto);
+        CPPUNIT_ASSERT(actual.errors.empty());
+        CPPUNIT_ASSERT(actual.column("date") == Strings({"2024-01-31", "2024-02-01", "<missing>"}));
+        CPPUNIT_ASSERT(actual.column("signed_amount") ==
+                       Strings({"1234.50", "-12.00", "<missing>"}));
+        auto& meta = actual.rows.back();
+        CPPUNIT_ASSERT_EQUAL(std::string(";"), *meta["col_sep"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("%d.%m.%Y"), *meta["date_format"]);
+        CPPUNIT_ASSERT_EQUAL(std::string("1.234,56"), *meta["number_format"]);
+        auto ynab = harness::run(
+            harness::findImporter(harness::loadPlugin("finimport_ynab.so"), "ynab.transactions"),
+            "Account,Date,Payee,Outflow,Inflow\nChecking,01/02/2024,A,$4.25,$0.00\n", kAuto);
+        CPPUNIT_ASSERT(ynab.column("error") ==
+                       Strings({"Date format is ambiguous; send date_format"}));
+        CPPUNIT_ASSERT(ynab.column("date") == Strings({"<missing>"})); // no transaction row
     }
 };
 
