@@ -243,9 +243,17 @@ inline void setCurrency(TransactionRow& t, std::string_view currencyCell,
         t.row.set(kCurrency, *settings.defaultCurrency);
 }
 
-// The cells `auto` formats are decided from: every row's date and amount cells.
+// The cells `auto` formats are decided from: every row's date and amount cells, folded in.
 struct FormatSamples {
-    std::vector<std::string> dates, numbers;
+    sdk::DateFormatDecider dates{sdk::rowDateWindow().first, sdk::rowDateWindow().second};
+    sdk::NumberFormatDecider numbers;
+    bool anyDate = false;
+
+    void date(std::string_view cell) {
+        anyDate = anyDate || !sdk::isBlank(cell);
+        dates.add(cell);
+    }
+    void number(std::string_view cell) { numbers.add(cell); }
 };
 
 inline constexpr const char* kMetaFields[] = {"col_sep", "date_format", "number_format", "error"};
@@ -266,18 +274,14 @@ inline bool emitMeta(Records& out, const Settings& s, const std::optional<std::s
 inline std::optional<fi_run_status> startRows(Records& out, Settings& s, const Table& table,
                                               const FormatSamples& samples) {
     std::optional<std::string> error;
-    const bool anyDate = std::any_of(samples.dates.begin(), samples.dates.end(),
-                                     [](const std::string& d) { return !sdk::isBlank(d); });
-    if (s.autoDate && anyDate) {
-        const auto [lowest, highest] = sdk::rowDateWindow();
-        if (auto f = sdk::decideDateFormat(samples.dates, lowest, highest))
+    if (s.autoDate && samples.anyDate) {
+        if (auto f = samples.dates.result())
             s.dateFormat = std::string(*f);
         else
             error = "Date format is ambiguous; send date_format";
     }
     if (s.autoNumber && !error) {
-        std::vector<std::string_view> values(samples.numbers.begin(), samples.numbers.end());
-        if (auto f = sdk::detectNumberFormat(values))
+        if (auto f = samples.numbers.result())
             s.numberFormat = *f;
         else
             error = "Number format is ambiguous; send number_format";

@@ -22,8 +22,8 @@ fi_run_status runActual(const Options& options, Records& out) {
                amount = table.exact("Amount");
     FormatSamples samples;
     for (const DataRow& row : table.rows) {
-        samples.dates.push_back(cell(row, date));
-        samples.numbers.push_back(cell(row, amount));
+        samples.date(cell(row, date));
+        samples.number(cell(row, amount));
     }
     if (auto early = startRows(out, settings, table, samples)) return *early;
     for (const DataRow& row : table.rows) {

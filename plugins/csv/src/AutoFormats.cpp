@@ -4,7 +4,6 @@
 #include "finimport/detect.hpp"
 #include "finimport/text.hpp"
 
-#include <algorithm>
 #include <cstring>
 
 namespace finimport::csv {
@@ -44,20 +43,23 @@ std::string_view afterLines(std::string_view text, std::uint64_t lines) {
     return text;
 }
 
+FormatSamples::FormatSamples() : dates(sdk::rowDateWindow().first, sdk::rowDateWindow().second) {}
+
+void FormatSamples::date(std::string_view cell) {
+    anyDate = anyDate || !sdk::isBlank(cell);
+    dates.add(cell);
+}
+
 std::optional<std::string> decideFormats(Settings& s, const FormatSamples& samples) {
-    const bool anyDate = std::any_of(samples.dates.begin(), samples.dates.end(),
-                                     [](const std::string& d) { return !sdk::isBlank(d); });
-    if (s.autoDateFormat && !anyDate) {
+    if (s.autoDateFormat && !samples.anyDate) {
         s.dateFormat = "%m/%d/%Y"; // nothing to decide from: rows say "Date is required"
     } else if (s.autoDateFormat) {
-        const auto [lowest, highest] = sdk::rowDateWindow();
-        const auto format = sdk::decideDateFormat(samples.dates, lowest, highest);
+        const auto format = samples.dates.result();
         if (!format) return std::string(kAmbiguousDate);
         s.dateFormat = std::string(*format);
     }
     if (s.autoNumberFormat) {
-        std::vector<std::string_view> values(samples.numbers.begin(), samples.numbers.end());
-        const auto format = sdk::detectNumberFormat(values);
+        const auto format = samples.numbers.result();
         if (!format) return std::string(kAmbiguousNumber);
         s.numberFormat = *format;
     }

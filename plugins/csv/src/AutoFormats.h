@@ -6,6 +6,8 @@
 
 #include "Settings.h"
 
+#include "finimport/date.hpp"
+#include "finimport/detect.hpp"
 #include "finimport/plugin.hpp"
 
 #include <cstdint>
@@ -28,10 +30,16 @@ std::string readWholeInput(Records& out);
 // `text` after its first `lines` LF-terminated lines (rows_to_skip counts physical lines).
 std::string_view afterLines(std::string_view text, std::uint64_t lines);
 
-// The cells each `auto` format is decided from (every data row of the columns).
+// The cells each `auto` format is decided from (every data row of the columns), folded in
+// as they are read: memory does not grow with the file.
 struct FormatSamples {
-    std::vector<std::string> dates;
-    std::vector<std::string> numbers;
+    FormatSamples();
+    void date(std::string_view cell);
+    void number(std::string_view cell) { numbers.add(cell); }
+
+    sdk::DateFormatDecider dates;
+    sdk::NumberFormatDecider numbers;
+    bool anyDate = false;
 };
 
 // Replaces `auto` date/number formats by the decided ones; the error message when one cannot

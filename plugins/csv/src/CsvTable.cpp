@@ -82,7 +82,7 @@ bool CsvTable::readHeader() {
             ++leading;
         first.erase(0, leading);
     }
-    if (!hasHeader_) return true; // D38: no header record (a begin() needs fields)
+    if (!hasHeader_ || quiet_) return true; // D38: no header record (a begin() needs fields)
     std::vector<const char*> cells;
     Row row(header_.size());
     for (std::size_t i = 0; i < header_.size(); ++i) {

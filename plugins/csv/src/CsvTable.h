@@ -36,6 +36,9 @@ public:
         fromInput_ = true;
     }
 
+    // A scan that reports nothing to the host (the first pass of `auto` detection).
+    void setQuiet(bool quiet) { quiet_ = quiet; }
+
     // D38: without a header every record is data (readHeader reports no header record).
     void setHasHeader(bool hasHeader) { hasHeader_ = hasHeader; }
     // D39/D54: drop the last `n` non-blank records; n ≥ data rows is a Fatal.
@@ -57,6 +60,7 @@ private:
     Records& out_;
     std::string_view input_;
     bool fromInput_ = false;
+    bool quiet_ = false;
     std::uint64_t skippedLines_ = 0;
     std::uint64_t rowsToSkip_;
     bool separatorsOnlyIsBlank_;

@@ -75,68 +75,69 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
     const std::string input = detect ? readWholeInput(out) : std::string();
     if (settings.autoSeparator)
         settings.separator = sdk::detectSeparator(afterLines(input, settings.rowsToSkip));
+    auto openTable = [&](CsvTable& table) {
+        if (detect) table.setInput(input);
+        table.setHasHeader(settings.hasHeader);
+        table.setFooterRowsToSkip(settings.footerRowsToSkip);
+    };
+    std::optional<std::string> undecided;
+    DataRecord record;
+    if (settings.autoDateFormat || settings.autoNumberFormat) {
+        // First pass over the buffered file: every row's cells decide the formats.
+        FormatSamples samples;
+        CsvTable scan(out, settings.separator, settings.rowsToSkip);
+        openTable(scan);
+        scan.setQuiet(true);
+        scan.readHeader();
+        const ColumnIndex columns(scan.header());
+        while (scan.next(record))
+            sample(settings, FieldReader(settings, columns, record), samples);
+        undecided = decideFormats(settings, samples);
+    }
     CsvTable table(out, settings.separator, settings.rowsToSkip);
-    if (detect) table.setInput(input);
-    table.setHasHeader(settings.hasHeader);
-    table.setFooterRowsToSkip(settings.footerRowsToSkip);
+    openTable(table);
     if (!table.readHeader()) return FI_RUN_STOPPED;
     const ColumnIndex columns(table.header());
     if (auto duplicates = columns.duplicates())
         throw Fatal("CSV headers normalize to duplicate columns: " + *duplicates);
     if (!out.begin(kind, fields)) return FI_RUN_STOPPED;
-    auto send = [&](const DataRecord& record) {
+    // An undecided format sends no row at all: nothing is read under a guessed format.
+    while (!undecided && table.next(record)) {
         Row row(fields.size());
         RowIssues issues;
         buildRow(settings, FieldReader(settings, columns, record), row, issues);
         const Location where{record.number, record.line};
-        return out.row(row, where) && issues.send(out, where);
-    };
-    DataRecord record;
-    if (!settings.autoDateFormat && !settings.autoNumberFormat) {
-        while (table.next(record))
-            if (!send(record)) return FI_RUN_STOPPED;
-        if (detect && !emitMeta(out, settings, std::nullopt)) return FI_RUN_STOPPED;
-        return FI_RUN_OK;
+        if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }
-    std::vector<DataRecord> records;
-    FormatSamples samples;
-    while (table.next(record)) {
-        sample(settings, FieldReader(settings, columns, record), samples);
-        records.push_back(std::move(record));
-    }
-    // An undecided format sends no row at all: nothing is read under a guessed format.
-    const auto error = decideFormats(settings, samples);
-    if (!error)
-        for (const DataRecord& r : records)
-            if (!send(r)) return FI_RUN_STOPPED;
-    return emitMeta(out, settings, error) ? FI_RUN_OK : FI_RUN_STOPPED;
+    if (detect && !emitMeta(out, settings, undecided)) return FI_RUN_STOPPED;
+    return FI_RUN_OK;
 }
 
 // The cells `auto` formats are decided from, per record kind.
 void sampleDated(const FieldReader& read, FormatSamples& samples) {
-    samples.dates.push_back(read(Field::Date, {"date"}));
+    samples.date(read(Field::Date, {"date"}));
 }
 
 void sampleTransaction(const Settings& s, const FieldReader& read, FormatSamples& samples) {
     sampleDated(read, samples);
     if (s.splitColumns) {
-        samples.numbers.push_back(read(Field::Inflow, {}));
-        samples.numbers.push_back(read(Field::Outflow, {}));
+        samples.number(read(Field::Inflow, {}));
+        samples.number(read(Field::Outflow, {}));
     } else {
-        samples.numbers.push_back(read(Field::Amount, {"amount", "balance"}));
+        samples.number(read(Field::Amount, {"amount", "balance"}));
     }
 }
 
 void sampleTrade(const Settings&, const FieldReader& read, FormatSamples& samples) {
     sampleDated(read, samples);
-    samples.numbers.push_back(read(Field::Qty, {"qty", "quantity"}));
-    samples.numbers.push_back(read(Field::Price, {"price"}));
-    samples.numbers.push_back(read(Field::Amount, {"amount", "balance"}));
+    samples.number(read(Field::Qty, {"qty", "quantity"}));
+    samples.number(read(Field::Price, {"price"}));
+    samples.number(read(Field::Amount, {"amount", "balance"}));
 }
 
 void sampleAccount(const Settings&, const FieldReader& read, FormatSamples& samples) {
     sampleDated(read, samples);
-    samples.numbers.push_back(read(Field::Amount, {"amount", "balance"}));
+    samples.number(read(Field::Amount, {"amount", "balance"}));
 }
 
 constexpr const char* kTransactionFields[] = {

@@ -84,9 +84,9 @@ fi_run_status runYnab(const Options& options, Records& out) {
     const Table table = readTable(out, settings);
     FormatSamples samples;
     for (const DataRow& row : table.rows) {
-        samples.dates.push_back(lookup(table, row, {"Date"}));
+        samples.date(lookup(table, row, {"Date"}));
         for (std::string_view column : {"Amount", "Inflow", "Outflow"})
-            samples.numbers.push_back(cell(row, table.normalized(column)));
+            samples.number(cell(row, table.normalized(column)));
     }
     if (auto early = startRows(out, settings, table, samples)) return *early;
     for (const DataRow& row : table.rows) {
