@@ -62,8 +62,8 @@ void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTy
         ++stats.valid;
     else
         stats.invalid.add(rowNumber);
-    const bool needsAccount =
-        traits.accountMapping && producesEntries(record.type) && !record.accountId;
+    const bool needsAccount = (traits.accountMapping || findField(fields, "statement_id")) &&
+                              producesEntries(record.type) && !record.accountId;
     if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
         stats.accountless.add(rowNumber);
     if (traits.accountTypeMapping) {

@@ -1,3 +1,4 @@
+#include "app/ExternalId.h"
 #include "app/publish/TypePublishers.h"
 #include "store/EntryStore.h"
 #include "store/SecurityStore.h"
@@ -33,18 +34,32 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
                          .first;
             securityId = it->second;
         }
-        // D18: same account, date, security, qty, price and currency → matched, not created.
-        bool duplicate = false;
-        for (const auto& e : entries.tradeCandidates(account->id, date.iso(), securityId, qty.raw(),
-                                                     price.raw(), currency)) {
-            if (claimed.count(e.id)) continue;
-            claimed.insert(e.id);
-            ctx.matched("Entry", e.id);
+        // D63: the same external id on the account is a duplicate whatever the values; else
+        // D18: same account, date, security, qty, price and currency (never across two
+        // different ids) → matched, not created.
+        const auto externalId = rowExternalId(row.fields);
+        std::optional<std::string> duplicate;
+        if (externalId)
+            for (auto& id :
+                 entries.idsWithExternalId(account->id, "Trade", *externalId, ctx.import.id))
+                if (claimed.insert(id).second) {
+                    duplicate = id;
+                    break;
+                }
+        if (!duplicate)
+            for (const auto& e : entries.tradeCandidates(account->id, date.iso(), securityId,
+                                                         qty.raw(), price.raw(), currency)) {
+                if (claimed.count(e.id)) continue;
+                if (externalId && e.externalId && *e.externalId != *externalId) continue;
+                claimed.insert(e.id);
+                duplicate = e.id;
+                break;
+            }
+        if (duplicate) {
+            ctx.matched("Entry", *duplicate);
             ++ctx.duplicateRows;
-            duplicate = true;
-            break;
+            continue;
         }
-        if (duplicate) continue;
         store::EntryRow e;
         e.accountId = account->id;
         e.date = date.iso();
@@ -54,6 +69,7 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
         if (e.name.empty()) e.name = "Imported item";
         e.importLocked = true;
         e.importId = ctx.import.id;
+        e.externalId = externalId;
         store::TradeDetail t;
         t.securityId = securityId;
         t.qty = qty.raw();
