@@ -58,6 +58,7 @@ class StatementApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(accountOfAnotherKindIsRefused);
     CPPUNIT_TEST(declaredCharsetComesBeforeThePartCharset);
     CPPUNIT_TEST(differentExternalIdsNeverMatch);
+    CPPUNIT_TEST(preflightReadsTheStatement);
     CPPUNIT_TEST_SUITE_END();
 
     // Uploads a realworld fixture and answers the import after the job queue ran.
@@ -188,6 +189,10 @@ public:
                        Strings({"Trade 10", "Transaction 7"}));
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries WHERE external_id IS NULL") ==
                        Strings({"0"}));
+        // Securities are named from the SECLIST (D60).
+        CPPUNIT_ASSERT(column(app, "SELECT ticker || ' ' || name FROM securities WHERE ticker "
+                                   "IN ('INTC', 'SPY') ORDER BY ticker") ==
+                       Strings({"INTC INTEL CORP", "SPY SPDR S&P 500 ETF TRUST UNIT SER 1 S&P"}));
         // Again: the 17 FITIDs match, trades against trades and cash against cash.
         auto again = importFile(app, key, "OfxImport", file, "application/x-ofx");
         assertComplete(again);
@@ -481,6 +486,34 @@ public:
         CPPUNIT_ASSERT_EQUAL(1, publish(statement("NONREF")));
         CPPUNIT_ASSERT(column(app, "SELECT external_id FROM entries ORDER BY external_id") ==
                        Strings({"A1", "B2"}));
+    }
+
+    void preflightReadsTheStatement() {
+        AppHarness app;
+        const std::string key = app.createKey("Statement family");
+        MultipartBuilder form;
+        form.field("type", "OfxImport");
+        form.file("file", "empty-tags.ofx", "application/x-ofx",
+                  realworld("ofx/jseutter__ofxparse__ofx-v102-empty-tags.ofx"));
+        auto r = app.postMultipart("/api/v1/imports/preflight", form, key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+        auto data = jsonObject(r)->getObject("data");
+        CPPUNIT_ASSERT(data->getValue<bool>("valid"));
+        // One entry (the statement and its warning are not rows); the warning is reported.
+        CPPUNIT_ASSERT_EQUAL(1, data->getObject("stats")->getValue<int>("rows_count"));
+        CPPUNIT_ASSERT(warningsOf(data) ==
+                       Strings({"Statement 1 states no currency (CURDEF is empty): its entries "
+                                "take the account's currency"}));
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM imports") == Strings({"0"}));
+
+        MultipartBuilder broken;
+        broken.field("type", "OfxImport");
+        broken.file("file", "crash.ofx", "application/x-ofx",
+                    realworld("ofx/libofx__libofx__heap-buffer-overflow-2.ofx"));
+        auto refused = app.postMultipart("/api/v1/imports/preflight", broken, key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(refused.body, 422, refused.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_ofx"),
+                             jsonObject(refused)->getValue<std::string>("error"));
     }
 };
 

@@ -9,6 +9,17 @@
 
 namespace finimport::app {
 
+namespace {
+
+// OFX SECLIST names its securities (D60); other trade rows have none.
+std::optional<std::string> securityName(const PublishRow& row) {
+    std::string name = fieldText(row.fields, "security_name");
+    if (name.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
+    return name;
+}
+
+} // namespace
+
 void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
     store::EntryStore entries(ctx.session);
     store::SecurityStore securities(ctx.session);
@@ -30,7 +41,8 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
             auto it = securityCache.find(key);
             if (it == securityCache.end())
                 it = securityCache
-                         .emplace(key, securities.findOrCreate(ctx.import.familyId, ticker, mic))
+                         .emplace(key, securities.findOrCreate(ctx.import.familyId, ticker, mic,
+                                                               securityName(row)))
                          .first;
             securityId = it->second;
         }
