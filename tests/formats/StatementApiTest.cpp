@@ -46,6 +46,7 @@ class StatementApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(ofxBankFileCreatesOneAccountPerStatementWithEntries);
     CPPUNIT_TEST(ofxCreditCardBalanceAndSecondImportCreatesNothing);
     CPPUNIT_TEST(ofxDecimalCommaAndEscapedEntities);
+    CPPUNIT_TEST(ofxSgmlBodyUnderAnXmlHeader);
     CPPUNIT_TEST(ofxEmptyCurrencyTakesTheFamilysWithAWarning);
     CPPUNIT_TEST(ofxInvestmentsBecomeTradesAndCash);
     CPPUNIT_TEST(ofxInvestmentTransferAndSpecExample);
@@ -155,6 +156,22 @@ public:
         CPPUNIT_ASSERT(column(cad, "SELECT SUM(amount) FROM entries") == Strings({"200000000"}));
     }
 
+    void ofxSgmlBodyUnderAnXmlHeader() {
+        AppHarness app;
+        const std::string key = familyKey(app, "Aussie family", "AUD");
+        // An OFX 2.03 header over unclosed SGML elements (ANZ credit card).
+        auto detail = importFile(app, key, "OfxImport", "ofx/jseutter__ofxparse__anzcc.ofx",
+                                 "application/x-ofx");
+        assertComplete(detail);
+        CPPUNIT_ASSERT(accountNames(app) ==
+                       Strings({"Credit Card \u2022\u20221234 credit_card AUD"}));
+        CPPUNIT_ASSERT(column(app, "SELECT date || ' ' || amount || ' ' || name || ' ' || "
+                                   "external_id FROM entries") ==
+                       Strings({"2017-05-08 550000000 SOME MEMO 201705080001"}));
+        CPPUNIT_ASSERT(latestBalance(app, key, "Credit Card \u2022\u20221234") ==
+                       std::make_pair(std::string("AU$5.50"), int64_t(550)));
+    }
+
     void ofxEmptyCurrencyTakesTheFamilysWithAWarning() {
         AppHarness app;
         const std::string key = familyKey(app, "Aussie family", "AUD");
@@ -234,6 +251,10 @@ public:
         CPPUNIT_ASSERT(column(app, "SELECT e.date || ' ' || e.amount FROM entries e JOIN "
                                    "valuations v ON v.entry_id = e.id WHERE v.kind = "
                                    "'opening_anchor'") == Strings({"2014-12-30 1815000000"}));
+        CPPUNIT_ASSERT(column(app, "SELECT amount || ' ' || notes FROM entries WHERE "
+                                   "entryable_type = 'Transaction' ORDER BY amount") ==
+                       Strings({"-885000000 Transaction Description 1",
+                                "700000000 Transaction Description 2"}));
         // 18.15 + 8.85 − 7.00 = 20.00, the second statement's closing balance.
         CPPUNIT_ASSERT(latestBalance(app, key, genkgo) ==
                        std::make_pair(std::string("\u20ac20.00"), int64_t(2000)));
