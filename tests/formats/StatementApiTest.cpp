@@ -131,6 +131,12 @@ public:
         CPPUNIT_ASSERT_EQUAL(12, statInt(done, "duplicate_rows_count"));
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries") == Strings({"12"}));
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM accounts") == Strings({"1"}));
+        // The second import depends on the first one's entries (D64): no revert under it.
+        auto blocked = app.postJson(
+            "/api/v1/imports/" + first->getValue<std::string>("id") + "/revert", "{}", key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(blocked.body, 409, blocked.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("revert_blocked"),
+                             jsonObject(blocked)->getValue<std::string>("error"));
     }
 
     void ofxDecimalCommaAndEscapedEntities() {
@@ -507,6 +513,17 @@ public:
         CPPUNIT_ASSERT_EQUAL(1, publish(statement("NONREF")));
         CPPUNIT_ASSERT(column(app, "SELECT external_id FROM entries ORDER BY external_id") ==
                        Strings({"A1", "B2"}));
+
+        // Rows of one file never match each other by id: two entries sharing a FITID on a new
+        // account are both created.
+        std::string twice = statement("C3");
+        const std::string entry = twice.substr(
+            twice.find("<STMTTRN>"), twice.find("</BANKTRANLIST>") - twice.find("<STMTTRN>"));
+        twice.insert(twice.find("</BANKTRANLIST>"), entry);
+        twice.replace(twice.find("99990001"), 8, "99990002");
+        CPPUNIT_ASSERT_EQUAL(0, publish(twice));
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries WHERE external_id = 'C3'") ==
+                       Strings({"2"}));
     }
 
     void preflightReadsTheStatement() {
