@@ -475,6 +475,23 @@ public:
                              data->getObject("configuration")->getValue<std::string>("encoding"));
         CPPUNIT_ASSERT(column(app, "SELECT name FROM entries") == Strings({"Caf\u00e9"}));
 
+        // CAMT: the XML declaration's ISO-8859-1 wins over the part's utf-8.
+        std::string camt = realworld("camt/genkgo__camt__camt053.v2.multi.statement.xml");
+        camt.replace(camt.find("UTF-8"), 5, "ISO-8859-1");
+        camt.replace(camt.find("Transaction Description 1"), 25, "Caf\xe9 cr\xe8me");
+        auto latin =
+            uploadFile(app, key, "CamtImport", "latin.xml", "text/xml; charset=utf-8", camt);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(latin.body, 201, latin.status);
+        auto latinData = jsonObject(latin)->getObject("data");
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("ISO-8859-1"),
+            latinData->getObject("configuration")->getValue<std::string>("encoding"));
+        auto rows = jsonObject(
+            app.get("/api/v1/imports/" + latinData->getValue<std::string>("id") + "/rows", key));
+        CPPUNIT_ASSERT(
+            rows->getArray("data")->getObject(0)->getObject("fields")->getValue<std::string>(
+                "notes") == "Caf\u00e9 cr\u00e8me");
+
         // The request's encoding wins over the declaration.
         auto forced = uploadFile(app, key, "OfxImport", "cafe.ofx", "application/x-ofx", ofx,
                                  {{"encoding", "ISO-8859-2"}});
