@@ -60,6 +60,7 @@ class StatementApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(declaredCharsetComesBeforeThePartCharset);
     CPPUNIT_TEST(differentExternalIdsNeverMatch);
     CPPUNIT_TEST(preflightReadsTheStatement);
+    CPPUNIT_TEST(warningsAreCapped);
     CPPUNIT_TEST_SUITE_END();
 
     // Uploads a realworld fixture and answers the import after the job queue ran.
@@ -569,6 +570,27 @@ public:
         CPPUNIT_ASSERT_EQUAL_MESSAGE(refused.body, 422, refused.status);
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_ofx"),
                              jsonObject(refused)->getValue<std::string>("error"));
+    }
+
+    // At most 1,000 warnings are kept, then one line counts the rest.
+    void warningsAreCapped() {
+        AppHarness app;
+        const std::string key = familyKey(app, "Euro family", "EUR");
+        std::string file;
+        for (int i = 1; i <= 1002; ++i)
+            file += ":20:REF\n:25:NL91ABNA0417164300\n:28C:" + std::to_string(i) +
+                    "/1\n:60F:C240101EUR100,00\n:61:2401020102D1,00NTRFNONREF\n:86:Fee\n"
+                    ":62F:C240102EUR50,00\n-\n";
+        auto created = uploadFile(app, key, "Mt940Import", "many.sta", "text/plain", file, {});
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body.substr(0, 400), 201, created.status);
+        auto data = jsonObject(created)->getObject("data");
+        CPPUNIT_ASSERT_EQUAL(1002, statInt(data, "rows_count"));
+        const Strings warnings = warningsOf(data);
+        CPPUNIT_ASSERT_EQUAL(std::size_t(1001), warnings.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("Statement 1/1: opening 100.00 + entries -1.00 = 99.00, "
+                                         "but the statement states 50.00"),
+                             warnings.front());
+        CPPUNIT_ASSERT_EQUAL(std::string("2 more warnings not listed."), warnings.back());
     }
 };
 
