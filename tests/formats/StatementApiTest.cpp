@@ -61,6 +61,7 @@ class StatementApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(differentExternalIdsNeverMatch);
     CPPUNIT_TEST(preflightReadsTheStatement);
     CPPUNIT_TEST(warningsAreCapped);
+    CPPUNIT_TEST(tooManyStatementsAreRefused);
     CPPUNIT_TEST_SUITE_END();
 
     // Uploads a realworld fixture and answers the import after the job queue ran.
@@ -591,6 +592,24 @@ public:
                                          "but the statement states 50.00"),
                              warnings.front());
         CPPUNIT_ASSERT_EQUAL(std::string("2 more warnings not listed."), warnings.back());
+    }
+
+    // The host keeps at most 10,000 statements of a file (the built-in plugins stop there
+    // themselves): a third-party plugin emitting more is refused and nothing is stored.
+    void tooManyStatementsAreRefused() {
+        HarnessOptions options;
+        options.pluginDirs = {STATEMENT_FLOOD_DIR};
+        options.configure = [](finimport::app::Config& c) { c.pluginIsolation = "inline"; };
+        AppHarness app(options);
+        const std::string key = app.createKey("Statement family");
+        auto r = app.postJson("/api/v1/imports",
+                              R"({"type":"FloodImport","raw_file_content":"anything"})", key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 422, r.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("too_many_statements"),
+                             jsonObject(r)->getValue<std::string>("error"));
+        CPPUNIT_ASSERT_EQUAL(std::string("The file has more than 10000 statements."),
+                             jsonObject(r)->getValue<std::string>("message"));
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM imports") == Strings({"0"}));
     }
 };
 
