@@ -113,6 +113,7 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
                            std::nullopt};
 
     PreflightReport report;
+    std::vector<std::string> importWarnings;
     report.type = type;
     report.filename = req.file ? req.file->filename : "import.csv";
     report.contentType = req.file ? req.file->contentType : "text/csv";
@@ -185,7 +186,7 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
         for (const auto& row : g.rows) {
             if (row.kind == "statement") continue;
             if (row.kind == "warning") {
-                if (const auto* m = row.field("message"); m && *m) report.warnings.push_back(**m);
+                if (const auto* m = row.field("message"); m && *m) importWarnings.push_back(**m);
                 continue;
             }
             ++report.rowsCount;
@@ -195,6 +196,8 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
         report.errors.push_back({"no_data_rows", "No data rows were found."});
     if (report.rowsCount > rowCapOf(type, _config))
         report.warnings.push_back("Row count exceeds this import type's publish limit.");
+    // Then the import's own warnings (D57), as create would store them.
+    report.warnings.insert(report.warnings.end(), importWarnings.begin(), importWarnings.end());
     return report;
 }
 
