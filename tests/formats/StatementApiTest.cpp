@@ -50,6 +50,7 @@ class StatementApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(ofxEmptyCurrencyTakesTheFamilysWithAWarning);
     CPPUNIT_TEST(ofxInvestmentsBecomeTradesAndCash);
     CPPUNIT_TEST(ofxInvestmentTransferAndSpecExample);
+    CPPUNIT_TEST(reinvestKeepsBuyAndIncomeUnderOneFitid);
     CPPUNIT_TEST(camtStatementsWithOpeningAnchorsAndWarnings);
     CPPUNIT_TEST(camtReportAndSecondImportIntoOneAccount);
     CPPUNIT_TEST(mt940FromRawContentPublishesAndReverts);
@@ -244,6 +245,42 @@ public:
             column(spec, "SELECT entryable_type || ' ' || date || ' ' || amount FROM "
                          "entries ORDER BY entryable_type") ==
             Strings({"Trade 2005-08-25 502500000000", "Transaction 2005-08-25 -100000000000"}));
+    }
+
+    void reinvestKeepsBuyAndIncomeUnderOneFitid() {
+        AppHarness app;
+        const std::string key = app.createKey("Statement family");
+        const std::string secId = "<SECID><UNIQUEID>US0000000001<UNIQUEIDTYPE>ISIN</SECID>";
+        const std::string ofx =
+            "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><INVSTMTMSGSRSV1><INVSTMTTRNRS>"
+            "<INVSTMTRS><DTASOF>20240131<CURDEF>USD<INVACCTFROM><BROKERID>b<ACCTID>5555"
+            "</INVACCTFROM><INVTRANLIST><DTSTART>20240101<DTEND>20240131<REINVEST><INVTRAN>"
+            "<FITID>R1<DTTRADE>20240110</INVTRAN>" +
+            secId +
+            "<INCOMETYPE>DIV<TOTAL>-30.00<UNITS>2.5<UNITPRICE>12</REINVEST></INVTRANLIST>"
+            "</INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1><SECLISTMSGSRSV1><SECLIST><STOCKINFO>"
+            "<SECINFO>" +
+            secId +
+            "<SECNAME>Acme &amp; Sons<TICKER>acme</SECINFO></STOCKINFO></SECLIST>"
+            "</SECLISTMSGSRSV1></OFX>\n";
+        auto publish = [&]() {
+            auto r = uploadFile(app, key, "OfxImport", "reinvest.ofx", "application/x-ofx", ofx);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
+            auto detail = importDetail(
+                app, key, jsonObject(r)->getObject("data")->getValue<std::string>("id"));
+            assertComplete(detail);
+            return statInt(detail, "duplicate_rows_count");
+        };
+        // D60: a buy and the income that paid for it, both with FITID R1: both kept.
+        CPPUNIT_ASSERT_EQUAL(0, publish());
+        CPPUNIT_ASSERT(column(app, "SELECT entryable_type || ' ' || amount || ' ' || external_id "
+                                   "FROM entries ORDER BY entryable_type") ==
+                       Strings({"Trade 3000000000 R1", "Transaction -3000000000 R1"}));
+        CPPUNIT_ASSERT(column(app, "SELECT ticker || ' ' || name FROM securities") ==
+                       Strings({"ACME Acme & Sons"}));
+        // Again: the trade matches the trade and the income the income.
+        CPPUNIT_ASSERT_EQUAL(2, publish());
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries") == Strings({"2"}));
     }
 
     void camtStatementsWithOpeningAnchorsAndWarnings() {
