@@ -281,6 +281,22 @@ public:
         // Again: the trade matches the trade and the income the income.
         CPPUNIT_ASSERT_EQUAL(2, publish());
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries") == Strings({"2"}));
+
+        // D60: a file without the SECLIST names the security by its ISIN (ticker = the
+        // UNIQUEID): the same security of the family is found by that key.
+        std::string bare = ofx.substr(0, ofx.find("<SECLISTMSGSRSV1>")) + "</OFX>\n";
+        bare.replace(bare.find("<FITID>R1"), 9, "<FITID>R2");
+        CPPUNIT_ASSERT_EQUAL(0, [&] {
+            auto r = uploadFile(app, key, "OfxImport", "bare.ofx", "application/x-ofx", bare);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
+            auto detail = importDetail(
+                app, key, jsonObject(r)->getObject("data")->getValue<std::string>("id"));
+            assertComplete(detail);
+            return statInt(detail, "duplicate_rows_count");
+        }());
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM securities") == Strings({"1"}));
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(DISTINCT security_id) FROM trades") ==
+                       Strings({"1"}));
     }
 
     void camtStatementsWithOpeningAnchorsAndWarnings() {

@@ -36,13 +36,19 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
         std::string ticker = fieldText(row.fields, "ticker");
         std::string mic = fieldText(row.fields, "exchange_operating_mic");
         std::optional<std::string> securityId;
+        // D60: a statement's CUSIP/ISIN is the family's key of the security, else the ticker.
+        const std::string securityKey = fieldText(row.fields, "security_id");
         if (!ticker.empty()) {
-            std::string key = ticker + ":" + mic;
+            std::string key = securityKey.empty() ? ticker + ":" + mic : "#" + securityKey;
             auto it = securityCache.find(key);
             if (it == securityCache.end())
                 it = securityCache
-                         .emplace(key, securities.findOrCreate(ctx.import.familyId, ticker, mic,
-                                                               securityName(row)))
+                         .emplace(key, securityKey.empty()
+                                           ? securities.findOrCreate(ctx.import.familyId, ticker,
+                                                                     mic, securityName(row))
+                                           : securities.findOrCreateByKey(ctx.import.familyId,
+                                                                          securityKey, ticker,
+                                                                          securityName(row)))
                          .first;
             securityId = it->second;
         }
