@@ -297,6 +297,13 @@ public:
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM securities") == Strings({"1"}));
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(DISTINCT security_id) FROM trades") ==
                        Strings({"1"}));
+        // Without any FITID the exact rule finds both at upload, the security by its ISIN.
+        std::string noId = bare;
+        noId.erase(noId.find("<FITID>R2"), 9);
+        auto counted = uploadFile(app, key, "OfxImport", "noid.ofx", "application/x-ofx", noId, {});
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(counted.body, 201, counted.status);
+        CPPUNIT_ASSERT_EQUAL(
+            2, statInt(jsonObject(counted)->getObject("data"), "duplicate_rows_count"));
     }
 
     void camtStatementsWithOpeningAnchorsAndWarnings() {

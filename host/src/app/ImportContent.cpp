@@ -197,14 +197,18 @@ bool tradeDuplicate(Poco::Data::Session& s, const std::string& accountId, const 
     auto price = domain::Decimal::parse(fieldText(row, "price"));
     auto date = domain::Date::parseIso(fieldText(row, "date"));
     std::string ticker = fieldText(row, "ticker"), mic = fieldText(row, "exchange_operating_mic");
+    // D60: a statement's CUSIP/ISIN names the security whatever its ticker.
+    const std::string securityKey = fieldText(row, "security_id");
     if (!qty || !price || !date || ticker.empty()) return false;
     for (const auto& r : store::sqlQuery(
              s,
              "SELECT e.id, e.external_id FROM entries e JOIN trades t ON t.entry_id = e.id "
              "JOIN securities sec ON sec.id = t.security_id WHERE e.account_id = ? AND e.date = ? "
-             "AND sec.ticker = ? AND (? = '' OR sec.exchange_operating_mic = ?) AND t.qty = ? "
-             "AND t.price = ? AND t.currency = ? ORDER BY e.created_at, e.id",
-             {accountId, date->iso(), ticker, mic, mic, qty->raw(), price->raw(), currency})) {
+             "AND (sec.ticker = ? OR (? <> '' AND sec.security_key = ?)) AND (? = '' OR "
+             "sec.exchange_operating_mic = ?) AND t.qty = ? AND t.price = ? AND t.currency = ? "
+             "ORDER BY e.created_at, e.id",
+             {accountId, date->iso(), ticker, securityKey, securityKey, mic, mic, qty->raw(),
+              price->raw(), currency})) {
         // D63: two different external ids never match.
         if (auto theirs = r.optStr(1); externalId && theirs && *theirs != *externalId) continue;
         if (claimed.insert(r.str(0)).second) return true;
