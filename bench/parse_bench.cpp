@@ -174,7 +174,9 @@ int main() {
         for (auto& [name, value] : autoOptions)
             if (name == "date_format" || name == "number_format") value = "auto";
         autoOptions.emplace_back("col_sep", "auto");
-        const auto autoSeconds = timeRuns(autoOptions);
+        // `auto` buffers the file: only sizes an upload can have (the 10 MB content limit).
+        const bool uploadable = text.size() <= 10u * 1024 * 1024;
+        const auto autoSeconds = uploadable ? timeRuns(autoOptions) : std::optional<double>(0);
         if (!seconds || !autoSeconds) return 1;
         const double ours = rows / *seconds;
         const double ruby = anchorSeconds("ruby " + source + "/bench/anchors/parse.rb " + file);
@@ -185,8 +187,9 @@ int main() {
         const double sqlite = sqliteImportSeconds(file);
         const std::string n = rows == 100000 ? "100k" : "1M";
         printLine("parse " + n + ": CSV plugin via C ABI, validating sink", ours, "rows/s");
-        printLine("parse " + n + ": the same, col_sep/date/number auto", rows / *autoSeconds,
-                  "rows/s");
+        if (uploadable)
+            printLine("parse " + n + ": the same, col_sep/date/number auto", rows / *autoSeconds,
+                      "rows/s");
         if (ruby > 0)
             printLine("parse " + n + ": Ruby CSV+BigDecimal+strptime", rows / ruby, "rows/s");
         if (python > 0)
