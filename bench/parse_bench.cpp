@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -127,7 +128,7 @@ int main() {
         std::fprintf(stderr, "the CSV plugin was not found in %s\n", FINIMPORT_PLUGIN_BUILD_DIR);
         return 1;
     }
-    const std::vector<std::pair<std::string, std::optional<std::string>>> options = {
+    std::vector<std::pair<std::string, std::optional<std::string>>> options = {
         {"type", "TransactionImport"}, {"default_currency", "USD"},
         {"date_col_label", "date"},    {"amount_col_label", "amount"},
         {"name_col_label", "name"},    {"category_col_label", "category"},
@@ -137,34 +138,47 @@ int main() {
         const std::string text = makeCsv(rows);
         const std::string file = "/tmp/finimport-parse-bench-" + std::to_string(rows) + ".csv";
         std::ofstream(file, std::ios::binary) << text;
-        std::vector<double> runs;
         int64_t seen = 0, invalid = 0;
-        for (int i = 0; i < 3; ++i) {
-            ValidatingSink sink;
-            std::size_t offset = 0;
-            auto read = [&](char* buffer, std::size_t capacity) -> int64_t {
-                const std::size_t n = std::min(capacity, text.size() - offset);
-                std::memcpy(buffer, text.data() + offset, n);
-                offset += n;
-                return static_cast<int64_t>(n);
-            };
-            const auto t0 = std::chrono::steady_clock::now();
-            const auto result = plugin::runImporter(*csv, options, read, sink);
-            runs.push_back(
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-            if (result.status != plugin::RunResult::Status::Ok) {
-                std::fprintf(stderr, "plugin run failed: %s\n", result.error.c_str());
-                return 1;
+        auto timeRuns = [&](const auto& runOptions) -> std::optional<double> {
+            std::vector<double> runs;
+            for (int i = 0; i < 3; ++i) {
+                ValidatingSink sink;
+                std::size_t offset = 0;
+                auto read = [&](char* buffer, std::size_t capacity) -> int64_t {
+                    const std::size_t n = std::min(capacity, text.size() - offset);
+                    std::memcpy(buffer, text.data() + offset, n);
+                    offset += n;
+                    return static_cast<int64_t>(n);
+                };
+                const auto t0 = std::chrono::steady_clock::now();
+                const auto result = plugin::runImporter(*csv, runOptions, read, sink);
+                runs.push_back(
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+                if (result.status != plugin::RunResult::Status::Ok) {
+                    std::fprintf(stderr, "plugin run failed: %s\n", result.error.c_str());
+                    return std::nullopt;
+                }
+                seen = sink.rows;
+                invalid = sink.invalid;
             }
-            seen = sink.rows;
-            invalid = sink.invalid;
-        }
-        if (seen != rows || invalid != 0) {
-            std::fprintf(stderr, "expected %d valid rows, got %lld (%lld invalid)\n", rows,
-                         static_cast<long long>(seen), static_cast<long long>(invalid));
-            return 1;
-        }
-        const double ours = rows / median(runs);
+            if (seen != rows || invalid != 0) {
+                std::fprintf(stderr, "expected %d valid rows, got %lld (%lld invalid)\n", rows,
+                             static_cast<long long>(seen), static_cast<long long>(invalid));
+                return std::nullopt;
+            }
+            return median(runs);
+        };
+        const auto seconds = timeRuns(options);
+        // D37/D45/D55: the same file with every format `auto` (a first pass decides them).
+        auto autoOptions = options;
+        for (auto& [name, value] : autoOptions)
+            if (name == "date_format" || name == "number_format") value = "auto";
+        autoOptions.emplace_back("col_sep", "auto");
+        // `auto` buffers the file: only sizes an upload can have (the 10 MB content limit).
+        const bool uploadable = text.size() <= 10u * 1024 * 1024;
+        const auto autoSeconds = uploadable ? timeRuns(autoOptions) : std::optional<double>(0);
+        if (!seconds || !autoSeconds) return 1;
+        const double ours = rows / *seconds;
         const double ruby = anchorSeconds("ruby " + source + "/bench/anchors/parse.rb " + file);
         const double python =
             anchorSeconds("/usr/bin/python3 " + source + "/bench/anchors/parse_python.py " + file);
@@ -173,6 +187,9 @@ int main() {
         const double sqlite = sqliteImportSeconds(file);
         const std::string n = rows == 100000 ? "100k" : "1M";
         printLine("parse " + n + ": CSV plugin via C ABI, validating sink", ours, "rows/s");
+        if (uploadable)
+            printLine("parse " + n + ": the same, col_sep/date/number auto", rows / *autoSeconds,
+                      "rows/s");
         if (ruby > 0)
             printLine("parse " + n + ": Ruby CSV+BigDecimal+strptime", rows / ruby, "rows/s");
         if (python > 0)
