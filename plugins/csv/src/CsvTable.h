@@ -44,6 +44,8 @@ public:
 private:
     bool nextRaw(sdk::CsvRecord& record);
     bool isBlankLine(const sdk::CsvRecord& record) const;
+    bool nextNonBlank(sdk::CsvRecord& record);
+    void emit(const sdk::CsvRecord& raw, DataRecord& record);
 
     Records& out_;
     std::uint64_t skippedLines_ = 0;
@@ -53,6 +55,7 @@ private:
     std::uint64_t footerRowsToSkip_ = 0;
     std::deque<sdk::CsvRecord> held_; // records that may still turn out to be footer
     bool ended_ = false;
+    sdk::CsvRecord scratch_; // reused by every record when no footer is held back
     sdk::CsvReader reader_;
     std::vector<std::string> header_;
     std::uint64_t headerLine_ = 0;
