@@ -27,8 +27,7 @@ public:
                           std::initializer_list<std::string_view> aliases,
                           const std::vector<std::string>& row) {
         Entry& entry = entries_[std::size_t(field)];
-        if (!entry.choice || !std::equal(aliases.begin(), aliases.end(), entry.aliases.begin(),
-                                         entry.aliases.end())) {
+        if (!entry.choice || !sameAliases(entry.aliases, aliases)) {
             entry.choice = columns_.resolve(settings.label(field), aliases);
             entry.aliases.assign(aliases.begin(), aliases.end());
         }
@@ -36,6 +35,18 @@ public:
     }
 
 private:
+    // Call sites pass the same literals: their addresses usually match, the text decides.
+    static bool sameAliases(const std::vector<std::string_view>& kept,
+                            std::initializer_list<std::string_view> aliases) {
+        if (kept.size() != aliases.size()) return false;
+        auto it = kept.begin();
+        for (std::string_view alias : aliases) {
+            if (alias.data() != it->data() && alias != *it) return false;
+            ++it;
+        }
+        return true;
+    }
+
     struct Entry {
         std::optional<ColumnChoice> choice;
         std::vector<std::string_view> aliases; // string literals of the call sites
