@@ -98,7 +98,11 @@ bool CsvTable::next(DataRecord& record) {
             ended_ = true;
             return false;
         }
-        emit(scratch_, record);
+        // The fields move into the record and its previous strings come back for the next read.
+        record.fields.swap(scratch_.fields);
+        trimInPlace(record.fields);
+        record.line = scratch_.line;
+        record.number = ++count_;
         return true;
     }
     // Holds `footerRowsToSkip_` records back: the last ones read are the footer.
@@ -116,6 +120,16 @@ bool CsvTable::next(DataRecord& record) {
     emit(held_.front(), record);
     held_.pop_front();
     return true;
+}
+
+void CsvTable::trimInPlace(std::vector<std::string>& fields) {
+    for (std::string& field : fields) {
+        const std::string_view trimmed = sdk::trim(field);
+        if (trimmed.size() == field.size()) continue;
+        const std::size_t leading = std::size_t(trimmed.data() - field.data());
+        field.erase(0, leading);
+        field.resize(trimmed.size());
+    }
 }
 
 // Trimmed copies of the fields, into the strings `record` already holds.

@@ -46,6 +46,7 @@ private:
     bool isBlankLine(const sdk::CsvRecord& record) const;
     bool nextNonBlank(sdk::CsvRecord& record);
     void emit(const sdk::CsvRecord& raw, DataRecord& record);
+    static void trimInPlace(std::vector<std::string>& fields);
 
     Records& out_;
     std::uint64_t skippedLines_ = 0;
