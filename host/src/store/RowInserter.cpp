@@ -8,12 +8,17 @@
 
 namespace finimport::store {
 
-std::unique_ptr<Poco::Data::Statement> RowInserter::prepare(std::size_t rows) {
-    using Poco::Data::Keywords::use;
+std::string RowInserter::insertSql(std::size_t rows) const {
     std::string sql = "INSERT INTO import_rows (id, import_id, row_number, kind, fields, errors, "
                       "sort_key, valid) VALUES ";
     for (std::size_t i = 0; i < rows; ++i)
         sql += i ? ",(?,?,?,?,?,?,?,?)" : "(?,?,?,?,?,?,?,?)";
+    return sql;
+}
+
+std::unique_ptr<Poco::Data::Statement> RowInserter::prepare(std::size_t rows) {
+    using Poco::Data::Keywords::use;
+    const std::string sql = insertSql(rows);
     auto st = std::make_unique<Poco::Data::Statement>(_s);
     *st << (_s.connector() == "postgresql" ? numberPlaceholders(sql) : sql);
     // Bound by reference: each execute() reads the slots' current values.
@@ -59,19 +64,42 @@ void RowInserter::add(ImportRowRecord& r) {
     // '' rather than NULL: NULLs sort differently on SQLite and PostgreSQL (QIF order).
     slot.sortKey = r.sortKey.value_or("");
     slot.valid = r.valid ? 1 : 0;
-    if (_used == kBatch) {
+    if (_used == kBatch) write(kBatch);
+}
+
+void RowInserter::write(std::size_t rows) {
+    if (isSqliteSession(_s)) {
+        std::unique_ptr<SqliteStatement> tail;
+        if (rows == kBatch && !_native)
+            _native = std::make_unique<SqliteStatement>(sqliteHandle(_s), insertSql(kBatch));
+        if (rows != kBatch)
+            tail = std::make_unique<SqliteStatement>(sqliteHandle(_s), insertSql(rows));
+        SqliteStatement& st = rows == kBatch ? *_native : *tail;
+        int p = 1;
+        for (std::size_t i = 0; i < rows; ++i) {
+            const Slot& slot = _slots[i];
+            st.bindText(p++, slot.id);
+            st.bindText(p++, slot.importId);
+            st.bindInt(p++, slot.rowNumber);
+            st.bindText(p++, slot.kind);
+            st.bindText(p++, slot.fields);
+            st.bindText(p++, slot.errors);
+            st.bindText(p++, slot.sortKey);
+            st.bindInt(p++, slot.valid);
+        }
+        st.run();
+    } else if (rows == kBatch) {
         if (!_full) _full = prepare(kBatch);
         _full->execute();
-        _written += static_cast<int64_t>(_used);
-        _used = 0;
+    } else {
+        prepare(rows)->execute();
     }
+    _written += static_cast<int64_t>(rows);
+    _used = 0;
 }
 
 void RowInserter::flush() {
-    if (_used == 0) return;
-    prepare(_used)->execute();
-    _written += static_cast<int64_t>(_used);
-    _used = 0;
+    if (_used > 0) write(_used);
 }
 
 } // namespace finimport::store
