@@ -45,11 +45,18 @@ std::string RowInserter::nextId() {
         _idLow = (uint64_t(random()) << 32 | random()) & 0x0FFFFFFFFFFFFFFFULL; // room to count
     }
     const uint64_t low = (_idLow++ & 0x3FFFFFFFFFFFFFFFULL) | 0x8000000000000000ULL;
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%08x-%04x-%04x-%04x-%012llx", unsigned(_idHigh >> 32),
-                  unsigned((_idHigh >> 16) & 0xFFFF), unsigned(_idHigh & 0xFFFF),
-                  unsigned(low >> 48), static_cast<unsigned long long>(low & 0xFFFFFFFFFFFFULL));
-    return buf;
+    // 8-4-4-4-12 lower-case hex, written by hand: once per stored row, snprintf showed up.
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string id(36, '-');
+    for (int i = 0; i < 16; ++i) { // _idHigh: 8-4-4
+        const int at = i < 8 ? i : i < 12 ? i + 1 : i + 2;
+        id[std::size_t(at)] = kHex[(_idHigh >> (60 - 4 * i)) & 0xF];
+    }
+    for (int i = 0; i < 16; ++i) { // low: 4-12
+        const int at = i < 4 ? 19 + i : 20 + i;
+        id[std::size_t(at)] = kHex[(low >> (60 - 4 * i)) & 0xF];
+    }
+    return id;
 }
 
 void RowInserter::add(ImportRowRecord& r) {
