@@ -16,6 +16,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <sys/resource.h>
 #include <vector>
 
 using namespace finimport;
@@ -82,35 +83,50 @@ double median(std::vector<double> v) {
     return v[v.size() / 2];
 }
 
-// Runs an anchor command 3 times; each prints "<seconds> <rows>". 0 when it cannot run.
-double anchorSeconds(const std::string& command) {
-    std::vector<double> runs;
+// Wall and CPU seconds of an anchor (medians of 3 runs); zero when it cannot run.
+struct Timing {
+    double wall = 0, cpu = 0;
+};
+
+// Runs an anchor command 3 times; each prints "<wall seconds> <rows> <CPU seconds>".
+Timing anchorSeconds(const std::string& command) {
+    std::vector<double> walls, cpus;
     for (int i = 0; i < 3; ++i) {
         FILE* p = popen((command + " 2>/dev/null").c_str(), "r");
-        if (!p) return 0;
-        double seconds = 0;
+        if (!p) return {};
+        double seconds = 0, cpu = 0;
         long rows = 0;
-        const int got = std::fscanf(p, "%lf %ld", &seconds, &rows);
-        if (pclose(p) != 0 || got < 1) return 0;
-        runs.push_back(seconds);
+        const int got = std::fscanf(p, "%lf %ld %lf", &seconds, &rows, &cpu);
+        if (pclose(p) != 0 || got < 1) return {};
+        walls.push_back(seconds);
+        cpus.push_back(got == 3 ? cpu : 0);
     }
-    return median(runs);
+    return {median(walls), median(cpus)};
 }
 
-double sqliteImportSeconds(const std::string& file) {
-    std::vector<double> runs;
+double childCpuSeconds() {
+    rusage usage{};
+    getrusage(RUSAGE_CHILDREN, &usage);
+    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+           double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+Timing sqliteImportSeconds(const std::string& file) {
+    std::vector<double> walls, cpus;
     for (int i = 0; i < 3; ++i) {
         const std::string db = file + ".db";
         std::remove(db.c_str());
         const auto t0 = std::chrono::steady_clock::now();
+        const double cpu0 = childCpuSeconds();
         const std::string cmd =
             "sqlite3 " + db + " '.mode csv' '.import " + file + " t' 2>/dev/null";
-        if (std::system(cmd.c_str()) != 0) return 0;
-        runs.push_back(
+        if (std::system(cmd.c_str()) != 0) return {};
+        walls.push_back(
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        cpus.push_back(childCpuSeconds() - cpu0);
         std::remove(db.c_str());
     }
-    return median(runs);
+    return {median(walls), median(cpus)};
 }
 
 void printLine(const std::string& label, double rowsPerSecond, const std::string& unit) {
@@ -191,7 +207,6 @@ int main(int argc, char** argv) {
                          static_cast<long long>(seen), static_cast<long long>(invalid));
             return 1;
         }
-        const double ours = rows / median(runs);
         if (!anchors) {
             std::printf("parse %d rows: %.0f rows/s wall (median of 3, %.3f s), %.0f rows/s CPU "
                         "(%.3f s)\n",
@@ -200,28 +215,40 @@ int main(int argc, char** argv) {
             std::remove(file.c_str());
             continue;
         }
-        const double ruby = anchorSeconds("ruby " + source + "/bench/anchors/parse.rb " + file);
-        const double python =
-            anchorSeconds("/usr/bin/python3 " + source + "/bench/anchors/parse_python.py " + file);
-        const double pandas =
-            anchorSeconds("/usr/bin/python3 " + source + "/bench/anchors/parse_pandas.py " + file);
-        const double sqlite = sqliteImportSeconds(file);
+        const std::string anchorDir = source + "/bench/anchors/";
+        const Timing ruby = anchorSeconds("ruby " + anchorDir + "parse.rb " + file);
+        const Timing python =
+            anchorSeconds("/usr/bin/python3 " + anchorDir + "parse_python.py " + file);
+        const Timing pandas =
+            anchorSeconds("/usr/bin/python3 " + anchorDir + "parse_pandas.py " + file);
+        const Timing sqlite = sqliteImportSeconds(file);
         const std::string n = rows == 100000 ? "100k" : "1M";
-        printLine("parse " + n + ": CSV plugin via C ABI, validating sink", ours, "rows/s");
-        printLine("parse " + n + ": the same per CPU second (load-independent)",
-                  rows / median(cpuRuns), "rows/s");
-        if (ruby > 0)
-            printLine("parse " + n + ": Ruby CSV+BigDecimal+strptime", rows / ruby, "rows/s");
-        if (python > 0)
-            printLine("parse " + n + ": Python csv+Decimal+strptime", rows / python, "rows/s");
-        if (pandas > 0) printLine("parse " + n + ": pandas read_csv", rows / pandas, "rows/s");
-        if (sqlite > 0) printLine("parse " + n + ": sqlite3 .import", rows / sqlite, "rows/s");
-        ratioLine("parse " + n + ": ratio to Ruby", ours, ruby > 0 ? rows / ruby : 0, 20);
-        ratioLine("parse " + n + ": ratio to Python csv", ours, python > 0 ? rows / python : 0, 0);
-        ratioLine("parse " + n + ": ratio to pandas", ours, pandas > 0 ? rows / pandas : 0,
-                  rows == 1000000 ? 2 : 0);
-        ratioLine("parse " + n + ": ratio to sqlite3 .import", ours, sqlite > 0 ? rows / sqlite : 0,
-                  0);
+        const auto rate = [&](double seconds) { return seconds > 0 ? rows / seconds : 0; };
+        const Timing own{median(runs), median(cpuRuns)};
+        const std::pair<const char*, Timing> anchorsOfRun[] = {
+            {"Ruby CSV+BigDecimal+strptime", ruby},
+            {"Python csv+Decimal+strptime", python},
+            {"pandas read_csv", pandas},
+            {"sqlite3 .import", sqlite}};
+        // Wall figures (the targets' terms), then the same per CPU second: on a shared machine
+        // the load inflates the wall times of short runs (ours) more than of long ones.
+        for (const bool cpu : {false, true}) {
+            const std::string how = cpu ? " (CPU time)" : "";
+            printLine("parse " + n + ": CSV plugin via C ABI, validating sink" + how,
+                      rate(cpu ? own.cpu : own.wall), "rows/s");
+            for (const auto& [name, t] : anchorsOfRun)
+                if (rate(cpu ? t.cpu : t.wall) > 0)
+                    printLine("parse " + n + ": " + name + how, rate(cpu ? t.cpu : t.wall),
+                              "rows/s");
+            ratioLine("parse " + n + ": ratio to Ruby" + how, rate(cpu ? own.cpu : own.wall),
+                      rate(cpu ? ruby.cpu : ruby.wall), 20);
+            ratioLine("parse " + n + ": ratio to Python csv" + how, rate(cpu ? own.cpu : own.wall),
+                      rate(cpu ? python.cpu : python.wall), 0);
+            ratioLine("parse " + n + ": ratio to pandas" + how, rate(cpu ? own.cpu : own.wall),
+                      rate(cpu ? pandas.cpu : pandas.wall), rows == 1000000 ? 2 : 0);
+            ratioLine("parse " + n + ": ratio to sqlite3 .import" + how,
+                      rate(cpu ? own.cpu : own.wall), rate(cpu ? sqlite.cpu : sqlite.wall), 0);
+        }
         std::remove(file.c_str());
     }
     return 0;
