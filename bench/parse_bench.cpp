@@ -130,16 +130,16 @@ Timing sqliteImportSeconds(const std::string& file) {
 }
 
 void printLine(const std::string& label, double rowsPerSecond, const std::string& unit) {
-    std::printf("%-52s %14.0f %s\n", label.c_str(), rowsPerSecond, unit.c_str());
+    std::printf("%-62s %14.0f %s\n", label.c_str(), rowsPerSecond, unit.c_str());
 }
 
 void ratioLine(const std::string& label, double ours, double anchor, double target) {
     if (anchor <= 0) {
-        std::printf("%-52s %14s (anchor not installed: make bench-deps)\n", label.c_str(), "n/a");
+        std::printf("%-62s %14s (anchor not installed: make bench-deps)\n", label.c_str(), "n/a");
         return;
     }
     const double ratio = ours / anchor;
-    std::printf("%-52s %13.1fx target >= %.0fx %s\n", label.c_str(), ratio, target,
+    std::printf("%-62s %13.1fx target >= %.0fx %s\n", label.c_str(), ratio, target,
                 target <= 0 ? "" : (ratio >= target ? "[met]" : "[MISSED]"));
 }
 
