@@ -115,9 +115,11 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
     if (!out.begin(kind, fields)) return FI_RUN_STOPPED;
     ColumnCache cache(columns);
     DataRecord record;
+    Row row(fields.size()); // one row and issue list for every record: no allocation per row
+    RowIssues issues;
     while (table.next(record)) {
-        Row row(fields.size());
-        RowIssues issues;
+        row.clear();
+        issues.clear();
         buildRow(settings, FieldReader(settings, cache, record), row, issues);
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;

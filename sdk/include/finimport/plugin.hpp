@@ -94,6 +94,11 @@ public:
     explicit Row(std::size_t fieldCount) : values_(fieldCount) {}
     void set(std::size_t field, std::string value) { values_.at(field) = std::move(value); }
     void setNull(std::size_t field) { values_.at(field).reset(); }
+    // Every value back to null, the row's storage kept: one Row can serve every record.
+    void clear() noexcept {
+        for (auto& value : values_)
+            value.reset();
+    }
     const std::optional<std::string>& operator[](std::size_t field) const {
         return values_.at(field);
     }
