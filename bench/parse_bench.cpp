@@ -14,6 +14,7 @@
 #include <cstring>
 #include <ctime>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <string>
 #include <sys/resource.h>
@@ -168,7 +169,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "the CSV plugin was not found in %s\n", FINIMPORT_PLUGIN_BUILD_DIR);
         return 1;
     }
-    const std::vector<std::pair<std::string, std::optional<std::string>>> options = {
+    std::vector<std::pair<std::string, std::optional<std::string>>> options = {
         {"type", "TransactionImport"}, {"default_currency", "USD"},
         {"date_col_label", "date"},    {"amount_col_label", "amount"},
         {"name_col_label", "name"},    {"category_col_label", "category"},
@@ -178,40 +179,56 @@ int main(int argc, char** argv) {
         const std::string text = makeCsv(rows);
         const std::string file = "/tmp/finimport-parse-bench-" + std::to_string(rows) + ".csv";
         std::ofstream(file, std::ios::binary) << text;
-        std::vector<double> runs, cpuRuns;
         int64_t seen = 0, invalid = 0;
-        for (int i = 0; i < 3; ++i) {
-            ValidatingSink sink;
-            std::size_t offset = 0;
-            auto read = [&](char* buffer, std::size_t capacity) -> int64_t {
-                const std::size_t n = std::min(capacity, text.size() - offset);
-                std::memcpy(buffer, text.data() + offset, n);
-                offset += n;
-                return static_cast<int64_t>(n);
-            };
-            const auto t0 = std::chrono::steady_clock::now();
-            const double cpu0 = cpuSeconds();
-            const auto result = plugin::runImporter(*csv, options, read, sink);
-            runs.push_back(
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-            cpuRuns.push_back(cpuSeconds() - cpu0);
-            if (result.status != plugin::RunResult::Status::Ok) {
-                std::fprintf(stderr, "plugin run failed: %s\n", result.error.c_str());
-                return 1;
+        // Wall and CPU seconds (medians of 3 runs) under `runOptions`; nullopt on a failure.
+        auto timeRuns = [&](const auto& runOptions) -> std::optional<Timing> {
+            std::vector<double> runs, cpuRuns;
+            for (int i = 0; i < 3; ++i) {
+                ValidatingSink sink;
+                std::size_t offset = 0;
+                auto read = [&](char* buffer, std::size_t capacity) -> int64_t {
+                    const std::size_t n = std::min(capacity, text.size() - offset);
+                    std::memcpy(buffer, text.data() + offset, n);
+                    offset += n;
+                    return static_cast<int64_t>(n);
+                };
+                const auto t0 = std::chrono::steady_clock::now();
+                const double cpu0 = cpuSeconds();
+                const auto result = plugin::runImporter(*csv, runOptions, read, sink);
+                runs.push_back(
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+                cpuRuns.push_back(cpuSeconds() - cpu0);
+                if (result.status != plugin::RunResult::Status::Ok) {
+                    std::fprintf(stderr, "plugin run failed: %s\n", result.error.c_str());
+                    return std::nullopt;
+                }
+                seen = sink.rows;
+                invalid = sink.invalid;
             }
-            seen = sink.rows;
-            invalid = sink.invalid;
-        }
-        if (seen != rows || invalid != 0) {
-            std::fprintf(stderr, "expected %d valid rows, got %lld (%lld invalid)\n", rows,
-                         static_cast<long long>(seen), static_cast<long long>(invalid));
-            return 1;
-        }
+            if (seen != rows || invalid != 0) {
+                std::fprintf(stderr, "expected %d valid rows, got %lld (%lld invalid)\n", rows,
+                             static_cast<long long>(seen), static_cast<long long>(invalid));
+                return std::nullopt;
+            }
+            return Timing{median(runs), median(cpuRuns)};
+        };
+        const auto timed = timeRuns(options);
+        // D37/D45/D55: the same file with every format `auto` (a first pass decides them).
+        auto autoOptions = options;
+        for (auto& [name, value] : autoOptions)
+            if (name == "date_format" || name == "number_format") value = "auto";
+        autoOptions.emplace_back("col_sep", "auto");
+        // `auto` buffers the file: only sizes an upload can have (the 10 MB content limit).
+        const bool uploadable = text.size() <= 10u * 1024 * 1024;
+        const auto autoTimed = uploadable ? timeRuns(autoOptions) : std::optional<Timing>(Timing{});
+        if (!timed || !autoTimed) return 1;
         if (!anchors) {
             std::printf("parse %d rows: %.0f rows/s wall (median of 3, %.3f s), %.0f rows/s CPU "
                         "(%.3f s)\n",
-                        rows, rows / median(runs), median(runs), rows / median(cpuRuns),
-                        median(cpuRuns));
+                        rows, rows / timed->wall, timed->wall, rows / timed->cpu, timed->cpu);
+            if (uploadable)
+                std::printf("parse %d rows, formats auto: %.0f rows/s wall, %.0f rows/s CPU\n",
+                            rows, rows / autoTimed->wall, rows / autoTimed->cpu);
             std::remove(file.c_str());
             continue;
         }
@@ -224,7 +241,7 @@ int main(int argc, char** argv) {
         const Timing sqlite = sqliteImportSeconds(file);
         const std::string n = rows == 100000 ? "100k" : "1M";
         const auto rate = [&](double seconds) { return seconds > 0 ? rows / seconds : 0; };
-        const Timing own{median(runs), median(cpuRuns)};
+        const Timing own = *timed;
         const std::pair<const char*, Timing> anchorsOfRun[] = {
             {"Ruby CSV+BigDecimal+strptime", ruby},
             {"Python csv+Decimal+strptime", python},
@@ -236,6 +253,9 @@ int main(int argc, char** argv) {
             const std::string how = cpu ? " (CPU time)" : "";
             printLine("parse " + n + ": CSV plugin via C ABI, validating sink" + how,
                       rate(cpu ? own.cpu : own.wall), "rows/s");
+            if (uploadable)
+                printLine("parse " + n + ": the same, col_sep/date/number auto" + how,
+                          rate(cpu ? autoTimed->cpu : autoTimed->wall), "rows/s");
             for (const auto& [name, t] : anchorsOfRun)
                 if (rate(cpu ? t.cpu : t.wall) > 0)
                     printLine("parse " + n + ": " + name + how, rate(cpu ? t.cpu : t.wall),
