@@ -1,5 +1,6 @@
 #include "store/RowInserter.h"
 
+#include "store/PgNative.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 
@@ -8,12 +9,31 @@
 
 namespace finimport::store {
 
+const std::vector<std::string>& RowInserter::columns() {
+    static const std::vector<std::string> names = {"id",     "import_id", "row_number", "kind",
+                                                   "fields", "errors",    "sort_key",   "valid"};
+    return names;
+}
+
+RowInserter::RowInserter(Poco::Data::Session& s) : _s(s) {
+    if (isPostgresSession(s))
+        _copy = std::make_unique<BatchInsert>(s, "import_rows", columns(), kCopyBatch);
+}
+
+RowInserter::~RowInserter() = default;
+
 std::unique_ptr<Poco::Data::Statement> RowInserter::prepare(std::size_t rows) {
     using Poco::Data::Keywords::use;
-    std::string sql = "INSERT INTO import_rows (id, import_id, row_number, kind, fields, errors, "
-                      "sort_key, valid) VALUES ";
+    std::string tuple = "(";
+    std::string sql = "INSERT INTO import_rows (";
+    for (const auto& c : columns()) {
+        sql += (tuple.size() > 1 ? ", " : "") + c;
+        tuple += tuple.size() > 1 ? ",?" : "?";
+    }
+    tuple += ")";
+    sql += ") VALUES ";
     for (std::size_t i = 0; i < rows; ++i)
-        sql += i ? ",(?,?,?,?,?,?,?,?)" : "(?,?,?,?,?,?,?,?)";
+        sql += (i ? "," : "") + tuple;
     auto st = std::make_unique<Poco::Data::Statement>(_s);
     *st << (_s.connector() == "postgresql" ? numberPlaceholders(sql) : sql);
     // Bound by reference: each execute() reads the slots' current values.
@@ -49,6 +69,11 @@ std::string RowInserter::nextId() {
 
 void RowInserter::add(ImportRowRecord& r) {
     if (r.id.empty()) r.id = nextId();
+    if (_copy) {
+        _copy->add({r.id, r.importId, int64_t(r.rowNumber), r.kind, std::move(r.fields),
+                    std::move(r.errors), r.sortKey.value_or(""), int64_t(r.valid ? 1 : 0)});
+        return;
+    }
     Slot& slot = _slots[_used++];
     slot.id = r.id;
     slot.importId = r.importId;
@@ -68,6 +93,10 @@ void RowInserter::add(ImportRowRecord& r) {
 }
 
 void RowInserter::flush() {
+    if (_copy) {
+        _copy->flush();
+        return;
+    }
     if (_used == 0) return;
     prepare(_used)->execute();
     _written += static_cast<int64_t>(_used);
