@@ -2,10 +2,12 @@
 
 #include "store/Database.h"
 #include "store/Sql.h"
+#include "store/StatementCache.h"
 #include "store/Time.h"
 
 #include <Poco/Data/Binding.h>
 #include <Poco/Data/Statement.h>
+#include <algorithm>
 
 namespace finimport::store {
 
@@ -18,7 +20,8 @@ const char* kColumns =
     "b.end_cash_balance, b.end_non_cash_balance, b.flows_factor, b.created_at, b.updated_at, "
     "a.name, a.account_type";
 
-BalanceRecord balanceFrom(const SqlRow& r) {
+// SqlRow (Poco) or NativeRow (StatementCache).
+template <class Row> BalanceRecord balanceFrom(const Row& r) {
     BalanceRecord b;
     b.id = r.str(0);
     b.accountId = r.str(1);
@@ -173,13 +176,32 @@ int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
     std::string key = "balances\x1f" + f.familyId;
     for (const auto* part : {&f.accountId, &f.currency, &f.startDate, &f.endDate})
         key += "\x1f" + (*part ? **part : std::string("\x1e"));
-    return db.cachedCount(key, [&](Poco::Data::Session& s) { return BalanceStore(s).count(f); });
+    return db.cachedCount(
+        key,
+        [&](Poco::Data::Session& s) {
+            std::vector<SqlValue> params;
+            std::string w = whereClause(f, params, false);
+            return db.statements().count(s, "SELECT COUNT(*) " + w, params);
+        },
+        true);
 }
 
 std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter& filter,
                                               int64_t limit, int64_t offset) {
+    // The same query as list(), through the connection's cached statement (a hot read), on
+    // the read replica when one is configured.
+    std::vector<SqlValue> params;
+    std::string w = whereClause(filter, params, true);
+    params.push_back(limit);
+    params.push_back(offset);
+    const std::string sql = std::string("SELECT ") + kColumns + " " + w +
+                            " ORDER BY b.date DESC, b.created_at DESC, b.id DESC LIMIT ? OFFSET ?";
     std::vector<BalanceRecord> out;
-    db.read([&](Poco::Data::Session& s) { out = BalanceStore(s).list(filter, limit, offset); });
+    out.reserve(static_cast<size_t>(std::max<int64_t>(0, std::min<int64_t>(limit, 1000))));
+    db.readReplica([&](Poco::Data::Session& s) {
+        db.statements().query(s, sql, params,
+                              [&](const NativeRow& r) { out.push_back(balanceFrom(r)); });
+    });
     return out;
 }
 
