@@ -1,6 +1,8 @@
 #include "store/BalanceStore.h"
 
+#include "store/BatchInsert.h"
 #include "store/Database.h"
+#include "store/PgNative.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
 #include "store/Time.h"
@@ -76,6 +78,31 @@ std::string whereClause(const BalanceFilter& f, std::vector<SqlValue>& params, b
     return w;
 }
 
+// The columns replace() writes, in value order (both paths).
+const std::vector<std::string>& insertColumns() {
+    static const std::vector<std::string> columns = {"id",
+                                                     "account_id",
+                                                     "date",
+                                                     "currency",
+                                                     "balance",
+                                                     "cash_balance",
+                                                     "start_cash_balance",
+                                                     "start_non_cash_balance",
+                                                     "cash_inflows",
+                                                     "cash_outflows",
+                                                     "non_cash_inflows",
+                                                     "non_cash_outflows",
+                                                     "net_market_flows",
+                                                     "cash_adjustments",
+                                                     "non_cash_adjustments",
+                                                     "end_cash_balance",
+                                                     "end_non_cash_balance",
+                                                     "flows_factor",
+                                                     "created_at",
+                                                     "updated_at"};
+    return columns;
+}
+
 } // namespace
 
 void BalanceStore::replace(const std::string& accountId, const std::optional<std::string>& fromDate,
@@ -86,6 +113,39 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
     else
         sqlExec(_s, "DELETE FROM balances WHERE account_id = ?", {accountId});
     if (rows.empty()) return;
+
+    if (isPostgresSession(_s)) {
+        // PostgreSQL: Poco runs a bound vector as one INSERT per row; COPY writes them at once.
+        const int64_t now = nowMicros();
+        BatchInsert batch(_s, "balances", insertColumns(), 10000);
+        for (auto& r : rows) {
+            if (r.id.empty()) r.id = newUuid();
+            r.accountId = accountId;
+            r.createdAt = r.updatedAt = now;
+            batch.add({r.id,
+                       accountId,
+                       r.date,
+                       r.currency,
+                       r.balance,
+                       sqlOpt(r.cashBalance),
+                       r.startCash,
+                       r.startNonCash,
+                       r.cashInflows,
+                       r.cashOutflows,
+                       r.nonCashInflows,
+                       r.nonCashOutflows,
+                       r.netMarketFlows,
+                       r.cashAdjustments,
+                       r.nonCashAdjustments,
+                       r.endCash,
+                       r.endNonCash,
+                       r.flowsFactor,
+                       now,
+                       now});
+        }
+        batch.flush();
+        return;
+    }
 
     // Column vectors bound in bulk: one statement for all rows (STACK_NOTES §3).
     const size_t n = rows.size();
@@ -124,13 +184,12 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
             cols[c][i] = values[c];
     }
     using namespace Poco::Data::Keywords;
-    std::string sql =
-        "INSERT INTO balances (id, account_id, date, currency, balance, cash_balance, "
-        "start_cash_balance, start_non_cash_balance, cash_inflows, cash_outflows, "
-        "non_cash_inflows, non_cash_outflows, net_market_flows, cash_adjustments, "
-        "non_cash_adjustments, end_cash_balance, end_non_cash_balance, flows_factor, created_at, "
-        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    if (_s.connector() == "postgresql") sql = numberPlaceholders(sql);
+    std::string sql = "INSERT INTO balances (", marks;
+    for (const auto& column : insertColumns()) {
+        sql += (marks.empty() ? "" : ", ") + column;
+        marks += marks.empty() ? "?" : ", ?";
+    }
+    sql += ") VALUES (" + marks + ")";
     Poco::Data::Statement st(_s);
     st << sql, use(ids), use(accountIds), use(dates), use(currencies), use(cols[0]), use(cash),
         use(cols[1]), use(cols[2]), use(cols[3]), use(cols[4]), use(cols[5]), use(cols[6]),

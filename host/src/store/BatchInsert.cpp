@@ -15,7 +15,7 @@ BatchInsert::BatchInsert(Poco::Data::Session& s, std::string table,
     if (isSqliteSession(s)) _sqlite = sqliteHandle(s);
     if (isPostgresSession(s)) _pg = pgHandle(s);
     _rowsPerStatement =
-        _pg ? std::max<size_t>(rowsPerStatement, 1)
+        _pg ? std::max(rowsPerStatement, kMinCopyRows)
             : std::clamp<size_t>(rowsPerStatement, 1,
                                  std::max<size_t>(1, kMaxParameters / _columns.size()));
 }

@@ -28,6 +28,9 @@ public:
     BatchInsert& operator=(const BatchInsert&) = delete;
 
     static constexpr size_t kMaxParameters = 8000;
+    // PostgreSQL: at least this many rows per COPY (a COPY costs a round trip and a statement
+    // start; rows are cheap).
+    static constexpr size_t kMinCopyRows = 5000;
 
     // One row: exactly one value per column (throws std::invalid_argument otherwise).
     void add(std::vector<SqlValue> row);
@@ -37,6 +40,8 @@ public:
     void flush();
     size_t written() const { return _written; }
     size_t pending() const { return _pendingRows; }
+    // Rows per statement (SQLite) or per COPY (PostgreSQL) after the caps.
+    size_t rowsPerFlush() const { return _rowsPerStatement; }
 
 private:
     std::string sqlFor(size_t rows) const;

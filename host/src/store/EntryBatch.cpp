@@ -1,6 +1,9 @@
 #include "store/EntryBatch.h"
 
+#include "store/PgNative.h"
 #include "store/Time.h"
+
+#include <algorithm>
 
 namespace finimport::store {
 
@@ -12,7 +15,8 @@ TransactionBatch::TransactionBatch(Poco::Data::Session& s, size_t chunk)
                               chunk, false),
       _transactions(s, "transactions", {"entry_id", "category_id", "merchant_id", "kind"}, chunk,
                     false),
-      _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false) {}
+      _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false),
+      _copyChunk(isPostgresSession(s) ? BatchInsert::kMinCopyRows : 0) {}
 
 void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
     if (e.id.empty()) e.id = newOrderedUuid();
@@ -24,7 +28,8 @@ void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
     _transactions.add({e.id, sqlOpt(d.categoryId), sqlOpt(d.merchantId), d.kind});
     for (const auto& tag : d.tagIds)
         _tags.add({e.id, tag});
-    if (_entries.pending() >= _chunk) flush();
+    // PostgreSQL's COPY takes larger chunks (BatchInsert::kMinCopyRows).
+    if (_entries.pending() >= std::max(_chunk, _copyChunk)) flush();
 }
 
 void TransactionBatch::flush() {

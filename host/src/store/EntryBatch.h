@@ -19,6 +19,7 @@ public:
 private:
     size_t _chunk;
     BatchInsert _entries, _transactions, _tags;
+    size_t _copyChunk;
 };
 
 } // namespace finimport::store

@@ -19,7 +19,7 @@ namespace finimport::store {
 class RowInserter {
 public:
     static constexpr std::size_t kBatch = 256;
-    static constexpr std::size_t kCopyBatch = 4096;
+    static constexpr std::size_t kCopyBatch = BatchInsert::kMinCopyRows;
 
     explicit RowInserter(Poco::Data::Session& s);
     ~RowInserter();

@@ -39,7 +39,46 @@ bool isMissingStatement(const PGresult* r) {
     return state && std::string_view(state) == "26000"; // invalid_sql_statement_name
 }
 
+// Parameters as text (libpq's text format), integers in decimal; `ints` owns their text.
+std::vector<const char*> pgParams(const std::vector<SqlValue>& params,
+                                  std::vector<std::string>& ints) {
+    ints.reserve(params.size()); // no reallocation: the pointers stay valid
+    std::vector<const char*> values(params.size(), nullptr);
+    for (size_t i = 0; i < params.size(); ++i) {
+        if (const auto* n = std::get_if<int64_t>(&params[i]))
+            values[i] = ints.emplace_back(std::to_string(*n)).c_str();
+        else if (const auto* t = std::get_if<std::string>(&params[i]))
+            values[i] = t->c_str();
+    }
+    return values;
+}
+
 } // namespace
+
+void nativeQuery(Poco::Data::Session& s, const std::string& sql,
+                 const std::vector<SqlValue>& params,
+                 const std::function<void(const NativeRow&)>& onRow) {
+    NativeRow row;
+    if (isSqliteSession(s)) {
+        SqliteStatement st(sqliteHandle(s), sql);
+        st.bind(params);
+        row._sqlite = &st;
+        while (st.step())
+            onRow(row);
+        return;
+    }
+    std::vector<std::string> ints;
+    auto values = pgParams(params, ints);
+    Result r{PQexecParams(pgHandle(s), numberPlaceholders(sql).c_str(),
+                          static_cast<int>(params.size()), nullptr, values.data(), nullptr, nullptr,
+                          0)};
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK)
+        throw std::runtime_error("PostgreSQL query failed: " + pgError(r.get()));
+    row._pg = r.get();
+    const int rows = PQntuples(r.get());
+    for (row._row = 0; row._row < rows; ++row._row)
+        onRow(row);
+}
 
 bool NativeRow::isNull(size_t c) const {
     return _sqlite ? _sqlite->isNull(static_cast<int>(c))
@@ -124,16 +163,8 @@ void StatementCache::querySqlite(sqlite3* db, const std::string& sql,
 void StatementCache::queryPostgres(pg_conn* conn, const std::string& sql,
                                    const std::vector<SqlValue>& params,
                                    const std::function<void(const NativeRow&)>& onRow) {
-    // Parameters as text (libpq's text format), integers in decimal.
     std::vector<std::string> ints;
-    ints.reserve(params.size());
-    std::vector<const char*> values(params.size(), nullptr);
-    for (size_t i = 0; i < params.size(); ++i) {
-        if (const auto* n = std::get_if<int64_t>(&params[i]))
-            values[i] = ints.emplace_back(std::to_string(*n)).c_str();
-        else if (const auto* t = std::get_if<std::string>(&params[i]))
-            values[i] = t->c_str();
-    }
+    auto values = pgParams(params, ints);
     const int backendPid = PQbackendPID(conn);
     for (int attempt = 0;; ++attempt) {
         std::string name;

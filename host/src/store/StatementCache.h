@@ -37,10 +37,18 @@ public:
 
 private:
     friend class StatementCache;
+    friend void nativeQuery(Poco::Data::Session&, const std::string&, const std::vector<SqlValue>&,
+                            const std::function<void(const NativeRow&)>&);
     const SqliteStatement* _sqlite = nullptr;
     const pg_result* _pg = nullptr;
     int _row = 0;
 };
+
+// A one-shot query through the native API, without Poco's per-value Dynamic::Var copies: for
+// large reads inside a job (an import's rows, an account's ledger). Nothing is cached.
+void nativeQuery(Poco::Data::Session& s, const std::string& sql,
+                 const std::vector<SqlValue>& params,
+                 const std::function<void(const NativeRow&)>& onRow);
 
 class StatementCache {
 public:
