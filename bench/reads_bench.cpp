@@ -75,7 +75,7 @@ void seedPostgres(const std::string& url, const std::string& familyId) {
                        "balance, created_at, updated_at) SELECT '00000000-0000-4000-8000-' || "
                        "lpad(i::text, 12, '0'), ?, 'Account ' || i, CASE WHEN i < 10 THEN "
                        "'investment' ELSE 'depository' END, 'USD', 0, 1700000000000000, "
-                       "1700000000000000 FROM generate_series(0, ?::int - 1) i",
+                       "1700000000000000 FROM generate_series(0::bigint, ?::bigint - 1) i",
                        {familyId, int64_t(kAccounts)});
         store::sqlExec(
             s,
@@ -84,10 +84,10 @@ void seedPostgres(const std::string& url, const std::string& familyId) {
             "non_cash_inflows, non_cash_outflows, net_market_flows, cash_adjustments, "
             "non_cash_adjustments, end_cash_balance, end_non_cash_balance, flows_factor, "
             "created_at, updated_at) SELECT lpad(right(a.id, 8), 8, '0') || '-0000-4000-8000-' || "
-            "lpad(d.i::text, 12, '0'), a.id, to_char(date '1999-01-01' + d.i, 'YYYY-MM-DD'), "
+            "lpad(d.i::text, 12, '0'), a.id, to_char(date '1999-01-01' + d.i::int, 'YYYY-MM-DD'), "
             "'USD', d.i * 1234567, d.i * 1234567, d.i * 1000000, 0, 250000000, 120000000, 0, 0, "
             "0, 0, 0, d.i * 1234567, 0, 1, 1700000000000000 + d.i, 1700000000000000 + d.i FROM "
-            "accounts a, generate_series(0, ?::int - 1) d(i)",
+            "accounts a, generate_series(0::bigint, ?::bigint - 1) d(i)",
             {int64_t(kDays)});
         store::sqlExec(s, "INSERT INTO securities (id, ticker, name, exchange_operating_mic, "
                           "created_at, updated_at) VALUES ('00000000-0000-4000-8000-5ec000000001', "
@@ -97,9 +97,10 @@ void seedPostgres(const std::string& url, const std::string& familyId) {
             "INSERT INTO entries (id, account_id, entryable_type, date, amount, currency, name, "
             "import_locked, created_at, updated_at) SELECT '00000000-0000-4000-9000-' || "
             "lpad(i::text, 12, '0'), '00000000-0000-4000-8000-' || lpad((i % 10)::text, 12, '0'), "
-            "'Trade', to_char(date '2000-01-01' + (i % 9000), 'YYYY-MM-DD'), 10000000000, 'USD', "
+            "'Trade', to_char(date '2000-01-01' + (i % 9000)::int, 'YYYY-MM-DD'), 10000000000, "
+            "'USD', "
             "'Buy AAPL', 1, 1700000000000000 + i, 1700000000000000 + i FROM generate_series(0, "
-            "?::int - 1) i",
+            "?::bigint - 1) i",
             {int64_t(kTrades)});
         store::sqlExec(s, "INSERT INTO trades (id, entry_id, security_id, qty, price, currency, "
                           "investment_activity_label, created_at, updated_at) SELECT "
@@ -157,7 +158,7 @@ void seed(const std::string& url, const std::string& familyId) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     const int seconds = argc > 1 ? std::atoi(argv[1]) : 5;
     const int runs = argc > 2 ? std::atoi(argv[2]) : 3;
     const std::string backend = argc > 3 ? argv[3] : "sqlite";
@@ -254,4 +255,15 @@ int main(int argc, char** argv) {
             pass ? "PASS" : "MISS");
     }
     return 0;
+}
+
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const Poco::Exception& e) {
+        std::fprintf(stderr, "reads_bench: %s\n", e.displayText().c_str());
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "reads_bench: %s\n", e.what());
+    }
+    return 1;
 }

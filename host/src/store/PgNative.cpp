@@ -61,6 +61,13 @@ pg_conn* pgHandle(Poco::Data::Session& s) {
     return conn;
 }
 
+bool pgTransactionWrote(pg_conn* conn) {
+    Result r{PQexec(conn, "SELECT txid_current_if_assigned() IS NOT NULL")};
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1)
+        throw std::runtime_error("PostgreSQL: " + trimmed(PQresultErrorMessage(r.get())));
+    return PQgetvalue(r.get(), 0, 0)[0] == 't';
+}
+
 void pgCopyIn(pg_conn* conn, const std::string& table, const std::vector<std::string>& columns,
               const std::string& rows) {
     std::string sql = "COPY " + table + " (";

@@ -19,6 +19,10 @@ bool isPostgresSession(Poco::Data::Session& s);
 // The session's PGconn (pooled sessions included). Throws std::logic_error on other sessions.
 pg_conn* pgHandle(Poco::Data::Session& s);
 
+// True when the connection's open transaction has written (or locked) rows: it has been
+// assigned a transaction id. Throws std::runtime_error when the query fails.
+bool pgTransactionWrote(pg_conn* conn);
+
 // `COPY table (columns) FROM STDIN` in text format: `rows` holds complete lines (CopyText.h).
 // Throws std::runtime_error with PostgreSQL's message on any failure (a constraint, a bad
 // value); the caller's transaction is then aborted and rolled back by Database::write.
