@@ -13,7 +13,7 @@ const std::vector<MonthCandidates::Candidate>& MonthCandidates::of(const std::st
     // "YYYY-MM-99" sorts after every day of the month (dates are ISO text).
     for (auto& e : _entries.transactionsBetween(accountId, month + "-01", month + "-99"))
         found.push_back({std::move(e.id), std::move(e.date), std::move(e.currency),
-                         normalizedName(e.name), e.amount});
+                         normalizedName(e.name), e.amount, std::move(e.externalId)});
     if (_cached + found.size() > kMaxEntries) {
         _months.clear();
         _cached = 0;

@@ -8,6 +8,7 @@
 #include "store/EntryStore.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -19,6 +20,7 @@ public:
     struct Candidate {
         std::string id, date, currency, normalizedName;
         int64_t amount = 0;
+        std::optional<std::string> externalId;
     };
     static constexpr size_t kMaxEntries = 50000;
 
