@@ -5,6 +5,7 @@
 #include "app/ImportOptions.h"
 #include "app/ImportRequest.h"
 #include "app/ImportTypes.h"
+#include "app/MonthCandidates.h"
 #include "app/RowCollector.h"
 #include "app/RowValidation.h"
 #include "plugin/ImporterHandle.h"
@@ -80,6 +81,7 @@ private:
     const store::ImportRecord& _import;
     store::AccountStore _accounts;
     store::EntryStore _entries;
+    MonthCandidates _months; // transaction candidates, a month per read
     bool _ownAccountLoaded = false;
     std::optional<store::AccountRow> _ownAccount;
     std::map<std::string, std::optional<store::AccountRow>> _byName;
