@@ -216,12 +216,4 @@ inline fi_probe_result probeCsvText(std::string_view head, const char* filename)
 
 } // namespace finimport::budget
 
-#define FI_BUDGET_CSV_MANIFEST(type)                                                               \
-    "{\"types\":[\"" type "\"],"                                                                   \
-    "\"media_types\":[\"text/csv\",\"text/plain\",\"application/csv\","                            \
-    "\"application/vnd.ms-excel\"],\"extensions\":[\".csv\",\".txt\"],\"binary\":false,"           \
-    "\"options\":[{\"name\":\"number_format\",\"type\":\"enum\",\"values\":[\"1,234.56\","         \
-    "\"1.234,56\",\"1 234,56\",\"1,234\"],\"default\":\"1,234.56\"},"                              \
-    "{\"name\":\"col_sep\",\"type\":\"enum\",\"values\":[\",\",\";\"],\"default\":\",\"}]}"
-
 #endif // FINIMPORT_BUDGET_CSV_HPP

@@ -62,8 +62,7 @@ void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTy
         ++stats.valid;
     else
         stats.invalid.add(rowNumber);
-    const bool needsAccount =
-        traits.accountMapping && producesEntries(record.type) && !record.accountId;
+    const bool needsAccount = traits.needsAccount && !record.accountId;
     if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
         stats.accountless.add(rowNumber);
     if (traits.accountTypeMapping) {
@@ -86,7 +85,7 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
     v.detail.terminal = isTerminalStatus(record.status);
     v.detail.revertable = isRevertableStatus(record.status);
 
-    if (traits.family == ContentFamily::Ndjson) {
+    if (traits.backup()) {
         // No row records: the counts of the stored summary (API.md §10 change 4).
         v.stats.validRowsCount = summaryCount(record.summary, "valid_rows_count");
         v.stats.invalidRowsCount = record.rowsCount - v.stats.validRowsCount;

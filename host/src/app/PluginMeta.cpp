@@ -7,6 +7,15 @@
 
 namespace finimport::app {
 
+namespace {
+
+bool hasOption(const ImportOptions& options, const std::string& name) {
+    return std::any_of(options.values.begin(), options.values.end(),
+                       [&](const auto& entry) { return entry.first == name; });
+}
+
+} // namespace
+
 std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& options) {
     std::optional<std::string> json;
     for (const auto& row : rows.rows) {
@@ -17,7 +26,9 @@ std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& op
                 obj.set(name, *value);
             else
                 obj.set(name, Poco::Dynamic::Var());
-            if (name == "date_format" && value && !value->empty()) options.set(name, *value);
+            // A meta field named like an option is the value the plugin used (`auto` or an
+            // absent pattern replaced by what it detected, D57).
+            if (value && !value->empty() && hasOption(options, name)) options.set(name, *value);
         }
         std::ostringstream out;
         obj.stringify(out);

@@ -1,8 +1,9 @@
 #pragma once
 // A plugin may end its output with one `meta` record (sdk/docs/records.md): facts about the
 // whole file rather than a row (the QIF date pattern it detected, a PDF statement's summary).
-// It is taken out of the rows here; `date_format` updates the import's configuration (D16
-// echoes the pattern used) and every field is kept as JSON in imports.extracted.
+// It is taken out of the rows here; a field named like one of the import's options updates its
+// configuration (D16/D57 echo the value used, e.g. a detected date pattern) and every field is
+// kept as JSON in imports.extracted.
 
 #include "app/ImportContent.h"
 #include "app/ImportOptions.h"

@@ -44,6 +44,10 @@ struct RunResult {
     // Failed: the plugin's set_error message as sent (shown to users), or a host message naming
     // the plugin and importer (contract violation, exception, unknown status, no message).
     std::string error;
+    // Failed: the plugin's stable error code (e.g. "invalid_csv", "encrypted",
+    // "nothing_recognisable") when the ABI delivered one; empty otherwise (the host then uses
+    // the manifest's default_error_code, else `invalid_<format>`).
+    std::string errorCode = {};
     // Failed because the host ended the run: a budget (time, rows, output, memory) was exceeded
     // or the sandboxed child crashed, exited or could not start. The input may be fine.
     bool aborted = false;

@@ -1,6 +1,6 @@
 // finimport_csv.so: one importer per CSV-family import type (records.md describes the output).
 #include "Importers.h"
-#include "Manifest.h"
+#include "finimport_manifest.h" // plugins/csv/manifest.json, embedded at build time
 
 #include "finimport/plugin.hpp"
 #include "finimport/text.hpp"
@@ -31,17 +31,17 @@ constexpr const char* kMerchantTypes[] = {"MerchantImport", nullptr};
 constexpr const char* kRuleTypes[] = {"RuleImport", nullptr};
 
 constexpr fi_importer kTransactions = finimport::makeImporter<probeCsv, runTransactions>(
-    "csv.transactions", kTransactionTypes, FI_CSV_MANIFEST("TransactionImport"));
-constexpr fi_importer kTrades = finimport::makeImporter<probeCsv, runTrades>(
-    "csv.trades", kTradeTypes, FI_CSV_MANIFEST("TradeImport"));
-constexpr fi_importer kAccounts = finimport::makeImporter<probeCsv, runAccounts>(
-    "csv.accounts", kAccountTypes, FI_CSV_MANIFEST("AccountImport"));
+    "csv.transactions", kTransactionTypes, FI_MANIFEST_JSON);
+constexpr fi_importer kTrades =
+    finimport::makeImporter<probeCsv, runTrades>("csv.trades", kTradeTypes, FI_MANIFEST_JSON);
+constexpr fi_importer kAccounts =
+    finimport::makeImporter<probeCsv, runAccounts>("csv.accounts", kAccountTypes, FI_MANIFEST_JSON);
 constexpr fi_importer kCategories = finimport::makeImporter<probeCsv, runCategories>(
-    "csv.categories", kCategoryTypes, FI_CSV_MANIFEST("CategoryImport"));
+    "csv.categories", kCategoryTypes, FI_MANIFEST_JSON);
 constexpr fi_importer kMerchants = finimport::makeImporter<probeCsv, runMerchants>(
-    "csv.merchants", kMerchantTypes, FI_CSV_MANIFEST("MerchantImport"));
-constexpr fi_importer kRules = finimport::makeImporter<probeCsv, runRules>(
-    "csv.rules", kRuleTypes, FI_CSV_MANIFEST("RuleImport"));
+    "csv.merchants", kMerchantTypes, FI_MANIFEST_JSON);
+constexpr fi_importer kRules =
+    finimport::makeImporter<probeCsv, runRules>("csv.rules", kRuleTypes, FI_MANIFEST_JSON);
 
 } // namespace
 

@@ -1,6 +1,7 @@
 // finimport_mint.so: MintImport (IMPORTS.md §6.4 with §12.4): Mint's transaction export with
 // its exact, case-sensitive headers and the `Transaction Type` credit/debit column.
 #include "BudgetCsv.hpp"
+#include "finimport_manifest.h" // manifest.json, embedded at build time
 
 namespace {
 
@@ -59,8 +60,8 @@ fi_run_status runMint(const Options& options, Records& out) {
 }
 
 constexpr const char* kTypes[] = {"MintImport", nullptr};
-constexpr fi_importer kMint = makeImporter<probeCsvText, runMint>(
-    "mint.transactions", kTypes, FI_BUDGET_CSV_MANIFEST("MintImport"));
+constexpr fi_importer kMint =
+    makeImporter<probeCsvText, runMint>("mint.transactions", kTypes, FI_MANIFEST_JSON);
 
 } // namespace
 

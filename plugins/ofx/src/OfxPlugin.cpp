@@ -2,6 +2,7 @@
 // (README: why not libofx) turns OFX 1.x SGML and 2.x XML into statement records.
 #include "OfxBuilder.h"
 #include "OfxRecords.h"
+#include "finimport_manifest.h" // manifest.json, embedded at build time
 
 #include "finimport/plugin.hpp"
 #include "finimport/text.hpp"
@@ -42,11 +43,8 @@ fi_probe_result probeOfx(std::string_view head, const char* filename) {
 }
 
 constexpr const char* kTypes[] = {"OfxImport", nullptr};
-constexpr fi_importer kOfx = makeImporter<probeOfx, runOfx>(
-    "ofx.statements", kTypes,
-    "{\"types\":[\"OfxImport\"],"
-    "\"media_types\":[\"application/x-ofx\",\"application/vnd.intu.qfx\",\"text/plain\"],"
-    "\"extensions\":[\".ofx\",\".qfx\"],\"binary\":false,\"options\":[]}");
+constexpr fi_importer kOfx =
+    makeImporter<probeOfx, runOfx>("ofx.statements", kTypes, FI_MANIFEST_JSON);
 
 } // namespace
 

@@ -2,6 +2,7 @@
 // from poppler; the statement table is recognised by Statement.cpp. No AI, no network.
 #include "PdfText.h"
 #include "Statement.h"
+#include "finimport_manifest.h" // manifest.json, embedded at build time
 
 #include "finimport/plugin.hpp"
 #include "finimport/text.hpp"
@@ -107,10 +108,8 @@ fi_probe_result probePdf(std::string_view head, const char*) {
 }
 
 constexpr const char* kTypes[] = {"PdfImport", nullptr};
-constexpr fi_importer kPdf = makeImporter<probePdf, runPdf>(
-    "pdf.statements", kTypes,
-    "{\"types\":[\"PdfImport\"],\"media_types\":[\"application/pdf\"],"
-    "\"extensions\":[\".pdf\"],\"binary\":true,\"options\":[]}");
+constexpr fi_importer kPdf =
+    makeImporter<probePdf, runPdf>("pdf.statements", kTypes, FI_MANIFEST_JSON);
 
 } // namespace
 

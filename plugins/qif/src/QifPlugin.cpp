@@ -1,6 +1,7 @@
 // finimport_qif.so: QifImport (IMPORTS.md §6.10, §12 item 7, DECISIONS.md D16).
 #include "QifModel.h"
 #include "QifRows.h"
+#include "finimport_manifest.h" // manifest.json, embedded at build time
 
 #include "finimport/plugin.hpp"
 #include "finimport/text.hpp"
@@ -63,14 +64,8 @@ fi_probe_result probeQif(std::string_view head, const char* filename) {
 }
 
 constexpr const char* kTypes[] = {"QifImport", nullptr};
-constexpr fi_importer kQif = makeImporter<probeQif, runQif>(
-    "qif.transactions", kTypes,
-    "{\"types\":[\"QifImport\"],"
-    "\"media_types\":[\"application/qif\",\"application/x-qif\",\"text/plain\"],"
-    "\"extensions\":[\".qif\"],\"binary\":false,\"options\":["
-    "{\"name\":\"date_format\",\"type\":\"string\"},"
-    "{\"name\":\"number_format\",\"type\":\"enum\",\"values\":[\"1,234.56\",\"1.234,56\","
-    "\"1 234,56\",\"1,234\"],\"default\":\"1,234.56\"}]}");
+constexpr fi_importer kQif =
+    makeImporter<probeQif, runQif>("qif.transactions", kTypes, FI_MANIFEST_JSON);
 
 } // namespace
 

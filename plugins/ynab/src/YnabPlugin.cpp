@@ -1,6 +1,7 @@
 // finimport_ynab.so: YnabImport (IMPORTS.md §6.6 with §12.4): YNAB's register export with
 // Outflow/Inflow columns and the combined `Category Group/Category` column.
 #include "BudgetCsv.hpp"
+#include "finimport_manifest.h" // manifest.json, embedded at build time
 
 #include <algorithm>
 #include <cstdint>
@@ -103,8 +104,8 @@ fi_run_status runYnab(const Options& options, Records& out) {
 }
 
 constexpr const char* kTypes[] = {"YnabImport", nullptr};
-constexpr fi_importer kYnab = makeImporter<probeCsvText, runYnab>(
-    "ynab.transactions", kTypes, FI_BUDGET_CSV_MANIFEST("YnabImport"));
+constexpr fi_importer kYnab =
+    makeImporter<probeCsvText, runYnab>("ynab.transactions", kTypes, FI_MANIFEST_JSON);
 
 } // namespace
 

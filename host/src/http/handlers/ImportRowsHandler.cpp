@@ -1,5 +1,6 @@
 // GET /api/v1/imports/{id}/rows (API.md §12.3, DECISIONS.md D15): rows with their errors
 // evaluated now, the 17 visible fields and their mappings.
+#include "app/ImportTypes.h"
 #include "app/Mappings.h"
 #include "app/RowStats.h"
 #include "app/RowValidation.h"
@@ -113,7 +114,7 @@ Response ImportsHandler::rows(Request& req) {
         std::vector<Evaluated> rows;
         store::RowPageQuery query;
         query.onlyInvalid = onlyInvalid;
-        query.newestFirst = record->type == "QifImport";
+        query.newestFirst = app::traitsOf(record->type).details.rowsNewestFirst;
         query.limit = p.perPage;
         query.offset = p.offset;
         for (auto& row : imports.rowsPage(record->id, query)) {
