@@ -58,7 +58,7 @@ bool blankText(const std::string& s) {
 ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits& traits) {
     ContentCheck c;
     const int64_t limit = traits.contentLimit();
-    const std::string limitText = std::to_string(limit / 1048576) + "MB";
+    const std::string limitText = contentLimitText(limit);
     if (req.file) {
         const auto& f = *req.file;
         if (static_cast<int64_t>(f.data.size()) > limit) {

@@ -44,7 +44,7 @@ ImportResult ImportService::createService(const CreateImportRequest& req, const 
         return ImportError{422, "validation_failed", "file must be an uploaded file",
                            std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
     const ImportTypeTraits traits = traitsOf(type);
-    const std::string limitText = std::to_string(traits.contentLimit() / 1048576) + "MB";
+    const std::string limitText = contentLimitText(traits.contentLimit());
     std::string content;
     std::optional<std::string> filename, contentType;
     if (req.file) {

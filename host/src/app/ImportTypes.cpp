@@ -23,11 +23,11 @@ Catalog& catalog() {
 void registerImportTypes(const plugin::PluginRegistry& registry) {
     Catalog& c = catalog();
     std::unique_lock lock(c.mutex);
-    for (const auto& info : registry.types()) {
-        if (c.byType.count(info.type)) continue;
+    // The latest load wins: a process runs one server at a time (tests start them in turn, with
+    // other plugin directories), and its registry serves each type from one manifest.
+    for (const auto& info : registry.types())
         if (const auto* importer = registry.find(info.type))
-            c.byType.emplace(info.type, std::make_shared<plugin::Manifest>(importer->manifest));
-    }
+            c.byType[info.type] = std::make_shared<plugin::Manifest>(importer->manifest);
 }
 
 ImportTypeTraits traitsOf(const std::string& type) {
@@ -59,6 +59,12 @@ int64_t ImportTypeTraits::contentLimit() const {
 std::string ImportTypeTraits::defaultErrorCode() const {
     if (!manifest) return "invalid_file";
     return manifest->defaultErrorCode ? *manifest->defaultErrorCode : manifest->invalidCode();
+}
+
+std::string contentLimitText(int64_t bytes) {
+    constexpr int64_t kMegabyte = 1048576;
+    if (bytes % kMegabyte == 0) return std::to_string(bytes / kMegabyte) + "MB";
+    return std::to_string(bytes) + " bytes";
 }
 
 int64_t rowCapOf(const std::string& type, const Config& config) {

@@ -38,11 +38,14 @@ struct ImportTypeTraits {
     std::string defaultErrorCode() const;
 };
 
-// Records every type the registry serves (the first manifest of a type wins), so that the
-// traits of stored imports can be read where no registry is at hand. Called once per load.
+// Records every type the registry serves with its manifest (replacing what an earlier load
+// recorded), so that the traits of stored imports can be read where no registry is at hand.
+// Called once per server start, after loading.
 void registerImportTypes(const plugin::PluginRegistry& registry);
 
 ImportTypeTraits traitsOf(const std::string& type);
+// "10MB" (whole megabytes, as the seed writes them), else "64 bytes".
+std::string contentLimitText(int64_t bytes);
 int64_t rowCapOf(const std::string& type, const Config& config);
 
 } // namespace finimport::app

@@ -111,7 +111,7 @@ PreflightResult ImportPreflight::runService(const CreateImportRequest& req,
         return ImportError{422, "validation_failed", "file must be an uploaded file",
                            std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
     const ImportTypeTraits traits = traitsOf(type);
-    const std::string limitText = std::to_string(traits.contentLimit() / 1048576) + "MB";
+    const std::string limitText = contentLimitText(traits.contentLimit());
     PreflightReport report;
     report.type = type;
     report.ndjson = true;

@@ -110,6 +110,7 @@ Response ImportsHandler::rows(Request& req) {
             store::ImportRowRecord row;
             app::RowFields fields;
             std::vector<std::string> errors;
+            std::vector<app::RowMessage> stored; // the plugin's, with where they were found
         };
         std::vector<Evaluated> rows;
         store::RowPageQuery query;
@@ -119,8 +120,10 @@ Response ImportsHandler::rows(Request& req) {
         query.offset = p.offset;
         for (auto& row : imports.rowsPage(record->id, query)) {
             app::RowFields fields = app::rowFieldsFromJson(row.fields);
-            auto errors = app::rowErrorsNow(fields, app::rowMessagesFromJson(row.errors), today);
-            rows.push_back({std::move(row), std::move(fields), std::move(errors)});
+            auto stored = app::rowMessagesFromJson(row.errors);
+            auto errors = app::rowErrorsNow(fields, stored, today);
+            rows.push_back(
+                {std::move(row), std::move(fields), std::move(errors), std::move(stored)});
         }
         w.beginObject().key("data").beginArray();
         for (const auto& e : rows) {
@@ -131,6 +134,23 @@ Response ImportsHandler::rows(Request& req) {
             w.key("errors").beginArray();
             for (const auto& m : e.errors)
                 w.string(m);
+            w.endArray();
+            // The plugin's row errors with their code and place in the file (issue 14).
+            w.key("error_details").beginArray();
+            for (const auto& m : e.stored) {
+                w.beginObject();
+                w.key("code").string(m.code);
+                writeOptionalString(w, "field", m.field);
+                w.key("message").string(m.message);
+                w.key("line");
+                if (m.line > 0)
+                    w.integer(m.line);
+                else
+                    w.null();
+                writeOptionalString(w, "section", m.section);
+                writeOptionalString(w, "raw", m.raw);
+                w.endObject();
+            }
             w.endArray();
             w.key("fields").beginObject();
             for (const char* name : kVisibleFields) {
