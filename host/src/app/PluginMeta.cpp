@@ -16,7 +16,8 @@ bool hasOption(const ImportOptions& options, const std::string& name) {
 
 } // namespace
 
-std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& options) {
+std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& options,
+                                          std::optional<std::string>* error) {
     std::optional<std::string> json;
     for (const auto& row : rows.rows) {
         if (row.kind != "meta") continue;
@@ -26,9 +27,11 @@ std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& op
                 obj.set(name, *value);
             else
                 obj.set(name, Poco::Dynamic::Var());
+            if (!value || value->empty()) continue;
             // A meta field named like an option is the value the plugin used (`auto` or an
             // absent pattern replaced by what it detected, D57).
-            if (value && !value->empty() && hasOption(options, name)) options.set(name, *value);
+            if (hasOption(options, name)) options.set(name, *value);
+            if (name == "error" && error) *error = *value;
         }
         std::ostringstream out;
         obj.stringify(out);

@@ -2,8 +2,9 @@
 // A plugin may end its output with one `meta` record (sdk/docs/records.md): facts about the
 // whole file rather than a row (the QIF date pattern it detected, a PDF statement's summary).
 // It is taken out of the rows here; a field named like one of the import's options updates its
-// configuration (D16/D57 echo the value used, e.g. a detected date pattern) and every field is
-// kept as JSON in imports.extracted.
+// configuration (D16, D57 echo the value used, e.g. what an `auto` option resolved to), `error`
+// (D55: an undecidable format) becomes the import's error, and every field is kept as JSON in
+// imports.extracted.
 
 #include "app/ImportContent.h"
 #include "app/ImportOptions.h"
@@ -15,6 +16,7 @@ namespace finimport::app {
 
 // Removes `meta` rows from `rows`; returns their fields as a JSON object text (nullopt when
 // there were none).
-std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& options);
+std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& options,
+                                          std::optional<std::string>* error = nullptr);
 
 } // namespace finimport::app
