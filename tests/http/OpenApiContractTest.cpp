@@ -153,7 +153,7 @@ public:
             CPPUNIT_ASSERT_MESSAGE(line, line.find(type) != std::string::npos);
         CPPUNIT_ASSERT(
             _yaml.find(
-                R"(        col_sep: {type: string, enum: [",", ";", "\t", "|", "\\t", "tab"], )"
+                R"(        col_sep: {type: string, enum: [",", ";", "\t", "|", "auto", "\\t", "tab"], )"
                 R"(default: ",", description: ")") != std::string::npos);
         CPPUNIT_ASSERT(
             _yaml.find(R"(        has_header: {oneOf: [{type: boolean}, {type: string}], )"
