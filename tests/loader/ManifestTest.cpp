@@ -37,6 +37,7 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(refusesBadTypeDetails);
     CPPUNIT_TEST(parsesOptionChecksAndRules);
     CPPUNIT_TEST(repairsInvalidUtf8);
+    CPPUNIT_TEST(statementFormatFields);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -126,7 +127,7 @@ public:
     void parsesTypeDetailsAndErrors() {
         auto parsed = finimport::plugin::parseManifest(manifestWith(
             R"(,"format":"pdf","file_noun":"a PDF file","max_content_bytes":26214400,)"
-            R"("content_prefix":"%PDF-","default_error_code":"nothing_recognisable",)"
+            R"("required_prefix":"%PDF-","default_error_code":"nothing_recognisable",)"
             R"("type_details":{"CsvImport":{"mappings":["category","account"],"needs_account":true,)"
             R"("row_cap":"accounts","record_kinds":["transaction","trade"],)"
             R"("rows_newest_first":true,"fixed_options":{"date_col_label":"Date"},)"
@@ -136,7 +137,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_pdf"), m.invalidCode());
         CPPUNIT_ASSERT_EQUAL(std::string("a PDF file"), m.fileNounText());
         CPPUNIT_ASSERT_EQUAL(int64_t(26214400), m.maxContentBytes);
-        CPPUNIT_ASSERT_EQUAL(std::string("%PDF-"), *m.contentPrefix);
+        CPPUNIT_ASSERT_EQUAL(std::string("%PDF-"), *m.requiredPrefix);
         CPPUNIT_ASSERT_EQUAL(std::string("nothing_recognisable"), *m.defaultErrorCode);
         const auto& d = m.details("CsvImport");
         CPPUNIT_ASSERT(d.hasMapping("category") && d.hasMapping("account") && !d.hasMapping("tag"));
@@ -279,6 +280,31 @@ public:
         CPPUNIT_ASSERT_EQUAL("x" + replacement + replacement,
                              toValidUtf8("x\xE2\x82")); // truncated
         CPPUNIT_ASSERT_EQUAL(replacement + "(", toValidUtf8("\xC3("));
+    }
+
+    // D65/D66: the refusal noun, the invalid_<format> code, content prefixes, charset sniff.
+    void statementFormatFields() {
+        const auto parsed = parseManifest(manifestWith(
+            R"(,"file_noun":"a CAMT XML file","format":"camt","content_prefixes":["<?xml","<Document"],"charset_sniff":"xml")"));
+        CPPUNIT_ASSERT_EQUAL(std::string(), parsed.error);
+        const Manifest& m = *parsed.manifest;
+        CPPUNIT_ASSERT_EQUAL(std::string("a CAMT XML file"), m.fileNoun);
+        CPPUNIT_ASSERT_EQUAL(std::string("camt"), m.format);
+        CPPUNIT_ASSERT_EQUAL(std::string("xml"), m.charsetSniff);
+        CPPUNIT_ASSERT(m.acceptsContent("\xEF\xBB\xBF\n  <?xml version=\"1.0\"?><Document/>"));
+        CPPUNIT_ASSERT(m.acceptsContent("<Document xmlns=\"urn:iso\">"));
+        CPPUNIT_ASSERT(!m.acceptsContent("Date,Amount\n"));
+        CPPUNIT_ASSERT(!m.acceptsContent(""));
+        // Absent: empty, and no content is accepted by its first bytes.
+        const Manifest plain = *parseManifest(manifestWith("")).manifest;
+        CPPUNIT_ASSERT(plain.fileNoun.empty() && plain.format.empty() &&
+                       plain.charsetSniff.empty() && !plain.acceptsContent("<?xml"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"format\" must be lower-case letters and digits"),
+                             errorOf(manifestWith(R"(,"format":"OFX")")));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"file_noun\" must be a non-empty string"),
+                             errorOf(manifestWith(R"(,"file_noun":"")")));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"charset_sniff\" must be one of ofx, xml"),
+                             errorOf(manifestWith(R"(,"charset_sniff":"csv")")));
     }
 };
 

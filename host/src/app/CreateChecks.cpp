@@ -1,5 +1,6 @@
 #include "app/CreateChecks.h"
 
+#include "app/DeclaredCharset.h"
 #include "domain/Uuid.h"
 
 namespace finimport::app {
@@ -48,7 +49,12 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
     c.options = readImportOptions(req, traits, c.errors);
     // A binary format reads the bytes as uploaded; the others get UTF-8 text (D13).
     if (c.content.bytes && c.errors.empty() && !traits.binary()) {
-        std::optional<std::string> charset = blank(encoding) ? c.content.partCharset : encoding;
+        // D13/D66: the request's encoding, then the charset the file declares (OFX, XML), then
+        // the part's charset, then detection.
+        std::optional<std::string> charset = encoding;
+        if (blank(encoding) && traits.manifest)
+            charset = declaredCharset(*c.content.bytes, traits.manifest->charsetSniff);
+        if (blank(charset)) charset = c.content.partCharset;
         c.text = decodeText(*c.content.bytes, charset, fallbackCharset);
         c.options.set("encoding", c.text->charset);
         if (auto e = checkLineBounds(c.options, traits, c.text->text)) c.errors.push_back(*e);

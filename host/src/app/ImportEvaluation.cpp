@@ -63,10 +63,13 @@ void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTy
         ++stats.valid;
     else
         stats.invalid.add(rowNumber);
-    // Rows without an account field (a QIF `!Type:Cat` category, D66) book nothing.
+    // Rows without an account field (a QIF `!Type:Cat` category, D66) book nothing; statement
+    // entries (D58) map their statement's account like QIF sections.
     const bool hasAccountField = std::any_of(fields.begin(), fields.end(),
                                              [](const auto& f) { return f.first == "account"; });
-    const bool needsAccount = traits.needsAccount && !record.accountId && hasAccountField;
+    const bool needsAccount =
+        (traits.needsAccount || (findField(fields, "statement_id") && traits.producesEntries())) &&
+        !record.accountId && hasAccountField;
     if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
         stats.accountless.add(rowNumber);
     if (traits.accountTypeMapping) {

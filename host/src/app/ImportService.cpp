@@ -5,6 +5,7 @@
 #include "app/Mappings.h"
 #include "app/PluginMeta.h"
 #include "app/RowCollector.h"
+#include "app/StatementBook.h"
 #include "app/TextDecoding.h"
 #include "app/UploadSink.h"
 #include "app/UploadWriter.h"
@@ -100,7 +101,27 @@ ImportResult ImportService::createFromPlugin(const CreateImportRequest& req,
             UploadWriter writer(s, record, traits, domain::Date::today());
             imports.insert(record);
             if (runPlugin) {
-                UploadSink sink(limits, [&](CollectedRow&& row) { writer.add(std::move(row)); });
+                // Statement files: statements and warnings are kept aside, entry rows are named
+                // after their statement's account (StatementBook.h).
+                StatementBook book;
+                int64_t entryRows = 0;
+                UploadSink sink(limits, [&](CollectedRow&& row) {
+                    if (row.kind == "statement") {
+                        if (!book.addStatement(row))
+                            throw UploadRefused(ImportError{
+                                422, "too_many_statements",
+                                "The file has more than " +
+                                    std::to_string(StatementBook::kMaxStatements) + " statements.",
+                                std::nullopt, std::nullopt});
+                        return;
+                    }
+                    if (row.kind == "warning") return book.addWarning(row);
+                    if (!book.empty() && row.field("statement_id")) {
+                        book.annotate(row, defaultCurrency);
+                        row.number = ++entryRows;
+                    }
+                    writer.add(std::move(row));
+                });
                 auto result =
                     plugin::runImporter(*importer, pluginOptions(traits, options, defaultCurrency),
                                         stringSource(*input), sink);
@@ -111,6 +132,16 @@ ImportResult ImportService::createFromPlugin(const CreateImportRequest& req,
                 meta.rows = sink.metaRows();
                 record.extracted = takePluginMeta(meta, options, &record.error);
                 record.configuration = options.toJson();
+                record.warnings = book.warningsJson();
+                if (!book.empty()) {
+                    record.extracted = book.toExtractedJson(record.extracted);
+                    // D58: account_id only when every statement is of a kind that fits it.
+                    if (account && !book.fitsAccount(*account))
+                        throw UploadRefused(ImportError{
+                            422, "validation_failed", "Account type does not match the statement",
+                            std::vector<std::string>{"Account type does not match the statement"},
+                            std::nullopt});
+                }
             }
             writer.finish(record);
             imports.update(record);
@@ -130,6 +161,7 @@ ImportResult ImportService::createFromPlugin(const CreateImportRequest& req,
         record.rowsCount = 0;
         record.summary.reset();
         record.extracted.reset();
+        record.warnings.reset();
         record.error = failed.failure.message;
         storeImport(false);
     }

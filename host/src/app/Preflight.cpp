@@ -58,8 +58,9 @@ std::string normalizeHeader(const std::string& text) {
 // file must not be held as rows.
 class CountingSink : public plugin::RecordSink {
 public:
-    bool begin(const std::string& kind, const std::vector<std::string>&) override {
+    bool begin(const std::string& kind, const std::vector<std::string>& fields) override {
         _kind = kind;
+        _fields = fields;
         return true;
     }
     bool row(const std::vector<std::optional<std::string>>& values,
@@ -68,7 +69,12 @@ public:
             header.clear();
             for (const auto& v : values)
                 header.push_back(v.value_or(""));
-        } else if (_kind != "meta") {
+        } else if (_kind == "warning") {
+            // Statement files: warnings join the report (D57); statements are not rows.
+            for (std::size_t i = 0; i < _fields.size() && i < values.size(); ++i)
+                if (_fields[i] == "message" && values[i] && warnings.size() < kMaxWarnings)
+                    warnings.push_back(*values[i]);
+        } else if (_kind != "meta" && _kind != "statement") {
             ++rows;
         }
         return true;
@@ -78,11 +84,13 @@ public:
         return true;
     }
 
-    std::vector<std::string> header;
+    static constexpr std::size_t kMaxWarnings = 1000; // as the listed messages (D65)
+    std::vector<std::string> header, warnings;
     int64_t rows = 0;
 
 private:
     std::string _kind;
+    std::vector<std::string> _fields;
 };
 
 } // namespace
@@ -161,6 +169,8 @@ PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
         report.errors.push_back({"no_data_rows", "No data rows were found."});
     if (report.rowsCount > rowCapOf(type, _config))
         report.warnings.push_back("Row count exceeds this import type's publish limit.");
+    // Then the import's own warnings (D57), as create would store them.
+    report.warnings.insert(report.warnings.end(), sink.warnings.begin(), sink.warnings.end());
     return report;
 }
 

@@ -75,6 +75,15 @@ std::vector<std::string> stringArray(const Object& object, const std::string& ke
     return items;
 }
 
+// An optional non-empty string member; absent → "".
+std::string optionalText(const Object& object, const std::string& key) {
+    if (!object.has(key)) return "";
+    const Var value = object.get(key);
+    if (!value.isString() || value.extract<std::string>().empty())
+        fail(quoted(key) + " must be a non-empty string");
+    return value.extract<std::string>();
+}
+
 void rejectUnknownKeys(const Object& object, const std::set<std::string>& known,
                        const std::string& where) {
     for (const auto& [key, value] : object) {
@@ -308,7 +317,8 @@ Manifest parseObject(const Object& object) {
     rejectUnknownKeys(object,
                       {"$schema", "description", "types", "media_types", "extensions", "binary",
                        "capabilities", "options", "format", "file_noun", "max_content_bytes",
-                       "content_prefix", "default_error_code", "type_details", "rules"},
+                       "required_prefix", "content_prefixes", "charset_sniff", "default_error_code",
+                       "type_details", "rules"},
                       "");
     Manifest manifest;
     manifest.types = stringArray(object, "types", "", true);
@@ -336,20 +346,24 @@ Manifest parseObject(const Object& object) {
         manifest.binary = object.get("binary").extract<bool>();
     }
     manifest.capabilities = stringArray(object, "capabilities", "", false);
-    manifest.format = optionalString(object, "format", "");
-    if (manifest.format &&
-        !std::all_of(manifest.format->begin(), manifest.format->end(), [](unsigned char c) {
-            return std::islower(c) || std::isdigit(c) || c == '_';
-        }))
-        fail("\"format\" must be lower-case letters, digits and \"_\"");
-    manifest.fileNoun = optionalString(object, "file_noun", "");
+    manifest.fileNoun = optionalText(object, "file_noun");
+    manifest.format = optionalText(object, "format");
+    if (!manifest.format.empty() &&
+        !std::all_of(manifest.format.begin(), manifest.format.end(),
+                     [](unsigned char c) { return std::islower(c) || std::isdigit(c); }))
+        fail("\"format\" must be lower-case letters and digits");
+    manifest.contentPrefixes = stringArray(object, "content_prefixes", "", false);
+    manifest.charsetSniff = optionalText(object, "charset_sniff");
+    if (!manifest.charsetSniff.empty() && manifest.charsetSniff != "ofx" &&
+        manifest.charsetSniff != "xml")
+        fail("\"charset_sniff\" must be one of ofx, xml");
     if (object.has("max_content_bytes")) {
         const Var limit = object.get("max_content_bytes");
         if (!limit.isInteger() || limit.isBoolean() || limit.convert<int64_t>() <= 0)
             fail("\"max_content_bytes\" must be a positive integer");
         manifest.maxContentBytes = limit.convert<int64_t>();
     }
-    manifest.contentPrefix = optionalString(object, "content_prefix", "");
+    manifest.requiredPrefix = optionalString(object, "required_prefix", "");
     manifest.defaultErrorCode = optionalString(object, "default_error_code", "");
     if (object.has("type_details")) {
         const Var details = object.get("type_details");

@@ -76,14 +76,22 @@ struct Manifest {
     std::vector<std::string> capabilities;
     std::vector<OptionSpec> options;
     std::vector<OptionRule> rules;
-    // Short lower-case format name: the fatal error code is `invalid_<format>` (D65).
-    std::optional<std::string> format;
-    // The refusal's object: "Invalid file type. Please upload <file_noun>." (D11).
-    std::optional<std::string> fileNoun;
+    // D65: `<format>` of the fatal-error code `invalid_<format>` ("ofx"); empty → none
+    // (`invalid_file`).
+    std::string format;
+    // D65: the noun of the refusal `Invalid file type. Please upload <file_noun>.`
+    // ("an OFX file"); empty → "a <FORMAT> file".
+    std::string fileNoun;
     // Largest content accepted, in bytes (D12; 10 MB unless declared).
     int64_t maxContentBytes = 10485760;
-    // Content must start with these bytes to count as this format (e.g. "%PDF-").
-    std::optional<std::string> contentPrefix;
+    // An uploaded file must start with these bytes to count as this format (PDF: "%PDF-").
+    std::optional<std::string> requiredPrefix;
+    // D65: content starting with one of these (after a BOM and whitespace) is accepted whatever
+    // its media type or name (CAMT: "<?xml", "<Document").
+    std::vector<std::string> contentPrefixes;
+    // D66: how the file declares its own charset: "ofx" (OFX 1.x `CHARSET:`, else an XML
+    // declaration) or "xml" (the XML declaration); empty → it does not.
+    std::string charsetSniff;
     // The code of a fatal error sent without one (default `invalid_<format>`); the code
     // "nothing_recognisable" stores the import with 0 rows and the message (D17).
     std::optional<std::string> defaultErrorCode;
@@ -101,6 +109,8 @@ struct Manifest {
     std::string invalidCode() const;
     // "a CSV file" style noun for refusals: file_noun, else "a <FORMAT> file", else "a file".
     std::string fileNounText() const;
+    // D65: the content starts (after a BOM and whitespace) with one of contentPrefixes.
+    bool acceptsContent(std::string_view content) const;
 };
 
 // Either a manifest or the reason it is invalid.

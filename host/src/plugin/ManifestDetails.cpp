@@ -30,13 +30,13 @@ const TypeDetails& Manifest::details(std::string_view type) const {
 }
 
 std::string Manifest::invalidCode() const {
-    return format ? "invalid_" + *format : "invalid_file";
+    return format.empty() ? "invalid_file" : "invalid_" + format;
 }
 
 std::string Manifest::fileNounText() const {
-    if (fileNoun) return *fileNoun;
-    if (!format) return "a file of this type";
-    std::string upper = *format;
+    if (!fileNoun.empty()) return fileNoun;
+    if (format.empty()) return "a file of this type";
+    std::string upper = format;
     std::transform(upper.begin(), upper.end(), upper.begin(),
                    [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     return "a " + upper + " file";
