@@ -178,7 +178,7 @@ public:
             errorOf(manifestWith(R"(,"type_details":{"CsvImport":{"needs_acount":true}})")));
         CPPUNIT_ASSERT_EQUAL(std::string(R"(type_details: "OtherImport" is not one of "types")"),
                              errorOf(manifestWith(R"(,"type_details":{"OtherImport":{}})")));
-        CPPUNIT_ASSERT_EQUAL(std::string(R"("format" must be lower-case letters, digits and "_")"),
+        CPPUNIT_ASSERT_EQUAL(std::string(R"("format" must be lower-case letters and digits)"),
                              errorOf(manifestWith(R"(,"format":"PDF")")));
         CPPUNIT_ASSERT_EQUAL(std::string(R"("max_content_bytes" must be a positive integer)"),
                              errorOf(manifestWith(R"(,"max_content_bytes":0)")));
