@@ -11,7 +11,8 @@ FINIMPORT := $(BUILD_DIR)/bin/finimport
 DEB_PACKAGES := cmake ninja-build g++ make pkgconf dpkg-dev file \
   libpoco-dev libpq-dev libboost-dev libboost-filesystem-dev libicu-dev \
   libfast-float-dev libcppunit-dev libpoppler-cpp-dev libexpat1-dev \
-  postgresql-15 clang libclang-rt-14-dev curl ccache lintian
+  postgresql-15 clang libclang-rt-14-dev curl ccache lintian \
+  python3-yaml python3-jsonschema
 
 # What the benchmarks call besides the build (anchors measured in the same run, and wrk).
 BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk

@@ -115,6 +115,20 @@ public:
         CPPUNIT_ASSERT_EQUAL(1, invalid->getObject("meta")->getValue<int>("total_count"));
         CPPUNIT_ASSERT_EQUAL(2,
                              invalid->getArray("data")->getObject(0)->getValue<int>("row_number"));
+        // Issue 14: the plugin's row errors keep their code, field, line and raw text.
+        CPPUNIT_ASSERT_EQUAL(std::size_t(0), row->getArray("error_details")->size());
+        auto details = invalid->getArray("data")->getObject(0)->getArray("error_details");
+        CPPUNIT_ASSERT_EQUAL(std::size_t(2), details->size());
+        auto date = details->getObject(0);
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_date"), date->getValue<std::string>("code"));
+        CPPUNIT_ASSERT_EQUAL(std::string("date"), date->getValue<std::string>("field"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Date must exactly match the format: %m/%d/%Y"),
+                             date->getValue<std::string>("message"));
+        CPPUNIT_ASSERT_EQUAL(3, date->getValue<int>("line"));
+        CPPUNIT_ASSERT_EQUAL(std::string("13/45/2024"), date->getValue<std::string>("raw"));
+        CPPUNIT_ASSERT(date->isNull("section"));
+        CPPUNIT_ASSERT_EQUAL(std::string("amount"),
+                             details->getObject(1)->getValue<std::string>("field"));
     }
 
     void testPublishAndRevertStates() {

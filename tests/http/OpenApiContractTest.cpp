@@ -4,6 +4,9 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -63,6 +66,8 @@ class OpenApiContractTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(OpenApiContractTest);
     CPPUNIT_TEST(testServedWithoutKey);
     CPPUNIT_TEST(testSchemasMatchResponses);
+    CPPUNIT_TEST(testServedDocumentIsValidOpenApi3);
+    CPPUNIT_TEST(testDocumentsTheLoadedPlugins);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<AppHarness> _app;
@@ -101,6 +106,64 @@ public:
               "/api/v1/balances:", "/api/v1/trades:", "/health:"})
             CPPUNIT_ASSERT_MESSAGE(path, r.body.find(std::string("  ") + path + "\n") !=
                                              std::string::npos);
+    }
+
+    // Issue 14: a real validator (the OpenAPI 3.0 JSON Schema, tests/http/openapi/) accepts the
+    // served document; a description with a comma in a YAML flow mapping used to add junk keys.
+    void testServedDocumentIsValidOpenApi3() {
+        const std::string path = std::string(FINIMPORT_BINARY_DIR) + "/served-openapi.yaml";
+        {
+            std::ofstream out(path, std::ios::binary);
+            out << _yaml;
+        }
+        const std::string validator =
+            std::string(FINIMPORT_SOURCE_DIR) + "/tests/http/openapi/validate_openapi.py";
+        const std::string report = path + ".report";
+        const int status = std::system(
+            ("/usr/bin/python3 '" + validator + "' '" + path + "' > '" + report + "' 2>&1")
+                .c_str());
+        std::ifstream in(report);
+        const std::string problems((std::istreambuf_iterator<char>(in)),
+                                   std::istreambuf_iterator<char>());
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(problems, 0, status);
+        // The validator does fail on the old junk key (it is not a check that cannot fail).
+        std::string broken = _yaml;
+        const std::string quotedDescription = R"(description: "The charset used (added, D13).")";
+        const auto at = broken.find(quotedDescription);
+        CPPUNIT_ASSERT(at != std::string::npos);
+        broken.replace(at, quotedDescription.size(), "description: The charset used (added, D13).");
+        {
+            std::ofstream out(path, std::ios::binary);
+            out << broken;
+        }
+        CPPUNIT_ASSERT(
+            std::system(
+                ("/usr/bin/python3 '" + validator + "' '" + path + "' > /dev/null 2>&1").c_str()) !=
+            0);
+    }
+
+    // D10: the served document lists the loaded plugins' types and their declared options.
+    void testDocumentsTheLoadedPlugins() {
+        CPPUNIT_ASSERT(_yaml.find("x-plugin-options") == std::string::npos);
+        CPPUNIT_ASSERT(_yaml.find("x-import-types") == std::string::npos);
+        const auto typeLine = _yaml.find("        type: {type: string, enum: [");
+        CPPUNIT_ASSERT(typeLine != std::string::npos);
+        const std::string line = _yaml.substr(typeLine, _yaml.find('\n', typeLine) - typeLine);
+        for (const char* type : {"\"TransactionImport\"", "\"QifImport\"", "\"ServiceImport\""})
+            CPPUNIT_ASSERT_MESSAGE(line, line.find(type) != std::string::npos);
+        CPPUNIT_ASSERT(
+            _yaml.find(
+                R"(        col_sep: {type: string, enum: [",", ";", "\t", "|", "auto", "\\t", "tab"], )"
+                R"(default: ",", description: ")") != std::string::npos);
+        CPPUNIT_ASSERT(
+            _yaml.find(R"(        has_header: {oneOf: [{type: boolean}, {type: string}], )"
+                       R"(default: "true")") != std::string::npos);
+        auto configuration = schemaProperties(_yaml, "ImportConfiguration");
+        CPPUNIT_ASSERT(configuration.count("encoding") && configuration.count("col_sep") &&
+                       configuration.count("date_col_label"));
+        auto params = schemaProperties(_yaml, "CreateImportParams");
+        CPPUNIT_ASSERT(params.count("type") && params.count("publish") &&
+                       params.count("amount_multiplier"));
     }
 
     void testSchemasMatchResponses() {

@@ -33,6 +33,9 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(refusesBadTopLevelFields);
     CPPUNIT_TEST(refusesBadOptions);
     CPPUNIT_TEST(acceptsByMediaTypeOrExtension);
+    CPPUNIT_TEST(parsesTypeDetailsAndErrors);
+    CPPUNIT_TEST(refusesBadTypeDetails);
+    CPPUNIT_TEST(parsesOptionChecksAndRules);
     CPPUNIT_TEST(repairsInvalidUtf8);
     CPPUNIT_TEST(statementFormatFields);
     CPPUNIT_TEST_SUITE_END();
@@ -120,6 +123,101 @@ public:
                              errorOf(manifestWith(R"(,"options":{})")));
     }
 
+    // The host's facts about a type come from here (no format table in the host).
+    void parsesTypeDetailsAndErrors() {
+        auto parsed = finimport::plugin::parseManifest(manifestWith(
+            R"(,"format":"pdf","file_noun":"a PDF file","max_content_bytes":26214400,)"
+            R"("required_prefix":"%PDF-","default_error_code":"nothing_recognisable",)"
+            R"("type_details":{"CsvImport":{"mappings":["category","account"],"needs_account":true,)"
+            R"("row_cap":"accounts","record_kinds":["transaction","trade"],)"
+            R"("rows_newest_first":true,"fixed_options":{"date_col_label":"Date"},)"
+            R"("required_columns":{"date":"date_col_label","amount":"amount_col_label"}}})"));
+        CPPUNIT_ASSERT_MESSAGE(parsed.error, parsed.manifest.has_value());
+        const auto& m = *parsed.manifest;
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_pdf"), m.invalidCode());
+        CPPUNIT_ASSERT_EQUAL(std::string("a PDF file"), m.fileNounText());
+        CPPUNIT_ASSERT_EQUAL(int64_t(26214400), m.maxContentBytes);
+        CPPUNIT_ASSERT_EQUAL(std::string("%PDF-"), *m.requiredPrefix);
+        CPPUNIT_ASSERT_EQUAL(std::string("nothing_recognisable"), *m.defaultErrorCode);
+        const auto& d = m.details("CsvImport");
+        CPPUNIT_ASSERT(d.hasMapping("category") && d.hasMapping("account") && !d.hasMapping("tag"));
+        CPPUNIT_ASSERT(d.needsAccount && d.rowsNewestFirst);
+        CPPUNIT_ASSERT_EQUAL(std::string("accounts"), d.rowCap);
+        CPPUNIT_ASSERT(d.hasRecordKind("trade") && !d.hasRecordKind("account"));
+        CPPUNIT_ASSERT_EQUAL(std::size_t(1), d.fixedOptions.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("Date"), d.fixedOptions[0].second);
+        // In the manifest's order, not sorted.
+        CPPUNIT_ASSERT_EQUAL(std::size_t(2), d.requiredColumns.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("date"), d.requiredColumns[0].first);
+        CPPUNIT_ASSERT_EQUAL(std::string("amount_col_label"), d.requiredColumns[1].second);
+        // Undeclared: the defaults a third-party 1.0 manifest gets.
+        auto plain = finimport::plugin::parseManifest(manifestWith(""));
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_file"), plain.manifest->invalidCode());
+        CPPUNIT_ASSERT_EQUAL(std::string("a file of this type"), plain.manifest->fileNounText());
+        CPPUNIT_ASSERT_EQUAL(int64_t(10485760), plain.manifest->maxContentBytes);
+        CPPUNIT_ASSERT_EQUAL(std::string("rows"), plain.manifest->details("CsvImport").rowCap);
+        CPPUNIT_ASSERT(plain.manifest->details("CsvImport").recordKinds.empty());
+        auto noNoun = finimport::plugin::parseManifest(manifestWith(R"(,"format":"mt940")"));
+        CPPUNIT_ASSERT_EQUAL(std::string("a MT940 file"), noNoun.manifest->fileNounText());
+    }
+
+    void refusesBadTypeDetails() {
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"(type_details.CsvImport: "mappings": "payee" is not a known value)"),
+            errorOf(manifestWith(R"(,"type_details":{"CsvImport":{"mappings":["payee"]}})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"(type_details.CsvImport: "row_cap" must be one of rows, accounts, service)"),
+            errorOf(manifestWith(R"(,"type_details":{"CsvImport":{"row_cap":"many"}})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(
+                R"(type_details.CsvImport: "record_kinds": "invoice" is not a known value)"),
+            errorOf(manifestWith(R"(,"type_details":{"CsvImport":{"record_kinds":["invoice"]}})")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"(type_details.CsvImport: unknown key "needs_acount")"),
+            errorOf(manifestWith(R"(,"type_details":{"CsvImport":{"needs_acount":true}})")));
+        // Another importer's details (a narrowed copy of a multi-type manifest) are checked,
+        // then left to that importer.
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"(type_details.OtherImport: unknown key "needs_acount")"),
+            errorOf(manifestWith(R"(,"type_details":{"OtherImport":{"needs_acount":true}})")));
+        {
+            auto other = finimport::plugin::parseManifest(
+                manifestWith(R"(,"type_details":{"OtherImport":{"needs_account":true}})"));
+            CPPUNIT_ASSERT(other.manifest.has_value());
+            CPPUNIT_ASSERT_EQUAL(size_t(0), other.manifest->typeDetails.count("OtherImport"));
+        }
+        CPPUNIT_ASSERT_EQUAL(std::string(R"("format" must be lower-case letters and digits)"),
+                             errorOf(manifestWith(R"(,"format":"PDF")")));
+        CPPUNIT_ASSERT_EQUAL(std::string(R"("max_content_bytes" must be a positive integer)"),
+                             errorOf(manifestWith(R"(,"max_content_bytes":0)")));
+    }
+
+    void parsesOptionChecksAndRules() {
+        auto parsed = finimport::plugin::parseManifest(manifestWith(
+            R"(,"options":[{"name":"col_sep","type":"enum","values":[",","\t"],)"
+            R"("label":"Column separator","aliases":{"tab":"\t"}},)"
+            R"({"name":"rows_to_skip","type":"integer","minimum":0,"below_line_count":true},)"
+            R"({"name":"factor","type":"decimal"},{"name":"label","type":"string","max_length":9}],)"
+            R"("rules":[{"when":{"col_sep":"\t"},"require":["label"],"after":"factor",)"
+            R"("message":"TAB needs a label"}])"));
+        CPPUNIT_ASSERT_MESSAGE(parsed.error, parsed.manifest.has_value());
+        const auto& m = *parsed.manifest;
+        CPPUNIT_ASSERT_EQUAL(std::string("Column separator"), m.options[0].displayName());
+        CPPUNIT_ASSERT_EQUAL(std::string("Rows to skip"), m.options[1].displayName());
+        CPPUNIT_ASSERT_EQUAL(std::string("\t"), m.options[0].aliases.at(0).second);
+        CPPUNIT_ASSERT(m.options[1].belowLineCount && *m.options[1].minimum == 0);
+        CPPUNIT_ASSERT(m.options[2].type == finimport::plugin::OptionType::Decimal);
+        CPPUNIT_ASSERT_EQUAL(int64_t(9), *m.options[3].maxLength);
+        CPPUNIT_ASSERT_EQUAL(std::size_t(1), m.rules.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("factor"), m.rules[0].after);
+        CPPUNIT_ASSERT_EQUAL(std::string("TAB needs a label"), m.rules[0].message);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"(rules[0]: "nope" is not a declared option)"),
+            errorOf(
+                manifestWith(R"(,"rules":[{"when":{"nope":"x"},"after":"nope","message":"m"}])")));
+    }
+
     void refusesBadOptions() {
         CPPUNIT_ASSERT_EQUAL(std::string("options[0]: must be an object"),
                              errorOf(withOption("1")));
@@ -128,7 +226,7 @@ public:
             errorOf(withOption(R"({"name":"col sep","type":"string"})")));
         CPPUNIT_ASSERT_EQUAL(
             std::string(
-                R"(options[0] ("x"): "type" must be one of string, integer, boolean, enum)"),
+                R"(options[0] ("x"): "type" must be one of string, integer, boolean, enum, decimal)"),
             errorOf(withOption(R"({"name":"x","type":"float"})")));
         CPPUNIT_ASSERT_EQUAL(std::string(R"(options[0] ("x"): "values" is required)"),
                              errorOf(withOption(R"({"name":"x","type":"enum"})")));

@@ -14,8 +14,7 @@ bool blank(const std::optional<std::string>& s) {
 } // namespace
 
 CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req,
-                             const ImportTypeTraits& traits, const plugin::ImporterHandle* importer,
-                             bool knownType, const std::string& fallbackCharset) {
+                             const ImportTypeTraits& traits, const std::string& fallbackCharset) {
     CreateChecks c;
     if (req.fileFieldWasText) {
         c.refusal =
@@ -23,12 +22,12 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
                         std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
         return c;
     }
-    c.content = checkContent(req, traits, importer);
+    c.content = checkContent(req, traits);
     if (c.content.error) {
         c.refusal = c.content.error;
         return c;
     }
-    if (!knownType) c.errors.push_back("Type is not included in the list");
+    if (!traits.known()) c.errors.push_back("Type is not included in the list");
     db.read([&](Poco::Data::Session& s) {
         c.family = store::FamilyStore(s).familyById(req.familyId);
         auto given = req.text("account_id");
@@ -48,16 +47,17 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
     if (!blank(encoding) && !isKnownCharset(*encoding))
         c.errors.push_back("Encoding is not a known character set");
     c.options = readImportOptions(req, traits, c.errors);
-    if (c.content.bytes && c.errors.empty() && traits.family != ContentFamily::Pdf) {
+    // A binary format reads the bytes as uploaded; the others get UTF-8 text (D13).
+    if (c.content.bytes && c.errors.empty() && !traits.binary()) {
         // D13/D66: the request's encoding, then the charset the file declares (OFX, XML), then
         // the part's charset, then detection.
         std::optional<std::string> charset = encoding;
-        if (blank(encoding) && importer)
-            charset = declaredCharset(*c.content.bytes, importer->manifest.charsetSniff);
+        if (blank(encoding) && traits.manifest)
+            charset = declaredCharset(*c.content.bytes, traits.manifest->charsetSniff);
         if (blank(charset)) charset = c.content.partCharset;
         c.text = decodeText(*c.content.bytes, charset, fallbackCharset);
         c.options.set("encoding", c.text->charset);
-        if (auto e = checkRowsToSkip(c.options, c.text->text)) c.errors.push_back(*e);
+        if (auto e = checkLineBounds(c.options, traits, c.text->text)) c.errors.push_back(*e);
     }
     return c;
 }

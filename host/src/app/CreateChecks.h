@@ -1,7 +1,7 @@
 #pragma once
 // The checks that create (API.md §7) and preflight (§12.4, D29: "exactly create's checks")
-// share for CSV-family types, in their one order: §7.3 content checks with their own codes,
-// then the D26 validation_failed listing, then decoding and the rows-to-skip check.
+// share for every plugin-read type, in their one order: §7.3 content checks with their own
+// codes, then the D26 validation_failed listing, then decoding and the line-count bounds.
 
 #include "app/ImportContent.h"
 #include "app/ImportOptions.h"
@@ -24,11 +24,10 @@ struct CreateChecks {
     std::optional<store::AccountRow> account;
     std::optional<store::FamilyRow> family;
     ImportOptions options;
-    std::optional<DecodedText> text; // decoded content (not for PDF), when there are no errors
+    std::optional<DecodedText> text; // decoded content (not for binary formats), when valid
 };
 
 CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& request,
-                             const ImportTypeTraits& traits, const plugin::ImporterHandle* importer,
-                             bool knownType, const std::string& fallbackCharset);
+                             const ImportTypeTraits& traits, const std::string& fallbackCharset);
 
 } // namespace finimport::app

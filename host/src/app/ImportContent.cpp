@@ -54,26 +54,12 @@ bool blankText(const std::string& s) {
     return s.find_first_not_of(" \t\r\n") == std::string::npos;
 }
 
-bool csvAccepts(const std::string& contentType, const std::string& filename) {
-    std::string media = lower(trimmed(contentType.substr(0, contentType.find(';'))));
-    static const std::set<std::string> types = {"text/csv", "text/plain", "application/csv",
-                                                "application/vnd.ms-excel"};
-    std::string name = lower(filename);
-    auto ends = [&](const char* ext) {
-        return name.size() >= std::strlen(ext) &&
-               name.compare(name.size() - std::strlen(ext), std::string::npos, ext) == 0;
-    };
-    return types.count(media) || ends(".csv") || ends(".txt");
-}
-
 } // namespace
 
-ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits& traits,
-                          const plugin::ImporterHandle* importer) {
+ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits& traits) {
     ContentCheck c;
-    const bool pdf = traits.family == ContentFamily::Pdf;
-    const int64_t limit = pdf ? kPdfContentLimit : kContentLimit;
-    const std::string limitText = pdf ? "25MB" : "10MB";
+    const int64_t limit = traits.contentLimit();
+    const std::string limitText = contentLimitText(limit);
     if (req.file) {
         const auto& f = *req.file;
         if (static_cast<int64_t>(f.data.size()) > limit) {
@@ -82,25 +68,27 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
                                   std::nullopt, std::nullopt};
             return c;
         }
-        bool accepted = importer ? importer->manifest.accepts(
-                                       f.contentType.substr(0, f.contentType.find(';')), f.filename)
-                                 : csvAccepts(f.contentType, f.filename);
-        // D65: some formats are recognised by their first bytes (CAMT `<?xml`, `<Document`).
-        if (!accepted && importer) accepted = importer->manifest.acceptsContent(f.data);
-        if (accepted && pdf) accepted = f.data.rfind("%PDF-", 0) == 0;
+        // D11 from the serving manifest; a type no plugin serves is a type error, reported
+        // with the other validation errors, before any file check (D65).
+        bool accepted = true;
+        if (traits.manifest) {
+            const auto& m = *traits.manifest;
+            accepted = m.accepts(f.contentType.substr(0, f.contentType.find(';')), f.filename);
+            // D65: some formats are recognised by their first bytes (CAMT `<?xml`).
+            if (!accepted) accepted = m.acceptsContent(f.data);
+            if (accepted && m.requiredPrefix) accepted = f.data.rfind(*m.requiredPrefix, 0) == 0;
+        }
         if (!accepted) {
-            const std::string& noun = importer && !importer->manifest.fileNoun.empty()
-                                          ? importer->manifest.fileNoun
-                                          : traits.fileNoun;
             c.error = ImportError{422, "invalid_file_type",
-                                  "Invalid file type. Please upload " + noun + ".", std::nullopt,
-                                  std::nullopt};
+                                  "Invalid file type. Please upload " + traits.fileNoun() + ".",
+                                  std::nullopt, std::nullopt};
             return c;
         }
         c.filename = f.filename;
         c.contentType = f.contentType;
         c.partCharset = charsetParameter(f.contentType);
-        if (!f.data.empty() && (pdf || !blankText(f.data))) c.bytes = std::string_view(f.data);
+        if (!f.data.empty() && (traits.binary() || !blankText(f.data)))
+            c.bytes = std::string_view(f.data);
         return c;
     }
     auto it = req.fields.find("raw_file_content");
@@ -117,25 +105,20 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
     return c;
 }
 
-PluginOptions pluginOptions(const plugin::ImporterHandle& importer, const std::string& type,
-                            const ImportOptions& options, const std::string& defaultCurrency,
-                            const CreateImportRequest& req) {
+PluginOptions pluginOptions(const ImportTypeTraits& traits, const ImportOptions& options,
+                            const std::string& defaultCurrency) {
     PluginOptions opts;
-    opts.emplace_back("type", type);
+    opts.emplace_back("type", traits.type);
     opts.emplace_back("default_currency", defaultCurrency);
-    std::set<std::string> named = {"type", "default_currency"};
     for (const auto& [k, v] : options.values) {
-        named.insert(k);
-        if (v && !(k.size() > 10 && k.compare(k.size() - 10, 10, "_col_label") == 0 &&
-                   trimmed(*v).empty()))
-            opts.emplace_back(k, v);
+        if (!v) continue;
+        // A blank free-text value (e.g. a column label) names nothing: not passed. A value from
+        // a list may be whitespace itself (a TAB separator).
+        const auto* spec = traits.manifest ? traits.manifest->findOption(k) : nullptr;
+        const bool freeText = !spec || spec->type == plugin::OptionType::String;
+        if (freeText && trimmed(*v).empty()) continue;
+        opts.emplace_back(k, v);
     }
-    // D10: a plugin's own declared options come from the request.
-    for (const auto& spec : importer.manifest.options)
-        if (!named.count(spec.name)) {
-            auto v = req.text(spec.name);
-            opts.emplace_back(spec.name, v ? v : spec.defaultValue);
-        }
     return opts;
 }
 
@@ -149,24 +132,17 @@ std::function<int64_t(char*, size_t)> stringSource(std::string_view input) {
     };
 }
 
-GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::string& type,
-                           const ImportOptions& options, const std::string& defaultCurrency,
-                           const std::string& input, const CreateImportRequest& req) {
-    PluginOptions opts = pluginOptions(importer, type, options, defaultCurrency, req);
-    RowCollector sink;
-    GeneratedRows out;
-    auto result = plugin::runImporter(importer, opts, stringSource(input), sink);
-    if (result.status == plugin::RunResult::Status::Failed) {
-        out.error = result.error;
-        out.errorCode = result.errorCode;
-        out.invalidCsv = result.error.rfind("The CSV could not be parsed", 0) == 0;
-        out.fatalError = true;
-        out.aborted = result.aborted;
-        return out;
+PluginFailure classifyFailure(const plugin::RunResult& result, const ImportTypeTraits& traits) {
+    PluginFailure f;
+    f.message = result.error;
+    if (result.aborted) {
+        // The host ended the run (crash, time/memory/row budget): nothing is stored.
+        f.code = "plugin_failed";
+        return f;
     }
-    out.header = sink.header();
-    out.rows = std::move(sink.rows());
-    return out;
+    f.code = result.errorCode.empty() ? traits.defaultErrorCode() : result.errorCode;
+    f.storeEmpty = f.code == kNothingRecognisable;
+    return f;
 }
 
 std::string normalizedName(const std::string& name) {
@@ -240,7 +216,8 @@ bool transactionDuplicate(MonthCandidates& months, const std::string& accountId,
 } // namespace
 
 DuplicateCounter::DuplicateCounter(Poco::Data::Session& s, const store::ImportRecord& import)
-    : _s(s), _import(import), _accounts(s), _entries(s), _months(_entries) {}
+    : _s(s), _import(import), _traits(traitsOf(import.type)), _accounts(s), _entries(s),
+      _months(_entries) {}
 
 std::optional<store::AccountRow> DuplicateCounter::targetAccount(const RowFields& row) {
     if (_import.accountId) {
@@ -269,13 +246,13 @@ bool DuplicateCounter::hasEntries(const std::string& accountId) {
 }
 
 bool DuplicateCounter::matches(const RowFields& row) {
-    if (_import.type == "AccountImport") {
+    if (_traits.details.hasRecordKind("account")) {
         // An existing account of that name is reused (D18); so is a repeated name.
         std::string name = fieldText(row, "name");
         return !name.empty() &&
                (_accounts.byName(_import.familyId, name) || !_accountNames.insert(name).second);
     }
-    if (!producesEntries(_import.type)) return false;
+    if (!_traits.producesEntries()) return false;
     auto account = targetAccount(row);
     // An account without entries has nothing to match: no query per row (first imports).
     if (!account || !hasEntries(account->id)) return false;

@@ -9,6 +9,7 @@
 #include "app/RowCollector.h"
 #include "app/RowValidation.h"
 #include "plugin/ImporterHandle.h"
+#include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
 #include "store/ImportStore.h"
@@ -25,8 +26,9 @@
 
 namespace finimport::app {
 
-inline constexpr int64_t kContentLimit = 10485760;    // 10 MB (API.md §7.3)
-inline constexpr int64_t kPdfContentLimit = 26214400; // 25 MB (D12)
+// The code of a fatal error that means "nothing recognisable in this file" (D17): the import
+// is stored with 0 rows and the plugin's message in `error`, never refused.
+inline constexpr const char* kNothingRecognisable = "nothing_recognisable";
 
 struct ContentCheck {
     std::optional<ImportError> error;
@@ -36,32 +38,34 @@ struct ContentCheck {
     std::optional<std::string> filename, contentType, partCharset;
 };
 
-ContentCheck checkContent(const CreateImportRequest& request, const ImportTypeTraits& traits,
-                          const plugin::ImporterHandle* importer);
+// Size (manifest max_content_bytes) and file type (manifest media types, extensions and
+// content_prefix, D11); `bytes` unset when the content is blank.
+ContentCheck checkContent(const CreateImportRequest& request, const ImportTypeTraits& traits);
 
+// A plugin run that failed, as the API answers it (D65): 422 with `code` and `message`, unless
+// `storeEmpty` (D17: 201, 0 rows, `error`).
+struct PluginFailure {
+    std::string code, message;
+    bool storeEmpty = false;
+};
+// The run's own code, else the manifest's default (`invalid_<format>`); `plugin_failed` when
+// the host ended the run.
+PluginFailure classifyFailure(const plugin::RunResult& result, const ImportTypeTraits& traits);
+
+// Rows a plugin emitted (the upload keeps only its `meta` rows: see PluginMeta.h).
 struct GeneratedRows {
     std::vector<std::string> header;
     std::vector<CollectedRow> rows;
-    bool invalidCsv = false; // D14: nothing is stored
-    bool fatalError = false; // the plugin gave up: 0 rows
-    bool aborted = false;    // the host ended the run (crash, time/memory/row budget): 422
-    std::string error;
-    std::string errorCode; // the plugin's fail() code (ABI 1.1): a 422 with that code
 };
 
 using PluginOptions = std::vector<std::pair<std::string, std::optional<std::string>>>;
 
-// The options a plugin run gets: type, default currency, the import options, and the plugin's
-// own manifest options from the request (D10).
-PluginOptions pluginOptions(const plugin::ImporterHandle& importer, const std::string& type,
-                            const ImportOptions& options, const std::string& defaultCurrency,
-                            const CreateImportRequest& request);
+// The options a plugin run gets: type, default currency and the import's effective options
+// (declared, fixed, host), but blank free text (D10).
+PluginOptions pluginOptions(const ImportTypeTraits& traits, const ImportOptions& options,
+                            const std::string& defaultCurrency);
 // A plugin read() over `input` (which must outlive the run).
 std::function<int64_t(char*, size_t)> stringSource(std::string_view input);
-
-GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::string& type,
-                           const ImportOptions& options, const std::string& defaultCurrency,
-                           const std::string& input, const CreateImportRequest& request);
 
 // D18 row by row: does this row match an existing record (transactions, trades, accounts by
 // name)? Each matched record is claimed once. Accounts are looked up once per name.
@@ -79,6 +83,7 @@ private:
 
     Poco::Data::Session& _s;
     const store::ImportRecord& _import;
+    ImportTypeTraits _traits;
     store::AccountStore _accounts;
     store::EntryStore _entries;
     MonthCandidates _months; // transaction candidates, a month per read

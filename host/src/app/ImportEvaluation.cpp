@@ -67,8 +67,9 @@ void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTy
     // entries (D58) map their statement's account like QIF sections.
     const bool hasAccountField = std::any_of(fields.begin(), fields.end(),
                                              [](const auto& f) { return f.first == "account"; });
-    const bool needsAccount = (traits.accountMapping || findField(fields, "statement_id")) &&
-                              producesEntries(record.type) && !record.accountId && hasAccountField;
+    const bool needsAccount =
+        (traits.needsAccount || (findField(fields, "statement_id") && traits.producesEntries())) &&
+        !record.accountId && hasAccountField;
     if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
         stats.accountless.add(rowNumber);
     if (traits.accountTypeMapping) {
@@ -91,7 +92,7 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
     v.detail.terminal = isTerminalStatus(record.status);
     v.detail.revertable = isRevertableStatus(record.status);
 
-    if (traits.family == ContentFamily::Ndjson) {
+    if (traits.backup()) {
         // No row records: the counts of the stored summary (API.md §10 change 4).
         v.stats.validRowsCount = summaryCount(record.summary, "valid_rows_count");
         v.stats.invalidRowsCount = record.rowsCount - v.stats.validRowsCount;

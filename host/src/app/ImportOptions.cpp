@@ -6,28 +6,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 #include <sstream>
 
 namespace finimport::app {
-
-const std::vector<std::string>& labelOptions() {
-    static const std::vector<std::string> labels = {"date_col_label",
-                                                    "amount_col_label",
-                                                    "name_col_label",
-                                                    "category_col_label",
-                                                    "tags_col_label",
-                                                    "notes_col_label",
-                                                    "account_col_label",
-                                                    "qty_col_label",
-                                                    "ticker_col_label",
-                                                    "price_col_label",
-                                                    "entity_type_col_label",
-                                                    "currency_col_label",
-                                                    "exchange_operating_mic_col_label",
-                                                    "inflow_col_label",
-                                                    "outflow_col_label"};
-    return labels;
-}
 
 std::optional<std::string> ImportOptions::get(const std::string& name) const {
     for (const auto& [k, v] : values)
@@ -42,16 +24,6 @@ void ImportOptions::set(const std::string& name, std::optional<std::string> valu
             return;
         }
     values.emplace_back(name, std::move(value));
-}
-
-int64_t ImportOptions::rowsToSkip() const {
-    auto v = get("rows_to_skip");
-    if (!v || v->empty()) return 0;
-    try {
-        return std::stoll(*v);
-    } catch (const std::exception&) {
-        return 0;
-    }
 }
 
 std::string ImportOptions::toJson() const {
@@ -84,12 +56,8 @@ ImportOptions ImportOptions::fromJson(const std::string& json) {
 
 namespace {
 
-bool isOneOf(const std::string& v, std::initializer_list<const char*> allowed) {
-    return std::any_of(allowed.begin(), allowed.end(), [&](const char* a) { return v == a; });
-}
-
-void checkRowsToSkipValue(const std::string& v, std::vector<std::string>& errors,
-                          const std::string& label = "Rows to skip") {
+void checkIntegerValue(const std::string& v, std::optional<int64_t> minimum,
+                       std::vector<std::string>& errors, const std::string& label) {
     // Rails numericality: a number, then an integer, then >= 0.
     std::string t = v;
     bool number = !t.empty();
@@ -113,8 +81,14 @@ void checkRowsToSkipValue(const std::string& v, std::vector<std::string>& errors
         errors.push_back(label + " must be an integer");
         return;
     }
-    if (t[0] == '-' && t.find_first_not_of("-0.") != std::string::npos)
-        errors.push_back(label + " must be greater than or equal to 0");
+    if (!minimum) return;
+    try {
+        if (std::stoll(t) < *minimum)
+            errors.push_back(label + " must be greater than or equal to " +
+                             std::to_string(*minimum));
+    } catch (const std::exception&) {
+        // Beyond 64 bits: left to the default, as before.
+    }
 }
 
 // D42/D53: an exact, non-zero decimal with at most 12 places and 18 significant digits.
@@ -138,117 +112,129 @@ bool isExactFactor(const std::string& v) {
 
 } // namespace
 
+namespace {
+
+bool blankText(const std::optional<std::string>& v) {
+    return !v || v->find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+// One option's request value checked against its declaration (D10): the messages name the
+// option as the manifest's label says. Returns the effective value.
+std::optional<std::string> checkOption(const plugin::OptionSpec& spec,
+                                       const std::optional<std::string>& raw,
+                                       std::vector<std::string>& errors) {
+    const std::string name = spec.displayName();
+    using T = plugin::OptionType;
+    switch (spec.type) {
+    case T::String:
+        if (spec.defaultValue) return raw && !raw->empty() ? *raw : *spec.defaultValue;
+        return raw;
+    case T::Enum: {
+        if (!raw) return spec.defaultValue;
+        std::string value = *raw;
+        for (const auto& [alias, canonical] : spec.aliases)
+            if (Poco::icompare(value, alias) == 0) value = canonical;
+        if (spec.notBlank && blankText(value)) errors.push_back(name + " can't be blank");
+        if (std::find(spec.values.begin(), spec.values.end(), value) == spec.values.end()) {
+            errors.push_back(name + " is not included in the list");
+            return spec.defaultValue;
+        }
+        return value;
+    }
+    case T::Boolean:
+        if (!raw) return spec.defaultValue;
+        if (Poco::icompare(*raw, "true") == 0) return std::string("true");
+        if (Poco::icompare(*raw, "false") == 0) return std::string("false");
+        errors.push_back(name + " is not included in the list");
+        return spec.defaultValue;
+    case T::Integer: {
+        if (!raw || raw->empty()) return spec.defaultValue;
+        const std::size_t before = errors.size();
+        checkIntegerValue(*raw, spec.minimum, errors, name);
+        if (errors.size() != before) return spec.defaultValue;
+        try {
+            long long n = std::stoll(*raw);
+            if (spec.minimum) n = std::max<long long>(*spec.minimum, n);
+            return std::to_string(n);
+        } catch (const std::exception&) {
+            return spec.defaultValue;
+        }
+    }
+    case T::Decimal:
+        if (!raw || raw->empty()) return spec.defaultValue;
+        if (!isExactFactor(*raw)) {
+            errors.push_back(name + " must be a non-zero decimal with at most 12 places");
+            return spec.defaultValue;
+        }
+        return raw;
+    }
+    return raw;
+}
+
+// A manifest rule (e.g. "split columns need both labels") over the checked values.
+void checkRule(const plugin::OptionRule& rule, const ImportOptions& values,
+               const std::set<std::string>& invalid, std::vector<std::string>& errors) {
+    for (const auto& [name, expected] : rule.when) {
+        if (invalid.count(name)) return;
+        auto value = values.get(name);
+        if (!value || *value != expected) return;
+    }
+    const bool missing = rule.require.empty() ||
+                         std::any_of(rule.require.begin(), rule.require.end(),
+                                     [&](const auto& n) { return blankText(values.get(n)); });
+    if (missing) errors.push_back(rule.message);
+}
+
+} // namespace
+
 ImportOptions readImportOptions(const CreateImportRequest& req, const ImportTypeTraits& traits,
                                 std::vector<std::string>& errors) {
     ImportOptions o;
-    for (const auto& label : labelOptions())
-        o.set(label, req.text(label));
-    auto given = [&](const char* name) { return req.text(name); };
-
-    auto strategy = given("amount_type_strategy");
-    if (strategy && !isOneOf(*strategy, {"signed_amount", "custom_column", "split_columns"}))
-        errors.push_back("Amount type strategy is not included in the list");
-    auto colSep = given("col_sep");
-    // D37/D54: TAB may be sent as the character, the two characters `\t` or the word `tab`;
-    // it is stored and echoed as the TAB character (JSON "\t").
-    if (colSep && (*colSep == "\\t" || Poco::icompare(*colSep, "tab") == 0)) colSep = "\t";
-    if (colSep && !isOneOf(*colSep, {",", ";", "\t", "|", "auto"})) // D37: auto sniffs
-        errors.push_back("Column separator is not included in the list");
-    auto signage = given("signage_convention");
-    if (signage && !isOneOf(*signage, {"inflows_positive", "inflows_negative"}))
-        errors.push_back("Signage convention is not included in the list");
-    auto numberFormat = given("number_format");
-    if (numberFormat && numberFormat->empty()) errors.push_back("Number Format can't be blank");
-    if (numberFormat &&
-        !isOneOf(*numberFormat, {"1,234.56", "1.234,56", "1 234,56", "1,234", "auto"})) // D45
-        errors.push_back("Number Format is not included in the list");
-    auto inflowValue = given("amount_type_inflow_value");
-    if (strategy && *strategy == "custom_column" &&
-        (!inflowValue || inflowValue->find_first_not_of(" \t\r\n") == std::string::npos))
-        errors.push_back("Custom column imports require an inflow column to be selected");
-    // D53: both split labels are required.
-    auto blankText = [](const std::optional<std::string>& v) {
-        return !v || v->find_first_not_of(" \t\r\n") == std::string::npos;
-    };
-    if (strategy && *strategy == "split_columns" &&
-        (blankText(given("inflow_col_label")) || blankText(given("outflow_col_label"))))
-        errors.push_back("Split columns imports require inflow and outflow columns");
-    auto rowsToSkip = given("rows_to_skip");
-    if (rowsToSkip && !rowsToSkip->empty()) checkRowsToSkipValue(*rowsToSkip, errors);
-    // D38/D54: booleans are true/false in any case.
-    auto hasHeader = given("has_header");
-    if (hasHeader && Poco::icompare(*hasHeader, "true") != 0 &&
-        Poco::icompare(*hasHeader, "false") != 0)
-        errors.push_back("Has header is not included in the list");
-    // D38: Actual and YNAB columns vary by version, so only their header names them.
-    else if (hasHeader && Poco::icompare(*hasHeader, "false") == 0 &&
-             (traits.type == "ActualImport" || traits.type == "YnabImport"))
-        errors.push_back("This import type needs its header row");
-    auto footer = given("footer_rows_to_skip");
-    if (footer && !footer->empty()) checkRowsToSkipValue(*footer, errors, "Footer rows to skip");
-    auto multiplier = given("amount_multiplier");
-    if (multiplier && !multiplier->empty() && !isExactFactor(*multiplier))
-        errors.push_back("Amount multiplier must be a non-zero decimal with at most 12 places");
-    auto divisor = given("amount_divisor");
-    if (divisor && !divisor->empty() && !isExactFactor(*divisor))
-        errors.push_back("Amount divisor must be a non-zero decimal with at most 12 places");
-
-    auto dateFormat = given("date_format");
-    // Bounded lengths (issue 11): a label names a column, a format is a short pattern.
-    auto tooLong = [&](const std::string& name, std::size_t max) {
-        auto v = req.text(name);
-        if (!v || v->size() <= max) return;
-        std::string human = name;
-        std::replace(human.begin(), human.end(), '_', ' ');
-        human[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(human[0])));
-        errors.push_back(human + " is too long (maximum is " + std::to_string(max) +
-                         " characters)");
-    };
-    for (const auto& label : labelOptions())
-        tooLong(label, kMaxLabelLength);
-    tooLong("amount_type_inflow_value", kMaxLabelLength);
-    tooLong("date_format", kMaxFormatLength);
-    o.set("date_format",
-          dateFormat && !dateFormat->empty() ? *dateFormat : traits.defaultDateFormat);
-    o.set("number_format", numberFormat ? *numberFormat : "1,234.56");
-    o.set("signage_convention", signage ? *signage : "inflows_positive");
-    o.set("col_sep", colSep ? *colSep : ",");
-    o.set("amount_type_strategy", strategy ? *strategy : "signed_amount");
-    o.set("amount_type_inflow_value", inflowValue);
-    std::string skip = "0";
-    if (rowsToSkip && !rowsToSkip->empty()) {
-        try {
-            skip = std::to_string(std::max<long long>(0, std::stoll(*rowsToSkip)));
-        } catch (const std::exception&) {
+    if (traits.manifest) {
+        const plugin::Manifest& manifest = *traits.manifest;
+        std::set<std::string> invalid;
+        // Values in the manifest's order, each followed by the rules placed after it.
+        for (const auto& spec : manifest.options) {
+            const std::size_t before = errors.size();
+            o.set(spec.name, checkOption(spec, req.text(spec.name), errors));
+            if (errors.size() != before) invalid.insert(spec.name);
+            for (const auto& rule : manifest.rules)
+                if (rule.after == spec.name) checkRule(rule, o, invalid, errors);
+        }
+        // Bounded lengths (issue 11) last, in the same order.
+        for (const auto& spec : manifest.options) {
+            auto v = req.text(spec.name);
+            if (spec.maxLength && v && static_cast<int64_t>(v->size()) > *spec.maxLength)
+                errors.push_back(spec.displayName() + " is too long (maximum is " +
+                                 std::to_string(*spec.maxLength) + " characters)");
         }
     }
-    o.set("rows_to_skip", skip);
-    o.set("has_header", hasHeader && Poco::icompare(*hasHeader, "false") == 0 ? "false" : "true");
-    std::string footerSkip = "0";
-    if (footer && !footer->empty()) {
-        try {
-            footerSkip = std::to_string(std::max<long long>(0, std::stoll(*footer)));
-        } catch (const std::exception&) {
-        }
-    }
-    o.set("footer_rows_to_skip", footerSkip);
-    o.set("amount_multiplier", multiplier && !multiplier->empty() ? multiplier : std::nullopt);
-    o.set("amount_divisor", divisor && !divisor->empty() ? divisor : std::nullopt);
     o.set("encoding", std::nullopt);
-    for (const auto& [k, v] : traits.forced)
+    for (const auto& [k, v] : traits.details.fixedOptions)
         o.set(k, v);
     return o;
 }
 
-std::optional<std::string> checkRowsToSkip(const ImportOptions& options, const std::string& text) {
-    int64_t skip = options.rowsToSkip();
-    if (skip <= 0) return std::nullopt;
-    // Lines as the reference counts them: split on \n, a trailing newline adds no line.
-    int64_t lines = static_cast<int64_t>(std::count(text.begin(), text.end(), '\n'));
-    if (!text.empty() && text.back() != '\n') ++lines;
-    if (skip >= lines)
-        return "Rows to skip must be less than the number of lines in the file (" +
-               std::to_string(lines) + ")";
+std::optional<std::string> checkLineBounds(const ImportOptions& options,
+                                           const ImportTypeTraits& traits,
+                                           const std::string& text) {
+    if (!traits.manifest) return std::nullopt;
+    for (const auto& spec : traits.manifest->options) {
+        if (!spec.belowLineCount) continue;
+        auto v = options.get(spec.name);
+        int64_t value = 0;
+        try {
+            value = v && !v->empty() ? std::stoll(*v) : 0;
+        } catch (const std::exception&) {
+        }
+        if (value <= 0) continue;
+        // Lines as the reference counts them: split on \n, a trailing newline adds no line.
+        int64_t lines = static_cast<int64_t>(std::count(text.begin(), text.end(), '\n'));
+        if (!text.empty() && text.back() != '\n') ++lines;
+        if (value >= lines)
+            return spec.displayName() + " must be less than the number of lines in the file (" +
+                   std::to_string(lines) + ")";
+    }
     return std::nullopt;
 }
 

@@ -1,4 +1,4 @@
-// ImportService: ServiceImport uploads (API.md §7.7) and the publish/revert requests
+// ImportService: backup (service NDJSON) uploads (API.md §7.7) and the publish/revert requests
 // (§7.4 step 5, §7.7 step 4, §12.5; DECISIONS.md D6, D7).
 #include "app/ImportContent.h"
 #include "app/ImportService.h"
@@ -23,9 +23,9 @@ ImportError refusal(int status, const std::string& code, const std::string& mess
     return ImportError{status, code, message, std::move(errors), importId};
 }
 
-std::string notReadyMessage(const std::string& type) {
-    return type == "ServiceImport" ? "Import was uploaded but has no publishable records."
-                                   : "Import was uploaded but is not ready to publish.";
+std::string notReadyMessage(const ImportTypeTraits& traits) {
+    return traits.backup() ? "Import was uploaded but has no publishable records."
+                           : "Import was uploaded but is not ready to publish.";
 }
 
 std::string countsJson(const std::map<std::string, int64_t>& expected) {
@@ -39,35 +39,23 @@ std::string countsJson(const std::map<std::string, int64_t>& expected) {
 
 } // namespace
 
-ImportResult ImportService::createService(const CreateImportRequest& req) {
+ImportResult ImportService::createService(const CreateImportRequest& req, const std::string& type) {
     if (req.fileFieldWasText)
         return ImportError{422, "validation_failed", "file must be an uploaded file",
                            std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
+    const ImportTypeTraits traits = traitsOf(type);
+    const std::string limitText = contentLimitText(traits.contentLimit());
     std::string content;
     std::optional<std::string> filename, contentType;
     if (req.file) {
-        if (static_cast<int64_t>(req.file->data.size()) > kContentLimit)
-            return ImportError{422, "file_too_large", "File is too large. Maximum size is 10MB.",
+        if (static_cast<int64_t>(req.file->data.size()) > traits.contentLimit())
+            return ImportError{422, "file_too_large",
+                               "File is too large. Maximum size is " + limitText + ".",
                                std::nullopt, std::nullopt};
-        const plugin::ImporterHandle* importer = _plugins.find("ServiceImport");
         std::string media = req.file->contentType.substr(0, req.file->contentType.find(';'));
-        bool accepted = importer ? importer->manifest.accepts(media, req.file->filename) : false;
-        if (!importer) {
-            static const std::vector<std::string> types = {
-                "application/x-ndjson", "application/ndjson", "application/json",
-                "application/octet-stream", "text/plain"};
-            std::string lowerMedia = media, lowerName = req.file->filename;
-            for (auto& c : lowerMedia)
-                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            for (auto& c : lowerName)
-                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            lowerMedia.erase(lowerMedia.find_last_not_of(" \t") + 1);
-            accepted = std::find(types.begin(), types.end(), lowerMedia) != types.end() ||
-                       lowerName.ends_with(".ndjson") || lowerName.ends_with(".json");
-        }
-        if (!accepted)
+        if (!traits.manifest || !traits.manifest->accepts(media, req.file->filename))
             return ImportError{422, "invalid_file_type",
-                               "Invalid file type. Please upload a service NDJSON file.",
+                               "Invalid file type. Please upload " + traits.fileNoun() + ".",
                                std::nullopt, std::nullopt};
         content = req.file->data;
         filename = req.file->filename;
@@ -76,10 +64,10 @@ ImportResult ImportService::createService(const CreateImportRequest& req) {
                raw != req.fields.end() && raw->second.kind != FieldValue::Kind::Null) {
         // A non-string value is read as text and then fails the NDJSON check (§7.2).
         content = raw->second.text;
-        if (static_cast<int64_t>(content.size()) > kContentLimit)
+        if (static_cast<int64_t>(content.size()) > traits.contentLimit())
             return ImportError{422, "content_too_large",
-                               "Content is too large. Maximum size is 10MB.", std::nullopt,
-                               std::nullopt};
+                               "Content is too large. Maximum size is " + limitText + ".",
+                               std::nullopt, std::nullopt};
         if (raw->second.kind == FieldValue::Kind::String &&
             content.find_first_not_of(" \t\r\n") == std::string::npos)
             content.clear();
@@ -89,7 +77,7 @@ ImportResult ImportService::createService(const CreateImportRequest& req) {
     }
     if (content.empty() && !req.file)
         return ImportError{422, "missing_content",
-                           "Provide a service NDJSON file or raw_file_content.", std::nullopt,
+                           "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
                            std::nullopt};
     NdjsonLineReport report = analyzeNdjson(content);
     if (!report.firstLineOk)
@@ -98,10 +86,10 @@ ImportResult ImportService::createService(const CreateImportRequest& req) {
 
     store::ImportRecord record;
     record.familyId = req.familyId;
-    record.type = "ServiceImport";
+    record.type = type;
     std::vector<std::string> ignored;
     CreateImportRequest defaults;
-    record.configuration = readImportOptions(defaults, traitsOf("ServiceImport"), ignored).toJson();
+    record.configuration = readImportOptions(defaults, traits, ignored).toJson();
     record.content = content;
     record.contentKind = "text";
     record.filename = filename;
@@ -140,12 +128,13 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
             auto record = imports.byId(familyId, id);
             if (!record) return;
             if (explicitRequest && record->status != "pending" && record->status != "failed") {
-                error = refusal(422, "not_publishable", notReadyMessage(record->type), id);
+                error =
+                    refusal(422, "not_publishable", notReadyMessage(traitsOf(record->type)), id);
                 return;
             }
             ImportView view = evaluateImport(s, *record, domain::Date::today());
             if (!view.detail.configured) {
-                error = refusal(422, "not_publishable", notReadyMessage(record->type), id,
+                error = refusal(422, "not_publishable", notReadyMessage(traitsOf(record->type)), id,
                                 view.notPublishableReasons);
                 return;
             }
@@ -155,7 +144,8 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
                     "Import was uploaded but has too many rows to publish automatically.", id);
                 return;
             }
-            if (record->type == "ServiceImport") {
+            const ImportTypeTraits traits = traitsOf(record->type);
+            if (traits.backup()) {
                 // §7.7 step 4.2: a failed preflight fails the import (its error lists the
                 // problems).
                 auto withContent = imports.byId(familyId, id, true);
@@ -178,10 +168,10 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
                 }
             }
             if (!view.detail.publishable) {
-                if (record->type == "ServiceImport")
-                    error = refusal(422, "not_publishable", notReadyMessage(record->type), id);
+                if (traits.backup())
+                    error = refusal(422, "not_publishable", notReadyMessage(traits), id);
                 else
-                    error = refusal(422, "not_publishable", notReadyMessage(record->type), id,
+                    error = refusal(422, "not_publishable", notReadyMessage(traits), id,
                                     view.notPublishableReasons);
                 return;
             }

@@ -49,27 +49,19 @@ bool ImportService::wantsPublish(const CreateImportRequest& request) {
     return v == "true";
 }
 
-bool ImportService::isKnownType(const std::string& type) const {
-    const auto& builtins = builtinImportTypes();
-    return std::find(builtins.begin(), builtins.end(), type) != builtins.end() ||
-           _plugins.find(type) != nullptr;
-}
-
 ImportResult ImportService::create(const CreateImportRequest& request) {
     std::string type = resolveType(request.text("type"));
-    if (type == "ServiceImport") return createService(request);
-    return createCsvFamily(request, type);
+    if (traitsOf(type).backup()) return createService(request, type);
+    return createFromPlugin(request, type);
 }
 
-ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
-                                            const std::string& type) {
+ImportResult ImportService::createFromPlugin(const CreateImportRequest& req,
+                                             const std::string& type) {
     const ImportTypeTraits traits = traitsOf(type);
-    const bool known = isKnownType(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 
     // §7.3 content checks, the D26 listing, decoding: shared with preflight (D29).
-    CreateChecks checks =
-        runCreateChecks(_db, req, traits, importer, known, _config.fallbackCharset);
+    CreateChecks checks = runCreateChecks(_db, req, traits, _config.fallbackCharset);
     if (checks.refusal) return *checks.refusal;
     auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
     if (!errors.empty()) return validationFailed(std::move(errors));
@@ -80,9 +72,9 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     record.type = type;
     record.accountId = accountId;
     if (content.bytes) {
-        record.contentKind = traits.family == ContentFamily::Pdf ? "base64" : "text";
+        record.contentKind = traits.binary() ? "base64" : "text";
         // The decoded text is moved into the record once; the plugin reads it from there.
-        record.content = traits.family == ContentFamily::Pdf
+        record.content = traits.binary()
                              ? base64Encode(std::string(*content.bytes))
                              : (text ? std::move(text->text) : std::string(*content.bytes));
         record.encoding = text ? std::optional<std::string>(text->charset) : std::nullopt;
@@ -90,7 +82,7 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     record.filename = content.filename;
     record.contentType = content.contentType;
     std::optional<std::string_view> input;
-    if (traits.family == ContentFamily::Pdf || !record.content)
+    if (traits.binary() || !record.content)
         input = content.bytes;
     else
         input = *record.content;
@@ -98,8 +90,7 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     // The plugin's rows stream into the store inside the create transaction: a refusal
     // (D14, a bound) rolls everything back, so nothing is stored.
     struct PluginFailed {
-        std::string error, code;
-        bool aborted = false; // the host ended the run (crash, time/memory/row budget)
+        PluginFailure failure;
     };
     const UploadLimits limits{_config.uploadRowCap};
     auto storeImport = [&](bool runPlugin) {
@@ -131,11 +122,11 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
                     }
                     writer.add(std::move(row));
                 });
-                auto result = plugin::runImporter(
-                    *importer, pluginOptions(*importer, type, options, defaultCurrency, req),
-                    stringSource(*input), sink);
+                auto result =
+                    plugin::runImporter(*importer, pluginOptions(traits, options, defaultCurrency),
+                                        stringSource(*input), sink);
                 if (result.status == plugin::RunResult::Status::Failed)
-                    throw PluginFailed{result.error, result.errorCode, result.aborted};
+                    throw PluginFailed{classifyFailure(result, traits)};
                 sink.finish();
                 GeneratedRows meta;
                 meta.rows = sink.metaRows();
@@ -161,28 +152,17 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     } catch (const UploadRefused& refused) {
         return refused.error;
     } catch (const PluginFailed& failed) {
-        if (failed.error.rfind("The CSV could not be parsed", 0) == 0)
-            return ImportError{422, "invalid_csv", failed.error, std::nullopt, std::nullopt};
-        // A plugin that crashed or ran out of its budget: nothing is stored (issue 12 item 6).
-        if (failed.aborted)
-            return ImportError{422, "plugin_failed", failed.error, std::nullopt, std::nullopt};
-        // D65: unreadable input is `invalid_<format>` (the plugin's own code first); a PDF
-        // with nothing recognisable stays D17 (stored with its error, below).
-        if (!failed.code.empty())
-            return ImportError{422, failed.code, failed.error, std::nullopt, std::nullopt};
-        if (traits.family != ContentFamily::Pdf && !importer->manifest.format.empty())
-            return ImportError{422, "invalid_" + importer->manifest.format, failed.error,
-                               std::nullopt, std::nullopt};
-        // A QIF the plugin cannot read at all is refused like a malformed CSV (nothing stored).
-        if (traits.family == ContentFamily::Qif)
-            return ImportError{422, "invalid_qif", failed.error, std::nullopt, std::nullopt};
-        // Other fatal errors: the import is stored with 0 rows (a PDF keeps why, D17).
+        // D65: any plugin's fatal error is refused with its code, nothing stored...
+        if (!failed.failure.storeEmpty)
+            return ImportError{422, failed.failure.code, failed.failure.message, std::nullopt,
+                               std::nullopt};
+        // ...except "nothing recognisable" (D17): stored with 0 rows, keeping why.
         record.id.clear();
         record.rowsCount = 0;
         record.summary.reset();
         record.extracted.reset();
         record.warnings.reset();
-        if (traits.family == ContentFamily::Pdf) record.error = failed.error;
+        record.error = failed.failure.message;
         storeImport(false);
     }
 

@@ -33,15 +33,15 @@ public:
     ImportResult publish(const std::string& familyId, const std::string& id);
     ImportResult revert(const std::string& familyId, const std::string& id);
 
-    // The valid `type` values: built-ins and every type a loaded plugin serves (D10).
-    bool isKnownType(const std::string& type) const;
     // `type` as requested: missing/blank → TransactionImport, SureImport → ServiceImport.
     static std::string resolveType(const std::optional<std::string>& requested);
     static bool wantsPublish(const CreateImportRequest& request);
 
 private:
-    ImportResult createCsvFamily(const CreateImportRequest& request, const std::string& type);
-    ImportResult createService(const CreateImportRequest& request);
+    // Every type a plugin reads at upload (all but the backup format).
+    ImportResult createFromPlugin(const CreateImportRequest& request, const std::string& type);
+    // The engine's own NDJSON backup format (API.md §7.7).
+    ImportResult createService(const CreateImportRequest& request, const std::string& type);
     // Publish checks of §7.4 step 5 / §7.7 step 4 on a stored import. When the job is queued,
     // the import as committed with it (`importing`): a fast worker cannot change the answer.
     ImportResult requestPublish(const std::string& familyId, const std::string& id,

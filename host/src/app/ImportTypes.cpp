@@ -1,81 +1,77 @@
 #include "app/ImportTypes.h"
 
+#include <map>
+#include <mutex>
+#include <shared_mutex>
+
 namespace finimport::app {
 
-const std::vector<std::string>& builtinImportTypes() {
-    static const std::vector<std::string> types = {
-        "TransactionImport", "TradeImport", "AccountImport",  "MintImport",
-        "ActualImport",      "YnabImport",  "CategoryImport", "RuleImport",
-        "MerchantImport",    "PdfImport",   "QifImport",      "ServiceImport"};
-    return types;
+namespace {
+
+struct Catalog {
+    std::shared_mutex mutex;
+    std::map<std::string, std::shared_ptr<const plugin::Manifest>, std::less<>> byType;
+};
+
+Catalog& catalog() {
+    static Catalog instance;
+    return instance;
+}
+
+} // namespace
+
+void registerImportTypes(const plugin::PluginRegistry& registry) {
+    Catalog& c = catalog();
+    std::unique_lock lock(c.mutex);
+    // The latest load wins: a process runs one server at a time (tests start them in turn, with
+    // other plugin directories), and its registry serves each type from one manifest.
+    for (const auto& info : registry.types())
+        if (const auto* importer = registry.find(info.type))
+            c.byType[info.type] = std::make_shared<plugin::Manifest>(importer->manifest);
 }
 
 ImportTypeTraits traitsOf(const std::string& type) {
     ImportTypeTraits t;
     t.type = type;
-    if (type == "TransactionImport") {
-        t.categoryMapping = t.tagMapping = t.accountMapping = true;
-    } else if (type == "TradeImport") {
-        t.accountMapping = true;
-    } else if (type == "AccountImport") {
-        t.accountTypeMapping = true;
-    } else if (type == "MintImport") {
-        // D46: Mint, Actual and YNAB take the client's date_format, else their default.
-        t.categoryMapping = t.tagMapping = t.accountMapping = true;
-        t.forced = {{"date_col_label", "Date"},
-                    {"name_col_label", "Description"},
-                    {"amount_col_label", "Amount"},
-                    {"currency_col_label", "Currency"},
-                    {"account_col_label", "Account Name"},
-                    {"category_col_label", "Category"},
-                    {"tags_col_label", "Labels"},
-                    {"notes_col_label", "Notes"},
-                    {"entity_type_col_label", "Transaction Type"},
-                    {"signage_convention", "inflows_positive"}};
-    } else if (type == "ActualImport") {
-        t.categoryMapping = t.accountMapping = true;
-        t.defaultDateFormat = "%Y-%m-%d";
-        t.forced = {{"date_col_label", "Date"},
-                    {"name_col_label", "Payee"},
-                    {"amount_col_label", "Amount"},
-                    {"account_col_label", "Account"},
-                    {"category_col_label", "Category"},
-                    {"notes_col_label", "Notes"},
-                    {"signage_convention", "inflows_positive"}};
-    } else if (type == "YnabImport") {
-        t.categoryMapping = t.accountMapping = true;
-        t.forced = {{"date_col_label", "Date"},       {"name_col_label", "Payee"},
-                    {"account_col_label", "Account"}, {"category_col_label", "Category"},
-                    {"notes_col_label", "Memo"},      {"signage_convention", "inflows_positive"}};
-    } else if (type == "QifImport") {
-        t.family = ContentFamily::Qif;
-        t.categoryMapping = t.tagMapping = t.accountMapping = true;
-        t.needsAccount = true;
-        t.fileNoun = "a QIF file";
-        // D16: the date pattern is detected unless the client sends one ("" asks the plugin
-        // to detect; it reports the pattern used) and number_format is honoured.
-        t.defaultDateFormat = "";
-        t.forced = {{"signage_convention", "inflows_positive"}};
-    } else if (type == "PdfImport") {
-        t.family = ContentFamily::Pdf;
-        t.categoryMapping = t.accountMapping = true;
-        t.fileNoun = "a PDF file";
-    } else if (type == "ServiceImport") {
-        t.family = ContentFamily::Ndjson;
-        t.fileNoun = "a service NDJSON file";
+    {
+        Catalog& c = catalog();
+        std::shared_lock lock(c.mutex);
+        if (auto it = c.byType.find(type); it != c.byType.end()) t.manifest = it->second;
     }
+    if (!t.manifest) return t;
+    t.details = t.manifest->details(type);
+    t.categoryMapping = t.details.hasMapping("category");
+    t.tagMapping = t.details.hasMapping("tag");
+    t.accountMapping = t.details.hasMapping("account");
+    t.accountTypeMapping = t.details.hasMapping("account_type");
+    t.needsAccount = t.details.needsAccount;
     return t;
 }
 
-int64_t rowCapOf(const std::string& type, const Config& config) {
-    if (type == "AccountImport") return config.accountRowCap;
-    if (type == "ServiceImport") return config.serviceRowCap;
-    return config.rowCap;
+std::string ImportTypeTraits::fileNoun() const {
+    return manifest ? manifest->fileNounText() : "a supported file";
 }
 
-bool producesEntries(const std::string& type) {
-    return type != "AccountImport" && type != "CategoryImport" && type != "RuleImport" &&
-           type != "MerchantImport";
+int64_t ImportTypeTraits::contentLimit() const {
+    return manifest ? manifest->maxContentBytes : plugin::Manifest().maxContentBytes;
+}
+
+std::string ImportTypeTraits::defaultErrorCode() const {
+    if (!manifest) return "invalid_file";
+    return manifest->defaultErrorCode ? *manifest->defaultErrorCode : manifest->invalidCode();
+}
+
+std::string contentLimitText(int64_t bytes) {
+    constexpr int64_t kMegabyte = 1048576;
+    if (bytes % kMegabyte == 0) return std::to_string(bytes / kMegabyte) + "MB";
+    return std::to_string(bytes) + " bytes";
+}
+
+int64_t rowCapOf(const std::string& type, const Config& config) {
+    const std::string cap = traitsOf(type).details.rowCap;
+    if (cap == "accounts") return config.accountRowCap;
+    if (cap == "service") return config.serviceRowCap;
+    return config.rowCap;
 }
 
 } // namespace finimport::app

@@ -1,5 +1,7 @@
 #include "app/PluginLoading.h"
 
+#include "app/ImportTypes.h"
+
 #include <algorithm>
 #include <filesystem>
 
@@ -39,6 +41,7 @@ void loadPlugins(plugin::PluginRegistry& registry, const Config& config) {
             std::find(builtIn.begin(), builtIn.end(), canonical(dir)) != builtIn.end();
         registry.loadDirectories({dir}, runPolicyFor(config, isBuiltIn));
     }
+    registerImportTypes(registry);
 }
 
 } // namespace finimport::app

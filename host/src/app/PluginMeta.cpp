@@ -7,6 +7,15 @@
 
 namespace finimport::app {
 
+namespace {
+
+bool hasOption(const ImportOptions& options, const std::string& name) {
+    return std::any_of(options.values.begin(), options.values.end(),
+                       [&](const auto& entry) { return entry.first == name; });
+}
+
+} // namespace
+
 std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& options,
                                           std::optional<std::string>* error) {
     std::optional<std::string> json;
@@ -19,8 +28,9 @@ std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& op
             else
                 obj.set(name, Poco::Dynamic::Var());
             if (!value || value->empty()) continue;
-            if (name == "date_format" || name == "number_format" || name == "col_sep")
-                options.set(name, *value);
+            // A meta field named like an option is the value the plugin used (`auto` or an
+            // absent pattern replaced by what it detected, D57).
+            if (hasOption(options, name)) options.set(name, *value);
             if (name == "error" && error) *error = *value;
         }
         std::ostringstream out;

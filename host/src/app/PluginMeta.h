@@ -1,8 +1,8 @@
 #pragma once
 // A plugin may end its output with one `meta` record (sdk/docs/records.md): facts about the
 // whole file rather than a row (the QIF date pattern it detected, a PDF statement's summary).
-// It is taken out of the rows here; `date_format`, `number_format` and `col_sep` update the
-// import's configuration (D16, D57 echo the values an `auto` option resolved to), `error`
+// It is taken out of the rows here; a field named like one of the import's options updates its
+// configuration (D16, D57 echo the value used, e.g. what an `auto` option resolved to), `error`
 // (D55: an undecidable format) becomes the import's error, and every field is kept as JSON in
 // imports.extracted.
 

@@ -1,5 +1,6 @@
-// ImportPreflight: the CSV-family path (API.md §12.4 "CSV path") and the shared entry point.
-// The checks mirror ImportService::createCsvFamily / createService step by step (D29); the
+// ImportPreflight: the path of every plugin-read type (API.md §12.4 "CSV path") and the shared
+// entry point. The checks are create's (CreateChecks), then the serving plugin reads the content
+// as create would, counting rows and reading the header, storing nothing (D29); the
 // http_preflight suite compares both endpoints' answers on the same bad requests.
 #include "app/Preflight.h"
 
@@ -11,11 +12,9 @@
 #include "app/ImportTypes.h"
 #include "app/TextDecoding.h"
 #include "domain/Uuid.h"
+#include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
 #include "store/FamilyStore.h"
-
-#include <finimport/csv.hpp>
-#include <finimport/detect.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -55,66 +54,73 @@ std::string normalizeHeader(const std::string& text) {
     return out;
 }
 
-// Required columns of each type (§7.5): the field and its label option ("" = none).
-std::vector<std::pair<std::string, std::string>> requiredColumns(const std::string& type) {
-    if (type == "TransactionImport" || type == "MintImport" || type == "ActualImport" ||
-        type == "YnabImport")
-        return {{"date", "date_col_label"}, {"amount", "amount_col_label"}};
-    if (type == "TradeImport")
-        return {{"date", "date_col_label"},
-                {"ticker", "ticker_col_label"},
-                {"qty", "qty_col_label"},
-                {"price", "price_col_label"}};
-    if (type == "AccountImport")
-        return {{"name", "name_col_label"}, {"amount", "amount_col_label"}};
-    if (type == "CategoryImport" || type == "MerchantImport") return {{"name", "name_col_label"}};
-    if (type == "RuleImport") return {{"resource_type", ""}, {"conditions", ""}, {"actions", ""}};
-    return {};
-}
-
-// Drops the first `skip` lines (split on \n).
-std::string dropLines(const std::string& text, int64_t skip) {
-    size_t pos = 0;
-    for (int64_t i = 0; i < skip && pos != std::string::npos; ++i) {
-        pos = text.find('\n', pos);
-        if (pos != std::string::npos) ++pos;
+// Counts what the plugin emits without keeping the rows: preflight stores nothing and a 10 MB
+// file must not be held as rows.
+class CountingSink : public plugin::RecordSink {
+public:
+    bool begin(const std::string& kind, const std::vector<std::string>& fields) override {
+        _kind = kind;
+        _fields = fields;
+        return true;
     }
-    return pos == std::string::npos ? std::string() : text.substr(pos);
-}
+    bool row(const std::vector<std::optional<std::string>>& values,
+             const plugin::Location&) override {
+        if (_kind == "header") {
+            header.clear();
+            for (const auto& v : values)
+                header.push_back(v.value_or(""));
+        } else if (_kind == "warning") {
+            // Statement files: warnings join the report (D57); statements are not rows.
+            for (std::size_t i = 0; i < _fields.size() && i < values.size(); ++i)
+                if (_fields[i] == "message" && values[i] && warnings.size() < kMaxWarnings)
+                    warnings.push_back(*values[i]);
+        } else if (_kind != "meta" && _kind != "statement") {
+            ++rows;
+        }
+        return true;
+    }
+    bool rowError(const std::string&, const plugin::Location&, const std::optional<std::string>&,
+                  const std::string&, const std::optional<std::string>&) override {
+        return true;
+    }
+
+    static constexpr std::size_t kMaxWarnings = 1000; // as the listed messages (D65)
+    std::vector<std::string> header, warnings;
+    int64_t rows = 0;
+
+private:
+    std::string _kind;
+    std::vector<std::string> _fields;
+};
 
 } // namespace
 
 PreflightResult ImportPreflight::run(const CreateImportRequest& req) {
     std::string type = ImportService::resolveType(req.text("type"));
-    if (type == "ServiceImport") return runService(req);
-    return runCsvFamily(req, type);
+    if (traitsOf(type).backup()) return runService(req, type);
+    return runFromPlugin(req, type);
 }
 
-PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
-                                              const std::string& type) {
+PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
+                                               const std::string& type) {
     const ImportTypeTraits traits = traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
-    const auto& builtins = builtinImportTypes();
-    const bool builtin = std::find(builtins.begin(), builtins.end(), type) != builtins.end();
-    const bool known = importer || builtin;
 
     // Create's checks, in create's order (§7.3 then D26; D29).
-    CreateChecks checks =
-        runCreateChecks(_db, req, traits, importer, known, _config.fallbackCharset);
+    CreateChecks checks = runCreateChecks(_db, req, traits, _config.fallbackCharset);
     if (checks.refusal) return *checks.refusal;
     auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
     // Fixed labels and formats fill only what the client left blank (§12.4).
-    for (const auto& [name, value] : traits.forced)
+    for (const auto& [name, value] : traits.details.fixedOptions)
         if (auto own = req.text(name); !blank(own)) options.set(name, *own);
 
     if (!errors.empty()) return createValidationFailed(std::move(errors));
     if (!req.file && !content.bytes)
         return ImportError{422, "missing_content",
-                           "Provide " + traits.fileNoun + " or raw_file_content.", std::nullopt,
+                           "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
                            std::nullopt};
 
     PreflightReport report;
-    std::vector<std::string> importWarnings;
     report.type = type;
     report.filename = req.file ? req.file->filename : "import.csv";
     report.contentType = req.file ? req.file->contentType : "text/csv";
@@ -122,42 +128,26 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
         report.byteSize = static_cast<int64_t>(req.file->data.size());
     else
         report.byteSize = static_cast<int64_t>(req.text("raw_file_content").value_or("").size());
+    for (const auto& [field, label] : traits.details.requiredColumns) {
+        auto configured = label.empty() ? std::nullopt : options.get(label);
+        report.requiredHeaders.push_back(blank(configured) ? field : *configured);
+    }
 
-    // Third-party and statement types (OFX, CAMT, MT940) are read by their plugin below.
-    if (traits.family == ContentFamily::Csv && (builtin || !importer)) {
-        for (const auto& [field, label] : requiredColumns(type)) {
-            auto configured = label.empty() ? std::nullopt : options.get(label);
-            report.requiredHeaders.push_back(blank(configured) ? field : *configured);
-        }
-        std::string body = text ? trimmed(dropLines(text->text, options.rowsToSkip())) : "";
-        size_t offset = 0;
-        auto source = [&](char* buffer, size_t capacity) -> int64_t {
-            size_t n = std::min(capacity, body.size() - offset);
-            std::memcpy(buffer, body.data() + offset, n);
-            offset += n;
-            return static_cast<int64_t>(n);
-        };
-        std::string sep = options.get("col_sep").value_or(",");
-        // D37: `auto` sniffs the separator as the CSV plugin does.
-        const char separator =
-            sep == "auto" ? sdk::detectSeparator(body) : (sep.empty() ? ',' : sep[0]);
-        sdk::CsvReader reader(source, separator);
-        sdk::CsvRecord record;
-        bool header = true;
-        while (reader.next(record)) {
-            if (header) {
-                for (const auto& cell : record.fields)
-                    if (!cell.empty()) report.headers.push_back(cell);
-                header = false;
-                continue;
-            }
-            bool any = std::any_of(record.fields.begin(), record.fields.end(),
-                                   [](const std::string& f) { return !trimmed(f).empty(); });
-            if (any) ++report.rowsCount;
-        }
-        if (reader.error())
-            return ImportError{422, "invalid_csv", reader.error()->message(), std::nullopt,
-                               std::nullopt};
+    // The plugin reads the content exactly as create would (D29); nothing is stored.
+    std::optional<PluginFailure> failure;
+    CountingSink sink;
+    if (content.bytes && importer) {
+        std::string currency = account ? account->currency : (family ? family->currency : "USD");
+        auto result = plugin::runImporter(
+            *importer, pluginOptions(traits, options, currency),
+            stringSource(text ? std::string_view(text->text) : *content.bytes), sink);
+        if (result.status == plugin::RunResult::Status::Failed)
+            failure = classifyFailure(result, traits);
+        report.rowsCount = failure ? 0 : sink.rows;
+    }
+    for (const auto& cell : sink.header)
+        if (!cell.empty()) report.headers.push_back(cell);
+    if (!report.headers.empty()) {
         std::vector<std::string> normalized;
         for (const auto& h : report.headers)
             normalized.push_back(normalizeHeader(h));
@@ -165,45 +155,22 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
             if (std::find(normalized.begin(), normalized.end(), normalizeHeader(r)) ==
                 normalized.end())
                 report.missingRequiredHeaders.push_back(r);
-        if (!report.missingRequiredHeaders.empty()) {
-            std::string list;
-            for (const auto& m : report.missingRequiredHeaders)
-                list += (list.empty() ? "" : ", ") + m;
-            report.errors.push_back(
-                {"missing_required_headers", "Missing required columns: " + list});
-        }
-    } else if (content.bytes && importer) {
-        // QIF, PDF and third-party formats: the plugin reads the content as create would.
-        std::string currency = account ? account->currency : (family ? family->currency : "USD");
-        GeneratedRows g = generateRows(*importer, type, options, currency,
-                                       text ? text->text : std::string(*content.bytes), req);
-        if (!g.errorCode.empty()) // a plugin's own fatal error code (ABI 1.1 fail)
-            return ImportError{422, g.errorCode, g.error, std::nullopt, std::nullopt};
-        if (g.invalidCsv)
-            return ImportError{422, "invalid_csv", g.error, std::nullopt, std::nullopt};
-        if (g.aborted) // as create answers (issue 12 item 6)
-            return ImportError{422, "plugin_failed", g.error, std::nullopt, std::nullopt};
-        // D65: unreadable input is refused as create refuses it (a PDF stays D17).
-        if (g.fatalError && traits.family != ContentFamily::Pdf &&
-            !importer->manifest.format.empty())
-            return ImportError{422, "invalid_" + importer->manifest.format, g.error, std::nullopt,
-                               std::nullopt};
-        // Statement files: statements are not rows; warnings join the report (D57).
-        for (const auto& row : g.rows) {
-            if (row.kind == "statement") continue;
-            if (row.kind == "warning") {
-                if (const auto* m = row.field("message"); m && *m) importWarnings.push_back(**m);
-                continue;
-            }
-            ++report.rowsCount;
-        }
+    }
+    // A file the plugin refuses is refused as create refuses it (D29).
+    if (failure && !failure->storeEmpty)
+        return ImportError{422, failure->code, failure->message, std::nullopt, std::nullopt};
+    if (!report.missingRequiredHeaders.empty()) {
+        std::string list;
+        for (const auto& m : report.missingRequiredHeaders)
+            list += (list.empty() ? "" : ", ") + m;
+        report.errors.push_back({"missing_required_headers", "Missing required columns: " + list});
     }
     if (report.rowsCount == 0)
         report.errors.push_back({"no_data_rows", "No data rows were found."});
     if (report.rowsCount > rowCapOf(type, _config))
         report.warnings.push_back("Row count exceeds this import type's publish limit.");
     // Then the import's own warnings (D57), as create would store them.
-    report.warnings.insert(report.warnings.end(), importWarnings.begin(), importWarnings.end());
+    report.warnings.insert(report.warnings.end(), sink.warnings.begin(), sink.warnings.end());
     return report;
 }
 

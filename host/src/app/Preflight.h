@@ -49,8 +49,8 @@ public:
     PreflightResult run(const CreateImportRequest& request);
 
 private:
-    PreflightResult runCsvFamily(const CreateImportRequest& request, const std::string& type);
-    PreflightResult runService(const CreateImportRequest& request);
+    PreflightResult runFromPlugin(const CreateImportRequest& request, const std::string& type);
+    PreflightResult runService(const CreateImportRequest& request, const std::string& type);
 
     store::Database& _db;
     const plugin::PluginRegistry& _plugins;

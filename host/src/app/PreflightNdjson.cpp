@@ -2,6 +2,7 @@
 // Create's content checks come first with create's codes (D29); cross-line checks
 // (collisions, duplicates, references) belong to the service preflight run at publish.
 #include "app/ImportContent.h"
+#include "app/ImportTypes.h"
 #include "app/MessageCap.h"
 #include "app/Preflight.h"
 #include "app/service/NdjsonLines.h"
@@ -104,45 +105,36 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
         report.entityCounts.emplace_back(key, entity[key]);
 }
 
-PreflightResult ImportPreflight::runService(const CreateImportRequest& req) {
+PreflightResult ImportPreflight::runService(const CreateImportRequest& req,
+                                            const std::string& type) {
     if (req.fileFieldWasText)
         return ImportError{422, "validation_failed", "file must be an uploaded file",
                            std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
+    const ImportTypeTraits traits = traitsOf(type);
+    const std::string limitText = contentLimitText(traits.contentLimit());
     PreflightReport report;
-    report.type = "ServiceImport";
+    report.type = type;
     report.ndjson = true;
     report.filename = "service-import.ndjson";
     report.contentType = "application/x-ndjson";
     std::string content;
     if (req.file) {
-        // Create's file checks (§7.3): size, then media type or extension.
-        if (static_cast<int64_t>(req.file->data.size()) > kContentLimit)
-            return error("file_too_large", "File is too large. Maximum size is 10MB.");
-        const plugin::ImporterHandle* importer = _plugins.find("ServiceImport");
+        // Create's file checks (§7.3): size, then the manifest's media types or extensions.
+        if (static_cast<int64_t>(req.file->data.size()) > traits.contentLimit())
+            return error("file_too_large", "File is too large. Maximum size is " + limitText + ".");
         std::string media = req.file->contentType.substr(0, req.file->contentType.find(';'));
-        std::string lowerMedia = media, lowerName = req.file->filename;
-        for (auto& c : lowerMedia)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        for (auto& c : lowerName)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        lowerMedia.erase(lowerMedia.find_last_not_of(" \t") + 1);
-        static const std::set<std::string> types = {"application/x-ndjson", "application/ndjson",
-                                                    "application/json", "application/octet-stream",
-                                                    "text/plain"};
-        bool accepted = importer ? importer->manifest.accepts(media, req.file->filename)
-                                 : types.count(lowerMedia) || lowerName.ends_with(".ndjson") ||
-                                       lowerName.ends_with(".json");
-        if (!accepted)
+        if (!traits.manifest || !traits.manifest->accepts(media, req.file->filename))
             return error("invalid_file_type",
-                         "Invalid file type. Please upload a service NDJSON file.");
+                         "Invalid file type. Please upload " + traits.fileNoun() + ".");
         content = req.file->data;
         report.filename = req.file->filename;
         report.contentType = req.file->contentType;
     } else if (auto raw = req.fields.find("raw_file_content");
                raw != req.fields.end() && raw->second.kind != FieldValue::Kind::Null) {
         content = raw->second.text;
-        if (static_cast<int64_t>(content.size()) > kContentLimit)
-            return error("content_too_large", "Content is too large. Maximum size is 10MB.");
+        if (static_cast<int64_t>(content.size()) > traits.contentLimit())
+            return error("content_too_large",
+                         "Content is too large. Maximum size is " + limitText + ".");
         if (raw->second.kind == FieldValue::Kind::String && trim(content).empty()) content.clear();
         if (raw->second.kind == FieldValue::Kind::Array ||
             raw->second.kind == FieldValue::Kind::Object)
@@ -150,7 +142,7 @@ PreflightResult ImportPreflight::runService(const CreateImportRequest& req) {
     }
     report.byteSize = static_cast<int64_t>(content.size());
     if (content.empty() && !req.file)
-        return error("missing_content", "Provide a service NDJSON file or raw_file_content.");
+        return error("missing_content", "Provide " + traits.fileNoun() + " or raw_file_content.");
     // An empty file part is reported (200, no_data_rows); otherwise create's first-line gate.
     if (!content.empty() && !ndjsonFirstLineOk(content))
         return error("invalid_ndjson", "Invalid service NDJSON content.");
@@ -162,7 +154,7 @@ PreflightResult ImportPreflight::runService(const CreateImportRequest& req) {
     if (report.rowsCount == 0) addError(report, {"no_data_rows", "No data rows were found."});
     if (report.rowsCount > 0 && !anyEntity)
         report.warnings.push_back("No importable records were found.");
-    if (report.rowsCount > _config.serviceRowCap)
+    if (report.rowsCount > rowCapOf(type, _config))
         report.warnings.push_back("Row count exceeds this import type's publish limit.");
     return report;
 }

@@ -60,7 +60,7 @@ bool Publisher::isServiceImport(const std::string& importId) {
     bool service = false;
     _db.read([&](Poco::Data::Session& s) {
         auto import = store::ImportStore(s).byIdAnyFamily(importId);
-        service = import && import->type == "ServiceImport";
+        service = import && traitsOf(import->type).backup();
     });
     return service;
 }

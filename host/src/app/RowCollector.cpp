@@ -42,10 +42,10 @@ bool RowCollector::row(const std::vector<std::optional<std::string>>& values,
 
 bool RowCollector::rowError(const std::string& code, const plugin::Location& location,
                             const std::optional<std::string>& field, const std::string& message,
-                            const std::optional<std::string>&) {
+                            const std::optional<std::string>& raw) {
     // Bounded (D65): a plugin reporting millions of errors costs no more than the caps. A row
     // keeps its first 10 messages; errors for rows not yet sent wait for at most 1,000 rows.
-    RowMessage m{code, field, message};
+    RowMessage m{code, field, message, raw, static_cast<int64_t>(location.line), location.section};
     if (location.record == 0) {
         pushCapped(_fileErrors, _fileErrorsNotListed, std::move(m));
         return true;

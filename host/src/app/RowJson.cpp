@@ -109,6 +109,15 @@ public:
             }
         }
     }
+    int64_t integer() {
+        space();
+        const std::size_t start = _p;
+        int64_t value = 0;
+        while (_p < _t.size() && _t[_p] >= '0' && _t[_p] <= '9' && _p - start < 18)
+            value = value * 10 + (_t[_p++] - '0');
+        if (_p == start) fail();
+        return value;
+    }
     bool atEnd() {
         space();
         return _p == _t.size();
@@ -198,6 +207,16 @@ std::string rowMessagesToJson(const std::vector<RowMessage>& messages) {
             out += "null";
         out += ",\"message\":";
         appendQuoted(out, m.message);
+        // Where it was found, when known (rows stored before these keys simply lack them).
+        if (m.raw) {
+            out += ",\"raw\":";
+            appendQuoted(out, *m.raw);
+        }
+        if (m.line > 0) out += ",\"line\":" + std::to_string(m.line);
+        if (m.section) {
+            out += ",\"section\":";
+            appendQuoted(out, *m.section);
+        }
         out += '}';
     }
     out += ']';
@@ -216,6 +235,10 @@ std::vector<RowMessage> rowMessagesFromJson(const std::string& json) {
                 do {
                     const std::string name = c.string();
                     c.expect(':');
+                    if (name == "line") {
+                        m.line = c.integer();
+                        continue;
+                    }
                     auto value = optionalString(c);
                     if (name == "code")
                         m.code = value.value_or("");
@@ -223,6 +246,10 @@ std::vector<RowMessage> rowMessagesFromJson(const std::string& json) {
                         m.field = std::move(value);
                     else if (name == "message")
                         m.message = value.value_or("");
+                    else if (name == "raw")
+                        m.raw = std::move(value);
+                    else if (name == "section")
+                        m.section = std::move(value);
                 } while (c.take(','));
                 c.expect('}');
             }

@@ -82,8 +82,9 @@ bool UploadSink::row(const std::vector<std::optional<std::string>>& values,
 
 bool UploadSink::rowError(const std::string& code, const plugin::Location& location,
                           const std::optional<std::string>& field, const std::string& message,
-                          const std::optional<std::string>&) {
-    RowMessage m{code, field, message};
+                          const std::optional<std::string>& raw) {
+    // Kept with where it was found (the rows endpoint's error_details).
+    RowMessage m{code, field, message, raw, static_cast<int64_t>(location.line), location.section};
     if (location.record == 0) return true; // file-level notes are not row errors
     if (_pending && static_cast<uint64_t>(_pending->number) == location.record) {
         addMessage(*_pending, std::move(m));

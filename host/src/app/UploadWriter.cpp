@@ -79,8 +79,9 @@ void UploadWriter::add(CollectedRow&& r) {
     row.fields = rowFieldsToJson(r.fields);
     row.errors = rowMessagesToJson(r.errors);
     row.valid = valid;
-    // Only QIF rows are listed by date (ImportRowsHandler); the others keep no sort key.
-    if (const auto* d = r.field("date"); d && *d && _import.type == "QifImport") row.sortKey = **d;
+    // Only types listed newest first keep a sort key (manifest rows_newest_first).
+    if (const auto* d = r.field("date"); d && *d && _traits.details.rowsNewestFirst)
+        row.sortKey = **d;
     _inserter.add(row);
 }
 

@@ -44,13 +44,13 @@ struct RunResult {
     // Failed: the plugin's set_error message as sent (shown to users), or a host message naming
     // the plugin and importer (contract violation, exception, unknown status, no message).
     std::string error;
+    // Failed: the plugin's stable error code (e.g. "invalid_csv", "encrypted",
+    // "nothing_recognisable") when the ABI delivered one; empty otherwise (the host then uses
+    // the manifest's default_error_code, else `invalid_<format>`).
+    std::string errorCode = {};
     // Failed because the host ended the run: a budget (time, rows, output, memory) was exceeded
     // or the sandboxed child crashed, exited or could not start. The input may be fine.
     bool aborted = false;
-    // A fatal error's code chosen by the plugin through fi_io.fail (ABI 1.1), e.g. "invalid_ofx"
-    // or "invalid_examplebank"; empty for a 1.0 set_error and for every failure the host itself
-    // reports: the host then derives `invalid_<format>` from the manifest (D65).
-    std::string errorCode = {};
 };
 
 // Runs `importer` over the input that `read` returns (bytes read into the buffer, 0 at the end,

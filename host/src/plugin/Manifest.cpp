@@ -5,6 +5,7 @@
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
+#include <Poco/JSON/ParseHandler.h>
 #include <Poco/JSON/Parser.h>
 
 #include <algorithm>
@@ -104,7 +105,8 @@ OptionType parseOptionType(const Object& option, const std::string& where) {
     if (name == "integer") return OptionType::Integer;
     if (name == "boolean") return OptionType::Boolean;
     if (name == "enum") return OptionType::Enum;
-    fail(where + "\"type\" must be one of string, integer, boolean, enum");
+    if (name == "decimal") return OptionType::Decimal;
+    fail(where + "\"type\" must be one of string, integer, boolean, enum, decimal");
 }
 
 std::optional<std::string> parseDefault(const Object& option, const OptionSpec& spec,
@@ -113,6 +115,7 @@ std::optional<std::string> parseDefault(const Object& option, const OptionSpec& 
     const Var value = option.get("default");
     const std::string must = where + "\"default\" must be ";
     switch (spec.type) {
+    case OptionType::Decimal:
     case OptionType::String:
         if (!value.isString()) fail(must + "a string");
         return value.extract<std::string>();
@@ -139,6 +142,41 @@ bool isOptionName(const std::string& name) {
                        [](unsigned char c) { return std::isalnum(c) || c == '_'; });
 }
 
+std::optional<int64_t> optionalInteger(const Object& object, const std::string& key,
+                                       const std::string& where) {
+    if (!object.has(key)) return std::nullopt;
+    const Var value = object.get(key);
+    if (!value.isInteger() || value.isBoolean()) fail(where + quoted(key) + " must be an integer");
+    return value.convert<int64_t>();
+}
+
+// The declared checks beyond the type (label, bounds, aliases).
+void parseOptionChecks(const Object& option, OptionSpec& spec, const std::string& where) {
+    if (option.has("label")) {
+        if (!option.get("label").isString()) fail(where + "\"label\" must be a string");
+        spec.label = option.get("label").extract<std::string>();
+    }
+    spec.maxLength = optionalInteger(option, "max_length", where);
+    spec.minimum = optionalInteger(option, "minimum", where);
+    if (option.has("not_blank")) {
+        if (!option.get("not_blank").isBoolean()) fail(where + "\"not_blank\" must be a boolean");
+        spec.notBlank = option.get("not_blank").extract<bool>();
+    }
+    if (option.has("below_line_count")) {
+        if (!option.get("below_line_count").isBoolean())
+            fail(where + "\"below_line_count\" must be a boolean");
+        spec.belowLineCount = option.get("below_line_count").extract<bool>();
+    }
+    if (option.has("aliases")) {
+        const Var aliases = option.get("aliases");
+        if (!isObject(aliases)) fail(where + "\"aliases\" must be an object of strings");
+        for (const auto& [given, canonical] : *aliases.extract<Object::Ptr>()) {
+            if (!canonical.isString()) fail(where + "\"aliases\"." + given + " must be a string");
+            spec.aliases.emplace_back(given, canonical.extract<std::string>());
+        }
+    }
+}
+
 OptionSpec parseOption(const Var& value, size_t index) {
     std::string where = "options[" + std::to_string(index) + "]: ";
     if (!isObject(value)) fail(where + "must be an object");
@@ -154,7 +192,10 @@ OptionSpec parseOption(const Var& value, size_t index) {
     if (spec.name == "type" || spec.name == "default_currency") {
         fail(where + "the name is reserved: the host always passes " + quoted(spec.name));
     }
-    rejectUnknownKeys(option, {"name", "type", "values", "default", "description"}, where);
+    rejectUnknownKeys(option,
+                      {"name", "type", "values", "default", "description", "label", "max_length",
+                       "minimum", "not_blank", "aliases", "below_line_count"},
+                      where);
     spec.type = parseOptionType(option, where);
     if (spec.type == OptionType::Enum) {
         spec.values = stringArray(option, "values", where, true);
@@ -169,14 +210,115 @@ OptionSpec parseOption(const Var& value, size_t index) {
         if (!description.isString()) fail(where + "\"description\" must be a string");
         spec.description = description.extract<std::string>();
     }
+    parseOptionChecks(option, spec, where);
     return spec;
+}
+
+std::optional<std::string> optionalString(const Object& object, const std::string& key,
+                                          const std::string& where) {
+    if (!object.has(key)) return std::nullopt;
+    const Var value = object.get(key);
+    if (!value.isString() || value.extract<std::string>().empty())
+        fail(where + quoted(key) + " must be a non-empty string");
+    return value.extract<std::string>();
+}
+
+bool optionalBool(const Object& object, const std::string& key, const std::string& where) {
+    if (!object.has(key)) return false;
+    if (!object.get(key).isBoolean()) fail(where + quoted(key) + " must be a boolean");
+    return object.get(key).extract<bool>();
+}
+
+void requireAllIn(const std::vector<std::string>& items, const std::set<std::string>& allowed,
+                  const std::string& what) {
+    for (const auto& item : items)
+        if (!allowed.count(item)) fail(what + ": " + quoted(item) + " is not a known value");
+}
+
+TypeDetails parseTypeDetails(const Var& value, const std::string& type) {
+    const std::string where = "type_details." + type + ": ";
+    if (!isObject(value)) fail(where + "must be an object");
+    const Object& object = *value.extract<Object::Ptr>();
+    rejectUnknownKeys(object,
+                      {"mappings", "fixed_options", "needs_account", "row_cap", "record_kinds",
+                       "rows_newest_first", "required_columns"},
+                      where);
+    TypeDetails details;
+    details.mappings = stringArray(object, "mappings", where, false);
+    requireAllIn(details.mappings, {"category", "tag", "account", "account_type"},
+                 where + "\"mappings\"");
+    rejectDuplicates(details.mappings, where + "\"mappings\"");
+    if (object.has("fixed_options")) {
+        const Var fixed = object.get("fixed_options");
+        if (!isObject(fixed)) fail(where + "\"fixed_options\" must be an object of strings");
+        for (const auto& [name, text] : *fixed.extract<Object::Ptr>()) {
+            if (!text.isString()) fail(where + "\"fixed_options\"." + name + " must be a string");
+            details.fixedOptions.emplace_back(name, text.extract<std::string>());
+        }
+    }
+    details.needsAccount = optionalBool(object, "needs_account", where);
+    if (auto cap = optionalString(object, "row_cap", where)) {
+        if (*cap != "rows" && *cap != "accounts" && *cap != "service")
+            fail(where + "\"row_cap\" must be one of rows, accounts, service");
+        details.rowCap = *cap;
+    }
+    details.recordKinds = stringArray(object, "record_kinds", where, false);
+    requireAllIn(details.recordKinds,
+                 {"transaction", "trade", "account", "category", "merchant", "rule", "backup"},
+                 where + "\"record_kinds\"");
+    details.rowsNewestFirst = optionalBool(object, "rows_newest_first", where);
+    if (object.has("required_columns")) {
+        const Var columns = object.get("required_columns");
+        if (!isObject(columns)) fail(where + "\"required_columns\" must be an object of strings");
+        const auto& table = *columns.extract<Object::Ptr>();
+        // In the manifest's order: getNames() keeps it (see parseManifest), iteration sorts.
+        std::vector<std::string> fields;
+        table.getNames(fields);
+        for (const auto& field : fields) {
+            const Var option = table.get(field);
+            if (!option.isString())
+                fail(where + "\"required_columns\"." + field + " must be a string");
+            details.requiredColumns.emplace_back(field, option.extract<std::string>());
+        }
+    }
+    return details;
+}
+
+OptionRule parseRule(const Var& value, size_t index, const Manifest& manifest) {
+    const std::string where = "rules[" + std::to_string(index) + "]: ";
+    if (!isObject(value)) fail(where + "must be an object");
+    const Object& object = *value.extract<Object::Ptr>();
+    rejectUnknownKeys(object, {"when", "require", "message", "after"}, where);
+    OptionRule rule;
+    auto declared = [&](const std::string& name) {
+        if (!manifest.findOption(name)) fail(where + quoted(name) + " is not a declared option");
+    };
+    if (!object.has("when") || !isObject(object.get("when")))
+        fail(where + "\"when\" must be an object of option values");
+    for (const auto& [name, text] : *object.get("when").extract<Object::Ptr>()) {
+        declared(name);
+        if (!text.isString()) fail(where + "\"when\"." + name + " must be a string");
+        rule.when.emplace_back(name, text.extract<std::string>());
+    }
+    rule.require = stringArray(object, "require", where, false);
+    for (const auto& name : rule.require)
+        declared(name);
+    auto message = optionalString(object, "message", where);
+    if (!message) fail(where + "\"message\" is required");
+    rule.message = *message;
+    auto after = optionalString(object, "after", where);
+    if (!after) fail(where + "\"after\" is required");
+    declared(*after);
+    rule.after = *after;
+    return rule;
 }
 
 Manifest parseObject(const Object& object) {
     rejectUnknownKeys(object,
                       {"$schema", "description", "types", "media_types", "extensions", "binary",
-                       "capabilities", "options", "file_noun", "format", "content_prefixes",
-                       "charset_sniff"},
+                       "capabilities", "options", "format", "file_noun", "max_content_bytes",
+                       "required_prefix", "content_prefixes", "charset_sniff", "default_error_code",
+                       "type_details", "rules"},
                       "");
     Manifest manifest;
     manifest.types = stringArray(object, "types", "", true);
@@ -215,6 +357,27 @@ Manifest parseObject(const Object& object) {
     if (!manifest.charsetSniff.empty() && manifest.charsetSniff != "ofx" &&
         manifest.charsetSniff != "xml")
         fail("\"charset_sniff\" must be one of ofx, xml");
+    if (object.has("max_content_bytes")) {
+        const Var limit = object.get("max_content_bytes");
+        if (!limit.isInteger() || limit.isBoolean() || limit.convert<int64_t>() <= 0)
+            fail("\"max_content_bytes\" must be a positive integer");
+        manifest.maxContentBytes = limit.convert<int64_t>();
+    }
+    manifest.requiredPrefix = optionalString(object, "required_prefix", "");
+    manifest.defaultErrorCode = optionalString(object, "default_error_code", "");
+    if (object.has("type_details")) {
+        const Var details = object.get("type_details");
+        if (!isObject(details)) fail("\"type_details\" must be an object");
+        for (const auto& [type, value] : *details.extract<Object::Ptr>()) {
+            // A plugin serving several types embeds one narrowed copy of its manifest per
+            // importer ("types" holds one name, sdk/cmake/FinimportEmbedManifest.cmake): the
+            // other types' details are checked but belong to the other importers.
+            auto parsed = parseTypeDetails(value, type);
+            if (std::find(manifest.types.begin(), manifest.types.end(), type) !=
+                manifest.types.end())
+                manifest.typeDetails.emplace(type, std::move(parsed));
+        }
+    }
     if (object.has("options")) {
         const Var options = object.get("options");
         if (!isArray(options)) fail("\"options\" must be an array");
@@ -229,6 +392,14 @@ Manifest parseObject(const Object& object) {
             }
         }
     }
+    // Rules name declared options: read after them.
+    if (object.has("rules")) {
+        const Var rules = object.get("rules");
+        if (!isArray(rules)) fail("\"rules\" must be an array");
+        const Array::Ptr array = rules.extract<Array::Ptr>();
+        for (size_t i = 0; i < array->size(); ++i)
+            manifest.rules.push_back(parseRule(array->get(static_cast<unsigned>(i)), i, manifest));
+    }
     return manifest;
 }
 
@@ -237,7 +408,9 @@ Manifest parseObject(const Object& object) {
 ManifestParseResult parseManifest(std::string_view json) {
     Var root;
     try {
-        root = Poco::JSON::Parser().parse(std::string(json));
+        // Objects keep their order: "required_columns" is listed in the manifest's order.
+        Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
+        root = parser.parse(std::string(json));
     } catch (const Poco::Exception& e) {
         return {std::nullopt, "not valid JSON: " + jsonErrorText(e.message())};
     }

@@ -2,6 +2,7 @@
 // accepts (D11) and which request options it declares (D10).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -10,9 +11,10 @@
 
 namespace finimport::plugin {
 
-enum class OptionType { String, Integer, Boolean, Enum };
+// Decimal: an exact non-zero decimal of at most 12 places and 18 significant digits (a factor).
+enum class OptionType { String, Integer, Boolean, Enum, Decimal };
 
-// "string", "integer", "boolean", "enum".
+// "string", "integer", "boolean", "enum", "decimal".
 const char* optionTypeName(OptionType type);
 
 struct OptionSpec {
@@ -21,6 +23,49 @@ struct OptionSpec {
     std::vector<std::string> values;         // allowed values of an enum option
     std::optional<std::string> defaultValue; // canonical text ("42", "true", "comma")
     std::optional<std::string> description;
+    // How messages name it ("Column separator"); default: the name with spaces, capitalised.
+    std::optional<std::string> label;
+    std::optional<int64_t> maxLength; // string: longest value in bytes
+    std::optional<int64_t> minimum;   // integer: smallest value
+    bool notBlank = false;            // a blank value is an error of its own ("can't be blank")
+    // Other spellings of a value (compared case-insensitively), e.g. "tab" for "\t".
+    std::vector<std::pair<std::string, std::string>> aliases;
+    // integer: must be less than the number of lines of the content (e.g. lines to skip).
+    bool belowLineCount = false;
+
+    std::string displayName() const;
+};
+
+// A check across options (manifest "rules"): when every `when` option has its value, each
+// `require` option must be non-blank; with no `require`, the `when` alone is the error.
+struct OptionRule {
+    std::vector<std::pair<std::string, std::string>> when;
+    std::vector<std::string> require;
+    std::string message;
+    std::string after; // checked right after this option's own checks
+};
+
+// What the host needs to know about one served type (manifest "type_details"): the host holds
+// no table of formats, so a third party's type gets exactly what a built-in declares.
+struct TypeDetails {
+    // Which row values become mappings: "category", "tag", "account", "account_type".
+    std::vector<std::string> mappings;
+    // Configuration the type forces whatever the client sends (e.g. Mint's column labels).
+    std::vector<std::pair<std::string, std::string>> fixedOptions;
+    // Rows need an account (account_id, a mapped account column or section) to publish.
+    bool needsAccount = false;
+    // Which configured cap bounds its rows: "rows" (default), "accounts" or "service".
+    std::string rowCap = "rows";
+    // Kinds of records its rows publish: transaction, trade, account, category, merchant,
+    // rule, or "backup" (the engine's own NDJSON backup, published by the backup pipeline).
+    std::vector<std::string> recordKinds;
+    // The rows endpoint lists rows newest first (files written newest first, e.g. QIF).
+    bool rowsNewestFirst = false;
+    // Columns a preflight looks for: field, and the option naming its column ("" = none).
+    std::vector<std::pair<std::string, std::string>> requiredColumns;
+
+    bool hasMapping(std::string_view kind) const;
+    bool hasRecordKind(std::string_view kind) const;
 };
 
 struct Manifest {
@@ -30,23 +75,40 @@ struct Manifest {
     bool binary = false;
     std::vector<std::string> capabilities;
     std::vector<OptionSpec> options;
-    // D65: the noun of the refusal `Invalid file type. Please upload <file_noun>.`
-    // ("an OFX file"); empty → the host's default.
-    std::string fileNoun;
-    // D65: `<format>` of the fatal-error code `invalid_<format>` ("ofx"); empty → none.
+    std::vector<OptionRule> rules;
+    // D65: `<format>` of the fatal-error code `invalid_<format>` ("ofx"); empty → none
+    // (`invalid_file`).
     std::string format;
+    // D65: the noun of the refusal `Invalid file type. Please upload <file_noun>.`
+    // ("an OFX file"); empty → "a <FORMAT> file".
+    std::string fileNoun;
+    // Largest content accepted, in bytes (D12; 10 MB unless declared).
+    int64_t maxContentBytes = 10485760;
+    // An uploaded file must start with these bytes to count as this format (PDF: "%PDF-").
+    std::optional<std::string> requiredPrefix;
     // D65: content starting with one of these (after a BOM and whitespace) is accepted whatever
     // its media type or name (CAMT: "<?xml", "<Document").
     std::vector<std::string> contentPrefixes;
     // D66: how the file declares its own charset: "ofx" (OFX 1.x `CHARSET:`, else an XML
     // declaration) or "xml" (the XML declaration); empty → it does not.
     std::string charsetSniff;
+    // The code of a fatal error sent without one (default `invalid_<format>`); the code
+    // "nothing_recognisable" stores the import with 0 rows and the message (D17).
+    std::optional<std::string> defaultErrorCode;
+    // Per served type (a manifest may describe sibling types of its plugin as well).
+    std::map<std::string, TypeDetails, std::less<>> typeDetails;
 
     const OptionSpec* findOption(std::string_view name) const;
 
     // D11: the media type (parameters ignored, case-insensitive) or the file name's extension
     // (case-insensitive) is listed. Either may be empty when unknown.
     bool accepts(std::string_view mediaType, std::string_view filename) const;
+    // The details of `type` (empty details when the manifest declares none).
+    const TypeDetails& details(std::string_view type) const;
+    // "invalid_<format>", or "invalid_file" for a manifest without a format.
+    std::string invalidCode() const;
+    // "a CSV file" style noun for refusals: file_noun, else "a <FORMAT> file", else "a file".
+    std::string fileNounText() const;
     // D65: the content starts (after a BOM and whitespace) with one of contentPrefixes.
     bool acceptsContent(std::string_view content) const;
 };

@@ -46,6 +46,7 @@ std::variant<std::string, OptionProblem> checkValue(const OptionSpec& spec,
     const std::string prefix = "Option \"" + spec.name + "\" must be ";
     switch (spec.type) {
     case OptionType::String:
+    case OptionType::Decimal:
         return value;
     case OptionType::Integer:
         if (auto canonical = canonicalInteger(value)) return *canonical;
@@ -74,6 +75,8 @@ const char* optionTypeName(OptionType type) {
         return "boolean";
     case OptionType::Enum:
         return "enum";
+    case OptionType::Decimal:
+        return "decimal";
     }
     return "string";
 }

@@ -79,7 +79,13 @@ ImporterHandle readImporter(const fi_plugin& plugin, size_t index, const std::st
     if (!importer->manifest_json) refuse(who + " has no manifest");
     auto parsed = parseManifest(importer->manifest_json);
     if (!parsed.manifest) refuse(who + " has an invalid manifest: " + parsed.error);
-    if (listText(parsed.manifest->types) != listText(handle.types)) {
+    // One manifest file may describe every type of its plugin (embedded in each importer):
+    // each type this importer serves must be listed in it.
+    const auto& listed = parsed.manifest->types;
+    const bool covered = std::all_of(handle.types.begin(), handle.types.end(), [&](auto& type) {
+        return std::find(listed.begin(), listed.end(), type) != listed.end();
+    });
+    if (!covered) {
         refuse(who + " has a manifest whose \"types\" " + listText(parsed.manifest->types) +
                " differ from the importer's types " + listText(handle.types));
     }

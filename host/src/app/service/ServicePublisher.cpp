@@ -64,7 +64,7 @@ void ServicePublisher::publish(const std::string& importId,
             readback = Readback{
                 expected, familyRecordCounts(s, import->familyId), {}, zeroCounts(), std::nullopt};
 
-            auto records = readServiceRecords(_plugins, content);
+            auto records = readServiceRecords(_plugins, import->type, content);
             imports.clearRecords(importId);
             ServiceImporter importer(s, *import, *family, domain::Date::today());
             importer.run(records);

@@ -62,8 +62,8 @@ std::vector<ServiceRecord> readInHost(const std::string& content) {
 } // namespace
 
 std::vector<ServiceRecord> readServiceRecords(const plugin::PluginRegistry* plugins,
-                                              const std::string& content) {
-    const plugin::ImporterHandle* importer = plugins ? plugins->find("ServiceImport") : nullptr;
+                                              const std::string& type, const std::string& content) {
+    const plugin::ImporterHandle* importer = plugins ? plugins->find(type) : nullptr;
     if (!importer) return readInHost(content);
     std::vector<ServiceRecord> out;
     RecordSink sink(out);
@@ -74,8 +74,7 @@ std::vector<ServiceRecord> readServiceRecords(const plugin::PluginRegistry* plug
         offset += n;
         return static_cast<int64_t>(n);
     };
-    auto result =
-        plugin::runImporter(*importer, {{"type", std::string("ServiceImport")}}, read, sink);
+    auto result = plugin::runImporter(*importer, {{"type", type}}, read, sink);
     if (result.status != plugin::RunResult::Status::Ok)
         throw std::runtime_error(result.error.empty() ? "The NDJSON plugin stopped" : result.error);
     return out;

@@ -1,5 +1,6 @@
 #include "http/handlers/ImportJson.h"
 
+#include "app/ImportTypes.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/handlers/JsonFields.h"
@@ -38,14 +39,10 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.key("revertable").boolean(v.detail.revertable);
     w.endObject();
     w.key("configuration").beginObject();
-    for (const char* name :
-         {"date_col_label", "amount_col_label", "name_col_label", "category_col_label",
-          "tags_col_label", "notes_col_label", "account_col_label", "date_format", "number_format",
-          "signage_convention", "encoding",
-          // D37-D42/D57: the real-world CSV options, echoed with their effective values.
-          "col_sep", "has_header", "footer_rows_to_skip", "inflow_col_label", "outflow_col_label",
-          "amount_multiplier", "amount_divisor"})
-        writeOptionalString(w, name, v.options.get(name));
+    // D57: the effective value of every option of the type (its manifest's options, the
+    // host's encoding, the type's fixed options), as stored with the import.
+    for (const auto& [name, value] : v.options.values)
+        writeOptionalString(w, name, value);
     w.endObject();
     w.key("stats").beginObject();
     w.key("rows_count").integer(v.stats.rowsCount);
@@ -57,7 +54,7 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.endObject();
     // D45/D57: always present; stored at upload as a JSON array of strings.
     w.key("warnings").raw(r.warnings && !r.warnings->empty() ? *r.warnings : "[]");
-    if (r.type == "ServiceImport") {
+    if (app::traitsOf(r.type).backup()) {
         w.key("verification").beginObject();
         w.key("expected_record_counts").raw(r.expectedRecordCounts.value_or("{}"));
         w.key("readback").raw(r.readback && !r.readback->empty() ? *r.readback : "{}");

@@ -1,5 +1,6 @@
 // GET /api/v1/imports/{id}/rows (API.md §12.3, DECISIONS.md D15): rows with their errors
 // evaluated now, the 17 visible fields and their mappings.
+#include "app/ImportTypes.h"
 #include "app/Mappings.h"
 #include "app/RowStats.h"
 #include "app/RowValidation.h"
@@ -109,17 +110,20 @@ Response ImportsHandler::rows(Request& req) {
             store::ImportRowRecord row;
             app::RowFields fields;
             std::vector<std::string> errors;
+            std::vector<app::RowMessage> stored; // the plugin's, with where they were found
         };
         std::vector<Evaluated> rows;
         store::RowPageQuery query;
         query.onlyInvalid = onlyInvalid;
-        query.newestFirst = record->type == "QifImport";
+        query.newestFirst = app::traitsOf(record->type).details.rowsNewestFirst;
         query.limit = p.perPage;
         query.offset = p.offset;
         for (auto& row : imports.rowsPage(record->id, query)) {
             app::RowFields fields = app::rowFieldsFromJson(row.fields);
-            auto errors = app::rowErrorsNow(fields, app::rowMessagesFromJson(row.errors), today);
-            rows.push_back({std::move(row), std::move(fields), std::move(errors)});
+            auto stored = app::rowMessagesFromJson(row.errors);
+            auto errors = app::rowErrorsNow(fields, stored, today);
+            rows.push_back(
+                {std::move(row), std::move(fields), std::move(errors), std::move(stored)});
         }
         w.beginObject().key("data").beginArray();
         for (const auto& e : rows) {
@@ -130,6 +134,23 @@ Response ImportsHandler::rows(Request& req) {
             w.key("errors").beginArray();
             for (const auto& m : e.errors)
                 w.string(m);
+            w.endArray();
+            // The plugin's row errors with their code and place in the file (issue 14).
+            w.key("error_details").beginArray();
+            for (const auto& m : e.stored) {
+                w.beginObject();
+                w.key("code").string(m.code);
+                writeOptionalString(w, "field", m.field);
+                w.key("message").string(m.message);
+                w.key("line");
+                if (m.line > 0)
+                    w.integer(m.line);
+                else
+                    w.null();
+                writeOptionalString(w, "section", m.section);
+                writeOptionalString(w, "raw", m.raw);
+                w.endObject();
+            }
             w.endArray();
             w.key("fields").beginObject();
             for (const char* name : kVisibleFields) {

@@ -95,7 +95,7 @@ Response ImportsHandler::list(Request& req) {
     filter.familyId = req.principal.familyId;
     if (auto status = req.query.get("status"); status && !status->empty()) filter.status = *status;
     if (auto type = req.query.get("type"); type && !type->empty())
-        filter.type = *type == "SureImport" ? "ServiceImport" : *type;
+        filter.type = app::ImportService::resolveType(*type); // the SureImport alias
     JsonWriter w;
     _db.read([&](Poco::Data::Session& s) {
         store::ImportStore imports(s);

@@ -4,7 +4,7 @@
 #include "http/handlers/BalancesHandler.h"
 #include "http/handlers/ExportsHandler.h"
 #include "http/handlers/ImportsHandler.h"
-#include "http/handlers/OpenApi.h"
+#include "http/handlers/OpenApiDocument.h"
 #include "http/handlers/PreflightHandler.h"
 #include "http/handlers/RecurringHandler.h"
 #include "http/handlers/TradesHandler.h"
@@ -22,10 +22,12 @@ Router buildRoutes(RouteServices services) {
 
     router.get("/health", A::None,
                [](Request&) { return jsonResponse(200, R"({"status":"ok"})"); });
-    router.get("/api/v1/openapi.yaml", A::None, [](Request&) {
+    // Generated once: the loaded plugins do not change while the server runs.
+    auto openApi = std::make_shared<const std::string>(openApiDocument(services.plugins));
+    router.get("/api/v1/openapi.yaml", A::None, [openApi](Request&) {
         Response r;
         r.contentType = "application/yaml";
-        r.body = openApiYaml();
+        r.body = *openApi;
         return r;
     });
     // Each route's 500 message is the one API.md documents for it (§8.7, §9.2, §9.3, §12.4).
