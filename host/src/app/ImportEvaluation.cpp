@@ -33,11 +33,12 @@ std::string rowList(const RowList& rows) {
 RowStats scanRows(store::ImportStore& imports, const store::ImportRecord& record,
                   const ImportTypeTraits& traits, domain::Date today) {
     RowStats stats;
+    const bool skip = skipsInvalidRows(ImportOptions::fromJson(record.configuration));
     imports.forEachRowBatch(record.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
         for (const auto& row : batch) {
             RowFields fields = rowFieldsFromJson(row.fields);
             const bool valid = rowErrorsNow(fields, rowMessagesFromJson(row.errors), today).empty();
-            countRow(stats, record, traits, fields, valid, row.rowNumber);
+            countRow(stats, record, traits, fields, {valid, row.excluded, skip}, row.rowNumber);
         }
     });
     return stats;
@@ -54,14 +55,33 @@ int64_t summaryCount(const std::optional<std::string>& summary, const std::strin
     }
 }
 
+bool summaryHas(const std::optional<std::string>& summary, const std::string& key) {
+    if (!summary || summary->empty()) return false;
+    try {
+        Poco::JSON::Parser parser;
+        return parser.parse(*summary).extract<Poco::JSON::Object::Ptr>()->has(key);
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
 } // namespace
 
+bool skipsInvalidRows(const ImportOptions& options) {
+    return options.get("skip_invalid_rows").value_or("") == "true";
+}
+
 void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTypeTraits& traits,
-              const RowFields& fields, bool valid, int64_t rowNumber) {
-    if (valid)
+              const RowFields& fields, RowCounting how, int64_t rowNumber) {
+    if (how.excluded) {
+        ++stats.excluded;
+        return;
+    }
+    if (how.valid)
         ++stats.valid;
     else
         stats.invalid.add(rowNumber);
+    if (!how.published()) return; // D56: a skipped row's account and type do not block
     const bool needsAccount =
         traits.accountMapping && producesEntries(record.type) && !record.accountId;
     if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
@@ -102,18 +122,27 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
     if (!stats) stats = scanRows(imports, record, traits, today); // imports stored before v11
     v.stats.validRowsCount = stats->valid;
     v.stats.invalidRowsCount = stats->invalid.count;
+    v.stats.excludedRowsCount = stats->excluded;
+    const bool skip = skipsInvalidRows(v.options);
+    // D56: equal to the invalid rows while pending, frozen by the publish that skipped them.
+    if (skip) {
+        const bool published = record.status != "pending" && record.status != "failed";
+        v.stats.skippedRowsCount = published && summaryHas(record.summary, "skipped_rows_count")
+                                       ? summaryCount(record.summary, "skipped_rows_count")
+                                       : stats->invalid.count;
+    }
     auto mappings = imports.mappings(record.id);
     v.stats.mappingsCount = static_cast<int64_t>(mappings.size());
     for (const auto& m : mappings)
         if (!mappingAssigned(m)) ++v.stats.unassignedMappingsCount;
     v.stats.duplicateRowsCount = summaryCount(record.summary, "duplicate_rows_count");
 
-    v.detail.cleaned = v.detail.configured && stats->invalid.count == 0;
+    v.detail.cleaned = v.detail.configured && (stats->invalid.count == 0 || skip);
     if (!v.detail.uploaded)
         v.notPublishableReasons.push_back("No content was uploaded");
     else if (record.rowsCount == 0)
         v.notPublishableReasons.push_back("No data rows were found");
-    if (stats->invalid.count > 0)
+    if (stats->invalid.count > 0 && !skip)
         v.notPublishableReasons.push_back(
             std::to_string(stats->invalid.count) +
             (stats->invalid.count == 1 ? " row is invalid" : " rows are invalid") + " (rows " +
@@ -130,10 +159,14 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
     if (stats->accountless.count > 0)
         v.notPublishableReasons.push_back("No account for rows " + rowList(stats->accountless) +
                                           ": send account_id or an account column");
+    // D6 with D43/D44: rows that are all excluded or skipped leave nothing to publish.
+    const bool anyValid = stats->valid > 0;
+    if (record.rowsCount > 0 && !anyValid && (stats->invalid.count == 0 || skip))
+        v.notPublishableReasons.push_back("No valid rows to publish");
     const bool noUnknownTypes = stats->unknownTypeValues == 0;
     const bool noAccountless = stats->accountless.count == 0;
-    v.detail.publishable =
-        v.detail.cleaned && v.stats.unassignedMappingsCount == 0 && noAccountless && noUnknownTypes;
+    v.detail.publishable = v.detail.cleaned && anyValid && v.stats.unassignedMappingsCount == 0 &&
+                           noAccountless && noUnknownTypes;
     return v;
 }
 

@@ -25,7 +25,8 @@ const std::vector<std::string>& labelOptions() {
                                                     "currency_col_label",
                                                     "exchange_operating_mic_col_label",
                                                     "inflow_col_label",
-                                                    "outflow_col_label"};
+                                                    "outflow_col_label",
+                                                    "external_id_col_label"}; // D63
     return labels;
 }
 
@@ -183,6 +184,11 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
     else if (hasHeader && Poco::icompare(*hasHeader, "false") == 0 &&
              (traits.type == "ActualImport" || traits.type == "YnabImport"))
         errors.push_back("This import type needs its header row");
+    // D43/D54: the host option skip_invalid_rows, a boolean like has_header.
+    auto skipInvalid = given("skip_invalid_rows");
+    if (skipInvalid && Poco::icompare(*skipInvalid, "true") != 0 &&
+        Poco::icompare(*skipInvalid, "false") != 0)
+        errors.push_back("Skip invalid rows is not included in the list");
     auto footer = given("footer_rows_to_skip");
     if (footer && !footer->empty()) checkRowsToSkipValue(*footer, errors, "Footer rows to skip");
     auto multiplier = given("amount_multiplier");
@@ -234,6 +240,10 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
     o.set("amount_multiplier", multiplier && !multiplier->empty() ? multiplier : std::nullopt);
     o.set("amount_divisor", divisor && !divisor->empty() ? divisor : std::nullopt);
     o.set("encoding", std::nullopt);
+    o.set("skip_invalid_rows",
+          skipInvalid && Poco::icompare(*skipInvalid, "true") == 0 ? "true" : "false");
+    // D66: the import whose options this one started from (echoed, null when absent).
+    o.set("template_from_import_id", given("template_from_import_id"));
     for (const auto& [k, v] : traits.forced)
         o.set(k, v);
     return o;

@@ -13,12 +13,12 @@
     "\"extensions\":[\".csv\",\".txt\"],\"binary\":false,\"options\":[" FI_CSV_OPTION_LABEL(       \
         "date") FI_CSV_OPTION_LABEL("amount") FI_CSV_OPTION_LABEL("name")                          \
         FI_CSV_OPTION_LABEL("category") FI_CSV_OPTION_LABEL("tags") FI_CSV_OPTION_LABEL("notes")   \
-            FI_CSV_OPTION_LABEL("account") FI_CSV_OPTION_LABEL("qty")                              \
-                FI_CSV_OPTION_LABEL("ticker") FI_CSV_OPTION_LABEL("price")                         \
-                    FI_CSV_OPTION_LABEL("entity_type") FI_CSV_OPTION_LABEL("currency")             \
-                        FI_CSV_OPTION_LABEL("exchange_operating_mic")                              \
-                            FI_CSV_OPTION_LABEL("inflow") FI_CSV_OPTION_LABEL(                     \
-                                "outflow") "{\"name\":\"date_format\",\"type\":\"string\","        \
+            FI_CSV_OPTION_LABEL("account") FI_CSV_OPTION_LABEL("qty") FI_CSV_OPTION_LABEL(         \
+                "ticker") FI_CSV_OPTION_LABEL("price") FI_CSV_OPTION_LABEL("entity_type")          \
+                FI_CSV_OPTION_LABEL("currency") FI_CSV_OPTION_LABEL("exchange_operating_mic")      \
+                    FI_CSV_OPTION_LABEL("inflow") FI_CSV_OPTION_LABEL("outflow")                   \
+                        FI_CSV_OPTION_LABEL(                                                       \
+                            "external_id") "{\"name\":\"date_format\",\"type\":\"string\","        \
                                            "\"default\":\"%m/%d/%Y\"},"                            \
                                            "{\"name\":\"number_format\",\"type\":\"enum\","        \
                                            "\"values\":[\"1,234.56\",\"1.234,56\","                \

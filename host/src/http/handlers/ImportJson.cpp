@@ -44,7 +44,9 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
           "signage_convention", "encoding",
           // D37-D42/D57: the real-world CSV options, echoed with their effective values.
           "col_sep", "has_header", "footer_rows_to_skip", "inflow_col_label", "outflow_col_label",
-          "amount_multiplier", "amount_divisor"})
+          "amount_multiplier", "amount_divisor",
+          // D43, D63, D66: host options and the external id column.
+          "skip_invalid_rows", "external_id_col_label", "template_from_import_id"})
         writeOptionalString(w, name, v.options.get(name));
     w.endObject();
     w.key("stats").beginObject();
@@ -54,6 +56,8 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.key("mappings_count").integer(v.stats.mappingsCount);
     w.key("unassigned_mappings_count").integer(v.stats.unassignedMappingsCount);
     w.key("duplicate_rows_count").integer(v.stats.duplicateRowsCount);
+    w.key("excluded_rows_count").integer(v.stats.excludedRowsCount); // D44
+    w.key("skipped_rows_count").integer(v.stats.skippedRowsCount);   // D43
     w.endObject();
     if (r.type == "ServiceImport") {
         w.key("verification").beginObject();
