@@ -95,6 +95,10 @@ int main(int argc, char** argv) {
     }
     server.stop();
     std::filesystem::remove_all(dir);
+    std::printf("  edits (ms):");
+    for (double ms : editMillis)
+        std::printf(" %.1f", ms);
+    std::printf("\n");
 
     const double edit = bench::median(editMillis), show = bench::median(showMillis);
     const double editTarget = kTargetEditMillisPer100k * rows / 100000.0;

@@ -2,6 +2,8 @@
 // PATCH /api/v1/imports/{id}/rows/{number}, `excluded`, skip_invalid_rows and the stats that
 // follow, asserted over HTTP with the exact bodies and the cents that publish stores.
 #include "ApiSupport.h"
+#include "app/rowedit/ImportRecount.h"
+#include "store/ImportStore.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -18,6 +20,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testRefusals);
     CPPUNIT_TEST(testSkipInvalidRows);
     CPPUNIT_TEST(testSkipInvalidRowsWithNothingValid);
+    CPPUNIT_TEST(testStoredCountsEqualARecount);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<AppHarness> _app;
@@ -72,6 +75,26 @@ class RowEditApiTest : public CppUnit::TestFixture {
                                            {_accountId});
         });
         return n;
+    }
+    // The stored row counts and mapping keys of an import, as text.
+    std::string storedCounts(const std::string& id) {
+        std::string out;
+        _app->server().database().read([&](Poco::Data::Session& s) {
+            finimport::store::ImportStore imports(s);
+            auto record = imports.byIdAnyFamily(id);
+            out = record->summary.value_or("") + "\n";
+            for (const auto& m : imports.mappings(id))
+                out += m.kind + "=" + m.key + (m.mappableId ? "*" : "") + "\n";
+        });
+        return out;
+    }
+    // The counts a full recount of the stored rows gives (app::recountImport), then stored.
+    std::string recounted(const std::string& id) {
+        _app->server().database().write([&](Poco::Data::Session& s) {
+            auto record = finimport::store::ImportStore(s).byIdAnyFamily(id);
+            finimport::app::recountImport(s, *record);
+        });
+        return storedCounts(id);
     }
     static void assertStats(const Poco::JSON::Object::Ptr& d, int rows, int valid, int invalid,
                             int excluded, int skipped) {
@@ -314,6 +337,39 @@ public:
             std::string("false"),
             d->getObject("configuration")->getValue<std::string>("skip_invalid_rows"));
         assertStats(d, 1, 0, 1, 0, 0);
+    }
+
+    void testStoredCountsEqualARecount() {
+        // Edits update the stored counts from the one row (RowDelta); after each, they equal
+        // what a pass over every row counts: stats, listed row numbers, mappings, duplicates.
+        auto existing = seedAccount(*_app, "Family", "Savings");
+        std::string csv = "date,amount,name,category,tags,account\n";
+        for (int i = 1; i <= 30; ++i)
+            csv += (i % 4 == 0 ? std::string("13/45/2024")
+                               : "01/0" + std::to_string(1 + i % 9) + "/2024") +
+                   ",-" + std::to_string(i) + ".00,Row " + std::to_string(i) + "," +
+                   (i % 3 == 0 ? "Food" : "Cat" + std::to_string(i)) + ",t" +
+                   std::to_string(i % 2) + "|shared," + (i % 5 == 0 ? "" : "Savings") + "\n";
+        std::string id = createImport(R"({"raw_file_content":)" + jsonQuote(csv) + "}");
+        (void)existing;
+        const std::vector<std::pair<std::string, std::string>> edits = {
+            {"4", R"({"fields":{"date":"2024-01-04"}})"},       // invalid → valid (refill)
+            {"3", R"({"excluded":true})"},                      // Food still used elsewhere
+            {"7", R"({"excluded":true})"},                      // Cat7 used by no other row
+            {"5", R"({"fields":{"account":"Savings"}})"},       // accountless row gets one
+            {"10", R"({"fields":{"account":"New One"}})"},      // a new account mapping
+            {"1", R"({"fields":{"date":"bad"}})"},              // valid → invalid
+            {"8", R"({"excluded":true})"},                      // an invalid row excluded
+            {"7", R"({"excluded":false})"},                     // back again
+            {"2", R"({"fields":{"tags":"solo"}})"},             // tag keys change
+            {"12", R"({"fields":{"category":"Food: Lunch"}})"}, // category key changes
+        };
+        for (const auto& [row, body] : edits) {
+            patchOk(id, row, body);
+            const std::string incremental = storedCounts(id);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE("after PATCH row " + row + " " + body, recounted(id),
+                                         incremental);
+        }
     }
 
     void testSkipInvalidRowsWithNothingValid() {

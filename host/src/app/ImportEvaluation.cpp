@@ -82,14 +82,24 @@ void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTy
     else
         stats.invalid.add(rowNumber);
     if (!how.published()) return; // D56: a skipped row's account and type do not block
+    if (rowIsAccountless(record, traits, fields)) stats.accountless.add(rowNumber);
+    if (auto t = unknownAccountType(traits, fields)) stats.addUnknownType(*t, rowNumber);
+}
+
+bool rowIsAccountless(const store::ImportRecord& record, const ImportTypeTraits& traits,
+                      const RowFields& fields) {
     const bool needsAccount =
         traits.accountMapping && producesEntries(record.type) && !record.accountId;
-    if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
-        stats.accountless.add(rowNumber);
-    if (traits.accountTypeMapping) {
-        std::string t = fieldText(fields, "entity_type");
-        if (!accountTypeFor(t)) stats.addUnknownType(t, rowNumber);
-    }
+    return needsAccount &&
+           fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos;
+}
+
+std::optional<std::string> unknownAccountType(const ImportTypeTraits& traits,
+                                              const RowFields& fields) {
+    if (!traits.accountTypeMapping) return std::nullopt;
+    std::string t = fieldText(fields, "entity_type");
+    if (accountTypeFor(t)) return std::nullopt;
+    return t;
 }
 
 ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& record,

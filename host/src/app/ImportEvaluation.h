@@ -51,6 +51,13 @@ struct RowCounting {
 void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTypeTraits& traits,
               const RowFields& fields, RowCounting how, int64_t rowNumber);
 
+// A row that names no account where the import needs one (a D6 reason).
+bool rowIsAccountless(const store::ImportRecord& record, const ImportTypeTraits& traits,
+                      const RowFields& fields);
+// The row's account type when outside §12.1's table (a D6 reason), else nullopt.
+std::optional<std::string> unknownAccountType(const ImportTypeTraits& traits,
+                                              const RowFields& fields);
+
 // D43: the import's `skip_invalid_rows` option (stored in its configuration).
 bool skipsInvalidRows(const ImportOptions& options);
 

@@ -222,9 +222,12 @@ std::optional<ImportRowRecord> ImportStore::rowByNumber(const std::string& impor
 }
 
 void ImportStore::updateRow(const ImportRowRecord& row) {
+    // By the primary key (schema v4): the row id has no index.
     sqlExec(_s,
-            "UPDATE import_rows SET fields = ?, errors = ?, valid = ?, excluded = ? WHERE id = ?",
-            {row.fields, row.errors, int64_t(row.valid), int64_t(row.excluded), row.id});
+            "UPDATE import_rows SET fields = ?, errors = ?, valid = ?, excluded = ? "
+            "WHERE import_id = ? AND row_number = ?",
+            {row.fields, row.errors, int64_t(row.valid), int64_t(row.excluded), row.importId,
+             row.rowNumber});
 }
 
 std::vector<MappingRecord> ImportStore::mappings(const std::string& importId) {

@@ -78,7 +78,7 @@ public:
     std::vector<ImportRowRecord> rowsPage(const std::string& importId, const RowPageQuery& query);
     // One row by its number (D44 row edits).
     std::optional<ImportRowRecord> rowByNumber(const std::string& importId, int64_t rowNumber);
-    // Writes a row's fields, errors, validity and exclusion (by id).
+    // Writes a row's fields, errors, validity and exclusion (by import and row number).
     void updateRow(const ImportRowRecord& row);
 
     std::vector<MappingRecord> mappings(const std::string& importId);

@@ -4,6 +4,7 @@
 #include "app/ImportOptions.h"
 #include "app/UploadWriter.h"
 #include "app/rowedit/ImportRecount.h"
+#include "app/rowedit/RowDelta.h"
 #include "domain/Date.h"
 #include "domain/Uuid.h"
 
@@ -42,6 +43,7 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
             return;
         }
         RowFields fields = rowFieldsFromJson(row->fields);
+        const RowState before{fields, row->valid, row->excluded};
         std::vector<std::string> refusals = request.bodyErrors;
         for (const auto& [name, value] : request.fields)
             if (auto why = fieldEditRefusal(fields, name)) refusals.push_back(*why);
@@ -66,7 +68,10 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
         }
         if (request.excluded) row->excluded = *request.excluded;
         imports.updateRow(*row);
-        recountImport(s, *import);
+        // Stored counts follow the one row; a full recount only when a listed reason needs
+        // rows the delta cannot see (RowDelta.h). Either way a show stays a stored read.
+        const RowState after{fields, row->valid, row->excluded};
+        if (!applyRowDelta(s, *import, *row, before, after)) recountImport(s, *import);
         result = *row;
     });
     return result;
