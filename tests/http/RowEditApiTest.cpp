@@ -17,6 +17,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testFieldEditRevalidatesAndPublishesTheFix);
     CPPUNIT_TEST(testEditedAmountTakesSignageAndMultiplier);
     CPPUNIT_TEST(testEditedTradeQuantity);
+    CPPUNIT_TEST(testQifRowKeepsItsSignRule);
     CPPUNIT_TEST(testRefusals);
     CPPUNIT_TEST(testSkipInvalidRows);
     CPPUNIT_TEST(testSkipInvalidRowsWithNothingValid);
@@ -253,6 +254,31 @@ public:
         });
         CPPUNIT_ASSERT_EQUAL(int64_t(300000000), qty);
         CPPUNIT_ASSERT_EQUAL(int64_t(3150000000), amount); // 3 × 10.50 bought
+    }
+
+    void testQifRowKeepsItsSignRule() {
+        // Another plugin's row (D57: every type): QIF's file sign (negative = money out) is kept.
+        std::string id =
+            createImport(R"({"type":"QifImport","account_id":")" + _accountId +
+                         R"(","raw_file_content":"!Type:Bank\nD01/02/2024\nT-12.50\nPGrocer\n^\n)"
+                         R"(D01/03/2024\nTabc\nPRefund\n^\n"})");
+        auto d = show(id);
+        assertStats(d, 2, 1, 1, 0, 0);
+        auto rows =
+            jsonObject(_app->get("/api/v1/imports/" + id + "/rows", _key))->getArray("data");
+        int64_t refundRow = 0, grocerRow = 0;
+        for (std::size_t i = 0; i < rows->size(); ++i) {
+            auto r = rows->getObject(static_cast<unsigned>(i));
+            (r->getObject("fields")->getValue<std::string>("name") == "Refund" ? refundRow
+                                                                               : grocerRow) =
+                r->getValue<int64_t>("row_number");
+        }
+        patchOk(id, std::to_string(grocerRow), R"({"fields":{"amount":"-20.00"}})");
+        auto row = patchOk(id, std::to_string(refundRow), R"({"fields":{"amount":"30.00"}})");
+        CPPUNIT_ASSERT_EQUAL(true, row->getValue<bool>("valid"));
+        publish(id);
+        CPPUNIT_ASSERT_EQUAL(int64_t(2000000000), entryAmount("Grocer"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(-3000000000), entryAmount("Refund"));
     }
 
     void testRefusals() {
