@@ -118,7 +118,7 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
                 sink.finish();
                 GeneratedRows meta;
                 meta.rows = sink.metaRows();
-                record.extracted = takePluginMeta(meta, options);
+                record.extracted = takePluginMeta(meta, options, &record.error);
                 record.configuration = options.toJson();
             }
             writer.finish(record);

@@ -15,6 +15,7 @@
 #include "store/FamilyStore.h"
 
 #include <finimport/csv.hpp>
+#include <finimport/detect.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -135,7 +136,10 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
             return static_cast<int64_t>(n);
         };
         std::string sep = options.get("col_sep").value_or(",");
-        sdk::CsvReader reader(source, sep.empty() ? ',' : sep[0]);
+        // D37: `auto` sniffs the separator as the CSV plugin does.
+        const char separator =
+            sep == "auto" ? sdk::detectSeparator(body) : (sep.empty() ? ',' : sep[0]);
+        sdk::CsvReader reader(source, separator);
         sdk::CsvRecord record;
         bool header = true;
         while (reader.next(record)) {

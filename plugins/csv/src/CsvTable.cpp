@@ -2,6 +2,7 @@
 
 #include "finimport/text.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace finimport::csv {
@@ -13,7 +14,7 @@ CsvTable::CsvTable(Records& out, char separator, std::uint64_t rowsToSkip,
           // Drops the first `rows_to_skip` LF-terminated lines before the CSV parser sees them.
           [this](char* buffer, std::size_t capacity) -> std::int64_t {
               for (;;) {
-                  const std::int64_t n = out_.read(buffer, capacity);
+                  const std::int64_t n = readInput(buffer, capacity);
                   if (n <= 0 || skippedLines_ >= rowsToSkip_) return n;
                   std::size_t start = 0;
                   while (start < std::size_t(n) && skippedLines_ < rowsToSkip_) {
@@ -32,6 +33,14 @@ CsvTable::CsvTable(Records& out, char separator, std::uint64_t rowsToSkip,
               }
           },
           separator, 1) {}
+
+std::int64_t CsvTable::readInput(char* buffer, std::size_t capacity) {
+    if (!fromInput_) return out_.read(buffer, capacity);
+    const std::size_t n = std::min(capacity, input_.size());
+    std::memcpy(buffer, input_.data(), n);
+    input_.remove_prefix(n);
+    return std::int64_t(n);
+}
 
 // D39: only separators, whitespace or stray `\r` (from `\r\r\n` endings) make a blank line.
 bool CsvTable::isBlankLine(const sdk::CsvRecord& record) const {
@@ -73,7 +82,7 @@ bool CsvTable::readHeader() {
             ++leading;
         first.erase(0, leading);
     }
-    if (!hasHeader_) return true; // D38: no header record (a begin() needs fields)
+    if (!hasHeader_ || quiet_) return true; // D38: no header record (a begin() needs fields)
     std::vector<const char*> cells;
     Row row(header_.size());
     for (std::size_t i = 0; i < header_.size(); ++i) {

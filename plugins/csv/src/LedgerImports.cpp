@@ -1,12 +1,14 @@
 // TransactionImport, TradeImport and AccountImport: generic column lookup (IMPORTS.md §5.3,
 // §6.1-§6.3) and signs (§5.6, §12.8).
 #include "AmountSteps.h"
+#include "AutoFormats.h"
 #include "ColumnIndex.h"
 #include "CsvTable.h"
 #include "FieldValues.h"
 #include "Importers.h"
 #include "Settings.h"
 
+#include "finimport/detect.hpp"
 #include "finimport/text.hpp"
 
 #include <algorithm>
@@ -62,28 +64,80 @@ std::string engineAmount(const Settings& s, const sdk::Decimal& amount, std::str
     return isInflowType == positiveTreatment ? negated(amount) : amount.text;
 }
 
-// Shared frame: options, header, duplicate check, begin(kind), one call per data row.
-template <typename BuildRow>
+// Shared frame: options, header, duplicate check, begin(kind), one call per data row. With
+// an `auto` option the whole file is read first and the formats are decided from every row
+// (D55: a second pass before the 201); `sample` names the cells each format is read from.
+template <typename BuildRow, typename Sample>
 fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
-                         std::span<const char* const> fields, BuildRow buildRow) {
-    const Settings settings = readSettings(options);
+                         std::span<const char* const> fields, BuildRow buildRow, Sample sample) {
+    Settings settings = readSettings(options);
+    const bool detect = needsDetection(settings);
+    const std::string input = detect ? readWholeInput(out) : std::string();
+    if (settings.autoSeparator)
+        settings.separator = sdk::detectSeparator(afterLines(input, settings.rowsToSkip));
+    auto openTable = [&](CsvTable& table) {
+        if (detect) table.setInput(input);
+        table.setHasHeader(settings.hasHeader);
+        table.setFooterRowsToSkip(settings.footerRowsToSkip);
+    };
+    std::optional<std::string> undecided;
+    DataRecord record;
+    if (settings.autoDateFormat || settings.autoNumberFormat) {
+        // First pass over the buffered file: every row's cells decide the formats.
+        FormatSamples samples;
+        CsvTable scan(out, settings.separator, settings.rowsToSkip);
+        openTable(scan);
+        scan.setQuiet(true);
+        scan.readHeader();
+        const ColumnIndex columns(scan.header());
+        while (scan.next(record))
+            sample(settings, FieldReader(settings, columns, record), samples);
+        undecided = decideFormats(settings, samples);
+    }
     CsvTable table(out, settings.separator, settings.rowsToSkip);
-    table.setHasHeader(settings.hasHeader);
-    table.setFooterRowsToSkip(settings.footerRowsToSkip);
+    openTable(table);
     if (!table.readHeader()) return FI_RUN_STOPPED;
     const ColumnIndex columns(table.header());
     if (auto duplicates = columns.duplicates())
         throw Fatal("CSV headers normalize to duplicate columns: " + *duplicates);
     if (!out.begin(kind, fields)) return FI_RUN_STOPPED;
-    DataRecord record;
-    while (table.next(record)) {
+    // An undecided format sends no row at all: nothing is read under a guessed format.
+    while (!undecided && table.next(record)) {
         Row row(fields.size());
         RowIssues issues;
         buildRow(settings, FieldReader(settings, columns, record), row, issues);
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }
+    if (detect && !emitMeta(out, settings, undecided)) return FI_RUN_STOPPED;
     return FI_RUN_OK;
+}
+
+// The cells `auto` formats are decided from, per record kind.
+void sampleDated(const FieldReader& read, FormatSamples& samples) {
+    samples.date(read(Field::Date, {"date"}));
+}
+
+void sampleTransaction(const Settings& s, const FieldReader& read, FormatSamples& samples) {
+    sampleDated(read, samples);
+    if (s.splitColumns) {
+        samples.number(read(Field::Inflow, {}));
+        samples.number(read(Field::Outflow, {}));
+    } else {
+        samples.number(read(Field::Amount, {"amount", "balance"}));
+    }
+}
+
+void sampleTrade(const Settings&, const FieldReader& read, FormatSamples& samples) {
+    sampleDated(read, samples);
+    samples.number(read(Field::Qty, {"qty", "quantity"}));
+    samples.number(read(Field::Price, {"price"}));
+    samples.number(read(Field::Amount, {"amount", "balance"}));
+}
+
+void sampleAccount(const Settings&, const FieldReader& read, FormatSamples& samples) {
+    sampleDated(read, samples);
+    samples.number(read(Field::Amount, {"amount", "balance"}));
 }
 
 constexpr const char* kTransactionFields[] = {
@@ -246,15 +300,16 @@ void buildAccount(const Settings& s, const FieldReader& read, Row& row, RowIssue
 } // namespace
 
 fi_run_status runTransactions(const Options& options, Records& out) {
-    return runGeneric(options, out, "transaction", kTransactionFields, buildTransaction);
+    return runGeneric(options, out, "transaction", kTransactionFields, buildTransaction,
+                      sampleTransaction);
 }
 
 fi_run_status runTrades(const Options& options, Records& out) {
-    return runGeneric(options, out, "trade", kTradeFields, buildTrade);
+    return runGeneric(options, out, "trade", kTradeFields, buildTrade, sampleTrade);
 }
 
 fi_run_status runAccounts(const Options& options, Records& out) {
-    return runGeneric(options, out, "account", kAccountFields, buildAccount);
+    return runGeneric(options, out, "account", kAccountFields, buildAccount, sampleAccount);
 }
 
 } // namespace finimport::csv
