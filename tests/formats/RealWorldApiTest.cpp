@@ -67,6 +67,7 @@ int64_t cents(const std::string& amount) {
 class RealWorldApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(RealWorldApiTest);
     CPPUNIT_TEST(bunqAutoFormatsAndReimport);
+    CPPUNIT_TEST(everyCsvWithAutoFormats);
     CPPUNIT_TEST(paypalAmbiguousDatesAreNotGuessed);
     CPPUNIT_TEST(ambiguousNumberFormatIsAnError);
     CPPUNIT_TEST(easybankCp1252EndBalance);
@@ -193,6 +194,97 @@ public:
         CPPUNIT_ASSERT_EQUAL(3, second.stat("duplicate_rows_count"));
         CPPUNIT_ASSERT_EQUAL(std::string("3 -72854000000 2018-03-01 2018-03-09"),
                              ledger(app, account));
+    }
+
+    // Every real CSV with col_sep, date_format and number_format `auto` and only the labels
+    // (plus rows_to_skip / has_header) a user must give: what is detected, how many rows, how
+    // many valid; where the dates cannot decide (a `Pending` date, `2/1/2020`, dates outside
+    // D1's window) nothing is stored and the import says so (D55).
+    void everyCsvWithAutoFormats() {
+        AppHarness app;
+        const std::string key = app.createKey("Auto family");
+        const std::string ambiguous = "Date format is ambiguous; send date_format";
+        struct Case {
+            std::string file;
+            Fields fields;
+            Strings expected; // col_sep, date_format, number_format, rows, valid, error
+        };
+        const Fields split = {{"has_header", "false"},
+                              {"date_col_label", "#1"},
+                              {"amount_type_strategy", "split_columns"},
+                              {"outflow_col_label", "#4"},
+                              {"inflow_col_label", "#5"}};
+        const std::vector<Case> cases = {
+            {"bank2ynab__bank2ynab__kta_ei.dat",
+             {{"rows_to_skip", "1"},
+              {"has_header", "false"},
+              {"date_col_label", "#3"},
+              {"amount_col_label", "#5"}},
+             {"|", "%Y%m%d", "1,234.56", "11", "11", "<none>"}},
+            {"beancount__beangulp__statement.csv",
+             {{"date_col_label", "Posting Date"}},
+             {",", "%m/%d/%Y", "1,234.56", "6", "6", "<none>"}},
+            {"cantino__reckon__austrian_example.csv",
+             {{"has_header", "false"}, {"date_col_label", "#3"}, {"amount_col_label", "#5"}},
+             {";", "%d.%m.%Y", "1.234,56", "13", "13", "<none>"}},
+            {"cantino__reckon__invalid_header_example.csv",
+             {{"rows_to_skip", "3"},
+              {"date_col_label", "Date de l'op\u00E9ration"},
+              {"amount_col_label", "Montant de l'op\u00E9ration"}},
+             {";", "%d/%m/%Y", "1.234,56", "2", "2", "<none>"}},
+            {"cantino__reckon__nationwide.csv",
+             split,
+             {",", "%d %b %Y", "1,234.56", "4", "4", "<none>"}},
+            {"cantino__reckon__two_money_columns.csv",
+             split,
+             {",", "%m/%d/%Y", "1,234.56", "5", "5", "<none>"}},
+            {"bank2ynab__bank2ynab__MS_JANE_SMITH_01-12-2019_14-12-2019.csv",
+             {{"date_col_label", "Date Processed"}},
+             {",", "auto", "auto", "0", "0", ambiguous}},
+            {"bank2ynab__bank2ynab__2018-04-14_10-52-13_bunq-transactieoverzicht.csv",
+             {{"date_col_label", "Datum"}, {"amount_col_label", "Bedrag"}},
+             {",", "%Y-%m-%d", "1.234,56", "3", "3", "<none>"}},
+            {"bank2ynab__bank2ynab__TH_20180101-20180523_page_1.csv",
+             {{"date_col_label", "Posting date"}, {"amount_col_label", "Amount CZK"}},
+             {";", "auto", "auto", "0", "0", ambiguous}},
+            {"gpaulissen__ofxstatement-dutch__degiro_Account_20190101_20200317.csv",
+             {{"date_col_label", "Datum"}, {"amount_col_label", "#9"}},
+             {",", "%d-%m-%Y", "1.234,56", "30", "27", "<none>"}},
+            {"nblock__ofxstatement-austrian__easybank-giro.csv",
+             {{"has_header", "false"}, {"date_col_label", "#3"}, {"amount_col_label", "#5"}},
+             {";", "%d.%m.%Y", "1.234,56", "10", "10", "<none>"}},
+            {"OCA__bank-statement-import__paypal_statement_es.csv",
+             {{"date_col_label", "Fecha"}, {"amount_col_label", "Neto"}},
+             {",", "auto", "auto", "0", "0", ambiguous}},
+            {"simonmichael__hledger__sample.fr.cp1252.csv",
+             {{"date_col_label", "Date"}, {"amount_col_label", "Montant"}},
+             {",", "%Y/%m/%d", "1,234.56", "3", "3", "<none>"}},
+            {"bank2ynab__bank2ynab__TransactionHistory_20180418043121.csv",
+             {{"rows_to_skip", "5"},
+              {"date_col_label", "Transaction date"},
+              {"amount_type_strategy", "split_columns"},
+              {"outflow_col_label", "Withdrawals (SGD)"},
+              {"inflow_col_label", "Deposits (SGD)"}},
+             {",", "%d/%m/%Y", "1,234.56", "16", "8", "<none>"}},
+        };
+        for (const Case& c : cases) {
+            Fields fields = c.fields;
+            fields.insert(
+                fields.end(),
+                {{"col_sep", "auto"}, {"date_format", "auto"}, {"number_format", "auto"}});
+            auto imported =
+                upload(app, key, "TransactionImport", "csv/" + c.file, "text/csv", fields);
+            const Strings got = {imported.config("col_sep"),
+                                 imported.config("date_format"),
+                                 imported.config("number_format"),
+                                 std::to_string(imported.stat("rows_count")),
+                                 std::to_string(imported.stat("valid_rows_count")),
+                                 imported.error()};
+            std::string shown;
+            for (const auto& g : got)
+                shown += "[" + g + "]";
+            CPPUNIT_ASSERT_MESSAGE(c.file + " " + shown, got == c.expected);
+        }
     }
 
     // PayPal ES: `2/1/2020` fits d/m/Y and m/d/Y with two different dates: `auto` never

@@ -89,11 +89,12 @@ void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTy
 
 bool rowIsAccountless(const store::ImportRecord& record, const ImportTypeTraits& traits,
                       const RowFields& fields) {
-    // Rows without an account field (a QIF `!Type:Cat` category, D66) book nothing.
+    // Rows without an account field (a QIF `!Type:Cat` category, D66) book nothing; statement
+    // entries (D58) map their statement's account like QIF sections.
     const bool hasAccountField = std::any_of(fields.begin(), fields.end(),
                                              [](const auto& f) { return f.first == "account"; });
-    const bool needsAccount = traits.accountMapping && producesEntries(record.type) &&
-                              !record.accountId && hasAccountField;
+    const bool needsAccount = (traits.accountMapping || findField(fields, "statement_id")) &&
+                              producesEntries(record.type) && !record.accountId && hasAccountField;
     return needsAccount &&
            fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos;
 }

@@ -92,31 +92,62 @@ bool CsvTable::readHeader() {
     return out_.begin("header", cells) && out_.row(row, Location{0, headerLine_});
 }
 
+// The next non-blank raw record, false at the end.
+bool CsvTable::nextNonBlank(sdk::CsvRecord& record) {
+    do {
+        if (!nextRaw(record)) return false;
+    } while (isBlankLine(record)); // D39: a blank line is never a row
+    return true;
+}
+
 bool CsvTable::next(DataRecord& record) {
-    sdk::CsvRecord raw;
+    if (footerRowsToSkip_ == 0) {
+        // The common case reads into one kept record: no allocation per row.
+        if (ended_ || !nextNonBlank(scratch_)) {
+            ended_ = true;
+            return false;
+        }
+        // The fields move into the record and its previous strings come back for the next read.
+        record.fields.swap(scratch_.fields);
+        trimInPlace(record.fields);
+        record.line = scratch_.line;
+        record.number = ++count_;
+        return true;
+    }
     // Holds `footerRowsToSkip_` records back: the last ones read are the footer.
     while (!ended_ && held_.size() <= footerRowsToSkip_) {
         sdk::CsvRecord next;
-        do {
-            if (!nextRaw(next)) {
-                ended_ = true;
-                break;
-            }
-        } while (isBlankLine(next)); // D39: a blank line is never a row
-        if (ended_) break;
+        if (!nextNonBlank(next)) {
+            ended_ = true;
+            break;
+        }
         held_.push_back(std::move(next));
     }
-    if (ended_ && footerRowsToSkip_ > 0 && count_ == 0 && held_.size() <= footerRowsToSkip_)
+    if (ended_ && count_ == 0 && held_.size() <= footerRowsToSkip_)
         throw Fatal("Footer rows to skip must be less than the number of data rows");
     if (held_.size() <= footerRowsToSkip_) return false;
-    raw = std::move(held_.front());
+    emit(held_.front(), record);
     held_.pop_front();
-    record.fields.clear();
-    for (const std::string& field : raw.fields)
-        record.fields.emplace_back(sdk::trim(field));
+    return true;
+}
+
+void CsvTable::trimInPlace(std::vector<std::string>& fields) {
+    for (std::string& field : fields) {
+        const std::string_view trimmed = sdk::trim(field);
+        if (trimmed.size() == field.size()) continue;
+        const std::size_t leading = std::size_t(trimmed.data() - field.data());
+        field.erase(0, leading);
+        field.resize(trimmed.size());
+    }
+}
+
+// Trimmed copies of the fields, into the strings `record` already holds.
+void CsvTable::emit(const sdk::CsvRecord& raw, DataRecord& record) {
+    record.fields.resize(raw.fields.size());
+    for (std::size_t i = 0; i < raw.fields.size(); ++i)
+        record.fields[i].assign(sdk::trim(raw.fields[i]));
     record.line = raw.line;
     record.number = ++count_;
-    return true;
 }
 
 } // namespace finimport::csv

@@ -56,6 +56,9 @@ private:
     std::int64_t readInput(char* buffer, std::size_t capacity);
     bool nextRaw(sdk::CsvRecord& record);
     bool isBlankLine(const sdk::CsvRecord& record) const;
+    bool nextNonBlank(sdk::CsvRecord& record);
+    void emit(const sdk::CsvRecord& raw, DataRecord& record);
+    static void trimInPlace(std::vector<std::string>& fields);
 
     Records& out_;
     std::string_view input_;
@@ -68,6 +71,7 @@ private:
     std::uint64_t footerRowsToSkip_ = 0;
     std::deque<sdk::CsvRecord> held_; // records that may still turn out to be footer
     bool ended_ = false;
+    sdk::CsvRecord scratch_; // reused by every record when no footer is held back
     sdk::CsvReader reader_;
     std::vector<std::string> header_;
     std::uint64_t headerLine_ = 0;

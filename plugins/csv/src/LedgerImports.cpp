@@ -19,14 +19,52 @@ namespace {
 
 constexpr const char* kDefaultName = "Imported item";
 
+// Each field's columns, resolved on first use and kept for the run (labels and aliases do not
+// change between rows). An entry remembers its aliases: a call with others resolves afresh.
+class ColumnCache {
+public:
+    explicit ColumnCache(const ColumnIndex& columns) : columns_(columns) {}
+
+    std::string_view cell(const Settings& settings, Field field,
+                          std::initializer_list<std::string_view> aliases,
+                          const std::vector<std::string>& row) {
+        Entry& entry = entries_[std::size_t(field)];
+        if (!entry.choice || !sameAliases(entry.aliases, aliases)) {
+            entry.choice = columns_.resolve(settings.label(field), aliases);
+            entry.aliases.assign(aliases.begin(), aliases.end());
+        }
+        return ColumnIndex::cell(*entry.choice, row);
+    }
+
+private:
+    // Call sites pass the same literals: their addresses usually match, the text decides.
+    static bool sameAliases(const std::vector<std::string_view>& kept,
+                            std::initializer_list<std::string_view> aliases) {
+        if (kept.size() != aliases.size()) return false;
+        auto it = kept.begin();
+        for (std::string_view alias : aliases) {
+            if (alias.data() != it->data() && alias != *it) return false;
+            ++it;
+        }
+        return true;
+    }
+
+    struct Entry {
+        std::optional<ColumnChoice> choice;
+        std::vector<std::string_view> aliases; // string literals of the call sites
+    };
+    const ColumnIndex& columns_;
+    Entry entries_[std::size_t(Field::Count)];
+};
+
 // Reads one logical field of a data row through its label and aliases.
 class FieldReader {
 public:
-    FieldReader(const Settings& settings, const ColumnIndex& columns, const DataRecord& record)
+    FieldReader(const Settings& settings, ColumnCache& columns, const DataRecord& record)
         : settings_(settings), columns_(columns), record_(record) {}
 
     std::string operator()(Field field, std::initializer_list<std::string_view> aliases) const {
-        return columns_.lookup(record_.fields, settings_.label(field), aliases);
+        return std::string(columns_.cell(settings_, field, aliases, record_.fields));
     }
 
     std::string account() const { return (*this)(Field::Account, {"account", "account_name"}); }
@@ -46,7 +84,7 @@ public:
 
 private:
     const Settings& settings_;
-    const ColumnIndex& columns_;
+    ColumnCache& columns_;
     const DataRecord& record_;
 };
 
@@ -90,8 +128,9 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
         scan.setQuiet(true);
         scan.readHeader();
         const ColumnIndex columns(scan.header());
+        ColumnCache scanCache(columns);
         while (scan.next(record))
-            sample(settings, FieldReader(settings, columns, record), samples);
+            sample(settings, FieldReader(settings, scanCache, record), samples);
         undecided = decideFormats(settings, samples);
     }
     CsvTable table(out, settings.separator, settings.rowsToSkip);
@@ -101,11 +140,14 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
     if (auto duplicates = columns.duplicates())
         throw Fatal("CSV headers normalize to duplicate columns: " + *duplicates);
     if (!out.begin(kind, fields)) return FI_RUN_STOPPED;
+    ColumnCache cache(columns);
+    Row row(fields.size()); // one row and issue list for every record: no allocation per row
+    RowIssues issues;
     // An undecided format sends no row at all: nothing is read under a guessed format.
     while (!undecided && table.next(record)) {
-        Row row(fields.size());
-        RowIssues issues;
-        buildRow(settings, FieldReader(settings, columns, record), row, issues);
+        row.clear();
+        issues.clear();
+        buildRow(settings, FieldReader(settings, cache, record), row, issues);
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }

@@ -7,7 +7,7 @@
 
 // A manifest JSON string literal for one import type (a string literal itself).
 #define FI_CSV_MANIFEST(type)                                                                      \
-    "{\"types\":[\"" type "\"],"                                                                   \
+    "{\"types\":[\"" type "\"],\"format\":\"csv\",\"file_noun\":\"a CSV file\","                   \
     "\"media_types\":[\"text/csv\",\"text/plain\",\"application/csv\","                            \
     "\"application/vnd.ms-excel\"],"                                                               \
     "\"extensions\":[\".csv\",\".txt\"],\"binary\":false,\"options\":[" FI_CSV_OPTION_LABEL(       \

@@ -91,7 +91,8 @@ constexpr fi_importer kQif = makeImporter<probeQif, runQif>(
     "\"extensions\":[\".qif\"],\"binary\":false,\"options\":["
     "{\"name\":\"date_format\",\"type\":\"string\"},"
     "{\"name\":\"number_format\",\"type\":\"enum\",\"values\":[\"1,234.56\",\"1.234,56\","
-    "\"1 234,56\",\"1,234\",\"auto\"],\"default\":\"1,234.56\"}]}");
+    "\"1 234,56\",\"1,234\",\"auto\"],\"default\":\"1,234.56\"}],"
+    "\"format\":\"qif\",\"file_noun\":\"a QIF file\"}");
 
 } // namespace
 

@@ -42,11 +42,18 @@ constexpr bool isValidDate(int year, int month, int day) noexcept {
 }
 
 // "YYYY-MM-DD".
+// Written digit by digit: this runs once per imported row, where snprintf's cost showed.
 inline std::string formatIsoDate(CivilDate date) {
-    char buffer[16];
-    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", date.year % 10000, date.month % 100,
-                  date.day % 100);
-    return buffer;
+    const auto digits = [](char* out, int value, int count) {
+        value = value < 0 ? -value : value; // out-of-range input must not print a sign mid-text
+        for (int i = count - 1; i >= 0; --i, value /= 10)
+            out[i] = char('0' + value % 10);
+    };
+    std::string text(10, '-');
+    digits(text.data(), date.year % 10000, 4);
+    digits(text.data() + 5, date.month % 100, 2);
+    digits(text.data() + 8, date.day % 100, 2);
+    return text;
 }
 
 namespace detail {

@@ -59,6 +59,8 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.key("excluded_rows_count").integer(v.stats.excludedRowsCount); // D44
     w.key("skipped_rows_count").integer(v.stats.skippedRowsCount);   // D43
     w.endObject();
+    // D45/D57: always present; stored at upload as a JSON array of strings.
+    w.key("warnings").raw(r.warnings && !r.warnings->empty() ? *r.warnings : "[]");
     if (r.type == "ServiceImport") {
         w.key("verification").beginObject();
         w.key("expected_record_counts").raw(r.expectedRecordCounts.value_or("{}"));
