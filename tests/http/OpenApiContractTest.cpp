@@ -101,9 +101,10 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::size_t(0), r.body.rfind("openapi: 3.0.3", 0));
         for (const char* path :
              {"/api/v1/imports:", "/api/v1/imports/preflight:", "/api/v1/imports/{id}:",
-              "/api/v1/imports/{id}/rows:", "/api/v1/imports/{id}/publish:",
-              "/api/v1/imports/{id}/revert:", "/api/v1/recurring_transactions:",
-              "/api/v1/balances:", "/api/v1/trades:", "/health:"})
+              "/api/v1/imports/{id}/rows:", "/api/v1/imports/{id}/rows/{number}:",
+              "/api/v1/imports/{id}/publish:", "/api/v1/imports/{id}/revert:",
+              "/api/v1/recurring_transactions:", "/api/v1/balances:", "/api/v1/trades:",
+              "/health:"})
             CPPUNIT_ASSERT_MESSAGE(path, r.body.find(std::string("  ") + path + "\n") !=
                                              std::string::npos);
     }
@@ -222,6 +223,12 @@ public:
             _app->get("/api/v1/imports/" + detail->getValue<std::string>("id") + "/rows", key));
         check("ImportRow", rows->getArray("data")->getObject(0));
         check("ImportListMeta", rows->getObject("meta"));
+        // PATCH answers the row in the same shape (D44).
+        auto edited = httpSend(_app->port(), "PATCH",
+                               "/api/v1/imports/" + detail->getValue<std::string>("id") + "/rows/1",
+                               {{"X-Api-Key", key}}, R"({"excluded":false})", "application/json");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(edited.body, 200, edited.status);
+        check("ImportRow", jsonObject(edited)->getObject("data"));
 
         auto csv = jsonObject(
             _app->postJson("/api/v1/imports/preflight", R"({"raw_file_content":"a\n1"})", key));

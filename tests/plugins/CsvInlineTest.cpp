@@ -69,6 +69,7 @@ class CsvInlineTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(accountRequiredFields);
     CPPUNIT_TEST(categoryAndMerchantHeaders);
     CPPUNIT_TEST(ruleFallbacks);
+    CPPUNIT_TEST(externalIdColumn);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -329,6 +330,24 @@ public:
     }
 
     // D40/D53: amount = |inflow| − |outflow|, signage ignored, both blank is required.
+    // D63: external_id_col_label names the id column of transactions and trades; a blank cell
+    // (or no label) is no id.
+    void externalIdColumn() {
+        auto t = transactions("date,amount,Ref\n01/02/2024,5,TX-1\n01/03/2024,6,  \n",
+                              {{"external_id_col_label", "Ref"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("TX-1"), t.column("external_id").at(0));
+        CPPUNIT_ASSERT_EQUAL(std::string("<null>"), t.column("external_id").at(1));
+        CPPUNIT_ASSERT(t.errors.empty());
+        auto positional =
+            transactions("date,amount,Ref\n01/02/2024,5,TX-9\n", {{"external_id_col_label", "#3"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("TX-9"), positional.column("external_id").at(0));
+        auto unlabelled = transactions("date,amount,external_id\n01/02/2024,5,TX-1\n");
+        CPPUNIT_ASSERT_EQUAL(std::string("<null>"), unlabelled.column("external_id").at(0));
+        auto trades = runCsv("csv.trades", "date,ticker,qty,price,Id\n01/02/2024,VTI,1,10,B-7\n",
+                             {{"external_id_col_label", "Id"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("B-7"), trades.column("external_id").at(0));
+    }
+
     void splitColumns() {
         auto r = transactions("date,paid in,paid out\n01/02/2024,\"$327.49\",\n"
                               "01/03/2024,,-$76.00\n01/04/2024,10,2.5\n01/05/2024,,\n",

@@ -34,11 +34,12 @@ std::string rowList(const RowList& rows) {
 RowStats scanRows(store::ImportStore& imports, const store::ImportRecord& record,
                   const ImportTypeTraits& traits, domain::Date today) {
     RowStats stats;
+    const bool skip = skipsInvalidRows(ImportOptions::fromJson(record.configuration));
     imports.forEachRowBatch(record.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
         for (const auto& row : batch) {
             RowFields fields = rowFieldsFromJson(row.fields);
             const bool valid = rowErrorsNow(fields, rowMessagesFromJson(row.errors), today).empty();
-            countRow(stats, record, traits, fields, valid, row.rowNumber);
+            countRow(stats, record, traits, fields, {valid, row.excluded, skip}, row.rowNumber);
         }
     });
     return stats;
@@ -55,14 +56,39 @@ int64_t summaryCount(const std::optional<std::string>& summary, const std::strin
     }
 }
 
+bool summaryHas(const std::optional<std::string>& summary, const std::string& key) {
+    if (!summary || summary->empty()) return false;
+    try {
+        Poco::JSON::Parser parser;
+        return parser.parse(*summary).extract<Poco::JSON::Object::Ptr>()->has(key);
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
 } // namespace
 
+bool skipsInvalidRows(const ImportOptions& options) {
+    return options.get("skip_invalid_rows").value_or("") == "true";
+}
+
 void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTypeTraits& traits,
-              const RowFields& fields, bool valid, int64_t rowNumber) {
-    if (valid)
+              const RowFields& fields, RowCounting how, int64_t rowNumber) {
+    if (how.excluded) {
+        ++stats.excluded;
+        return;
+    }
+    if (how.valid)
         ++stats.valid;
     else
         stats.invalid.add(rowNumber);
+    if (!how.published()) return; // D56: a skipped row's account and type do not block
+    if (rowIsAccountless(record, traits, fields)) stats.accountless.add(rowNumber);
+    if (auto t = unknownAccountType(traits, fields)) stats.addUnknownType(*t, rowNumber);
+}
+
+bool rowIsAccountless(const store::ImportRecord& record, const ImportTypeTraits& traits,
+                      const RowFields& fields) {
     // Rows without an account field (a QIF `!Type:Cat` category, D66) book nothing; statement
     // entries (D58) map their statement's account like QIF sections.
     const bool hasAccountField = std::any_of(fields.begin(), fields.end(),
@@ -70,12 +96,16 @@ void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTy
     const bool needsAccount =
         (traits.needsAccount || (findField(fields, "statement_id") && traits.producesEntries())) &&
         !record.accountId && hasAccountField;
-    if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
-        stats.accountless.add(rowNumber);
-    if (traits.accountTypeMapping) {
-        std::string t = fieldText(fields, "entity_type");
-        if (!accountTypeFor(t)) stats.addUnknownType(t, rowNumber);
-    }
+    return needsAccount &&
+           fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos;
+}
+
+std::optional<std::string> unknownAccountType(const ImportTypeTraits& traits,
+                                              const RowFields& fields) {
+    if (!traits.accountTypeMapping) return std::nullopt;
+    std::string t = fieldText(fields, "entity_type");
+    if (accountTypeFor(t)) return std::nullopt;
+    return t;
 }
 
 ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& record,
@@ -108,13 +138,22 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
     if (!stats) stats = scanRows(imports, record, traits, today); // imports stored before v11
     v.stats.validRowsCount = stats->valid;
     v.stats.invalidRowsCount = stats->invalid.count;
+    v.stats.excludedRowsCount = stats->excluded;
+    const bool skip = skipsInvalidRows(v.options);
+    // D56: equal to the invalid rows while pending, frozen by the publish that skipped them.
+    if (skip) {
+        const bool published = record.status != "pending" && record.status != "failed";
+        v.stats.skippedRowsCount = published && summaryHas(record.summary, "skipped_rows_count")
+                                       ? summaryCount(record.summary, "skipped_rows_count")
+                                       : stats->invalid.count;
+    }
     auto mappings = imports.mappings(record.id);
     v.stats.mappingsCount = static_cast<int64_t>(mappings.size());
     for (const auto& m : mappings)
         if (!mappingAssigned(m)) ++v.stats.unassignedMappingsCount;
     v.stats.duplicateRowsCount = summaryCount(record.summary, "duplicate_rows_count");
 
-    v.detail.cleaned = v.detail.configured && stats->invalid.count == 0;
+    v.detail.cleaned = v.detail.configured && (stats->invalid.count == 0 || skip);
     // The plugin's own reason first (D17 a PDF without a table, D55 an undecidable format).
     if (record.error && record.error->find_first_not_of(" \t\r\n") != std::string::npos &&
         !isTerminalStatus(record.status))
@@ -123,7 +162,7 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
         v.notPublishableReasons.push_back("No content was uploaded");
     else if (record.rowsCount == 0)
         v.notPublishableReasons.push_back("No data rows were found");
-    if (stats->invalid.count > 0)
+    if (stats->invalid.count > 0 && !skip)
         v.notPublishableReasons.push_back(
             std::to_string(stats->invalid.count) +
             (stats->invalid.count == 1 ? " row is invalid" : " rows are invalid") + " (rows " +
@@ -140,10 +179,14 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
     if (stats->accountless.count > 0)
         v.notPublishableReasons.push_back("No account for rows " + rowList(stats->accountless) +
                                           ": send account_id or an account column");
+    // D6 with D43/D44: rows that are all excluded or skipped leave nothing to publish.
+    const bool anyValid = stats->valid > 0;
+    if (record.rowsCount > 0 && !anyValid && (stats->invalid.count == 0 || skip))
+        v.notPublishableReasons.push_back("No valid rows to publish");
     const bool noUnknownTypes = stats->unknownTypeValues == 0;
     const bool noAccountless = stats->accountless.count == 0;
-    v.detail.publishable =
-        v.detail.cleaned && v.stats.unassignedMappingsCount == 0 && noAccountless && noUnknownTypes;
+    v.detail.publishable = v.detail.cleaned && anyValid && v.stats.unassignedMappingsCount == 0 &&
+                           noAccountless && noUnknownTypes;
     return v;
 }
 

@@ -23,7 +23,9 @@ struct StatusDetail {
 
 struct ImportStats {
     int64_t rowsCount = 0, validRowsCount = 0, invalidRowsCount = 0, mappingsCount = 0,
-            unassignedMappingsCount = 0, duplicateRowsCount = 0;
+            unassignedMappingsCount = 0, duplicateRowsCount = 0,
+            excludedRowsCount = 0, // D44
+        skippedRowsCount = 0;      // D43/D56
 };
 
 struct ImportView {
@@ -37,9 +39,27 @@ struct ImportView {
 bool isTerminalStatus(const std::string& status);
 bool isRevertableStatus(const std::string& status);
 
-// Counts one row into `stats` (at upload, or when an older import is read).
+// How one row counts (D43, D44, D56): an excluded row only as excluded; with
+// skip_invalid_rows an invalid row's account and type do not block publishing.
+struct RowCounting {
+    bool valid = true, excluded = false, skipInvalid = false;
+    // Whether the row takes part in publishing (and so in mappings and duplicates).
+    bool published() const { return !excluded && (valid || !skipInvalid); }
+};
+
+// Counts one row into `stats` (at upload, after a row edit, or when an older import is read).
 void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTypeTraits& traits,
-              const RowFields& fields, bool valid, int64_t rowNumber);
+              const RowFields& fields, RowCounting how, int64_t rowNumber);
+
+// A row that names no account where the import needs one (a D6 reason).
+bool rowIsAccountless(const store::ImportRecord& record, const ImportTypeTraits& traits,
+                      const RowFields& fields);
+// The row's account type when outside §12.1's table (a D6 reason), else nullopt.
+std::optional<std::string> unknownAccountType(const ImportTypeTraits& traits,
+                                              const RowFields& fields);
+
+// D43: the import's `skip_invalid_rows` option (stored in its configuration).
+bool skipsInvalidRows(const ImportOptions& options);
 
 // Reads the row counts stored with the import (O(1) in the rows) and its mappings; imports
 // stored before schema v11 have their rows scanned and validated at `today`.

@@ -210,6 +210,15 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
         }
     }
     o.set("encoding", std::nullopt);
+    // Host options of every type (D57).
+    auto skipInvalid = req.text("skip_invalid_rows");
+    if (skipInvalid && Poco::icompare(*skipInvalid, "true") != 0 &&
+        Poco::icompare(*skipInvalid, "false") != 0)
+        errors.push_back("Skip invalid rows is not included in the list");
+    o.set("skip_invalid_rows",
+          skipInvalid && Poco::icompare(*skipInvalid, "true") == 0 ? "true" : "false");
+    // D66: the import whose options this one started from (echoed, null when absent).
+    o.set("template_from_import_id", req.text("template_from_import_id"));
     for (const auto& [k, v] : traits.details.fixedOptions)
         o.set(k, v);
     return o;

@@ -117,26 +117,33 @@ void syncMappingKeys(Poco::Data::Session& s, const store::ImportRecord& import, 
 
     for (const auto& [kind, set] : keys) {
         for (const auto& key : set) {
-            store::MappingRecord m;
-            if (auto it = existing.find({kind, key}); it != existing.end()) m = it->second;
-            m.importId = import.id;
-            m.kind = kind;
-            m.key = key;
-            if (kind == kAccountTypeMapping) {
-                if (!m.value) m.value = accountTypeFor(key);
-                m.createWhenEmpty = false;
-            } else if (!m.mappableId) {
-                if (kind == kCategoryMapping)
-                    m.mappableId = findByName(s, "categories", import.familyId, categoryLeaf(key));
-                else if (kind == kTagMapping)
-                    m.mappableId = findByName(s, "tags", import.familyId, key);
-                else if (kind == kAccountMapping)
-                    m.mappableId = findByName(s, "accounts", import.familyId, key);
-                m.createWhenEmpty = !m.mappableId;
-            }
-            imports.upsertMapping(m);
+            auto it = existing.find({kind, key});
+            upsertMappingKey(s, import, kind, key, it == existing.end() ? nullptr : &it->second);
         }
     }
+}
+
+void upsertMappingKey(Poco::Data::Session& s, const store::ImportRecord& import,
+                      const std::string& kind, const std::string& key,
+                      const store::MappingRecord* existing) {
+    store::MappingRecord m;
+    if (existing) m = *existing;
+    m.importId = import.id;
+    m.kind = kind;
+    m.key = key;
+    if (kind == kAccountTypeMapping) {
+        if (!m.value) m.value = accountTypeFor(key);
+        m.createWhenEmpty = false;
+    } else if (!m.mappableId) {
+        if (kind == kCategoryMapping)
+            m.mappableId = findByName(s, "categories", import.familyId, categoryLeaf(key));
+        else if (kind == kTagMapping)
+            m.mappableId = findByName(s, "tags", import.familyId, key);
+        else if (kind == kAccountMapping)
+            m.mappableId = findByName(s, "accounts", import.familyId, key);
+        m.createWhenEmpty = !m.mappableId;
+    }
+    store::ImportStore(s).upsertMapping(m);
 }
 
 } // namespace finimport::app

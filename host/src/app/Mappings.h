@@ -36,6 +36,10 @@ void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTrait
                         const RowFields& row, MappingKeys& keys);
 // Creates, resolves and prunes the import's mappings to exactly `keys`.
 void syncMappingKeys(Poco::Data::Session& s, const store::ImportRecord& import, MappingKeys& keys);
+// Creates or resolves one mapping (`existing`: its stored record, or null).
+void upsertMappingKey(Poco::Data::Session& s, const store::ImportRecord& import,
+                      const std::string& kind, const std::string& key,
+                      const store::MappingRecord* existing);
 // Both of the above over a whole row set.
 void syncMappings(Poco::Data::Session& s, const store::ImportRecord& import,
                   const ImportTypeTraits& traits, const std::vector<RowFields>& rows);

@@ -1,5 +1,6 @@
 #include "app/Publisher.h"
 
+#include "app/ImportEvaluation.h"
 #include "app/ImportTypes.h"
 #include "app/RevertGuard.h"
 #include "app/RowValidation.h"
@@ -25,13 +26,13 @@ namespace finimport::app {
 
 namespace {
 
-void writeDuplicateCount(store::ImportRecord& import, int64_t count) {
+void writeSummaryCount(store::ImportRecord& import, const char* key, int64_t count) {
     Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
     if (import.summary && !import.summary->empty()) {
         Poco::JSON::Parser parser;
         summary = parser.parse(*import.summary).extract<Poco::JSON::Object::Ptr>();
     }
-    summary->set("duplicate_rows_count", count);
+    summary->set(key, count);
     std::ostringstream out;
     summary->stringify(out);
     import.summary = out.str();
@@ -86,14 +87,23 @@ void Publisher::publish(const std::string& importId) {
                 throw std::runtime_error("Import has " + std::to_string(import->rowsCount) +
                                          " rows, more than the publish limit of " +
                                          std::to_string(rowCapOf(import->type, _config)));
+            // D43/D44: excluded rows are never published; with skip_invalid_rows the rows
+            // invalid now are left out (and counted) instead of failing the publish.
+            const bool skip = skipsInvalidRows(ImportOptions::fromJson(import->configuration));
             int64_t invalid = 0;
             for (auto& row : imports.rows(importId)) {
+                if (row.excluded) continue;
                 RowFields fields = rowFieldsFromJson(row.fields);
-                if (!rowErrorsNow(fields, rowMessagesFromJson(row.errors), ctx.today).empty())
+                if (!rowErrorsNow(fields, rowMessagesFromJson(row.errors), ctx.today).empty()) {
                     ++invalid;
+                    if (skip) continue;
+                }
                 ctx.rows.push_back({row.rowNumber, row.kind, std::move(fields)});
             }
-            if (invalid > 0)
+            if (skip) {
+                if (ctx.rows.empty()) throw std::runtime_error("No valid rows to publish");
+                writeSummaryCount(*import, "skipped_rows_count", invalid);
+            } else if (invalid > 0)
                 throw std::runtime_error(std::to_string(invalid) +
                                          (invalid == 1 ? " row is invalid" : " rows are invalid"));
 
@@ -111,7 +121,7 @@ void Publisher::publish(const std::string& importId) {
             if (afterRecordsHook) afterRecordsHook();
             materializeTouched(ctx);
 
-            writeDuplicateCount(*import, ctx.duplicateRows);
+            writeSummaryCount(*import, "duplicate_rows_count", ctx.duplicateRows);
             import->status = "complete";
             import->error.reset();
             imports.update(*import);

@@ -45,6 +45,7 @@ void RowStats::addUnknownType(const std::string& value, int64_t row) {
 std::string RowStats::toJson() const {
     Poco::JSON::Object o(Poco::JSON_PRESERVE_KEY_ORDER);
     o.set("valid", valid);
+    o.set("excluded", excluded);
     o.set("invalid", listJson(invalid));
     o.set("accountless", listJson(accountless));
     Poco::JSON::Object::Ptr types = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
@@ -66,6 +67,7 @@ std::optional<RowStats> RowStats::fromSummary(const std::optional<std::string>& 
         if (!o) return std::nullopt;
         RowStats s;
         s.valid = o->optValue<Poco::Int64>("valid", 0);
+        s.excluded = o->optValue<Poco::Int64>("excluded", 0);
         s.invalid = listFrom(o->getObject("invalid"));
         s.accountless = listFrom(o->getObject("accountless"));
         if (auto types = o->getObject("unknown_types"))

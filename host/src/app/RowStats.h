@@ -25,7 +25,8 @@ struct RowList {
 
 struct RowStats {
     static constexpr std::size_t kMaxTypes = kListedMessagesMax; // distinct types listed (D65)
-    int64_t valid = 0;
+    int64_t valid = 0;    // rows not excluded and without errors
+    int64_t excluded = 0; // D44: rows a row edit left out (neither valid nor invalid)
     RowList invalid, accountless;
     std::map<std::string, RowList> unknownTypes;
     int64_t unknownTypeValues = 0; // distinct values, listed or not

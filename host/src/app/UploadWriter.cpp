@@ -30,9 +30,26 @@ void setField(RowFields& fields, const std::string& name, const std::string& val
 
 } // namespace
 
+void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, RowFields& fields,
+                          std::vector<RowMessage>& errors) {
+    if (!isEntryRow(kind)) return;
+    auto account = accounts.targetAccount(fields);
+    if (!account) return;
+    if (fieldText(fields, "currency_given") == "false") {
+        setField(fields, "currency", account->currency);
+        return;
+    }
+    std::string currency = fieldText(fields, "currency");
+    if (!currency.empty() && domain::findCurrency(currency) && currency != account->currency)
+        errors.push_back(RowMessage{
+            "currency_mismatch", std::string("currency"),
+            "Currency " + currency + " differs from the account's currency " + account->currency});
+}
+
 UploadWriter::UploadWriter(Poco::Data::Session& s, const store::ImportRecord& import,
                            const ImportTypeTraits& traits, domain::Date today)
-    : _s(s), _import(import), _traits(traits), _today(today), _duplicates(s, import), _inserter(s) {
+    : _s(s), _import(import), _traits(traits), _today(today), _duplicates(s, import), _inserter(s),
+      _skipInvalid(skipsInvalidRows(ImportOptions::fromJson(import.configuration))) {
     // An upload's pages are written once: a small SQLite cache spills them to the WAL early
     // instead of holding up to the pool's 64 MB per import (the upload's memory bound).
     if (s.connector() == "sqlite") {
@@ -51,26 +68,14 @@ UploadWriter::~UploadWriter() {
 
 void UploadWriter::add(CollectedRow&& r) {
     ++_rows;
-    // D4: the target account's currency, when the account is known at upload.
-    if (isEntryRow(r.kind)) {
-        if (auto account = _duplicates.targetAccount(r.fields)) {
-            if (fieldText(r.fields, "currency_given") == "false") {
-                setField(r.fields, "currency", account->currency);
-            } else {
-                std::string currency = fieldText(r.fields, "currency");
-                if (!currency.empty() && domain::findCurrency(currency) &&
-                    currency != account->currency)
-                    r.errors.push_back(RowMessage{"currency_mismatch", std::string("currency"),
-                                                  "Currency " + currency +
-                                                      " differs from the account's currency " +
-                                                      account->currency});
-            }
-        }
-    }
+    applyAccountCurrency(_duplicates, r.kind, r.fields, r.errors);
     const bool valid = rowErrorsNow(r.fields, r.errors, _today).empty();
-    countRow(_stats, _import, _traits, r.fields, valid, r.number);
-    collectMappingKeys(_import, _traits, r.fields, _keys);
-    if (_duplicates.matches(r.fields)) ++_duplicateRows;
+    const RowCounting how{valid, false, _skipInvalid};
+    countRow(_stats, _import, _traits, r.fields, how, r.number);
+    if (how.published()) {
+        collectMappingKeys(_import, _traits, r.fields, _keys);
+        if (_duplicates.matches(r.fields)) ++_duplicateRows;
+    }
 
     store::ImportRowRecord row;
     row.importId = _import.id;

@@ -17,6 +17,11 @@
 
 namespace finimport::app {
 
+// D4 for an entry row whose target account is known: a currency the row did not give becomes
+// the account's; a different one is a row error (`currency_mismatch`).
+void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, RowFields& fields,
+                          std::vector<RowMessage>& errors);
+
 class UploadWriter {
 public:
     UploadWriter(Poco::Data::Session& s, const store::ImportRecord& import,
@@ -39,6 +44,7 @@ private:
     store::RowInserter _inserter;
     RowStats _stats;
     MappingKeys _keys;
+    bool _skipInvalid = false; // D43: invalid rows take no part in mappings or duplicates
     int64_t _duplicateRows = 0;
     int64_t _rows = 0;
     std::optional<int64_t> _savedCacheSize; // SQLite: the session's page cache, restored

@@ -56,6 +56,10 @@ std::string listWhere(const ImportListFilter& f, std::vector<SqlValue>& params) 
         w += " AND type = ?";
         params.push_back(*f.type);
     }
+    if (f.accountId) {
+        w += " AND account_id = ?";
+        params.push_back(*f.accountId);
+    }
     return w;
 }
 
@@ -168,7 +172,8 @@ void ImportStore::deleteRows(const std::string& importId) {
 namespace {
 
 constexpr const char* kRowColumns =
-    "SELECT id, import_id, row_number, kind, fields, errors, sort_key, valid FROM import_rows ";
+    "SELECT id, import_id, row_number, kind, fields, errors, sort_key, valid, excluded "
+    "FROM import_rows ";
 
 // SqlRow (Poco) or NativeRow (nativeQuery).
 template <class Row> ImportRowRecord rowFrom(const Row& r) {
@@ -181,6 +186,7 @@ template <class Row> ImportRowRecord rowFrom(const Row& r) {
     row.errors = r.str(5);
     row.sortKey = r.optStr(6);
     row.valid = r.i64(7) != 0;
+    row.excluded = r.i64(8) != 0;
     return row;
 }
 
@@ -216,13 +222,31 @@ void ImportStore::forEachRowBatch(const std::string& importId, int64_t batchSize
 std::vector<ImportRowRecord> ImportStore::rowsPage(const std::string& importId,
                                                    const RowPageQuery& q) {
     std::string sql = std::string(kRowColumns) + "WHERE import_id = ?";
-    if (q.onlyInvalid) sql += " AND valid = 0";
+    // Excluded rows are not counted as invalid (D44), so the filter leaves them out too.
+    if (q.onlyInvalid) sql += " AND valid = 0 AND excluded = 0";
     sql += q.newestFirst ? " ORDER BY sort_key DESC, id DESC" : " ORDER BY row_number";
     sql += " LIMIT ? OFFSET ?";
     std::vector<ImportRowRecord> out;
     for (const auto& r : sqlQuery(_s, sql, {importId, q.limit, q.offset}))
         out.push_back(rowFrom(r));
     return out;
+}
+
+std::optional<ImportRowRecord> ImportStore::rowByNumber(const std::string& importId,
+                                                        int64_t rowNumber) {
+    auto r = sqlQueryOne(_s, std::string(kRowColumns) + "WHERE import_id = ? AND row_number = ?",
+                         {importId, rowNumber});
+    if (!r) return std::nullopt;
+    return rowFrom(*r);
+}
+
+void ImportStore::updateRow(const ImportRowRecord& row) {
+    // By the primary key (schema v4): the row id has no index.
+    sqlExec(_s,
+            "UPDATE import_rows SET fields = ?, errors = ?, valid = ?, excluded = ? "
+            "WHERE import_id = ? AND row_number = ?",
+            {row.fields, row.errors, int64_t(row.valid), int64_t(row.excluded), row.importId,
+             row.rowNumber});
 }
 
 std::vector<MappingRecord> ImportStore::mappings(const std::string& importId) {

@@ -29,7 +29,8 @@ struct ImportRowRecord {
     std::string fields = "{}"; // JSON object text
     std::string errors = "[]"; // JSON array text (plugin parse errors)
     std::optional<std::string> sortKey;
-    bool valid = true; // no error evaluated at upload (parse, date window, currency)
+    bool valid = true;     // no error evaluated at upload (parse, date window, currency)
+    bool excluded = false; // D44: left out by a row edit, never published
 };
 
 // One page of an import's rows, ordered in SQL.
@@ -48,7 +49,7 @@ struct MappingRecord {
 
 struct ImportListFilter {
     std::string familyId;
-    std::optional<std::string> status, type;
+    std::optional<std::string> status, type, accountId;
 };
 
 class ImportStore {
@@ -76,6 +77,10 @@ public:
                          const std::function<void(std::vector<ImportRowRecord>&)>& fn);
     // One page in the order of `query`; only the page is read.
     std::vector<ImportRowRecord> rowsPage(const std::string& importId, const RowPageQuery& query);
+    // One row by its number (D44 row edits).
+    std::optional<ImportRowRecord> rowByNumber(const std::string& importId, int64_t rowNumber);
+    // Writes a row's fields, errors, validity and exclusion (by import and row number).
+    void updateRow(const ImportRowRecord& row);
 
     std::vector<MappingRecord> mappings(const std::string& importId);
     void upsertMapping(MappingRecord& mapping);

@@ -183,8 +183,14 @@ void sampleAccount(const Settings&, const FieldReader& read, FormatSamples& samp
 }
 
 constexpr const char* kTransactionFields[] = {
-    "account", "date",  "amount",      "currency",      "name",          "category",
-    "tags",    "notes", "entity_type", "signed_amount", "currency_given"};
+    "account", "date",  "amount",      "currency",      "name",           "category",
+    "tags",    "notes", "entity_type", "signed_amount", "currency_given", "external_id"};
+
+// D63: the id column named by external_id_col_label; a blank cell is no id (null).
+void setExternalId(Row& row, std::size_t field, const FieldReader& read) {
+    const std::string id = read(Field::ExternalId, {});
+    if (id.find_first_not_of(" \t") != std::string::npos) row.set(field, id);
+}
 
 // D53: an ISO 4217 code written with the number ("12,50 EUR") that is not the row's currency.
 bool contradictsCurrency(std::string_view cell, sdk::NumberFormat format,
@@ -251,6 +257,7 @@ void buildTransaction(const Settings& s, const FieldReader& read, Row& row, RowI
     const std::string type = read.entityType();
     row.set(8, type);
     row.set(10, read.currencyGiven());
+    setExternalId(row, 11, read);
     if (!amount) return;
     // D53: split columns ignore signage; money in is negative in the engine sign.
     const std::string engine = s.splitColumns ? negated(*amount) : engineAmount(s, *amount, type);
@@ -273,8 +280,10 @@ void buildTransaction(const Settings& s, const FieldReader& read, Row& row, RowI
 }
 
 constexpr const char* kTradeFields[] = {
-    "account",  "date", "ticker",     "exchange_operating_mic", "qty",           "price", "amount",
-    "currency", "name", "signed_qty", "signed_amount",          "currency_given"};
+    "account",    "date",       "ticker",        "exchange_operating_mic",
+    "qty",        "price",      "amount",        "currency",
+    "name",       "signed_qty", "signed_amount", "currency_given",
+    "external_id"};
 
 void buildTrade(const Settings& s, const FieldReader& read, Row& row, RowIssues& issues) {
     row.set(0, read.account());
@@ -297,6 +306,7 @@ void buildTrade(const Settings& s, const FieldReader& read, Row& row, RowIssues&
     std::string name = read(Field::Name, {"name"});
     row.set(8, name.empty() ? kDefaultName : name);
     row.set(11, read.currencyGiven());
+    setExternalId(row, 12, read);
     if (!qty) return;
     // §12.8: a buy increases the quantity under both conventions.
     const std::int64_t signedQty = s.inflowsPositive ? qty->scaled : -qty->scaled;

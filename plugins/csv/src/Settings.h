@@ -26,8 +26,9 @@ enum class Field {
     EntityType,
     Currency,
     Mic,
-    Inflow,  // D40 split columns
-    Outflow, // D40 split columns
+    Inflow,     // D40 split columns
+    Outflow,    // D40 split columns
+    ExternalId, // D63 external_id_col_label
     Count
 };
 

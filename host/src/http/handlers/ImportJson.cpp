@@ -51,6 +51,8 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.key("mappings_count").integer(v.stats.mappingsCount);
     w.key("unassigned_mappings_count").integer(v.stats.unassignedMappingsCount);
     w.key("duplicate_rows_count").integer(v.stats.duplicateRowsCount);
+    w.key("excluded_rows_count").integer(v.stats.excludedRowsCount); // D44
+    w.key("skipped_rows_count").integer(v.stats.skippedRowsCount);   // D43
     w.endObject();
     // D45/D57: always present; stored at upload as a JSON array of strings.
     w.key("warnings").raw(r.warnings && !r.warnings->empty() ? *r.warnings : "[]");

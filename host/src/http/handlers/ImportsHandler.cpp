@@ -1,5 +1,7 @@
 #include "http/handlers/ImportsHandler.h"
 
+#include "app/ImportTemplate.h"
+#include "domain/Uuid.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/Pagination.h"
@@ -73,7 +75,14 @@ app::CreateImportRequest toCreateRequest(const Request& req) {
 }
 
 Response ImportsHandler::create(Request& req) {
-    return resultResponse(_service.create(toCreateRequest(req)), 201);
+    app::CreateImportRequest request = toCreateRequest(req);
+    // D66: a template fills the options the request leaves out (an unknown type is answered
+    // by create's own type check first).
+    const std::string type = app::ImportService::resolveType(request.text("type"));
+    if (_service.isKnownType(type))
+        if (auto refused = app::applyImportTemplate(_db, request, type))
+            return importErrorResponse(*refused);
+    return resultResponse(_service.create(request), 201);
 }
 
 Response ImportsHandler::show(Request& req) {
@@ -96,6 +105,9 @@ Response ImportsHandler::list(Request& req) {
     if (auto status = req.query.get("status"); status && !status->empty()) filter.status = *status;
     if (auto type = req.query.get("type"); type && !type->empty())
         filter.type = app::ImportService::resolveType(*type); // the SureImport alias
+    // "Same as last time" (issue 15): the imports of one account, newest first.
+    if (auto account = req.query.get("account_id"); account && !account->empty())
+        filter.accountId = domain::canonicalUuid(*account).value_or(*account);
     JsonWriter w;
     _db.read([&](Poco::Data::Session& s) {
         store::ImportStore imports(s);

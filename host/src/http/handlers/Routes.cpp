@@ -7,6 +7,7 @@
 #include "http/handlers/OpenApiDocument.h"
 #include "http/handlers/PreflightHandler.h"
 #include "http/handlers/RecurringHandler.h"
+#include "http/handlers/RowEditHandler.h"
 #include "http/handlers/TradesHandler.h"
 
 namespace finimport::http {
@@ -51,6 +52,9 @@ Router buildRoutes(RouteServices services) {
     router.get("/api/v1/imports/{id}", A::Read, [imports](Request& r) { return imports->show(r); });
     router.get("/api/v1/imports/{id}/rows", A::Read,
                [imports](Request& r) { return imports->rows(r); });
+    auto rowEditor = std::make_shared<app::RowEditor>(services.db);
+    router.add(Route{"PATCH", "/api/v1/imports/{id}/rows/{number}", A::Write, BodyMode::Params,
+                     [db, rowEditor](Request& r) { return editImportRow(*db, *rowEditor, r); }});
     router.post("/api/v1/imports/{id}/publish", A::Write, BodyMode::None,
                 [imports](Request& r) { return imports->publish(r); });
     router.post("/api/v1/imports/{id}/revert", A::Write, BodyMode::None,

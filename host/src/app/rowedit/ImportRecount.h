@@ -1,0 +1,14 @@
+#pragma once
+// After a row edit (D44): the import's row stats, mappings and D18 duplicates counted again
+// from its stored rows, as the upload counted them, and stored in its summary, so
+// `GET /imports/{id}` stays a read of stored counts. Costs one pass over the rows.
+
+#include "store/ImportStore.h"
+
+#include <Poco/Data/Session.h>
+
+namespace finimport::app {
+
+void recountImport(Poco::Data::Session& s, store::ImportRecord& import);
+
+} // namespace finimport::app

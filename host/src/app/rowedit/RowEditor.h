@@ -1,0 +1,37 @@
+#pragma once
+// PATCH /api/v1/imports/{id}/rows/{number} (D44, D56): exclude or include a row and change
+// its fields on a pending or failed import; the row is validated again and the import's
+// stats, mappings and publishability follow.
+
+#include "app/ImportRequest.h"
+#include "app/rowedit/FieldEdits.h"
+#include "store/Database.h"
+#include "store/ImportStore.h"
+
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace finimport::app {
+
+struct RowEditRequest {
+    std::optional<bool> excluded;
+    FieldEditList fields; // name → raw text (nullopt: blank)
+    // Lines about the body's shape, answered as 422 after the 404/409 checks.
+    std::vector<std::string> bodyErrors;
+};
+
+// The stored row after the edit, or why it was refused (404, 409, 422).
+using RowEditResult = std::variant<store::ImportRowRecord, ImportError>;
+
+class RowEditor {
+public:
+    explicit RowEditor(store::Database& db) : _db(db) {}
+    RowEditResult edit(const std::string& familyId, const std::string& importId, int64_t rowNumber,
+                       const RowEditRequest& request);
+
+private:
+    store::Database& _db;
+};
+
+} // namespace finimport::app

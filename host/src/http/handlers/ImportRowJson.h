@@ -1,0 +1,21 @@
+#pragma once
+// One row as `GET /imports/{id}/rows` shows it (API.md §12.3, D15, D44): errors evaluated
+// now, the visible fields, their mappings and `excluded`. PATCH answers the same shape.
+
+#include "app/RowValidation.h"
+#include "domain/Date.h"
+#include "http/JsonWriter.h"
+#include "store/ImportStore.h"
+
+#include <Poco/Data/Session.h>
+
+#include <string>
+#include <vector>
+
+namespace finimport::http {
+
+void writeImportRow(JsonWriter& w, Poco::Data::Session& s, const store::ImportRecord& import,
+                    const std::vector<store::MappingRecord>& mappings,
+                    const store::ImportRowRecord& row, domain::Date today);
+
+} // namespace finimport::http
