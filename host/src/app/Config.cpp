@@ -265,8 +265,8 @@ Config Config::load(const std::map<std::string, std::string>& flags,
     Config c;
     for (const auto& [k, v] : values) {
         const auto& table = app::settings();
-        auto it =
-            std::find_if(table.begin(), table.end(), [&](const Setting& s) { return k == s.key; });
+        auto it = std::find_if(table.begin(), table.end(),
+                               [&key = k](const Setting& s) { return key == s.key; });
         if (it == table.end()) throw std::invalid_argument("unknown setting " + k);
         it->apply(c, k, v);
     }

@@ -71,6 +71,8 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
         runCreateChecks(_db, req, traits, importer, known, _config.fallbackCharset);
     if (checks.refusal) return *checks.refusal;
     auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
+    // Captured by the lambdas below as a plain reference (clang < 16 cannot capture a binding).
+    auto& csvOptions = options;
     if (!errors.empty()) return validationFailed(std::move(errors));
 
     std::string defaultCurrency = account ? account->currency : (family ? family->currency : "USD");
@@ -104,22 +106,22 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     auto storeImport = [&](bool runPlugin) {
         _db.write([&](Poco::Data::Session& s) {
             store::ImportStore imports(s);
-            record.configuration = options.toJson();
+            record.configuration = csvOptions.toJson();
             // The writer first: its small page cache also takes the 10 MB content.
             UploadWriter writer(s, record, traits, domain::Date::today());
             imports.insert(record);
             if (runPlugin) {
                 UploadSink sink(limits, [&](CollectedRow&& row) { writer.add(std::move(row)); });
                 auto result = plugin::runImporter(
-                    *importer, pluginOptions(*importer, type, options, defaultCurrency, req),
+                    *importer, pluginOptions(*importer, type, csvOptions, defaultCurrency, req),
                     stringSource(*input), sink);
                 if (result.status == plugin::RunResult::Status::Failed)
                     throw PluginFailed{result.error, result.aborted};
                 sink.finish();
                 GeneratedRows meta;
                 meta.rows = sink.metaRows();
-                record.extracted = takePluginMeta(meta, options);
-                record.configuration = options.toJson();
+                record.extracted = takePluginMeta(meta, csvOptions);
+                record.configuration = csvOptions.toJson();
             }
             writer.finish(record);
             imports.update(record);
