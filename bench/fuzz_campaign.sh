@@ -2,7 +2,7 @@
 # The fuzzing campaign of issue 12 (bench/FUZZING.md): each named libFuzzer target runs for
 # SECONDS of wall time, PARALLEL at a time under `nice -n 19`, starting from the committed corpus
 # (tests/fuzz/corpus/<name>, read only) plus what earlier runs found (build-fuzz/corpus/<name>).
-# Prints one Markdown table row per target: executions, corpus units, crashes.
+# Prints one Markdown table row per target: executions, covered edges, corpus units, crashes.
 #
 #   scripts/fuzz.sh 1 <names...>       (builds build-fuzz/ with clang; or cmake --build it)
 #   SECONDS_EACH=630 PARALLEL=2 bench/fuzz_campaign.sh sdk_csv sdk_date ...
@@ -25,15 +25,16 @@ run_one() { # NAME
         -artifact_prefix="artifacts/$name/" "corpus/$name" "../tests/fuzz/corpus/$name") \
         >"$log" 2>&1
     local rc=$? wall=$((SECONDS - start))
-    local execs units crashes
+    local execs units edges crashes
     execs=$(awk '/stat::number_of_executed_units/ {print $2}' "$log")
+    edges=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | awk '{print $2}')
     units=$(grep -o 'corp: [0-9]*' "$log" | tail -n 1 | awk '{print $2}')
     crashes=$(find "build-fuzz/artifacts/$name" -type f | wc -l)
-    echo "| $name | ${wall} s | ${execs:-?} | ${units:-?} | $crashes | exit $rc |" | tee -a "$OUT/rows.md"
+    echo "| $name | ${wall} s | ${execs:-?} | ${edges:-?} | ${units:-?} | $crashes | exit $rc |" | tee -a "$OUT/rows.md"
 }
 
-echo "| target | wall | executions | corpus units | crash files | libFuzzer |"
-echo "|---|---|---|---|---|---|"
+echo "| target | wall | executions | edges | corpus units | crash files | libFuzzer |"
+echo "|---|---|---|---|---|---|---|"
 running=0
 for name in "$@"; do
     run_one "$name" &
