@@ -10,7 +10,7 @@ function(finimport_add_plugin name)
     C_VISIBILITY_PRESET hidden
     VISIBILITY_INLINES_HIDDEN ON
     LIBRARY_OUTPUT_DIRECTORY ${FINIMPORT_PLUGIN_OUTPUT_DIR})
-  if(NOT FINIMPORT_SANITIZE)
+  if(NOT FINIMPORT_ANY_SANITIZER)
     target_link_options(${name} PRIVATE -Wl,--no-undefined)
   endif()
   finimport_warnings(${name})
