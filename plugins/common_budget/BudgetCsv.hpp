@@ -3,9 +3,13 @@
 #ifndef FINIMPORT_BUDGET_CSV_HPP
 #define FINIMPORT_BUDGET_CSV_HPP
 
+#include "finimport/date.hpp"
+#include "finimport/detect.hpp"
 #include "finimport/plugin.hpp"
 #include "finimport/text.hpp"
 
+#include <algorithm>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,6 +41,8 @@ struct Settings {
     std::string dateFormat;
     sdk::NumberFormat numberFormat = sdk::NumberFormat::CommaDot;
     char separator = ',';
+    // D37/D45/D55: `auto` values, decided from the file before any row is sent.
+    bool autoSeparator = false, autoDate = false, autoNumber = false;
 };
 
 inline Settings readSettings(const Options& options, std::string_view defaultDateFormat) {
@@ -44,14 +50,19 @@ inline Settings readSettings(const Options& options, std::string_view defaultDat
     if (auto c = options.get("default_currency"); c && !c->empty())
         s.defaultCurrency = sdk::toUpperAscii(*c);
     const std::string date = options.string("date_format");
-    s.dateFormat = date.empty() ? std::string(defaultDateFormat) : date;
-    if (auto n = options.get("number_format"); n && !n->empty()) {
+    s.autoDate = date == "auto";
+    s.dateFormat = date.empty() || s.autoDate ? std::string(defaultDateFormat) : date;
+    if (auto n = options.get("number_format"); n && *n == "auto") {
+        s.autoNumber = true;
+    } else if (n && !n->empty()) {
         auto parsed = sdk::parseNumberFormat(*n);
         if (!parsed)
             throw Fatal("Option number_format has an unsupported value: " + std::string(*n));
         s.numberFormat = *parsed;
     }
-    if (auto sep = options.get("col_sep"); sep && !sep->empty()) {
+    if (auto sep = options.get("col_sep"); sep && *sep == "auto") {
+        s.autoSeparator = true;
+    } else if (sep && !sep->empty()) {
         if (*sep != "," && *sep != ";")
             throw Fatal("Option col_sep has an unsupported value: " + std::string(*sep));
         s.separator = (*sep)[0];
@@ -100,9 +111,9 @@ inline bool blankRecord(const sdk::CsvRecord& r) {
 
 // `fixedHeader` (D38: a headerless file in the type's known column order) names the columns
 // of a file that has no header row.
-inline Table readTable(Records& out, char separator,
-                       const std::vector<std::string>* fixedHeader = nullptr) {
-    sdk::CsvReader reader([&out](char* b, std::size_t n) { return out.read(b, n); }, separator);
+inline Table readTableFrom(sdk::CsvReader::Source source, char separator,
+                           const std::vector<std::string>* fixedHeader) {
+    sdk::CsvReader reader(std::move(source), separator);
     Table table;
     sdk::CsvRecord record;
     bool haveHeader = fixedHeader != nullptr;
@@ -125,6 +136,35 @@ inline Table readTable(Records& out, char separator,
     }
     if (const auto& error = reader.error()) throw Fatal(error->message());
     return table;
+}
+
+inline Table readTable(Records& out, char separator,
+                       const std::vector<std::string>* fixedHeader = nullptr) {
+    return readTableFrom([&out](char* b, std::size_t n) { return out.read(b, n); }, separator,
+                         fixedHeader);
+}
+
+// As above; `col_sep=auto` reads the whole input first and sniffs the separator (D37).
+inline Table readTable(Records& out, Settings& settings,
+                       const std::vector<std::string>* fixedHeader = nullptr) {
+    if (!settings.autoSeparator) return readTable(out, settings.separator, fixedHeader);
+    std::string input;
+    char buffer[65536];
+    for (std::int64_t n; (n = out.read(buffer, sizeof buffer)) != 0;) {
+        if (n < 0) throw Fatal("The CSV could not be parsed: the input could not be read");
+        input.append(buffer, std::size_t(n));
+        if (input.size() > (32u << 20))
+            throw Fatal("The CSV could not be parsed: the file is too large");
+    }
+    settings.separator = sdk::detectSeparator(input);
+    std::size_t offset = 0;
+    sdk::CsvReader::Source source = [&](char* b, std::size_t n) -> std::int64_t {
+        n = std::min(n, input.size() - offset);
+        std::memcpy(b, input.data() + offset, n);
+        offset += n;
+        return std::int64_t(n);
+    };
+    return readTableFrom(source, settings.separator, fixedHeader);
 }
 
 // Emits the header record (records.md, item 1).
@@ -203,6 +243,61 @@ inline void setCurrency(TransactionRow& t, std::string_view currencyCell,
         t.row.set(kCurrency, *settings.defaultCurrency);
 }
 
+// The cells `auto` formats are decided from: every row's date and amount cells, folded in.
+struct FormatSamples {
+    sdk::DateFormatDecider dates{sdk::rowDateWindow().first, sdk::rowDateWindow().second};
+    sdk::NumberFormatDecider numbers;
+    bool anyDate = false;
+
+    void date(std::string_view cell) {
+        anyDate = anyDate || !sdk::isBlank(cell);
+        dates.add(cell);
+    }
+    void number(std::string_view cell) { numbers.add(cell); }
+};
+
+inline constexpr const char* kMetaFields[] = {"col_sep", "date_format", "number_format", "error"};
+
+// The `meta` record: the values `auto` options resolved to, or why one could not be decided.
+inline bool emitMeta(Records& out, const Settings& s, const std::optional<std::string>& error) {
+    Row row(std::size(kMetaFields));
+    if (s.autoSeparator) row.set(0, std::string(1, s.separator));
+    if (s.autoDate && !error) row.set(1, s.dateFormat);
+    if (s.autoNumber && !error) row.set(2, std::string(sdk::numberFormatName(s.numberFormat)));
+    if (error) row.set(3, *error);
+    return out.begin("meta", kMetaFields) && out.row(row, Location{0, 0});
+}
+
+// Decides the `auto` formats (D45/D55, never a guess), then sends the header record and
+// begins the transaction records. A value when the run ends here: stopped, or undecidable
+// (no row is sent, the meta record says why).
+inline std::optional<fi_run_status> startRows(Records& out, Settings& s, const Table& table,
+                                              const FormatSamples& samples) {
+    std::optional<std::string> error;
+    if (s.autoDate && samples.anyDate) {
+        if (auto f = samples.dates.result())
+            s.dateFormat = std::string(*f);
+        else
+            error = "Date format is ambiguous; send date_format";
+    }
+    if (s.autoNumber && !error) {
+        if (auto f = samples.numbers.result())
+            s.numberFormat = *f;
+        else
+            error = "Number format is ambiguous; send number_format";
+    }
+    if (!emitHeader(out, table) || !out.begin("transaction", kTransactionFields))
+        return FI_RUN_STOPPED;
+    if (error) return emitMeta(out, s, error) ? FI_RUN_OK : FI_RUN_STOPPED;
+    return std::nullopt;
+}
+
+// After the rows: echoes the values `auto` options resolved to.
+inline fi_run_status finishRows(Records& out, const Settings& s) {
+    if (!s.autoSeparator && !s.autoDate && !s.autoNumber) return FI_RUN_OK;
+    return emitMeta(out, s, std::nullopt) ? FI_RUN_OK : FI_RUN_STOPPED;
+}
+
 // Text without NUL bytes may be CSV; the extension makes it likely.
 inline fi_probe_result probeCsvText(std::string_view head, const char* filename) {
     if (head.find('\0') != std::string_view::npos) return FI_PROBE_NO;
@@ -221,7 +316,8 @@ inline fi_probe_result probeCsvText(std::string_view head, const char* filename)
     "\"media_types\":[\"text/csv\",\"text/plain\",\"application/csv\","                            \
     "\"application/vnd.ms-excel\"],\"extensions\":[\".csv\",\".txt\"],\"binary\":false,"           \
     "\"options\":[{\"name\":\"number_format\",\"type\":\"enum\",\"values\":[\"1,234.56\","         \
-    "\"1.234,56\",\"1 234,56\",\"1,234\"],\"default\":\"1,234.56\"},"                              \
-    "{\"name\":\"col_sep\",\"type\":\"enum\",\"values\":[\",\",\";\"],\"default\":\",\"}]}"
+    "\"1.234,56\",\"1 234,56\",\"1,234\",\"auto\"],\"default\":\"1,234.56\"},"                     \
+    "{\"name\":\"col_sep\",\"type\":\"enum\",\"values\":[\",\",\";\",\"auto\"],"                   \
+    "\"default\":\",\"}]}"
 
 #endif // FINIMPORT_BUDGET_CSV_HPP

@@ -58,8 +58,13 @@ public:
         CPPUNIT_ASSERT(column(app, "SELECT e.name FROM transaction_tags tt JOIN tags g ON "
                                    "g.id = tt.tag_id JOIN entries e ON e.id = tt.entry_id WHERE "
                                    "g.name = 'TRIP2025'") == Strings({"Payment Received"}));
+        // D66: the file's `!Type:Cat` records create Restaurants (under Food & Dining) and
+        // Salary too.
         CPPUNIT_ASSERT(column(app, "SELECT name FROM categories ORDER BY name") ==
-                       Strings({"Fees & Charges", "Food & Dining"}));
+                       Strings({"Fees & Charges", "Food & Dining", "Restaurants", "Salary"}));
+        CPPUNIT_ASSERT(column(app, "SELECT c.name FROM categories c JOIN categories p ON p.id = "
+                                   "c.parent_id WHERE p.name = 'Food & Dining'") ==
+                       Strings({"Restaurants"}));
     }
 
     void splitsBecomeChildren() {

@@ -55,13 +55,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (size_t i = 0; i < plugin->importer_count; ++i) {
         const fi_importer* importer = plugin->importers[i];
         importer->probe(reinterpret_cast<const char*>(data), std::min<size_t>(size, 4096), "input");
+        // An odd first byte asks for the `auto` formats (D37/D45): the detection paths read
+        // the whole input first.
+        const bool autoFormats = size > 0 && (data[0] & 1) != 0;
         for (const char* const* type = importer->types; *type; ++type) {
             std::vector<fi_option> options = {{"type", *type},
                                               {"default_currency", "USD"},
-                                              {"date_format", "%m/%d/%Y"},
-                                              {"number_format", "1,234.56"},
+                                              {"date_format", autoFormats ? "auto" : "%m/%d/%Y"},
+                                              {"number_format", autoFormats ? "auto" : "1,234.56"},
                                               {"signage_convention", "inflows_positive"},
-                                              {"col_sep", ","},
+                                              {"col_sep", autoFormats ? "auto" : ","},
                                               {"amount_type_strategy", "signed_amount"},
                                               {"rows_to_skip", "0"}};
             fi_options opts{sizeof(fi_options), options.size(), options.data()};

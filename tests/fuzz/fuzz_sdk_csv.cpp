@@ -1,5 +1,6 @@
 // CsvReader over arbitrary bytes, both separators.
 #include <finimport/csv.hpp>
+#include <finimport/detect.hpp>
 
 #include <cstring>
 
@@ -18,5 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         while (reader.next(record)) {
         }
     }
+    // `col_sep=auto` (D37) over the same bytes.
+    (void)finimport::sdk::detectSeparator(
+        std::string_view(reinterpret_cast<const char*>(data), size));
     return 0;
 }

@@ -1,5 +1,6 @@
 // The exact number parser under every number format.
 #include <finimport/decimal.hpp>
+#include <finimport/detect.hpp>
 
 #include <string_view>
 
@@ -11,5 +12,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         auto r = finimport::sdk::parseDecimal(text, f);
         if (r.value) (void)finimport::sdk::formatScaled(r.value->scaled, 8);
     }
+    // `number_format=auto` (D55): every line a value.
+    finimport::sdk::NumberFormatDecider decider;
+    for (std::size_t start = 0; start <= text.size();) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        decider.add(text.substr(start, end - start));
+        start = end + 1;
+    }
+    (void)decider.result();
     return 0;
 }

@@ -220,9 +220,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(2, p->getValue<int>("total_pages"));
         CPPUNIT_ASSERT_EQUAL(std::string("t0"),
                              body->getArray("trades")->getObject(0)->getValue<std::string>("name"));
+        // §10 change 5: per_page ≥ 101 is clamped to 100.
         CPPUNIT_ASSERT_EQUAL(
-            100,
-            list("?per_page=500")->getObject("pagination")->getValue<int>("per_page")); // §10.5
+            100, list("?per_page=500")->getObject("pagination")->getValue<int>("per_page"));
         CPPUNIT_ASSERT_EQUAL(
             25, list("?per_page=abc&page=-3")->getObject("pagination")->getValue<int>("per_page"));
         CPPUNIT_ASSERT_EQUAL(

@@ -34,6 +34,7 @@ class ManifestTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(refusesBadOptions);
     CPPUNIT_TEST(acceptsByMediaTypeOrExtension);
     CPPUNIT_TEST(repairsInvalidUtf8);
+    CPPUNIT_TEST(statementFormatFields);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -190,6 +191,31 @@ public:
         CPPUNIT_ASSERT_EQUAL("x" + replacement + replacement,
                              toValidUtf8("x\xE2\x82")); // truncated
         CPPUNIT_ASSERT_EQUAL(replacement + "(", toValidUtf8("\xC3("));
+    }
+
+    // D65/D66: the refusal noun, the invalid_<format> code, content prefixes, charset sniff.
+    void statementFormatFields() {
+        const auto parsed = parseManifest(manifestWith(
+            R"(,"file_noun":"a CAMT XML file","format":"camt","content_prefixes":["<?xml","<Document"],"charset_sniff":"xml")"));
+        CPPUNIT_ASSERT_EQUAL(std::string(), parsed.error);
+        const Manifest& m = *parsed.manifest;
+        CPPUNIT_ASSERT_EQUAL(std::string("a CAMT XML file"), m.fileNoun);
+        CPPUNIT_ASSERT_EQUAL(std::string("camt"), m.format);
+        CPPUNIT_ASSERT_EQUAL(std::string("xml"), m.charsetSniff);
+        CPPUNIT_ASSERT(m.acceptsContent("\xEF\xBB\xBF\n  <?xml version=\"1.0\"?><Document/>"));
+        CPPUNIT_ASSERT(m.acceptsContent("<Document xmlns=\"urn:iso\">"));
+        CPPUNIT_ASSERT(!m.acceptsContent("Date,Amount\n"));
+        CPPUNIT_ASSERT(!m.acceptsContent(""));
+        // Absent: empty, and no content is accepted by its first bytes.
+        const Manifest plain = *parseManifest(manifestWith("")).manifest;
+        CPPUNIT_ASSERT(plain.fileNoun.empty() && plain.format.empty() &&
+                       plain.charsetSniff.empty() && !plain.acceptsContent("<?xml"));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"format\" must be lower-case letters and digits"),
+                             errorOf(manifestWith(R"(,"format":"OFX")")));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"file_noun\" must be a non-empty string"),
+                             errorOf(manifestWith(R"(,"file_noun":"")")));
+        CPPUNIT_ASSERT_EQUAL(std::string("\"charset_sniff\" must be one of ofx, xml"),
+                             errorOf(manifestWith(R"(,"charset_sniff":"csv")")));
     }
 };
 

@@ -26,6 +26,10 @@ public:
         CPPUNIT_ASSERT(m.accepts("", "Statement.QFX"));
         CPPUNIT_ASSERT(m.accepts("application/octet-stream", "export.ofx"));
         CPPUNIT_ASSERT(!m.accepts("text/csv", "export.csv"));
+        // D65/D66: the refusal noun, the invalid_<format> code and the charset declaration.
+        CPPUNIT_ASSERT_EQUAL(std::string("an OFX file"), m.fileNoun);
+        CPPUNIT_ASSERT_EQUAL(std::string("ofx"), m.format);
+        CPPUNIT_ASSERT_EQUAL(std::string("ofx"), m.charsetSniff);
     }
 };
 

@@ -1,5 +1,6 @@
 // Streaming CSV reader: quoting, line ends, BOM, separators, ragged rows, hard errors.
 #include "finimport/csv.hpp"
+#include "finimport/detect.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -58,6 +59,7 @@ class CsvReaderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(nulBytesAreErrors);
     CPPUNIT_TEST(readErrorAndFirstLine);
     CPPUNIT_TEST(emptyInput);
+    CPPUNIT_TEST(separatorDetection);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -182,6 +184,25 @@ public:
         CPPUNIT_ASSERT(p.error.empty());
         auto big = parse(std::string(200000, 'x') + "\n", ',', 70000);
         CPPUNIT_ASSERT_EQUAL(std::size_t(200000), big.records.at(0).fields.at(0).size());
+    }
+    // D37/D54 `col_sep=auto`: the candidate whose most frequent field count (> 1) holds on
+    // the most lines wins; quoted separators do not count; ties and nothing → `,`.
+    void separatorDetection() {
+        using finimport::sdk::detectSeparator;
+        CPPUNIT_ASSERT_EQUAL(';', detectSeparator("a;b;c\n1;\"2,5\";3\n4;\"5,5\";6\n"));
+        CPPUNIT_ASSERT_EQUAL(',', detectSeparator("\"-2,56\",x\n\"750,00\",y\n"));
+        CPPUNIT_ASSERT_EQUAL('\t', detectSeparator("a\tb\n1\t2\n3\t4\n"));
+        CPPUNIT_ASSERT_EQUAL('|', detectSeparator("K|1|2\n|a|b|c\n|d|e|f\n"));
+        CPPUNIT_ASSERT_EQUAL(',', detectSeparator("a;b,c\n")); // a tie
+        CPPUNIT_ASSERT_EQUAL(',', detectSeparator("single\ncolumn\n"));
+        CPPUNIT_ASSERT_EQUAL(',', detectSeparator(""));
+        // Only the first 64 KiB count: a `;` file with a `,` tail beyond the bound.
+        std::string big;
+        while (big.size() < finimport::sdk::kSeparatorSampleBytes)
+            big += "a;b;c\n";
+        for (int i = 0; i < 20000; ++i)
+            big += "a,b\n";
+        CPPUNIT_ASSERT_EQUAL(';', detectSeparator(big));
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(CsvReaderTest);

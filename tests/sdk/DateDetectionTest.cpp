@@ -30,6 +30,7 @@ class DateDetectionTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(nothingParses);
     CPPUNIT_TEST(onlyFiftyDistinctSamplesCount);
     CPPUNIT_TEST(decidesOnlyWhenUnambiguous);
+    CPPUNIT_TEST(rowDateWindowIsFiftyYears);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -98,6 +99,15 @@ public:
         CPPUNIT_ASSERT(decideDateFormat(sameDay, low, high).has_value());
         std::vector<std::string> none = {"Pending"};
         CPPUNIT_ASSERT(!decideDateFormat(none, low, high));
+    }
+    // D1: today − 50 years < date ≤ today + 1 day, as an inclusive pair.
+    void rowDateWindowIsFiftyYears() {
+        const auto [low, high] = finimport::sdk::rowDateWindow();
+        CPPUNIT_ASSERT(low < high);
+        CPPUNIT_ASSERT(high.year - low.year == 50 || high.year - low.year == 49);
+        // low is one day after "high − 1 day − 50 years": its day differs by at most a month end.
+        CPPUNIT_ASSERT(finimport::sdk::isValidDate(low.year, low.month, low.day));
+        CPPUNIT_ASSERT(finimport::sdk::isValidDate(high.year, high.month, high.day));
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(DateDetectionTest);

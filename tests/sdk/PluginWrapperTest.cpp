@@ -119,6 +119,7 @@ class PluginWrapperTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(stopIsReported);
     CPPUNIT_TEST(exceptionsStopAtTheBarrier);
     CPPUNIT_TEST(probeBarrier);
+    CPPUNIT_TEST(rowClearKeepsWidth);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -203,6 +204,20 @@ public:
         CPPUNIT_ASSERT_EQUAL(FI_PROBE_MAYBE, kThings.probe("a,b", 3, "x.csv"));
         CPPUNIT_ASSERT_EQUAL(FI_PROBE_NO, kThings.probe(nullptr, 0, nullptr));
         CPPUNIT_ASSERT_EQUAL(FI_PROBE_NO, kThings.probe("boom", 4, nullptr));
+    }
+
+    // A reused Row starts each record with every value null (what a fresh Row has).
+    void rowClearKeepsWidth() {
+        finimport::Row row(3);
+        row.set(0, "a fairly long value that is on the heap");
+        row.set(2, "");
+        row.clear();
+        CPPUNIT_ASSERT_EQUAL(std::size_t(3), row.size());
+        for (std::size_t i = 0; i < row.size(); ++i)
+            CPPUNIT_ASSERT(!row[i].has_value());
+        row.set(1, "b");
+        CPPUNIT_ASSERT_EQUAL(std::string("b"), *row[1]);
+        CPPUNIT_ASSERT(!row[0].has_value());
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(PluginWrapperTest);

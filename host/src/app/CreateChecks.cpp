@@ -1,5 +1,6 @@
 #include "app/CreateChecks.h"
 
+#include "app/DeclaredCharset.h"
 #include "domain/Uuid.h"
 
 namespace finimport::app {
@@ -48,7 +49,12 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
         c.errors.push_back("Encoding is not a known character set");
     c.options = readImportOptions(req, traits, c.errors);
     if (c.content.bytes && c.errors.empty() && traits.family != ContentFamily::Pdf) {
-        std::optional<std::string> charset = blank(encoding) ? c.content.partCharset : encoding;
+        // D13/D66: the request's encoding, then the charset the file declares (OFX, XML), then
+        // the part's charset, then detection.
+        std::optional<std::string> charset = encoding;
+        if (blank(encoding) && importer)
+            charset = declaredCharset(*c.content.bytes, importer->manifest.charsetSniff);
+        if (blank(charset)) charset = c.content.partCharset;
         c.text = decodeText(*c.content.bytes, charset, fallbackCharset);
         c.options.set("encoding", c.text->charset);
         if (auto e = checkRowsToSkip(c.options, c.text->text)) c.errors.push_back(*e);

@@ -1,5 +1,6 @@
 #include "app/ImportContent.h"
 
+#include "app/ExternalId.h"
 #include "app/RowValidation.h"
 #include "domain/Currency.h"
 #include "domain/Decimal.h"
@@ -84,11 +85,16 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
         bool accepted = importer ? importer->manifest.accepts(
                                        f.contentType.substr(0, f.contentType.find(';')), f.filename)
                                  : csvAccepts(f.contentType, f.filename);
+        // D65: some formats are recognised by their first bytes (CAMT `<?xml`, `<Document`).
+        if (!accepted && importer) accepted = importer->manifest.acceptsContent(f.data);
         if (accepted && pdf) accepted = f.data.rfind("%PDF-", 0) == 0;
         if (!accepted) {
+            const std::string& noun = importer && !importer->manifest.fileNoun.empty()
+                                          ? importer->manifest.fileNoun
+                                          : traits.fileNoun;
             c.error = ImportError{422, "invalid_file_type",
-                                  "Invalid file type. Please upload " + traits.fileNoun + ".",
-                                  std::nullopt, std::nullopt};
+                                  "Invalid file type. Please upload " + noun + ".", std::nullopt,
+                                  std::nullopt};
             return c;
         }
         c.filename = f.filename;
@@ -185,19 +191,26 @@ namespace {
 
 // D18 trade match without creating securities: same ticker (and MIC when given).
 bool tradeDuplicate(Poco::Data::Session& s, const std::string& accountId, const RowFields& row,
-                    const std::string& currency, std::set<std::string>& claimed) {
+                    const std::string& currency, const std::optional<std::string>& externalId,
+                    std::set<std::string>& claimed) {
     auto qty = domain::Decimal::parse(fieldText(row, "signed_qty"));
     auto price = domain::Decimal::parse(fieldText(row, "price"));
     auto date = domain::Date::parseIso(fieldText(row, "date"));
     std::string ticker = fieldText(row, "ticker"), mic = fieldText(row, "exchange_operating_mic");
+    // D60: a statement's CUSIP/ISIN names the security whatever its ticker.
+    const std::string securityKey = fieldText(row, "security_id");
     if (!qty || !price || !date || ticker.empty()) return false;
     for (const auto& r : store::sqlQuery(
              s,
-             "SELECT e.id FROM entries e JOIN trades t ON t.entry_id = e.id "
+             "SELECT e.id, e.external_id FROM entries e JOIN trades t ON t.entry_id = e.id "
              "JOIN securities sec ON sec.id = t.security_id WHERE e.account_id = ? AND e.date = ? "
-             "AND sec.ticker = ? AND (? = '' OR sec.exchange_operating_mic = ?) AND t.qty = ? "
-             "AND t.price = ? AND t.currency = ? ORDER BY e.created_at, e.id",
-             {accountId, date->iso(), ticker, mic, mic, qty->raw(), price->raw(), currency})) {
+             "AND (sec.ticker = ? OR (? <> '' AND sec.security_key = ?)) AND (? = '' OR "
+             "sec.exchange_operating_mic = ?) AND t.qty = ? AND t.price = ? AND t.currency = ? "
+             "ORDER BY e.created_at, e.id",
+             {accountId, date->iso(), ticker, securityKey, securityKey, mic, mic, qty->raw(),
+              price->raw(), currency})) {
+        // D63: two different external ids never match.
+        if (auto theirs = r.optStr(1); externalId && theirs && *theirs != *externalId) continue;
         if (claimed.insert(r.str(0)).second) return true;
     }
     return false;
@@ -205,6 +218,7 @@ bool tradeDuplicate(Poco::Data::Session& s, const std::string& accountId, const 
 
 bool transactionDuplicate(store::EntryStore& entries, const std::string& accountId,
                           const RowFields& row, const std::string& currency,
+                          const std::optional<std::string>& externalId,
                           std::set<std::string>& claimed) {
     auto amount = domain::Decimal::parse(fieldText(row, "signed_amount"));
     auto date = domain::Date::parseIso(fieldText(row, "date"));
@@ -213,6 +227,7 @@ bool transactionDuplicate(store::EntryStore& entries, const std::string& account
     for (const auto& e :
          entries.transactionCandidates(accountId, date->iso(), amount->raw(), currency)) {
         if (claimed.count(e.id) || normalizedName(e.name) != name) continue;
+        if (externalId && e.externalId && *e.externalId != *externalId) continue; // D63
         claimed.insert(e.id);
         return true;
     }
@@ -265,8 +280,14 @@ bool DuplicateCounter::matches(const RowFields& row) {
     if (currency.empty() || fieldText(row, "currency_given") == "false")
         currency = account->currency;
     bool trade = findField(row, "signed_qty") != nullptr;
-    return trade ? tradeDuplicate(_s, account->id, row, currency, _claimed)
-                 : transactionDuplicate(_entries, account->id, row, currency, _claimed);
+    // D63: the same usable external id on the account matches whatever the values.
+    const auto externalId = rowExternalId(row);
+    if (externalId)
+        for (auto& id : _entries.idsWithExternalId(account->id, trade ? "Trade" : "Transaction",
+                                                   *externalId, _import.id))
+            if (_claimed.insert(id).second) return true;
+    return trade ? tradeDuplicate(_s, account->id, row, currency, externalId, _claimed)
+                 : transactionDuplicate(_entries, account->id, row, currency, externalId, _claimed);
 }
 
 int64_t duplicateRowCount(Poco::Data::Session& s, const store::ImportRecord& import,

@@ -7,6 +7,7 @@
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
+#include <algorithm>
 #include <map>
 
 namespace finimport::app {
@@ -62,8 +63,12 @@ void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTy
         ++stats.valid;
     else
         stats.invalid.add(rowNumber);
-    const bool needsAccount =
-        traits.accountMapping && producesEntries(record.type) && !record.accountId;
+    // Rows without an account field (a QIF `!Type:Cat` category, D66) book nothing; statement
+    // entries (D58) map their statement's account like QIF sections.
+    const bool hasAccountField = std::any_of(fields.begin(), fields.end(),
+                                             [](const auto& f) { return f.first == "account"; });
+    const bool needsAccount = (traits.accountMapping || findField(fields, "statement_id")) &&
+                              producesEntries(record.type) && !record.accountId && hasAccountField;
     if (needsAccount && fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos)
         stats.accountless.add(rowNumber);
     if (traits.accountTypeMapping) {
@@ -109,6 +114,10 @@ ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& rec
     v.stats.duplicateRowsCount = summaryCount(record.summary, "duplicate_rows_count");
 
     v.detail.cleaned = v.detail.configured && stats->invalid.count == 0;
+    // The plugin's own reason first (D17 a PDF without a table, D55 an undecidable format).
+    if (record.error && record.error->find_first_not_of(" \t\r\n") != std::string::npos &&
+        !isTerminalStatus(record.status))
+        v.notPublishableReasons.push_back(*record.error);
     if (!v.detail.uploaded)
         v.notPublishableReasons.push_back("No content was uploaded");
     else if (record.rowsCount == 0)

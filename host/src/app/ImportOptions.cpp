@@ -152,14 +152,15 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
     // D37/D54: TAB may be sent as the character, the two characters `\t` or the word `tab`;
     // it is stored and echoed as the TAB character (JSON "\t").
     if (colSep && (*colSep == "\\t" || Poco::icompare(*colSep, "tab") == 0)) colSep = "\t";
-    if (colSep && !isOneOf(*colSep, {",", ";", "\t", "|"}))
+    if (colSep && !isOneOf(*colSep, {",", ";", "\t", "|", "auto"})) // D37: auto sniffs
         errors.push_back("Column separator is not included in the list");
     auto signage = given("signage_convention");
     if (signage && !isOneOf(*signage, {"inflows_positive", "inflows_negative"}))
         errors.push_back("Signage convention is not included in the list");
     auto numberFormat = given("number_format");
     if (numberFormat && numberFormat->empty()) errors.push_back("Number Format can't be blank");
-    if (numberFormat && !isOneOf(*numberFormat, {"1,234.56", "1.234,56", "1 234,56", "1,234"}))
+    if (numberFormat &&
+        !isOneOf(*numberFormat, {"1,234.56", "1.234,56", "1 234,56", "1,234", "auto"})) // D45
         errors.push_back("Number Format is not included in the list");
     auto inflowValue = given("amount_type_inflow_value");
     if (strategy && *strategy == "custom_column" &&

@@ -5,6 +5,7 @@
 #include "app/Mappings.h"
 #include "app/PluginMeta.h"
 #include "app/RowCollector.h"
+#include "app/StatementBook.h"
 #include "app/TextDecoding.h"
 #include "app/UploadSink.h"
 #include "app/UploadWriter.h"
@@ -71,8 +72,9 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
         runCreateChecks(_db, req, traits, importer, known, _config.fallbackCharset);
     if (checks.refusal) return *checks.refusal;
     auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
-    // Captured by the lambdas below as a plain reference (clang < 16 cannot capture a binding).
+    // Captured by the lambdas below as plain references (clang < 16 cannot capture a binding).
     auto& csvOptions = options;
+    const auto& csvAccount = account;
     if (!errors.empty()) return validationFailed(std::move(errors));
 
     std::string defaultCurrency = account ? account->currency : (family ? family->currency : "USD");
@@ -99,7 +101,7 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
     // The plugin's rows stream into the store inside the create transaction: a refusal
     // (D14, a bound) rolls everything back, so nothing is stored.
     struct PluginFailed {
-        std::string error;
+        std::string error, code;
         bool aborted = false; // the host ended the run (crash, time/memory/row budget)
     };
     const UploadLimits limits{_config.uploadRowCap};
@@ -111,17 +113,47 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
             UploadWriter writer(s, record, traits, domain::Date::today());
             imports.insert(record);
             if (runPlugin) {
-                UploadSink sink(limits, [&](CollectedRow&& row) { writer.add(std::move(row)); });
+                // Statement files: statements and warnings are kept aside, entry rows are named
+                // after their statement's account (StatementBook.h).
+                StatementBook book;
+                int64_t entryRows = 0;
+                UploadSink sink(limits, [&](CollectedRow&& row) {
+                    if (row.kind == "statement") {
+                        if (!book.addStatement(row))
+                            throw UploadRefused(ImportError{
+                                422, "too_many_statements",
+                                "The file has more than " +
+                                    std::to_string(StatementBook::kMaxStatements) + " statements.",
+                                std::nullopt, std::nullopt});
+                        return;
+                    }
+                    if (row.kind == "warning") return book.addWarning(row);
+                    if (!book.empty() && row.field("statement_id")) {
+                        book.annotate(row, defaultCurrency);
+                        row.number = ++entryRows;
+                    }
+                    writer.add(std::move(row));
+                });
                 auto result = plugin::runImporter(
                     *importer, pluginOptions(*importer, type, csvOptions, defaultCurrency, req),
                     stringSource(*input), sink);
                 if (result.status == plugin::RunResult::Status::Failed)
-                    throw PluginFailed{result.error, result.aborted};
+                    throw PluginFailed{result.error, result.errorCode, result.aborted};
                 sink.finish();
                 GeneratedRows meta;
                 meta.rows = sink.metaRows();
-                record.extracted = takePluginMeta(meta, csvOptions);
+                record.extracted = takePluginMeta(meta, csvOptions, &record.error);
                 record.configuration = csvOptions.toJson();
+                record.warnings = book.warningsJson();
+                if (!book.empty()) {
+                    record.extracted = book.toExtractedJson(record.extracted);
+                    // D58: account_id only when every statement is of a kind that fits it.
+                    if (csvAccount && !book.fitsAccount(*csvAccount))
+                        throw UploadRefused(ImportError{
+                            422, "validation_failed", "Account type does not match the statement",
+                            std::vector<std::string>{"Account type does not match the statement"},
+                            std::nullopt});
+                }
             }
             writer.finish(record);
             imports.update(record);
@@ -137,6 +169,13 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
         // A plugin that crashed or ran out of its budget: nothing is stored (issue 12 item 6).
         if (failed.aborted)
             return ImportError{422, "plugin_failed", failed.error, std::nullopt, std::nullopt};
+        // D65: unreadable input is `invalid_<format>` (the plugin's own code first); a PDF
+        // with nothing recognisable stays D17 (stored with its error, below).
+        if (!failed.code.empty())
+            return ImportError{422, failed.code, failed.error, std::nullopt, std::nullopt};
+        if (traits.family != ContentFamily::Pdf && !importer->manifest.format.empty())
+            return ImportError{422, "invalid_" + importer->manifest.format, failed.error,
+                               std::nullopt, std::nullopt};
         // A QIF the plugin cannot read at all is refused like a malformed CSV (nothing stored).
         if (traits.family == ContentFamily::Qif)
             return ImportError{422, "invalid_qif", failed.error, std::nullopt, std::nullopt};
@@ -145,6 +184,7 @@ ImportResult ImportService::createCsvFamily(const CreateImportRequest& req,
         record.rowsCount = 0;
         record.summary.reset();
         record.extracted.reset();
+        record.warnings.reset();
         if (traits.family == ContentFamily::Pdf) record.error = failed.error;
         storeImport(false);
     }

@@ -20,6 +20,7 @@ ImportTypeTraits traitsOf(const std::string& type) {
     } else if (type == "AccountImport") {
         t.accountTypeMapping = true;
     } else if (type == "MintImport") {
+        // D46: Mint, Actual and YNAB take the client's date_format, else their default.
         t.categoryMapping = t.tagMapping = t.accountMapping = true;
         t.forced = {{"date_col_label", "Date"},
                     {"name_col_label", "Description"},
@@ -30,24 +31,22 @@ ImportTypeTraits traitsOf(const std::string& type) {
                     {"tags_col_label", "Labels"},
                     {"notes_col_label", "Notes"},
                     {"entity_type_col_label", "Transaction Type"},
-                    {"date_format", "%m/%d/%Y"},
                     {"signage_convention", "inflows_positive"}};
     } else if (type == "ActualImport") {
         t.categoryMapping = t.accountMapping = true;
         t.defaultDateFormat = "%Y-%m-%d";
-        t.forced = {{"date_col_label", "Date"},         {"name_col_label", "Payee"},
-                    {"amount_col_label", "Amount"},     {"account_col_label", "Account"},
-                    {"category_col_label", "Category"}, {"notes_col_label", "Notes"},
-                    {"date_format", "%Y-%m-%d"},        {"signage_convention", "inflows_positive"}};
-    } else if (type == "YnabImport") {
-        t.categoryMapping = t.accountMapping = true;
         t.forced = {{"date_col_label", "Date"},
                     {"name_col_label", "Payee"},
+                    {"amount_col_label", "Amount"},
                     {"account_col_label", "Account"},
                     {"category_col_label", "Category"},
-                    {"notes_col_label", "Memo"},
-                    {"date_format", "%m/%d/%Y"},
+                    {"notes_col_label", "Notes"},
                     {"signage_convention", "inflows_positive"}};
+    } else if (type == "YnabImport") {
+        t.categoryMapping = t.accountMapping = true;
+        t.forced = {{"date_col_label", "Date"},       {"name_col_label", "Payee"},
+                    {"account_col_label", "Account"}, {"category_col_label", "Category"},
+                    {"notes_col_label", "Memo"},      {"signage_convention", "inflows_positive"}};
     } else if (type == "QifImport") {
         t.family = ContentFamily::Qif;
         t.categoryMapping = t.tagMapping = t.accountMapping = true;

@@ -88,7 +88,8 @@ void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTrait
         for (const auto& tag : finimport::sdk::splitTags(fieldText(row, "tags")))
             if (!blank(tag)) keys[kTagMapping].insert(tag);
     }
-    if (traits.accountMapping && !import.accountId) {
+    // Statement entries (D58) map their statement's account like QIF sections.
+    if ((traits.accountMapping || findField(row, "statement_id")) && !import.accountId) {
         std::string a = fieldText(row, "account");
         if (!blank(a)) keys[kAccountMapping].insert(a);
     }

@@ -7,7 +7,8 @@
 
 namespace finimport::app {
 
-std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& options) {
+std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& options,
+                                          std::optional<std::string>* error) {
     std::optional<std::string> json;
     for (const auto& row : rows.rows) {
         if (row.kind != "meta") continue;
@@ -17,7 +18,10 @@ std::optional<std::string> takePluginMeta(GeneratedRows& rows, ImportOptions& op
                 obj.set(name, *value);
             else
                 obj.set(name, Poco::Dynamic::Var());
-            if (name == "date_format" && value && !value->empty()) options.set(name, *value);
+            if (!value || value->empty()) continue;
+            if (name == "date_format" || name == "number_format" || name == "col_sep")
+                options.set(name, *value);
+            if (name == "error" && error) *error = *value;
         }
         std::ostringstream out;
         obj.stringify(out);

@@ -15,6 +15,7 @@
 #include "store/FamilyStore.h"
 
 #include <finimport/csv.hpp>
+#include <finimport/detect.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -94,8 +95,8 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
     const ImportTypeTraits traits = traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
     const auto& builtins = builtinImportTypes();
-    const bool known =
-        importer || std::find(builtins.begin(), builtins.end(), type) != builtins.end();
+    const bool builtin = std::find(builtins.begin(), builtins.end(), type) != builtins.end();
+    const bool known = importer || builtin;
 
     // Create's checks, in create's order (§7.3 then D26; D29).
     CreateChecks checks =
@@ -113,6 +114,7 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
                            std::nullopt};
 
     PreflightReport report;
+    std::vector<std::string> importWarnings;
     report.type = type;
     report.filename = req.file ? req.file->filename : "import.csv";
     report.contentType = req.file ? req.file->contentType : "text/csv";
@@ -121,7 +123,8 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
     else
         report.byteSize = static_cast<int64_t>(req.text("raw_file_content").value_or("").size());
 
-    if (traits.family == ContentFamily::Csv) {
+    // Third-party and statement types (OFX, CAMT, MT940) are read by their plugin below.
+    if (traits.family == ContentFamily::Csv && (builtin || !importer)) {
         for (const auto& [field, label] : requiredColumns(type)) {
             auto configured = label.empty() ? std::nullopt : options.get(label);
             report.requiredHeaders.push_back(blank(configured) ? field : *configured);
@@ -135,7 +138,10 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
             return static_cast<int64_t>(n);
         };
         std::string sep = options.get("col_sep").value_or(",");
-        sdk::CsvReader reader(source, sep.empty() ? ',' : sep[0]);
+        // D37: `auto` sniffs the separator as the CSV plugin does.
+        const char separator =
+            sep == "auto" ? sdk::detectSeparator(body) : (sep.empty() ? ',' : sep[0]);
+        sdk::CsvReader reader(source, separator);
         sdk::CsvRecord record;
         bool header = true;
         while (reader.next(record)) {
@@ -175,12 +181,27 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
             return ImportError{422, "invalid_csv", g.error, std::nullopt, std::nullopt};
         if (g.aborted) // as create answers (issue 12 item 6)
             return ImportError{422, "plugin_failed", g.error, std::nullopt, std::nullopt};
-        report.rowsCount = static_cast<int64_t>(g.rows.size());
+        // D65: unreadable input is refused as create refuses it (a PDF stays D17).
+        if (g.fatalError && traits.family != ContentFamily::Pdf &&
+            !importer->manifest.format.empty())
+            return ImportError{422, "invalid_" + importer->manifest.format, g.error, std::nullopt,
+                               std::nullopt};
+        // Statement files: statements are not rows; warnings join the report (D57).
+        for (const auto& row : g.rows) {
+            if (row.kind == "statement") continue;
+            if (row.kind == "warning") {
+                if (const auto* m = row.field("message"); m && *m) importWarnings.push_back(**m);
+                continue;
+            }
+            ++report.rowsCount;
+        }
     }
     if (report.rowsCount == 0)
         report.errors.push_back({"no_data_rows", "No data rows were found."});
     if (report.rowsCount > rowCapOf(type, _config))
         report.warnings.push_back("Row count exceeds this import type's publish limit.");
+    // Then the import's own warnings (D57), as create would store them.
+    report.warnings.insert(report.warnings.end(), importWarnings.begin(), importWarnings.end());
     return report;
 }
 

@@ -102,6 +102,7 @@ void Publisher::publish(const std::string& importId) {
             publishTransactions(ctx, mappings);
             publishTrades(ctx, mappings);
             publishQifExtras(ctx, mappings);
+            publishStatementAnchors(ctx, mappings);
             publishAccounts(ctx, mappings);
             publishCategories(ctx);
             publishMerchants(ctx);

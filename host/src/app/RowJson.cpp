@@ -15,7 +15,15 @@ namespace {
 void appendQuoted(std::string& out, std::string_view s) {
     static const char* kHex = "0123456789abcdef";
     out += '"';
-    for (char ch : s) {
+    // Runs that need no escape are appended whole (nearly every value is one such run).
+    std::size_t plain = 0;
+    while (plain < s.size()) {
+        const auto c = static_cast<unsigned char>(s[plain]);
+        if (c == '"' || c == '\\' || c < 0x20) break;
+        ++plain;
+    }
+    out.append(s.data(), plain);
+    for (char ch : s.substr(plain)) {
         const auto c = static_cast<unsigned char>(ch);
         if (c == '"' || c == '\\') {
             out += '\\';

@@ -38,10 +38,11 @@ void UploadSink::addMessage(CollectedRow& row, RowMessage m) {
 
 bool UploadSink::row(const std::vector<std::optional<std::string>>& values,
                      const plugin::Location& location) {
-    const std::string where = "Line " + std::to_string(location.line ? location.line : 1);
+    // Built only for a refusal: this runs once per row.
+    const auto where = [&] { return "Line " + std::to_string(location.line ? location.line : 1); };
     if (values.size() > _limits.maxColumns)
         refuse("too_many_columns",
-               where + " has more than " + std::to_string(_limits.maxColumns) + " columns.");
+               where() + " has more than " + std::to_string(_limits.maxColumns) + " columns.");
     if (_kind == "header") {
         _header.clear();
         for (const auto& v : values)
@@ -53,7 +54,7 @@ bool UploadSink::row(const std::vector<std::optional<std::string>>& values,
         if (v) bytes += v->size();
     if (bytes > _limits.maxRowBytes)
         refuse("row_too_large",
-               where + " is larger than " + std::to_string(_limits.maxRowBytes) + " bytes.");
+               where() + " is larger than " + std::to_string(_limits.maxRowBytes) + " bytes.");
     CollectedRow r;
     r.number = static_cast<int64_t>(location.record ? location.record : _rows + 1);
     r.line = static_cast<int64_t>(location.line);

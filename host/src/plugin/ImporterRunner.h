@@ -47,6 +47,9 @@ struct RunResult {
     // Failed because the host ended the run: a budget (time, rows, output, memory) was exceeded
     // or the sandboxed child crashed, exited or could not start. The input may be fine.
     bool aborted = false;
+    // A fatal error's code chosen by the plugin (e.g. "invalid_ofx"); empty: the host derives
+    // `invalid_<format>` from the manifest (D65). Always empty until the ABI carries it.
+    std::string errorCode = {};
 };
 
 // Runs `importer` over the input that `read` returns (bytes read into the buffer, 0 at the end,

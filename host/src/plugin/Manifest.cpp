@@ -74,6 +74,15 @@ std::vector<std::string> stringArray(const Object& object, const std::string& ke
     return items;
 }
 
+// An optional non-empty string member; absent → "".
+std::string optionalText(const Object& object, const std::string& key) {
+    if (!object.has(key)) return "";
+    const Var value = object.get(key);
+    if (!value.isString() || value.extract<std::string>().empty())
+        fail(quoted(key) + " must be a non-empty string");
+    return value.extract<std::string>();
+}
+
 void rejectUnknownKeys(const Object& object, const std::set<std::string>& known,
                        const std::string& where) {
     for (const auto& [key, value] : object) {
@@ -166,7 +175,8 @@ OptionSpec parseOption(const Var& value, size_t index) {
 Manifest parseObject(const Object& object) {
     rejectUnknownKeys(object,
                       {"$schema", "description", "types", "media_types", "extensions", "binary",
-                       "capabilities", "options"},
+                       "capabilities", "options", "file_noun", "format", "content_prefixes",
+                       "charset_sniff"},
                       "");
     Manifest manifest;
     manifest.types = stringArray(object, "types", "", true);
@@ -194,6 +204,17 @@ Manifest parseObject(const Object& object) {
         manifest.binary = object.get("binary").extract<bool>();
     }
     manifest.capabilities = stringArray(object, "capabilities", "", false);
+    manifest.fileNoun = optionalText(object, "file_noun");
+    manifest.format = optionalText(object, "format");
+    if (!manifest.format.empty() &&
+        !std::all_of(manifest.format.begin(), manifest.format.end(),
+                     [](unsigned char c) { return std::islower(c) || std::isdigit(c); }))
+        fail("\"format\" must be lower-case letters and digits");
+    manifest.contentPrefixes = stringArray(object, "content_prefixes", "", false);
+    manifest.charsetSniff = optionalText(object, "charset_sniff");
+    if (!manifest.charsetSniff.empty() && manifest.charsetSniff != "ofx" &&
+        manifest.charsetSniff != "xml")
+        fail("\"charset_sniff\" must be one of ofx, xml");
     if (object.has("options")) {
         const Var options = object.get("options");
         if (!isArray(options)) fail("\"options\" must be an array");

@@ -30,12 +30,25 @@ struct Manifest {
     bool binary = false;
     std::vector<std::string> capabilities;
     std::vector<OptionSpec> options;
+    // D65: the noun of the refusal `Invalid file type. Please upload <file_noun>.`
+    // ("an OFX file"); empty → the host's default.
+    std::string fileNoun;
+    // D65: `<format>` of the fatal-error code `invalid_<format>` ("ofx"); empty → none.
+    std::string format;
+    // D65: content starting with one of these (after a BOM and whitespace) is accepted whatever
+    // its media type or name (CAMT: "<?xml", "<Document").
+    std::vector<std::string> contentPrefixes;
+    // D66: how the file declares its own charset: "ofx" (OFX 1.x `CHARSET:`, else an XML
+    // declaration) or "xml" (the XML declaration); empty → it does not.
+    std::string charsetSniff;
 
     const OptionSpec* findOption(std::string_view name) const;
 
     // D11: the media type (parameters ignored, case-insensitive) or the file name's extension
     // (case-insensitive) is listed. Either may be empty when unknown.
     bool accepts(std::string_view mediaType, std::string_view filename) const;
+    // D65: the content starts (after a BOM and whitespace) with one of contentPrefixes.
+    bool acceptsContent(std::string_view content) const;
 };
 
 // Either a manifest or the reason it is invalid.

@@ -37,4 +37,13 @@ bool Manifest::accepts(std::string_view mediaType, std::string_view filename) co
     });
 }
 
+bool Manifest::acceptsContent(std::string_view content) const {
+    if (content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);
+    const auto first = content.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return false;
+    content.remove_prefix(first);
+    return std::any_of(contentPrefixes.begin(), contentPrefixes.end(),
+                       [&](const std::string& prefix) { return content.starts_with(prefix); });
+}
+
 } // namespace finimport::plugin

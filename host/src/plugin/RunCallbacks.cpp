@@ -97,15 +97,23 @@ int emitRowUnguarded(void* host, const char* const* values, size_t valueCount,
     const auto where = readLocation(state, "row", location);
     if (!where) return 1;
     uint64_t bytes = 0;
+    std::vector<size_t>& lengths = state.rowLengths;
+    lengths.resize(valueCount);
     for (size_t i = 0; i < valueCount; ++i) {
-        if (values[i]) bytes += std::strlen(values[i]);
+        lengths[i] = values[i] ? std::strlen(values[i]) : 0;
+        bytes += lengths[i];
     }
     // Counted before copying: a row over budget costs the host nothing.
     if (state.exceeded(state.budget.chargeRow(bytes))) return 1;
-    std::vector<std::optional<std::string>> copied;
-    copied.reserve(valueCount);
+    std::vector<std::optional<std::string>>& copied = state.rowValues;
+    copied.resize(valueCount);
     for (size_t i = 0; i < valueCount; ++i) {
-        copied.push_back(optionalText(values[i]));
+        if (!values[i]) {
+            copied[i].reset();
+            continue;
+        }
+        if (!copied[i]) copied[i].emplace();
+        assignValidUtf8(*copied[i], std::string_view(values[i], lengths[i]));
     }
     return sinkAnswer(state, state.sink.row(copied, *where));
 }

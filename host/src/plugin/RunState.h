@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace finimport::plugin {
 
@@ -29,6 +30,11 @@ struct RunState {
     RunBudget budget;
     std::optional<std::string> limitExceeded;  // first budget exceeded (time, rows, bytes, memory)
     std::optional<std::string> sandboxFailure; // the child crashed, exited or did not start
+
+    // Reused by every row() so that a row's values cost no allocation once the strings have
+    // grown to the file's field sizes.
+    std::vector<std::optional<std::string>> rowValues;
+    std::vector<size_t> rowLengths;
 
     // Once set, every callback refuses (returns non-zero / -1) without reaching the sink.
     bool halted() const { return stopRequested || violation || hostException || limitExceeded; }

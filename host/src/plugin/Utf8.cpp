@@ -1,6 +1,7 @@
 #include "plugin/Utf8.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace finimport::plugin {
 namespace {
@@ -36,12 +37,37 @@ size_t validSequenceLength(std::string_view text, size_t pos) {
     return length;
 }
 
+// Length of the longest valid prefix of `text` (all of it when valid). ASCII is checked 8 bytes
+// at a time: rows are mostly ASCII, and this runs over every value a plugin emits.
+size_t validPrefixLength(std::string_view text) {
+    size_t pos = 0;
+    const size_t size = text.size();
+    while (pos < size) {
+        if (pos + 8 <= size) {
+            uint64_t word;
+            std::memcpy(&word, text.data() + pos, 8);
+            if ((word & 0x8080808080808080ull) == 0) {
+                pos += 8;
+                continue;
+            }
+        }
+        if (static_cast<uint8_t>(text[pos]) < 0x80) {
+            ++pos;
+            continue;
+        }
+        const size_t length = validSequenceLength(text, pos);
+        if (length == 0) return pos;
+        pos += length;
+    }
+    return size;
+}
+
 } // namespace
 
-std::string toValidUtf8(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    size_t pos = 0;
+void assignValidUtf8(std::string& out, std::string_view text) {
+    size_t valid = validPrefixLength(text);
+    out.assign(text.data(), valid); // reuses out's capacity
+    size_t pos = valid;
     while (pos < text.size()) {
         const size_t length = validSequenceLength(text, pos);
         if (length == 0) {
@@ -52,6 +78,11 @@ std::string toValidUtf8(std::string_view text) {
             pos += length;
         }
     }
+}
+
+std::string toValidUtf8(std::string_view text) {
+    std::string out;
+    assignValidUtf8(out, text);
     return out;
 }
 

@@ -10,4 +10,7 @@ namespace finimport::plugin {
 // forms, surrogates, code points above U+10FFFF, truncated sequences) replaced by U+FFFD.
 std::string toValidUtf8(std::string_view text);
 
+// The same into `out` (its capacity reused: the per-row path assigns into kept strings).
+void assignValidUtf8(std::string& out, std::string_view text);
+
 } // namespace finimport::plugin

@@ -14,7 +14,9 @@ namespace finimport::store {
 class BatchInsert {
 public:
     // `columns` as written in the INSERT; `rowsPerStatement` is capped so that a statement
-    // never binds more than kMaxParameters values (SQLite's and libpq's limits are higher).
+    // never binds more than kMaxParameters values (SQLite's limit is higher; libpq 15 drops the
+    // connection, "lost synchronization with server", when the server's description of a
+    // statement's parameters exceeds 30,000 bytes: about 7,498 parameters).
     // With `autoFlush` false, add() only buffers and the owner decides when to flush (several
     // tables whose foreign keys need a write order).
     BatchInsert(Poco::Data::Session& s, std::string table, std::vector<std::string> columns,
@@ -23,7 +25,7 @@ public:
     BatchInsert(const BatchInsert&) = delete;
     BatchInsert& operator=(const BatchInsert&) = delete;
 
-    static constexpr size_t kMaxParameters = 8000;
+    static constexpr size_t kMaxParameters = 7000;
 
     // One row: exactly one value per column (throws std::invalid_argument otherwise).
     void add(std::vector<SqlValue> row);

@@ -8,7 +8,7 @@ TransactionBatch::TransactionBatch(Poco::Data::Session& s, size_t chunk)
     : _chunk(chunk), _entries(s, "entries",
                               {"id", "account_id", "entryable_type", "date", "amount", "currency",
                                "name", "notes", "excluded", "import_locked", "parent_entry_id",
-                               "import_id", "created_at", "updated_at"},
+                               "import_id", "created_at", "updated_at", "external_id"},
                               chunk, false),
       _transactions(s, "transactions", {"entry_id", "category_id", "merchant_id", "kind"}, chunk,
                     false),
@@ -20,7 +20,8 @@ void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
     e.entryableType = "Transaction";
     _entries.add({e.id, e.accountId, e.entryableType, e.date, e.amount, e.currency, e.name,
                   sqlOpt(e.notes), int64_t(e.excluded), int64_t(e.importLocked),
-                  sqlOpt(e.parentEntryId), sqlOpt(e.importId), e.createdAt, e.updatedAt});
+                  sqlOpt(e.parentEntryId), sqlOpt(e.importId), e.createdAt, e.updatedAt,
+                  sqlOpt(e.externalId)});
     _transactions.add({e.id, sqlOpt(d.categoryId), sqlOpt(d.merchantId), d.kind});
     for (const auto& tag : d.tagIds)
         _tags.add({e.id, tag});

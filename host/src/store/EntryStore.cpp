@@ -9,7 +9,7 @@ namespace {
 
 const char* kSelect = "SELECT e.id, e.account_id, e.entryable_type, e.date, e.amount, e.currency, "
                       "e.name, e.notes, e.excluded, e.import_locked, e.parent_entry_id, "
-                      "e.import_id, e.created_at, e.updated_at FROM entries e ";
+                      "e.import_id, e.created_at, e.updated_at, e.external_id FROM entries e ";
 
 EntryRow entryFrom(const SqlRow& r) {
     EntryRow e;
@@ -27,6 +27,7 @@ EntryRow entryFrom(const SqlRow& r) {
     e.importId = r.optStr(11);
     e.createdAt = r.i64(12);
     e.updatedAt = r.i64(13);
+    e.externalId = r.optStr(14);
     return e;
 }
 
@@ -37,11 +38,11 @@ EntryRow EntryStore::insertEntry(EntryRow& e) {
     if (e.createdAt == 0) e.createdAt = e.updatedAt = nowMicros();
     sqlExec(_s,
             "INSERT INTO entries (id, account_id, entryable_type, date, amount, currency, name, "
-            "notes, excluded, import_locked, parent_entry_id, import_id, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "notes, excluded, import_locked, parent_entry_id, import_id, created_at, updated_at, "
+            "external_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             {e.id, e.accountId, e.entryableType, e.date, e.amount, e.currency, e.name,
              sqlOpt(e.notes), int64_t(e.excluded), int64_t(e.importLocked), sqlOpt(e.parentEntryId),
-             sqlOpt(e.importId), e.createdAt, e.updatedAt});
+             sqlOpt(e.importId), e.createdAt, e.updatedAt, sqlOpt(e.externalId)});
     return e;
 }
 
@@ -128,6 +129,28 @@ std::vector<EntryRow> EntryStore::transactionCandidates(const std::string& accou
                   {accountId, date, amount, currency}))
         out.push_back(entryFrom(r));
     return out;
+}
+
+std::vector<std::string> EntryStore::idsWithExternalId(const std::string& accountId,
+                                                       const std::string& entryableType,
+                                                       const std::string& externalId,
+                                                       const std::string& excludeImportId) {
+    std::vector<std::string> out;
+    for (const auto& r :
+         sqlQuery(_s,
+                  "SELECT id FROM entries WHERE account_id = ? AND external_id = ? AND "
+                  "entryable_type = ? AND COALESCE(import_id, '') <> ? ORDER BY created_at, id",
+                  {accountId, externalId, entryableType, excludeImportId}))
+        out.push_back(r.str(0));
+    return out;
+}
+
+bool EntryStore::hasExternalIds(const std::string& accountId) {
+    return sqlQueryOne(_s,
+                       "SELECT 1 FROM entries WHERE account_id = ? AND external_id IS NOT NULL "
+                       "LIMIT 1",
+                       {accountId})
+        .has_value();
 }
 
 std::vector<EntryRow> EntryStore::transactionsBetween(const std::string& accountId,

@@ -16,7 +16,7 @@ std::string selectColumns(bool withContent) {
     return std::string("SELECT id, family_id, type, status, error, account_id, configuration, ") +
            (withContent ? "content" : "NULL") +
            ", content_kind, filename, content_type, encoding, rows_count, expected_record_counts, "
-           "readback, summary, extracted, created_at, updated_at FROM imports ";
+           "readback, summary, extracted, created_at, updated_at, warnings FROM imports ";
 }
 
 ImportRecord importFrom(const SqlRow& r) {
@@ -40,6 +40,7 @@ ImportRecord importFrom(const SqlRow& r) {
     i.extracted = r.optStr(16);
     i.createdAt = r.i64(17);
     i.updatedAt = r.i64(18);
+    i.warnings = r.optStr(19);
     return i;
 }
 
@@ -62,15 +63,32 @@ std::string listWhere(const ImportListFilter& f, std::vector<SqlValue>& params) 
 void ImportStore::insert(ImportRecord& i) {
     if (i.id.empty()) i.id = newUuid();
     i.createdAt = i.updatedAt = nowMicros() / 1000 * 1000; // millisecond precision (API §1)
-    sqlExec(_s,
-            "INSERT INTO imports (id, family_id, type, status, error, account_id, configuration, "
-            "content, content_kind, filename, content_type, encoding, rows_count, "
-            "expected_record_counts, readback, summary, extracted, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {i.id, i.familyId, i.type, i.status, sqlOpt(i.error), sqlOpt(i.accountId),
-             i.configuration, nullptr, sqlOpt(i.contentKind), sqlOpt(i.filename),
-             sqlOpt(i.contentType), sqlOpt(i.encoding), i.rowsCount, sqlOpt(i.expectedRecordCounts),
-             sqlOpt(i.readback), sqlOpt(i.summary), sqlOpt(i.extracted), i.createdAt, i.updatedAt});
+    sqlExec(
+        _s,
+        "INSERT INTO imports (id, family_id, type, status, error, account_id, configuration, "
+        "content, content_kind, filename, content_type, encoding, rows_count, "
+        "expected_record_counts, readback, summary, extracted, created_at, updated_at, warnings) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        {i.id,
+         i.familyId,
+         i.type,
+         i.status,
+         sqlOpt(i.error),
+         sqlOpt(i.accountId),
+         i.configuration,
+         nullptr,
+         sqlOpt(i.contentKind),
+         sqlOpt(i.filename),
+         sqlOpt(i.contentType),
+         sqlOpt(i.encoding),
+         i.rowsCount,
+         sqlOpt(i.expectedRecordCounts),
+         sqlOpt(i.readback),
+         sqlOpt(i.summary),
+         sqlOpt(i.extracted),
+         i.createdAt,
+         i.updatedAt,
+         sqlOpt(i.warnings)});
     if (i.content) setContent(i.id, *i.content);
 }
 
@@ -103,10 +121,10 @@ void ImportStore::update(const ImportRecord& i) {
     sqlExec(_s,
             "UPDATE imports SET status = ?, error = ?, account_id = ?, configuration = ?, "
             "rows_count = ?, expected_record_counts = ?, readback = ?, summary = ?, extracted = ?, "
-            "updated_at = ? WHERE id = ?",
+            "warnings = ?, updated_at = ? WHERE id = ?",
             {i.status, sqlOpt(i.error), sqlOpt(i.accountId), i.configuration, i.rowsCount,
              sqlOpt(i.expectedRecordCounts), sqlOpt(i.readback), sqlOpt(i.summary),
-             sqlOpt(i.extracted), nowMicros() / 1000 * 1000, i.id});
+             sqlOpt(i.extracted), sqlOpt(i.warnings), nowMicros() / 1000 * 1000, i.id});
 }
 
 void ImportStore::setStatus(const std::string& id, const std::string& status,

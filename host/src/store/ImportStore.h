@@ -19,6 +19,7 @@ struct ImportRecord {
     int64_t rowsCount = 0;
     std::optional<std::string> expectedRecordCounts, readback, summary, extracted; // JSON text
     int64_t createdAt = 0, updatedAt = 0;
+    std::optional<std::string> warnings; // D57: JSON array of strings (schema v6)
 };
 
 struct ImportRowRecord {

@@ -13,6 +13,7 @@ std::vector<Migration> schemaV2(); // Schema_v2.cpp
 std::vector<Migration> schemaV3(); // Schema_v3.cpp
 std::vector<Migration> schemaV4(); // Schema_v4.cpp
 std::vector<Migration> schemaV5(); // Schema_v5.cpp
+std::vector<Migration> schemaV6(); // Schema_v6.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
@@ -24,6 +25,8 @@ const std::vector<Migration>& allMigrations() {
         for (auto& m : schemaV4())
             all.push_back(std::move(m));
         for (auto& m : schemaV5())
+            all.push_back(std::move(m));
+        for (auto& m : schemaV6())
             all.push_back(std::move(m));
         return all;
     }();

@@ -8,12 +8,17 @@
 
 namespace finimport::store {
 
-std::unique_ptr<Poco::Data::Statement> RowInserter::prepare(std::size_t rows) {
-    using Poco::Data::Keywords::use;
+std::string RowInserter::insertSql(std::size_t rows) const {
     std::string sql = "INSERT INTO import_rows (id, import_id, row_number, kind, fields, errors, "
                       "sort_key, valid) VALUES ";
     for (std::size_t i = 0; i < rows; ++i)
         sql += i ? ",(?,?,?,?,?,?,?,?)" : "(?,?,?,?,?,?,?,?)";
+    return sql;
+}
+
+std::unique_ptr<Poco::Data::Statement> RowInserter::prepare(std::size_t rows) {
+    using Poco::Data::Keywords::use;
+    const std::string sql = insertSql(rows);
     auto st = std::make_unique<Poco::Data::Statement>(_s);
     *st << (_s.connector() == "postgresql" ? numberPlaceholders(sql) : sql);
     // Bound by reference: each execute() reads the slots' current values.
@@ -40,11 +45,18 @@ std::string RowInserter::nextId() {
         _idLow = (uint64_t(random()) << 32 | random()) & 0x0FFFFFFFFFFFFFFFULL; // room to count
     }
     const uint64_t low = (_idLow++ & 0x3FFFFFFFFFFFFFFFULL) | 0x8000000000000000ULL;
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%08x-%04x-%04x-%04x-%012llx", unsigned(_idHigh >> 32),
-                  unsigned((_idHigh >> 16) & 0xFFFF), unsigned(_idHigh & 0xFFFF),
-                  unsigned(low >> 48), static_cast<unsigned long long>(low & 0xFFFFFFFFFFFFULL));
-    return buf;
+    // 8-4-4-4-12 lower-case hex, written by hand: once per stored row, snprintf showed up.
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string id(36, '-');
+    for (int i = 0; i < 16; ++i) { // _idHigh: 8-4-4
+        const int at = i < 8 ? i : i < 12 ? i + 1 : i + 2;
+        id[std::size_t(at)] = kHex[(_idHigh >> (60 - 4 * i)) & 0xF];
+    }
+    for (int i = 0; i < 16; ++i) { // low: 4-12
+        const int at = i < 4 ? 19 + i : 20 + i;
+        id[std::size_t(at)] = kHex[(low >> (60 - 4 * i)) & 0xF];
+    }
+    return id;
 }
 
 void RowInserter::add(ImportRowRecord& r) {
@@ -59,19 +71,42 @@ void RowInserter::add(ImportRowRecord& r) {
     // '' rather than NULL: NULLs sort differently on SQLite and PostgreSQL (QIF order).
     slot.sortKey = r.sortKey.value_or("");
     slot.valid = r.valid ? 1 : 0;
-    if (_used == kBatch) {
+    if (_used == kBatch) write(kBatch);
+}
+
+void RowInserter::write(std::size_t rows) {
+    if (isSqliteSession(_s)) {
+        std::unique_ptr<SqliteStatement> tail;
+        if (rows == kBatch && !_native)
+            _native = std::make_unique<SqliteStatement>(sqliteHandle(_s), insertSql(kBatch));
+        if (rows != kBatch)
+            tail = std::make_unique<SqliteStatement>(sqliteHandle(_s), insertSql(rows));
+        SqliteStatement& st = rows == kBatch ? *_native : *tail;
+        int p = 1;
+        for (std::size_t i = 0; i < rows; ++i) {
+            const Slot& slot = _slots[i];
+            st.bindText(p++, slot.id);
+            st.bindText(p++, slot.importId);
+            st.bindInt(p++, slot.rowNumber);
+            st.bindText(p++, slot.kind);
+            st.bindText(p++, slot.fields);
+            st.bindText(p++, slot.errors);
+            st.bindText(p++, slot.sortKey);
+            st.bindInt(p++, slot.valid);
+        }
+        st.run();
+    } else if (rows == kBatch) {
         if (!_full) _full = prepare(kBatch);
         _full->execute();
-        _written += static_cast<int64_t>(_used);
-        _used = 0;
+    } else {
+        prepare(rows)->execute();
     }
+    _written += static_cast<int64_t>(rows);
+    _used = 0;
 }
 
 void RowInserter::flush() {
-    if (_used == 0) return;
-    prepare(_used)->execute();
-    _written += static_cast<int64_t>(_used);
-    _used = 0;
+    if (_used > 0) write(_used);
 }
 
 } // namespace finimport::store

@@ -4,6 +4,7 @@
 // statement preparations.
 
 #include "store/ImportStore.h"
+#include "store/SqliteNative.h"
 
 #include <Poco/Data/Session.h>
 #include <Poco/Data/Statement.h>
@@ -31,7 +32,10 @@ private:
         std::string id, importId, kind, fields, errors, sortKey;
         Poco::Int64 rowNumber = 0, valid = 1;
     };
+    std::string insertSql(std::size_t rows) const;
     std::unique_ptr<Poco::Data::Statement> prepare(std::size_t rows);
+    // Writes the first `rows` slots (SQLite through its C API, else through Poco).
+    void write(std::size_t rows);
     // UUIDv7 ids: the millisecond clock, then random bits that count up, so one import's rows
     // land at the end of the primary-key B-tree instead of at random pages.
     std::string nextId();
@@ -40,6 +44,9 @@ private:
     std::array<Slot, kBatch> _slots;
     std::size_t _used = 0;
     std::unique_ptr<Poco::Data::Statement> _full; // prepared once, for kBatch rows
+    // SQLite: the same statement bound value by value with sqlite3_bind_* (Poco's binding
+    // objects cost more than the insert itself).
+    std::unique_ptr<SqliteStatement> _native;
     int64_t _written = 0;
     uint64_t _idHigh = 0, _idLow = 0;
 };

@@ -37,4 +37,31 @@ std::string SecurityStore::findOrCreate(const std::string& familyId, const std::
     return id;
 }
 
+std::string SecurityStore::findOrCreateByKey(const std::string& familyId, const std::string& key,
+                                             const std::string& tickerIn,
+                                             const std::optional<std::string>& name) {
+    if (auto r = sqlQueryOne(_s,
+                             "SELECT id FROM securities WHERE family_id = ? AND security_key = ? "
+                             "ORDER BY created_at LIMIT 1",
+                             {familyId, key}))
+        return r->str(0);
+    std::string ticker = tickerIn;
+    std::transform(ticker.begin(), ticker.end(), ticker.begin(), ::toupper);
+    if (auto r = sqlQueryOne(_s,
+                             "SELECT id FROM securities WHERE family_id = ? AND ticker = ? AND "
+                             "security_key IS NULL AND exchange_operating_mic IS NULL "
+                             "ORDER BY created_at LIMIT 1",
+                             {familyId, ticker})) {
+        sqlExec(_s, "UPDATE securities SET security_key = ? WHERE id = ?", {key, r->str(0)});
+        return r->str(0);
+    }
+    std::string id = newUuid();
+    int64_t now = nowMicros();
+    sqlExec(_s,
+            "INSERT INTO securities (id, family_id, ticker, name, kind, security_key, created_at, "
+            "updated_at) VALUES (?, ?, ?, ?, 'standard', ?, ?, ?)",
+            {id, familyId, ticker, sqlOpt(name), key, now, now});
+    return id;
+}
+
 } // namespace finimport::store

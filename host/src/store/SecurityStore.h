@@ -20,6 +20,12 @@ public:
                              const std::string& mic,
                              const std::optional<std::string>& name = std::nullopt);
 
+    // D60: the family's security with that key (CUSIP or ISIN); else one of that ticker that
+    // has no key yet (it takes the key); else a new one with ticker, key and name.
+    std::string findOrCreateByKey(const std::string& familyId, const std::string& key,
+                                  const std::string& ticker,
+                                  const std::optional<std::string>& name = std::nullopt);
+
 private:
     Poco::Data::Session& _s;
 };

@@ -42,6 +42,17 @@ void SqliteStatement::bind(int index, const SqlValue& v) {
         throw std::runtime_error(std::string("SQLite bind failed: ") + sqlite3_errmsg(_db));
 }
 
+void SqliteStatement::bindText(int index, std::string_view text) {
+    if (sqlite3_bind_text(_stmt, index, text.data(), static_cast<int>(text.size()),
+                          SQLITE_STATIC) != SQLITE_OK)
+        throw std::runtime_error(std::string("SQLite bind failed: ") + sqlite3_errmsg(_db));
+}
+
+void SqliteStatement::bindInt(int index, int64_t value) {
+    if (sqlite3_bind_int64(_stmt, index, value) != SQLITE_OK)
+        throw std::runtime_error(std::string("SQLite bind failed: ") + sqlite3_errmsg(_db));
+}
+
 void SqliteStatement::bind(const std::vector<SqlValue>& values, int first) {
     for (size_t i = 0; i < values.size(); ++i)
         bind(first + static_cast<int>(i), values[i]);

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct sqlite3;
@@ -27,6 +28,9 @@ public:
     // Binds `values` to ?1..?n starting at parameter `first` (1-based).
     void bind(const std::vector<SqlValue>& values, int first = 1);
     void bind(int index, const SqlValue& value);
+    // Without a SqlValue (no copy): the text must outlive the step (SQLITE_STATIC).
+    void bindText(int index, std::string_view text);
+    void bindInt(int index, int64_t value);
     // Steps once: true while a row is available. Throws on error.
     bool step();
     // Runs to completion (an INSERT/UPDATE), then resets for the next binding.

@@ -14,14 +14,18 @@ std::string combine(const std::string& group, const std::string& category) {
 }
 
 fi_run_status runActual(const Options& options, Records& out) {
-    const Settings settings = readSettings(options, "%Y-%m-%d");
-    const Table table = readTable(out, settings.separator);
-    if (!emitHeader(out, table) || !out.begin("transaction", kTransactionFields))
-        return FI_RUN_STOPPED;
+    Settings settings = readSettings(options, "%Y-%m-%d");
+    const Table table = readTable(out, settings);
     const auto account = table.exact("Account"), date = table.exact("Date"),
                payee = table.exact("Payee"), notes = table.exact("Notes"),
                group = table.exact("Category_Group"), category = table.exact("Category"),
                amount = table.exact("Amount");
+    FormatSamples samples;
+    for (const DataRow& row : table.rows) {
+        samples.date(cell(row, date));
+        samples.number(cell(row, amount));
+    }
+    if (auto early = startRows(out, settings, table, samples)) return *early;
     for (const DataRow& row : table.rows) {
         TransactionRow t;
         t.row.set(kAccount, cell(row, account));
@@ -45,7 +49,7 @@ fi_run_status runActual(const Options& options, Records& out) {
         t.row.set(kEntityType, "");
         if (!t.send(out, row.number, row.line)) return FI_RUN_STOPPED;
     }
-    return FI_RUN_OK;
+    return finishRows(out, settings);
 }
 
 constexpr const char* kTypes[] = {"ActualImport", nullptr};

@@ -40,7 +40,10 @@ constexpr fi_importer kCamt =
                                      "{\"types\":[\"CamtImport\"],"
                                      "\"media_types\":[\"application/xml\",\"text/xml\"],"
                                      "\"extensions\":[\".xml\"],"
-                                     "\"binary\":false,\"options\":[]}");
+                                     "\"binary\":false,\"options\":[],"
+                                     "\"format\":\"camt\",\"file_noun\":\"a CAMT XML file\","
+                                     "\"charset_sniff\":\"xml\","
+                                     "\"content_prefixes\":[\"<?xml\",\"<Document\"]}");
 
 } // namespace
 

@@ -50,26 +50,40 @@ std::optional<std::size_t> positionOf(std::string_view label) {
     return n - 1;
 }
 
+ColumnChoice ColumnIndex::resolve(const std::optional<std::string>& label,
+                                  std::initializer_list<std::string_view> aliases) const {
+    ColumnChoice choice;
+    if (label) {
+        // D54: `#N` is always the 1-based position, beyond the row a blank cell, no fallback.
+        if (auto position = positionOf(*label)) {
+            choice.positional = true;
+            choice.columns.push_back(*position);
+            return choice;
+        }
+        if (auto column = find(sdk::normalizeHeader(*label))) choice.columns.push_back(*column);
+    }
+    for (std::string_view alias : aliases)
+        if (auto column = find(alias)) choice.columns.push_back(*column);
+    return choice;
+}
+
+std::string_view ColumnIndex::cell(const ColumnChoice& choice,
+                                   const std::vector<std::string>& row) {
+    for (std::size_t column : choice.columns) {
+        if (column >= row.size()) {
+            if (choice.positional) return {};
+            continue;
+        }
+        std::string_view cell = sdk::trim(row[column]);
+        if (!cell.empty() || choice.positional) return cell;
+    }
+    return {};
+}
+
 std::string ColumnIndex::lookup(const std::vector<std::string>& row,
                                 const std::optional<std::string>& label,
                                 std::initializer_list<std::string_view> aliases) const {
-    auto cellOf = [&](std::string_view key) -> std::string_view {
-        auto column = find(key);
-        if (!column || *column >= row.size()) return {};
-        return sdk::trim(row[*column]);
-    };
-    if (label) {
-        // D54: `#N` is always the 1-based position, beyond the row a blank cell, no fallback.
-        if (auto position = positionOf(*label))
-            return *position < row.size() ? std::string(sdk::trim(row[*position])) : std::string();
-        std::string_view cell = cellOf(sdk::normalizeHeader(*label));
-        if (!cell.empty()) return std::string(cell);
-    }
-    for (std::string_view alias : aliases) {
-        std::string_view cell = cellOf(alias);
-        if (!cell.empty()) return std::string(cell);
-    }
-    return {};
+    return std::string(cell(resolve(label, aliases), row));
 }
 
 } // namespace finimport::csv

@@ -13,6 +13,13 @@ namespace finimport::csv {
 // D54: the 0-based column of a `#N` label (`^#[1-9][0-9]*$`), nullopt for a header name.
 std::optional<std::size_t> positionOf(std::string_view label);
 
+// A field's candidate columns, resolved once from its label and aliases so that each row costs
+// index lookups only.
+struct ColumnChoice {
+    bool positional = false;          // D54 `#N`: columns holds N-1, with no fallback
+    std::vector<std::size_t> columns; // in order of preference
+};
+
 class ColumnIndex {
 public:
     explicit ColumnIndex(const std::vector<std::string>& header);
@@ -28,6 +35,12 @@ public:
     // normalised header; the first candidate whose cell is non-blank wins; "" when none.
     std::string lookup(const std::vector<std::string>& row, const std::optional<std::string>& label,
                        std::initializer_list<std::string_view> aliases) const;
+
+    // lookup() in two steps: the candidates once per run, then the cell of each row (a view
+    // into `row`; "" when every candidate is blank or beyond a short row).
+    ColumnChoice resolve(const std::optional<std::string>& label,
+                         std::initializer_list<std::string_view> aliases) const;
+    static std::string_view cell(const ColumnChoice& choice, const std::vector<std::string>& row);
 
 private:
     std::vector<std::string> header_;

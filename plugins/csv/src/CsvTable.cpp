@@ -2,6 +2,7 @@
 
 #include "finimport/text.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace finimport::csv {
@@ -13,7 +14,7 @@ CsvTable::CsvTable(Records& out, char separator, std::uint64_t rowsToSkip,
           // Drops the first `rows_to_skip` LF-terminated lines before the CSV parser sees them.
           [this](char* buffer, std::size_t capacity) -> std::int64_t {
               for (;;) {
-                  const std::int64_t n = out_.read(buffer, capacity);
+                  const std::int64_t n = readInput(buffer, capacity);
                   if (n <= 0 || skippedLines_ >= rowsToSkip_) return n;
                   std::size_t start = 0;
                   while (start < std::size_t(n) && skippedLines_ < rowsToSkip_) {
@@ -32,6 +33,14 @@ CsvTable::CsvTable(Records& out, char separator, std::uint64_t rowsToSkip,
               }
           },
           separator, 1) {}
+
+std::int64_t CsvTable::readInput(char* buffer, std::size_t capacity) {
+    if (!fromInput_) return out_.read(buffer, capacity);
+    const std::size_t n = std::min(capacity, input_.size());
+    std::memcpy(buffer, input_.data(), n);
+    input_.remove_prefix(n);
+    return std::int64_t(n);
+}
 
 // D39: only separators, whitespace or stray `\r` (from `\r\r\n` endings) make a blank line.
 bool CsvTable::isBlankLine(const sdk::CsvRecord& record) const {
@@ -73,7 +82,7 @@ bool CsvTable::readHeader() {
             ++leading;
         first.erase(0, leading);
     }
-    if (!hasHeader_) return true; // D38: no header record (a begin() needs fields)
+    if (!hasHeader_ || quiet_) return true; // D38: no header record (a begin() needs fields)
     std::vector<const char*> cells;
     Row row(header_.size());
     for (std::size_t i = 0; i < header_.size(); ++i) {
@@ -83,31 +92,62 @@ bool CsvTable::readHeader() {
     return out_.begin("header", cells) && out_.row(row, Location{0, headerLine_});
 }
 
+// The next non-blank raw record, false at the end.
+bool CsvTable::nextNonBlank(sdk::CsvRecord& record) {
+    do {
+        if (!nextRaw(record)) return false;
+    } while (isBlankLine(record)); // D39: a blank line is never a row
+    return true;
+}
+
 bool CsvTable::next(DataRecord& record) {
-    sdk::CsvRecord raw;
+    if (footerRowsToSkip_ == 0) {
+        // The common case reads into one kept record: no allocation per row.
+        if (ended_ || !nextNonBlank(scratch_)) {
+            ended_ = true;
+            return false;
+        }
+        // The fields move into the record and its previous strings come back for the next read.
+        record.fields.swap(scratch_.fields);
+        trimInPlace(record.fields);
+        record.line = scratch_.line;
+        record.number = ++count_;
+        return true;
+    }
     // Holds `footerRowsToSkip_` records back: the last ones read are the footer.
     while (!ended_ && held_.size() <= footerRowsToSkip_) {
         sdk::CsvRecord next;
-        do {
-            if (!nextRaw(next)) {
-                ended_ = true;
-                break;
-            }
-        } while (isBlankLine(next)); // D39: a blank line is never a row
-        if (ended_) break;
+        if (!nextNonBlank(next)) {
+            ended_ = true;
+            break;
+        }
         held_.push_back(std::move(next));
     }
-    if (ended_ && footerRowsToSkip_ > 0 && count_ == 0 && held_.size() <= footerRowsToSkip_)
+    if (ended_ && count_ == 0 && held_.size() <= footerRowsToSkip_)
         throw Fatal("Footer rows to skip must be less than the number of data rows");
     if (held_.size() <= footerRowsToSkip_) return false;
-    raw = std::move(held_.front());
+    emit(held_.front(), record);
     held_.pop_front();
-    record.fields.clear();
-    for (const std::string& field : raw.fields)
-        record.fields.emplace_back(sdk::trim(field));
+    return true;
+}
+
+void CsvTable::trimInPlace(std::vector<std::string>& fields) {
+    for (std::string& field : fields) {
+        const std::string_view trimmed = sdk::trim(field);
+        if (trimmed.size() == field.size()) continue;
+        const std::size_t leading = std::size_t(trimmed.data() - field.data());
+        field.erase(0, leading);
+        field.resize(trimmed.size());
+    }
+}
+
+// Trimmed copies of the fields, into the strings `record` already holds.
+void CsvTable::emit(const sdk::CsvRecord& raw, DataRecord& record) {
+    record.fields.resize(raw.fields.size());
+    for (std::size_t i = 0; i < raw.fields.size(); ++i)
+        record.fields[i].assign(sdk::trim(raw.fields[i]));
     record.line = raw.line;
     record.number = ++count_;
-    return true;
 }
 
 } // namespace finimport::csv

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <deque>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace finimport::csv {
@@ -28,6 +29,16 @@ public:
     CsvTable(Records& out, char separator, std::uint64_t rowsToSkip,
              bool separatorsOnlyIsBlank = true);
 
+    // Reads from `input` (the whole file, already read for `auto` detection) instead of the
+    // host's stream; call before readHeader. The view must outlive the table.
+    void setInput(std::string_view input) {
+        input_ = input;
+        fromInput_ = true;
+    }
+
+    // A scan that reports nothing to the host (the first pass of `auto` detection).
+    void setQuiet(bool quiet) { quiet_ = quiet; }
+
     // D38: without a header every record is data (readHeader reports no header record).
     void setHasHeader(bool hasHeader) { hasHeader_ = hasHeader; }
     // D39/D54: drop the last `n` non-blank records; n ≥ data rows is a Fatal.
@@ -42,10 +53,17 @@ public:
     bool next(DataRecord& record);
 
 private:
+    std::int64_t readInput(char* buffer, std::size_t capacity);
     bool nextRaw(sdk::CsvRecord& record);
     bool isBlankLine(const sdk::CsvRecord& record) const;
+    bool nextNonBlank(sdk::CsvRecord& record);
+    void emit(const sdk::CsvRecord& raw, DataRecord& record);
+    static void trimInPlace(std::vector<std::string>& fields);
 
     Records& out_;
+    std::string_view input_;
+    bool fromInput_ = false;
+    bool quiet_ = false;
     std::uint64_t skippedLines_ = 0;
     std::uint64_t rowsToSkip_;
     bool separatorsOnlyIsBlank_;
@@ -53,6 +71,7 @@ private:
     std::uint64_t footerRowsToSkip_ = 0;
     std::deque<sdk::CsvRecord> held_; // records that may still turn out to be footer
     bool ended_ = false;
+    sdk::CsvRecord scratch_; // reused by every record when no footer is held back
     sdk::CsvReader reader_;
     std::vector<std::string> header_;
     std::uint64_t headerLine_ = 0;

@@ -28,6 +28,7 @@ public:
     void required(std::string_view field, std::string_view label); // "<Label> is required"
     bool send(Records& out, const Location& where) const;
     bool empty() const { return issues_.empty(); }
+    void clear() { issues_.clear(); }
 
 private:
     std::vector<FieldIssue> issues_;

@@ -1,12 +1,14 @@
 // TransactionImport, TradeImport and AccountImport: generic column lookup (IMPORTS.md §5.3,
 // §6.1-§6.3) and signs (§5.6, §12.8).
 #include "AmountSteps.h"
+#include "AutoFormats.h"
 #include "ColumnIndex.h"
 #include "CsvTable.h"
 #include "FieldValues.h"
 #include "Importers.h"
 #include "Settings.h"
 
+#include "finimport/detect.hpp"
 #include "finimport/text.hpp"
 
 #include <algorithm>
@@ -17,14 +19,52 @@ namespace {
 
 constexpr const char* kDefaultName = "Imported item";
 
+// Each field's columns, resolved on first use and kept for the run (labels and aliases do not
+// change between rows). An entry remembers its aliases: a call with others resolves afresh.
+class ColumnCache {
+public:
+    explicit ColumnCache(const ColumnIndex& columns) : columns_(columns) {}
+
+    std::string_view cell(const Settings& settings, Field field,
+                          std::initializer_list<std::string_view> aliases,
+                          const std::vector<std::string>& row) {
+        Entry& entry = entries_[std::size_t(field)];
+        if (!entry.choice || !sameAliases(entry.aliases, aliases)) {
+            entry.choice = columns_.resolve(settings.label(field), aliases);
+            entry.aliases.assign(aliases.begin(), aliases.end());
+        }
+        return ColumnIndex::cell(*entry.choice, row);
+    }
+
+private:
+    // Call sites pass the same literals: their addresses usually match, the text decides.
+    static bool sameAliases(const std::vector<std::string_view>& kept,
+                            std::initializer_list<std::string_view> aliases) {
+        if (kept.size() != aliases.size()) return false;
+        auto it = kept.begin();
+        for (std::string_view alias : aliases) {
+            if (alias.data() != it->data() && alias != *it) return false;
+            ++it;
+        }
+        return true;
+    }
+
+    struct Entry {
+        std::optional<ColumnChoice> choice;
+        std::vector<std::string_view> aliases; // string literals of the call sites
+    };
+    const ColumnIndex& columns_;
+    Entry entries_[std::size_t(Field::Count)];
+};
+
 // Reads one logical field of a data row through its label and aliases.
 class FieldReader {
 public:
-    FieldReader(const Settings& settings, const ColumnIndex& columns, const DataRecord& record)
+    FieldReader(const Settings& settings, ColumnCache& columns, const DataRecord& record)
         : settings_(settings), columns_(columns), record_(record) {}
 
     std::string operator()(Field field, std::initializer_list<std::string_view> aliases) const {
-        return columns_.lookup(record_.fields, settings_.label(field), aliases);
+        return std::string(columns_.cell(settings_, field, aliases, record_.fields));
     }
 
     std::string account() const { return (*this)(Field::Account, {"account", "account_name"}); }
@@ -44,7 +84,7 @@ public:
 
 private:
     const Settings& settings_;
-    const ColumnIndex& columns_;
+    ColumnCache& columns_;
     const DataRecord& record_;
 };
 
@@ -62,28 +102,84 @@ std::string engineAmount(const Settings& s, const sdk::Decimal& amount, std::str
     return isInflowType == positiveTreatment ? negated(amount) : amount.text;
 }
 
-// Shared frame: options, header, duplicate check, begin(kind), one call per data row.
-template <typename BuildRow>
+// Shared frame: options, header, duplicate check, begin(kind), one call per data row. With
+// an `auto` option the whole file is read first and the formats are decided from every row
+// (D55: a second pass before the 201); `sample` names the cells each format is read from.
+template <typename BuildRow, typename Sample>
 fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
-                         std::span<const char* const> fields, BuildRow buildRow) {
-    const Settings settings = readSettings(options);
+                         std::span<const char* const> fields, BuildRow buildRow, Sample sample) {
+    Settings settings = readSettings(options);
+    const bool detect = needsDetection(settings);
+    const std::string input = detect ? readWholeInput(out) : std::string();
+    if (settings.autoSeparator)
+        settings.separator = sdk::detectSeparator(afterLines(input, settings.rowsToSkip));
+    auto openTable = [&](CsvTable& table) {
+        if (detect) table.setInput(input);
+        table.setHasHeader(settings.hasHeader);
+        table.setFooterRowsToSkip(settings.footerRowsToSkip);
+    };
+    std::optional<std::string> undecided;
+    DataRecord record;
+    if (settings.autoDateFormat || settings.autoNumberFormat) {
+        // First pass over the buffered file: every row's cells decide the formats.
+        FormatSamples samples;
+        CsvTable scan(out, settings.separator, settings.rowsToSkip);
+        openTable(scan);
+        scan.setQuiet(true);
+        scan.readHeader();
+        const ColumnIndex columns(scan.header());
+        ColumnCache scanCache(columns);
+        while (scan.next(record))
+            sample(settings, FieldReader(settings, scanCache, record), samples);
+        undecided = decideFormats(settings, samples);
+    }
     CsvTable table(out, settings.separator, settings.rowsToSkip);
-    table.setHasHeader(settings.hasHeader);
-    table.setFooterRowsToSkip(settings.footerRowsToSkip);
+    openTable(table);
     if (!table.readHeader()) return FI_RUN_STOPPED;
     const ColumnIndex columns(table.header());
     if (auto duplicates = columns.duplicates())
         throw Fatal("CSV headers normalize to duplicate columns: " + *duplicates);
     if (!out.begin(kind, fields)) return FI_RUN_STOPPED;
-    DataRecord record;
-    while (table.next(record)) {
-        Row row(fields.size());
-        RowIssues issues;
-        buildRow(settings, FieldReader(settings, columns, record), row, issues);
+    ColumnCache cache(columns);
+    Row row(fields.size()); // one row and issue list for every record: no allocation per row
+    RowIssues issues;
+    // An undecided format sends no row at all: nothing is read under a guessed format.
+    while (!undecided && table.next(record)) {
+        row.clear();
+        issues.clear();
+        buildRow(settings, FieldReader(settings, cache, record), row, issues);
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }
+    if (detect && !emitMeta(out, settings, undecided)) return FI_RUN_STOPPED;
     return FI_RUN_OK;
+}
+
+// The cells `auto` formats are decided from, per record kind.
+void sampleDated(const FieldReader& read, FormatSamples& samples) {
+    samples.date(read(Field::Date, {"date"}));
+}
+
+void sampleTransaction(const Settings& s, const FieldReader& read, FormatSamples& samples) {
+    sampleDated(read, samples);
+    if (s.splitColumns) {
+        samples.number(read(Field::Inflow, {}));
+        samples.number(read(Field::Outflow, {}));
+    } else {
+        samples.number(read(Field::Amount, {"amount", "balance"}));
+    }
+}
+
+void sampleTrade(const Settings&, const FieldReader& read, FormatSamples& samples) {
+    sampleDated(read, samples);
+    samples.number(read(Field::Qty, {"qty", "quantity"}));
+    samples.number(read(Field::Price, {"price"}));
+    samples.number(read(Field::Amount, {"amount", "balance"}));
+}
+
+void sampleAccount(const Settings&, const FieldReader& read, FormatSamples& samples) {
+    sampleDated(read, samples);
+    samples.number(read(Field::Amount, {"amount", "balance"}));
 }
 
 constexpr const char* kTransactionFields[] = {
@@ -236,15 +332,16 @@ void buildAccount(const Settings& s, const FieldReader& read, Row& row, RowIssue
 } // namespace
 
 fi_run_status runTransactions(const Options& options, Records& out) {
-    return runGeneric(options, out, "transaction", kTransactionFields, buildTransaction);
+    return runGeneric(options, out, "transaction", kTransactionFields, buildTransaction,
+                      sampleTransaction);
 }
 
 fi_run_status runTrades(const Options& options, Records& out) {
-    return runGeneric(options, out, "trade", kTradeFields, buildTrade);
+    return runGeneric(options, out, "trade", kTradeFields, buildTrade, sampleTrade);
 }
 
 fi_run_status runAccounts(const Options& options, Records& out) {
-    return runGeneric(options, out, "account", kAccountFields, buildAccount);
+    return runGeneric(options, out, "account", kAccountFields, buildAccount, sampleAccount);
 }
 
 } // namespace finimport::csv

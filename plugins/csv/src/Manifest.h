@@ -7,7 +7,7 @@
 
 // A manifest JSON string literal for one import type (a string literal itself).
 #define FI_CSV_MANIFEST(type)                                                                      \
-    "{\"types\":[\"" type "\"],"                                                                   \
+    "{\"types\":[\"" type "\"],\"format\":\"csv\",\"file_noun\":\"a CSV file\","                   \
     "\"media_types\":[\"text/csv\",\"text/plain\",\"application/csv\","                            \
     "\"application/vnd.ms-excel\"],"                                                               \
     "\"extensions\":[\".csv\",\".txt\"],\"binary\":false,\"options\":[" FI_CSV_OPTION_LABEL(       \
@@ -22,14 +22,15 @@
                                            "\"default\":\"%m/%d/%Y\"},"                            \
                                            "{\"name\":\"number_format\",\"type\":\"enum\","        \
                                            "\"values\":[\"1,234.56\",\"1.234,56\","                \
-                                           "\"1 234,56\",\"1,234\"],\"default\":\"1,234.56\"},"    \
+                                           "\"1 234,56\",\"1,234\",\"auto\"],"                     \
+                                           "\"default\":\"1,234.56\"},"                            \
                                            "{\"name\":\"signage_convention\",\"type\":"            \
                                            "\"enum\",\"values\":[\"inflows_positive\","            \
                                            "\"inflows_negative\"],\"default\":\"inflows_"          \
                                            "positive\"},"                                          \
                                            "{\"name\":\"col_sep\",\"type\":\"enum\","              \
                                            "\"values\":[\",\",\";\",\"\\t\",\"\\\\t\",\"tab\","    \
-                                           "\"|\"],"                                               \
+                                           "\"|\",\"auto\"],"                                      \
                                            "\"default\":\",\"},"                                   \
                                            "{\"name\":\"amount_type_strategy\",\"type\":"          \
                                            "\"enum\",\"values\":[\"signed_amount\","               \

@@ -1,12 +1,14 @@
 // RuleImport (IMPORTS.md §6.9): exact headers or positions for the scalar fields, and the
 // conditions/actions JSON columns repaired when their quotes were not escaped
 // (fixtures csv/rules_unescaped_quotes.csv). JSON decoding is the host's job.
+#include "AutoFormats.h"
 #include "CsvTable.h"
 #include "FieldValues.h"
 #include "Importers.h"
 #include "Settings.h"
 
 #include "finimport/date.hpp"
+#include "finimport/detect.hpp"
 #include "finimport/text.hpp"
 
 namespace finimport::csv {
@@ -73,8 +75,11 @@ bool isTrue(std::string_view value) {
 } // namespace
 
 fi_run_status runRules(const Options& options, Records& out) {
-    const Settings settings = readSettings(options);
+    Settings settings = readSettings(options);
+    const std::string input = settings.autoSeparator ? readWholeInput(out) : std::string();
+    if (settings.autoSeparator) settings.separator = sdk::detectSeparator(input); // D37
     CsvTable table(out, settings.separator, 0, false); // RuleImport ignores rows_to_skip
+    if (settings.autoSeparator) table.setInput(input);
     if (!table.readHeader()) return FI_RUN_STOPPED;
     std::size_t positions[4] = {0, 1, 2, 3};
     for (std::size_t f = 0; f < 4; ++f)
@@ -109,6 +114,7 @@ fi_run_status runRules(const Options& options, Records& out) {
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }
+    if (settings.autoSeparator && !emitMeta(out, settings, std::nullopt)) return FI_RUN_STOPPED;
     return FI_RUN_OK;
 }
 

@@ -69,9 +69,13 @@ std::optional<ExactFactor> readFactor(const Options& options, const char* name) 
 Settings readSettings(const Options& options) {
     Settings s;
     if (auto currency = options.get("default_currency")) s.defaultCurrency = std::string(*currency);
-    if (auto format = options.get("date_format"); format && !format->empty())
+    if (auto format = options.get("date_format"); format && !format->empty()) {
         s.dateFormat = std::string(*format);
-    if (auto format = options.get("number_format")) {
+        s.autoDateFormat = *format == "auto";
+    }
+    if (auto format = options.get("number_format"); format && *format == "auto") {
+        s.autoNumberFormat = true;
+    } else if (format) {
         auto parsed = sdk::parseNumberFormat(*format);
         if (!parsed) throw invalid("number_format", *format);
         s.numberFormat = *parsed;
@@ -85,6 +89,8 @@ Settings readSettings(const Options& options) {
         // D37/D54: TAB is a TAB character, the two characters `\t`, or the word `tab`.
         if (*sep == "\t" || *sep == "\\t" || sdk::detail::equalsIgnoreCase(*sep, "tab"))
             s.separator = '\t';
+        else if (*sep == "auto")
+            s.autoSeparator = true;
         else if (*sep == "," || *sep == ";" || *sep == "|")
             s.separator = sep->front();
         else

@@ -51,6 +51,10 @@ struct Settings {
     bool splitColumns = false;             // D40: amount_type_strategy = split_columns
     std::optional<ExactFactor> multiplier; // D42 amount_multiplier
     std::optional<ExactFactor> divisor;    // D53 amount_divisor
+    // D37/D45/D55: `auto` values, decided from the file before any row is sent.
+    bool autoSeparator = false;
+    bool autoDateFormat = false;
+    bool autoNumberFormat = false;
     std::optional<std::string> labels[std::size_t(Field::Count)];
 
     const std::optional<std::string>& label(Field field) const {

@@ -1,9 +1,12 @@
 // CategoryImport and MerchantImport: fixed headers by normalised name (IMPORTS.md §6.7, §6.8).
+#include "AutoFormats.h"
 #include "ColumnIndex.h"
 #include "CsvTable.h"
 #include "FieldValues.h"
 #include "Importers.h"
 #include "Settings.h"
+
+#include "finimport/detect.hpp"
 
 #include <initializer_list>
 
@@ -26,8 +29,12 @@ std::optional<std::size_t> columnOf(const ColumnIndex& columns, const FixedColum
 template <std::size_t N>
 fi_run_status runFixed(const Options& options, Records& out, const char* kind,
                        const FixedColumn (&layout)[N], const char* duplicatePrefix) {
-    const Settings settings = readSettings(options);
+    Settings settings = readSettings(options);
+    const std::string input = settings.autoSeparator ? readWholeInput(out) : std::string();
+    if (settings.autoSeparator) // D37
+        settings.separator = sdk::detectSeparator(afterLines(input, settings.rowsToSkip));
     CsvTable table(out, settings.separator, settings.rowsToSkip, false);
+    if (settings.autoSeparator) table.setInput(input);
     if (!table.readHeader()) return FI_RUN_STOPPED;
     const ColumnIndex columns(table.header());
     if (duplicatePrefix != nullptr)
@@ -52,6 +59,7 @@ fi_run_status runFixed(const Options& options, Records& out, const char* kind,
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }
+    if (settings.autoSeparator && !emitMeta(out, settings, std::nullopt)) return FI_RUN_STOPPED;
     return FI_RUN_OK;
 }
 

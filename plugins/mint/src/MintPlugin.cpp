@@ -8,7 +8,7 @@ using namespace finimport;
 using namespace finimport::budget;
 
 fi_run_status runMint(const Options& options, Records& out) {
-    const Settings settings = readSettings(options, "%m/%d/%Y");
+    Settings settings = readSettings(options, "%m/%d/%Y");
     // D38: a headerless Mint file is read in the order Mint exports its columns.
     static const std::vector<std::string> kMintColumns = {
         "Date",         "Description",      "Original Description",
@@ -16,14 +16,18 @@ fi_run_status runMint(const Options& options, Records& out) {
         "Account Name", "Labels",           "Notes"};
     const auto hasHeader = options.get("has_header");
     const bool headerless = hasHeader && sdk::detail::equalsIgnoreCase(*hasHeader, "false");
-    const Table table = readTable(out, settings.separator, headerless ? &kMintColumns : nullptr);
-    if (!emitHeader(out, table) || !out.begin("transaction", kTransactionFields))
-        return FI_RUN_STOPPED;
+    const Table table = readTable(out, settings, headerless ? &kMintColumns : nullptr);
     const auto date = table.exact("Date"), name = table.exact("Description"),
                amount = table.exact("Amount"), currency = table.exact("Currency"),
                account = table.exact("Account Name"), category = table.exact("Category"),
                labels = table.exact("Labels"), notes = table.exact("Notes"),
                type = table.exact("Transaction Type");
+    FormatSamples samples;
+    for (const DataRow& row : table.rows) {
+        samples.date(cell(row, date));
+        samples.number(cell(row, amount));
+    }
+    if (auto early = startRows(out, settings, table, samples)) return *early;
     for (const DataRow& row : table.rows) {
         TransactionRow t;
         t.row.set(kAccount, cell(row, account));
@@ -55,7 +59,7 @@ fi_run_status runMint(const Options& options, Records& out) {
         t.row.set(kEntityType, typeCell);
         if (!t.send(out, row.number, row.line)) return FI_RUN_STOPPED;
     }
-    return FI_RUN_OK;
+    return finishRows(out, settings);
 }
 
 constexpr const char* kTypes[] = {"MintImport", nullptr};

@@ -39,7 +39,8 @@ constexpr fi_importer kMt940 = makeImporter<probeMt940, runMt940>(
     "{\"types\":[\"Mt940Import\"],"
     "\"media_types\":[\"application/octet-stream\",\"text/plain\"],"
     "\"extensions\":[\".sta\",\".mt940\",\".940\",\".txt\"],"
-    "\"binary\":false,\"options\":[]}");
+    "\"binary\":false,\"options\":[],"
+    "\"format\":\"mt940\",\"file_noun\":\"an MT940 file\"}");
 
 } // namespace
 

@@ -46,7 +46,8 @@ constexpr fi_importer kOfx = makeImporter<probeOfx, runOfx>(
     "ofx.statements", kTypes,
     "{\"types\":[\"OfxImport\"],"
     "\"media_types\":[\"application/x-ofx\",\"application/vnd.intu.qfx\",\"text/plain\"],"
-    "\"extensions\":[\".ofx\",\".qfx\"],\"binary\":false,\"options\":[]}");
+    "\"extensions\":[\".ofx\",\".qfx\"],\"binary\":false,\"options\":[],"
+    "\"format\":\"ofx\",\"file_noun\":\"an OFX file\",\"charset_sniff\":\"ofx\"}");
 
 } // namespace
 

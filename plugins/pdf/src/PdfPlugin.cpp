@@ -110,7 +110,8 @@ constexpr const char* kTypes[] = {"PdfImport", nullptr};
 constexpr fi_importer kPdf = makeImporter<probePdf, runPdf>(
     "pdf.statements", kTypes,
     "{\"types\":[\"PdfImport\"],\"media_types\":[\"application/pdf\"],"
-    "\"extensions\":[\".pdf\"],\"binary\":true,\"options\":[]}");
+    "\"extensions\":[\".pdf\"],\"binary\":true,\"options\":[],"
+    "\"format\":\"pdf\",\"file_noun\":\"a PDF file\"}");
 
 } // namespace
 

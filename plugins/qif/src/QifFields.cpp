@@ -2,6 +2,7 @@
 
 #include "QifRows.h"
 
+#include "finimport/detect.hpp"
 #include "finimport/text.hpp"
 
 namespace finimport::qif {
@@ -68,14 +69,45 @@ std::string defaultAccountName(const Section& section) {
     return "QIF Bank Account";
 }
 
-std::string chooseDateFormat(const QifFile& file, const QifSettings& settings) {
-    if (!settings.dateFormat.empty()) return settings.dateFormat;
+namespace {
+
+std::vector<std::string> dateSamples(const QifFile& file, const QifSettings& settings) {
     std::vector<std::string> samples;
     for (const Section& s : file.sections) {
         if (s.kind != SectionKind::Bank && s.kind != SectionKind::Investment) continue;
         for (const Record& r : s.records)
             if (auto d = r.get('D')) samples.push_back(normalizeQifDate(*d, settings.currentYear));
     }
+    return samples;
+}
+
+} // namespace
+
+std::optional<std::string> decideDateFormat(const QifFile& file, const QifSettings& settings) {
+    const auto [lowest, highest] = sdk::rowDateWindow();
+    if (auto f = sdk::decideDateFormat(dateSamples(file, settings), lowest, highest))
+        return std::string(*f);
+    return std::nullopt;
+}
+
+std::optional<sdk::NumberFormat> decideNumberFormat(const QifFile& file) {
+    std::vector<std::string_view> values;
+    for (const Section& s : file.sections) {
+        if (s.kind != SectionKind::Bank && s.kind != SectionKind::Investment) continue;
+        for (const Record& r : s.records) {
+            for (const auto& [code, value] : r.fields)
+                if (code == 'T' || code == 'U' || code == 'Q' || code == 'I' || code == 'O')
+                    values.push_back(value);
+            for (const Split& sp : r.splits)
+                if (sp.hasAmount) values.push_back(sp.amount);
+        }
+    }
+    return sdk::detectNumberFormat(values);
+}
+
+std::string chooseDateFormat(const QifFile& file, const QifSettings& settings) {
+    if (!settings.dateFormat.empty()) return settings.dateFormat;
+    const std::vector<std::string> samples = dateSamples(file, settings);
     if (auto detected = sdk::detectDateFormat(samples, settings.today))
         return std::string(*detected);
     return "%m/%d/%Y";

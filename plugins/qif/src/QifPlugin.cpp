@@ -41,7 +41,8 @@ fi_run_status runQif(const Options& options, Records& out) {
     if (auto c = options.get("default_currency"); c && !c->empty())
         settings.defaultCurrency = sdk::toUpperAscii(*c);
     settings.dateFormat = options.string("date_format");
-    if (auto n = options.get("number_format"); n && !n->empty()) {
+    const bool autoNumber = options.string("number_format") == "auto";
+    if (auto n = options.get("number_format"); n && !n->empty() && !autoNumber) {
         auto parsed = sdk::parseNumberFormat(*n);
         if (!parsed)
             throw Fatal("Option number_format has an unsupported value: " + std::string(*n));
@@ -50,7 +51,27 @@ fi_run_status runQif(const Options& options, Records& out) {
     settings.today = todayUtc();
     settings.currentYear = settings.today.year;
     const qif::QifFile file = qif::parseQif(readAll(out));
-    return qif::emitRecords(file, settings, qif::chooseDateFormat(file, settings), out);
+    // D45/D55: an explicit `auto` decides from every value and never guesses.
+    if (settings.dateFormat == "auto") {
+        auto decided = qif::decideDateFormat(file, settings);
+        if (!decided) return qif::emitUndecided(out, "Date format is ambiguous; send date_format");
+        settings.dateFormat = *decided;
+    }
+    if (autoNumber) {
+        auto decided = qif::decideNumberFormat(file);
+        if (!decided)
+            return qif::emitUndecided(out, "Number format is ambiguous; send number_format");
+        settings.numberFormat = *decided;
+    }
+    const fi_run_status status =
+        qif::emitRecords(file, settings, qif::chooseDateFormat(file, settings), out);
+    if (status != FI_RUN_OK || !autoNumber) return status;
+    // The number format `auto` resolved to, echoed in configuration (D57).
+    static constexpr const char* kNumberFields[] = {"number_format"};
+    Row row(1);
+    row.set(0, std::string(sdk::numberFormatName(settings.numberFormat)));
+    return out.begin("meta", kNumberFields) && out.row(row, Location{0, 0}) ? FI_RUN_OK
+                                                                            : FI_RUN_STOPPED;
 }
 
 fi_probe_result probeQif(std::string_view head, const char* filename) {
@@ -70,7 +91,8 @@ constexpr fi_importer kQif = makeImporter<probeQif, runQif>(
     "\"extensions\":[\".qif\"],\"binary\":false,\"options\":["
     "{\"name\":\"date_format\",\"type\":\"string\"},"
     "{\"name\":\"number_format\",\"type\":\"enum\",\"values\":[\"1,234.56\",\"1.234,56\","
-    "\"1 234,56\",\"1,234\"],\"default\":\"1,234.56\"}]}");
+    "\"1 234,56\",\"1,234\",\"auto\"],\"default\":\"1,234.56\"}],"
+    "\"format\":\"qif\",\"file_noun\":\"a QIF file\"}");
 
 } // namespace
 

@@ -4,6 +4,7 @@
 
 #include "finimport/text.hpp"
 
+#include <span>
 #include <vector>
 
 namespace finimport::qif {
@@ -20,6 +21,7 @@ constexpr const char* kOpeningFields[] = {"account", "date", "amount", "currency
 constexpr const char* kTradeFields[] = {
     "account",  "date", "ticker",     "exchange_operating_mic", "qty", "price", "amount",
     "currency", "name", "signed_qty", "signed_amount"};
+constexpr const char* kCategoryFields[] = {"name", "category_parent"};
 constexpr const char* kMetaFields[] = {"date_format"};
 
 struct Issue {
@@ -112,6 +114,25 @@ std::optional<std::string> amountText(const Record& r) {
     return r.get('U');
 }
 
+// Investment actions that bring cash into the account, and those that take it out (D66).
+constexpr std::string_view kCashIn[] = {"Sell", "ShtSell", "CGLong",  "CGShort", "CGMid",
+                                        "Div",  "IntInc",  "MiscInc", "RtrnCap"};
+constexpr std::string_view kCashOut[] = {"Buy", "Cover", "MiscExp", "MargInt"};
+
+bool named(std::string_view action, std::span<const std::string_view> names) {
+    for (std::string_view n : names)
+        if (sdk::detail::equalsIgnoreCase(action, n)) return true;
+    return false;
+}
+
+// `$` in an investment record is the amount an `…X` action transfers (D66); the reader files
+// every `$` line as a split amount.
+std::optional<std::string> transferAmountText(const Record& r) {
+    for (const Split& sp : r.splits)
+        if (sp.hasAmount) return sp.amount;
+    return std::nullopt;
+}
+
 void setCurrency(Out& out, const QifSettings& s) {
     if (s.defaultCurrency) out.set("currency", *s.defaultCurrency);
 }
@@ -137,6 +158,27 @@ public:
     bool investment(const Section& section, const std::string& account) {
         for (const Record& r : section.records)
             if (!investmentRecord(r, account)) return false;
+        return true;
+    }
+
+    // D66: `!Type:Cat` records create categories; `Parent:Child` names a subcategory as the
+    // mappings do (the first `:` splits).
+    bool categories(const Section& section) {
+        for (const Record& r : section.records) {
+            const std::string name(sdk::trim(r.get('N').value_or("")));
+            if (name.empty()) continue;
+            Out o(kCategoryFields);
+            const std::size_t colon = name.find(':');
+            if (colon == std::string::npos) {
+                o.set("name", name);
+                o.set("category_parent", "");
+            } else {
+                o.set("name", std::string(sdk::trim(std::string_view(name).substr(colon + 1))));
+                o.set("category_parent",
+                      std::string(sdk::trim(std::string_view(name).substr(0, colon))));
+            }
+            if (!emit_.emit("category", o, r.line)) return false;
+        }
         return true;
     }
 
@@ -235,18 +277,66 @@ private:
     }
 
     bool investmentRecord(const Record& r, const std::string& account) {
-        const std::string action(sdk::trim(r.get('N').value_or("")));
+        const std::string written(sdk::trim(r.get('N').value_or("")));
+        // D66: `<Action>X` is the action plus a transfer to the `L[Account]` account.
+        std::string action = written;
+        bool transfers = false;
+        if (written.size() > 1 && (written.back() == 'X' || written.back() == 'x')) {
+            const std::string_view base = std::string_view(written).substr(0, written.size() - 1);
+            if (named(base, kCashIn) || named(base, kCashOut)) {
+                action = std::string(base);
+                transfers = true;
+            }
+        }
+        auto is = [&](std::initializer_list<std::string_view> names) {
+            return named(action, std::span<const std::string_view>(names.begin(), names.size()));
+        };
+        const std::string security(sdk::trim(r.get('Y').value_or("")));
+        bool ok = true;
+        if (is({"Buy", "ReinvDiv", "ReinvInt", "ReinvLg", "ReinvSh", "ReinvMd", "Cover", "ShrsIn"}))
+            ok = trade(r, account, written, security, +1, is({"ShrsIn"}));
+        else if (is({"Sell", "ShtSell", "ShrsOut"}))
+            ok = trade(r, account, written, security, -1, is({"ShrsOut"}));
+        else
+            ok = cashRecord(r, account, action, written, security, transfers);
+        if (!ok || !transfers) return ok;
+        return transfer(r, account, written, named(action, kCashIn));
+    }
+
+    // The cash side of an `…X` action (D66): `$` (else `T`) leaves the investment account for
+    // the `L[Account]` one after cash came in, or comes from it to pay for a buy or expense.
+    bool transfer(const Record& r, const std::string& account, const std::string& action,
+                  bool cashCameIn) {
+        const CategoryField target = parseCategory(r.get('L').value_or(""));
+        if (target.transfer.empty()) return true; // no account named: the cash stays here
+        Out o(kTransactionFields);
+        o.set("account", account);
+        setDate(o, r, format_, s_.currentYear);
+        const std::string raw = transferAmountText(r).value_or(amountText(r).value_or(""));
+        auto amount = number(o, raw, s_, "amount", "Amount", true);
+        if (amount && amount->scaled < 0) // the direction comes from the action, not the sign
+            amount = sdk::Decimal{sdk::formatScaled(-amount->scaled, amount->fractionDigits),
+                                  -amount->scaled, amount->fractionDigits};
+        o.set("amount", amount ? amount->text : raw);
+        // Engine sign: money leaving this account is positive.
+        if (amount) o.set("signed_amount", cashCameIn ? amount->text : negatedText(*amount));
+        setCurrency(o, s_);
+        o.set("name", (cashCameIn ? "Transfer to " : "Transfer from ") + target.transfer);
+        o.set("category", "");
+        o.set("tags", "");
+        o.set("notes", std::string(sdk::trim(r.get('M').value_or(""))));
+        o.set("entity_type", action);
+        o.set("transfer_account", target.transfer);
+        return emit_.emit("transaction", o, r.line);
+    }
+
+    bool cashRecord(const Record& r, const std::string& account, const std::string& action,
+                    const std::string& written, const std::string& security, bool transfers) {
         auto is = [&](std::initializer_list<std::string_view> names) {
             for (std::string_view n : names)
                 if (sdk::detail::equalsIgnoreCase(action, n)) return true;
             return false;
         };
-        const std::string security(sdk::trim(r.get('Y').value_or("")));
-        if (is({"Buy", "BuyX", "ReinvDiv", "ReinvInt", "ReinvLg", "ReinvSh", "ReinvMd", "Cover",
-                "CoverX", "ShrsIn"}))
-            return trade(r, account, action, security, +1, is({"ShrsIn"}));
-        if (is({"Sell", "SellX", "ShtSell", "ShtSellX", "ShrsOut"}))
-            return trade(r, account, action, security, -1, is({"ShrsOut"}));
         const std::string payee(sdk::trim(r.get('P').value_or("")));
         const std::string memo(sdk::trim(r.get('M').value_or("")));
         auto withSecurity = [&](const std::string& base) {
@@ -254,28 +344,42 @@ private:
         };
         std::string name;
         int sign = +1; // engine sign factor applied to T (inflow → −T)
-        if (is({"Div", "DivX"})) {
+        bool signedAsWritten = false;
+        // D66: CGLong, CGShort, CGMid, Div and IntInc are income.
+        if (is({"Div"})) {
             name = withSecurity("Dividend");
             sign = -1;
-        } else if (is({"IntInc", "IntIncX"})) {
+        } else if (is({"IntInc"})) {
             name = withSecurity("Interest");
             sign = -1;
         } else if (is({"XIn"})) {
             name = "Cash Transfer In";
             sign = -1;
-        } else if (is({"CGLong", "CGLongX"})) {
+        } else if (is({"CGLong"})) {
             name = withSecurity("Capital Gain (Long)");
             sign = -1;
-        } else if (is({"CGShort", "CGShortX"})) {
+        } else if (is({"CGShort"})) {
             name = withSecurity("Capital Gain (Short)");
             sign = -1;
-        } else if (is({"MiscInc", "MiscIncX"})) {
+        } else if (is({"CGMid"})) {
+            name = withSecurity("Capital Gain (Mid)");
+            sign = -1;
+        } else if (is({"RtrnCap"})) {
+            name = withSecurity("Return of Capital");
+            sign = -1;
+        } else if (is({"MiscInc"})) {
             name = memo.empty() ? "Miscellaneous Income" : memo;
             sign = -1;
         } else if (is({"XOut"})) {
             name = "Cash Transfer Out";
-        } else if (is({"MiscExp", "MiscExpX"})) {
+        } else if (is({"MiscExp"})) {
             name = memo.empty() ? "Miscellaneous Expense" : memo;
+        } else if (is({"MargInt"})) {
+            name = withSecurity("Margin Interest");
+        } else if (is({"Cash"})) {
+            // Quicken's plain cash line: T is signed as in a bank register (+ = money in).
+            name = "Cash";
+            signedAsWritten = true;
         } else {
             // Other actions (StkSplit, Reminder, …) move no cash unless they carry a total.
             if (!amountText(r)) return true;
@@ -288,15 +392,18 @@ private:
         const std::string raw = amountText(r).value_or("");
         auto amount = number(o, raw, s_, "amount", "Amount", true);
         o.set("amount", amount ? amount->text : raw);
-        if (amount) o.set("signed_amount", sign < 0 ? negatedText(*amount) : amount->text);
+        if (amount)
+            o.set("signed_amount",
+                  signedAsWritten || sign < 0 ? negatedText(*amount) : amount->text);
         setCurrency(o, s_);
         o.set("name", name);
         const CategoryField category = parseCategory(r.get('L').value_or(""));
         o.set("category", category.category);
         o.set("tags", category.tags);
         o.set("notes", memo);
-        o.set("entity_type", action);
-        o.set("transfer_account", category.transfer);
+        o.set("entity_type", written);
+        // With `…X` the transfer is a record of its own (transfer()), not a mirror of this one.
+        o.set("transfer_account", transfers ? "" : category.transfer);
         return emit_.emit("transaction", o, r.line);
     }
 
@@ -347,12 +454,22 @@ private:
             const std::int64_t magnitude = total->scaled < 0 ? -total->scaled : total->scaled;
             o.set("signed_amount", sdk::formatScaled(direction * magnitude, total->fractionDigits));
         } else if (signedQty && price) {
-            if (auto p = sdk::multiplyScaled(price->scaled, signedQty->scaled))
-                o.set("signed_amount",
-                      sdk::formatScaled(
-                          *p, std::min(8, price->fractionDigits + signedQty->fractionDigits)));
-            else
+            // D66: a Buy without T costs Q×I+O (a sell brings Q×I−O).
+            std::optional<sdk::Decimal> fee;
+            if (const std::string feeRaw = r.get('O').value_or(""); !sdk::isBlank(feeRaw))
+                fee = number(o, feeRaw, s_, "amount", "Commission", false);
+            const std::int64_t feeScaled = fee ? (fee->scaled < 0 ? -fee->scaled : fee->scaled) : 0;
+            const auto p = sdk::multiplyScaled(price->scaled, signedQty->scaled);
+            const auto cost = p ? sdk::addScaled(*p, feeScaled) : std::nullopt;
+            if (cost) {
+                const int digits =
+                    std::min(8, std::max(price->fractionDigits + signedQty->fractionDigits,
+                                         fee ? fee->fractionDigits : 0));
+                o.set("signed_amount", sdk::formatScaled(*cost, digits));
+                o.set("amount", sdk::formatScaled(*cost < 0 ? -*cost : *cost, digits));
+            } else {
                 o.issue("invalid_number", "signed_amount", "Price times quantity is out of range");
+            }
         }
         return emit_.emit("trade", o, r.line);
     }
@@ -365,6 +482,14 @@ private:
 
 } // namespace
 
+fi_run_status emitUndecided(Records& out, const std::string& error) {
+    static constexpr const char* kErrorFields[] = {"error"};
+    Row row(1);
+    row.set(0, error);
+    return out.begin("meta", kErrorFields) && out.row(row, Location{1, 0}) ? FI_RUN_OK
+                                                                           : FI_RUN_STOPPED;
+}
+
 fi_run_status emitRecords(const QifFile& file, const QifSettings& settings,
                           const std::string& dateFormat, Records& out) {
     Emitter emit(out);
@@ -375,6 +500,8 @@ fi_run_status emitRecords(const QifFile& file, const QifSettings& settings,
         if (section.kind == SectionKind::Bank && !writer.bank(section, account))
             return FI_RUN_STOPPED;
         if (section.kind == SectionKind::Investment && !writer.investment(section, account))
+            return FI_RUN_STOPPED;
+        if (section.kind == SectionKind::Category && !writer.categories(section))
             return FI_RUN_STOPPED;
     }
     Out meta(kMetaFields);

@@ -29,6 +29,16 @@ std::string defaultAccountName(const Section& section);
 // transaction section's normalised `D` values, else `%m/%d/%Y` (IMPORTS.md §5.9).
 std::string chooseDateFormat(const QifFile& file, const QifSettings& settings);
 
+// `date_format=auto` (D45/D55): the pattern every transaction date fits within D1's window,
+// when all fitting patterns agree; nullopt otherwise.
+std::optional<std::string> decideDateFormat(const QifFile& file, const QifSettings& settings);
+
+// `number_format=auto`: decided from every amount, price, quantity and commission.
+std::optional<sdk::NumberFormat> decideNumberFormat(const QifFile& file);
+
+// An undecidable `auto` format: no record at all, one meta record naming the error.
+fi_run_status emitUndecided(Records& out, const std::string& error);
+
 fi_run_status emitRecords(const QifFile& file, const QifSettings& settings,
                           const std::string& dateFormat, Records& out);
 

@@ -80,10 +80,15 @@ void setAmount(TransactionRow& t, const Table& table, const DataRow& row, const 
 }
 
 fi_run_status runYnab(const Options& options, Records& out) {
-    const Settings settings = readSettings(options, "%m/%d/%Y");
-    const Table table = readTable(out, settings.separator);
-    if (!emitHeader(out, table) || !out.begin("transaction", kTransactionFields))
-        return FI_RUN_STOPPED;
+    Settings settings = readSettings(options, "%m/%d/%Y");
+    const Table table = readTable(out, settings);
+    FormatSamples samples;
+    for (const DataRow& row : table.rows) {
+        samples.date(lookup(table, row, {"Date"}));
+        for (std::string_view column : {"Amount", "Inflow", "Outflow"})
+            samples.number(cell(row, table.normalized(column)));
+    }
+    if (auto early = startRows(out, settings, table, samples)) return *early;
     for (const DataRow& row : table.rows) {
         TransactionRow t;
         t.row.set(kAccount, lookup(table, row, {"Account", "account_name"}));
@@ -99,7 +104,7 @@ fi_run_status runYnab(const Options& options, Records& out) {
         t.row.set(kEntityType, "");
         if (!t.send(out, row.number, row.line)) return FI_RUN_STOPPED;
     }
-    return FI_RUN_OK;
+    return finishRows(out, settings);
 }
 
 constexpr const char* kTypes[] = {"YnabImport", nullptr};

@@ -14,8 +14,11 @@
 #ifndef FINIMPORT_CSV_HPP
 #define FINIMPORT_CSV_HPP
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,26 +50,41 @@ public:
     // dropped before the reader count).
     explicit CsvReader(Source source, char separator = ',', std::uint64_t firstLine = 1)
         : source_(std::move(source)), separator_(static_cast<unsigned char>(separator)),
-          line_(firstLine) {}
+          line_(firstLine), buffer_(new char[kChunk + kLookahead]) {
+        for (int c : {separator_, int('\r'), int('\n'), 0})
+            stopsUnquoted_[c] = true;
+    }
 
     // Reads the next record into `record`. Returns false at the end of the input or after an
-    // error (see error()).
+    // error (see error()). The strings already in `record.fields` are reused (their capacity
+    // kept), so reading into the same record costs no allocation once it has grown.
     bool next(CsvRecord& record) {
-        record.fields.clear();
-        if (error_ || !started() || peek() < 0) return false;
+        std::vector<std::string>& fields = record.fields;
+        if (error_ || !started() || peek() < 0) {
+            fields.clear();
+            return false;
+        }
         record.line = line_;
-        std::string field;
+        std::size_t count = 0;
         for (;;) {
-            field.clear();
-            if (!readField(field)) return false;
-            if (record.fields.size() == kMaxFields)
+            if (count == kMaxFields) {
+                fields.resize(count);
                 return fail("more than 65536 fields in a record", record.line);
-            record.fields.push_back(std::move(field));
+            }
+            if (count == fields.size()) fields.emplace_back();
+            std::string& field = fields[count];
+            field.clear();
+            if (!readField(field)) {
+                fields.resize(count);
+                return false;
+            }
+            ++count;
             const int c = get();
             if (c == separator_) continue;
             if (c == '\r' && peek() == '\n') get();
             if (c == '\r' || c == '\n') ++line_;
             ++records_;
+            fields.resize(count);
             return true; // line end or end of input
         }
     }
@@ -77,6 +95,9 @@ public:
     std::uint64_t line() const noexcept { return line_; }
 
 private:
+    static constexpr std::size_t kChunk = 65536; // bytes asked of the source at a time
+    static constexpr std::size_t kLookahead = 3; // the most bytes peeked past pos_ (BOM)
+
     // Drops a UTF-8 BOM once, before the first byte is looked at.
     bool started() {
         if (!bomChecked_) {
@@ -90,7 +111,8 @@ private:
     bool readField(std::string& out) {
         if (peek() != '"') return readUnquoted(out);
         const std::uint64_t openedOn = line_;
-        std::string raw(1, static_cast<char>(get())); // source text, for the liberal fallback
+        std::string& raw = raw_; // source text, for the liberal fallback
+        raw.assign(1, static_cast<char>(get()));
         for (;;) {
             const int c = get();
             if (c < 0) return error_ ? false : fail("unclosed quoted field", openedOn);
@@ -105,7 +127,7 @@ private:
                 }
                 if (n < 0 || n == separator_ || n == '\r' || n == '\n') return !error_;
                 raw.push_back('"');
-                out = std::move(raw); // stray quote: the field is literal text
+                out = raw; // stray quote: the field is literal text
                 return readUnquoted(out);
             }
             if (c == '\n' || (c == '\r' && peek() != '\n')) ++line_;
@@ -114,12 +136,18 @@ private:
         }
     }
 
+    // Appends the run of ordinary bytes at pos_ in one go (the common case: a whole field).
     bool readUnquoted(std::string& out) {
         for (;;) {
-            const int c = peek();
-            if (c < 0 || c == separator_ || c == '\r' || c == '\n') return !error_;
-            if (c == 0) return failNul();
-            out.push_back(static_cast<char>(get()));
+            const char* begin = buffer_.get() + pos_;
+            const char* end = buffer_.get() + size_;
+            const char* p = begin; // fields are short: a table lookup beats word tricks here
+            while (p != end && !stopsUnquoted_[static_cast<unsigned char>(*p)])
+                ++p;
+            out.append(begin, std::size_t(p - begin));
+            pos_ += std::size_t(p - begin);
+            if (p != end) return *p == 0 && separator_ != 0 ? failNul() : !error_;
+            if (!refill()) return !error_; // end of input (or a read error, recorded)
         }
     }
 
@@ -132,7 +160,7 @@ private:
         return false;
     }
 
-    int peek() { return peekAt(0); }
+    int peek() { return pos_ < size_ ? static_cast<unsigned char>(buffer_[pos_]) : peekAt(0); }
 
     int get() {
         const int c = peek();
@@ -140,30 +168,41 @@ private:
         return c;
     }
 
-    // Byte at pos_ + offset (offset < 3), or -1 at the end of the input or after a read error.
+    // Byte at pos_ + offset (offset < kLookahead), or -1 at the end of the input or after a
+    // read error.
     int peekAt(std::size_t offset) {
-        while (pos_ + offset >= buffer_.size()) {
-            if (eof_ || error_) return -1;
-            buffer_.erase(0, pos_);
-            pos_ = 0;
-            char chunk[65536];
-            const std::int64_t n = source_ ? source_(chunk, sizeof chunk) : 0;
-            if (n < 0 || n > std::int64_t(sizeof chunk)) {
-                fail("the input could not be read", line_);
-                return -1;
-            }
-            if (n == 0) eof_ = true;
-            buffer_.append(chunk, std::size_t(n));
-        }
+        while (pos_ + offset >= size_)
+            if (!refill()) return -1;
         return static_cast<unsigned char>(buffer_[pos_ + offset]);
+    }
+
+    // Moves the unread bytes (fewer than kLookahead when called) to the front and reads the
+    // next chunk straight into the buffer. False at the end of the input or on a read error.
+    bool refill() {
+        if (eof_ || error_) return false;
+        const std::size_t kept = size_ - pos_;
+        if (kept > 0 && pos_ > 0) std::memmove(buffer_.get(), buffer_.get() + pos_, kept);
+        pos_ = 0;
+        size_ = kept;
+        const std::int64_t n = source_ ? source_(buffer_.get() + size_, kChunk) : 0;
+        if (n < 0 || n > std::int64_t(kChunk)) {
+            fail("the input could not be read", line_);
+            return false;
+        }
+        if (n == 0) eof_ = true;
+        size_ += std::size_t(n);
+        return n > 0;
     }
 
     Source source_;
     int separator_; // as an unsigned byte value, comparable with peek()
     std::uint64_t line_;
     std::uint64_t records_ = 0;
-    std::string buffer_;
-    std::size_t pos_ = 0;
+    std::unique_ptr<char[]> buffer_;        // kChunk + kLookahead bytes
+    std::size_t pos_ = 0;                   // next unread byte
+    std::size_t size_ = 0;                  // bytes in buffer_
+    std::array<bool, 256> stopsUnquoted_{}; // separator, CR, LF, NUL
+    std::string raw_;
     bool eof_ = false;
     bool bomChecked_ = false;
     std::optional<CsvError> error_;

@@ -7,12 +7,14 @@
 #include "finimport/detail/ascii.hpp"
 
 #include <array>
+#include <chrono>
 #include <compare>
 #include <cstdio>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace finimport::sdk {
@@ -40,11 +42,18 @@ constexpr bool isValidDate(int year, int month, int day) noexcept {
 }
 
 // "YYYY-MM-DD".
+// Written digit by digit: this runs once per imported row, where snprintf's cost showed.
 inline std::string formatIsoDate(CivilDate date) {
-    char buffer[16];
-    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02d", date.year % 10000, date.month % 100,
-                  date.day % 100);
-    return buffer;
+    const auto digits = [](char* out, int value, int count) {
+        value = value < 0 ? -value : value; // out-of-range input must not print a sign mid-text
+        for (int i = count - 1; i >= 0; --i, value /= 10)
+            out[i] = char('0' + value % 10);
+    };
+    std::string text(10, '-');
+    digits(text.data(), date.year % 10000, 4);
+    digits(text.data() + 5, date.month % 100, 2);
+    digits(text.data() + 8, date.day % 100, 2);
+    return text;
 }
 
 namespace detail {
@@ -196,35 +205,74 @@ inline std::optional<std::string_view> detectDateFormat(std::span<const std::str
     return best;
 }
 
-// `date_format=auto` (D45/D55), never a guess: the patterns under which every non-blank sample
-// parses to a date within [lowest, highest] must agree on every date; then the first of them,
-// else nullopt (`2/1/2020` alone fits %m/%d/%Y and %d/%m/%Y with two different dates).
+// `date_format=auto` (D45/D55), never a guess, fed one sample at a time (constant memory):
+// the patterns under which every non-blank sample parses to a date within [lowest, highest]
+// must agree on every date; then the first of them, else nullopt (`2/1/2020` alone fits
+// %m/%d/%Y and %d/%m/%Y with two different dates).
+class DateFormatDecider {
+public:
+    DateFormatDecider(CivilDate lowest, CivilDate highest) : lowest_(lowest), highest_(highest) {
+        fits_.fill(true);
+    }
+
+    void add(std::string_view sample) {
+        const std::string_view s = detail::trim(sample);
+        if (s.empty()) return;
+        any_ = true;
+        constexpr std::size_t n = kDetectableDateFormats.size();
+        std::array<std::optional<CivilDate>, n> dates;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!fits_[i]) continue;
+            dates[i] = parseDate(s, kDetectableDateFormats[i]);
+            if (!dates[i] || *dates[i] < lowest_ || highest_ < *dates[i]) fits_[i] = false;
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = i + 1; j < n; ++j)
+                if (fits_[i] && fits_[j] && !(*dates[i] == *dates[j])) disagree_[i][j] = true;
+    }
+
+    std::optional<std::string_view> result() const {
+        constexpr std::size_t n = kDetectableDateFormats.size();
+        std::optional<std::size_t> first;
+        for (std::size_t i = 0; i < n && any_; ++i) {
+            if (!fits_[i]) continue;
+            if (!first)
+                first = i;
+            else if (disagree_[*first][i])
+                return std::nullopt;
+        }
+        if (!first) return std::nullopt;
+        return kDetectableDateFormats[*first];
+    }
+
+private:
+    CivilDate lowest_, highest_;
+    bool any_ = false;
+    std::array<bool, kDetectableDateFormats.size()> fits_{};
+    std::array<std::array<bool, kDetectableDateFormats.size()>, kDetectableDateFormats.size()>
+        disagree_{};
+};
+
 inline std::optional<std::string_view> decideDateFormat(std::span<const std::string> samples,
                                                         CivilDate lowest, CivilDate highest) {
-    std::vector<std::string_view> fitting;
-    for (std::string_view pattern : kDetectableDateFormats) {
-        bool all = true, any = false;
-        for (const std::string& sample : samples) {
-            std::string_view s = detail::trim(sample);
-            if (s.empty()) continue;
-            auto date = parseDate(s, pattern);
-            if (!date || *date < lowest || highest < *date) {
-                all = false;
-                break;
-            }
-            any = true;
-        }
-        if (all && any) fitting.push_back(pattern);
-    }
-    if (fitting.empty()) return std::nullopt;
-    for (const std::string& sample : samples) {
-        std::string_view s = detail::trim(sample);
-        if (s.empty()) continue;
-        const auto first = parseDate(s, fitting.front());
-        for (std::size_t i = 1; i < fitting.size(); ++i)
-            if (!(parseDate(s, fitting[i]) == first)) return std::nullopt;
-    }
-    return fitting.front();
+    DateFormatDecider decider(lowest, highest);
+    for (const std::string& sample : samples)
+        decider.add(sample);
+    return decider.result();
+}
+
+// D1's row-date window, inclusive: today − 50 years < date ≤ today + 1 day, today in UTC (the
+// range `date_format=auto` decides within).
+inline std::pair<CivilDate, CivilDate> rowDateWindow() {
+    using namespace std::chrono;
+    auto civil = [](sys_days day) {
+        const year_month_day ymd{day};
+        return CivilDate{int(ymd.year()), int(unsigned(ymd.month())), int(unsigned(ymd.day()))};
+    };
+    const sys_days today = floor<days>(system_clock::now());
+    year_month_day back = year_month_day{today} - years{50};
+    if (!back.ok()) back = back.year() / back.month() / last; // 29 February
+    return {civil(sys_days{back} + days{1}), civil(today + days{1})};
 }
 
 } // namespace finimport::sdk

@@ -230,12 +230,50 @@ inline std::size_t countDigits(std::string_view s, std::size_t i) noexcept {
     return n;
 }
 
+// The common shape `-?D{1,10}(<sep>D{1,8})?` parsed in one pass, as parseDecimal would (no
+// overflow is possible within 18 digits). False for anything else: the full parser decides.
+inline bool parsePlainDecimal(std::string_view s, NumberFormat format, DecimalResult& result) {
+    const bool negative = !s.empty() && s[0] == '-';
+    std::size_t i = negative ? 1 : 0;
+    const std::size_t integerStart = i;
+    std::uint64_t scaled = 0;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9')
+        scaled = scaled * 10 + std::uint64_t(s[i++] - '0');
+    const std::size_t integerEnd = i;
+    if (integerEnd == integerStart || integerEnd - integerStart > 10) return false;
+    std::size_t fractionDigits = 0;
+    if (i < s.size()) {
+        if (s[i] != separatorOf(format) || separatorOf(format) == '\0') return false;
+        for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i, ++fractionDigits)
+            scaled = scaled * 10 + std::uint64_t(s[i] - '0');
+        if (i != s.size() || fractionDigits == 0 || fractionDigits > kDecimalScaleDigits)
+            return false;
+    }
+    for (std::size_t k = fractionDigits; k < std::size_t(kDecimalScaleDigits); ++k)
+        scaled *= 10;
+    std::size_t firstDigit = integerStart;
+    while (firstDigit + 1 < integerEnd && s[firstDigit] == '0')
+        ++firstDigit; // "007" -> "7", "000" -> "0"
+    Decimal value;
+    value.fractionDigits = int(fractionDigits);
+    value.scaled = negative ? -std::int64_t(scaled) : std::int64_t(scaled);
+    if (negative && scaled != 0) value.text.push_back('-');
+    value.text.append(s.substr(firstDigit, integerEnd - firstDigit));
+    if (fractionDigits > 0) value.text.append(".").append(s.substr(integerEnd + 1));
+    result.value = std::move(value);
+    result.error = DecimalError::None;
+    return true;
+}
+
 } // namespace detail
 
 // Parses `raw` strictly under `format` (IMPORTS.md §12 item 4): currency decoration and spaces
 // at the ends are ignored, a leading "-" or surrounding parentheses mean negative, thousands
 // delimiters must separate groups of exactly three digits, anything else is an error.
-inline DecimalResult parseDecimal(std::string_view raw, NumberFormat format) {
+namespace detail {
+
+// parseDecimal without its fast path (kept callable: tests compare the two).
+inline DecimalResult parseDecimalFull(std::string_view raw, NumberFormat format) {
     DecimalResult result;
     // D41/D53 shape: [sign|(] [symbol|code] number [symbol|code] [-|)], at most one sign
     // marker, whitespace and direction marks anywhere between the parts.
@@ -332,6 +370,16 @@ inline DecimalResult parseDecimal(std::string_view raw, NumberFormat format) {
     return result;
 }
 
+} // namespace detail
+
+// Parses `raw` strictly under `format` (see parseDecimalFull; plain numbers take a fast path
+// with the same result).
+inline DecimalResult parseDecimal(std::string_view raw, NumberFormat format) {
+    DecimalResult result;
+    if (detail::parsePlainDecimal(raw, format, result)) return result;
+    return detail::parseDecimalFull(raw, format);
+}
+
 // Formats value * 10^-8 with exactly `fractionDigits` (0..8) digits; digits beyond them must
 // be zero (round first with roundScaled).
 inline std::string formatScaled(std::int64_t scaled, int fractionDigits) {
@@ -341,13 +389,24 @@ inline std::string formatScaled(std::int64_t scaled, int fractionDigits) {
     // Magnitude as unsigned so INT64_MIN is safe.
     const std::uint64_t magnitude =
         negative ? std::uint64_t(0) - std::uint64_t(scaled) : std::uint64_t(scaled);
-    std::string fraction = std::to_string(magnitude % std::uint64_t(kDecimalScale));
-    fraction.insert(0, std::size_t(kDecimalScaleDigits) - fraction.size(), '0');
-    std::string text = negative && magnitude != 0 ? "-" : "";
-    text.append(std::to_string(magnitude / std::uint64_t(kDecimalScale)));
-    if (fractionDigits > 0)
-        text.append(".").append(fraction.substr(0, std::size_t(fractionDigits)));
-    return text;
+    // Written backwards into a buffer: one allocation (none for short values) per call.
+    char buffer[32];
+    char* p = buffer + sizeof buffer;
+    if (fractionDigits > 0) {
+        std::uint64_t fraction = magnitude % std::uint64_t(kDecimalScale);
+        for (int k = fractionDigits; k < kDecimalScaleDigits; ++k)
+            fraction /= 10; // the leading `fractionDigits` of the 8
+        for (int k = 0; k < fractionDigits; ++k, fraction /= 10)
+            *--p = char('0' + fraction % 10);
+        *--p = '.';
+    }
+    std::uint64_t whole = magnitude / std::uint64_t(kDecimalScale);
+    do {
+        *--p = char('0' + whole % 10);
+        whole /= 10;
+    } while (whole > 0);
+    if (negative && magnitude != 0) *--p = '-';
+    return std::string(p, std::size_t(buffer + sizeof buffer - p));
 }
 
 // a * b for two values scaled by 10^8, rounded half away from zero to 8 places (D2).

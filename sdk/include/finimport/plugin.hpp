@@ -94,6 +94,11 @@ public:
     explicit Row(std::size_t fieldCount) : values_(fieldCount) {}
     void set(std::size_t field, std::string value) { values_.at(field) = std::move(value); }
     void setNull(std::size_t field) { values_.at(field).reset(); }
+    // Every value back to null, the row's storage kept: one Row can serve every record.
+    void clear() noexcept {
+        for (auto& value : values_)
+            value.reset();
+    }
     const std::optional<std::string>& operator[](std::size_t field) const {
         return values_.at(field);
     }
@@ -124,12 +129,14 @@ public:
 
     bool row(const Row& row, const Location& where) {
         if (stopped_) return false;
-        std::vector<const char*> values;
-        values.reserve(row.size());
+        // Rows of up to 32 fields (all of finimport's) pass their pointers from the stack.
+        const char* small[32];
+        std::vector<const char*> large(row.size() > 32 ? row.size() : 0);
+        const char** values = row.size() > 32 ? large.data() : small;
         for (std::size_t i = 0; i < row.size(); ++i)
-            values.push_back(row[i] ? row[i]->c_str() : nullptr);
+            values[i] = row[i] ? row[i]->c_str() : nullptr;
         const fi_location location = toC(where);
-        return accept(io_->row(io_->host, values.data(), values.size(), &location));
+        return accept(io_->row(io_->host, values, row.size(), &location));
     }
 
     // A problem with one record; `field` and `raw` may be null.

@@ -34,19 +34,37 @@ void TransactionDuplicateIndex::load(store::EntryStore& entries) {
     for (const auto& [accountId, range] : _ranges)
         for (const auto& e :
              entries.transactionsBetween(accountId, range.first.iso(), range.second.iso()))
-            _byKey[key(accountId, e.date, e.amount, e.currency, normalizedName(e.name))]
-                .ids.push_back(e.id);
+            _byKey[key(accountId, e.date, e.amount, e.currency, normalizedName(e.name))].push_back(
+                Candidate{e.id, e.externalId});
 }
 
-std::optional<std::string> TransactionDuplicateIndex::claim(const std::string& accountId,
-                                                            const std::string& isoDate,
-                                                            int64_t amount,
-                                                            const std::string& currency,
-                                                            const std::string& normalizedName) {
+std::optional<std::string> TransactionDuplicateIndex::claimByExternalId(
+    store::EntryStore& entries, const std::string& accountId, const std::string& entryableType,
+    const std::string& externalId, const std::string& importId) {
+    auto has = _hasExternalIds.find(accountId);
+    if (has == _hasExternalIds.end())
+        has = _hasExternalIds.emplace(accountId, entries.hasExternalIds(accountId)).first;
+    if (!has->second) return std::nullopt; // no query per row on first imports
+    for (auto& id : entries.idsWithExternalId(accountId, entryableType, externalId, importId))
+        if (_claimed.insert(id).second) return id;
+    return std::nullopt;
+}
+
+std::optional<std::string>
+TransactionDuplicateIndex::claim(const std::string& accountId, const std::string& isoDate,
+                                 int64_t amount, const std::string& currency,
+                                 const std::string& normalizedName,
+                                 const std::optional<std::string>& externalId) {
     if (_byKey.empty()) return std::nullopt;
     auto it = _byKey.find(key(accountId, isoDate, amount, currency, normalizedName));
-    if (it == _byKey.end() || it->second.next >= it->second.ids.size()) return std::nullopt;
-    return it->second.ids[it->second.next++];
+    if (it == _byKey.end()) return std::nullopt;
+    for (const auto& c : it->second) {
+        if (_claimed.count(c.id)) continue;
+        if (externalId && c.externalId && *c.externalId != *externalId) continue;
+        _claimed.insert(c.id);
+        return c.id;
+    }
+    return std::nullopt;
 }
 
 } // namespace finimport::app

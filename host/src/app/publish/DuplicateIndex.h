@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -25,21 +26,32 @@ public:
     void want(const std::string& accountId, domain::Date date);
     // Reads the candidates of every wanted account.
     void load(store::EntryStore& entries);
-    // The oldest unclaimed existing transaction matching the row, now claimed; nullopt when none.
+    // D63: an existing entry of the account with the row's external id, now claimed (whatever
+    // its amount or date); nullopt when none is left.
+    std::optional<std::string> claimByExternalId(store::EntryStore& entries,
+                                                 const std::string& accountId,
+                                                 const std::string& entryableType,
+                                                 const std::string& externalId,
+                                                 const std::string& importId);
+    // The oldest unclaimed existing transaction matching the row, now claimed; nullopt when
+    // none. A row with an external id never matches an entry holding another id (D63).
     std::optional<std::string> claim(const std::string& accountId, const std::string& isoDate,
                                      int64_t amount, const std::string& currency,
-                                     const std::string& normalizedName);
+                                     const std::string& normalizedName,
+                                     const std::optional<std::string>& externalId = std::nullopt);
 
 private:
-    struct Candidates {
-        std::vector<std::string> ids; // oldest created first
-        size_t next = 0;              // ids before `next` are claimed
+    struct Candidate {
+        std::string id;
+        std::optional<std::string> externalId;
     };
     static std::string key(const std::string& accountId, const std::string& isoDate, int64_t amount,
                            const std::string& currency, const std::string& normalizedName);
 
     std::map<std::string, std::pair<domain::Date, domain::Date>> _ranges;
-    std::unordered_map<std::string, Candidates> _byKey;
+    std::unordered_map<std::string, std::vector<Candidate>> _byKey; // oldest created first
+    std::unordered_set<std::string> _claimed;
+    std::map<std::string, bool> _hasExternalIds; // per account
 };
 
 } // namespace finimport::app

@@ -108,7 +108,8 @@ std::vector<std::string> MappingResolver::tags(const std::string& tagsCell) {
 }
 
 std::optional<store::AccountRow> MappingResolver::account(const std::string& key,
-                                                          const std::string& currency) {
+                                                          const std::string& currency,
+                                                          const std::string& accountType) {
     if (_importAccount) return _importAccount;
     std::string name = trim(key);
     if (name.empty()) return std::nullopt;
@@ -120,7 +121,7 @@ std::optional<store::AccountRow> MappingResolver::account(const std::string& key
         store::AccountRow a;
         a.familyId = _ctx.import.familyId;
         a.name = name;
-        a.accountType = "depository";
+        a.accountType = accountType;
         a.currency = currency.empty() ? _ctx.family.currency : currency;
         a.importId = _ctx.import.id;
         accounts.insert(a);

@@ -20,7 +20,9 @@ public:
     std::optional<std::string> category(const std::string& key);
     std::vector<std::string> tags(const std::string& tagsCell);
     // The import's account when set; else the mapped (or created) account named `key`.
-    std::optional<store::AccountRow> account(const std::string& key, const std::string& currency);
+    // A created account is of `accountType` (D9: depository; D58: the statement's kind).
+    std::optional<store::AccountRow> account(const std::string& key, const std::string& currency,
+                                             const std::string& accountType = "depository");
     // "Depository", "CreditCard", … or nullopt.
     std::optional<std::string> accountType(const std::string& key);
 

@@ -1,3 +1,4 @@
+#include "app/ExternalId.h"
 #include "app/publish/TypePublishers.h"
 #include "store/EntryStore.h"
 #include "store/SecurityStore.h"
@@ -7,6 +8,17 @@
 #include <stdexcept>
 
 namespace finimport::app {
+
+namespace {
+
+// OFX SECLIST names its securities (D60); other trade rows have none.
+std::optional<std::string> securityName(const PublishRow& row) {
+    std::string name = fieldText(row.fields, "security_name");
+    if (name.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
+    return name;
+}
+
+} // namespace
 
 void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
     store::EntryStore entries(ctx.session);
@@ -24,27 +36,48 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
         std::string ticker = fieldText(row.fields, "ticker");
         std::string mic = fieldText(row.fields, "exchange_operating_mic");
         std::optional<std::string> securityId;
+        // D60: a statement's CUSIP/ISIN is the family's key of the security, else the ticker.
+        const std::string securityKey = fieldText(row.fields, "security_id");
         if (!ticker.empty()) {
-            std::string key = ticker + ":" + mic;
+            std::string key = securityKey.empty() ? ticker + ":" + mic : "#" + securityKey;
             auto it = securityCache.find(key);
             if (it == securityCache.end())
                 it = securityCache
-                         .emplace(key, securities.findOrCreate(ctx.import.familyId, ticker, mic))
+                         .emplace(key, securityKey.empty()
+                                           ? securities.findOrCreate(ctx.import.familyId, ticker,
+                                                                     mic, securityName(row))
+                                           : securities.findOrCreateByKey(ctx.import.familyId,
+                                                                          securityKey, ticker,
+                                                                          securityName(row)))
                          .first;
             securityId = it->second;
         }
-        // D18: same account, date, security, qty, price and currency → matched, not created.
-        bool duplicate = false;
-        for (const auto& e : entries.tradeCandidates(account->id, date.iso(), securityId, qty.raw(),
-                                                     price.raw(), currency)) {
-            if (claimed.count(e.id)) continue;
-            claimed.insert(e.id);
-            ctx.matched("Entry", e.id);
+        // D63: the same external id on the account is a duplicate whatever the values; else
+        // D18: same account, date, security, qty, price and currency (never across two
+        // different ids) → matched, not created.
+        const auto externalId = rowExternalId(row.fields);
+        std::optional<std::string> duplicate;
+        if (externalId)
+            for (auto& id :
+                 entries.idsWithExternalId(account->id, "Trade", *externalId, ctx.import.id))
+                if (claimed.insert(id).second) {
+                    duplicate = id;
+                    break;
+                }
+        if (!duplicate)
+            for (const auto& e : entries.tradeCandidates(account->id, date.iso(), securityId,
+                                                         qty.raw(), price.raw(), currency)) {
+                if (claimed.count(e.id)) continue;
+                if (externalId && e.externalId && *e.externalId != *externalId) continue;
+                claimed.insert(e.id);
+                duplicate = e.id;
+                break;
+            }
+        if (duplicate) {
+            ctx.matched("Entry", *duplicate);
             ++ctx.duplicateRows;
-            duplicate = true;
-            break;
+            continue;
         }
-        if (duplicate) continue;
         store::EntryRow e;
         e.accountId = account->id;
         e.date = date.iso();
@@ -54,6 +87,7 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
         if (e.name.empty()) e.name = "Imported item";
         e.importLocked = true;
         e.importId = ctx.import.id;
+        e.externalId = externalId;
         store::TradeDetail t;
         t.securityId = securityId;
         t.qty = qty.raw();

@@ -1,4 +1,6 @@
+#include "app/ExternalId.h"
 #include "app/ImportContent.h"
+#include "app/StatementBook.h"
 #include "app/publish/DuplicateIndex.h"
 #include "app/publish/TypePublishers.h"
 #include "store/EntryBatch.h"
@@ -34,7 +36,10 @@ std::optional<std::string> optText(const RowFields& f, const std::string& name) 
 std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row,
                                                      MappingResolver& mappings) {
     std::string currency = fieldText(row.fields, "currency");
-    auto account = mappings.account(fieldText(row.fields, "account"), currency);
+    // Statement entries (D58) create their account with the statement's kind.
+    const std::string kind = fieldText(row.fields, "account_kind");
+    auto account = mappings.account(fieldText(row.fields, "account"), currency,
+                                    kind.empty() ? "depository" : statementAccountType(kind));
     if (!account) {
         std::string name = fieldText(row.fields, "account");
         throw std::runtime_error("Row " + std::to_string(row.number) + ": account \"" +
@@ -59,7 +64,7 @@ struct ResolvedRow {
     std::string accountId, currency, isoDate, name, normalized;
     domain::Date date;
     int64_t amount = 0;
-    std::optional<std::string> categoryId, notes;
+    std::optional<std::string> categoryId, notes, externalId;
     std::vector<std::string> tagIds;
 };
 
@@ -83,7 +88,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
     for (const auto& row : ctx.rows) {
         if (row.kind != "transaction") continue;
         auto [account, currency] = rowAccount(row, mappings);
-        ResolvedRow r{&row, account.id, std::move(currency), {}, {}, {}, rowDate(row), 0, {},
+        ResolvedRow r{&row, account.id, std::move(currency), {}, {}, {}, rowDate(row), 0, {}, {},
                       {},   {}};
         r.isoDate = r.date.iso();
         r.amount = rowDecimal(row, "signed_amount", "amount").raw();
@@ -93,6 +98,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         r.categoryId = mappings.category(fieldText(row.fields, "category"));
         r.tagIds = mappings.tags(fieldText(row.fields, "tags"));
         r.notes = optText(row.fields, "notes");
+        r.externalId = rowExternalId(row.fields);
         duplicates.want(r.accountId, r.date);
         resolved.push_back(std::move(r));
     }
@@ -102,8 +108,15 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
     duplicates.load(entries);
     store::TransactionBatch batch(ctx.session);
     for (const auto& r : resolved) {
-        if (auto existing =
-                duplicates.claim(r.accountId, r.isoDate, r.amount, r.currency, r.normalized)) {
+        // D63: the same external id on the account first, then the exact rule.
+        std::optional<std::string> existing;
+        if (r.externalId)
+            existing = duplicates.claimByExternalId(entries, r.accountId, "Transaction",
+                                                    *r.externalId, ctx.import.id);
+        if (!existing)
+            existing = duplicates.claim(r.accountId, r.isoDate, r.amount, r.currency, r.normalized,
+                                        r.externalId);
+        if (existing) {
             ++ctx.duplicateRows;
             absorbInto(ctx, *existing, r);
             ctx.matched("Entry", *existing);
@@ -117,6 +130,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         e.currency = r.currency;
         e.name = r.name;
         e.notes = r.notes;
+        e.externalId = r.externalId;
         e.importLocked = true;
         e.importId = ctx.import.id;
         store::TransactionDetail d;

@@ -13,6 +13,8 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings);
 void publishAccounts(PublishContext& ctx, MappingResolver& mappings);
 // QIF extras after publishTransactions: split children, transfer pairs, opening anchors.
 void publishQifExtras(PublishContext& ctx, MappingResolver& mappings);
+// Statement files (D58): opening anchors of the accounts the import created.
+void publishStatementAnchors(PublishContext& ctx, MappingResolver& mappings);
 void publishCategories(PublishContext& ctx);
 void publishMerchants(PublishContext& ctx);
 void publishRules(PublishContext& ctx);

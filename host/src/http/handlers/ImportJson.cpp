@@ -55,6 +55,8 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.key("unassigned_mappings_count").integer(v.stats.unassignedMappingsCount);
     w.key("duplicate_rows_count").integer(v.stats.duplicateRowsCount);
     w.endObject();
+    // D45/D57: always present; stored at upload as a JSON array of strings.
+    w.key("warnings").raw(r.warnings && !r.warnings->empty() ? *r.warnings : "[]");
     if (r.type == "ServiceImport") {
         w.key("verification").beginObject();
         w.key("expected_record_counts").raw(r.expectedRecordCounts.value_or("{}"));
