@@ -175,8 +175,8 @@ const std::vector<Setting>& settings() {
          },
          [](const Config& c) { return std::to_string(c.httpKeepAliveSeconds); }},
         {"http.body_min_rate", "N", "`4096`",
-         "bytes per second a `Content-Length` body must average after the grace, else it is cut "
-         "off (400); `0` disables",
+         "bytes per second a request body (`Content-Length` or chunked) must average after the "
+         "grace, else it is cut off (400); `0` disables",
          [](Config& c, const std::string& k, const std::string& v) {
              c.httpBodyMinBytesPerSecond = v == "0" ? 0 : positive(k, v);
          },
