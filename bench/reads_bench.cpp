@@ -1,9 +1,12 @@
 // Read throughput (issue 11, item 4): wrk at 32 connections on GET /api/v1/balances (default
 // page and per_page=100) and GET /api/v1/trades over 1M balance rows, beside GET /health of the
 // same in-process server in the same run. The data (100 accounts × 10,000 days of balance rows,
-// 20,000 trades) is written straight into a fresh SQLite file before the server starts.
-// Usage: reads_bench [seconds per wrk run] [runs]   (defaults 5 3; needs wrk: make bench-deps)
+// 20,000 trades) is written straight into a fresh SQLite file (or, with `pg`, a fresh
+// PostgreSQL database: BenchPg.h) before the server starts.
+// Usage: reads_bench [seconds per wrk run] [runs] [sqlite|pg]
+//        (defaults 5 3 sqlite; needs wrk: make bench-deps)
 #include "BenchHttp.h"
+#include "BenchPg.h"
 
 #include "app/ApiKeys.h"
 #include "app/Config.h"
@@ -63,6 +66,52 @@ WrkResult runWrk(uint16_t port, const std::string& path, const std::string& key,
     return r;
 }
 
+// The same rows as seed(), in PostgreSQL's SQL (generate_series, lpad, date arithmetic).
+void seedPostgres(const std::string& url, const std::string& familyId) {
+    store::Database db(url);
+    db.write([&](Poco::Data::Session& s) {
+        store::sqlExec(s,
+                       "INSERT INTO accounts (id, family_id, name, account_type, currency, "
+                       "balance, created_at, updated_at) SELECT '00000000-0000-4000-8000-' || "
+                       "lpad(i::text, 12, '0'), ?, 'Account ' || i, CASE WHEN i < 10 THEN "
+                       "'investment' ELSE 'depository' END, 'USD', 0, 1700000000000000, "
+                       "1700000000000000 FROM generate_series(0::bigint, ?::bigint - 1) i",
+                       {familyId, int64_t(kAccounts)});
+        store::sqlExec(
+            s,
+            "INSERT INTO balances (id, account_id, date, currency, balance, cash_balance, "
+            "start_cash_balance, start_non_cash_balance, cash_inflows, cash_outflows, "
+            "non_cash_inflows, non_cash_outflows, net_market_flows, cash_adjustments, "
+            "non_cash_adjustments, end_cash_balance, end_non_cash_balance, flows_factor, "
+            "created_at, updated_at) SELECT lpad(right(a.id, 8), 8, '0') || '-0000-4000-8000-' || "
+            "lpad(d.i::text, 12, '0'), a.id, to_char(date '1999-01-01' + d.i::int, 'YYYY-MM-DD'), "
+            "'USD', d.i * 1234567, d.i * 1234567, d.i * 1000000, 0, 250000000, 120000000, 0, 0, "
+            "0, 0, 0, d.i * 1234567, 0, 1, 1700000000000000 + d.i, 1700000000000000 + d.i FROM "
+            "accounts a, generate_series(0::bigint, ?::bigint - 1) d(i)",
+            {int64_t(kDays)});
+        store::sqlExec(s, "INSERT INTO securities (id, ticker, name, exchange_operating_mic, "
+                          "created_at, updated_at) VALUES ('00000000-0000-4000-8000-5ec000000001', "
+                          "'AAPL', 'Apple Inc.', 'XNAS', 1700000000000000, 1700000000000000)");
+        store::sqlExec(
+            s,
+            "INSERT INTO entries (id, account_id, entryable_type, date, amount, currency, name, "
+            "import_locked, created_at, updated_at) SELECT '00000000-0000-4000-9000-' || "
+            "lpad(i::text, 12, '0'), '00000000-0000-4000-8000-' || lpad((i % 10)::text, 12, '0'), "
+            "'Trade', to_char(date '2000-01-01' + (i % 9000)::int, 'YYYY-MM-DD'), 10000000000, "
+            "'USD', "
+            "'Buy AAPL', 1, 1700000000000000 + i, 1700000000000000 + i FROM generate_series(0, "
+            "?::bigint - 1) i",
+            {int64_t(kTrades)});
+        store::sqlExec(s, "INSERT INTO trades (id, entry_id, security_id, qty, price, currency, "
+                          "investment_activity_label, created_at, updated_at) SELECT "
+                          "replace(e.id, '-9000-', '-7000-'), e.id, "
+                          "'00000000-0000-4000-8000-5ec000000001', 100000000, 10000000000, "
+                          "'USD', 'Buy', e.created_at, e.updated_at FROM entries e WHERE "
+                          "e.entryable_type = 'Trade'");
+    });
+    db.read([&](Poco::Data::Session& s) { store::sqlExec(s, "ANALYZE"); });
+}
+
 void seed(const std::string& url, const std::string& familyId) {
     store::Database db(url);
     db.write([&](Poco::Data::Session& s) {
@@ -109,11 +158,12 @@ void seed(const std::string& url, const std::string& familyId) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
     const int seconds = argc > 1 ? std::atoi(argv[1]) : 5;
     const int runs = argc > 2 ? std::atoi(argv[2]) : 3;
-    if (seconds <= 0 || runs <= 0) {
-        std::fprintf(stderr, "usage: reads_bench [seconds>0] [runs>0]\n");
+    const std::string backend = argc > 3 ? argv[3] : "sqlite";
+    if (seconds <= 0 || runs <= 0 || (backend != "sqlite" && backend != "pg")) {
+        std::fprintf(stderr, "usage: reads_bench [seconds>0] [runs>0] [sqlite|pg]\n");
         return 2;
     }
     if (std::system("command -v wrk > /dev/null 2>&1") != 0) {
@@ -122,7 +172,9 @@ int main(int argc, char** argv) {
     }
     std::string dir = Poco::TemporaryFile::tempName();
     std::filesystem::create_directories(dir);
-    const std::string url = "sqlite:" + dir + "/reads.db";
+    std::unique_ptr<bench::PgBenchDatabase> pg;
+    if (backend == "pg") pg = std::make_unique<bench::PgBenchDatabase>(FINIMPORT_SOURCE_DIR);
+    const std::string url = pg ? pg->url() : "sqlite:" + dir + "/reads.db";
     std::string familyId, key;
     {
         store::Database db(url);
@@ -133,7 +185,10 @@ int main(int argc, char** argv) {
         key = created.key;
     }
     auto seedStart = std::chrono::steady_clock::now();
-    seed(url, familyId);
+    if (pg)
+        seedPostgres(url, familyId);
+    else
+        seed(url, familyId);
     std::printf("  seeded %d balance rows and %d trades in %.1f s\n", kAccounts * kDays, kTrades,
                 bench::secondsSince(seedStart));
 
@@ -191,11 +246,24 @@ int main(int argc, char** argv) {
         if (name == "health") continue;
         double r = bench::median(ratio[name]), latency = bench::median(p99[name]);
         bool pass = r >= kTargetRatio && latency <= kTargetP99Millis;
-        std::printf("reads: GET %s over 1M balance rows, wrk 32 conns: median %.0f req/s, p99 %.1f "
-                    "ms | anchor /health %.0f req/s | ratio %.0f %% | target >= %.0f %% and p99 "
-                    "<= %.0f ms: %s\n",
-                    path.c_str(), bench::median(rps[name]), latency, bench::median(rps["health"]),
-                    r * 100, kTargetRatio * 100, kTargetP99Millis, pass ? "PASS" : "MISS");
+        std::printf(
+            "reads (%s): GET %s over 1M balance rows, wrk 32 conns: median %.0f req/s, p99 %.1f "
+            "ms | anchor /health %.0f req/s | ratio %.0f %% | target >= %.0f %% and p99 "
+            "<= %.0f ms: %s\n",
+            backend.c_str(), path.c_str(), bench::median(rps[name]), latency,
+            bench::median(rps["health"]), r * 100, kTargetRatio * 100, kTargetP99Millis,
+            pass ? "PASS" : "MISS");
     }
     return 0;
+}
+
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const Poco::Exception& e) {
+        std::fprintf(stderr, "reads_bench: %s\n", e.displayText().c_str());
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "reads_bench: %s\n", e.what());
+    }
+    return 1;
 }

@@ -302,22 +302,10 @@ inline fi_run_status finishRows(Records& out, const Settings& s) {
 inline fi_probe_result probeCsvText(std::string_view head, const char* filename) {
     if (head.find('\0') != std::string_view::npos) return FI_PROBE_NO;
     const std::string_view name = filename ? filename : "";
-    auto endsWith = [&](std::string_view suffix) {
-        return name.size() >= suffix.size() &&
-               sdk::detail::equalsIgnoreCase(name.substr(name.size() - suffix.size()), suffix);
-    };
+    auto endsWith = [&](std::string_view suffix) { return sdk::endsWithIgnoreCase(name, suffix); };
     return endsWith(".csv") || endsWith(".txt") ? FI_PROBE_YES : FI_PROBE_MAYBE;
 }
 
 } // namespace finimport::budget
-
-#define FI_BUDGET_CSV_MANIFEST(type)                                                               \
-    "{\"types\":[\"" type "\"],"                                                                   \
-    "\"media_types\":[\"text/csv\",\"text/plain\",\"application/csv\","                            \
-    "\"application/vnd.ms-excel\"],\"extensions\":[\".csv\",\".txt\"],\"binary\":false,"           \
-    "\"options\":[{\"name\":\"number_format\",\"type\":\"enum\",\"values\":[\"1,234.56\","         \
-    "\"1.234,56\",\"1 234,56\",\"1,234\",\"auto\"],\"default\":\"1,234.56\"},"                     \
-    "{\"name\":\"col_sep\",\"type\":\"enum\",\"values\":[\",\",\";\",\"auto\"],"                   \
-    "\"default\":\",\"}]}"
 
 #endif // FINIMPORT_BUDGET_CSV_HPP

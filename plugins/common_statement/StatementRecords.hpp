@@ -33,13 +33,13 @@ struct Money {
 inline std::optional<Money> parsePlainAmount(std::string_view raw, char mark) {
     const std::string_view s = sdk::trim(raw);
     std::size_t i = 0;
-    while (i < s.size() && sdk::detail::isDigit(s[i]))
+    while (i < s.size() && sdk::isDigit(s[i]))
         ++i;
     const std::size_t integerEnd = i;
     std::size_t fractionStart = i;
     if (i < s.size() && s[i] == mark) {
         fractionStart = ++i;
-        while (i < s.size() && sdk::detail::isDigit(s[i]))
+        while (i < s.size() && sdk::isDigit(s[i]))
             ++i;
     }
     if (integerEnd == 0 || i != s.size()) return std::nullopt;
@@ -62,7 +62,7 @@ inline bool usableId(std::string_view id) {
 inline bool isIsoDate(std::string_view s) {
     if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
     for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
-        if (!sdk::detail::isDigit(s[i])) return false;
+        if (!sdk::isDigit(s[i])) return false;
     const int y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
     const int m = (s[5] - '0') * 10 + (s[6] - '0');
     const int d = (s[8] - '0') * 10 + (s[9] - '0');

@@ -44,7 +44,11 @@ int rowError(void*, const char* code, const fi_location*, const char*, const cha
 void setError(void*, const char* message) {
     (void)std::strlen(message);
 }
-void log(void*, int, const char* message) {
+void log(void*, int32_t, const char* message) {
+    (void)std::strlen(message);
+}
+void fail(void*, const char* code, const char* message) {
+    (void)std::strlen(code);
     (void)std::strlen(message);
 }
 
@@ -69,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                               {"rows_to_skip", "0"}};
             fi_options opts{sizeof(fi_options), options.size(), options.data()};
             Input in{data, size};
-            fi_io io{sizeof(fi_io), &in, readInput, begin, row, rowError, setError, log};
+            fi_io io{sizeof(fi_io), &in, readInput, begin, row, rowError, setError, log, fail};
             importer->run(&opts, &io);
         }
     }

@@ -19,7 +19,8 @@ public:
     RunnerFixture() : registry(log.logger()) {
         registry.loadDirectories({fixtureDir("good"), fixtureDir("throws_in_run"),
                                   fixtureDir("fails_run"), fixtureDir("returns_nonzero_silently"),
-                                  fixtureDir("bad_row_count"), fixtureDir("misbehaves")});
+                                  fixtureDir("bad_row_count"), fixtureDir("misbehaves"),
+                                  fixtureDir("abi_1_0"), fixtureDir("fails_with_code")});
         CPPUNIT_ASSERT(registry.problems().empty());
     }
 
@@ -59,6 +60,9 @@ class RunnerTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(reportsAReadError);
     CPPUNIT_TEST(containsAPluginThatThrows);
     CPPUNIT_TEST(reportsTheFirstSetError);
+    CPPUNIT_TEST(runsAnAbi10PluginUnchanged);
+    CPPUNIT_TEST(carriesTheCodeOfFail);
+    CPPUNIT_TEST(failsAnInvalidErrorCode);
     CPPUNIT_TEST(failsASilentNonZeroReturn);
     CPPUNIT_TEST(failsAWrongValueCount);
     CPPUNIT_TEST(failsOtherContractViolations);
@@ -143,6 +147,61 @@ public:
         CPPUNIT_ASSERT(result.status == Status::Failed);
         CPPUNIT_ASSERT_EQUAL(
             std::string("The CSV could not be parsed: unterminated quote (line 3)"), result.error);
+        f.checkGoodStillRuns();
+    }
+
+    // A plugin built against the verbatim 1.0 header: loaded, run, its set_error kept as is
+    // and without a code (the host derives one from the manifest).
+    void runsAnAbi10PluginUnchanged() {
+        RunnerFixture f;
+        const ImporterHandle& old = *f.registry.find("Abi10Import");
+        CPPUNIT_ASSERT_EQUAL(std::string("1.0.0"), old.pluginVersion);
+        CPPUNIT_ASSERT_EQUAL(size_t{48}, old.importer->struct_size);
+        const auto ok = f.run("Abi10Import");
+        CPPUNIT_ASSERT(ok.status == Status::Ok);
+        CPPUNIT_ASSERT_EQUAL(size_t{1}, f.sink.rows.size());
+        const std::vector<std::optional<std::string>> row{"2024-03-01", "-12.34"};
+        CPPUNIT_ASSERT(f.sink.rows[0] == row);
+        const auto fatal = f.run("Abi10Import", {{"mode", "fatal"}});
+        CPPUNIT_ASSERT(fatal.status == Status::Failed);
+        CPPUNIT_ASSERT_EQUAL(std::string("The ABI10 file could not be parsed: no header (line 1)"),
+                             fatal.error);
+        CPPUNIT_ASSERT_EQUAL(std::string(), fatal.errorCode);
+        f.checkGoodStillRuns();
+    }
+
+    // ABI 1.1 fail(): the code and the sentence reach RunResult; later fatal errors are ignored.
+    void carriesTheCodeOfFail() {
+        RunnerFixture f;
+        const auto result = f.run("CodedImport");
+        CPPUNIT_ASSERT(result.status == Status::Failed);
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_examplebank"), result.errorCode);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("The ExampleBank file could not be parsed: no header row (line 1)"),
+            result.error);
+        CPPUNIT_ASSERT_EQUAL(std::string(), f.run("FailsImport").errorCode); // 1.0 set_error
+        f.checkGoodStillRuns();
+    }
+
+    void failsAnInvalidErrorCode() {
+        RunnerFixture f;
+        const std::string who = "plugin fails_with_code importer test.coded broke the plugin "
+                                "contract: fail() passed an invalid error code";
+        const auto upper = f.run("CodedImport", {{"code", "Invalid ExampleBank"}});
+        CPPUNIT_ASSERT(upper.status == Status::Failed);
+        CPPUNIT_ASSERT_EQUAL(who + " \"Invalid ExampleBank\" (expected 1-64 characters of a-z, "
+                                   "0-9 and _)",
+                             upper.error);
+        CPPUNIT_ASSERT_EQUAL(std::string(), upper.errorCode);
+        const auto null = f.run("CodedImport", {{"code", "<null>"}});
+        CPPUNIT_ASSERT_EQUAL(who + " NULL (expected 1-64 characters of a-z, 0-9 and _)",
+                             null.error);
+        const auto empty = f.run("CodedImport", {{"code", ""}});
+        CPPUNIT_ASSERT(empty.status == Status::Failed && empty.errorCode.empty());
+        const auto longCode = f.run("CodedImport", {{"code", std::string(65, 'a')}});
+        CPPUNIT_ASSERT(longCode.status == Status::Failed && longCode.errorCode.empty());
+        const auto longest = f.run("CodedImport", {{"code", std::string(64, 'a')}});
+        CPPUNIT_ASSERT_EQUAL(std::string(64, 'a'), longest.errorCode);
         f.checkGoodStillRuns();
     }
 

@@ -32,7 +32,8 @@ public:
         registry.loadDirectories({fixtureDir("good"), fixtureDir("throws_in_run"),
                                   fixtureDir("fails_run"), fixtureDir("returns_nonzero_silently"),
                                   fixtureDir("bad_row_count"), fixtureDir("misbehaves"),
-                                  fixtureDir("crashes"), fixtureDir("loops"), fixtureDir("hungry")},
+                                  fixtureDir("crashes"), fixtureDir("loops"), fixtureDir("hungry"),
+                                  fixtureDir("abi_1_0"), fixtureDir("fails_with_code")},
                                  policy);
         CPPUNIT_ASSERT(registry.problems().empty());
     }
@@ -76,6 +77,7 @@ class SandboxTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(rethrowsSinkAndReaderExceptions);
     CPPUNIT_TEST(keepsTheInlineMessages);
     CPPUNIT_TEST(failsACrashingPlugin);
+    CPPUNIT_TEST(carriesFailCodesAndAbi10PluginsThroughTheChild);
     CPPUNIT_TEST(failsALoopingPluginAtItsDeadline);
     CPPUNIT_TEST(failsAMemoryHungryPlugin);
     CPPUNIT_TEST(enforcesRowAndOutputBudgets);
@@ -139,6 +141,25 @@ public:
         auto failingReader = [](char*, size_t) -> int64_t { return -1; };
         const auto result = runImporter(*f.registry.find("TestImport"), {}, failingReader, sink);
         CPPUNIT_ASSERT_EQUAL(std::string("good: the input could not be read"), result.error);
+        f.checkGoodStillRuns();
+    }
+
+    // The Fail frame carries ABI 1.1 codes; a 1.0 plugin runs in the child unchanged.
+    void carriesFailCodesAndAbi10PluginsThroughTheChild() {
+        SandboxFixture f;
+        const auto coded = f.run("CodedImport");
+        CPPUNIT_ASSERT(coded.status == Status::Failed);
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_examplebank"), coded.errorCode);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("The ExampleBank file could not be parsed: no header row (line 1)"),
+            coded.error);
+        const auto bad = f.run("CodedImport", {{"code", "Bad"}});
+        CPPUNIT_ASSERT(bad.status == Status::Failed && bad.errorCode.empty());
+        const auto old = f.run("Abi10Import", {{"mode", "fatal"}});
+        CPPUNIT_ASSERT_EQUAL(std::string("The ABI10 file could not be parsed: no header (line 1)"),
+                             old.error);
+        CPPUNIT_ASSERT_EQUAL(std::string(), old.errorCode);
+        CPPUNIT_ASSERT(f.run("Abi10Import").status == Status::Ok);
         f.checkGoodStillRuns();
     }
 

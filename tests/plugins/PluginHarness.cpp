@@ -154,7 +154,13 @@ RunResult run(const fi_importer& importer, const std::string& content, const Opt
         hostOf(h).result->lines.push_back("{\"fatal\":" + jsonString(message) + "}");
         hostOf(h).result->fatal = message;
     };
-    io.log = [](void*, int, const char*) {};
+    io.log = [](void*, int32_t, const char*) {};
+    io.fail = [](void* h, const char* code, const char* message) {
+        hostOf(h).result->lines.push_back("{\"fatal\":" + jsonString(message) +
+                                          ",\"code\":" + jsonString(code) + "}");
+        hostOf(h).result->fatal = message;
+        hostOf(h).result->fatalCode = code;
+    };
     std::vector<fi_option> items;
     for (const auto& [name, value] : options)
         items.push_back(fi_option{name.c_str(), value.c_str()});

@@ -23,6 +23,7 @@ struct RunResult {
     std::vector<std::map<std::string, std::optional<std::string>>> rows;
     std::vector<std::string> errors; // "<record> <code> <field>: <message>"
     std::string fatal;
+    std::string fatalCode; // the code of an ABI 1.1 fail(), "" for set_error
     // One field of every data row ("<null>" for null).
     std::vector<std::string> column(const std::string& field) const;
 };

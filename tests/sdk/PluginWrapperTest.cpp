@@ -13,6 +13,7 @@ namespace {
 struct FakeHost {
     std::vector<std::string> calls;
     std::string error;
+    std::string code; // of fail(); "" after set_error
     int stopAfterRows = -1;
     int rows = 0;
 };
@@ -52,8 +53,13 @@ fi_io fakeIo(FakeHost& host) {
     io.set_error = [](void* h, const char* message) {
         if (hostOf(h)->error.empty()) hostOf(h)->error = message;
     };
-    io.log = [](void* h, int level, const char* message) {
+    io.log = [](void* h, int32_t level, const char* message) {
         hostOf(h)->calls.push_back("log " + std::to_string(level) + " " + message);
+    };
+    io.fail = [](void* h, const char* code, const char* message) {
+        if (!hostOf(h)->error.empty()) return;
+        hostOf(h)->error = message;
+        hostOf(h)->code = code;
     };
     return io;
 }
@@ -75,6 +81,11 @@ fi_run_status writeThreeRows(const finimport::Options&, finimport::Records& out)
 
 fi_run_status throwFatal(const finimport::Options&, finimport::Records&) {
     throw finimport::Fatal("The CSV could not be parsed: unclosed quoted field (line 2)");
+}
+
+fi_run_status throwCoded(const finimport::Options&, finimport::Records&) {
+    throw finimport::Fatal("invalid_thing",
+                           "The Thing file could not be parsed: no header (line 1)");
 }
 
 fi_run_status throwOther(const finimport::Options&, finimport::Records&) {
@@ -100,6 +111,8 @@ constexpr fi_importer kThings =
     finimport::makeImporter<probeMaybe, writeThreeRows>("test.things", kTypes, "{}");
 constexpr fi_importer kFatal =
     finimport::makeImporter<probeMaybe, throwFatal>("test.fatal", kTypes, "{}");
+constexpr fi_importer kCoded =
+    finimport::makeImporter<probeMaybe, throwCoded>("test.coded", kTypes, "{}");
 constexpr fi_importer kOther =
     finimport::makeImporter<probeMaybe, throwOther>("test.other", kTypes, "{}");
 constexpr fi_importer kInt =
@@ -109,7 +122,7 @@ constexpr fi_importer kSkip =
 
 } // namespace
 
-FINIMPORT_PLUGIN("test", "9.9.9", &kThings, &kFatal, &kOther, &kInt, &kSkip)
+FINIMPORT_PLUGIN("test", "9.9.9", &kThings, &kFatal, &kOther, &kInt, &kSkip, &kCoded)
 
 class PluginWrapperTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(PluginWrapperTest);
@@ -118,6 +131,7 @@ class PluginWrapperTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(recordsAreForwarded);
     CPPUNIT_TEST(stopIsReported);
     CPPUNIT_TEST(exceptionsStopAtTheBarrier);
+    CPPUNIT_TEST(fatalCodeUsesFailOrFallsBack);
     CPPUNIT_TEST(probeBarrier);
     CPPUNIT_TEST(rowClearKeepsWidth);
     CPPUNIT_TEST_SUITE_END();
@@ -148,7 +162,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::uint32_t(FI_ABI_MINOR), plugin->abi_minor);
         CPPUNIT_ASSERT_EQUAL(std::string("test"), std::string(plugin->name));
         CPPUNIT_ASSERT_EQUAL(std::string("9.9.9"), std::string(plugin->version));
-        CPPUNIT_ASSERT_EQUAL(std::size_t(5), plugin->importer_count);
+        CPPUNIT_ASSERT_EQUAL(std::size_t(6), plugin->importer_count);
         CPPUNIT_ASSERT_EQUAL(std::string("test.things"), std::string(plugin->importers[0]->id));
         CPPUNIT_ASSERT_EQUAL(sizeof(fi_importer), plugin->importers[0]->struct_size);
         CPPUNIT_ASSERT_EQUAL(std::string("ThingImport"),
@@ -183,6 +197,26 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::size_t(3), host.calls.size()); // begin + 2 rows, nothing after
     }
 
+    // SDK 1.1: a Fatal with a code reaches fail(); a 1.0 host (fi_io of 64 bytes, no fail
+    // member) gets the message through set_error, and its fail pointer is never read.
+    void fatalCodeUsesFailOrFallsBack() {
+        FakeHost current, old;
+        fi_io io = fakeIo(current);
+        CPPUNIT_ASSERT_EQUAL(int(FI_RUN_FAILED), kCoded.run(nullptr, &io));
+        CPPUNIT_ASSERT_EQUAL(std::string("invalid_thing"), current.code);
+        CPPUNIT_ASSERT_EQUAL(std::string("The Thing file could not be parsed: no header (line 1)"),
+                             current.error);
+
+        fi_io oldIo = fakeIo(old);
+        oldIo.struct_size = finimport::kIoSizeV1_0;
+        oldIo.fail = [](void*, const char*, const char*) { CPPUNIT_FAIL("fail() read on 1.0"); };
+        CPPUNIT_ASSERT_EQUAL(std::size_t(64), finimport::kIoSizeV1_0);
+        CPPUNIT_ASSERT_EQUAL(int(FI_RUN_FAILED), kCoded.run(nullptr, &oldIo));
+        CPPUNIT_ASSERT_EQUAL(std::string(), old.code);
+        CPPUNIT_ASSERT_EQUAL(std::string("The Thing file could not be parsed: no header (line 1)"),
+                             old.error);
+    }
+
     void exceptionsStopAtTheBarrier() {
         FakeHost fatal, other, integer, bad;
         fi_io a = fakeIo(fatal), b = fakeIo(other), c = fakeIo(integer);
@@ -190,6 +224,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(
             std::string("The CSV could not be parsed: unclosed quoted field (line 2)"),
             fatal.error);
+        CPPUNIT_ASSERT_EQUAL(std::string(), fatal.code); // no code: set_error, as in 1.0
         CPPUNIT_ASSERT_EQUAL(int(FI_RUN_FAILED), kOther.run(nullptr, &b));
         CPPUNIT_ASSERT_EQUAL(std::string("Internal plugin error: index 7"), other.error);
         CPPUNIT_ASSERT_EQUAL(int(FI_RUN_FAILED), kInt.run(nullptr, &c));

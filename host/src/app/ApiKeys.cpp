@@ -80,8 +80,7 @@ KeyAuthentication ApiKeys::authenticate(const std::string& key) {
     KeyAuthentication result;
     if (key.empty()) return result;
     const std::string hash = sha256Hex(key);
-    std::optional<store::ApiKeyRow> row;
-    _db.read([&](Poco::Data::Session& s) { row = store::FamilyStore(s).keyByHash(hash); });
+    std::optional<store::ApiKeyRow> row = store::FamilyStore::keyByHash(_db, hash);
     // The lookup is by hash; the comparison below guards against index collation surprises
     // and keeps the final check constant-time.
     if (!row || !constantTimeEquals(row->keyHash, hash)) return result;

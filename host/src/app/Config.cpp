@@ -208,6 +208,11 @@ const std::vector<Setting>& settings() {
              c.statementTimeoutMs = v == "0" ? 0 : static_cast<int>(bounded(k, v, 86400000));
          },
          [](const Config& c) { return std::to_string(c.statementTimeoutMs); }},
+        {"database.read_url", "URL", "*(unset)*",
+         "a read replica (or the primary again) for the `GET /api/v1/balances` and "
+         "`GET /api/v1/trades` listings; unset: the primary",
+         [](Config& c, const std::string&, const std::string& v) { c.databaseReadUrl = v; },
+         [](const Config& c) { return c.databaseReadUrl; }},
         {"jobs.lease_seconds", "N", "`30`",
          "a claimed job whose heartbeat is older than this is claimed again (its instance died)",
          [](Config& c, const std::string& k, const std::string& v) {

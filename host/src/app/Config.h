@@ -36,6 +36,7 @@ struct Config {
     // Scale-out (issue 13, docs/operations.md).
     int databasePoolSize = 0;   // 0: http_threads / 4 + workers + 4
     int statementTimeoutMs = 0; // PostgreSQL statement_timeout; 0: none
+    std::string databaseReadUrl; // database.read_url; empty: reads stay on the primary
     int jobLeaseSeconds = 30;   // a claim not refreshed for this long is claimed again
     int jobMaxAttempts = 3;     // expired claims before the job and its import fail
     int drainSeconds = 30;      // SIGTERM: running jobs get this long, then are released

@@ -158,6 +158,7 @@ GeneratedRows generateRows(const plugin::ImporterHandle& importer, const std::st
     auto result = plugin::runImporter(importer, opts, stringSource(input), sink);
     if (result.status == plugin::RunResult::Status::Failed) {
         out.error = result.error;
+        out.errorCode = result.errorCode;
         out.invalidCsv = result.error.rfind("The CSV could not be parsed", 0) == 0;
         out.fatalError = true;
         out.aborted = result.aborted;
@@ -216,17 +217,19 @@ bool tradeDuplicate(Poco::Data::Session& s, const std::string& accountId, const 
     return false;
 }
 
-bool transactionDuplicate(store::EntryStore& entries, const std::string& accountId,
+bool transactionDuplicate(MonthCandidates& months, const std::string& accountId,
                           const RowFields& row, const std::string& currency,
                           const std::optional<std::string>& externalId,
                           std::set<std::string>& claimed) {
     auto amount = domain::Decimal::parse(fieldText(row, "signed_amount"));
     auto date = domain::Date::parseIso(fieldText(row, "date"));
     if (!amount || !date) return false;
+    const std::string iso = date->iso();
     std::string name = normalizedName(fieldText(row, "name"));
-    for (const auto& e :
-         entries.transactionCandidates(accountId, date->iso(), amount->raw(), currency)) {
-        if (claimed.count(e.id) || normalizedName(e.name) != name) continue;
+    for (const auto& e : months.of(accountId, iso)) {
+        if (e.date != iso || e.amount != amount->raw() || e.currency != currency ||
+            e.normalizedName != name || claimed.count(e.id))
+            continue;
         if (externalId && e.externalId && *e.externalId != *externalId) continue; // D63
         claimed.insert(e.id);
         return true;
@@ -237,7 +240,7 @@ bool transactionDuplicate(store::EntryStore& entries, const std::string& account
 } // namespace
 
 DuplicateCounter::DuplicateCounter(Poco::Data::Session& s, const store::ImportRecord& import)
-    : _s(s), _import(import), _accounts(s), _entries(s) {}
+    : _s(s), _import(import), _accounts(s), _entries(s), _months(_entries) {}
 
 std::optional<store::AccountRow> DuplicateCounter::targetAccount(const RowFields& row) {
     if (_import.accountId) {
@@ -287,7 +290,7 @@ bool DuplicateCounter::matches(const RowFields& row) {
                                                    *externalId, _import.id))
             if (_claimed.insert(id).second) return true;
     return trade ? tradeDuplicate(_s, account->id, row, currency, externalId, _claimed)
-                 : transactionDuplicate(_entries, account->id, row, currency, externalId, _claimed);
+                 : transactionDuplicate(_months, account->id, row, currency, externalId, _claimed);
 }
 
 int64_t duplicateRowCount(Poco::Data::Session& s, const store::ImportRecord& import,

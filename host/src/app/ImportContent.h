@@ -5,6 +5,7 @@
 #include "app/ImportOptions.h"
 #include "app/ImportRequest.h"
 #include "app/ImportTypes.h"
+#include "app/MonthCandidates.h"
 #include "app/RowCollector.h"
 #include "app/RowValidation.h"
 #include "plugin/ImporterHandle.h"
@@ -45,6 +46,7 @@ struct GeneratedRows {
     bool fatalError = false; // the plugin gave up: 0 rows
     bool aborted = false;    // the host ended the run (crash, time/memory/row budget): 422
     std::string error;
+    std::string errorCode; // the plugin's fail() code (ABI 1.1): a 422 with that code
 };
 
 using PluginOptions = std::vector<std::pair<std::string, std::optional<std::string>>>;
@@ -79,6 +81,7 @@ private:
     const store::ImportRecord& _import;
     store::AccountStore _accounts;
     store::EntryStore _entries;
+    MonthCandidates _months; // transaction candidates, a month per read
     bool _ownAccountLoaded = false;
     std::optional<store::AccountRow> _ownAccount;
     std::map<std::string, std::optional<store::AccountRow>> _byName;

@@ -177,6 +177,8 @@ PreflightResult ImportPreflight::runCsvFamily(const CreateImportRequest& req,
         std::string currency = account ? account->currency : (family ? family->currency : "USD");
         GeneratedRows g = generateRows(*importer, type, options, currency,
                                        text ? text->text : std::string(*content.bytes), req);
+        if (!g.errorCode.empty()) // a plugin's own fatal error code (ABI 1.1 fail)
+            return ImportError{422, g.errorCode, g.error, std::nullopt, std::nullopt};
         if (g.invalidCsv)
             return ImportError{422, "invalid_csv", g.error, std::nullopt, std::nullopt};
         if (g.aborted) // as create answers (issue 12 item 6)

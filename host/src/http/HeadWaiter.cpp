@@ -4,6 +4,8 @@
 
 #include <cerrno>
 #include <cstring>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -133,6 +135,11 @@ void HeadWaiter::acceptAll() {
             ::close(fd); // refused: the waiting room is full
             continue;
         }
+        // No Nagle delay: Poco writes a response's head and body in two sends, and a body that
+        // fits one segment waited for the client's delayed ACK (40 ms a response: GET /balances
+        // was capped near 700 req/s at 32 connections while using a fifth of a core).
+        const int one = 1;
+        ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         add(Poco::Net::StreamSocket(new Poco::Net::StreamSocketImpl(fd)), false);
     }
 }

@@ -39,6 +39,19 @@ void JsonWriter::appendQuoted(std::string& out, std::string_view text) {
     out += '"';
     std::size_t pos = 0;
     while (pos < text.size()) {
+        // A run of printable ASCII that needs no escape is appended at once (keys, ids, dates
+        // and money strings are all of it): a byte-by-byte append was 7 % of GET /balances.
+        std::size_t run = pos;
+        while (run < text.size()) {
+            const auto b = static_cast<unsigned char>(text[run]);
+            if (b < 0x20 || b >= 0x7F || b == '"' || b == '\\') break;
+            ++run;
+        }
+        if (run > pos) {
+            out.append(text.data() + pos, run - pos);
+            pos = run;
+            continue;
+        }
         const auto c = static_cast<unsigned char>(text[pos]);
         if (c < 0x80) {
             if (c == '"') {

@@ -24,9 +24,16 @@ void log(const ImporterHandle& importer, LogLevel level, const std::string& mess
     if (importer.logger) importer.logger(level, message);
 }
 
+RunResult result(RunResult::Status status, std::string error = {}) {
+    RunResult out;
+    out.status = status;
+    out.error = std::move(error);
+    return out;
+}
+
 RunResult failed(const ImporterHandle& importer, LogLevel level, std::string error) {
     log(importer, level, importer.displayName() + " run failed: " + error);
-    return {RunResult::Status::Failed, std::move(error)};
+    return result(RunResult::Status::Failed, std::move(error));
 }
 
 RunResult aborted(RunResult result) {
@@ -47,11 +54,15 @@ RunResult evaluate(const RunState& state, int status, const std::optional<std::s
     if (thrown) return failed(importer, LogLevel::Error, who + " threw: " + *thrown);
     if (state.sandboxFailure)
         return aborted(failed(importer, LogLevel::Error, *state.sandboxFailure));
-    if (state.pluginError) return failed(importer, LogLevel::Info, *state.pluginError);
-    if (state.stopRequested) return {RunResult::Status::Stopped, ""};
+    if (state.pluginError) {
+        RunResult fatal = failed(importer, LogLevel::Info, *state.pluginError);
+        fatal.errorCode = state.pluginErrorCode;
+        return fatal;
+    }
+    if (state.stopRequested) return result(RunResult::Status::Stopped);
     switch (status) {
     case FI_RUN_OK:
-        return {RunResult::Status::Ok, ""};
+        return result(RunResult::Status::Ok);
     case FI_RUN_STOPPED:
         return failed(importer, LogLevel::Error,
                       who + " returned FI_RUN_STOPPED although the host did not ask it to stop");

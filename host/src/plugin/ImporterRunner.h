@@ -47,8 +47,9 @@ struct RunResult {
     // Failed because the host ended the run: a budget (time, rows, output, memory) was exceeded
     // or the sandboxed child crashed, exited or could not start. The input may be fine.
     bool aborted = false;
-    // A fatal error's code chosen by the plugin (e.g. "invalid_ofx"); empty: the host derives
-    // `invalid_<format>` from the manifest (D65). Always empty until the ABI carries it.
+    // A fatal error's code chosen by the plugin through fi_io.fail (ABI 1.1), e.g. "invalid_ofx"
+    // or "invalid_examplebank"; empty for a 1.0 set_error and for every failure the host itself
+    // reports: the host then derives `invalid_<format>` from the manifest (D65).
     std::string errorCode = {};
 };
 

@@ -9,6 +9,8 @@
 namespace finimport::plugin {
 namespace {
 
+constexpr size_t kMaxErrorCodeLength = 64;
+
 RunState& stateOf(void* host) {
     return *static_cast<RunState*>(host);
 }
@@ -16,6 +18,17 @@ RunState& stateOf(void* host) {
 std::optional<std::string> optionalText(const char* value) {
     if (!value) return std::nullopt;
     return toValidUtf8(value);
+}
+
+bool isErrorCode(const char* code) {
+    if (!code) return false;
+    const size_t size = std::strlen(code);
+    if (size == 0 || size > kMaxErrorCodeLength) return false;
+    for (size_t i = 0; i < size; ++i) {
+        const char c = code[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+    }
+    return true;
 }
 
 // Records the first contract violation and returns the "stop" answer.
@@ -143,6 +156,20 @@ void setErrorUnguarded(void* host, const char* message) {
     }
 }
 
+// fail(): set_error with a stable code. A malformed code is the plugin's bug, not the input's.
+void failUnguarded(void* host, const char* code, const char* message) {
+    RunState& state = stateOf(host);
+    if (state.pluginError || state.halted()) return;
+    if (!isErrorCode(code)) {
+        violate(state, "fail() passed an invalid error code" +
+                           (code ? " \"" + toValidUtf8(code).substr(0, 80) + "\"" : " NULL") +
+                           " (expected 1-64 characters of a-z, 0-9 and _)");
+        return;
+    }
+    setErrorUnguarded(host, message);
+    state.pluginErrorCode = code;
+}
+
 void logLineUnguarded(void* host, int level, const char* message) {
     RunState& state = stateOf(host);
     if (!message) return;
@@ -193,8 +220,12 @@ void setError(void* host, const char* message) noexcept {
     guarded(host, 0, [&] { return setErrorUnguarded(host, message), 0; });
 }
 
-void logLine(void* host, int level, const char* message) noexcept {
+void logLine(void* host, int32_t level, const char* message) noexcept {
     guarded(host, 0, [&] { return logLineUnguarded(host, level, message), 0; });
+}
+
+void fail(void* host, const char* code, const char* message) noexcept {
+    guarded(host, 0, [&] { return failUnguarded(host, code, message), 0; });
 }
 
 } // namespace
@@ -209,6 +240,7 @@ fi_io makeIo(RunState& state) {
     io.row_error = reportRowError;
     io.set_error = setError;
     io.log = logLine;
+    io.fail = fail;
     return io;
 }
 

@@ -25,7 +25,8 @@ struct RunState {
     size_t fieldCount = 0;                  // of the last begin()
     bool stopRequested = false;             // the sink returned false
     std::optional<std::string> violation;   // first broken contract rule
-    std::optional<std::string> pluginError; // first set_error before any stop request
+    std::optional<std::string> pluginError; // first set_error/fail before any stop request
+    std::string pluginErrorCode;            // the code of that error when it came from fail()
     std::exception_ptr hostException;       // thrown by the sink or by read
     RunBudget budget;
     std::optional<std::string> limitExceeded;  // first budget exceeded (time, rows, bytes, memory)

@@ -22,6 +22,7 @@ enum class Frame : uint8_t {
     Row = 'W',         // u64 count, u8 values present, values, location
     RowError = 'E',    // code, location, field, message, raw
     SetError = 'X',    // message
+    Fail = 'F',        // code, message (ABI 1.1 fail)
     Log = 'L',         // u32 level, message
     Done = 'D',        // u32 status returned by run
     OutOfMemory = 'M', // an allocation failed under RLIMIT_AS (sent at once, no payload)

@@ -250,6 +250,13 @@ Session::End Session::handle(Frame type, FrameReader& r) {
         _io.set_error(_io.host, message ? message->c_str() : nullptr);
         return End::Continue;
     }
+    case Frame::Fail: {
+        auto code = r.text();
+        auto message = r.text();
+        if (r.failed()) return malformed(), End::Halted;
+        _io.fail(_io.host, code ? code->c_str() : nullptr, message ? message->c_str() : nullptr);
+        return End::Continue;
+    }
     case Frame::Log: {
         const auto level = static_cast<int>(r.u32());
         auto message = r.text();

@@ -154,7 +154,16 @@ void setError(void* host, const char* message) noexcept {
     w.end();
 }
 
-void logLine(void* host, int level, const char* message) noexcept {
+void fail(void* host, const char* code, const char* message) noexcept {
+    Channel& c = channelOf(host);
+    FrameWriter w(c.buffer());
+    w.begin(Frame::Fail);
+    w.text(code);
+    w.text(message);
+    w.end();
+}
+
+void logLine(void* host, int32_t level, const char* message) noexcept {
     Channel& c = channelOf(host);
     FrameWriter w(c.buffer());
     w.begin(Frame::Log);
@@ -176,6 +185,7 @@ fi_io makeChildIo(Channel& channel) {
     io.row_error = reportRowError;
     io.set_error = setError;
     io.log = logLine;
+    io.fail = fail;
     return io;
 }
 

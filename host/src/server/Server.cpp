@@ -35,6 +35,7 @@ Server::Server(app::Config config) : _config(std::move(config)) {
                                 ? _config.databasePoolSize
                                 : _config.httpThreads / 4 + _config.workers + 4;
     dbOptions.statementTimeoutMs = _config.statementTimeoutMs;
+    dbOptions.readUrl = _config.databaseReadUrl;
     _db = std::make_unique<store::Database>(_config.database, dbOptions);
     store::migrate(*_db);
     _plugins = std::make_unique<plugin::PluginRegistry>();

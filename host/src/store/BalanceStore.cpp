@@ -1,11 +1,15 @@
 #include "store/BalanceStore.h"
 
+#include "store/BatchInsert.h"
 #include "store/Database.h"
+#include "store/PgNative.h"
 #include "store/Sql.h"
+#include "store/StatementCache.h"
 #include "store/Time.h"
 
 #include <Poco/Data/Binding.h>
 #include <Poco/Data/Statement.h>
+#include <algorithm>
 
 namespace finimport::store {
 
@@ -18,7 +22,8 @@ const char* kColumns =
     "b.end_cash_balance, b.end_non_cash_balance, b.flows_factor, b.created_at, b.updated_at, "
     "a.name, a.account_type";
 
-BalanceRecord balanceFrom(const SqlRow& r) {
+// SqlRow (Poco) or NativeRow (StatementCache).
+template <class Row> BalanceRecord balanceFrom(const Row& r) {
     BalanceRecord b;
     b.id = r.str(0);
     b.accountId = r.str(1);
@@ -73,6 +78,31 @@ std::string whereClause(const BalanceFilter& f, std::vector<SqlValue>& params, b
     return w;
 }
 
+// The columns replace() writes, in value order (both paths).
+const std::vector<std::string>& insertColumns() {
+    static const std::vector<std::string> columns = {"id",
+                                                     "account_id",
+                                                     "date",
+                                                     "currency",
+                                                     "balance",
+                                                     "cash_balance",
+                                                     "start_cash_balance",
+                                                     "start_non_cash_balance",
+                                                     "cash_inflows",
+                                                     "cash_outflows",
+                                                     "non_cash_inflows",
+                                                     "non_cash_outflows",
+                                                     "net_market_flows",
+                                                     "cash_adjustments",
+                                                     "non_cash_adjustments",
+                                                     "end_cash_balance",
+                                                     "end_non_cash_balance",
+                                                     "flows_factor",
+                                                     "created_at",
+                                                     "updated_at"};
+    return columns;
+}
+
 } // namespace
 
 void BalanceStore::replace(const std::string& accountId, const std::optional<std::string>& fromDate,
@@ -83,6 +113,39 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
     else
         sqlExec(_s, "DELETE FROM balances WHERE account_id = ?", {accountId});
     if (rows.empty()) return;
+
+    if (isPostgresSession(_s)) {
+        // PostgreSQL: Poco runs a bound vector as one INSERT per row; COPY writes them at once.
+        const int64_t now = nowMicros();
+        BatchInsert batch(_s, "balances", insertColumns(), 10000);
+        for (auto& r : rows) {
+            if (r.id.empty()) r.id = newUuid();
+            r.accountId = accountId;
+            r.createdAt = r.updatedAt = now;
+            batch.add({r.id,
+                       accountId,
+                       r.date,
+                       r.currency,
+                       r.balance,
+                       sqlOpt(r.cashBalance),
+                       r.startCash,
+                       r.startNonCash,
+                       r.cashInflows,
+                       r.cashOutflows,
+                       r.nonCashInflows,
+                       r.nonCashOutflows,
+                       r.netMarketFlows,
+                       r.cashAdjustments,
+                       r.nonCashAdjustments,
+                       r.endCash,
+                       r.endNonCash,
+                       r.flowsFactor,
+                       now,
+                       now});
+        }
+        batch.flush();
+        return;
+    }
 
     // Column vectors bound in bulk: one statement for all rows (STACK_NOTES §3).
     const size_t n = rows.size();
@@ -121,13 +184,12 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
             cols[c][i] = values[c];
     }
     using namespace Poco::Data::Keywords;
-    std::string sql =
-        "INSERT INTO balances (id, account_id, date, currency, balance, cash_balance, "
-        "start_cash_balance, start_non_cash_balance, cash_inflows, cash_outflows, "
-        "non_cash_inflows, non_cash_outflows, net_market_flows, cash_adjustments, "
-        "non_cash_adjustments, end_cash_balance, end_non_cash_balance, flows_factor, created_at, "
-        "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    if (_s.connector() == "postgresql") sql = numberPlaceholders(sql);
+    std::string sql = "INSERT INTO balances (", marks;
+    for (const auto& column : insertColumns()) {
+        sql += (marks.empty() ? "" : ", ") + column;
+        marks += marks.empty() ? "?" : ", ?";
+    }
+    sql += ") VALUES (" + marks + ")";
     Poco::Data::Statement st(_s);
     st << sql, use(ids), use(accountIds), use(dates), use(currencies), use(cols[0]), use(cash),
         use(cols[1]), use(cols[2]), use(cols[3]), use(cols[4]), use(cols[5]), use(cols[6]),
@@ -173,13 +235,32 @@ int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
     std::string key = "balances\x1f" + f.familyId;
     for (const auto* part : {&f.accountId, &f.currency, &f.startDate, &f.endDate})
         key += "\x1f" + (*part ? **part : std::string("\x1e"));
-    return db.cachedCount(key, [&](Poco::Data::Session& s) { return BalanceStore(s).count(f); });
+    return db.cachedCount(
+        key,
+        [&](Poco::Data::Session& s) {
+            std::vector<SqlValue> params;
+            std::string w = whereClause(f, params, false);
+            return db.statements().count(s, "SELECT COUNT(*) " + w, params);
+        },
+        true);
 }
 
 std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter& filter,
                                               int64_t limit, int64_t offset) {
+    // The same query as list(), through the connection's cached statement (a hot read), on
+    // the read replica when one is configured.
+    std::vector<SqlValue> params;
+    std::string w = whereClause(filter, params, true);
+    params.push_back(limit);
+    params.push_back(offset);
+    const std::string sql = std::string("SELECT ") + kColumns + " " + w +
+                            " ORDER BY b.date DESC, b.created_at DESC, b.id DESC LIMIT ? OFFSET ?";
     std::vector<BalanceRecord> out;
-    db.read([&](Poco::Data::Session& s) { out = BalanceStore(s).list(filter, limit, offset); });
+    out.reserve(static_cast<size_t>(std::max<int64_t>(0, std::min<int64_t>(limit, 1000))));
+    db.readReplica([&](Poco::Data::Session& s) {
+        db.statements().query(s, sql, params,
+                              [&](const NativeRow& r) { out.push_back(balanceFrom(r)); });
+    });
     return out;
 }
 

@@ -1,5 +1,8 @@
 #include "store/BatchInsert.h"
 
+#include "store/CopyText.h"
+#include "store/PgNative.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -10,8 +13,11 @@ BatchInsert::BatchInsert(Poco::Data::Session& s, std::string table,
     : _s(s), _table(std::move(table)), _columns(std::move(columns)), _autoFlush(autoFlush) {
     if (_columns.empty()) throw std::invalid_argument("BatchInsert needs at least one column");
     if (isSqliteSession(s)) _sqlite = sqliteHandle(s);
-    _rowsPerStatement = std::clamp<size_t>(rowsPerStatement, 1,
-                                           std::max<size_t>(1, kMaxParameters / _columns.size()));
+    if (isPostgresSession(s)) _pg = pgHandle(s);
+    _rowsPerStatement =
+        _pg ? std::max(rowsPerStatement, kMinCopyRows)
+            : std::clamp<size_t>(rowsPerStatement, 1,
+                                 std::max<size_t>(1, kMaxParameters / _columns.size()));
 }
 
 BatchInsert::~BatchInsert() = default;
@@ -38,12 +44,22 @@ void BatchInsert::add(std::vector<SqlValue> row) {
         throw std::invalid_argument("BatchInsert into " + _table + ": " +
                                     std::to_string(row.size()) + " values for " +
                                     std::to_string(_columns.size()) + " columns");
-    for (auto& v : row)
-        _pending.push_back(std::move(v));
+    if (_pg)
+        appendCopyRow(_copyText, row.data(), row.size());
+    else
+        for (auto& v : row)
+            _pending.push_back(std::move(v));
     if (++_pendingRows == _rowsPerStatement && _autoFlush) flush();
 }
 
 void BatchInsert::flush() {
+    if (_pg) {
+        if (_pendingRows > 0) pgCopyIn(_pg, _table, _columns, _copyText);
+        _written += _pendingRows;
+        _copyText.clear();
+        _pendingRows = 0;
+        return;
+    }
     const size_t width = _columns.size();
     size_t done = 0;
     while (done < _pendingRows) {

@@ -20,18 +20,24 @@ class SessionPool;
 
 namespace finimport::store {
 
-// Connection settings (config `database.pool_size`, `database.timeout_ms`).
+// Connection settings (config `database.pool_size`, `database.timeout_ms`,
+// `database.read_url`).
 struct DatabaseOptions {
     int maxSessions = 8;
     // PostgreSQL: every statement on every pooled connection is cancelled after this long
     // (0: no limit). A hung query then fails its request or job instead of holding a session.
     int statementTimeoutMs = 0;
+    // A second database (a PostgreSQL read replica, or the primary again) for the reads that
+    // may lag behind the last write (readReplica); empty: those reads use the primary.
+    std::string readUrl;
 };
 
 // Pool occupancy, for /metrics.
 struct PoolUsage {
     int used = 0, idle = 0, capacity = 0;
 };
+
+class StatementCache;
 
 class Database {
 public:
@@ -51,6 +57,14 @@ public:
 
     // Runs `work` with a pooled session outside any explicit transaction (reads).
     void read(const std::function<void(Poco::Data::Session&)>& work);
+    // Like read(), on the `read_url` pool when one is configured: for listings that may lag
+    // behind the last write by the replica's delay (balances, trades). Anything a client reads
+    // back right after writing it, and every read inside a write, stays on read().
+    void readReplica(const std::function<void(Poco::Data::Session&)>& work);
+    bool hasReadReplica() const { return _replica != nullptr; }
+    // Prepared statements per connection for the hot reads (StatementCache.h); they are
+    // finalized before the pools close.
+    StatementCache& statements() { return *_statements; }
     // Runs `work` inside one transaction: commit on return, rollback on any exception
     // (which is rethrown). All or nothing.
     void write(const std::function<void(Poco::Data::Session&)>& work);
@@ -59,23 +73,34 @@ public:
     // process changes rows. Writes of other processes or instances show within about kCountTtl:
     // an older value is refreshed by one request while the others still get it. `count` runs
     // on a miss, with a read session.
+    // `replica`: the count runs with readReplica().
     int64_t cachedCount(const std::string& key,
-                        const std::function<int64_t(Poco::Data::Session&)>& count);
+                        const std::function<int64_t(Poco::Data::Session&)>& count,
+                        bool replica = false);
     static constexpr std::chrono::milliseconds kCountTtl{5000};
 
 private:
-    Poco::Data::Session session();
-    // A pooled session may be taken only with a slot: when all are in use, callers wait (up to
-    // 30 s) instead of failing with "No more sessions available" under load (bench/load.sh).
+    // A session pool and its slots: a pooled session may be taken only with a slot; when all
+    // are in use, callers wait (up to 30 s) instead of failing with "No more sessions
+    // available" under load (bench/load.sh).
+    struct Pool {
+        Pool(const DatabaseUrl& url, const DatabaseOptions& options);
+        ~Pool();
+        Poco::Data::Session session();
+        DatabaseUrl url;
+        std::unique_ptr<Poco::Data::SessionPool> sessions;
+        int maxSessions;
+        std::mutex slotMutex;
+        std::condition_variable slotFreed;
+        int slotsInUse = 0;
+    };
     class Slot;
+    Poco::Data::Session session();
 
     DatabaseUrl _url;
-    std::unique_ptr<Poco::Data::SessionPool> _pool;
+    std::unique_ptr<StatementCache> _statements; // cleared by ~Database, before the pools close
+    std::unique_ptr<Pool> _primary, _replica;
     std::mutex _writeMutex;
-    int _maxSessions;
-    std::mutex _slotMutex;
-    std::condition_variable _slotFreed;
-    int _slotsInUse = 0;
     std::atomic<uint64_t> _commits{0};
     struct CachedCount {
         uint64_t commits;

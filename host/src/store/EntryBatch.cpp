@@ -1,37 +1,98 @@
 #include "store/EntryBatch.h"
 
+#include "store/PgNative.h"
 #include "store/Time.h"
+
+#include <algorithm>
 
 namespace finimport::store {
 
-TransactionBatch::TransactionBatch(Poco::Data::Session& s, size_t chunk)
-    : _chunk(chunk), _entries(s, "entries",
-                              {"id", "account_id", "entryable_type", "date", "amount", "currency",
-                               "name", "notes", "excluded", "import_locked", "parent_entry_id",
-                               "import_id", "created_at", "updated_at", "external_id"},
-                              chunk, false),
-      _transactions(s, "transactions", {"entry_id", "category_id", "merchant_id", "kind"}, chunk,
-                    false),
-      _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false) {}
+namespace {
 
-void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
+const std::vector<std::string>& entryColumns() {
+    static const std::vector<std::string> columns = {"id",
+                                                     "account_id",
+                                                     "entryable_type",
+                                                     "date",
+                                                     "amount",
+                                                     "currency",
+                                                     "name",
+                                                     "notes",
+                                                     "excluded",
+                                                     "import_locked",
+                                                     "parent_entry_id",
+                                                     "import_id",
+                                                     "created_at",
+                                                     "updated_at",
+                                                     "external_id"};
+    return columns;
+}
+
+// The entry's values in entryColumns() order; fills its id and timestamps when empty.
+std::vector<SqlValue> entryValues(EntryRow& e, const char* type) {
     if (e.id.empty()) e.id = newOrderedUuid();
     if (e.createdAt == 0) e.createdAt = e.updatedAt = nowMicros();
-    e.entryableType = "Transaction";
-    _entries.add({e.id, e.accountId, e.entryableType, e.date, e.amount, e.currency, e.name,
-                  sqlOpt(e.notes), int64_t(e.excluded), int64_t(e.importLocked),
-                  sqlOpt(e.parentEntryId), sqlOpt(e.importId), e.createdAt, e.updatedAt,
-                  sqlOpt(e.externalId)});
+    e.entryableType = type;
+    return {e.id,
+            e.accountId,
+            e.entryableType,
+            e.date,
+            e.amount,
+            e.currency,
+            e.name,
+            sqlOpt(e.notes),
+            int64_t(e.excluded),
+            int64_t(e.importLocked),
+            sqlOpt(e.parentEntryId),
+            sqlOpt(e.importId),
+            e.createdAt,
+            e.updatedAt,
+            sqlOpt(e.externalId)};
+}
+
+} // namespace
+
+TransactionBatch::TransactionBatch(Poco::Data::Session& s, size_t chunk)
+    : _chunk(chunk), _entries(s, "entries", entryColumns(), chunk, false),
+      _transactions(s, "transactions", {"entry_id", "category_id", "merchant_id", "kind"}, chunk,
+                    false),
+      _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false),
+      _copyChunk(isPostgresSession(s) ? BatchInsert::kMinCopyRows : 0) {}
+
+void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
+    _entries.add(entryValues(e, "Transaction"));
     _transactions.add({e.id, sqlOpt(d.categoryId), sqlOpt(d.merchantId), d.kind});
     for (const auto& tag : d.tagIds)
         _tags.add({e.id, tag});
-    if (_entries.pending() >= _chunk) flush();
+    // PostgreSQL's COPY takes larger chunks (BatchInsert::kMinCopyRows).
+    if (_entries.pending() >= std::max(_chunk, _copyChunk)) flush();
 }
 
 void TransactionBatch::flush() {
     _entries.flush();
     _transactions.flush();
     _tags.flush();
+}
+
+TradeBatch::TradeBatch(Poco::Data::Session& s, size_t chunk)
+    : _chunk(chunk), _entries(s, "entries", entryColumns(), chunk, false),
+      _trades(s, "trades",
+              {"id", "entry_id", "security_id", "qty", "price", "currency",
+               "investment_activity_label", "category_id", "created_at", "updated_at"},
+              chunk, false),
+      _copyChunk(isPostgresSession(s) ? BatchInsert::kMinCopyRows : 0) {}
+
+void TradeBatch::add(EntryRow& e, TradeDetail& d) {
+    _entries.add(entryValues(e, "Trade"));
+    if (d.id.empty()) d.id = newUuid();
+    _trades.add({d.id, e.id, sqlOpt(d.securityId), d.qty, d.price, d.currency,
+                 sqlOpt(d.activityLabel), sqlOpt(d.categoryId), e.createdAt, e.updatedAt});
+    if (_entries.pending() >= std::max(_chunk, _copyChunk)) flush();
+}
+
+void TradeBatch::flush() {
+    _entries.flush();
+    _trades.flush();
 }
 
 } // namespace finimport::store

@@ -1,6 +1,7 @@
 #pragma once
-// Transactions written in multi-row batches at publish: entries, their transaction payload and
-// tags are buffered and flushed together, entries first (foreign keys), every `chunk` entries.
+// Transactions and trades written in batches at publish (multi-row INSERTs on SQLite, COPY on
+// PostgreSQL): entries and their payload rows are buffered and flushed together, entries first
+// (foreign keys), every `chunk` entries. One list of entry columns for both.
 
 #include "store/BatchInsert.h"
 #include "store/EntryStore.h"
@@ -19,6 +20,23 @@ public:
 private:
     size_t _chunk;
     BatchInsert _entries, _transactions, _tags;
+    size_t _copyChunk;
+};
+
+class TradeBatch {
+public:
+    explicit TradeBatch(Poco::Data::Session& s, size_t chunk = 500);
+
+    // Fills the entry's and the trade's ids (when empty), type and timestamps, like
+    // EntryStore::insertTrade.
+    void add(EntryRow& entry, TradeDetail& detail);
+    // Writes everything buffered. Call before anything reads the new entries back.
+    void flush();
+
+private:
+    size_t _chunk;
+    BatchInsert _entries, _trades;
+    size_t _copyChunk;
 };
 
 } // namespace finimport::store

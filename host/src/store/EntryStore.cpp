@@ -1,6 +1,7 @@
 #include "store/EntryStore.h"
 
 #include "store/Sql.h"
+#include "store/StatementCache.h"
 #include "store/Time.h"
 
 namespace finimport::store {
@@ -76,28 +77,27 @@ void EntryStore::insertValuation(EntryRow& e, const std::string& kind) {
 }
 
 std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId) {
-    auto rows =
-        sqlQuery(_s,
-                 "SELECT e.entryable_type, e.date, e.amount, t.security_id, t.qty, t.price, v.kind "
-                 "FROM entries e LEFT JOIN trades t ON t.entry_id = e.id "
-                 "LEFT JOIN valuations v ON v.entry_id = e.id "
-                 "WHERE e.account_id = ? AND NOT EXISTS (SELECT 1 FROM entries c WHERE "
-                 "c.parent_entry_id = e.id) "
-                 "ORDER BY e.date, e.created_at, e.id",
-                 {accountId});
+    // The whole ledger of an account (the balance engine's input): read natively, not value
+    // by value through Poco's RecordSet.
     std::vector<LedgerItem> out;
-    out.reserve(rows.size());
-    for (const auto& r : rows) {
-        LedgerItem item;
-        item.entryableType = r.str(0);
-        item.date = r.str(1);
-        item.amount = r.i64(2);
-        item.securityId = r.optStr(3);
-        item.qty = r.i64(4);
-        item.price = r.i64(5);
-        item.valuationKind = r.str(6);
-        out.push_back(std::move(item));
-    }
+    nativeQuery(_s,
+                "SELECT e.entryable_type, e.date, e.amount, t.security_id, t.qty, t.price, v.kind "
+                "FROM entries e LEFT JOIN trades t ON t.entry_id = e.id "
+                "LEFT JOIN valuations v ON v.entry_id = e.id "
+                "WHERE e.account_id = ? AND NOT EXISTS (SELECT 1 FROM entries c WHERE "
+                "c.parent_entry_id = e.id) "
+                "ORDER BY e.date, e.created_at, e.id",
+                {accountId}, [&](const NativeRow& r) {
+                    LedgerItem item;
+                    item.entryableType = r.str(0);
+                    item.date = r.str(1);
+                    item.amount = r.i64(2);
+                    item.securityId = r.optStr(3);
+                    item.qty = r.i64(4);
+                    item.price = r.i64(5);
+                    item.valuationKind = r.str(6);
+                    out.push_back(std::move(item));
+                });
     return out;
 }
 

@@ -1,6 +1,8 @@
 #include "store/FamilyStore.h"
 
+#include "store/Database.h"
 #include "store/Sql.h"
+#include "store/StatementCache.h"
 #include "store/Time.h"
 
 namespace finimport::store {
@@ -12,7 +14,8 @@ const char* kKeySelect =
     "k.last_used_at, k.created_at, u.family_id, f.name, u.name, u.active "
     "FROM api_keys k JOIN users u ON u.id = k.user_id JOIN families f ON f.id = u.family_id ";
 
-ApiKeyRow keyFrom(const SqlRow& r) {
+// SqlRow (Poco) or NativeRow (StatementCache).
+template <class Row> ApiKeyRow keyFrom(const Row& r) {
     ApiKeyRow k;
     k.id = r.str(0);
     k.userId = r.str(1);
@@ -97,6 +100,15 @@ std::optional<ApiKeyRow> FamilyStore::keyByHash(const std::string& keyHash) {
     auto r = sqlQueryOne(_s, std::string(kKeySelect) + "WHERE k.key_hash = ?", {keyHash});
     if (!r) return std::nullopt;
     return keyFrom(*r);
+}
+
+std::optional<ApiKeyRow> FamilyStore::keyByHash(Database& db, const std::string& keyHash) {
+    std::optional<ApiKeyRow> row;
+    const std::string sql = std::string(kKeySelect) + "WHERE k.key_hash = ?";
+    db.read([&](Poco::Data::Session& s) {
+        db.statements().query(s, sql, {keyHash}, [&](const NativeRow& r) { row = keyFrom(r); });
+    });
+    return row;
 }
 
 std::vector<ApiKeyRow> FamilyStore::keys(const std::optional<std::string>& familyId) {

@@ -10,6 +10,8 @@
 
 namespace finimport::store {
 
+class Database;
+
 struct FamilyRow {
     std::string id, name, currency;
 };
@@ -43,6 +45,10 @@ public:
 
     void insertKey(const ApiKeyRow& key);
     std::optional<ApiKeyRow> keyByHash(const std::string& keyHash);
+    // The same lookup with its own pooled session of the primary and the connection's cached
+    // statement: it runs on every request (authentication), and a revoked key must not pass
+    // on a lagging replica.
+    static std::optional<ApiKeyRow> keyByHash(Database& db, const std::string& keyHash);
     std::vector<ApiKeyRow> keys(const std::optional<std::string>& familyId);
     // Revokes by id or by prefix; returns how many keys were revoked.
     int revokeKey(const std::string& keyId, int64_t now); // one key, by id

@@ -2,6 +2,7 @@
 
 #include "store/RowInserter.h"
 #include "store/Sql.h"
+#include "store/StatementCache.h"
 #include "store/Time.h"
 
 #include <Poco/Data/Statement.h>
@@ -169,7 +170,8 @@ namespace {
 constexpr const char* kRowColumns =
     "SELECT id, import_id, row_number, kind, fields, errors, sort_key, valid FROM import_rows ";
 
-ImportRowRecord rowFrom(const SqlRow& r) {
+// SqlRow (Poco) or NativeRow (nativeQuery).
+template <class Row> ImportRowRecord rowFrom(const Row& r) {
     ImportRowRecord row;
     row.id = r.str(0);
     row.importId = r.str(1);
@@ -185,10 +187,10 @@ ImportRowRecord rowFrom(const SqlRow& r) {
 } // namespace
 
 std::vector<ImportRowRecord> ImportStore::rows(const std::string& importId) {
+    // Every row of an import (a publish): read natively, not value by value through Poco.
     std::vector<ImportRowRecord> out;
-    for (const auto& r : sqlQuery(
-             _s, std::string(kRowColumns) + "WHERE import_id = ? ORDER BY row_number", {importId}))
-        out.push_back(rowFrom(r));
+    nativeQuery(_s, std::string(kRowColumns) + "WHERE import_id = ? ORDER BY row_number",
+                {importId}, [&](const NativeRow& r) { out.push_back(rowFrom(r)); });
     return out;
 }
 
@@ -198,12 +200,11 @@ void ImportStore::forEachRowBatch(const std::string& importId, int64_t batchSize
     int64_t after = std::numeric_limits<int64_t>::min();
     for (;;) {
         std::vector<ImportRowRecord> batch;
-        for (const auto& r :
-             sqlQuery(_s,
-                      std::string(kRowColumns) +
-                          "WHERE import_id = ? AND row_number > ? ORDER BY row_number LIMIT ?",
-                      {importId, after, batchSize}))
-            batch.push_back(rowFrom(r));
+        nativeQuery(_s,
+                    std::string(kRowColumns) +
+                        "WHERE import_id = ? AND row_number > ? ORDER BY row_number LIMIT ?",
+                    {importId, after, batchSize},
+                    [&](const NativeRow& r) { batch.push_back(rowFrom(r)); });
         if (batch.empty()) return;
         after = batch.back().rowNumber;
         const bool last = static_cast<int64_t>(batch.size()) < batchSize;

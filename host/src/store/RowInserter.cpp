@@ -1,5 +1,6 @@
 #include "store/RowInserter.h"
 
+#include "store/PgNative.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 
@@ -8,11 +9,30 @@
 
 namespace finimport::store {
 
+const std::vector<std::string>& RowInserter::columns() {
+    static const std::vector<std::string> names = {"id",     "import_id", "row_number", "kind",
+                                                   "fields", "errors",    "sort_key",   "valid"};
+    return names;
+}
+
+RowInserter::RowInserter(Poco::Data::Session& s) : _s(s) {
+    if (isPostgresSession(s))
+        _copy = std::make_unique<BatchInsert>(s, "import_rows", columns(), kCopyBatch);
+}
+
+RowInserter::~RowInserter() = default;
+
 std::string RowInserter::insertSql(std::size_t rows) const {
-    std::string sql = "INSERT INTO import_rows (id, import_id, row_number, kind, fields, errors, "
-                      "sort_key, valid) VALUES ";
+    std::string tuple = "(";
+    std::string sql = "INSERT INTO import_rows (";
+    for (const auto& c : columns()) {
+        sql += (tuple.size() > 1 ? ", " : "") + c;
+        tuple += tuple.size() > 1 ? ",?" : "?";
+    }
+    tuple += ")";
+    sql += ") VALUES ";
     for (std::size_t i = 0; i < rows; ++i)
-        sql += i ? ",(?,?,?,?,?,?,?,?)" : "(?,?,?,?,?,?,?,?)";
+        sql += (i ? "," : "") + tuple;
     return sql;
 }
 
@@ -61,6 +81,11 @@ std::string RowInserter::nextId() {
 
 void RowInserter::add(ImportRowRecord& r) {
     if (r.id.empty()) r.id = nextId();
+    if (_copy) {
+        _copy->add({r.id, r.importId, int64_t(r.rowNumber), r.kind, std::move(r.fields),
+                    std::move(r.errors), r.sortKey.value_or(""), int64_t(r.valid ? 1 : 0)});
+        return;
+    }
     Slot& slot = _slots[_used++];
     slot.id = r.id;
     slot.importId = r.importId;
@@ -72,6 +97,14 @@ void RowInserter::add(ImportRowRecord& r) {
     slot.sortKey = r.sortKey.value_or("");
     slot.valid = r.valid ? 1 : 0;
     if (_used == kBatch) write(kBatch);
+}
+
+void RowInserter::flush() {
+    if (_copy) {
+        _copy->flush();
+        return;
+    }
+    if (_used > 0) write(_used);
 }
 
 void RowInserter::write(std::size_t rows) {
@@ -103,10 +136,6 @@ void RowInserter::write(std::size_t rows) {
     }
     _written += static_cast<int64_t>(rows);
     _used = 0;
-}
-
-void RowInserter::flush() {
-    if (_used > 0) write(_used);
 }
 
 } // namespace finimport::store

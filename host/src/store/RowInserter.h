@@ -1,8 +1,10 @@
 #pragma once
 // Buffers import rows and writes them kBatch at a time with one prepared multi-row INSERT
 // (re-executed with new values), so storing 1M rows costs 4k statement executions, not 1M
-// statement preparations.
+// statement preparations. On PostgreSQL the rows go through BatchInsert's COPY instead,
+// kCopyBatch rows per COPY.
 
+#include "store/BatchInsert.h"
 #include "store/ImportStore.h"
 #include "store/SqliteNative.h"
 
@@ -18,14 +20,18 @@ namespace finimport::store {
 class RowInserter {
 public:
     static constexpr std::size_t kBatch = 256;
+    static constexpr std::size_t kCopyBatch = BatchInsert::kMinCopyRows;
 
-    explicit RowInserter(Poco::Data::Session& s) : _s(s) {}
+    explicit RowInserter(Poco::Data::Session& s);
+    ~RowInserter();
+    // The import_rows columns written, in binding order (one list for both paths).
+    static const std::vector<std::string>& columns();
     // Assigns the row's id when empty and takes its fields/errors text; writes a batch when
     // the buffer is full.
     void add(ImportRowRecord& row);
     // Writes what is buffered (the tail uses a statement of its own size).
     void flush();
-    int64_t written() const { return _written; }
+    int64_t written() const { return _copy ? static_cast<int64_t>(_copy->written()) : _written; }
 
 private:
     struct Slot {
@@ -48,6 +54,7 @@ private:
     // objects cost more than the insert itself).
     std::unique_ptr<SqliteStatement> _native;
     int64_t _written = 0;
+    std::unique_ptr<BatchInsert> _copy; // PostgreSQL
     uint64_t _idHigh = 0, _idLow = 0;
 };
 

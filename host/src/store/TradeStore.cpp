@@ -2,6 +2,7 @@
 
 #include "store/Database.h"
 #include "store/Sql.h"
+#include "store/StatementCache.h"
 
 namespace finimport::store {
 
@@ -50,7 +51,8 @@ std::string fromWhere(const TradeListFilter& f, std::vector<SqlValue>& params,
     return w;
 }
 
-TradeListRow rowFrom(const SqlRow& r) {
+// SqlRow (Poco) or NativeRow (StatementCache).
+template <class Row> TradeListRow rowFrom(const Row& r) {
     TradeListRow t;
     t.id = r.str(0);
     t.date = r.str(1);
@@ -106,13 +108,31 @@ int64_t TradeStore::countCached(Database& db, const TradeListFilter& f) {
     if (f.accountIds)
         for (const auto& id : *f.accountIds)
             key += "\x1d" + id;
-    return db.cachedCount(key, [&](Poco::Data::Session& s) { return TradeStore(s).count(f); });
+    return db.cachedCount(
+        key,
+        [&](Poco::Data::Session& s) {
+            std::vector<SqlValue> params;
+            std::string w = fromWhere(f, params, false);
+            return db.statements().count(s, "SELECT COUNT(*) " + w, params);
+        },
+        true);
 }
 
 std::vector<TradeListRow> TradeStore::page(Database& db, const TradeListFilter& filter,
                                            int64_t limit, int64_t offset) {
+    // The same query as list(), through the connection's cached statement (a hot read), on
+    // the read replica when one is configured.
+    std::vector<SqlValue> params;
+    std::string w = fromWhere(filter, params);
+    params.push_back(limit);
+    params.push_back(offset);
+    const std::string sql = std::string("SELECT ") + kColumns + " " + w +
+                            " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
     std::vector<TradeListRow> out;
-    db.read([&](Poco::Data::Session& s) { out = TradeStore(s).list(filter, limit, offset); });
+    db.readReplica([&](Poco::Data::Session& s) {
+        db.statements().query(s, sql, params,
+                              [&](const NativeRow& r) { out.push_back(rowFrom(r)); });
+    });
     return out;
 }
 

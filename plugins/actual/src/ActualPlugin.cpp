@@ -1,6 +1,7 @@
 // finimport_actual.so: ActualImport (IMPORTS.md §6.5 with §12.4): Actual Budget's export with
 // exact headers; `Category_Group` + `Category` become the `Group: Category` key.
 #include "BudgetCsv.hpp"
+#include "finimport_manifest.h" // generated from manifest.json
 
 namespace {
 
@@ -53,8 +54,8 @@ fi_run_status runActual(const Options& options, Records& out) {
 }
 
 constexpr const char* kTypes[] = {"ActualImport", nullptr};
-constexpr fi_importer kActual = makeImporter<probeCsvText, runActual>(
-    "actual.transactions", kTypes, FI_BUDGET_CSV_MANIFEST("ActualImport"));
+constexpr fi_importer kActual =
+    makeImporter<probeCsvText, runActual>("actual.transactions", kTypes, finimport_manifest_json);
 
 } // namespace
 

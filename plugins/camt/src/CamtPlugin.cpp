@@ -2,6 +2,7 @@
 // camt.052/.053/.054 in any version, read by a streaming expat parser (CamtReader).
 #include "CamtEntries.h"
 #include "CamtReader.h"
+#include "finimport_manifest.h" // generated from manifest.json
 
 #include "finimport/plugin.hpp"
 #include "finimport/text.hpp"
@@ -36,14 +37,7 @@ fi_probe_result probeCamt(std::string_view head, const char*) {
 
 constexpr const char* kTypes[] = {"CamtImport", nullptr};
 constexpr fi_importer kCamt =
-    makeImporter<probeCamt, runCamt>("camt.statements", kTypes,
-                                     "{\"types\":[\"CamtImport\"],"
-                                     "\"media_types\":[\"application/xml\",\"text/xml\"],"
-                                     "\"extensions\":[\".xml\"],"
-                                     "\"binary\":false,\"options\":[],"
-                                     "\"format\":\"camt\",\"file_noun\":\"a CAMT XML file\","
-                                     "\"charset_sniff\":\"xml\","
-                                     "\"content_prefixes\":[\"<?xml\",\"<Document\"]}");
+    makeImporter<probeCamt, runCamt>("camt.statements", kTypes, finimport_manifest_json);
 
 } // namespace
 

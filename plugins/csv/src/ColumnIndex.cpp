@@ -44,7 +44,7 @@ std::optional<std::size_t> positionOf(std::string_view label) {
     if (label.size() < 2 || label[0] != '#' || label[1] == '0') return std::nullopt;
     std::size_t n = 0;
     for (char c : label.substr(1)) {
-        if (!sdk::detail::isDigit(c)) return std::nullopt;
+        if (!sdk::isDigit(c)) return std::nullopt;
         n = std::min<std::size_t>(n * 10 + std::size_t(c - '0'), 1u << 30); // saturates
     }
     return n - 1;

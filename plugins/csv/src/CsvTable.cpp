@@ -78,7 +78,7 @@ bool CsvTable::readHeader() {
         // The reference strips the whole text, so the first header cell loses leading space.
         std::string& first = header_[0];
         std::size_t leading = 0;
-        while (leading < first.size() && sdk::detail::isAsciiSpace(first[leading]))
+        while (leading < first.size() && sdk::isAsciiSpace(first[leading]))
             ++leading;
         first.erase(0, leading);
     }

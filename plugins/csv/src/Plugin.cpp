@@ -1,6 +1,7 @@
 // finimport_csv.so: one importer per CSV-family import type (records.md describes the output).
 #include "Importers.h"
-#include "Manifest.h"
+
+#include "finimport_manifest.h" // generated from manifest.json (one narrowed copy per type)
 
 #include "finimport/plugin.hpp"
 #include "finimport/text.hpp"
@@ -16,9 +17,7 @@ fi_probe_result probeCsv(std::string_view head, const char* filename) {
     if (head.find('\0') != std::string_view::npos) return FI_PROBE_NO;
     const std::string_view name = filename ? filename : "";
     auto endsWith = [&](std::string_view suffix) {
-        return name.size() >= suffix.size() &&
-               finimport::sdk::detail::equalsIgnoreCase(name.substr(name.size() - suffix.size()),
-                                                        suffix);
+        return finimport::sdk::endsWithIgnoreCase(name, suffix);
     };
     return endsWith(".csv") || endsWith(".txt") ? FI_PROBE_YES : FI_PROBE_MAYBE;
 }
@@ -31,17 +30,17 @@ constexpr const char* kMerchantTypes[] = {"MerchantImport", nullptr};
 constexpr const char* kRuleTypes[] = {"RuleImport", nullptr};
 
 constexpr fi_importer kTransactions = finimport::makeImporter<probeCsv, runTransactions>(
-    "csv.transactions", kTransactionTypes, FI_CSV_MANIFEST("TransactionImport"));
+    "csv.transactions", kTransactionTypes, finimport_manifest_json_TransactionImport);
 constexpr fi_importer kTrades = finimport::makeImporter<probeCsv, runTrades>(
-    "csv.trades", kTradeTypes, FI_CSV_MANIFEST("TradeImport"));
+    "csv.trades", kTradeTypes, finimport_manifest_json_TradeImport);
 constexpr fi_importer kAccounts = finimport::makeImporter<probeCsv, runAccounts>(
-    "csv.accounts", kAccountTypes, FI_CSV_MANIFEST("AccountImport"));
+    "csv.accounts", kAccountTypes, finimport_manifest_json_AccountImport);
 constexpr fi_importer kCategories = finimport::makeImporter<probeCsv, runCategories>(
-    "csv.categories", kCategoryTypes, FI_CSV_MANIFEST("CategoryImport"));
+    "csv.categories", kCategoryTypes, finimport_manifest_json_CategoryImport);
 constexpr fi_importer kMerchants = finimport::makeImporter<probeCsv, runMerchants>(
-    "csv.merchants", kMerchantTypes, FI_CSV_MANIFEST("MerchantImport"));
+    "csv.merchants", kMerchantTypes, finimport_manifest_json_MerchantImport);
 constexpr fi_importer kRules = finimport::makeImporter<probeCsv, runRules>(
-    "csv.rules", kRuleTypes, FI_CSV_MANIFEST("RuleImport"));
+    "csv.rules", kRuleTypes, finimport_manifest_json_RuleImport);
 
 } // namespace
 

@@ -67,7 +67,7 @@ void splitJsonColumns(const DataRecord& record, char separator, std::string& con
 }
 
 bool isTrue(std::string_view value) {
-    using sdk::detail::equalsIgnoreCase;
+    using sdk::equalsIgnoreCase;
     return equalsIgnoreCase(value, "true") || value == "1" || equalsIgnoreCase(value, "yes") ||
            equalsIgnoreCase(value, "y");
 }

@@ -32,8 +32,8 @@ Fatal invalid(const char* option, std::string_view value) {
 bool readBoolean(const Options& options, const char* name, bool fallback) {
     auto value = options.get(name);
     if (!value || value->empty()) return fallback;
-    if (sdk::detail::equalsIgnoreCase(*value, "true")) return true;
-    if (sdk::detail::equalsIgnoreCase(*value, "false")) return false;
+    if (sdk::equalsIgnoreCase(*value, "true")) return true;
+    if (sdk::equalsIgnoreCase(*value, "false")) return false;
     throw invalid(name, *value);
 }
 
@@ -52,7 +52,7 @@ std::optional<ExactFactor> readFactor(const Options& options, const char* name) 
             dot = true;
             continue;
         }
-        if (!sdk::detail::isDigit(c)) throw invalid(name, *value);
+        if (!sdk::isDigit(c)) throw invalid(name, *value);
         digits = true;
         if (dot && ++f.scale > 12) throw invalid(name, *value);
         if (f.digits > 0 || c != '0') ++significant;
@@ -87,7 +87,7 @@ Settings readSettings(const Options& options) {
     }
     if (auto sep = options.get("col_sep")) {
         // D37/D54: TAB is a TAB character, the two characters `\t`, or the word `tab`.
-        if (*sep == "\t" || *sep == "\\t" || sdk::detail::equalsIgnoreCase(*sep, "tab"))
+        if (*sep == "\t" || *sep == "\\t" || sdk::equalsIgnoreCase(*sep, "tab"))
             s.separator = '\t';
         else if (*sep == "auto")
             s.autoSeparator = true;

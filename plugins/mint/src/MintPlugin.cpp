@@ -1,6 +1,7 @@
 // finimport_mint.so: MintImport (IMPORTS.md §6.4 with §12.4): Mint's transaction export with
 // its exact, case-sensitive headers and the `Transaction Type` credit/debit column.
 #include "BudgetCsv.hpp"
+#include "finimport_manifest.h" // generated from manifest.json
 
 namespace {
 
@@ -15,7 +16,7 @@ fi_run_status runMint(const Options& options, Records& out) {
         "Amount",       "Transaction Type", "Category",
         "Account Name", "Labels",           "Notes"};
     const auto hasHeader = options.get("has_header");
-    const bool headerless = hasHeader && sdk::detail::equalsIgnoreCase(*hasHeader, "false");
+    const bool headerless = hasHeader && sdk::equalsIgnoreCase(*hasHeader, "false");
     const Table table = readTable(out, settings, headerless ? &kMintColumns : nullptr);
     const auto date = table.exact("Date"), name = table.exact("Description"),
                amount = table.exact("Amount"), currency = table.exact("Currency"),
@@ -40,8 +41,8 @@ fi_run_status runMint(const Options& options, Records& out) {
             t.row.set(kAmount, value->text);
             const sdk::Decimal magnitude{"", value->scaled < 0 ? -value->scaled : value->scaled,
                                          value->fractionDigits};
-            const bool credit = sdk::detail::equalsIgnoreCase(typeCell, "credit");
-            const bool debit = sdk::detail::equalsIgnoreCase(typeCell, "debit");
+            const bool credit = sdk::equalsIgnoreCase(typeCell, "credit");
+            const bool debit = sdk::equalsIgnoreCase(typeCell, "debit");
             t.row.set(kSignedAmount,
                       credit  ? negatedText(magnitude)
                       : debit ? sdk::formatScaled(magnitude.scaled, magnitude.fractionDigits)
@@ -63,8 +64,8 @@ fi_run_status runMint(const Options& options, Records& out) {
 }
 
 constexpr const char* kTypes[] = {"MintImport", nullptr};
-constexpr fi_importer kMint = makeImporter<probeCsvText, runMint>(
-    "mint.transactions", kTypes, FI_BUDGET_CSV_MANIFEST("MintImport"));
+constexpr fi_importer kMint =
+    makeImporter<probeCsvText, runMint>("mint.transactions", kTypes, finimport_manifest_json);
 
 } // namespace
 

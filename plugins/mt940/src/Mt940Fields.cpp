@@ -14,7 +14,7 @@ using finimport::statement::Issue;
 bool digitsAt(std::string_view s, std::size_t pos, std::size_t count) {
     if (pos + count > s.size()) return false;
     for (std::size_t i = pos; i < pos + count; ++i)
-        if (!sdk::detail::isDigit(s[i])) return false;
+        if (!sdk::isDigit(s[i])) return false;
     return true;
 }
 
@@ -58,7 +58,7 @@ std::optional<sdk::CivilDate> entryDate(sdk::CivilDate value, int month, int day
 // `3236,28`, `9,`, `11,8`: digits, one decimal comma (SWIFT always writes it), fraction ≤ 8.
 std::size_t amountLength(std::string_view s, std::size_t pos) {
     std::size_t i = pos;
-    while (i < s.size() && (sdk::detail::isDigit(s[i]) || s[i] == ','))
+    while (i < s.size() && (sdk::isDigit(s[i]) || s[i] == ','))
         ++i;
     return i - pos;
 }

@@ -2,6 +2,7 @@
 // statements and MT942 interim reports, read line by line, one statement in memory at a time.
 #include "Mt940Reader.h"
 #include "Mt940Statement.h"
+#include "finimport_manifest.h" // generated from manifest.json
 
 #include "finimport/plugin.hpp"
 
@@ -34,13 +35,8 @@ fi_probe_result probeMt940(std::string_view head, const char*) {
 }
 
 constexpr const char* kTypes[] = {"Mt940Import", nullptr};
-constexpr fi_importer kMt940 = makeImporter<probeMt940, runMt940>(
-    "mt940.statements", kTypes,
-    "{\"types\":[\"Mt940Import\"],"
-    "\"media_types\":[\"application/octet-stream\",\"text/plain\"],"
-    "\"extensions\":[\".sta\",\".mt940\",\".940\",\".txt\"],"
-    "\"binary\":false,\"options\":[],"
-    "\"format\":\"mt940\",\"file_noun\":\"an MT940 file\"}");
+constexpr fi_importer kMt940 =
+    makeImporter<probeMt940, runMt940>("mt940.statements", kTypes, finimport_manifest_json);
 
 } // namespace
 

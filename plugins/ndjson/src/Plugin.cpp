@@ -2,6 +2,7 @@
 // API.md §7.7/§7.9, DECISIONS.md D19). Streams the input line by line; every line that is a
 // record of one of the 15 types becomes one record of that kind (sdk/docs/records.md).
 #include "JsonScan.h"
+#include "finimport_manifest.h" // generated from manifest.json
 
 #include "finimport/plugin.hpp"
 
@@ -153,14 +154,8 @@ fi_probe_result probeNdjson(std::string_view head, const char* filename) {
 
 constexpr const char* kServiceTypes[] = {"ServiceImport", nullptr};
 
-#define FI_NDJSON_MANIFEST                                                                         \
-    "{\"types\":[\"ServiceImport\"],"                                                              \
-    "\"media_types\":[\"application/x-ndjson\",\"application/ndjson\",\"application/json\","       \
-    "\"application/octet-stream\",\"text/plain\"],"                                                \
-    "\"extensions\":[\".ndjson\",\".json\"],\"binary\":false,\"options\":[]}"
-
 constexpr fi_importer kService = finimport::makeImporter<probeNdjson, runNdjson>(
-    "ndjson.service", kServiceTypes, FI_NDJSON_MANIFEST);
+    "ndjson.service", kServiceTypes, finimport_manifest_json);
 
 } // namespace
 

@@ -2,6 +2,7 @@
 // (README: why not libofx) turns OFX 1.x SGML and 2.x XML into statement records.
 #include "OfxBuilder.h"
 #include "OfxRecords.h"
+#include "finimport_manifest.h" // generated from manifest.json
 
 #include "finimport/plugin.hpp"
 #include "finimport/text.hpp"
@@ -27,27 +28,22 @@ fi_run_status runOfx(const Options&, Records& out) {
 }
 
 bool endsWith(std::string_view name, std::string_view suffix) {
-    return name.size() >= suffix.size() &&
-           sdk::detail::equalsIgnoreCase(name.substr(name.size() - suffix.size()), suffix);
+    return sdk::endsWithIgnoreCase(name, suffix);
 }
 
 fi_probe_result probeOfx(std::string_view head, const char* filename) {
     const std::string_view name = filename ? filename : "";
     if (endsWith(name, ".ofx") || endsWith(name, ".qfx")) return FI_PROBE_YES;
     for (std::size_t i = 0; i + 9 <= head.size(); ++i)
-        if (sdk::detail::equalsIgnoreCase(head.substr(i, 9), "OFXHEADER")) return FI_PROBE_YES;
+        if (sdk::equalsIgnoreCase(head.substr(i, 9), "OFXHEADER")) return FI_PROBE_YES;
     for (std::size_t i = 0; i + 5 <= head.size(); ++i)
-        if (sdk::detail::equalsIgnoreCase(head.substr(i, 5), "<OFX>")) return FI_PROBE_MAYBE;
+        if (sdk::equalsIgnoreCase(head.substr(i, 5), "<OFX>")) return FI_PROBE_MAYBE;
     return FI_PROBE_NO;
 }
 
 constexpr const char* kTypes[] = {"OfxImport", nullptr};
-constexpr fi_importer kOfx = makeImporter<probeOfx, runOfx>(
-    "ofx.statements", kTypes,
-    "{\"types\":[\"OfxImport\"],"
-    "\"media_types\":[\"application/x-ofx\",\"application/vnd.intu.qfx\",\"text/plain\"],"
-    "\"extensions\":[\".ofx\",\".qfx\"],\"binary\":false,\"options\":[],"
-    "\"format\":\"ofx\",\"file_noun\":\"an OFX file\",\"charset_sniff\":\"ofx\"}");
+constexpr fi_importer kOfx =
+    makeImporter<probeOfx, runOfx>("ofx.statements", kTypes, finimport_manifest_json);
 
 } // namespace
 

@@ -2,6 +2,7 @@
 // from poppler; the statement table is recognised by Statement.cpp. No AI, no network.
 #include "PdfText.h"
 #include "Statement.h"
+#include "finimport_manifest.h" // generated from manifest.json
 
 #include "finimport/plugin.hpp"
 #include "finimport/text.hpp"
@@ -43,7 +44,7 @@ sdk::CivilDate todayUtc() {
 std::string lastDigits(const std::string& number, std::size_t count) {
     std::string digits;
     for (char c : number)
-        if (sdk::detail::isDigit(c)) digits.push_back(c);
+        if (sdk::isDigit(c)) digits.push_back(c);
     return digits.size() > count ? digits.substr(digits.size() - count) : digits;
 }
 
@@ -107,11 +108,8 @@ fi_probe_result probePdf(std::string_view head, const char*) {
 }
 
 constexpr const char* kTypes[] = {"PdfImport", nullptr};
-constexpr fi_importer kPdf = makeImporter<probePdf, runPdf>(
-    "pdf.statements", kTypes,
-    "{\"types\":[\"PdfImport\"],\"media_types\":[\"application/pdf\"],"
-    "\"extensions\":[\".pdf\"],\"binary\":true,\"options\":[],"
-    "\"format\":\"pdf\",\"file_noun\":\"a PDF file\"}");
+constexpr fi_importer kPdf =
+    makeImporter<probePdf, runPdf>("pdf.statements", kTypes, finimport_manifest_json);
 
 } // namespace
 

@@ -18,10 +18,10 @@ std::vector<Token> tokenize(const std::string& line) {
     std::vector<Token> tokens;
     std::size_t i = 0;
     while (i < line.size()) {
-        while (i < line.size() && sdk::detail::isAsciiSpace(line[i]))
+        while (i < line.size() && sdk::isAsciiSpace(line[i]))
             ++i;
         const std::size_t start = i;
-        while (i < line.size() && !sdk::detail::isAsciiSpace(line[i]))
+        while (i < line.size() && !sdk::isAsciiSpace(line[i]))
             ++i;
         if (i > start) tokens.push_back({line.substr(start, i - start), start});
     }
@@ -29,7 +29,7 @@ std::vector<Token> tokenize(const std::string& line) {
 }
 
 std::string lower(std::string_view s) {
-    return sdk::detail::toLower(s);
+    return sdk::toLowerAscii(s);
 }
 
 // Column roles found in a header line, with their character offsets.
@@ -63,14 +63,13 @@ std::optional<Header> headerOf(const std::string& line) {
 
 bool isTime(std::string_view t) {
     return t.size() >= 4 && t.size() <= 8 && t.find(':') != std::string_view::npos &&
-           std::all_of(t.begin(), t.end(),
-                       [](char c) { return sdk::detail::isDigit(c) || c == ':'; });
+           std::all_of(t.begin(), t.end(), [](char c) { return sdk::isDigit(c) || c == ':'; });
 }
 
 bool isMonthName(std::string_view t) {
     int month = 0;
     std::size_t pos = 0;
-    return sdk::detail::readMonthName(t, pos, month) && pos == t.size();
+    return sdk::readMonthName(t, pos, month) && pos == t.size();
 }
 
 // A date-looking token (or three tokens "26 Jan 2026") starting at tokens[i]; returns the
@@ -78,13 +77,12 @@ bool isMonthName(std::string_view t) {
 std::optional<std::pair<std::string, std::size_t>> dateAt(const std::vector<Token>& tokens,
                                                           std::size_t i) {
     const std::string& t = tokens[i].text;
-    if (i + 2 < tokens.size() && t.size() <= 2 &&
-        std::all_of(t.begin(), t.end(), sdk::detail::isDigit) && isMonthName(tokens[i + 1].text) &&
-        tokens[i + 2].text.size() == 4)
+    if (i + 2 < tokens.size() && t.size() <= 2 && std::all_of(t.begin(), t.end(), sdk::isDigit) &&
+        isMonthName(tokens[i + 1].text) && tokens[i + 2].text.size() == 4)
         return std::make_pair(t + " " + tokens[i + 1].text + " " + tokens[i + 2].text, 3);
     std::size_t digits = 0, separators = 0;
     for (char c : t) {
-        if (sdk::detail::isDigit(c))
+        if (sdk::isDigit(c))
             ++digits;
         else if (c == '/' || c == '-' || c == '.')
             ++separators;

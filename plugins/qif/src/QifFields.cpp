@@ -22,7 +22,7 @@ std::string joinTags(const std::vector<std::string>& tags) {
 CategoryField parseCategory(std::string_view raw) {
     CategoryField f;
     std::string_view value = sdk::trim(raw);
-    if (value.empty() || sdk::detail::equalsIgnoreCase(value, "--Split--")) return f;
+    if (value.empty() || sdk::equalsIgnoreCase(value, "--Split--")) return f;
     if (value.front() == '[') {
         const std::size_t close = value.find(']');
         f.transfer = std::string(sdk::trim(
@@ -58,9 +58,7 @@ std::optional<std::int64_t> percentOf(std::int64_t value, std::int64_t percent) 
 }
 
 std::string defaultAccountName(const Section& section) {
-    auto is = [&](std::string_view n) {
-        return sdk::detail::equalsIgnoreCase(section.typeName, n);
-    };
+    auto is = [&](std::string_view n) { return sdk::equalsIgnoreCase(section.typeName, n); };
     if (is("CCard")) return "QIF Credit Card";
     if (is("Cash")) return "QIF Cash";
     if (is("Invst")) return "QIF Investments";

@@ -1,6 +1,7 @@
 // finimport_qif.so: QifImport (IMPORTS.md §6.10, §12 item 7, DECISIONS.md D16).
 #include "QifModel.h"
 #include "QifRows.h"
+#include "finimport_manifest.h" // generated from manifest.json
 
 #include "finimport/plugin.hpp"
 #include "finimport/text.hpp"
@@ -76,23 +77,16 @@ fi_run_status runQif(const Options& options, Records& out) {
 
 fi_probe_result probeQif(std::string_view head, const char* filename) {
     const std::string_view name = filename ? filename : "";
-    if (name.size() >= 4 && sdk::detail::equalsIgnoreCase(name.substr(name.size() - 4), ".qif"))
+    if (name.size() >= 4 && sdk::equalsIgnoreCase(name.substr(name.size() - 4), ".qif"))
         return FI_PROBE_YES;
     for (std::size_t i = 0; i + 6 <= head.size(); ++i)
-        if (sdk::detail::equalsIgnoreCase(head.substr(i, 6), "!Type:")) return FI_PROBE_YES;
+        if (sdk::equalsIgnoreCase(head.substr(i, 6), "!Type:")) return FI_PROBE_YES;
     return FI_PROBE_NO;
 }
 
 constexpr const char* kTypes[] = {"QifImport", nullptr};
-constexpr fi_importer kQif = makeImporter<probeQif, runQif>(
-    "qif.transactions", kTypes,
-    "{\"types\":[\"QifImport\"],"
-    "\"media_types\":[\"application/qif\",\"application/x-qif\",\"text/plain\"],"
-    "\"extensions\":[\".qif\"],\"binary\":false,\"options\":["
-    "{\"name\":\"date_format\",\"type\":\"string\"},"
-    "{\"name\":\"number_format\",\"type\":\"enum\",\"values\":[\"1,234.56\",\"1.234,56\","
-    "\"1 234,56\",\"1,234\",\"auto\"],\"default\":\"1,234.56\"}],"
-    "\"format\":\"qif\",\"file_noun\":\"a QIF file\"}");
+constexpr fi_importer kQif =
+    makeImporter<probeQif, runQif>("qif.transactions", kTypes, finimport_manifest_json);
 
 } // namespace
 

@@ -11,11 +11,11 @@ namespace {
 
 bool startsWithIgnoreCase(std::string_view text, std::string_view prefix) {
     return text.size() >= prefix.size() &&
-           sdk::detail::equalsIgnoreCase(text.substr(0, prefix.size()), prefix);
+           sdk::equalsIgnoreCase(text.substr(0, prefix.size()), prefix);
 }
 
 SectionKind kindOf(std::string_view type) {
-    auto is = [&](std::string_view name) { return sdk::detail::equalsIgnoreCase(type, name); };
+    auto is = [&](std::string_view name) { return sdk::equalsIgnoreCase(type, name); };
     if (is("Bank") || is("Cash") || is("CCard") || is("Oth A") || is("Oth L"))
         return SectionKind::Bank;
     if (is("Invst")) return SectionKind::Investment;
@@ -164,7 +164,7 @@ std::string normalizeQifDate(std::string_view raw, int currentYear) {
         letters = letters || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
     std::string out;
     for (char c : s) {
-        const bool space = sdk::detail::isAsciiSpace(c);
+        const bool space = sdk::isAsciiSpace(c);
         if (!space)
             out.push_back(c);
         else if (letters && !out.empty() && out.back() != ' ')
@@ -174,12 +174,11 @@ std::string normalizeQifDate(std::string_view raw, int currentYear) {
     // that would lie after the current year.
     bool fourDigits = false;
     for (std::size_t i = 0, run = 0; i < out.size(); ++i) {
-        run = sdk::detail::isDigit(out[i]) ? run + 1 : 0;
+        run = sdk::isDigit(out[i]) ? run + 1 : 0;
         fourDigits = fourDigits || run >= 4;
     }
     const std::size_t n = out.size();
-    if (!fourDigits && n >= 3 && sdk::detail::isDigit(out[n - 1]) &&
-        sdk::detail::isDigit(out[n - 2]) &&
+    if (!fourDigits && n >= 3 && sdk::isDigit(out[n - 1]) && sdk::isDigit(out[n - 2]) &&
         (out[n - 3] == '/' || out[n - 3] == '.' || out[n - 3] == '-' || out[n - 3] == ' ')) {
         int year = 2000 + (out[n - 2] - '0') * 10 + (out[n - 1] - '0');
         if (year > currentYear) year -= 100;

@@ -121,7 +121,7 @@ constexpr std::string_view kCashOut[] = {"Buy", "Cover", "MiscExp", "MargInt"};
 
 bool named(std::string_view action, std::span<const std::string_view> names) {
     for (std::string_view n : names)
-        if (sdk::detail::equalsIgnoreCase(action, n)) return true;
+        if (sdk::equalsIgnoreCase(action, n)) return true;
     return false;
 }
 
@@ -334,7 +334,7 @@ private:
                     const std::string& written, const std::string& security, bool transfers) {
         auto is = [&](std::initializer_list<std::string_view> names) {
             for (std::string_view n : names)
-                if (sdk::detail::equalsIgnoreCase(action, n)) return true;
+                if (sdk::equalsIgnoreCase(action, n)) return true;
             return false;
         };
         const std::string payee(sdk::trim(r.get('P').value_or("")));

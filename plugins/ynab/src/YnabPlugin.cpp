@@ -1,6 +1,7 @@
 // finimport_ynab.so: YnabImport (IMPORTS.md §6.6 with §12.4): YNAB's register export with
 // Outflow/Inflow columns and the combined `Category Group/Category` column.
 #include "BudgetCsv.hpp"
+#include "finimport_manifest.h" // generated from manifest.json
 
 #include <algorithm>
 #include <cstdint>
@@ -108,8 +109,8 @@ fi_run_status runYnab(const Options& options, Records& out) {
 }
 
 constexpr const char* kTypes[] = {"YnabImport", nullptr};
-constexpr fi_importer kYnab = makeImporter<probeCsvText, runYnab>(
-    "ynab.transactions", kTypes, FI_BUDGET_CSV_MANIFEST("YnabImport"));
+constexpr fi_importer kYnab =
+    makeImporter<probeCsvText, runYnab>("ynab.transactions", kTypes, finimport_manifest_json);
 
 } // namespace
 

@@ -1,5 +1,6 @@
 // A minimal finimport plugin: reads "name;amount" lines and emits transaction records.
 #include "finimport/plugin.hpp"
+#include "finimport_manifest.h" // manifest.json, embedded by finimport_add_plugin
 #include "finimport/text.hpp"
 
 namespace {
@@ -38,8 +39,7 @@ fi_run_status run(const finimport::Options& options, finimport::Records& out) {
 
 constexpr const char* kTypes[] = {"HelloImport", nullptr};
 constexpr fi_importer kHello = finimport::makeImporter<probe, run>(
-    "hello.transactions", kTypes,
-    R"({"types":["HelloImport"],"media_types":["text/plain"],"extensions":[".txt"],"options":[]})");
+    "hello.transactions", kTypes, finimport_manifest_json);
 
 } // namespace
 

@@ -98,6 +98,12 @@ constexpr bool isNumericDirective(char c) noexcept {
 
 } // namespace detail
 
+// Reads an English month name or its three-letter abbreviation at text[pos], case-insensitive
+// (the longest match wins): sets `month` (1-12), advances `pos` and returns true.
+inline bool readMonthName(std::string_view text, std::size_t& pos, int& month) {
+    return detail::readMonthName(text, pos, month);
+}
+
 // Parses `text` with a strptime-style `pattern`. Directives: %Y (up to 4 digits), %m %d %e
 // (1 or 2 digits; %e also skips leading spaces), %y (69-99 -> 19xx, 00-68 -> 20xx), %b %B %h
 // (English month name or abbreviation, case-insensitive), %% (a literal %). A run of
@@ -149,7 +155,7 @@ inline std::optional<CivilDate> parseDate(std::string_view text, std::string_vie
         case 'b':
         case 'B':
         case 'h':
-            if (!readMonthName(text, pos, month)) return std::nullopt;
+            if (!detail::readMonthName(text, pos, month)) return std::nullopt;
             break;
         case '%':
             if (pos >= text.size() || text[pos] != '%') return std::nullopt;

@@ -1,10 +1,14 @@
 /*
- * finimport plugin ABI, version 1 (C11).
+ * finimport plugin ABI, version 1.1 (C11).
  *
- * A plugin is a shared object exporting one symbol, FINIMPORT_ENTRY_SYMBOL
- * ("finimport_plugin_entry_v1"), that returns a static descriptor of the
- * importers it provides. The host loads plugins once, keeps them loaded for
- * the life of the process and never calls into a plugin after unloading it.
+ * A plugin is a shared object exporting one function, finimport_plugin_entry_v1
+ * (FINIMPORT_ENTRY_SYMBOL, prototype below), that returns a static descriptor
+ * of the importers it provides. The host loads plugins once, keeps them loaded
+ * for the life of the process and never calls into a plugin after unloading
+ * it. The records a plugin emits (kinds, fields, value formats) are listed in
+ * sdk/docs/records.md, installed as
+ * /usr/share/doc/finimport-sdk-dev/records.md: that page is part of this
+ * contract.
  *
  * Versioning
  *   - The major version is part of the symbol name: a v2 ABI would export
@@ -12,11 +16,25 @@
  *     differs from its own and one whose abi_minor is newer than its own.
  *   - Every struct starts with `struct_size`. Structs only ever grow at the
  *     end; a reader checks struct_size before touching a field added in a
- *     later minor version.
+ *     later minor version (FI_HAS_FIELD below).
+ *   - Only fixed-width integer types cross the boundary; the FI_* constants
+ *     are plain integers. 1.1 replaced the 1.0 enum typedefs by int32_t
+ *     typedefs of the same size and values, so 1.0 plugins load unchanged.
+ *   - Changes in 1.1: `fi_io.fail` (a fatal error with a stable code), the
+ *     entry-point prototype, int32_t instead of enums and int in signatures.
  *
  * Strings
  *   All strings are NUL-terminated UTF-8. A NULL `const char*` value means
  *   "absent" (JSON null); "" means "present and empty".
+ *
+ * Ownership and lifetime (repeated at every pointer below)
+ *   - What the plugin returns from the entry point (descriptor, importers,
+ *     ids, types, manifests) has static storage duration and is immutable.
+ *   - What the host passes into `run` (options, io and what they point to) is
+ *     host-owned and valid only until `run` returns.
+ *   - What the plugin passes into a callback (strings, arrays, locations) is
+ *     plugin-owned and borrowed for the duration of that call only: the host
+ *     copies what it keeps.
  *
  * Threading
  *   The descriptor and everything it points to are immutable and may be read
@@ -27,9 +45,13 @@
  *
  * Errors
  *   A plugin never lets a C++ exception cross this boundary (plugin.hpp
- *   installs a barrier). Fatal problems are reported with `io->set_error`
- *   and a non-zero return from `run`; problems with one record are reported
- *   with `io->row_error` and the run continues.
+ *   installs a barrier). A problem with one record is reported with
+ *   `io->row_error` and the run continues. A fatal problem with the whole
+ *   input is reported once, with `io->fail` (1.1: a stable code and a
+ *   sentence; the host answers 422 with both) or `io->set_error` (1.0: a
+ *   sentence only; the host derives the code from the manifest's format),
+ *   and `run` returns FI_RUN_FAILED. fi_io_fail() below does the right thing
+ *   on both host versions.
  */
 #ifndef FINIMPORT_PLUGIN_H
 #define FINIMPORT_PLUGIN_H
@@ -42,7 +64,7 @@ extern "C" {
 #endif
 
 #define FI_ABI_MAJOR 1
-#define FI_ABI_MINOR 0
+#define FI_ABI_MINOR 1
 
 /* The name of the one exported entry symbol of ABI major version 1. */
 #define FINIMPORT_ENTRY_SYMBOL "finimport_plugin_entry_v1"
@@ -53,27 +75,31 @@ extern "C" {
 #define FI_EXPORT __attribute__((visibility("default")))
 #endif
 
+/* True when a struct of `type` received from the other side (its first
+ * member is `struct_size`) is large enough to hold `field`: check before
+ * reading a field added in a later minor version, e.g.
+ * FI_HAS_FIELD(fi_io, io, fail). */
+#define FI_HAS_FIELD(type, ptr, field)                                                             \
+    ((ptr)->struct_size >= offsetof(type, field) + sizeof((ptr)->field))
+
 /* Answer of `probe`: how sure the importer is that it can read a file. */
-typedef enum fi_probe_result {
-    FI_PROBE_NO = 0,
-    FI_PROBE_MAYBE = 1,
-    FI_PROBE_YES = 2
-} fi_probe_result;
+typedef int32_t fi_probe_result;
+#define FI_PROBE_NO 0
+#define FI_PROBE_MAYBE 1
+#define FI_PROBE_YES 2
 
 /* Severity of a `log` line. */
-typedef enum fi_log_level {
-    FI_LOG_DEBUG = 0,
-    FI_LOG_INFO = 1,
-    FI_LOG_WARNING = 2,
-    FI_LOG_ERROR = 3
-} fi_log_level;
+typedef int32_t fi_log_level;
+#define FI_LOG_DEBUG 0
+#define FI_LOG_INFO 1
+#define FI_LOG_WARNING 2
+#define FI_LOG_ERROR 3
 
 /* Return value of `run`. */
-typedef enum fi_run_status {
-    FI_RUN_OK = 0,     /* every record was passed to the host */
-    FI_RUN_FAILED = 1, /* fatal error, reported with io->set_error */
-    FI_RUN_STOPPED = 2 /* a callback asked to stop (non-zero return) */
-} fi_run_status;
+typedef int32_t fi_run_status;
+#define FI_RUN_OK 0      /* every record was passed to the host */
+#define FI_RUN_FAILED 1  /* fatal error, reported with io->fail or io->set_error */
+#define FI_RUN_STOPPED 2 /* a callback asked to stop (non-zero return) */
 
 /*
  * One option of a run: a name declared in the importer's manifest and its
@@ -82,25 +108,25 @@ typedef enum fi_run_status {
  * Ownership: host-owned, valid only during the `run` call.
  */
 typedef struct fi_option {
-    const char* name;
-    const char* value; /* NULL when the option is absent */
+    const char* name;  /* host-owned, valid during `run`; never NULL */
+    const char* value; /* host-owned, valid during `run`; NULL when the option is absent */
 } fi_option;
 
 typedef struct fi_options {
-    size_t struct_size; /* sizeof(fi_options) as compiled by the host */
-    size_t count;
-    const fi_option* items; /* `count` items */
+    size_t struct_size;     /* sizeof(fi_options) as compiled by the host */
+    size_t count;           /* number of items */
+    const fi_option* items; /* host-owned array of `count` items, valid during `run` */
 } fi_options;
 
 /*
  * Where a record came from, for messages and for row numbering.
- * Ownership: caller-owned; the callee copies what it needs before returning.
+ * Ownership: plugin-owned; borrowed for one callback, the host copies it.
  */
 typedef struct fi_location {
     size_t struct_size;  /* sizeof(fi_location) as compiled by the sender */
-    uint64_t record;     /* 1-based record (row) number within the import */
+    uint64_t record;     /* 1-based record (row) number within the import; 0 for a header */
     uint64_t line;       /* 1-based physical line of the record's start, 0 if unknown */
-    const char* section; /* section or account name (QIF), NULL if none */
+    const char* section; /* borrowed for the call; section or account name (QIF), NULL if none */
 } fi_location;
 
 /*
@@ -111,66 +137,102 @@ typedef struct fi_location {
  * should return FI_RUN_STOPPED promptly without further callbacks.
  */
 typedef struct fi_io {
-    size_t struct_size; /* sizeof(fi_io) as compiled by the host */
-    void* host;         /* opaque host state */
+    size_t struct_size; /* sizeof(fi_io) as compiled by the host: 64 for 1.0, 72 for 1.1 */
+    void* host;         /* host-owned opaque state, valid during `run`; pass it back as is */
 
-    /* Reads up to `capacity` bytes of the input into `buffer`. Returns the
-     * number of bytes read, 0 at the end of the input, or -1 on a read error.
-     * Text inputs arrive as UTF-8 without BOM (the host detected and
-     * transcoded the charset); binary inputs (manifest "binary": true)
-     * arrive as uploaded. */
+    /* Reads up to `capacity` bytes of the input into `buffer` (plugin-owned,
+     * at least `capacity` bytes). Returns the number of bytes read, 0 at the
+     * end of the input, or -1 on a read error. Text inputs arrive as UTF-8
+     * (the host detected and transcoded the charset and removed one leading
+     * BOM; a plugin still drops a BOM it meets, since a file may carry two or
+     * another caller may pass raw bytes). Binary inputs (manifest
+     * "binary": true) arrive as uploaded. */
     int64_t (*read)(void* host, char* buffer, size_t capacity);
 
     /* Declares the kind and field names of the records that follow, e.g.
-     * kind "transaction" with fields {"date","amount","name",...}. May be
-     * called again to switch kinds. `field_names` is borrowed for the call. */
-    int (*begin)(void* host, const char* record_kind, const char* const* field_names,
-                 size_t field_count);
+     * kind "transaction" with fields {"date","amount","name",...} (the
+     * vocabulary is in records.md). May be called again to switch kinds.
+     * `record_kind` and `field_names` (an array of `field_count` non-NULL
+     * strings) are plugin-owned, borrowed for the call. */
+    int32_t (*begin)(void* host, const char* record_kind, const char* const* field_names,
+                     size_t field_count);
 
     /* Emits one record of the current kind. `values` holds `value_count`
      * entries (the field count of the last `begin`), each NULL (absent) or a
-     * canonical text: ISO dates (YYYY-MM-DD), plain decimals ("-1234.56") in
-     * the engine's sign convention (negative = money in), ISO 4217 codes.
-     * A field that could not be parsed carries its raw source text and a
-     * `row_error` naming it. Borrowed for the call. */
-    int (*row)(void* host, const char* const* values, size_t value_count,
-               const fi_location* location);
+     * canonical text: ISO dates (YYYY-MM-DD), plain decimals ("-1234.56",
+     * at most 8 fraction digits), upper-case ISO 4217 codes. Signs: a
+     * transaction's `amount` is written as the file shows it (banks: positive
+     * = money in), its `signed_amount` in the engine's convention (positive =
+     * money out); records.md gives the rule per kind. A field that could not
+     * be parsed carries its raw source text and a `row_error` naming it.
+     * `values`, its strings and `location` are plugin-owned, borrowed for
+     * the call. */
+    int32_t (*row)(void* host, const char* const* values, size_t value_count,
+                   const fi_location* location);
 
     /* Reports a problem with one record. `location->record` names the record
      * (emitted before or after this call). `code` is a stable machine code
      * ("invalid_number", "invalid_date", ...), `field` the field name or NULL,
      * `message` a full sentence ("Amount \"1.234,56\" does not match the number
-     * format 1,234.56"), `raw` the offending source text or NULL. */
-    int (*row_error)(void* host, const char* code, const fi_location* location, const char* field,
-                     const char* message, const char* raw);
+     * format 1,234.56"), `raw` the offending source text or NULL. Every
+     * pointer is plugin-owned, borrowed for the call. */
+    int32_t (*row_error)(void* host, const char* code, const fi_location* location,
+                         const char* field, const char* message, const char* raw);
 
-    /* Reports a fatal error for the whole input (the first call wins). */
+    /* 1.0: reports a fatal error for the whole input without a code (the
+     * first fatal error wins). `message` is plugin-owned, borrowed for the
+     * call. Prefer fi_io_fail(). */
     void (*set_error)(void* host, const char* message);
 
-    /* Writes one log line. Never pass secrets or whole records. */
-    void (*log)(void* host, int level, const char* message);
+    /* Writes one log line at an FI_LOG_* level. Never pass secrets or whole
+     * records. `message` is plugin-owned, borrowed for the call. */
+    void (*log)(void* host, int32_t level, const char* message);
+
+    /* --- 1.1: present when FI_HAS_FIELD(fi_io, io, fail) --- */
+
+    /* Reports a fatal error for the whole input with a stable code (the
+     * first fatal error wins): `code` is 1-64 characters of [a-z0-9_], e.g.
+     * "invalid_examplebank" (`invalid_<format>`), "unsupported_version",
+     * "encrypted"; `message` a full sentence shown to the user, e.g. "The
+     * ExampleBank file could not be parsed: ... (line 3)". The host answers
+     * 422 {"error": code, "message": message}. An invalid code breaks the
+     * contract (the run fails with a host message). Both strings are
+     * plugin-owned, borrowed for the call. */
+    void (*fail)(void* host, const char* code, const char* message);
 } fi_io;
+
+/* io->fail when the host has it (1.1), else io->set_error(message) (1.0). */
+static inline void fi_io_fail(const fi_io* io, const char* code, const char* message) {
+    if (FI_HAS_FIELD(fi_io, io, fail) && io->fail != NULL)
+        io->fail(io->host, code, message);
+    else
+        io->set_error(io->host, message);
+}
 
 /*
  * One importer. Immutable, static storage duration inside the plugin.
  */
 typedef struct fi_importer {
     size_t struct_size; /* sizeof(fi_importer) as compiled by the plugin */
-    const char* id;     /* unique, e.g. "csv.transactions" */
-    /* NULL-terminated list of the import types served, e.g. {"TransactionImport", NULL} */
+    const char* id;     /* static, plugin-owned; unique, e.g. "csv.transactions" */
+    /* static, plugin-owned NULL-terminated list of the import types served,
+     * e.g. {"TransactionImport", NULL} */
     const char* const* types;
-    /* JSON object (schemas/plugin-manifest.schema.json): options, media types,
-     * extensions, capabilities. */
+    /* static, plugin-owned JSON object (schemas/plugin-manifest.schema.json):
+     * options, media types, extensions, binary. finimport_add_plugin(MANIFEST
+     * manifest.json) embeds the file at build time (finimport_manifest.h). */
     const char* manifest_json;
 
-    /* Decides from the first bytes (at most 4096, not NUL-terminated) and the
-     * file name (may be NULL) whether this importer can read the input. Pure;
-     * may be called from any thread. */
+    /* Decides from the first bytes (`head`: host-owned, at most 4096 bytes,
+     * not NUL-terminated, valid during the call) and the file name (host-owned,
+     * may be NULL) whether this importer can read the input. Returns an
+     * FI_PROBE_* value. Pure; may be called from any thread. */
     fi_probe_result (*probe)(const char* head, size_t head_size, const char* filename);
 
     /* Reads the whole input through `io` and emits its records. Returns an
-     * fi_run_status. Must not throw, must not keep `options` or `io`. */
-    int (*run)(const fi_options* options, const fi_io* io);
+     * FI_RUN_* value. Must not throw; must not keep `options` or `io` (both
+     * host-owned, valid only during the call). */
+    fi_run_status (*run)(const fi_options* options, const fi_io* io);
 } fi_importer;
 
 /*
@@ -181,14 +243,18 @@ typedef struct fi_plugin {
     size_t struct_size;  /* sizeof(fi_plugin) as compiled by the plugin */
     uint32_t abi_major;  /* FI_ABI_MAJOR the plugin was built with */
     uint32_t abi_minor;  /* FI_ABI_MINOR the plugin was built with */
-    const char* name;    /* e.g. "csv" */
-    const char* version; /* the plugin's own version, e.g. "1.0.0" */
+    const char* name;    /* static, plugin-owned; e.g. "csv" */
+    const char* version; /* static, plugin-owned; the plugin's own version, e.g. "1.0.0" */
     size_t importer_count;
-    const fi_importer* const* importers; /* `importer_count` pointers */
+    const fi_importer* const* importers; /* static, plugin-owned: `importer_count` pointers */
 } fi_plugin;
 
 /* Signature of the entry symbol. Called once, under the host's load lock. */
 typedef const fi_plugin* (*fi_plugin_entry_fn)(void);
+
+/* The entry point every plugin defines (exported with FI_EXPORT): returns its
+ * static descriptor, the same pointer on every call. */
+FI_EXPORT const fi_plugin* finimport_plugin_entry_v1(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,8 +1,9 @@
 // Text helpers for import plugins: header normalisation (IMPORTS.md §5.3) and the umbrella
-// include for the CSV reader, number, date and tag helpers.
+// include for the ASCII, CSV reader, number, date and tag helpers.
 #ifndef FINIMPORT_TEXT_HPP
 #define FINIMPORT_TEXT_HPP
 
+#include "finimport/ascii.hpp"
 #include "finimport/csv.hpp"
 #include "finimport/date.hpp"
 #include "finimport/decimal.hpp"
@@ -22,11 +23,6 @@ constexpr std::string_view trim(std::string_view text) noexcept {
 // True when the text is empty or ASCII whitespace only.
 constexpr bool isBlank(std::string_view text) noexcept {
     return detail::trim(text).empty();
-}
-
-// ASCII upper-casing (currency codes, tickers).
-inline std::string toUpperAscii(std::string_view text) {
-    return detail::toUpper(text);
 }
 
 // Header / label normalisation: trim, lower-case (ASCII), delete every "*", replace each run of

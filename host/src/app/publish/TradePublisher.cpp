@@ -1,5 +1,6 @@
 #include "app/ExternalId.h"
 #include "app/publish/TypePublishers.h"
+#include "store/EntryBatch.h"
 #include "store/EntryStore.h"
 #include "store/SecurityStore.h"
 
@@ -22,6 +23,9 @@ std::optional<std::string> securityName(const PublishRow& row) {
 
 void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
     store::EntryStore entries(ctx.session);
+    // New trades are batched: the duplicate probes below cannot miss them, because every trade
+    // this publish creates is in `claimed` and is never a candidate anyway.
+    store::TradeBatch batch(ctx.session);
     store::SecurityStore securities(ctx.session);
     std::map<std::string, std::string> securityCache; // TICKER:MIC → id
     std::set<std::string> claimed;
@@ -97,11 +101,12 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
             t.activityLabel = "Sell";
         else if (!qty.isZero())
             t.activityLabel = "Buy";
-        entries.insertTrade(e, t);
+        batch.add(e, t); // written by COPY / multi-row INSERT, flushed below
         claimed.insert(e.id);
         ctx.created("Entry", e.id);
         ctx.touch(account->id, date);
     }
+    batch.flush();
 }
 
 } // namespace finimport::app

@@ -1,5 +1,6 @@
 #include "http/handlers/BalancesHandler.h"
 
+#include "domain/Currency.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/Pagination.h"
@@ -18,19 +19,20 @@ bool blank(const std::optional<std::string>& s) {
 
 void writeBalance(JsonWriter& w, const store::BalanceRecord& b) {
     using domain::Decimal;
+    const domain::Currency* currency = domain::findCurrency(b.currency);
     w.beginObject();
     w.key("id").string(b.id);
     w.key("date").string(b.date);
     w.key("currency").string(b.currency);
     w.key("flows_factor").integer(b.flowsFactor);
-    auto pair = [&](const char* name, int64_t raw) {
-        writeMoneyPair(w, name, Decimal::fromRaw(raw), b.currency);
+    auto pair = [&](std::string_view name, int64_t raw) {
+        writeMoneyPair(w, name, Decimal::fromRaw(raw), currency);
     };
     pair("balance", b.balance);
-    writeMoneyPair(w, "cash_balance",
+    writeMoneyPair(w, std::string_view("cash_balance"),
                    b.cashBalance ? std::optional<Decimal>(Decimal::fromRaw(*b.cashBalance))
                                  : std::nullopt,
-                   b.currency);
+                   currency);
     pair("start_cash_balance", b.startCash);
     pair("start_non_cash_balance", b.startNonCash);
     pair("start_balance", b.startCash + b.startNonCash);

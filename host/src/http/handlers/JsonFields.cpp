@@ -3,17 +3,29 @@
 #include "domain/Currency.h"
 #include "domain/MoneyFormat.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace finimport::http {
 
 void writeMoneyPair(JsonWriter& w, const std::string& name, std::optional<domain::Decimal> amount,
                     const std::string& currency) {
-    const domain::Currency* c = domain::findCurrency(currency);
+    writeMoneyPair(w, std::string_view(name), amount, domain::findCurrency(currency));
+}
+
+void writeMoneyPair(JsonWriter& w, std::string_view name, std::optional<domain::Decimal> amount,
+                    const domain::Currency* c) {
     w.key(name);
     if (amount && c)
         w.string(domain::formatMoney(*amount, *c));
     else
         w.null();
-    w.key(name + "_cents");
+    // "<name>_cents" without a heap string: names are short field names.
+    char cents[64];
+    const size_t n = std::min(name.size(), sizeof cents - 6);
+    std::memcpy(cents, name.data(), n);
+    std::memcpy(cents + n, "_cents", 6);
+    w.key(std::string_view(cents, n + 6));
     if (amount && c)
         w.integer(domain::minorUnits(*amount, *c));
     else

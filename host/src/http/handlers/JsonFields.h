@@ -7,12 +7,21 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
+
+namespace finimport::domain {
+struct Currency;
+}
 
 namespace finimport::http {
 
 // `name`: display string and `name_cents`: minor units, in `currency` (nulls when absent).
 void writeMoneyPair(JsonWriter& w, const std::string& name, std::optional<domain::Decimal> amount,
                     const std::string& currency);
+// The same with the currency looked up once by the caller (a balance row writes 14 pairs in one
+// currency); `currency` null writes nulls.
+void writeMoneyPair(JsonWriter& w, std::string_view name, std::optional<domain::Decimal> amount,
+                    const domain::Currency* currency);
 // Only the display string (trades).
 void writeMoney(JsonWriter& w, const std::string& name, domain::Decimal amount,
                 const std::string& currency);

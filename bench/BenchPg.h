@@ -1,0 +1,68 @@
+#pragma once
+// A fresh PostgreSQL database for a benchmark: in the cluster of FINIMPORT_BENCH_PG_URL (a
+// maintenance URL, e.g. postgresql://postgres@127.0.0.1:5432/postgres), or else in a throwaway
+// cluster started with scripts/pg-test-cluster.sh. Dropped (and the cluster stopped) at the end.
+
+#include "store/Database.h"
+#include "store/Sql.h"
+
+#include <Poco/Data/Session.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <unistd.h>
+
+namespace finimport::bench {
+
+class PgBenchDatabase {
+public:
+    explicit PgBenchDatabase(const std::string& sourceDir) : _sourceDir(sourceDir) {
+        if (const char* u = std::getenv("FINIMPORT_BENCH_PG_URL"); u && *u) {
+            _maintenance = u;
+        } else {
+            _state = (std::filesystem::temp_directory_path() /
+                      ("finimport_pg_bench." + std::to_string(getpid())))
+                         .string();
+            if (std::system((_sourceDir + "/scripts/pg-test-cluster.sh start " + _state + " >&2")
+                                .c_str()) != 0)
+                throw std::runtime_error("the PostgreSQL cluster did not start");
+            std::ifstream in(_state + "/url");
+            std::getline(in, _maintenance);
+        }
+        store::Database::registerConnectors();
+        _name = "fi_bench_" + std::to_string(getpid());
+        maintenance("CREATE DATABASE " + _name);
+        _url = _maintenance.substr(0, _maintenance.rfind('/') + 1) + _name;
+    }
+    ~PgBenchDatabase() {
+        try {
+            maintenance("DROP DATABASE IF EXISTS " + _name + " WITH (FORCE)");
+        } catch (...) {
+        }
+        if (!_state.empty()) {
+            if (std::system(
+                    (_sourceDir + "/scripts/pg-test-cluster.sh stop " + _state + " >&2").c_str()) !=
+                0) {
+            }
+            std::filesystem::remove_all(_state);
+        }
+    }
+    PgBenchDatabase(const PgBenchDatabase&) = delete;
+    PgBenchDatabase& operator=(const PgBenchDatabase&) = delete;
+
+    const std::string& url() const { return _url; }
+
+private:
+    void maintenance(const std::string& sql) {
+        auto u = store::DatabaseUrl::parse(_maintenance);
+        Poco::Data::Session s(u.connector(), u.connectionString());
+        store::sqlExec(s, sql);
+    }
+
+    std::string _sourceDir, _state, _maintenance, _name, _url;
+};
+
+} // namespace finimport::bench

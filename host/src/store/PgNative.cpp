@@ -1,0 +1,105 @@
+#include "store/PgNative.h"
+
+#include <Poco/Data/PooledSessionImpl.h>
+#include <Poco/Data/PostgreSQL/SessionImpl.h>
+#include <Poco/Data/Session.h>
+
+#include <libpq-fe.h>
+
+#include <memory>
+#include <stdexcept>
+
+namespace finimport::store {
+
+namespace {
+
+// PooledSessionImpl keeps the connection's own SessionImpl behind a protected accessor; a
+// pointer to that member, named through a derived class, reaches it without a copy of Poco.
+struct PooledAccess : Poco::Data::PooledSessionImpl {
+    static Poco::Data::SessionImpl* inner(Poco::Data::PooledSessionImpl& pooled) {
+        return (pooled.*&PooledAccess::impl)();
+    }
+};
+
+std::string trimmed(const char* message) {
+    std::string m = message ? message : "";
+    while (!m.empty() && (m.back() == '\n' || m.back() == ' '))
+        m.pop_back();
+    return m;
+}
+
+struct ResultDeleter {
+    void operator()(PGresult* r) const { PQclear(r); }
+};
+using Result = std::unique_ptr<PGresult, ResultDeleter>;
+
+// Reads every pending result; returns the first error message (empty when all succeeded).
+std::string drainResults(PGconn* conn) {
+    std::string error;
+    while (Result r{PQgetResult(conn)}) {
+        auto status = PQresultStatus(r.get());
+        if (error.empty() && status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+            error = trimmed(PQresultErrorMessage(r.get()));
+    }
+    return error;
+}
+
+} // namespace
+
+bool isPostgresSession(Poco::Data::Session& s) {
+    return s.connector() == "postgresql";
+}
+
+pg_conn* pgHandle(Poco::Data::Session& s) {
+    Poco::Data::SessionImpl* impl = s.impl();
+    if (auto* pooled = dynamic_cast<Poco::Data::PooledSessionImpl*>(impl))
+        impl = PooledAccess::inner(*pooled);
+    auto* pg = dynamic_cast<Poco::Data::PostgreSQL::SessionImpl*>(impl);
+    if (!pg) throw std::logic_error("pgHandle: not a PostgreSQL session");
+    PGconn* conn = pg->handle();
+    if (!conn) throw std::runtime_error("PostgreSQL session is not connected");
+    return conn;
+}
+
+bool pgTransactionWrote(pg_conn* conn) {
+    Result r{PQexec(conn, "SELECT txid_current_if_assigned() IS NOT NULL")};
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1)
+        throw std::runtime_error("PostgreSQL: " + trimmed(PQresultErrorMessage(r.get())));
+    return PQgetvalue(r.get(), 0, 0)[0] == 't';
+}
+
+void pgCopyIn(pg_conn* conn, const std::string& table, const std::vector<std::string>& columns,
+              const std::string& rows) {
+    std::string sql = "COPY " + table + " (";
+    for (size_t c = 0; c < columns.size(); ++c)
+        sql += (c ? ", " : "") + columns[c];
+    sql += ") FROM STDIN";
+    Result start{PQexec(conn, sql.c_str())};
+    if (PQresultStatus(start.get()) != PGRES_COPY_IN)
+        throw std::runtime_error("COPY into " + table +
+                                 " failed: " + trimmed(PQresultErrorMessage(start.get())));
+    start.reset();
+    // The connection is blocking: PQputCopyData queues and sends; large buffers go in pieces
+    // so libpq's output buffer stays small.
+    constexpr size_t kPiece = 1 << 20;
+    bool sent = true;
+    for (size_t at = 0; at < rows.size() && sent; at += kPiece) {
+        const size_t n = std::min(kPiece, rows.size() - at);
+        sent = PQputCopyData(conn, rows.data() + at, static_cast<int>(n)) == 1;
+    }
+    if (!sent) {
+        std::string message = trimmed(PQerrorMessage(conn));
+        PQputCopyEnd(conn, "finimport: sending COPY data failed");
+        drainResults(conn);
+        throw std::runtime_error("COPY into " + table + " failed: " + message);
+    }
+    if (PQputCopyEnd(conn, nullptr) != 1) {
+        std::string message = trimmed(PQerrorMessage(conn));
+        drainResults(conn);
+        throw std::runtime_error("COPY into " + table + " failed: " + message);
+    }
+    if (std::string error = drainResults(conn); !error.empty())
+        throw std::runtime_error("COPY into " + table + " failed: " + error);
+}
+
+} // namespace finimport::store

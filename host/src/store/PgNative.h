@@ -1,0 +1,32 @@
+#pragma once
+// libpq under a Poco PostgreSQL session, for the hot paths where Poco's statement machinery
+// costs more than the work: bulk writes with COPY (publish, upload rows) and cached prepared
+// reads. Only for sessions of the "postgresql" connector; the libpq calls run on Poco's own
+// connection, so they are inside the session's transaction.
+
+#include <string>
+#include <vector>
+
+struct pg_conn;
+
+namespace Poco::Data {
+class Session;
+}
+
+namespace finimport::store {
+
+bool isPostgresSession(Poco::Data::Session& s);
+// The session's PGconn (pooled sessions included). Throws std::logic_error on other sessions.
+pg_conn* pgHandle(Poco::Data::Session& s);
+
+// True when the connection's open transaction has written (or locked) rows: it has been
+// assigned a transaction id. Throws std::runtime_error when the query fails.
+bool pgTransactionWrote(pg_conn* conn);
+
+// `COPY table (columns) FROM STDIN` in text format: `rows` holds complete lines (CopyText.h).
+// Throws std::runtime_error with PostgreSQL's message on any failure (a constraint, a bad
+// value); the caller's transaction is then aborted and rolled back by Database::write.
+void pgCopyIn(pg_conn* conn, const std::string& table, const std::vector<std::string>& columns,
+              const std::string& rows);
+
+} // namespace finimport::store

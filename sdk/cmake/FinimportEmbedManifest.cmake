@@ -1,0 +1,58 @@
+# cmake -DINPUT=manifest.json -DOUTPUT=finimport_manifest.h -P FinimportEmbedManifest.cmake
+# Writes the manifest as NUL-terminated char arrays (byte lists, not string literals: no escaping
+# and no length limit of string literals). Run by finimport_add_plugin(MANIFEST) at build time.
+cmake_minimum_required(VERSION 3.20)
+file(READ "${INPUT}" json)
+string(JSON types ERROR_VARIABLE error GET "${json}" types)
+if(error)
+  message(FATAL_ERROR "${INPUT}: not a manifest (a JSON object with \"types\"): ${error}")
+endif()
+string(JSON count LENGTH "${json}" types)
+
+# A C array initializer for `text`, 16 bytes a line, NUL-terminated.
+function(bytes_of text out)
+  string(HEX "${text}" hex)
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," list "${hex}")
+  string(REGEX REPLACE "((0x..,){16})" "\\1\n    " list "${list}")
+  set(${out} "{\n    ${list}0x00}" PARENT_SCOPE)
+endfunction()
+
+bytes_of("${json}" whole)
+set(arrays "/* The whole manifest file. */\nFINIMPORT_MANIFEST_STORAGE char finimport_manifest_json[] = ${whole};\n")
+if(count GREATER 1)
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON type GET "${json}" types ${i})
+    string(MAKE_C_IDENTIFIER "${type}" id)
+    # Narrowed in the text, so the rest stays byte for byte as written (string(JSON SET) would
+    # reorder keys); then checked to equal the file with only "types" changed.
+    string(REGEX REPLACE "\"types\"[ \t\r\n]*:[ \t\r\n]*\\[[^]]*\\]"
+           "\"types\": [\"${type}\"]" one "${json}")
+    string(JSON expected SET "${json}" types "[\"${type}\"]")
+    string(JSON same EQUAL "${one}" "${expected}")
+    if(NOT same)
+      message(FATAL_ERROR "${INPUT}: could not narrow \"types\" to ${type}")
+    endif()
+    bytes_of("${one}" narrowed)
+    string(APPEND arrays "/* The manifest of the importer serving ${type}. */\n"
+           "FINIMPORT_MANIFEST_STORAGE char finimport_manifest_json_${id}[] = ${narrowed};\n")
+  endforeach()
+endif()
+
+get_filename_component(name "${INPUT}" NAME)
+file(WRITE "${OUTPUT}.tmp" "/* Generated from ${name} by finimport_add_plugin(MANIFEST ...): do not edit. */
+#ifndef FINIMPORT_MANIFEST_H
+#define FINIMPORT_MANIFEST_H
+
+#ifdef __cplusplus
+#define FINIMPORT_MANIFEST_STORAGE inline constexpr
+#else
+#define FINIMPORT_MANIFEST_STORAGE static const
+#endif
+
+${arrays}
+#endif
+")
+# Only touch the header when it changed: plugins do not rebuild for nothing.
+file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUTPUT}.tmp")
