@@ -17,7 +17,7 @@
 #   FINIMPORT_PLUGIN_OUTPUT_DIR          where the .so lands in the build tree
 #   FINIMPORT_PLUGIN_INSTALL_COMPONENT   install component
 #   FINIMPORT_PLUGIN_NO_INSTALL          NO_INSTALL for every plugin of the directory
-#   FINIMPORT_SANITIZE                   sanitizer builds: no -Wl,--no-undefined
+#   FINIMPORT_SANITIZE, FINIMPORT_TSAN   sanitizer builds: no -Wl,--no-undefined
 #   finimport_warnings(<target>)         the tree's warning flags, when that command exists
 include_guard(GLOBAL)
 
@@ -49,7 +49,7 @@ function(finimport_add_plugin name)
   endif()
   # An undefined symbol is a load failure at run time: make it a link error (sanitizer runtimes
   # are resolved by the host executable, so not then).
-  if(NOT FINIMPORT_SANITIZE)
+  if(NOT FINIMPORT_SANITIZE AND NOT FINIMPORT_TSAN)
     target_link_options(${name} PRIVATE -Wl,--no-undefined)
   endif()
   if(COMMAND finimport_warnings)

@@ -10,6 +10,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <chrono>
+#include <cstdio>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -80,6 +81,8 @@ class SlowClientTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(anIdleKeepAliveConnectionIsClosed);
     CPPUNIT_TEST(keepAliveAndPipelinedRequestsStillWork);
     CPPUNIT_TEST(aTricklingBodyIsCutOff);
+    CPPUNIT_TEST(aTricklingChunkedBodyIsCutOff);
+    CPPUNIT_TEST(aChunkedBodyOnTimeIsNotCut);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -191,6 +194,57 @@ public:
         auto response = parseRawResponse(got);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(got, 400, response.status);
         CPPUNIT_ASSERT_EQUAL(200, _app->get("/health", "").status);
+    }
+
+    // Chunked bodies have no length up front; the same minimum rate applies until their last
+    // chunk (issue 12 item 5).
+    void aTricklingChunkedBodyIsCutOff() {
+        start();
+        const std::string key = _app->createKey("Family");
+        auto socket = connect(_app->port());
+        const auto begin = Clock::now();
+        sendAll(socket, "POST /api/v1/imports HTTP/1.1\r\nHost: x\r\nX-Api-Key: " + key +
+                            "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked"
+                            "\r\n\r\n16\r\n{\"type\":\"TransactionIm\r\n");
+        // One 1-byte chunk (6 bytes with framing) every 100 ms: 60 B/s, far below 1000 B/s.
+        for (int i = 0; i < 80 && secondsSince(begin) < 8; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            try {
+                sendAll(socket, "1\r\nx\r\n");
+            } catch (const Poco::Exception&) {
+                break; // cut off
+            }
+            if (socket.poll(Poco::Timespan(0), Poco::Net::Socket::SELECT_READ)) break;
+        }
+        const std::string got = readUntilClosed(socket);
+        const double took = secondsSince(begin);
+        CPPUNIT_ASSERT_MESSAGE(std::to_string(took), took < 4.0);
+        auto response = parseRawResponse(got);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(got, 400, response.status);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"({"error":"bad_request","message":"Request body arrived too slowly"})"),
+            response.body);
+        CPPUNIT_ASSERT_EQUAL(200, _app->get("/health", "").status);
+    }
+
+    // A chunked body that arrives in time is read to its end and answered normally, and the
+    // connection stays usable after the grace has passed (the watch let go at the last chunk).
+    void aChunkedBodyOnTimeIsNotCut() {
+        start();
+        const std::string key = _app->createKey("Family");
+        auto socket = connect(_app->port());
+        const std::string json = R"({"type":"TransactionImport"})";
+        char size[16];
+        std::snprintf(size, sizeof size, "%zx", json.size());
+        sendAll(socket, "POST /api/v1/imports HTTP/1.1\r\nHost: x\r\nX-Api-Key: " + key +
+                            "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked"
+                            "\r\n\r\n" +
+                            size + "\r\n" + json + "\r\n0\r\n\r\n");
+        auto created = parseRawResponse(readOneResponse(socket));
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500)); // past the 1 s grace
+        sendAll(socket, "GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+        CPPUNIT_ASSERT_EQUAL(200, parseRawResponse(readOneResponse(socket)).status);
     }
 
 private:

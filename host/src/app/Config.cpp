@@ -175,8 +175,8 @@ const std::vector<Setting>& settings() {
          },
          [](const Config& c) { return std::to_string(c.httpKeepAliveSeconds); }},
         {"http.body_min_rate", "N", "`4096`",
-         "bytes per second a `Content-Length` body must average after the grace, else it is cut "
-         "off (400); `0` disables",
+         "bytes per second a request body (`Content-Length` or chunked) must average after the "
+         "grace, else it is cut off (400); `0` disables",
          [](Config& c, const std::string& k, const std::string& v) {
              c.httpBodyMinBytesPerSecond = v == "0" ? 0 : positive(k, v);
          },
@@ -270,8 +270,8 @@ Config Config::load(const std::map<std::string, std::string>& flags,
     Config c;
     for (const auto& [k, v] : values) {
         const auto& table = app::settings();
-        auto it =
-            std::find_if(table.begin(), table.end(), [&](const Setting& s) { return k == s.key; });
+        auto it = std::find_if(table.begin(), table.end(),
+                               [&key = k](const Setting& s) { return key == s.key; });
         if (it == table.end()) throw std::invalid_argument("unknown setting " + k);
         it->apply(c, k, v);
     }

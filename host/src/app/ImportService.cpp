@@ -64,6 +64,9 @@ ImportResult ImportService::createFromPlugin(const CreateImportRequest& req,
     CreateChecks checks = runCreateChecks(_db, req, traits, _config.fallbackCharset);
     if (checks.refusal) return *checks.refusal;
     auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
+    // Captured by the lambdas below as plain references (clang < 16 cannot capture a binding).
+    auto& csvOptions = options;
+    const auto& csvAccount = account;
     if (!errors.empty()) return validationFailed(std::move(errors));
 
     std::string defaultCurrency = account ? account->currency : (family ? family->currency : "USD");
@@ -96,7 +99,7 @@ ImportResult ImportService::createFromPlugin(const CreateImportRequest& req,
     auto storeImport = [&](bool runPlugin) {
         _db.write([&](Poco::Data::Session& s) {
             store::ImportStore imports(s);
-            record.configuration = options.toJson();
+            record.configuration = csvOptions.toJson();
             // The writer first: its small page cache also takes the 10 MB content.
             UploadWriter writer(s, record, traits, domain::Date::today());
             imports.insert(record);
@@ -122,21 +125,21 @@ ImportResult ImportService::createFromPlugin(const CreateImportRequest& req,
                     }
                     writer.add(std::move(row));
                 });
-                auto result =
-                    plugin::runImporter(*importer, pluginOptions(traits, options, defaultCurrency),
-                                        stringSource(*input), sink);
+                auto result = plugin::runImporter(
+                    *importer, pluginOptions(traits, csvOptions, defaultCurrency),
+                    stringSource(*input), sink);
                 if (result.status == plugin::RunResult::Status::Failed)
                     throw PluginFailed{classifyFailure(result, traits)};
                 sink.finish();
                 GeneratedRows meta;
                 meta.rows = sink.metaRows();
-                record.extracted = takePluginMeta(meta, options, &record.error);
-                record.configuration = options.toJson();
+                record.extracted = takePluginMeta(meta, csvOptions, &record.error);
+                record.configuration = csvOptions.toJson();
                 record.warnings = book.warningsJson();
                 if (!book.empty()) {
                     record.extracted = book.toExtractedJson(record.extracted);
                     // D58: account_id only when every statement is of a kind that fits it.
-                    if (account && !book.fitsAccount(*account))
+                    if (csvAccount && !book.fitsAccount(*csvAccount))
                         throw UploadRefused(ImportError{
                             422, "validation_failed", "Account type does not match the statement",
                             std::vector<std::string>{"Account type does not match the statement"},

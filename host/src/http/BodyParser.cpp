@@ -19,6 +19,7 @@ constexpr const char* kTooDeep = "Request body is nested too deeply";
 constexpr const char* kMalformedMultipart = "Malformed multipart body";
 constexpr const char* kNul = "Request body contains a NUL character";
 constexpr const char* kTooMany = "Request body has too many values";
+constexpr const char* kTooSlow = "Request body arrived too slowly"; // http.body_min_rate
 // Form and multipart bodies: fields per request (a JSON body is bounded by kMaxJsonValues).
 constexpr std::size_t kMaxFields = 10000;
 // Bracketed form names nest objects; bound them like JSON nesting.
@@ -157,6 +158,8 @@ std::optional<BodyFailure> readRequestBody(const BodyInfo& info, std::istream& i
         return BodyFailure{payloadTooLarge(), true};
     } catch (const BodyReadFailed&) {
         return BodyFailure{badRequest("Request body could not be read"), true};
+    } catch (const BodyTooSlow&) {
+        return BodyFailure{badRequest(kTooSlow), true};
     } catch (const MalformedMultipart&) {
         return BodyFailure{badRequest(kMalformedMultipart), !reader.atEnd()};
     } catch (const BadBody& bad) {
@@ -206,6 +209,8 @@ std::optional<BodyFailure> discardRequestBody(const BodyInfo& info, std::istream
         return BodyFailure{payloadTooLarge(), true};
     } catch (const BodyReadFailed&) {
         return BodyFailure{badRequest("Request body could not be read"), true};
+    } catch (const BodyTooSlow&) {
+        return BodyFailure{badRequest(kTooSlow), true};
     }
     return std::nullopt;
 }

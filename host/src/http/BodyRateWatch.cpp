@@ -14,6 +14,13 @@ uint64_t bytesReceived(const Poco::Net::StreamSocket& socket) {
     return tcpBytesReceived(socket.impl()->sockfd());
 }
 
+// The body being read on this thread (a request is handled on one thread from head to response).
+struct Current {
+    BodyRateWatch* watch = nullptr;
+    uint64_t ticket = 0;
+};
+thread_local Current tCurrent;
+
 } // namespace
 
 BodyRateWatch::BodyRateWatch(uint64_t minBytesPerSecond, std::chrono::milliseconds grace)
@@ -43,6 +50,18 @@ void BodyRateWatch::forget(uint64_t ticket) {
     if (ticket == 0) return;
     std::lock_guard lock(_mutex);
     _entries.erase(ticket);
+    _cut.erase(ticket);
+}
+
+bool BodyRateWatch::finish(uint64_t ticket) {
+    std::lock_guard lock(_mutex);
+    _entries.erase(ticket);
+    return _cut.erase(ticket) == 0;
+}
+
+bool BodyRateWatch::finishBody() {
+    if (tCurrent.watch == nullptr || tCurrent.ticket == 0) return true;
+    return tCurrent.watch->finish(tCurrent.ticket);
 }
 
 void BodyRateWatch::loop() {
@@ -59,14 +78,30 @@ void BodyRateWatch::loop() {
             }
             const auto late = std::chrono::duration<double>(now - e.start - _grace).count();
             if (late > 0 && static_cast<double>(received) < late * static_cast<double>(_minRate)) {
-                // The handler's next read sees the end of the body and answers 400.
+                // The handler's next read sees the end of the body; finishBody() tells it why.
                 ::shutdown(e.socket.impl()->sockfd(), SHUT_RD);
+                _cut.insert(it->first);
                 it = _entries.erase(it);
                 continue;
             }
             ++it;
         }
     }
+}
+
+WatchedBody::WatchedBody(BodyRateWatch* watch, const Poco::Net::StreamSocket& socket,
+                         uint64_t length, uint64_t alreadyBuffered) {
+    if (watch == nullptr || length == 0) return;
+    _ticket = watch->watch(socket, length, alreadyBuffered);
+    if (_ticket == 0) return;
+    _watch = watch;
+    tCurrent = {watch, _ticket};
+}
+
+WatchedBody::~WatchedBody() {
+    if (_watch == nullptr) return;
+    _watch->forget(_ticket);
+    tCurrent = {};
 }
 
 } // namespace finimport::http

@@ -1,5 +1,7 @@
 #include "http/BodyReader.h"
 
+#include "http/BodyRateWatch.h"
+
 #include <algorithm>
 
 namespace finimport::http {
@@ -12,6 +14,7 @@ std::size_t BodyReader::read(char* buffer, std::size_t size) {
     if (_in.peek() == std::char_traits<char>::eof()) {
         if (_in.bad()) throw BodyReadFailed();
         _end = true;
+        if (!BodyRateWatch::finishBody()) throw BodyTooSlow();
         return 0;
     }
     const auto got =

@@ -18,6 +18,11 @@ struct BodyReadFailed : std::runtime_error {
     BodyReadFailed() : std::runtime_error("request body could not be read") {}
 };
 
+// The minimum-rate watch cut the body off (BodyRateWatch): what arrived is not the whole body.
+struct BodyTooSlow : std::runtime_error {
+    BodyTooSlow() : std::runtime_error("request body arrived too slowly") {}
+};
+
 class BodyReader {
 public:
     static constexpr std::size_t kChunk = 64 * 1024;

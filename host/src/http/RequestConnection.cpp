@@ -32,14 +32,13 @@ void sendError(Session& session, HTTPResponse::HTTPStatus status) {
     session.setKeepAlive(false);
 }
 
-// Unregisters a body from the rate watch when the request ends, however it ends.
-struct WatchTicket {
-    BodyRateWatch* watch;
-    uint64_t ticket;
-    ~WatchTicket() {
-        if (watch) watch->forget(ticket);
-    }
-};
+// What the rate watch follows: the declared length, or the whole of a chunked body.
+uint64_t watchedLength(const HTTPServerRequestImpl& request) {
+    if (request.getChunkedTransferEncoding()) return BodyRateWatch::kUnknownLength;
+    if (request.hasContentLength() && request.getContentLength64() > 0)
+        return static_cast<uint64_t>(request.getContentLength64());
+    return 0;
+}
 
 } // namespace
 
@@ -53,12 +52,9 @@ void RequestConnection::run() {
             response.setVersion(request.getVersion());
             response.setKeepAlive(_context.params->getKeepAlive() && request.getKeepAlive() &&
                                   session.canKeepAlive());
-            WatchTicket ticket{_context.bodyWatch, 0};
-            if (_context.bodyWatch && request.hasContentLength() &&
-                request.getContentLength64() > 0)
-                ticket.ticket = _context.bodyWatch->watch(
-                    socket(), static_cast<uint64_t>(request.getContentLength64()),
-                    static_cast<uint64_t>(std::max(session.pending(), 0)));
+            // Unwatched when the request ends, however it ends.
+            WatchedBody watched(_context.bodyWatch, socket(), watchedLength(request),
+                                static_cast<uint64_t>(std::max(session.pending(), 0)));
             try {
                 std::unique_ptr<HTTPRequestHandler> handler(
                     _context.handlers->createRequestHandler(request));

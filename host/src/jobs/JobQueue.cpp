@@ -77,7 +77,10 @@ void JobQueue::stop() {
             std::lock_guard lock(_heldMutex);
             held = _held;
         }
-        for (const auto& [jobId, worker] : held) {
+        // Not a structured binding: clang before 16 cannot capture one in the lambda below.
+        for (const auto& entry : held) {
+            const std::string& jobId = entry.first;
+            const std::string& worker = entry.second;
             try {
                 _db.write(
                     [&](Poco::Data::Session& s) { store::JobStore(s).release(jobId, worker); });
@@ -206,7 +209,10 @@ void JobQueue::heartbeatLoop() {
             std::lock_guard lock(_heldMutex);
             held = _held;
         }
-        for (const auto& [jobId, worker] : held) {
+        // Not a structured binding: clang before 16 cannot capture one in the lambda below.
+        for (const auto& entry : held) {
+            const std::string& jobId = entry.first;
+            const std::string& worker = entry.second;
             try {
                 _db.write([&](Poco::Data::Session& s) {
                     store::JobStore(s).heartbeat(jobId, worker, store::nowMicros());
