@@ -38,10 +38,15 @@ std::vector<std::string> usageLines() {
 // A valid, non-default value for a setting, to prove its flag reaches the configuration.
 std::string sampleValue(const finimport::app::Setting& s) {
     static const std::map<std::string, std::string> samples = {
-        {"listen", "127.0.0.1:4567"},        {"database", "sqlite:/tmp/cli-sample.db"},
-        {"plugins", "/opt/a:/opt/b"},        {"rate_limit.mode", "managed"},
-        {"encoding.fallback", "iso-8859-2"}, {"plugins.isolation", "process"},
-        {"database.pool_size", "12"},        {"metrics.listen", "127.0.0.1:9301"}};
+        {"listen", "127.0.0.1:4567"},
+        {"database", "sqlite:/tmp/cli-sample.db"},
+        {"plugins", "/opt/a:/opt/b"},
+        {"rate_limit.mode", "managed"},
+        {"encoding.fallback", "iso-8859-2"},
+        {"plugins.isolation", "process"},
+        {"database.pool_size", "12"},
+        {"metrics.listen", "127.0.0.1:9301"},
+        {"database.read_url", "sqlite:/tmp/cli-sample-read.db"}};
     if (auto it = samples.find(s.key); it != samples.end()) return it->second;
     // Numeric settings: one more than the documented default.
     std::string d = s.defaultText;

@@ -1,5 +1,7 @@
 #include "http/handlers/ImportsHandler.h"
 
+#include "app/ImportTypes.h"
+
 #include "app/ImportTemplate.h"
 #include "domain/Uuid.h"
 #include "http/Errors.h"
@@ -79,7 +81,7 @@ Response ImportsHandler::create(Request& req) {
     // D66: a template fills the options the request leaves out (an unknown type is answered
     // by create's own type check first).
     const std::string type = app::ImportService::resolveType(request.text("type"));
-    if (_service.isKnownType(type))
+    if (app::traitsOf(type).known())
         if (auto refused = app::applyImportTemplate(_db, request, type))
             return importErrorResponse(*refused);
     return resultResponse(_service.create(request), 201);
