@@ -105,7 +105,10 @@ static int parse_date(const char* text, char out[11]) {
         ((text[6] - '0') * 10 + (text[7] - '0')) * 100 + (text[8] - '0') * 10 + (text[9] - '0');
     if (year < 1 || month < 1 || month > 12 || day < 1 || day > days_in_month(year, month))
         return 0;
-    snprintf(out, 11, "%04d-%02d-%02d", year, month, day);
+    /* The digits are checked: copy them in ISO order (no printf width guessing). */
+    const char iso[11] = {text[6], text[7], text[8], text[9], '-', text[3],
+                          text[4], '-',     text[0], text[1], '\0'};
+    memcpy(out, iso, sizeof iso);
     return 1;
 }
 
