@@ -10,6 +10,7 @@
 #include <Poco/Data/Binding.h>
 #include <Poco/Data/Statement.h>
 #include <algorithm>
+#include <array>
 
 namespace finimport::store {
 
@@ -103,6 +104,21 @@ const std::vector<std::string>& insertColumns() {
     return columns;
 }
 
+// The columns after `cash_balance` up to `flows_factor`, in insertColumns() order.
+constexpr size_t kFlowColumns = 12;
+std::array<int64_t, kFlowColumns> flowValues(const BalanceRecord& r) {
+    return {r.startCash,          r.startNonCash,    r.cashInflows,    r.cashOutflows,
+            r.nonCashInflows,     r.nonCashOutflows, r.netMarketFlows, r.cashAdjustments,
+            r.nonCashAdjustments, r.endCash,         r.endNonCash,     r.flowsFactor};
+}
+
+// A new row of the account, written at `now`.
+void stamp(BalanceRecord& r, const std::string& accountId, int64_t now) {
+    if (r.id.empty()) r.id = newUuid();
+    r.accountId = accountId;
+    r.createdAt = r.updatedAt = now;
+}
+
 } // namespace
 
 void BalanceStore::replace(const std::string& accountId, const std::optional<std::string>& fromDate,
@@ -119,29 +135,14 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
         const int64_t now = nowMicros();
         BatchInsert batch(_s, "balances", insertColumns(), 10000);
         for (auto& r : rows) {
-            if (r.id.empty()) r.id = newUuid();
-            r.accountId = accountId;
-            r.createdAt = r.updatedAt = now;
-            batch.add({r.id,
-                       accountId,
-                       r.date,
-                       r.currency,
-                       r.balance,
-                       sqlOpt(r.cashBalance),
-                       r.startCash,
-                       r.startNonCash,
-                       r.cashInflows,
-                       r.cashOutflows,
-                       r.nonCashInflows,
-                       r.nonCashOutflows,
-                       r.netMarketFlows,
-                       r.cashAdjustments,
-                       r.nonCashAdjustments,
-                       r.endCash,
-                       r.endNonCash,
-                       r.flowsFactor,
-                       now,
-                       now});
+            stamp(r, accountId, now);
+            std::vector<SqlValue> values = {r.id,       accountId, r.date,
+                                            r.currency, r.balance, sqlOpt(r.cashBalance)};
+            for (int64_t v : flowValues(r))
+                values.emplace_back(v);
+            values.emplace_back(now);
+            values.emplace_back(now);
+            batch.add(std::move(values));
         }
         batch.flush();
         return;
@@ -157,29 +158,15 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
     int64_t now = nowMicros();
     for (size_t i = 0; i < n; ++i) {
         auto& r = rows[i];
-        if (r.id.empty()) r.id = newUuid();
-        r.accountId = accountId;
-        r.createdAt = r.updatedAt = now;
+        stamp(r, accountId, now);
         ids[i] = r.id;
         dates[i] = r.date;
         currencies[i] = r.currency;
         if (r.cashBalance) cash[i] = *r.cashBalance;
-        int64_t values[16] = {r.balance,
-                              r.startCash,
-                              r.startNonCash,
-                              r.cashInflows,
-                              r.cashOutflows,
-                              r.nonCashInflows,
-                              r.nonCashOutflows,
-                              r.netMarketFlows,
-                              r.cashAdjustments,
-                              r.nonCashAdjustments,
-                              r.endCash,
-                              r.endNonCash,
-                              r.flowsFactor,
-                              now,
-                              now,
-                              0};
+        const auto flows = flowValues(r);
+        int64_t values[16] = {r.balance};
+        std::copy(flows.begin(), flows.end(), values + 1);
+        values[1 + kFlowColumns] = values[2 + kFlowColumns] = now; // created_at, updated_at
         for (int c = 0; c < 16; ++c)
             cols[c][i] = values[c];
     }
