@@ -66,7 +66,9 @@ std::string listWhere(const ImportListFilter& f, std::vector<SqlValue>& params) 
 } // namespace
 
 void ImportStore::insert(ImportRecord& i) {
-    if (i.id.empty()) i.id = newUuid();
+    // Lists answer newest first by (created_at, id), and created_at has millisecond precision:
+    // ids in creation order break the ties of imports made within one millisecond.
+    if (i.id.empty()) i.id = newOrderedUuid();
     i.createdAt = i.updatedAt = nowMicros() / 1000 * 1000; // millisecond precision (API §1)
     sqlExec(
         _s,
