@@ -65,7 +65,7 @@ BalanceInput makeAccount(int account, Date first, Date last, Rng& rng) {
 
     for (int i = 1; i < kEntriesPerAccount; ++i) {
         BalanceEntry e;
-        // The last entry pins the series end to `last` (D31).
+        // The last entry pins the series end to `last` (docs/decisions.md D31).
         e.date = i == kEntriesPerAccount - 1 ? last
                                              : first.addDays(static_cast<int32_t>(rng.below(span)));
         e.amount = Decimal::fromRaw((rng.below(400000) - 200000) * 1000000); // ±2,000.00

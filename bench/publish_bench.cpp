@@ -6,8 +6,8 @@
 // Usage: publish_bench [rows] [runs]   (defaults 100000 3)
 #include "BenchHttp.h"
 
-#include "app/ApiKeys.h"
-#include "app/Config.h"
+#include "app/auth/ApiKeys.h"
+#include "server/Config.h"
 #include "server/Server.h"
 #include "store/AccountStore.h"
 #include "store/Sql.h"
@@ -106,12 +106,13 @@ int main(int argc, char** argv) {
     }
     std::string dir = Poco::TemporaryFile::tempName();
     std::filesystem::create_directories(dir);
-    app::Config config;
+    server::Config config;
     config.listen = "127.0.0.1:0";
     config.database = "sqlite:" + dir + "/bench.db";
-    config.pluginDirs = app::defaultPluginDirs();
+    config.pluginDirs = server::defaultPluginDirs();
     config.workers = 1;
-    config.rowCap = std::max<int64_t>(rows, 10000); // D36: benchmarks raise the cap by config
+    config.rowCap =
+        std::max<int64_t>(rows, 10000); // docs/decisions.md D36: benchmarks raise the cap by config
     std::vector<double> publishSeconds, publishCpu, anchorSeconds;
     {
         server::Server server(config);

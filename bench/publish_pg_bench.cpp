@@ -5,7 +5,7 @@
 // postgresql://postgres@127.0.0.1:5432/postgres; a fresh database is created in that cluster
 // and dropped), or else a throwaway cluster from scripts/pg-test-cluster.sh.
 // Usage: publish_pg_bench [rows]
-#include "app/ApiKeys.h"
+#include "app/auth/ApiKeys.h"
 #include "server/Server.h"
 #include "store/Sql.h"
 
@@ -50,13 +50,13 @@ std::string idOf(const std::string& body) {
 }
 
 void runOn(const std::string& maintenanceUrl, const std::string& dbUrl, int rows) {
-    app::Config c;
+    server::Config c;
     c.database = dbUrl;
     c.listen = "127.0.0.1:0";
     c.pluginDirs = {FINIMPORT_PLUGIN_BUILD_DIR};
     c.workers = 1;
     c.httpThreads = 8;
-    c.rowCap = rows; // D36: benchmarks raise the caps through configuration
+    c.rowCap = rows; // docs/decisions.md D36: benchmarks raise the caps through configuration
     server::Server srv(c);
     srv.start();
     std::string key =

@@ -1,11 +1,11 @@
-// Row edits on a large import (issue 15, D44): the median time of
+// Row edits on a large import (issue 15, docs/decisions.md D44): the median time of
 // PATCH /api/v1/imports/{id}/rows/{number} (an edit counts the import's rows again: one pass)
 // and of GET /api/v1/imports/{id} after it (stored counts: independent of the row count).
 // Usage: row_edit_bench [rows] [edits]   (defaults 100000 7)
 #include "BenchHttp.h"
 
-#include "app/ApiKeys.h"
-#include "app/Config.h"
+#include "app/auth/ApiKeys.h"
+#include "server/Config.h"
 #include "server/Server.h"
 #include "store/Database.h"
 #include "store/Migrations.h"
@@ -48,10 +48,10 @@ int main(int argc, char** argv) {
         store::migrate(db);
         key = app::ApiKeys(db).create("bench", "owner", "bench", "read_write", std::nullopt).key;
     }
-    app::Config config;
+    server::Config config;
     config.listen = "127.0.0.1:0";
     config.database = url;
-    config.pluginDirs = app::defaultPluginDirs();
+    config.pluginDirs = server::defaultPluginDirs();
     config.workers = 1;
     server::Server server(config);
     server.start();

@@ -44,7 +44,7 @@ def upload(server, form, data):
 
 def main():
     rows, data = ten_mb_csv()
-    # D36: benchmarks raise the row caps through configuration.
+    # docs/decisions.md D36: benchmarks raise the row caps through configuration.
     server = Server({"limits.rows": "2000000", "limits.upload_rows": "2000000"})
     try:
         for form in ("json", "multipart"):

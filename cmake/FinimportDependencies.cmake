@@ -1,4 +1,4 @@
-# Debian 12 packages only; see ../shared/STACK_NOTES.md for the traps handled here.
+# Debian 12 packages only; see docs/build-notes.md for the traps handled here.
 find_package(Threads REQUIRED)
 find_package(FastFloat 3.9 REQUIRED)
 find_package(ICU 72 REQUIRED COMPONENTS uc i18n data)

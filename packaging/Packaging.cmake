@@ -1,5 +1,5 @@
 # CPack: a .deb for the server (binary, plugins, systemd unit, default config, man page) and a
-# -dev package for the SDK. Configure with -DCMAKE_INSTALL_PREFIX=/usr (STACK_NOTES.md §8) — the
+# -dev package for the SDK. Configure with -DCMAKE_INSTALL_PREFIX=/usr (docs/build-notes.md §8) — the
 # `package` preset and `make package` do. tests/packaging runs lintian on both (no errors).
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/finimport.conf DESTINATION /etc/finimport COMPONENT server)
 install(FILES ${CMAKE_CURRENT_LIST_DIR}/finimport.service DESTINATION /lib/systemd/system

@@ -202,7 +202,9 @@ def rewrite_decisions(s, prior=""):
     out, last = [], 0
     for m in DECISION_RUN_RE.finditer(s):
         out.append(s[last:m.start()])
-        if "docs/decisions.md" not in prior + s[: m.start()] + "".join(out):
+        # A Markdown link `[D11](decisions.md)` already names its page.
+        linked = s[: m.start()].endswith("[") and re.match(r"\]\((?:docs/)?decisions\.md", s[m.end():])
+        if not linked and "docs/decisions.md" not in prior + s[: m.start()] + "".join(out):
             out.append("docs/decisions.md ")
         out.append(m.group(0))
         last = m.end()
@@ -214,7 +216,6 @@ def rewrite_decisions(s, prior=""):
 # (first matching prefix wins).
 PATH_DEFAULTS = (
     ("host/src/app/publish/", "imports"),
-    ("host/src/app/Revert", "imports"),
     ("tests/lifecycle/", "imports"),
     ("plugins/", "imports"),
     ("sdk/", "imports"),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make run`: migrate, create the demo family and key once (var/demo-api-key, mode 600),
-# print the key, then serve in the foreground (DECISIONS.md D34).
+# print the key, then serve in the foreground (docs/decisions.md D34).
 set -euo pipefail
 bin="$1"; db="$2"; listen="$3"
 mkdir -p var

@@ -77,7 +77,7 @@ struct DataRow {
 };
 
 // The header (exact cells, BOM dropped) and the data rows; blank lines are skipped. A CSV
-// syntax error is fatal with the D14 message.
+// syntax error is fatal with the docs/decisions.md D14 message.
 struct Table {
     std::vector<std::string> header;
     std::uint64_t headerLine = 0;
@@ -109,8 +109,8 @@ inline bool blankRecord(const sdk::CsvRecord& r) {
     return true;
 }
 
-// `fixedHeader` (D38: a headerless file in the type's known column order) names the columns
-// of a file that has no header row.
+// `fixedHeader` (docs/decisions.md D38: a headerless file in the type's known column order) names
+// the columns of a file that has no header row.
 inline Table readTableFrom(sdk::CsvReader::Source source, char separator,
                            const std::vector<std::string>* fixedHeader) {
     sdk::CsvReader reader(std::move(source), separator);
@@ -144,7 +144,8 @@ inline Table readTable(Records& out, char separator,
                          fixedHeader);
 }
 
-// As above; `col_sep=auto` reads the whole input first and sniffs the separator (D37).
+// As above; `col_sep=auto` reads the whole input first and sniffs the separator (docs/decisions.md
+// D37).
 inline Table readTable(Records& out, Settings& settings,
                        const std::vector<std::string>* fixedHeader = nullptr) {
     if (!settings.autoSeparator) return readTable(out, settings.separator, fixedHeader);
@@ -207,7 +208,8 @@ struct TransactionRow {
                           std::string(text)});
     }
 
-    // A strictly parsed number (D5); blank → nullopt without an issue (the caller decides).
+    // A strictly parsed number (docs/decisions.md D5); blank → nullopt without an issue (the caller
+    // decides).
     std::optional<sdk::Decimal> number(std::string_view text, sdk::NumberFormat format,
                                        const char* field, const char* label) {
         auto result = sdk::parseDecimal(text, format);

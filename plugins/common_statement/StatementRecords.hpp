@@ -1,6 +1,7 @@
 // Shared by the statement plugins (CAMT, MT940): the record vocabulary agreed for statement
-// formats (kinds `statement`, `transaction`, `warning`), exact money, D62 reconciliation and
-// D63 usable external ids. Header-only, like common_budget: each plugin compiles its own copy.
+// formats (kinds `statement`, `transaction`, `warning`), exact money, docs/decisions.md D62
+// reconciliation and D63 usable external ids. Header-only, like common_budget: each plugin compiles
+// its own copy.
 #ifndef FINIMPORT_STATEMENT_RECORDS_HPP
 #define FINIMPORT_STATEMENT_RECORDS_HPP
 
@@ -52,7 +53,8 @@ inline std::optional<Money> parsePlainAmount(std::string_view raw, char mark) {
     return Money{parsed.value->scaled, int(fractionDigits)};
 }
 
-// D63: an id counts only when non-blank and not NONREF, NOTPROVIDED or NONE (any case).
+// docs/decisions.md D63: an id counts only when non-blank and not NONREF, NOTPROVIDED or NONE (any
+// case).
 inline bool usableId(std::string_view id) {
     const std::string upper = sdk::toUpperAscii(sdk::trim(id));
     return !upper.empty() && upper != "NONREF" && upper != "NOTPROVIDED" && upper != "NONE";
@@ -125,8 +127,9 @@ inline constexpr const char* kTransactionFields[] = {
     "currency_given", "external_id", "statement_id"};
 inline constexpr const char* kWarningFields[] = {"message"};
 
-// D62: `Statement <id>: opening <O> + entries <S> = <X>, but the statement states <C>`, or
-// nullopt when the statement reconciles, lacks a balance, or an entry amount is unreadable.
+// docs/decisions.md D62: `Statement <id>: opening <O> + entries <S> = <X>, but the statement states
+// <C>`, or nullopt when the statement reconciles, lacks a balance, or an entry amount is
+// unreadable.
 inline std::optional<std::string> reconciliationWarning(const StatementHeader& st,
                                                         const std::vector<Transaction>& entries) {
     if (!st.opening || !st.closing) return std::nullopt;
@@ -153,7 +156,8 @@ class StatementWriter {
 public:
     explicit StatementWriter(Records& out) : out_(out) {}
 
-    // The statement row, its transactions, then its warnings (D58 currency, D62, `extra`).
+    // The statement row, its transactions, then its warnings (docs/decisions.md D58 currency, D62,
+    // `extra`).
     bool write(const StatementHeader& st, const std::vector<Transaction>& entries,
                std::vector<std::string> warnings) {
         if (!st.currency)

@@ -5,7 +5,8 @@
 #                        [LIBRARIES <lib>...] [NO_INSTALL])
 #
 # Builds a MODULE library <name>.so (no "lib" prefix) with hidden visibility, so only the entry
-# symbol finimport_plugin_entry_v1 is exported, and links it with finimport::sdk. MANIFEST embeds
+# symbol finimport_plugin_entry_v1 (and the optional finimport_row_checks_v1, FI_EXPORT too) is
+# exported, and links it with finimport::sdk. MANIFEST embeds
 # the file at build time: sources include "finimport_manifest.h" and use the NUL-terminated array
 # finimport_manifest_json (the whole file) or, when the file lists several types,
 # finimport_manifest_json_<Type> (the file with "types" narrowed to that one type, for one

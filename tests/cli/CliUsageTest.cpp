@@ -2,7 +2,7 @@
 // for an unknown command, subcommand or flag, and every configuration setting as a flag.
 #include "CliSupport.h"
 #include "HttpClient.h"
-#include "app/Config.h"
+#include "server/Config.h"
 
 #include <Poco/Pipe.h>
 #include <Poco/PipeStream.h>
@@ -36,7 +36,7 @@ std::vector<std::string> usageLines() {
 }
 
 // A valid, non-default value for a setting, to prove its flag reaches the configuration.
-std::string sampleValue(const finimport::app::Setting& s) {
+std::string sampleValue(const finimport::server::Setting& s) {
     static const std::map<std::string, std::string> samples = {
         {"listen", "127.0.0.1:4567"},
         {"database", "sqlite:/tmp/cli-sample.db"},
@@ -108,11 +108,11 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string(""), serve.err);
         CPPUNIT_ASSERT_EQUAL(std::string("usage: finimport serve [options]"), firstLine(serve.out));
         // Every setting, under its flag spelling, with its environment variable.
-        for (const auto& s : finimport::app::settings()) {
-            std::string flag = "\n  --" + finimport::app::flagFor(s.key) + " " + s.metavar + " ";
+        for (const auto& s : finimport::server::settings()) {
+            std::string flag = "\n  --" + finimport::server::flagFor(s.key) + " " + s.metavar + " ";
             CPPUNIT_ASSERT_MESSAGE(flag, contains(serve.out, flag));
             CPPUNIT_ASSERT_MESSAGE(
-                s.key, contains(serve.out, finimport::app::environmentVariableFor(s.key)));
+                s.key, contains(serve.out, finimport::server::environmentVariableFor(s.key)));
         }
         CPPUNIT_ASSERT(contains(serve.out, "\n  --limits.rows N "));
         CPPUNIT_ASSERT(contains(serve.out, "\n  --http-threads N "));
@@ -232,10 +232,10 @@ public:
 
     void testEverySettingIsAFlag() {
         // `finimport config` prints what serve would use: each flag, in both spellings, lands.
-        for (const auto& s : finimport::app::settings()) {
+        for (const auto& s : finimport::server::settings()) {
             const std::string key = s.key, value = sampleValue(s);
             std::string expected = "\n" + key + " = " + value + "\n";
-            auto spaced = runCli({"config", "--" + finimport::app::flagFor(s.key), value});
+            auto spaced = runCli({"config", "--" + finimport::server::flagFor(s.key), value});
             CPPUNIT_ASSERT_EQUAL_MESSAGE(key + spaced.err, 0, spaced.exitCode);
             CPPUNIT_ASSERT_MESSAGE(key + ": " + spaced.out, contains(spaced.out, expected));
             auto joined = runCli({"config", "--" + key + "=" + value});

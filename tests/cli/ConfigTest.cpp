@@ -1,5 +1,5 @@
 // Configuration precedence: flags > FINIMPORT_* environment variables > config file > defaults.
-#include "app/Config.h"
+#include "server/Config.h"
 
 #include <Poco/TemporaryFile.h>
 #include <cppunit/extensions/HelperMacros.h>
@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-using finimport::app::Config;
+using finimport::server::Config;
 
 namespace {
 
-std::string docsRow(const finimport::app::Setting& s) {
-    return std::string("| `") + s.key + "` | `--" + finimport::app::flagFor(s.key) + " " +
-           s.metavar + "` | `" + finimport::app::environmentVariableFor(s.key) + "` | " +
+std::string docsRow(const finimport::server::Setting& s) {
+    return std::string("| `") + s.key + "` | `--" + finimport::server::flagFor(s.key) + " " +
+           s.metavar + "` | `" + finimport::server::environmentVariableFor(s.key) + "` | " +
            s.defaultText + " | " + s.meaning + " |";
 }
 
@@ -108,8 +108,8 @@ public:
         // Out of range is clamped, like the other bounded settings: a day of lease is plenty.
         CPPUNIT_ASSERT_EQUAL(
             86400, Config::load({{"jobs.lease_seconds", "99999999999"}}, {}).jobLeaseSeconds);
-        CPPUNIT_ASSERT_EQUAL(
-            0, Config::load({{"database.timeout_ms", "0"}}, {}).statementTimeoutMs);
+        CPPUNIT_ASSERT_EQUAL(0,
+                             Config::load({{"database.timeout_ms", "0"}}, {}).statementTimeoutMs);
         CPPUNIT_ASSERT_THROW(Config::load({{"database.pool_size", "0"}}, {}),
                              std::invalid_argument);
     }
@@ -129,7 +129,7 @@ public:
         std::vector<std::string> rows;
         for (std::string line; std::getline(in, line);)
             if (line.rfind("| `", 0) == 0) rows.push_back(line);
-        const auto& table = finimport::app::settings();
+        const auto& table = finimport::server::settings();
         CPPUNIT_ASSERT_EQUAL(table.size(), rows.size());
         for (size_t i = 0; i < table.size(); ++i)
             CPPUNIT_ASSERT_EQUAL(docsRow(table[i]), rows[i]);

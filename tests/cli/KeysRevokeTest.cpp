@@ -1,6 +1,6 @@
 // `keys revoke` takes what a user has in hand (id, 8-character prefix or the full key) and
 // revokes exactly one key: a prefix shared by several keys, in any family and any state,
-// revokes nothing and exits 2 listing their ids (DECISIONS D33).
+// revokes nothing and exits 2 listing their ids (docs/decisions.md D33).
 #include "CliSupport.h"
 #include "store/Database.h"
 #include "store/Sql.h"

@@ -1,7 +1,7 @@
 // The plugin-run and slow-client settings: defaults, parsing, refusals, and which plugin
 // directories run isolated.
-#include "app/Config.h"
-#include "app/PluginLoading.h"
+#include "server/Config.h"
+#include "server/PluginLoading.h"
 
 #include <Poco/TemporaryFile.h>
 #include <cppunit/extensions/HelperMacros.h>
@@ -10,8 +10,8 @@
 #include <fstream>
 #include <stdexcept>
 
-using finimport::app::Config;
 using finimport::plugin::Isolation;
+using finimport::server::Config;
 
 class RunPolicyConfigTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(RunPolicyConfigTest);
@@ -61,7 +61,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(0), c.httpBodyMinBytesPerSecond);
         CPPUNIT_ASSERT_EQUAL(4, c.httpBodyGraceSeconds);
         CPPUNIT_ASSERT_EQUAL(100, c.httpMaxConnections);
-        const auto policy = finimport::app::runPolicyFor(c, true);
+        const auto policy = finimport::server::runPolicyFor(c, true);
         CPPUNIT_ASSERT(policy.isolation == Isolation::Process);
         CPPUNIT_ASSERT_EQUAL(uint32_t(5), policy.timeoutSeconds);
         CPPUNIT_ASSERT_EQUAL(uint64_t(10), policy.maxRows);
@@ -91,10 +91,10 @@ public:
 
     void testIsolationByDirectory() {
         Config c;
-        CPPUNIT_ASSERT(finimport::app::runPolicyFor(c, true).isolation == Isolation::Inline);
-        CPPUNIT_ASSERT(finimport::app::runPolicyFor(c, false).isolation == Isolation::Process);
+        CPPUNIT_ASSERT(finimport::server::runPolicyFor(c, true).isolation == Isolation::Inline);
+        CPPUNIT_ASSERT(finimport::server::runPolicyFor(c, false).isolation == Isolation::Process);
         c.pluginIsolation = "inline";
-        CPPUNIT_ASSERT(finimport::app::runPolicyFor(c, false).isolation == Isolation::Inline);
+        CPPUNIT_ASSERT(finimport::server::runPolicyFor(c, false).isolation == Isolation::Inline);
     }
 };
 

@@ -1,4 +1,4 @@
-// Mint, Actual and YNAB exports over the API (IMPORTS.md §6.4-§6.6, §12 item 1): uploaded with
+// Mint, Actual and YNAB exports over the API (docs/imports.md §6.4-§6.6, §12.1): uploaded with
 // publish=true and no mapping step, they reach `complete`; the accounts they created show
 // their balances through GET /api/v1/balances; the store holds the categories and entries.
 #include "FormatsSupport.h"
@@ -36,7 +36,8 @@ public:
         AppHarness app;
         const std::string key = app.createKey("Mint family");
         const std::string id = publishFixture(app, key, "MintImport", "mint.csv");
-        // D46: the `credit` rows (−2500.00 paycheck, −45.67) are income, not spending.
+        // docs/decisions.md D46: the `credit` rows (−2500.00 paycheck, −45.67) are income, not
+        // spending.
         CPPUNIT_ASSERT_EQUAL(std::string("$782.19"),
                              latestBalance(app, key, "Checking Account").first);
         CPPUNIT_ASSERT(latestBalance(app, key, "Checking Account") ==

@@ -1,5 +1,5 @@
 // Real bank CSV exports (tests/fixtures/realworld/csv, README rows) imported over the API with
-// the options a user would pick (D37-D42, D53): counts, sums in cents and dates.
+// the options a user would pick (docs/decisions.md D37-D42, D53): counts, sums in cents and dates.
 #include "FormatsSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -50,7 +50,8 @@ class CsvRealWorldApiTest : public CppUnit::TestFixture {
 
 public:
     // kta_ei.dat: `|`, an account record to skip, no header, `%Y%m%d`, amounts in ATS that
-    // bank2ynab converts with the factor 13.760300331 (D53 divisor); the memos name the EUR.
+    // bank2ynab converts with the factor 13.760300331 (docs/decisions.md D53 divisor); the memos
+    // name the EUR.
     void raiffeisenPipeHeaderlessSchillings() {
         AppHarness app;
         const std::string key = app.createKey("Raiffeisen family");
@@ -160,7 +161,7 @@ public:
     }
 
     // reckon's invalid_header_example: 3 preamble lines (`-`, an Excel formula, a blank line)
-    // before the header on line 4, so rows_to_skip counts 3 physical lines (D54).
+    // before the header on line 4, so rows_to_skip counts 3 physical lines (docs/decisions.md D54).
     void reckonPreambleRowsToSkip() {
         AppHarness app;
         const std::string key = app.createKey("French family");
@@ -182,8 +183,8 @@ public:
                               {account}) == Strings({"2016-02-18", "2016-02-19"}));
     }
 
-    // MS_JANE_SMITH: BOM, `£67.40`, `"+ £1,100.00",CR` (the CR flag marks the payment, D41
-    // decorations); the 3 `Pending` dates are invalid rows, never guessed.
+    // MS_JANE_SMITH: BOM, `£67.40`, `"+ £1,100.00",CR` (the CR flag marks the payment,
+    // docs/decisions.md D41 decorations); the 3 `Pending` dates are invalid rows, never guessed.
     void ukCardPendingRowsAreInvalid() {
         AppHarness app;
         const std::string key = app.createKey("Card family");
@@ -209,7 +210,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(10, detail->getObject("stats")->getValue<int>("valid_rows_count"));
     }
 
-    // GnuCash swipe.qif: `^^` ends each of its 11 records (D47).
+    // GnuCash swipe.qif: `^^` ends each of its 11 records (docs/decisions.md D47).
     void gnucashDoubleCaretQif() {
         AppHarness app;
         const std::string key = app.createKey("Gnucash family");
@@ -219,7 +220,8 @@ public:
         CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
         auto detail = importDetail(
             app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id"));
-        // 11 records, plus the transfer to ABC Bank of each of the 3 `…X` actions (D66).
+        // 11 records, plus the transfer to ABC Bank of each of the 3 `…X` actions
+        // (docs/decisions.md D66).
         CPPUNIT_ASSERT_EQUAL(14, detail->getObject("stats")->getValue<int>("rows_count"));
         CPPUNIT_ASSERT_EQUAL(0, detail->getObject("stats")->getValue<int>("invalid_rows_count"));
     }

@@ -1,6 +1,6 @@
-// PdfImport over the API (D11, D12, D17): a multipart application/pdf part; rows generated at
-// upload; publish=true reaches `complete`; the created account's balance is the statement's
-// closing balance; a PDF without a statement table is 201 with 0 rows and an error.
+// PdfImport over the API (docs/decisions.md D11, D12, D17): a multipart application/pdf part; rows
+// generated at upload; publish=true reaches `complete`; the created account's balance is the
+// statement's closing balance; a PDF without a statement table is 201 with 0 rows and an error.
 #include "FormatsSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>

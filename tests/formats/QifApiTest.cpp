@@ -1,7 +1,7 @@
-// QIF over the API (IMPORTS.md §6.10, §12 item 7, D11, D16): sections map to accounts by name
-// with no mapping step, splits become split transactions, `[Account]` creates linked transfer
-// pairs, opening balances become opening anchors that revert removes, investment actions
-// become trades or cash transactions, and the date pattern used is echoed.
+// QIF over the API (docs/imports.md §6.10, §12.7, docs/decisions.md D11, D16): sections map to
+// accounts by name with no mapping step, splits become split transactions, `[Account]` creates
+// linked transfer pairs, opening balances become opening anchors that revert removes, investment
+// actions become trades or cash transactions, and the date pattern used is echoed.
 #include "FormatsSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -58,8 +58,8 @@ public:
         CPPUNIT_ASSERT(column(app, "SELECT e.name FROM transaction_tags tt JOIN tags g ON "
                                    "g.id = tt.tag_id JOIN entries e ON e.id = tt.entry_id WHERE "
                                    "g.name = 'TRIP2025'") == Strings({"Payment Received"}));
-        // D66: the file's `!Type:Cat` records create Restaurants (under Food & Dining) and
-        // Salary too.
+        // docs/decisions.md D66: the file's `!Type:Cat` records create Restaurants (under Food &
+        // Dining) and Salary too.
         CPPUNIT_ASSERT(column(app, "SELECT name FROM categories ORDER BY name") ==
                        Strings({"Fees & Charges", "Food & Dining", "Restaurants", "Salary"}));
         CPPUNIT_ASSERT(column(app, "SELECT c.name FROM categories c JOIN categories p ON p.id = "

@@ -2,7 +2,8 @@
 // CSV, Mint, YNAB, Actual, QIF and PDF file of tests/fixtures/realworld/ imported over HTTP
 // with the options a careful user would pick (README rows), asserting counts, sums in cents,
 // first/last dates and the values the source projects assert. Auto formats (D37/D45/D55),
-// D46 and D66 are checked on these files; re-importing a file creates nothing (D18).
+// docs/decisions.md D46 and D66 are checked on these files; re-importing a file creates nothing
+// (D18).
 #include "FormatsSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -167,7 +168,7 @@ class RealWorldApiTest : public CppUnit::TestFixture {
 
 public:
     // bunq: `,` with decimal commas inside quotes and ISO dates. Every format `auto` (D37/D45):
-    // detected and echoed. Importing the same file again creates nothing (D18).
+    // detected and echoed. Importing the same file again creates nothing (docs/decisions.md D18).
     void bunqAutoFormatsAndReimport() {
         AppHarness app;
         const std::string key = app.createKey("Bunq family");
@@ -199,7 +200,7 @@ public:
     // Every real CSV with col_sep, date_format and number_format `auto` and only the labels
     // (plus rows_to_skip / has_header) a user must give: what is detected, how many rows, how
     // many valid; where the dates cannot decide (a `Pending` date, `2/1/2020`, dates outside
-    // D1's window) nothing is stored and the import says so (D55).
+    // D1's window) nothing is stored and the import says so (docs/decisions.md D55).
     void everyCsvWithAutoFormats() {
         AppHarness app;
         const std::string key = app.createKey("Auto family");
@@ -288,9 +289,9 @@ public:
     }
 
     // PayPal ES: `2/1/2020` fits d/m/Y and m/d/Y with two different dates: `auto` never
-    // guesses (D55): no row is stored, the import says why and cannot be published. With the
-    // day-first format a user knows, the 4 rows import with their net amounts (D: one
-    // transaction per row; the fee is inside the net).
+    // guesses (docs/decisions.md D55): no row is stored, the import says why and cannot be
+    // published. With the day-first format a user knows, the 4 rows import with their net amounts
+    // (D: one transaction per row; the fee is inside the net).
     void paypalAmbiguousDatesAreNotGuessed() {
         AppHarness app;
         const std::string key = app.createKey("PayPal family");
@@ -322,7 +323,7 @@ public:
                              ledger(app, account));
     }
 
-    // `1,234` is 1234 or 1.234: number_format=auto refuses to decide (D55).
+    // `1,234` is 1234 or 1.234: number_format=auto refuses to decide (docs/decisions.md D55).
     void ambiguousNumberFormatIsAnError() {
         AppHarness app;
         const std::string key = app.createKey("Numbers family");
@@ -414,7 +415,7 @@ public:
                               "SELECT COUNT(*) FROM entries WHERE account_id = ? AND "
                               "entryable_type = 'Transaction'",
                               {account}) == Strings({"0"}));
-        // Preflight sniffs the separator as create does (D37).
+        // Preflight sniffs the separator as create does (docs/decisions.md D37).
         MultipartBuilder form;
         form.field("type", "TransactionImport");
         form.field("col_sep", "auto");
@@ -435,7 +436,8 @@ public:
 
     // DEGIRO: two unnamed currency columns (`#8`, `#9`), `dd-mm-yyyy`, quoted decimal commas.
     // 27 rows carry money (source sum 798.79, one of them −0.02 USD); the 3 fund conversions
-    // have none. Into a EUR account the USD row is a D4 error, never stored as EUR.
+    // have none. Into a EUR account the USD row is a docs/decisions.md D4 error, never stored as
+    // EUR.
     void degiroRowsWithoutMoneyAreInvalid() {
         AppHarness app;
         const std::string key = app.createKey("Degiro family");
@@ -522,8 +524,8 @@ public:
     }
 
     // Mint: ledger-autosync's genuine export (unsigned + type) and Sure's signed variant
-    // (D46: the type gives the direction). `8/02/2016` is ambiguous for `auto`; the client's
-    // date_format is honoured (D46).
+    // (docs/decisions.md D46: the type gives the direction). `8/02/2016` is ambiguous for `auto`;
+    // the client's date_format is honoured (D46).
     void mintExports() {
         AppHarness app;
         const std::string key = app.createKey("Mint family");
@@ -560,7 +562,8 @@ public:
     }
 
     // Sure's YNAB and Actual fixtures: 5 rows each, categories `Group: Category`, a blank
-    // Actual payee falls back to the notes. Without a header both are refused (D38).
+    // Actual payee falls back to the notes. Without a header both are refused (docs/decisions.md
+    // D38).
     void ynabAndActualExports() {
         AppHarness app;
         const std::string key = app.createKey("Budget family");
@@ -630,8 +633,9 @@ public:
     }
 
     // quiffen's test.qif: 6 bank transactions (3 with splits, one split with its own date), one
-    // investment Buy costing Q×I+O, `!Type:Cat` categories (D66); its unknown-account-type
-    // file has one `Cash` line without an amount: a clear row error, nothing guessed.
+    // investment Buy costing Q×I+O, `!Type:Cat` categories (docs/decisions.md D66); its
+    // unknown-account-type file has one `Cash` line without an amount: a clear row error, nothing
+    // guessed.
     void qifQuiffenFiles() {
         AppHarness app;
         const std::string key = app.createKey("Quiffen family");
@@ -664,8 +668,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("2001-01-01"), field(all, 0, "date"));
     }
 
-    // GnuCash swipe.qif (D66): XIn takes 5000 from ABC Bank; CGShortX 12, CGLongX 11 and SellX
-    // 500 are income/sale proceeds sent on to ABC Bank: it ends at −5000 + 523 = −4477.
+    // GnuCash swipe.qif (docs/decisions.md D66): XIn takes 5000 from ABC Bank; CGShortX 12, CGLongX
+    // 11 and SellX 500 are income/sale proceeds sent on to ABC Bank: it ends at −5000 + 523 =
+    // −4477.
     void qifSwipeTransfersToTheBank() {
         AppHarness app;
         const std::string key = app.createKey("Swipe family");
@@ -684,7 +689,7 @@ public:
     }
 
     // beangulp's example.pdf is a printed web page, not a statement: 201 with no rows and the
-    // plugin's reason (D17), never publishable.
+    // plugin's reason (docs/decisions.md D17), never publishable.
     void pdfWithoutStatementTable() {
         AppHarness app;
         const std::string key = app.createKey("Pdf family");

@@ -1,7 +1,7 @@
-// Statement files over the API (issue 15; D48–D52, D58, D62–D66): OfxImport, CamtImport and
-// Mt940Import from tests/fixtures/realworld (README rows) end to end — statement accounts by
-// kind and key, external ids that make a second import create nothing, warnings, opening
-// anchors, publish, balances and revert — and the D65 refusals.
+// Statement files over the API (issue 15; docs/decisions.md D48–D52, D58, D62–D66): OfxImport,
+// CamtImport and Mt940Import from tests/fixtures/realworld (README rows) end to end — statement
+// accounts by kind and key, external ids that make a second import create nothing, warnings,
+// opening anchors, publish, balances and revert — and the D65 refusals.
 #include "FormatsSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -134,7 +134,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(12, statInt(done, "duplicate_rows_count"));
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries") == Strings({"12"}));
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM accounts") == Strings({"1"}));
-        // The second import depends on the first one's entries (D64): no revert under it.
+        // The second import depends on the first one's entries (docs/decisions.md D64): no revert
+        // under it.
         auto blocked = app.postJson(
             "/api/v1/imports/" + first->getValue<std::string>("id") + "/revert", "{}", key);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(blocked.body, 409, blocked.status);
@@ -215,7 +216,7 @@ public:
                        Strings({"Trade 10", "Transaction 7"}));
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries WHERE external_id IS NULL") ==
                        Strings({"0"}));
-        // Securities are named from the SECLIST (D60).
+        // Securities are named from the SECLIST (docs/decisions.md D60).
         CPPUNIT_ASSERT(column(app, "SELECT ticker || ' ' || name FROM securities WHERE ticker "
                                    "IN ('INTC', 'SPY') ORDER BY ticker") ==
                        Strings({"INTC INTEL CORP", "SPY SPDR S&P 500 ETF TRUST UNIT SER 1 S&P"}));
@@ -271,7 +272,8 @@ public:
             assertComplete(detail);
             return statInt(detail, "duplicate_rows_count");
         };
-        // D60: a buy and the income that paid for it, both with FITID R1: both kept.
+        // docs/decisions.md D60: a buy and the income that paid for it, both with FITID R1: both
+        // kept.
         CPPUNIT_ASSERT_EQUAL(0, publish());
         CPPUNIT_ASSERT(column(app, "SELECT entryable_type || ' ' || amount || ' ' || external_id "
                                    "FROM entries ORDER BY entryable_type") ==
@@ -282,8 +284,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(2, publish());
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries") == Strings({"2"}));
 
-        // D60: a file without the SECLIST names the security by its ISIN (ticker = the
-        // UNIQUEID): the same security of the family is found by that key.
+        // docs/decisions.md D60: a file without the SECLIST names the security by its ISIN (ticker
+        // = the UNIQUEID): the same security of the family is found by that key.
         std::string bare = ofx.substr(0, ofx.find("<SECLISTMSGSRSV1>")) + "</OFX>\n";
         bare.replace(bare.find("<FITID>R1"), 9, "<FITID>R2");
         CPPUNIT_ASSERT_EQUAL(0, [&] {
@@ -659,7 +661,7 @@ public:
     void tooManyStatementsAreRefused() {
         HarnessOptions options;
         options.pluginDirs = {STATEMENT_FLOOD_DIR};
-        options.configure = [](finimport::app::Config& c) { c.pluginIsolation = "inline"; };
+        options.configure = [](finimport::server::Config& c) { c.pluginIsolation = "inline"; };
         AppHarness app(options);
         const std::string key = app.createKey("Statement family");
         auto r = app.postJson("/api/v1/imports",

@@ -1,4 +1,4 @@
-// The request-body JSON parser (D22: UTF-8, depth, object checks).
+// The request-body JSON parser (docs/decisions.md D22: UTF-8, depth, object checks).
 #include "http/JsonParser.h"
 
 #include <string_view>

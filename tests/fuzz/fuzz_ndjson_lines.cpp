@@ -1,5 +1,5 @@
 // ServiceImport line analysis (first-line gate, typed-line counts, per-line checks).
-#include "app/service/NdjsonLines.h"
+#include "app/backup/NdjsonLines.h"
 
 #include <string_view>
 

@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         while (reader.next(record)) {
         }
     }
-    // `col_sep=auto` (D37) over the same bytes.
+    // `col_sep=auto` (docs/decisions.md D37) over the same bytes.
     (void)finimport::sdk::detectSeparator(
         std::string_view(reinterpret_cast<const char*>(data), size));
     return 0;

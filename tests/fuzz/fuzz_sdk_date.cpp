@@ -1,5 +1,5 @@
 // The strptime-style parser: the first line is the pattern, the rest the text; plus detection
-// (IMPORTS.md §5.9 and the D55 decider over every line).
+// (docs/imports.md §5.9 and the docs/decisions.md D55 decider over every line).
 #include <finimport/date.hpp>
 
 #include <string>
@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         (void)finimport::sdk::parseDate(text, p);
     std::vector<std::string> samples{text, pattern};
     (void)finimport::sdk::detectDateFormat(samples, finimport::sdk::CivilDate{2026, 11, 22});
-    // `date_format=auto` (D55): every line a sample.
+    // `date_format=auto` (docs/decisions.md D55): every line a sample.
     finimport::sdk::DateFormatDecider decider({1976, 11, 23}, {2026, 11, 23});
     for (std::size_t start = 0; start <= all.size();) {
         const std::size_t end = std::min(all.find('\n', start), all.size());

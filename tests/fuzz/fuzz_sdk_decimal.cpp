@@ -12,7 +12,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         auto r = finimport::sdk::parseDecimal(text, f);
         if (r.value) (void)finimport::sdk::formatScaled(r.value->scaled, 8);
     }
-    // `number_format=auto` (D55): every line a value.
+    // `number_format=auto` (docs/decisions.md D55): every line a value.
     finimport::sdk::NumberFormatDecider decider;
     for (std::size_t start = 0; start <= text.size();) {
         const std::size_t end = std::min(text.find('\n', start), text.size());

@@ -1,4 +1,4 @@
-// Tag-list splitting (IMPORTS.md §5.7).
+// Tag-list splitting (docs/imports.md §5.7).
 #include <finimport/tags.hpp>
 
 #include <string_view>

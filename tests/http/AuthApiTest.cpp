@@ -1,9 +1,9 @@
-// API.md §3 against the real key store: 401 for missing, empty, unknown, revoked, expired and
+// docs/api.md §3 against the real key store: 401 for missing, empty, unknown, revoked, expired and
 // deactivated keys; 403 for a read key on a write operation; keys of one family see nothing of
 // another's.
 #include "AppHarness.h"
 
-#include "app/ApiKeys.h"
+#include "app/auth/ApiKeys.h"
 #include "store/Sql.h"
 
 #include <Poco/Data/Binding.h>

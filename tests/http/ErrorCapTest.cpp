@@ -1,8 +1,8 @@
-// Problem lists are bounded (issue 12 item 7, DECISIONS.md D65): at most 1,000 messages plus
+// Problem lists are bounded (issue 12 item 7, docs/decisions.md D65): at most 1,000 messages plus
 // a count line, built capped so a hostile file cannot make the server hold millions; a row
 // keeps at most 10 messages.
 #include "ApiSupport.h"
-#include "app/RowCollector.h"
+#include "app/imports/RowCollector.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

@@ -1,4 +1,4 @@
-// Unexpected failures (API.md §7.10, §8.7, §9.2, §9.3, §12, §12.4): the documented 500 body of
+// Unexpected failures (docs/api.md §7.10, §8.7, §9.2, §9.3, §12, §12.4): the documented 500 body of
 // each route, an X-Request-Id, no internal detail; and a publish that cannot be queued is 500
 // publish_failed with import_id, the import left pending. The failure is real: a table the
 // route needs is renamed away under the running server.

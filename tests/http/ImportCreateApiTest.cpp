@@ -1,5 +1,5 @@
-// POST /api/v1/imports error tables (API.md §7.2–§7.4, §7.7, §7.10 with §10 changes 1, 2, 3,
-// 10; DECISIONS.md D12, D26, D30).
+// POST /api/v1/imports error tables (docs/api.md §7.2–§7.4, §7.7, §7.10 with §10 changes 1, 2, 3,
+// 10; docs/decisions.md D12, D26, D30).
 #include "ApiSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -117,7 +117,7 @@ public:
         ASSERT_API_ERROR(post(R"({"account_id":"00000000-0000-4000-8000-000000000000"})"), 422,
                          "validation_failed", kInvalid,
                          Errors({"Account must belong to your family"}));
-        // D26 order: type first, then account.
+        // docs/decisions.md D26 order: type first, then account.
         ASSERT_API_ERROR(post(R"({"type":"X","account_id":"1","raw_file_content":[1]})"), 422,
                          "validation_failed", kInvalid,
                          Errors({"Type is not included in the list", "Account must be a valid UUID",
@@ -189,7 +189,7 @@ public:
             ASSERT_API_ERROR(post(std::string(R"({"raw_file_content":)") + v + "}"), 422,
                              "validation_failed", kInvalid,
                              Errors({"raw_file_content must be a string"}));
-        // ServiceImport reads it as text and fails the NDJSON gate (§7.2).
+        // ServiceImport reads it as text and fails the NDJSON gate (docs/api.md §7.2).
         ASSERT_API_ERROR(post(R"({"type":"ServiceImport","raw_file_content":5})"), 422,
                          "invalid_ndjson", "Invalid service NDJSON content.", kNoErrors);
     }
@@ -225,7 +225,7 @@ public:
         png.file("file", "x.png", "image/png", "date,amount\n");
         ASSERT_API_ERROR(_app->postMultipart(kPath, png, _key), 422, "invalid_file_type",
                          "Invalid file type. Please upload a CSV file.", kNoErrors);
-        // §10 change 10: parameters and generic types with a .csv name are accepted.
+        // docs/api.md §10 change 10: parameters and generic types with a .csv name are accepted.
         MultipartBuilder charset;
         charset.file("file", "x", "text/csv; charset=utf-8", "date,amount\n01/01/2024,1\n");
         CPPUNIT_ASSERT_EQUAL(201, _app->postMultipart(kPath, charset, _key).status);
@@ -318,8 +318,8 @@ public:
         auto sd = d->getObject("status_detail");
         CPPUNIT_ASSERT_EQUAL(true, sd->getValue<bool>("uploaded"));
         CPPUNIT_ASSERT_EQUAL(true, sd->getValue<bool>("publishable"));
-        // No importable line: §7.7 step 4 runs preflight (step 2) before the publishable check
-        // (step 3), and preflight already refuses an unsupported record type.
+        // No importable line: docs/api.md §7.7 step 4 runs preflight (step 2) before the
+        // publishable check (step 3), and preflight already refuses an unsupported record type.
         auto none = post(
             R"({"type":"ServiceImport","publish":"true","raw_file_content":"{\"type\":\"Widget\",\"data\":{}}"})");
         auto body = ASSERT_API_ERROR(

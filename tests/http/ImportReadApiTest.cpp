@@ -1,4 +1,4 @@
-// Import read endpoints and publish/revert (API.md §12.1–§12.3, §12.5): lookups, 404s,
+// Import read endpoints and publish/revert (docs/api.md §12.1–§12.3, §12.5): lookups, 404s,
 // scope before lookup, list filters and tenant isolation.
 #include "ApiSupport.h"
 

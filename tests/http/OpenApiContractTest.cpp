@@ -143,7 +143,8 @@ public:
             0);
     }
 
-    // D10: the served document lists the loaded plugins' types and their declared options.
+    // docs/decisions.md D10: the served document lists the loaded plugins' types and their declared
+    // options.
     void testDocumentsTheLoadedPlugins() {
         CPPUNIT_ASSERT(_yaml.find("x-plugin-options") == std::string::npos);
         CPPUNIT_ASSERT(_yaml.find("x-import-types") == std::string::npos);
@@ -223,7 +224,7 @@ public:
             _app->get("/api/v1/imports/" + detail->getValue<std::string>("id") + "/rows", key));
         check("ImportRow", rows->getArray("data")->getObject(0));
         check("ImportListMeta", rows->getObject("meta"));
-        // PATCH answers the row in the same shape (D44).
+        // PATCH answers the row in the same shape (docs/decisions.md D44).
         auto edited = httpSend(_app->port(), "PATCH",
                                "/api/v1/imports/" + detail->getValue<std::string>("id") + "/rows/1",
                                {{"X-Api-Key", key}}, R"({"excluded":false})", "application/json");

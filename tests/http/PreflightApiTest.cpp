@@ -1,5 +1,5 @@
-// POST /api/v1/imports/preflight (API.md §12.4; DECISIONS.md D29): read scope, create's checks
-// with create's codes and messages, a report on the content, nothing stored.
+// POST /api/v1/imports/preflight (docs/api.md §12.4; docs/decisions.md D29): read scope, create's
+// checks with create's codes and messages, a report on the content, nothing stored.
 #include "ApiSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -112,7 +112,7 @@ public:
                          "Request body is not valid JSON", kNoErrors);
     }
 
-    // D29: the same codes, messages and errors as create, and nothing stored.
+    // docs/decisions.md D29: the same codes, messages and errors as create, and nothing stored.
     void testSameErrorsAsCreate() {
         _app->createKey("Other");
         auto foreign = seedAccount(*_app, "Other", "Theirs");

@@ -48,7 +48,7 @@ public:
             store::migrate(db);
         }
         HarnessOptions options;
-        options.configure = [&](app::Config& c) { c.databaseReadUrl = replicaDb.url(); };
+        options.configure = [&](server::Config& c) { c.databaseReadUrl = replicaDb.url(); };
         AppHarness app(options);
         // The key exists on the primary only: authentication must not read the replica.
         std::string key = app.createKey("Family", "read");
@@ -90,7 +90,7 @@ public:
 
     void testPrimaryAsItsOwnReadUrl() {
         HarnessOptions options;
-        options.configure = [](app::Config& c) { c.databaseReadUrl = c.database; };
+        options.configure = [](server::Config& c) { c.databaseReadUrl = c.database; };
         AppHarness app(options);
         CPPUNIT_ASSERT(app.server().database().hasReadReplica());
         std::string key = app.createKey("Family", "read");

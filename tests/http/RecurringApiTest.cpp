@@ -1,4 +1,5 @@
-// POST /api/v1/recurring_transactions (API.md §8, §10 changes 8, 9; DECISIONS.md D3, D24, D25).
+// POST /api/v1/recurring_transactions (docs/api.md §8, §10 changes 8, 9; docs/decisions.md D3, D24,
+// D25).
 #include "ApiSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -93,7 +94,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(account.id, a->getValue<std::string>("id"));
         CPPUNIT_ASSERT_EQUAL(std::string("Checking Account"), a->getValue<std::string>("name"));
         CPPUNIT_ASSERT_EQUAL(std::string("depository"), a->getValue<std::string>("account_type"));
-        CPPUNIT_ASSERT_EQUAL(std::string("active"), a->getValue<std::string>("status")); // D24
+        CPPUNIT_ASSERT_EQUAL(std::string("active"),
+                             a->getValue<std::string>("status")); // docs/decisions.md D24
         CPPUNIT_ASSERT(o->isNull("merchant"));
         CPPUNIT_ASSERT_EQUAL(int64_t(1), countRows(*_app, "recurring_transactions"));
     }
@@ -127,7 +129,8 @@ public:
         CPPUNIT_ASSERT(o->isNull("name"));
         CPPUNIT_ASSERT_EQUAL(std::string("-€15.50"), o->getValue<std::string>("amount"));
         CPPUNIT_ASSERT_EQUAL(int64_t(-1550), o->getValue<int64_t>("amount_cents"));
-        CPPUNIT_ASSERT_EQUAL(std::string("EUR"), o->getValue<std::string>("currency")); // D3
+        CPPUNIT_ASSERT_EQUAL(std::string("EUR"),
+                             o->getValue<std::string>("currency")); // docs/decisions.md D3
         CPPUNIT_ASSERT_EQUAL(12, o->getValue<int>("expected_day_of_month"));
         CPPUNIT_ASSERT_EQUAL(std::string("inactive"), o->getValue<std::string>("status"));
         CPPUNIT_ASSERT_EQUAL(false, o->getValue<bool>("manual"));
@@ -203,7 +206,7 @@ public:
             ASSERT_API_ERROR(r, 404, "record_not_found", "The requested resource was not found",
                              kNoErrors);
         }
-        // 404 comes before the record rules (§8.2 step 3 before step 7).
+        // 404 comes before the record rules (docs/api.md §8.2 step 3 before step 7).
         auto r = post(wrap(R"("account_id":"nope","amount":"abc")"));
         ASSERT_API_ERROR(r, 404, "record_not_found", "The requested resource was not found",
                          kNoErrors);

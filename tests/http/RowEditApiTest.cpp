@@ -1,8 +1,9 @@
-// Row edits and skipped rows (issue 15; DECISIONS.md D43, D44, D56):
+// Row edits and skipped rows (issue 15; docs/decisions.md D43, D44, D56):
 // PATCH /api/v1/imports/{id}/rows/{number}, `excluded`, skip_invalid_rows and the stats that
 // follow, asserted over HTTP with the exact bodies and the cents that publish stores.
 #include "ApiSupport.h"
-#include "app/rowedit/ImportRecount.h"
+#include "app/imports/RowValidation.h"
+#include "app/imports/rowedit/ImportRecount.h"
 #include "store/ImportStore.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -18,6 +19,11 @@ class RowEditApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testEditedAmountTakesSignageAndMultiplier);
     CPPUNIT_TEST(testEditedTradeQuantity);
     CPPUNIT_TEST(testQifRowKeepsItsSignRule);
+    CPPUNIT_TEST(testPluginRoundsAnEditedDivisorRow);
+    CPPUNIT_TEST(testPluginSignsAnEditedInflowValueRow);
+    CPPUNIT_TEST(testPluginSignsAnEditedTrade);
+    CPPUNIT_TEST(testRowCheckRunsInTheSandbox);
+    CPPUNIT_TEST(testRowCheckKeepsTheDefaultCurrency);
     CPPUNIT_TEST(testRefusals);
     CPPUNIT_TEST(testSkipInvalidRows);
     CPPUNIT_TEST(testSkipInvalidRowsWithNothingValid);
@@ -68,6 +74,17 @@ class RowEditApiTest : public CppUnit::TestFixture {
                          ->i64(0);
         });
         return amount;
+    }
+    // A stored field of row 1 (fields the rows endpoint does not show, e.g. currency_given).
+    std::string storedField(const std::string& id, const std::string& name) {
+        std::string fields;
+        _app->server().database().read([&](Poco::Data::Session& s) {
+            fields = finimport::store::sqlQueryOne(
+                         s, "SELECT fields FROM import_rows WHERE import_id = ? AND row_number = 1",
+                         {id})
+                         ->str(0);
+        });
+        return finimport::app::fieldText(finimport::app::rowFieldsFromJson(fields), name);
     }
     int64_t entryCount() {
         int64_t n = 0;
@@ -149,7 +166,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(0, invalid->getObject("meta")->getValue<int>("total_count"));
         CPPUNIT_ASSERT_EQUAL(std::size_t(0), invalid->getArray("data")->size());
 
-        // Excluding a valid row too, then including the bad one again (D54 boolean string).
+        // Excluding a valid row too, then including the bad one again (docs/decisions.md D54
+        // boolean string).
         patchOk(id, "1", R"({"excluded":"TRUE"})");
         assertStats(show(id), 3, 1, 0, 2, 0);
         row = patchOk(id, "3", R"({"excluded":"false"})");
@@ -217,8 +235,8 @@ public:
     }
 
     void testEditedAmountTakesSignageAndMultiplier() {
-        // D56: the edited value is in the file's sign and unit (cents here); signage and the
-        // multiplier are applied to it once, as to the file's other rows.
+        // docs/decisions.md D56: the edited value is in the file's sign and unit (cents here);
+        // signage and the multiplier are applied to it once, as to the file's other rows.
         std::string id = createCsv("date,amount,name\n01/02/2024,1250,Shop\n01/03/2024,x,Fix\n",
                                    R"("signage_convention":"inflows_negative",)"
                                    R"("amount_multiplier":"0.01")");
@@ -257,7 +275,8 @@ public:
     }
 
     void testQifRowKeepsItsSignRule() {
-        // Another plugin's row (D57: every type): QIF's file sign (negative = money out) is kept.
+        // Another plugin's row (docs/decisions.md D57: every type): QIF's file sign (negative =
+        // money out) is kept.
         std::string id =
             createImport(R"({"type":"QifImport","account_id":")" + _accountId +
                          R"(","raw_file_content":"!Type:Bank\nD01/02/2024\nT-12.50\nPGrocer\n^\n)"
@@ -281,6 +300,99 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(-3000000000), entryAmount("Refund"));
     }
 
+    // The row checks of the CSV plugin (docs/decisions.md D67): the plugin's own amount steps
+    // turn the edited value into the engine amount, exactly as at upload.
+    void testPluginRoundsAnEditedDivisorRow() {
+        // docs/decisions.md D53: signage, then × multiplier ÷ divisor, rounded half away from
+        // zero to the currency's minor units (USD: 2).
+        std::string id = createCsv("date,amount,name\n01/02/2024,10.00,Shop\n01/03/2024,x,Fix\n",
+                                   R"("amount_multiplier":"2","amount_divisor":"3")");
+        auto row = patchOk(id, "2", R"({"fields":{"amount":"10.01"}})");
+        CPPUNIT_ASSERT_EQUAL(true, row->getValue<bool>("valid"));
+        CPPUNIT_ASSERT_EQUAL(std::string("10.01"),
+                             row->getObject("fields")->getValue<std::string>("amount"));
+        publish(id);
+        // inflows_positive: 10.01 in is −10.01, × 2 ÷ 3 = −6.67333… → −6.67.
+        CPPUNIT_ASSERT_EQUAL(int64_t(-667000000), entryAmount("Fix"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(-667000000), entryAmount("Shop")); // 10.00 × 2 ÷ 3
+    }
+
+    void testPluginSignsAnEditedInflowValueRow() {
+        // custom_column (docs/imports.md §5.6): rows whose entity_type is the inflow value are
+        // money in; an edit of the amount or of the entity type is signed by that rule.
+        std::string id = createCsv("date,amount,name,entity_type\n01/02/2024,5.00,Pay,credit\n"
+                                   "01/03/2024,x,Fix,debit\n01/04/2024,2.00,Other,debit\n",
+                                   R"("amount_type_strategy":"custom_column",)"
+                                   R"("amount_type_inflow_value":"credit")");
+        auto row = patchOk(id, "2", R"({"fields":{"amount":"7.50"}})");
+        CPPUNIT_ASSERT_EQUAL(true, row->getValue<bool>("valid"));
+        row = patchOk(id, "3", R"({"fields":{"entity_type":"credit"}})");
+        CPPUNIT_ASSERT_EQUAL(std::string("credit"),
+                             row->getObject("fields")->getValue<std::string>("entity_type"));
+        publish(id);
+        CPPUNIT_ASSERT_EQUAL(int64_t(-500000000), entryAmount("Pay"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(750000000), entryAmount("Fix"));    // a debit: money out
+        CPPUNIT_ASSERT_EQUAL(int64_t(-200000000), entryAmount("Other")); // now a credit
+    }
+
+    void testPluginSignsAnEditedTrade() {
+        // docs/imports.md §12.8 under inflows_negative: the file's positive quantity is a sale.
+        auto broker = seedAccount(*_app, "Family", "Broker", "investment");
+        std::string id = createImport(
+            R"({"type":"TradeImport","signage_convention":"inflows_negative","account_id":")" +
+            broker.id +
+            R"(","raw_file_content":"date,ticker,qty,price\n01/02/2024,AAPL,abc,x\n"})");
+        auto row = patchOk(id, "1", R"({"fields":{"qty":"4"}})");
+        CPPUNIT_ASSERT_EQUAL(false, row->getValue<bool>("valid"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Price \"x\" does not match the number format 1,234.56"),
+                             row->getArray("errors")->getElement<std::string>(0));
+        row = patchOk(id, "1", R"({"fields":{"price":"2.5"}})");
+        CPPUNIT_ASSERT_EQUAL(true, row->getValue<bool>("valid"));
+        publish(id);
+        int64_t qty = 0, amount = 0;
+        _app->server().database().read([&](Poco::Data::Session& s) {
+            auto r = finimport::store::sqlQueryOne(
+                s,
+                "SELECT t.qty, e.amount FROM trades t JOIN entries e ON e.id = t.entry_id "
+                "WHERE e.account_id = ?",
+                {broker.id});
+            qty = r->i64(0);
+            amount = r->i64(1);
+        });
+        CPPUNIT_ASSERT_EQUAL(int64_t(-400000000), qty);
+        CPPUNIT_ASSERT_EQUAL(int64_t(-1000000000), amount); // 4 × 2.5 sold
+    }
+
+    void testRowCheckRunsInTheSandbox() {
+        // plugins.isolation = process: the row check runs in a finimport-plugin-run child.
+        HarnessOptions options;
+        options.configure = [](finimport::server::Config& c) { c.pluginIsolation = "process"; };
+        _app = std::make_unique<AppHarness>(options);
+        _key = _app->createKey("Family");
+        _accountId = seedAccount(*_app, "Family", "Checking").id;
+        std::string id = createCsv("date,amount,name\n01/02/2024,x,Fix\n",
+                                   R"("signage_convention":"inflows_negative",)"
+                                   R"("amount_divisor":"8")");
+        auto row = patchOk(id, "1", R"({"fields":{"amount":"1.00"}})");
+        CPPUNIT_ASSERT_EQUAL(true, row->getValue<bool>("valid"));
+        publish(id);
+        CPPUNIT_ASSERT_EQUAL(int64_t(13000000), entryAmount("Fix")); // 1.00 ÷ 8 = 0.125 → 0.13
+    }
+
+    void testRowCheckKeepsTheDefaultCurrency() {
+        // docs/decisions.md D4: a row without a currency column keeps currency_given false after
+        // an edit, so it still takes its account's currency; one the edit names is given.
+        std::string id = createCsv("date,amount,name\n01/02/2024,x,Fix\n");
+        patchOk(id, "1", R"({"fields":{"amount":"1.00"}})");
+        CPPUNIT_ASSERT_EQUAL(std::string("false"), storedField(id, "currency_given"));
+        auto row = patchOk(id, "1", R"({"fields":{"currency":"eur"}})");
+        CPPUNIT_ASSERT_EQUAL(std::string("EUR"),
+                             row->getObject("fields")->getValue<std::string>("currency"));
+        CPPUNIT_ASSERT_EQUAL(std::string("true"), storedField(id, "currency_given"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Currency EUR differs from the account's currency USD"),
+                             row->getArray("errors")->getElement<std::string>(0));
+    }
+
     void testRefusals() {
         std::string id = createCsv("date,amount,name\n01/02/2024,-5.00,Coffee\n");
         ASSERT_API_ERROR(patch("00000000-0000-4000-8000-000000000000", "1", R"({"excluded":true})"),
@@ -294,7 +406,7 @@ public:
         ASSERT_API_ERROR(patch(id, "1", R"({"fields":{"foo":"1","signed_amount":"3"}})"), 422,
                          "validation_failed", failed,
                          Errors({"Unknown field foo", "Unknown field signed_amount"}));
-        // A trade field on a transaction row: the type does not have it (D56).
+        // A trade field on a transaction row: the type does not have it (docs/decisions.md D56).
         ASSERT_API_ERROR(patch(id, "1", R"({"fields":{"qty":"1"}})"), 422, "validation_failed",
                          failed, Errors({"Unknown field qty"}));
         ASSERT_API_ERROR(patch(id, "1", R"({"excluded":"maybe"})"), 422, "validation_failed",
@@ -336,7 +448,7 @@ public:
             std::string("true"),
             d->getObject("configuration")->getValue<std::string>("skip_invalid_rows"));
         assertStats(d, 3, 2, 1, 0, 1);
-        // D56: the mapping only the skipped row uses is not counted.
+        // docs/decisions.md D56: the mapping only the skipped row uses is not counted.
         CPPUNIT_ASSERT_EQUAL(2, d->getObject("stats")->getValue<int>("mappings_count"));
         CPPUNIT_ASSERT(d->getObject("status_detail")->getValue<bool>("cleaned"));
         CPPUNIT_ASSERT(publishable(d));
@@ -399,7 +511,7 @@ public:
     }
 
     void testSkipInvalidRowsWithNothingValid() {
-        // D6 still holds: skipping every row leaves nothing to publish.
+        // docs/decisions.md D6 still holds: skipping every row leaves nothing to publish.
         std::string id = createCsv("date,amount\n13/45/2024,1\n", R"("skip_invalid_rows":true)");
         auto d = show(id);
         assertStats(d, 1, 0, 1, 0, 1);

@@ -1,5 +1,5 @@
-// GET /api/v1/trades (API.md §9.1, §9.3 with §10 changes 5, 6, 7, 11; DECISIONS.md D24, D27,
-// D28). Trades are seeded through the store (TradeImport belongs to issue 4).
+// GET /api/v1/trades (docs/api.md §9.1, §9.3 with §10 changes 5, 6, 7, 11; docs/decisions.md D24,
+// D27, D28). Trades are seeded through the store (TradeImport belongs to issue 4).
 #include "ApiSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -75,7 +75,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(_brokerage.id, a->getValue<std::string>("id"));
         CPPUNIT_ASSERT_EQUAL(std::string("Brokerage"), a->getValue<std::string>("name"));
         CPPUNIT_ASSERT_EQUAL(std::string("investment"), a->getValue<std::string>("account_type"));
-        CPPUNIT_ASSERT_EQUAL(std::string("active"), a->getValue<std::string>("status")); // D24
+        CPPUNIT_ASSERT_EQUAL(std::string("active"),
+                             a->getValue<std::string>("status")); // docs/decisions.md D24
         auto sec = o->getObject("security");
         CPPUNIT_ASSERT_EQUAL(std::size_t(3), sec->size());
         CPPUNIT_ASSERT_EQUAL(std::string("VTI"), sec->getValue<std::string>("ticker"));
@@ -220,7 +221,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(2, p->getValue<int>("total_pages"));
         CPPUNIT_ASSERT_EQUAL(std::string("t0"),
                              body->getArray("trades")->getObject(0)->getValue<std::string>("name"));
-        // §10 change 5: per_page ≥ 101 is clamped to 100.
+        // docs/api.md §10 change 5: per_page ≥ 101 is clamped to 100.
         CPPUNIT_ASSERT_EQUAL(
             100, list("?per_page=500")->getObject("pagination")->getValue<int>("per_page"));
         CPPUNIT_ASSERT_EQUAL(

@@ -1,4 +1,4 @@
-// BALANCES.md's worked example over HTTP: an AccountImport and a TransactionImport, published,
+// docs/balances.md's worked example over HTTP: an AccountImport and a TransactionImport, published,
 // then the four daily balance rows with their exact strings and cents.
 #include "AppHarness.h"
 

@@ -1,4 +1,4 @@
-// Authentication (§3.2) and scopes (§3.3).
+// Authentication (docs/api.md §3.2) and scopes (§3.3).
 #include "TestServer.h"
 
 #include <cppunit/TestFixture.h>

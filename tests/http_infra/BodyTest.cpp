@@ -1,4 +1,5 @@
-// Body parsing before auth (API.md §2, D22): JSON, urlencoded, 415, empty bodies.
+// Body parsing before auth (docs/api.md §2, docs/decisions.md D22): JSON, urlencoded, 415, empty
+// bodies.
 #include "TestServer.h"
 
 #include <Poco/String.h>

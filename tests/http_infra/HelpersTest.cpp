@@ -1,4 +1,5 @@
-// Handler helpers: pagination (§9.1), ISO date params (D27), UUIDs, timestamps.
+// Handler helpers: pagination (docs/api.md §9.1), ISO date params (docs/decisions.md D27), UUIDs,
+// timestamps.
 #include "http/Formats.h"
 #include "http/Pagination.h"
 

@@ -16,6 +16,7 @@ class JsonTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testJsonErrorShapes);
     CPPUNIT_TEST(testParserRoundTrip);
     CPPUNIT_TEST(testBodyCheckOrder);
+    CPPUNIT_TEST(testRawContentUnescapedInPlace);
     CPPUNIT_TEST(testRouterRejectsBadPatterns);
     CPPUNIT_TEST_SUITE_END();
 
@@ -107,6 +108,39 @@ public:
         CPPUNIT_ASSERT(parseJsonObjectBody("[]").error == JsonBodyError::NotObject);
         CPPUNIT_ASSERT(parseJsonObjectBody("").value.isObject());
         CPPUNIT_ASSERT_EQUAL(std::size_t(2), jsonNestingDepth(R"({"a":"[[[[","b":[1]})"));
+    }
+
+    void testRawContentUnescapedInPlace() {
+        // The body's own bytes become raw_file_content (issue 11): escapes of every kind, a NUL,
+        // members before and after it, and a nested raw_file_content left alone.
+        std::string body =
+            R"({"type":"T","raw_file_content":"a,\"b\"\n\u00e9\ud83d\ude00\t\u0000z\/",)"
+            R"("n":{"raw_file_content":"inner\n"},"k":[1,"x\ny"]})";
+        JsonBodyResult r = parseValidatedJsonObject(std::move(body));
+        CPPUNIT_ASSERT(r.error == JsonBodyError::None);
+        const ParamValue* raw = r.value.find("raw_file_content");
+        CPPUNIT_ASSERT(raw && raw->isString());
+        CPPUNIT_ASSERT_EQUAL(std::string("a,\"b\"\n\xC3\xA9\xF0\x9F\x98\x80\t\0z/", 16),
+                             raw->text());
+        CPPUNIT_ASSERT_EQUAL(std::string("T"), r.value.find("type")->text());
+        CPPUNIT_ASSERT_EQUAL(std::string("inner\n"),
+                             r.value.find("n")->find("raw_file_content")->text());
+        CPPUNIT_ASSERT_EQUAL(std::string("x\ny"), r.value.find("k")->items()[1].text());
+        // Keys keep their order; the value sits at its own position.
+        CPPUNIT_ASSERT_EQUAL(std::string("raw_file_content"), r.value.keys()[1]);
+        // A repeated key: the last one wins, whether it is a string or not.
+        std::string twice = R"({"raw_file_content":"first\n","raw_file_content":"second"})";
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("second"),
+            parseValidatedJsonObject(std::move(twice)).value.find("raw_file_content")->text());
+        std::string number = R"({"raw_file_content":"text","raw_file_content":12.5})";
+        JsonBodyResult n = parseValidatedJsonObject(std::move(number));
+        CPPUNIT_ASSERT(n.value.find("raw_file_content")->isNumber());
+        CPPUNIT_ASSERT_EQUAL(std::string("12.5"), n.value.find("raw_file_content")->text());
+        // The same tree as the copying parser's for an unterminated value: no tree.
+        std::string broken = R"({"raw_file_content":"abc)";
+        CPPUNIT_ASSERT(parseValidatedJsonObject(std::move(broken)).error ==
+                       JsonBodyError::InvalidJson);
     }
 
     void testRouterRejectsBadPatterns() {

@@ -1,5 +1,5 @@
-// The 26 MB body cap (D12): refused by Content-Length up front, or while counting a chunked
-// stream, without reading the rest; the connection closes and the server stays up.
+// The 26 MB body cap (docs/decisions.md D12): refused by Content-Length up front, or while counting
+// a chunked stream, without reading the rest; the connection closes and the server stays up.
 #include "TestServer.h"
 
 #include "http/BodyParser.h"

@@ -1,4 +1,5 @@
-// Managed rate limiting (§4): 100 per key per UTC hour, counted after auth, injected clock.
+// Managed rate limiting (docs/api.md §4): 100 per key per UTC hour, counted after auth, injected
+// clock.
 #include "TestServer.h"
 
 #include <cppunit/TestFixture.h>

@@ -1,4 +1,5 @@
-// Routing (D23), the 500 barrier, X-Request-Id, self-hosted rate-limit headers, streaming.
+// Routing (docs/decisions.md D23), the 500 barrier, X-Request-Id, self-hosted rate-limit headers,
+// streaming.
 #include "TestServer.h"
 
 #include <cppunit/TestFixture.h>

@@ -1,9 +1,9 @@
 // The distributed job queue on the suite's database (SQLite, or PostgreSQL in jobs_pg).
 #include "jobs/JobQueue.h"
 #include "TestDatabase.h"
-#include "app/publish/ImportGuard.h"
 #include "store/Database.h"
 #include "store/FamilyStore.h"
+#include "store/ImportClaims.h"
 #include "store/ImportStore.h"
 #include "store/JobStore.h"
 #include "store/Migrations.h"
@@ -200,7 +200,7 @@ public:
         jobs::JobQueue q(*_db, fastOptions());
         q.setAbandonHandler(
             [](Poco::Data::Session& s, const store::AbandonedJob& j, const std::string& message) {
-                app::failImportIfStatus(s, *j.importId, "importing", "failed", message);
+                store::failImportIfStatus(s, *j.importId, "importing", "failed", message);
             });
         std::atomic<int> runs{0};
         q.setHandler([&](const store::JobRecord&) { ++runs; });
@@ -266,7 +266,7 @@ public:
         auto first = std::async(std::launch::async, [&] {
             bool ok = false;
             _db->write([&](Poco::Data::Session& s) {
-                ok = app::claimImport(s, importId, "importing");
+                ok = store::claimImport(s, importId, "importing");
                 firstClaimed.set_value();
                 std::this_thread::sleep_for(300ms);
                 store::sqlExec(s, "UPDATE imports SET status = 'complete' WHERE id = ?",
@@ -277,7 +277,7 @@ public:
         firstClaimed.get_future().wait();
         bool second = true;
         _db->write(
-            [&](Poco::Data::Session& s) { second = app::claimImport(s, importId, "importing"); });
+            [&](Poco::Data::Session& s) { second = store::claimImport(s, importId, "importing"); });
         CPPUNIT_ASSERT(first.get());
         CPPUNIT_ASSERT(!second);
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), importStatus(importId).first);
@@ -287,7 +287,7 @@ public:
         auto importId = newImport("complete");
         bool changed = true;
         _db->write([&](Poco::Data::Session& s) {
-            changed = app::failImportIfStatus(s, importId, "importing", "failed", "boom");
+            changed = store::failImportIfStatus(s, importId, "importing", "failed", "boom");
         });
         CPPUNIT_ASSERT(!changed);
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), importStatus(importId).first);

@@ -1,7 +1,7 @@
-// Duplicate rules (D18, IMPORTS.md §7.1) under the set-based publish (issue 11): candidates are
-// read once per account and rows claim them in file order, entries are written in multi-row
-// batches. A row repeated inside one file is not a duplicate of itself; re-publishing creates
-// nothing; each existing entry absorbs at most one row; batch boundaries change nothing.
+// Duplicate rules (docs/decisions.md D18, docs/imports.md §7.1) under the set-based publish (issue
+// 11): candidates are read once per account and rows claim them in file order, entries are written
+// in multi-row batches. A row repeated inside one file is not a duplicate of itself; re-publishing
+// creates nothing; each existing entry absorbs at most one row; batch boundaries change nothing.
 #include "LifecycleSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>

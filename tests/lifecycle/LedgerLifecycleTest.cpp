@@ -1,5 +1,6 @@
 // TransactionImport, TradeImport and AccountImport fixtures published over the API: records in
-// the store (scaled amounts), duplicates (D18), revert (IMPORTS.md §12.3) and all-or-nothing.
+// the store (scaled amounts), duplicates (docs/decisions.md D18), revert (docs/imports.md §12.3)
+// and all-or-nothing.
 #include "LifecycleSupport.h"
 #include "server/Server.h"
 
@@ -78,7 +79,7 @@ public:
                             "(SELECT id FROM entries WHERE name = 'Electric Company')"));
         CPPUNIT_ASSERT(storeCount(app, "SELECT COUNT(*) FROM balances") > 0);
 
-        // D18: the same file again creates nothing and says so.
+        // docs/decisions.md D18: the same file again creates nothing and says so.
         auto second = createImport(app, key, body);
         CPPUNIT_ASSERT_EQUAL(int64_t(9), importStat(app, key, second, "duplicate_rows_count"));
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), publishImport(app, key, second));
@@ -210,7 +211,7 @@ public:
             CPPUNIT_ASSERT_EQUAL_MESSAGE(
                 table, int64_t(0), storeCount(app, std::string("SELECT COUNT(*) FROM ") + table));
         CPPUNIT_ASSERT_EQUAL(int64_t(0), storeCount(app, "SELECT COUNT(*) FROM import_records"));
-        // D7: a failed import may be published again.
+        // docs/decisions.md D7: a failed import may be published again.
         app.server().publisher().afterRecordsHook = nullptr;
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), publishImport(app, key, id));
         CPPUNIT_ASSERT_EQUAL(int64_t(9), storeCount(app, "SELECT COUNT(*) FROM entries"));
@@ -243,7 +244,8 @@ public:
     void tradeSignsUnderBothConventions() {
         AppHarness app;
         auto key = app.createKey("Fam");
-        // §12.8: a buy increases the quantity and is money out under both conventions.
+        // docs/imports.md §12.8: a buy increases the quantity and is money out under both
+        // conventions.
         const std::string header = "date,ticker,qty,price,account\n";
         auto positive = createImport(
             app, key,

@@ -1,6 +1,6 @@
-// The options of API.md §7.1 end to end: the amounts stored after publish (scaled 1e8) for
+// The options of docs/api.md §7.1 end to end: the amounts stored after publish (scaled 1e8) for
 // custom_column, every number format, inflows_negative and tag escapes; every date pattern of
-// IMPORTS.md §5.9 on the rows endpoint; encoding (§12.5) and D4/D5 row errors.
+// docs/imports.md §5.9 on the rows endpoint; encoding (§12.5) and D4/D5 row errors.
 #include "LifecycleSupport.h"
 
 #include <Poco/JSON/Array.h>
@@ -56,7 +56,7 @@ public:
         struct Case {
             std::string csv, options, expected;
         } cases[] = {
-            // §5.6's example: identifier debit, inflows_positive → -100, 200, -300.
+            // docs/imports.md §5.6's example: identifier debit, inflows_positive → -100, 200, -300.
             {"date,name,amount,type\n2024-01-01,c1,100,debit\n2024-01-02,c2,200,credit\n2024-01-03,"
              "c3,300,debit\n",
              R"("amount_type_strategy":"custom_column","amount_type_inflow_value":"debit")",
@@ -117,8 +117,8 @@ public:
             CPPUNIT_ASSERT_EQUAL_MESSAGE(c.format, std::string("2024-01-15"),
                                          row->getObject("fields")->getValue<std::string>("date"));
         }
-        // Strict: trailing text, impossible dates and rows outside the D1 window (50 years)
-        // are errors.
+        // Strict: trailing text, impossible dates and rows outside the docs/decisions.md D1 window
+        // (50 years) are errors.
         auto id = createImport(
             app, key,
             importBody("TransactionImport",

@@ -1,4 +1,4 @@
-// Revert undoes exactly one import (issue 12 item 1, DECISIONS.md D20/D64): when another
+// Revert undoes exactly one import (issue 12 item 1, docs/decisions.md D20/D64): when another
 // import, an API call or a match depends on what it would delete, 409 revert_blocked naming
 // them and nothing changes; taxonomy imports never delete what something outside them uses.
 #include "LifecycleSupport.h"
@@ -134,7 +134,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(1), storeCount(app, "SELECT COUNT(*) FROM entries"));
     }
 
-    // A later import that matched an entry as a duplicate depends on it (§12.3, D63).
+    // A later import that matched an entry as a duplicate depends on it (docs/imports.md §12.3,
+    // docs/decisions.md D63).
     void matchedEntryBlocksRevert() {
         AppHarness app;
         auto key = app.createKey("Fam");

@@ -1,4 +1,4 @@
-// CategoryImport, MerchantImport and RuleImport published over the API (IMPORTS.md §6.7-§6.9):
+// CategoryImport, MerchantImport and RuleImport published over the API (docs/imports.md §6.7-§6.9):
 // the fixtures of fixtures/sure/csv and the failures the spec names, asserted in the store.
 #include "LifecycleSupport.h"
 

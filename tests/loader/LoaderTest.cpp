@@ -44,6 +44,7 @@ class LoaderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(refusesANewerMinorAbi);
     CPPUNIT_TEST(refusesAnotherMajorAbi);
     CPPUNIT_TEST(refusesAnInvalidManifest);
+    CPPUNIT_TEST(refusesRowChecksOfAnUnknownImporter);
     CPPUNIT_TEST(refusesManifestTypesThatDifferFromTheDescriptor);
     CPPUNIT_TEST(firstImporterOfATypeWins);
     CPPUNIT_TEST(reportsMissingDirectories);
@@ -93,6 +94,17 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("plugin newer_major.so was built for ABI 2.0, this host "
                                          "supports 1.1"),
                              refusalOf("newer_major"));
+    }
+
+    // ABI 1.1 finimport_row_checks_v1 (docs/decisions.md D67): a table naming another importer
+    // is a broken build; a plugin without the symbol has no row checks.
+    void refusesRowChecksOfAnUnknownImporter() {
+        CPPUNIT_ASSERT_EQUAL(std::string("plugin bad_row_checks row checks #1 names the unknown "
+                                         "importer \"test.elsewhere\""),
+                             refusalOf("bad_row_checks"));
+        PluginRegistry registry([](LogLevel, const std::string&) {});
+        registry.loadDirectories({fixtureDir("good")});
+        CPPUNIT_ASSERT(registry.find("TestImport")->checkRow == nullptr);
     }
 
     void refusesAnInvalidManifest() {

@@ -1,4 +1,4 @@
-// Manifest parsing errors, file acceptance (D11) and UTF-8 repair.
+// Manifest parsing errors, file acceptance (docs/decisions.md D11) and UTF-8 repair.
 #include "plugin/Manifest.h"
 #include "plugin/Utf8.h"
 

@@ -1,4 +1,4 @@
-// D10: request options validated against the manifest.
+// docs/decisions.md D10: request options validated against the manifest.
 #include "plugin/Manifest.h"
 
 #include <cppunit/extensions/HelperMacros.h>

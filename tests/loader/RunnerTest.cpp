@@ -1,6 +1,7 @@
 // Running importers: results, contained plugin failures, contract violations, concurrency.
 #include "TestSupport.h"
 #include "plugin/PluginRegistry.h"
+#include "plugin/RowViewSink.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -67,6 +68,7 @@ class RunnerTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(failsAWrongValueCount);
     CPPUNIT_TEST(failsOtherContractViolations);
     CPPUNIT_TEST(repairsInvalidUtf8FromThePlugin);
+    CPPUNIT_TEST(aViewSinkGetsTheSameValues);
     CPPUNIT_TEST(forwardsNothingAfterAStop);
     CPPUNIT_TEST(runsConcurrently);
     CPPUNIT_TEST_SUITE_END();
@@ -258,6 +260,37 @@ public:
         CPPUNIT_ASSERT_EQUAL("1.00" + bad, *error.raw);
         CPPUNIT_ASSERT_EQUAL(uint64_t{1}, error.location.record);
         CPPUNIT_ASSERT((f.sink.logs == std::vector<std::string>{"odd byte " + bad + " seen"}));
+    }
+
+    // A sink that is also a RowViewSink receives every row as views, with the values the
+    // copying row() gets: absent values as nullopt, invalid UTF-8 repaired.
+    void aViewSinkGetsTheSameValues() {
+        struct ViewSink : RecordingSink, RowViewSink {
+            bool rowView(std::span<const std::optional<std::string_view>> values,
+                         const Location& location) override {
+                std::vector<std::optional<std::string>> copied;
+                for (const auto& value : values)
+                    copied.push_back(value ? std::optional<std::string>(*value) : std::nullopt);
+                viewed.push_back(copied);
+                return RecordingSink::row(copied, location);
+            }
+            std::vector<std::vector<std::optional<std::string>>> viewed;
+        };
+        RunnerFixture f;
+        ViewSink sink;
+        const auto ok = runImporter(*f.registry.find("TestImport"), {{"note", "hello"}},
+                                    readerOf("0123456789abcdef"), sink);
+        CPPUNIT_ASSERT(ok.status == Status::Ok);
+        const std::vector<std::optional<std::string>> first{"2024-01-01", "10.00", "hello"};
+        const std::vector<std::optional<std::string>> second{"2024-01-02", "16", std::nullopt};
+        CPPUNIT_ASSERT_EQUAL(size_t{2}, sink.viewed.size());
+        CPPUNIT_ASSERT(sink.viewed[0] == first);
+        CPPUNIT_ASSERT(sink.viewed[1] == second);
+        ViewSink badSink;
+        const auto bad = runImporter(*f.registry.find("MisbehaveImport"), {{"mode", "bad_utf8"}},
+                                     readerOf(""), badSink);
+        CPPUNIT_ASSERT(bad.status == Status::Ok);
+        CPPUNIT_ASSERT_EQUAL(std::string("1.00\xEF\xBF\xBD"), *badSink.viewed.at(0).at(1));
     }
 
     void forwardsNothingAfterAStop() {

@@ -95,7 +95,7 @@ public:
         CPPUNIT_ASSERT(c->isNull("encoding")); // binary: never decoded
         CPPUNIT_ASSERT(!c->has("undeclared"));
         CPPUNIT_ASSERT(!c->has("col_sep")); // no CSV option on a type that does not declare it
-        // D57: the host's own options are echoed for every type.
+        // docs/decisions.md D57: the host's own options are echoed for every type.
         CPPUNIT_ASSERT_EQUAL(std::string("false"), c->getValue<std::string>("skip_invalid_rows"));
         CPPUNIT_ASSERT(c->isNull("template_from_import_id"));
         CPPUNIT_ASSERT_EQUAL(std::size_t(6), c->size());

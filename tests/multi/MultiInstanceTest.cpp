@@ -1,7 +1,7 @@
 // Scale-out on PostgreSQL (issue 13): real `finimport serve` processes sharing one database.
 #include "AppHarness.h"
 #include "TestDatabase.h"
-#include "app/ApiKeys.h"
+#include "app/auth/ApiKeys.h"
 #include "store/Database.h"
 #include "store/Migrations.h"
 #include "store/Sql.h"
@@ -187,7 +187,8 @@ public:
     }
 
     // Imports 0..49: families A (even) and B (odd); every fifth repeats the file two before it
-    // (same family), so its rows are duplicates that must not be inserted again (D63).
+    // (same family), so its rows are duplicates that must not be inserted again (docs/decisions.md
+    // D63).
     static std::string csvOf(int i) { return transactionCsv(i % 5 == 4 ? i - 2 : i); }
 
     void testFiftyImportsOnTwoInstancesCompleteExactlyOnce() {

@@ -1,6 +1,6 @@
 // Golden tests: every file of shared/fixtures/sure/ndjson published as a ServiceImport, with the
-// outcome of that folder's README — or, where this project's decisions change it (D19 implicit
-// counts, D21 balances), the new outcome, named so in the test.
+// outcome of that folder's README — or, where this project's decisions change it (docs/decisions.md
+// D19 implicit counts, D21 balances), the new outcome, named so in the test.
 #include "NdjsonSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -126,7 +126,8 @@ public:
                              sqlRows(*_app, "SELECT subtype FROM accounts")[0][0]);
     }
 
-    // Reference: mismatch (valuations expected 0, actual 1). D19: the anchor is implicit.
+    // Reference: mismatch (valuations expected 0, actual 1). docs/decisions.md D19: the anchor is
+    // implicit.
     void testImplicitOpeningAnchorNowMatchedD19() {
         assertMatched(run("service_implicit_opening_anchor.ndjson"), {{"accounts", 1}},
                       {{"valuations", 1}});
@@ -153,7 +154,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(0), sqlCount(*_app, "SELECT COUNT(*) FROM entries"));
     }
 
-    // Reference: transactions expected 1 / actual 3 (mismatch). D19: the children are implicit.
+    // Reference: transactions expected 1 / actual 3 (mismatch). docs/decisions.md D19: the children
+    // are implicit.
     void testSplitTransactionChildrenImplicitD19() {
         assertMatched(run("service_split_transaction.ndjson"),
                       {{"accounts", 1}, {"transactions", 1}},
@@ -207,13 +209,15 @@ public:
                         {"Line 9 Rule is missing required field(s): id."});
     }
 
-    // README: "balance row stored as given". D21: only for authoritative accounts; this one is
-    // recomputed after the publish (the readback snapshot, taken before, still counts the row).
+    // README: "balance row stored as given". docs/decisions.md D21: only for authoritative
+    // accounts; this one is recomputed after the publish (the readback snapshot, taken before,
+    // still counts the row).
     void testBalancesMatchedThenRecomputedD21() {
         assertMatched(run("balances.ndjson"), {{"accounts", 1}, {"balances", 1}},
                       {{"valuations", 1}});
-        // D31: the series ends at the latest entry (the synthesized anchor of 2024-01-30), so the
-        // recomputed history is that one day; the imported 2024-01-31 row is replaced.
+        // docs/decisions.md D31: the series ends at the latest entry (the synthesized anchor of
+        // 2024-01-30), so the recomputed history is that one day; the imported 2024-01-31 row is
+        // replaced.
         auto rows = sqlRows(*_app, "SELECT date, balance, cash_balance FROM balances");
         CPPUNIT_ASSERT_EQUAL(std::size_t(1), rows.size());
         CPPUNIT_ASSERT_EQUAL(std::string("2024-01-30"), rows[0][0]);

@@ -1,8 +1,8 @@
-// ServiceImport lifecycle: revert and re-publish (D20), preflight as a function (the
-// POST /imports/preflight engine), rule operands by value_ref (implicit taxonomy, D19).
+// ServiceImport lifecycle: revert and re-publish (docs/decisions.md D20), preflight as a function
+// (the POST /imports/preflight engine), rule operands by value_ref (implicit taxonomy, D19).
 #include "NdjsonSupport.h"
 
-#include "app/service/ServicePreflight.h"
+#include "app/backup/ServicePreflight.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

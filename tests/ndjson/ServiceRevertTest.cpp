@@ -1,4 +1,4 @@
-// ServiceImport revert with dependants (DECISIONS.md D20, D64): an account the service import
+// ServiceImport revert with dependants (docs/decisions.md D20, D64): an account the service import
 // created that another import wrote into blocks the revert with 409 revert_blocked.
 #include "NdjsonSupport.h"
 

@@ -1,5 +1,5 @@
-// The host's manifest parser accepts the plugin's manifest and its D65 media types and
-// extensions (the same code the server runs when it loads the plugin).
+// The host's manifest parser accepts the plugin's manifest and its docs/decisions.md D65 media
+// types and extensions (the same code the server runs when it loads the plugin).
 #include "PluginHarness.h"
 #include "plugin/Manifest.h"
 

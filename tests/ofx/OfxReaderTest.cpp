@@ -1,5 +1,5 @@
 // The reader's bounds (each hit with small limits and one at the defaults), the header's
-// declared charset (D66) and the value helpers, tested directly.
+// declared charset (docs/decisions.md D66) and the value helpers, tested directly.
 #include "OfxBuilder.h"
 #include "OfxHeader.h"
 #include "OfxText.h"

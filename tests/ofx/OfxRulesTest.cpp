@@ -1,4 +1,5 @@
-// One small hand-written file per rule of D48, D58-D60 and D65, through the built plugin.
+// One small hand-written file per rule of docs/decisions.md D48, D58-D60 and D65, through the built
+// plugin.
 #include "OfxTestSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>

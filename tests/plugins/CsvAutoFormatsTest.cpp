@@ -1,6 +1,6 @@
-// `col_sep=auto`, `date_format=auto`, `number_format=auto` in the CSV plugin (D37, D45, D55):
-// decided from every row before any is sent, echoed in the final `meta` record; undecidable →
-// no data row and the meta record's `error`.
+// `col_sep=auto`, `date_format=auto`, `number_format=auto` in the CSV plugin (docs/decisions.md
+// D37, D45, D55): decided from every row before any is sent, echoed in the final `meta` record;
+// undecidable → no data row and the meta record's `error`.
 #include "PluginHarness.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -65,7 +65,8 @@ public:
         CPPUNIT_ASSERT(meta(pipe) == Strings({"|", "%Y-%m-%d", "1,234.56", "<null>"}));
     }
 
-    // `2/1/2020` and `3/1/2020` fit day-first and month-first with different dates (D55).
+    // `2/1/2020` and `3/1/2020` fit day-first and month-first with different dates
+    // (docs/decisions.md D55).
     void ambiguousDatesSendNoRow() {
         auto r = runCsv("csv.transactions", "date,amount\n2/1/2020,1.00\n3/1/2020,2.00\n", kAuto);
         CPPUNIT_ASSERT_EQUAL(std::size_t(1), r.rows.size()); // the meta record only

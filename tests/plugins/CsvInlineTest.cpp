@@ -179,7 +179,7 @@ public:
     }
 
     void tradeRequiredFields() {
-        // Not a blank line (D39): the name cell holds text.
+        // Not a blank line (docs/decisions.md D39): the name cell holds text.
         auto r = runCsv("csv.trades", "date,ticker,qty,price,name\n,,,,x\n", {});
         CPPUNIT_ASSERT(
             r.errors ==
@@ -236,7 +236,8 @@ public:
     }
 
     void rowsBlankLinesAndLineNumbers() {
-        // D39: a blank line (or one of separators only) is never a row, even between data.
+        // docs/decisions.md D39: a blank line (or one of separators only) is never a row, even
+        // between data.
         auto r =
             transactions("\n  \ndate,amount\n01/02/2024,1\n\n , \n\"01/03/2024\",\"2\n\"\n\n \n");
         CPPUNIT_ASSERT_EQUAL(
@@ -252,7 +253,8 @@ public:
         CPPUNIT_ASSERT(ragged.column("name") == (Strings{"Imported item", "a"}));
     }
 
-    // D39: `\r\r\n` endings leave stray CRs that must not become empty invalid rows.
+    // docs/decisions.md D39: `\r\r\n` endings leave stray CRs that must not become empty invalid
+    // rows.
     void strayCarriageReturnsAreBlankLines() {
         auto r = transactions("date,amount\r\r\n01/02/2024,1.50\r\r\n01/03/2024,-2\r\r\n");
         CPPUNIT_ASSERT(r.errors.empty());
@@ -260,7 +262,7 @@ public:
         CPPUNIT_ASSERT(r.column("signed_amount") == (Strings{"-1.50", "2"}));
     }
 
-    // D37: TAB (as a character, `\t` or `tab`) and `|` separators.
+    // docs/decisions.md D37: TAB (as a character, `\t` or `tab`) and `|` separators.
     void tabAndPipeSeparators() {
         for (const char* sep : {"\t", "\\t", "tab", "TAB"}) {
             auto r = transactions("date\tamount\tname\n01/02/2024\t1,234.50\tShop, Inc\n",
@@ -277,13 +279,14 @@ public:
         CPPUNIT_ASSERT(pipe.column("signed_amount") == (Strings{"3.00"}));
     }
 
-    // D41 through the plugin: `+`, `+ £1,100.00`, trailing minus.
+    // docs/decisions.md D41 through the plugin: `+`, `+ £1,100.00`, trailing minus.
     void decoratedAmounts() {
         CPPUNIT_ASSERT(amountUnder("+50,00", "1.234,56") == (Strings{"50.00", "-50.00"}));
         CPPUNIT_ASSERT(amountUnder("\"+ \u00A31,100.00\"", "1,234.56") ==
                        (Strings{"1100.00", "-1100.00"}));
         CPPUNIT_ASSERT(amountUnder("12.00-", "1,234.56") == (Strings{"-12.00", "12.00"}));
-        // D53: a code that contradicts the row's currency (USD here) is a row error.
+        // docs/decisions.md D53: a code that contradicts the row's currency (USD here) is a row
+        // error.
         CPPUNIT_ASSERT(amountUnder("12.00 USD", "1,234.56") == (Strings{"12.00", "-12.00"}));
         CPPUNIT_ASSERT(amountUnder("12.00 EUR", "1,234.56") ==
                        (Strings{"12.00", "<null>",
@@ -330,8 +333,8 @@ public:
     }
 
     // D40/D53: amount = |inflow| − |outflow|, signage ignored, both blank is required.
-    // D63: external_id_col_label names the id column of transactions and trades; a blank cell
-    // (or no label) is no id.
+    // docs/decisions.md D63: external_id_col_label names the id column of transactions and trades;
+    // a blank cell (or no label) is no id.
     void externalIdColumn() {
         auto t = transactions("date,amount,Ref\n01/02/2024,5,TX-1\n01/03/2024,6,  \n",
                               {{"external_id_col_label", "Ref"}});

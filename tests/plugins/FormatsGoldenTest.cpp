@@ -61,7 +61,8 @@ public:
                        {{"default_currency", "USD"}, {"date_format", "%m/%d/%Y"}}, "mint.jsonl");
         CPPUNIT_ASSERT_EQUAL(std::size_t(10), r.rows.size());
         CPPUNIT_ASSERT(r.errors.empty());
-        // D46: debit 78.32 → outflow 78.32; credit −45.67 → inflow (type gives direction).
+        // docs/decisions.md D46: debit 78.32 → outflow 78.32; credit −45.67 → inflow (type gives
+        // direction).
         CPPUNIT_ASSERT(r.column("signed_amount") ==
                        Strings({"78.32", "-45.67", "1500.00", "-2500.00", "15.75", "32.99", "89.50",
                                 "4.25", "49.99", "24.50"}));
@@ -72,7 +73,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("USD"), *r.rows[8]["currency"]);
     }
 
-    // D38: without a header, Mint's own column order names the cells.
+    // docs/decisions.md D38: without a header, Mint's own column order names the cells.
     void mintHeaderless() {
         const fi_plugin& p = harness::loadPlugin("finimport_mint.so");
         auto r = harness::run(harness::findImporter(p, "mint.transactions"),
@@ -120,7 +121,7 @@ public:
         auto r = runFixture("finimport_qif.so", "qif.transactions", "qif/sample.qif", kUsd,
                             "qif_sample.jsonl");
         CPPUNIT_ASSERT(r.errors.empty());
-        // D66: the 3 `!Type:Cat` records (categories), 3 transactions, meta.
+        // docs/decisions.md D66: the 3 `!Type:Cat` records (categories), 3 transactions, meta.
         CPPUNIT_ASSERT_EQUAL(std::size_t(7), r.rows.size());
         CPPUNIT_ASSERT(r.column("name") ==
                        Strings({"Food & Dining", "Restaurants", "Salary", "Merchant A",
@@ -186,7 +187,7 @@ public:
         auto r = runFixture("finimport_qif.so", "qif.transactions", "qif/splits.qif", kUsd,
                             "qif_splits.jsonl");
         CPPUNIT_ASSERT(r.errors.empty());
-        // D66: 3 `!Type:Cat` records first; the split parent is record 4.
+        // docs/decisions.md D66: 3 `!Type:Cat` records first; the split parent is record 4.
         CPPUNIT_ASSERT(r.column("parent_record") ==
                        Strings({"<missing>", "<missing>", "<missing>", "<missing>", "4", "4",
                                 "<missing>", "<missing>"}));
@@ -231,13 +232,15 @@ public:
                              *r.rows[0]["name"]);
     }
 
-    // D47: GnuCash ends records with `^^`; each must stay its own record with its own date.
+    // docs/decisions.md D47: GnuCash ends records with `^^`; each must stay its own record with its
+    // own date.
     void qifDoubleCaretEndsOneRecord() {
         auto r = runFixture("finimport_qif.so", "qif.transactions",
                             "../realworld/qif/Gnucash__gnucash__swipe.qif", kUsd,
                             "qif_gnucash_swipe.jsonl");
         CPPUNIT_ASSERT(r.errors.empty());
-        // 11 records, and the 3 `…X` actions each add their transfer to ABC Bank (D66).
+        // 11 records, and the 3 `…X` actions each add their transfer to ABC Bank (docs/decisions.md
+        // D66).
         CPPUNIT_ASSERT(
             r.column("date") ==
             Strings({"1997-09-12", "1997-10-16", "1997-10-16", "1997-10-28", "1997-11-11",
@@ -263,7 +266,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("ABC Bank"), *r.rows[13]["transfer_account"]);
     }
 
-    // D47: a split's own `D` line (quiffen) does not move its transaction to that date.
+    // docs/decisions.md D47: a split's own `D` line (quiffen) does not move its transaction to that
+    // date.
     void qifSplitDateKeepsTransactionDate() {
         auto r = runFixture("finimport_qif.so", "qif.transactions",
                             "../realworld/qif/isaacharrisholt__quiffen__test.qif", kUsd,
@@ -277,8 +281,8 @@ public:
             }
         CPPUNIT_ASSERT(found);
     }
-    // D66: quiffen's `Buy` has no `T`: it costs Q×I+O = 376 × 32 + 10; its `$` is no transfer
-    // (no X). Its `!Type:Cat` records are categories (Investments > Stocks, Bonds).
+    // docs/decisions.md D66: quiffen's `Buy` has no `T`: it costs Q×I+O = 376 × 32 + 10; its `$` is
+    // no transfer (no X). Its `!Type:Cat` records are categories (Investments > Stocks, Bonds).
     void qifBuyCostsCommission() {
         auto r = harness::run(
             harness::findImporter(harness::loadPlugin("finimport_qif.so"), "qif.transactions"),
@@ -295,9 +299,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("12042.00"), *buy.at("amount"));
     }
 
-    // D66: BuyX pays with `$` from the `L[Account]`; MiscExpX likewise; a sell without T
-    // brings Q×I−O; DivX without `$` transfers T; an X action without `L[…]` keeps its cash;
-    // `Cash` is signed as written.
+    // docs/decisions.md D66: BuyX pays with `$` from the `L[Account]`; MiscExpX likewise; a sell
+    // without T brings Q×I−O; DivX without `$` transfers T; an X action without `L[…]` keeps its
+    // cash; `Cash` is signed as written.
     void qifTransferActions() {
         const std::string qif =
             "!Type:Invst\n"

@@ -72,6 +72,11 @@ SAMPLES = [
         "Behaviour: IMPORTS.md §5.9 with §12 item 1 (see {UP}DESIGN.md).\n\n```\nD44 API.md\n```\n",
         "Behaviour: docs/imports.md §5.9 with §12.1 (see docs/architecture.md).\n\n```\nD44 API.md\n```\n",
     ),
+    (
+        "docs/guide.md",
+        "Ignored fields ([D44](decisions.md)); retried (D6).\n",
+        "Ignored fields ([D44](decisions.md)); retried (docs/decisions.md D6).\n",
+    ),
 ]
 
 failures = []

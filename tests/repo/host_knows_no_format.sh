@@ -17,26 +17,14 @@ pattern="\\b($types|$options)\\b"
 
 # file:text that may stay, each with its reason.
 allowed=(
-  # API.md §7: a blank `type` means TransactionImport; API.md §10 change 2: SureImport is the
+  # docs/api.md §7: a blank `type` means TransactionImport; docs/api.md §10 change 2: SureImport is the
   # old name of ServiceImport. Both are API rules about type names, not format knowledge.
-  'app/ImportService.cpp:if (blank(requested)) return "TransactionImport";'
-  'app/ImportService.cpp:if (*requested == "SureImport") return "ServiceImport";'
+  'app/imports/ImportService.cpp:if (blank(requested)) return "TransactionImport";'
+  'app/imports/ImportService.cpp:if (*requested == "SureImport") return "ServiceImport";'
   # The help text of two settings names the types they bound (docs/configuration.md is this
   # table, row for row); the code reads the cap class from the manifest's row_cap.
-  'app/Config.cpp:{"limits.account_rows", "N", "`50`", "AccountImport row cap",'
-  'app/Config.cpp:{"limits.service_rows", "N", "`100000`", "ServiceImport row cap",'
-  # DEBT (issue 14 stays open for it): a row edit (PATCH …/rows/{n}, D44/D56) re-derives the
-  # engine amount of an edited CSV row with the CSV plugin's amount steps (D53). The fix is a
-  # plugin entry point that re-validates one row; until then these lines are the only copy.
-  'app/rowedit/SignedValues.cpp:if (type != "TransactionImport") {'
-  'app/rowedit/SignedValues.cpp:const std::string strategy = options.get("amount_type_strategy").value_or("signed_amount");'
-  'app/rowedit/SignedValues.cpp:options.get("signage_convention").value_or("inflows_positive") != "inflows_negative";'
-  'app/rowedit/SignedValues.cpp:const std::string inflowValue = options.get("amount_type_inflow_value").value_or("");'
-  'app/rowedit/SignedValues.cpp:auto multiplier = factorOf(options.get("amount_multiplier"));'
-  'app/rowedit/SignedValues.cpp:auto divisor = factorOf(options.get("amount_divisor"));'
-  'app/rowedit/SignedValues.cpp:if (type == "TradeImport")'
-  'app/rowedit/SignedValues.cpp:sign = options.get("signage_convention").value_or("inflows_positive") == "inflows_negative"'
-  'app/rowedit/FieldEdits.cpp:if (type == "TradeImport" && findField(fields, "signed_amount"))'
+  'server/Config.cpp:{"limits.account_rows", "N", "`50`", "AccountImport row cap",'
+  'server/Config.cpp:{"limits.service_rows", "N", "`100000`", "ServiceImport row cap",'
 )
 
 bad=0

@@ -20,7 +20,7 @@ public:
         HarnessOptions options;
         // The hostile directory is third-party: isolated by default (no plugins.isolation set).
         options.pluginDirs = {SANDBOX_FIXTURE_DIR, FINIMPORT_PLUGIN_BUILD_DIR};
-        options.configure = [](app::Config& c) {
+        options.configure = [](server::Config& c) {
             c.pluginRunTimeoutSeconds = 2;
             c.pluginMemoryLimitMb = 256;
         };

@@ -88,7 +88,7 @@ class SlowClientTest : public CppUnit::TestFixture {
 public:
     void start(int headerSeconds = 10, int keepAliveSeconds = 5) {
         HarnessOptions options;
-        options.configure = [=](app::Config& c) {
+        options.configure = [=](server::Config& c) {
             c.httpHeaderTimeoutSeconds = headerSeconds;
             c.httpKeepAliveSeconds = keepAliveSeconds;
             c.httpBodyGraceSeconds = 1;

@@ -48,6 +48,7 @@ using Fields = std::vector<std::string>;
 class CsvReaderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(CsvReaderTest);
     CPPUNIT_TEST(plainRecordsAndLines);
+    CPPUNIT_TEST(wholeLinesReadAsFieldByField);
     CPPUNIT_TEST(quotedFieldsAndDoubledQuotes);
     CPPUNIT_TEST(embeddedNewlinesCountPhysicalLines);
     CPPUNIT_TEST(lineEndings);
@@ -63,6 +64,51 @@ class CsvReaderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    // A line that lies whole in the buffer is read in one go (plain lines); the same bytes read
+    // 3 at a time go field by field. Both give these records, lines and errors.
+    void wholeLinesReadAsFieldByField() {
+        struct Case {
+            std::string text;
+            std::vector<Fields> records;
+            std::vector<std::uint64_t> lines;
+            std::string error;
+        };
+        const std::vector<Case> cases = {
+            {"date,name,amount\n2024-01-05,Coffee,-4.50\n",
+             {{"date", "name", "amount"}, {"2024-01-05", "Coffee", "-4.50"}},
+             {1, 2},
+             ""},
+            {"a,b\r\nc,d\r\n", {{"a", "b"}, {"c", "d"}}, {1, 2}, ""},
+            {"a,b\r\r\nc\n", {{"a", "b"}, {""}, {"c"}}, {1, 2, 3}, ""},
+            {"\n,\n ,x \n", {{""}, {"", ""}, {" ", "x "}}, {1, 2, 3}, ""},
+            {"a,\"b,c\"\nd,\"e\"\"f\"\n", {{"a", "b,c"}, {"d", "e\"f"}}, {1, 2}, ""},
+            {"a,b\"c\nd\n", {{"a", "b\"c"}, {"d"}}, {1, 2}, ""},
+            {"a,b\nno newline at the end", {{"a", "b"}, {"no newline at the end"}}, {1, 2}, ""},
+            {"a\rb\nc\n", {{"a"}, {"b"}, {"c"}}, {1, 2, 3}, ""},
+            {std::string("a,b\nc,d\0e\n", 11),
+             {{"a", "b"}},
+             {1},
+             "The CSV could not be parsed: NUL byte in record (line 2)"},
+            {"\xEF\xBB\xBF"
+             "a;b,c\n",
+             {{"a;b", "c"}},
+             {1},
+             ""},
+        };
+        for (const Case& c : cases) {
+            for (std::size_t chunk : {std::size_t(3), std::size_t(65536)}) {
+                const Parsed parsed = parse(c.text, ',', chunk);
+                const std::string what = "chunk " + std::to_string(chunk) + ": " + c.text;
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(what, c.error, parsed.error);
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(what, c.records.size(), parsed.records.size());
+                for (std::size_t i = 0; i < c.records.size(); ++i) {
+                    CPPUNIT_ASSERT_MESSAGE(what, c.records[i] == parsed.records[i].fields);
+                    CPPUNIT_ASSERT_EQUAL_MESSAGE(what, c.lines[i], parsed.records[i].line);
+                }
+            }
+        }
+    }
+
     void plainRecordsAndLines() {
         auto p = parse("a,b,c\n1,2,3\n");
         CPPUNIT_ASSERT_EQUAL(std::size_t(2), p.records.size());

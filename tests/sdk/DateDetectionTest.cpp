@@ -1,4 +1,4 @@
-// Date-format auto-detection (IMPORTS.md §5.9).
+// Date-format auto-detection (docs/imports.md §5.9).
 #include "finimport/date.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -100,7 +100,7 @@ public:
         std::vector<std::string> none = {"Pending"};
         CPPUNIT_ASSERT(!decideDateFormat(none, low, high));
     }
-    // D1: today − 50 years < date ≤ today + 1 day, as an inclusive pair.
+    // docs/decisions.md D1: today − 50 years < date ≤ today + 1 day, as an inclusive pair.
     void rowDateWindowIsFiftyYears() {
         const auto [low, high] = finimport::sdk::rowDateWindow();
         CPPUNIT_ASSERT(low < high);

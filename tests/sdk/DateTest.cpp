@@ -1,4 +1,4 @@
-// Strict strptime-style parsing (IMPORTS.md §5.9 patterns, §12.6 whole-field match).
+// Strict strptime-style parsing (docs/imports.md §5.9 patterns, §12.6 whole-field match).
 #include "finimport/date.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -68,7 +68,8 @@ public:
         expectDate("01/01/69", "%d/%m/%y", 1969, 1, 1);
         expectDate("01/01/99", "%d/%m/%y", 1999, 1, 1);
         expectDate("01/01/00", "%d/%m/%y", 2000, 1, 1);
-        expectDate("01/01/5", "%d/%m/%y", 2005, 1, 1); // D45: one digit, POSIX pivot
+        expectDate("01/01/5", "%d/%m/%y", 2005, 1,
+                   1); // docs/decisions.md D45: one digit, POSIX pivot
         expectDate("3/1/9", "%d/%m/%y", 2009, 1, 3);
         expectNoDate("01/01/2024", "%d/%m/%y");
     }

@@ -1,4 +1,5 @@
-// Exact number parsing under the four number formats (IMPORTS.md §5.5, §12.4, D2, D5).
+// Exact number parsing under the four number formats (docs/imports.md §5.5, §12.4,
+// docs/decisions.md D2, D5).
 #include "finimport/decimal.hpp"
 #include "finimport/detect.hpp"
 
@@ -100,14 +101,15 @@ public:
         expectValue("$-1,234.56", US, "-1234.56", -123456000000);
         expectValue("-10.00", US, "-10.00", -1000000000);
         expectValue("-0.00", US, "0.00", 0);
-        expectValue("50.00-", US, "-50.00", -5000000000); // D41: trailing minus
+        expectValue("50.00-", US, "-50.00", -5000000000); // docs/decisions.md D41: trailing minus
         expectError("--5", US, DecimalError::Format);
         expectError("-(5)", US, DecimalError::Format);
         expectError("(-5)", US, DecimalError::Format);
         expectError("(50.00", US, DecimalError::Format);
-        expectValue("+5", US, "5", 500000000); // D41: leading plus
+        expectValue("+5", US, "5", 500000000); // docs/decisions.md D41: leading plus
         expectError("+-5", US, DecimalError::Format);
-        expectError("-5-", US, DecimalError::Format); // at most one sign marker (D53)
+        expectError("-5-", US,
+                    DecimalError::Format); // at most one sign marker (docs/decisions.md D53)
         expectError("(5)-", US, DecimalError::Format);
         expectError("+(5)", US, DecimalError::Format);
         expectError("-", US, DecimalError::Format);

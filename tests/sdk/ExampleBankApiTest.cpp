@@ -4,6 +4,8 @@
 // (Preflight of a third-party type still parses it as CSV on this host: the manifest-driven
 // preflight that runs the plugin is another change of issue 14.)
 #include "AppHarness.h"
+#include "app/imports/RowValidation.h"
+#include "store/Sql.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -26,6 +28,7 @@ class ExampleBankApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(ExampleBankApiTest);
     CPPUNIT_TEST(importsWithItsOwnOption);
     CPPUNIT_TEST(itsFatalErrorIsA422WithItsCode);
+    CPPUNIT_TEST(anEditedRowFollowsTheHostRuleWithoutARowCheck);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -81,6 +84,43 @@ public:
         CPPUNIT_ASSERT_EQUAL(kFatal, body->getValue<std::string>("message"));
         auto list = _app->get("/api/v1/imports", _key);
         CPPUNIT_ASSERT_EQUAL(size_t{0}, jsonObject(list)->getArray("data")->size());
+    }
+
+    // The example exports no finimport_row_checks_v1 (docs/decisions.md D67): an edited amount
+    // keeps the sign relation its row had, computed by the host (docs/api.md §12.6).
+    void anEditedRowFollowsTheHostRuleWithoutARowCheck() {
+        auto created = create(kStatement);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+        const std::string id = jsonObject(created)->getObject("data")->getValue<std::string>("id");
+        auto patch = [&](const std::string& row, const std::string& body) {
+            auto r = httpSend(_app->port(), "PATCH", "/api/v1/imports/" + id + "/rows/" + row,
+                              {{"X-Api-Key", _key}}, body, "application/json");
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+            return jsonObject(r)->getObject("data");
+        };
+        auto row = patch("1", R"({"fields":{"amount":"-4.25"}})"); // a debit: money out
+        CPPUNIT_ASSERT(row->getValue<bool>("valid"));
+        CPPUNIT_ASSERT_EQUAL(std::string("-4.25"),
+                             row->getObject("fields")->getValue<std::string>("amount"));
+        row = patch("2", R"({"fields":{"amount":"2600"}})"); // a credit: money in
+        CPPUNIT_ASSERT(row->getValue<bool>("valid"));
+        row = patch("3", R"({"fields":{"amount":"12.123456789"}})");
+        CPPUNIT_ASSERT(!row->getValue<bool>("valid"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Amount has more than 8 decimal places"),
+                             row->getArray("errors")->getElement<std::string>(0));
+        std::vector<std::string> signedAmounts;
+        _app->server().database().read([&](Poco::Data::Session& s) {
+            for (const auto& r : store::sqlQuery(s,
+                                                 "SELECT fields FROM import_rows WHERE import_id = "
+                                                 "? ORDER BY row_number",
+                                                 {id}))
+                signedAmounts.push_back(
+                    app::fieldText(app::rowFieldsFromJson(r.str(0)), "signed_amount"));
+        });
+        CPPUNIT_ASSERT_EQUAL(size_t{3}, signedAmounts.size());
+        CPPUNIT_ASSERT_EQUAL(std::string("4.25"), signedAmounts[0]);
+        CPPUNIT_ASSERT_EQUAL(std::string("-2600"), signedAmounts[1]);
+        CPPUNIT_ASSERT_EQUAL(std::string(""), signedAmounts[2]); // invalid: no engine value
     }
 
 private:

@@ -51,9 +51,39 @@ class FastPathTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(randomNumbersParseAsTheFullParser);
     CPPUNIT_TEST(formatScaledMatchesReference);
     CPPUNIT_TEST(isoDatesMatchPrintf);
+    CPPUNIT_TEST(isoPatternReadsAsTheGeneralLoop);
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    // parseDate reads `DDDD-DD-DD` under %Y-%m-%d directly; %e for %d takes the general loop
+    // and reads the same digits (these texts have no spaces, where the two differ).
+    void isoPatternReadsAsTheGeneralLoop() {
+        const auto same = [](const std::string& text) {
+            const auto fast = parseDate(text, "%Y-%m-%d");
+            const auto general = parseDate(text, "%Y-%m-%e");
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(text, general.has_value(), fast.has_value());
+            if (fast) CPPUNIT_ASSERT_MESSAGE(text, *general == *fast);
+        };
+        for (const char* text :
+             {"2024-01-05", "2024-02-29", "2023-02-29",  "0000-01-01", "0001-01-01",
+              "9999-12-31", "2024-13-01", "2024-00-10",  "2024-01-00", "2024-01-32",
+              "2024-1-05",  "2024-01-5",  "24-01-05",    "2024-01-0a", "2024-0a-05",
+              "20a4-01-05", "2024/01/05", "2024-01-050", "-024-01-05", "2024--1-05"})
+            same(text);
+        CPPUNIT_ASSERT(parseDate("2024-02-29", "%Y-%m-%d") == (CivilDate{2024, 2, 29}));
+        CPPUNIT_ASSERT(!parseDate("2023-02-29", "%Y-%m-%d"));
+        CPPUNIT_ASSERT(!parseDate("0000-01-01", "%Y-%m-%d"));
+        std::mt19937 random(11);
+        const std::string alphabet = "0123456789-0123456789-x";
+        for (int i = 0; i < 20000; ++i) {
+            std::string text(10, '0');
+            for (char& c : text)
+                c = alphabet[random() % alphabet.size()];
+            if (i % 2 == 0) text[4] = text[7] = '-'; // mostly the ISO shape
+            same(text);
+        }
+    }
+
     void plainNumbersParseAsTheFullParser() {
         for (const char* raw : {"0",
                                 "-0",

@@ -48,6 +48,16 @@ _Static_assert(offsetof(fi_plugin, struct_size) == 0 && offsetof(fi_plugin, abi_
                    offsetof(fi_plugin, importer_count) == 32 &&
                    offsetof(fi_plugin, importers) == 40,
                "fi_plugin");
+
+/* 1.1 added the optional symbol finimport_row_checks_v1 with two new structs; no 1.0 struct
+ * changed for it. */
+_Static_assert(sizeof(fi_row_check) == 24 && offsetof(fi_row_check, struct_size) == 0 &&
+                   offsetof(fi_row_check, importer_id) == 8 &&
+                   offsetof(fi_row_check, check_row) == 16,
+               "fi_row_check");
+_Static_assert(sizeof(fi_row_checks) == 24 && offsetof(fi_row_checks, struct_size) == 0 &&
+                   offsetof(fi_row_checks, count) == 8 && offsetof(fi_row_checks, items) == 16,
+               "fi_row_checks");
 #endif
 
 /* The entry symbol's name, for the C++ test to compare at run time too. */

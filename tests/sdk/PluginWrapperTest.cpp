@@ -134,6 +134,7 @@ class PluginWrapperTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(fatalCodeUsesFailOrFallsBack);
     CPPUNIT_TEST(probeBarrier);
     CPPUNIT_TEST(rowClearKeepsWidth);
+    CPPUNIT_TEST(rowBufferBorrowsAndCopies);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -253,6 +254,34 @@ public:
         row.set(1, "b");
         CPPUNIT_ASSERT_EQUAL(std::string("b"), *row[1]);
         CPPUNIT_ASSERT(!row[0].has_value());
+    }
+
+    // A RowBuffer sends borrowed values as the very pointers it was given, copied values from
+    // its own storage (the source may change after set), and null after clear.
+    void rowBufferBorrowsAndCopies() {
+        FakeHost host;
+        const fi_io io = fakeIo(host);
+        finimport::Records out(&io);
+        finimport::RowBuffer row(4);
+        const std::string cell = "Coffee Shop 12";
+        std::string scratch = "-12.50";
+        row.borrow(0, cell);
+        row.set(1, scratch);
+        scratch = "changed";
+        row.borrow(2, "USD");
+        CPPUNIT_ASSERT(row.data()[0] == cell.c_str());
+        CPPUNIT_ASSERT_EQUAL(std::string("-12.50"), std::string(*row[1]));
+        CPPUNIT_ASSERT(!row[3].has_value());
+        CPPUNIT_ASSERT(out.row(row, finimport::Location{7, 9}));
+        row.clear();
+        CPPUNIT_ASSERT_EQUAL(std::size_t(4), row.size());
+        row.set(3, std::string_view("abcdef").substr(1, 3)); // not NUL-terminated at the view
+        CPPUNIT_ASSERT(out.row(row, finimport::Location{8, 10}));
+        const std::vector<std::string> expected = {
+            "row 7:9 Coffee Shop 12 -12.50 USD <null>",
+            "row 8:10 <null> <null> <null> bcd",
+        };
+        CPPUNIT_ASSERT(expected == host.calls);
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(PluginWrapperTest);

@@ -1,4 +1,4 @@
-// Header normalisation (IMPORTS.md §5.3) and small text helpers.
+// Header normalisation (docs/imports.md §5.3) and small text helpers.
 #include "finimport/text.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>

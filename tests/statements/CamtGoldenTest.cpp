@@ -83,7 +83,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("268.35"), *o.statements[0]["opening_balance"]);
         CPPUNIT_ASSERT_EQUAL(std::string("16.95"), *o.statements[0]["closing_balance"]);
         CPPUNIT_ASSERT_EQUAL(std::string("SPARKASSE PFORZHEIM CALW"), *o.transactions[0]["name"]);
-        // AcctSvcrRef NONREF is no id (D63).
+        // AcctSvcrRef NONREF is no id (docs/decisions.md D63).
         CPPUNIT_ASSERT(!o.transactions[0]["external_id"].has_value());
     }
 

@@ -1,4 +1,5 @@
-// CamtImport: one small hand-written document per rule of D49, D58, D59, D61–D63 and D65.
+// CamtImport: one small hand-written document per rule of docs/decisions.md D49, D58, D59, D61–D63
+// and D65.
 #include "StatementTestSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>

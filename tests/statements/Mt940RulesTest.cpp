@@ -1,4 +1,5 @@
-// Mt940Import: one small hand-written file per rule of D50, D58, D59, D61, D62 and D65.
+// Mt940Import: one small hand-written file per rule of docs/decisions.md D50, D58, D59, D61, D62
+// and D65.
 #include "StatementTestSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -52,8 +53,8 @@ public:
     }
 
     void marksGiveTheSign() {
-        // D61: C and RD are money in; D and RC money out; a letter after the mark is the funds
-        // code.
+        // docs/decisions.md D61: C and RD are money in; D and RC money out; a letter after the mark
+        // is the funds code.
         auto o = mt940(statement(":61:240102C1,00NTRFNONREF\n:61:240102D2,00NTRFNONREF\n"
                                  ":61:240102RC3,00NTRFNONREF\n:61:240102RD4,00NTRFNONREF\n"
                                  ":61:240102CR5,00NTRFNONREF\n:61:240102DR6,00NTRFNONREF\n"

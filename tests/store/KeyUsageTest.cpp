@@ -1,8 +1,8 @@
 // API key last_used_at, coalesced (issue 11): at most one write per key and minute, written
 // by a background writer; authentication answers while another transaction holds the write
 // lock.
-#include "app/KeyUsage.h"
-#include "app/ApiKeys.h"
+#include "app/auth/KeyUsage.h"
+#include "app/auth/ApiKeys.h"
 #include "store/Database.h"
 #include "store/Migrations.h"
 #include "store/Sql.h"

@@ -1,6 +1,6 @@
 #include "AppHarness.h"
 
-#include "app/ApiKeys.h"
+#include "app/auth/ApiKeys.h"
 #include "store/FamilyStore.h"
 
 #include <Poco/JSON/Parser.h>
@@ -16,7 +16,7 @@ namespace finimport::test {
 AppHarness::AppHarness(HarnessOptions options) {
     _dir = Poco::TemporaryFile::tempName();
     std::filesystem::create_directories(_dir);
-    app::Config config;
+    server::Config config;
     config.listen = "127.0.0.1:0";
     if (options.database.empty()) {
         _database = std::make_unique<TestDatabase>(_dir);

@@ -22,9 +22,9 @@ struct HarnessOptions {
     std::string rateLimitMode = "self_hosted";
     std::string database; // default: a fresh TestDatabase (SQLite or PostgreSQL pass)
     int workers = 1;
-    int64_t uploadRowCap = 0;                    // limits.upload_rows; 0 keeps the default
-    std::vector<std::string> pluginDirs;         // default: the plugins of the build tree
-    std::function<void(app::Config&)> configure; // last word on the configuration
+    int64_t uploadRowCap = 0;                       // limits.upload_rows; 0 keeps the default
+    std::vector<std::string> pluginDirs;            // default: the plugins of the build tree
+    std::function<void(server::Config&)> configure; // last word on the configuration
     std::string metricsListen; // metrics.listen (empty: /metrics on the API listener)
 };
 

@@ -1,4 +1,4 @@
-// Account kinds: names, classification and flows factor (BALANCES.md "Account kinds").
+// Account kinds: names, classification and flows factor (docs/balances.md "Account kinds").
 #include "domain/AccountKind.h"
 
 #include <cppunit/extensions/HelperMacros.h>

@@ -43,7 +43,7 @@ class BalanceCalculatorTest : public CppUnit::TestFixture {
 
 public:
     void workedExample() {
-        // BALANCES.md "Worked example".
+        // docs/balances.md "Worked example".
         auto rows =
             computeBalances(account(AccountKind::Depository,
                                     {anchor("2024-01-01", "1000.00"), txn("2024-01-02", "-2500.00"),
@@ -95,7 +95,8 @@ public:
     }
 
     void otherNonCashAccountsMoveOnlyByValuations() {
-        // D32: the transaction is stored but does not move the balance; nor does a trade.
+        // docs/decisions.md D32: the transaction is stored but does not move the balance; nor does
+        // a trade.
         auto liability = computeBalances(account(
             AccountKind::OtherLiability, {anchor("2024-01-01", "1000"), txn("2024-01-02", "50"),
                                           valuation("2024-01-03", "800")}));
@@ -187,7 +188,7 @@ public:
     }
 
     void onlyTheAnchor() {
-        // D31: one row.
+        // docs/decisions.md D31: one row.
         auto cash =
             computeBalances(account(AccountKind::Depository, {anchor("2023-05-01", "42.5")}));
         const ExpectedRow expectedCash[] = {
@@ -240,7 +241,7 @@ public:
     }
 
     void overflowIsReported() {
-        // D2: ±92 billion units; a sum beyond that throws instead of wrapping.
+        // docs/decisions.md D2: ±92 billion units; a sum beyond that throws instead of wrapping.
         CPPUNIT_ASSERT_THROW(
             computeBalances(account(AccountKind::Depository, {anchor("2024-01-01", "92000000000"),
                                                               txn("2024-01-02", "-1000000000")})),

@@ -1,5 +1,5 @@
 // Property test: random entry sets over every account kind; every row must satisfy the
-// identities of BALANCES.md, days must chain, and incremental runs must equal full ones.
+// identities of docs/balances.md, days must chain, and incremental runs must equal full ones.
 #include "BalanceTestSupport.h"
 
 #include <algorithm>
@@ -126,7 +126,7 @@ void checkCase(const BalanceInput& in, const std::vector<BalanceRow>& rows,
     const int factor = flowsFactor(in.kind);
     CPPUNIT_ASSERT_MESSAGE(label, !rows.empty());
 
-    // Series bounds (D31).
+    // Series bounds (docs/decisions.md D31).
     Date first = in.today, last = in.today;
     if (!in.entries.empty()) {
         first = last = in.entries.front().date;
@@ -176,7 +176,7 @@ void checkCase(const BalanceInput& in, const std::vector<BalanceRow>& rows,
             CPPUNIT_ASSERT_EQUAL_MESSAGE(where, referenceHoldings(in, r.date).toFixed(8),
                                          r.endNonCash.toFixed(8));
             if (!valued) CPPUNIT_ASSERT_MESSAGE(where, r.cashAdjustments.isZero());
-            if (i > 0) // BALANCES.md's net_market_flows formula
+            if (i > 0) // docs/balances.md's net_market_flows formula
                 CPPUNIT_ASSERT_MESSAGE(where, r.netMarketFlows ==
                                                   referenceHoldings(in, r.date) -
                                                       referenceHoldings(in, r.date.addDays(-1)) -

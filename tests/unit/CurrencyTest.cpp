@@ -1,4 +1,4 @@
-// The currency table (API.md §5.3) and its lookup.
+// The currency table (docs/api.md §5.3) and its lookup.
 #include "domain/Currency.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -54,7 +54,7 @@ public:
     }
 
     void rowsCarryTheirFormatValues() {
-        // One currency per row of §5.3 and how many currencies share that row.
+        // One currency per row of docs/api.md §5.3 and how many currencies share that row.
         struct Expected {
             const char* code;
             MoneyPattern pattern;

@@ -23,8 +23,9 @@ class InvestmentBalanceTest : public CppUnit::TestFixture {
             trade("2024-03-04", "AAPL", "-4", "170", "-680"), // partial sell
             trade("2024-03-05", "AAPL", "0", "0", "-12.50"),  // dividend: cash only
         };
-        in.prices = {price("AAPL", "2024-03-03", "160"),      // price change
-                     price("AAPL", "2024-03-06", "165.125")}; // extends the series (D31)
+        in.prices = {
+            price("AAPL", "2024-03-03", "160"),      // price change
+            price("AAPL", "2024-03-06", "165.125")}; // extends the series (docs/decisions.md D31)
         return in;
     }
 
@@ -75,7 +76,7 @@ public:
     }
 
     void zeroPriceKeepsTheLastKnownPrice() {
-        // Shares moved in without a price (D16 ShrsIn) take the last known price.
+        // Shares moved in without a price (docs/decisions.md D16 ShrsIn) take the last known price.
         BalanceInput in;
         in.kind = AccountKind::Investment;
         in.entries = {anchor("2024-01-01", "0"), trade("2024-01-02", "X", "1", "50", "50"),

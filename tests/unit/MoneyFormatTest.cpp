@@ -1,10 +1,11 @@
-// Money display strings and minor units: every example of API.md §5.1 plus edge cases.
+// Money display strings and minor units: every example of docs/api.md §5.1 plus edge cases.
 #include "domain/MoneyFormat.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <limits>
 #include <string>
+#include <vector>
 
 using namespace finimport::domain;
 
@@ -24,6 +25,49 @@ int64_t cents(const char* amount, const char* code) {
     return minorUnits(dec(amount), *findCurrency(code));
 }
 
+// The generic formatting the table-driven formatMoney replaced (std::to_string, per-digit
+// appends, 128-bit rounding): the oracle of sameAsGenericFormatting.
+std::string genericFormat(Decimal amount, const Currency& c) {
+    const int64_t scaled = amount.scaledRounded(c.precision);
+    const bool negative = scaled < 0;
+    const uint64_t magnitude =
+        negative ? 0 - static_cast<uint64_t>(scaled) : static_cast<uint64_t>(scaled);
+    uint64_t divisor = 1;
+    for (int i = 0; i < c.precision; ++i)
+        divisor *= 10;
+    const std::string digits = std::to_string(magnitude / divisor);
+    std::string number;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) number += c.delimiter;
+        number += digits[i];
+    }
+    if (c.precision > 0) {
+        const std::string fraction = std::to_string(magnitude % divisor);
+        number += c.separator;
+        number.append(static_cast<size_t>(c.precision) - fraction.size(), '0');
+        number += fraction;
+    }
+    std::string out = negative ? "-" : "";
+    switch (c.pattern) {
+    case MoneyPattern::UnitNumber:
+        return out.append(c.unit).append(number);
+    case MoneyPattern::NumberSpaceUnit:
+        return out.append(number).append(" ").append(c.unit);
+    case MoneyPattern::UnitSpaceNumber:
+        return out.append(c.unit).append(" ").append(number);
+    }
+    return out;
+}
+
+int64_t genericMinorUnits(Decimal amount, const Currency& c) {
+    const __int128 product = __int128(amount.raw()) * c.minorUnitConversion;
+    __int128 q = product / Decimal::kScale;
+    __int128 r = product % Decimal::kScale;
+    if (r < 0) r = -r;
+    if (r * 2 >= Decimal::kScale) q += product < 0 ? -1 : 1;
+    return static_cast<int64_t>(q);
+}
+
 } // namespace
 
 class MoneyFormatTest : public CppUnit::TestFixture {
@@ -37,6 +81,7 @@ class MoneyFormatTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(minorUnitsRoundHalfAwayFromZero);
     CPPUNIT_TEST(minorUnitsOverflowIsReported);
     CPPUNIT_TEST(emptyUnitKeepsThePattern);
+    CPPUNIT_TEST(sameAsGenericFormatting);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -115,7 +160,7 @@ public:
     }
 
     void largeValues() {
-        // The largest storable amounts (D2: ±92 billion units).
+        // The largest storable amounts (docs/decisions.md D2: ±92 billion units).
         Decimal max = Decimal::fromRaw(std::numeric_limits<int64_t>::max());
         Decimal min = Decimal::fromRaw(std::numeric_limits<int64_t>::min());
         const Currency& usd = *findCurrency("USD");
@@ -156,6 +201,45 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("1,234.50"), fmt("1234.5", "XFU"));
         CPPUNIT_ASSERT_EQUAL(std::string("1,235 "), fmt("1234.5", "XTS"));
         CPPUNIT_ASSERT_EQUAL(std::string("5 oz t"), fmt("5", "XAU"));
+    }
+
+    void sameAsGenericFormatting() {
+        // Every currency of the table, at the rounding and grouping edges of every precision
+        // (x5 and x5 - 1 at each power of ten, 10^k - 1, 10^k), the 64-bit limits and a
+        // pseudo-random spread, both signs.
+        std::vector<int64_t> raws = {0, 1, std::numeric_limits<int64_t>::max(),
+                                     std::numeric_limits<int64_t>::min()};
+        for (int64_t p = 1; p <= 1000000000000000000; p *= 10) {
+            for (int64_t v : {p - 1, p, 5 * (p / 10), 5 * (p / 10) - 1, p / 1000 * 999 + p % 1000 * 999 / 1000})
+                if (v > 0) raws.push_back(v);
+            if (p > std::numeric_limits<int64_t>::max() / 10) break;
+        }
+        uint64_t state = 0x9E3779B97F4A7C15u;
+        for (int i = 0; i < 2000; ++i) {
+            state = state * 6364136223846793005u + 1442695040888963407u;
+            raws.push_back(static_cast<int64_t>(state >> (i % 40)));
+        }
+        const size_t positives = raws.size();
+        for (size_t i = 0; i < positives; ++i)
+            if (raws[i] != std::numeric_limits<int64_t>::min()) raws.push_back(-raws[i]);
+        size_t checked = 0;
+        for (const Currency& c : allCurrencies()) {
+            for (int64_t raw : raws) {
+                const Decimal amount = Decimal::fromRaw(raw);
+                const std::string label = std::string(c.code) + " " + std::to_string(raw);
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(label, genericFormat(amount, c),
+                                             formatMoney(amount, c));
+                char buffer[kMoneyTextMax];
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(label, genericFormat(amount, c),
+                                             std::string(formatMoneyInto(buffer, amount, c)));
+                if (c.minorUnitConversion <= 100000000)
+                    CPPUNIT_ASSERT_EQUAL_MESSAGE(label, genericMinorUnits(amount, c),
+                                                 minorUnits(amount, c));
+                ++checked;
+            }
+        }
+        CPPUNIT_ASSERT_EQUAL(allCurrencies().size() * raws.size(), checked);
+        CPPUNIT_ASSERT(checked > 180 * 4000);
     }
 };
 

@@ -1,11 +1,11 @@
 // migrate, keys, families, users, balances: administration on the database.
-#include "app/ApiKeys.h"
-#include "app/Config.h"
+#include "app/auth/ApiKeys.h"
 #include "cli/Commands.h"
 #include "cli/ConfigFlags.h"
 #include "domain/Currency.h"
 #include "domain/Date.h"
 #include "jobs/BalanceMaterializer.h"
+#include "server/Config.h"
 #include "store/AccountStore.h"
 #include "store/Database.h"
 #include "store/FamilyStore.h"
@@ -28,7 +28,7 @@ std::string formatMicros(std::optional<int64_t> micros) {
 
 // The database of an administration command, migrated (a fresh one is usable at once).
 struct AdminDatabase {
-    app::Config config;
+    server::Config config;
     store::Database db;
     explicit AdminDatabase(const Args& args) : config(loadConfig(args)), db(config.database) {
         store::migrate(db);
@@ -38,7 +38,7 @@ struct AdminDatabase {
 } // namespace
 
 int runMigrate(const Args& args) {
-    app::Config config = loadConfig(args);
+    server::Config config = loadConfig(args);
     store::Database db(config.database);
     int applied = store::migrate(db);
     std::cout << "migrated " << db.url().redacted() << ": " << applied

@@ -1,7 +1,7 @@
 #include "cli/CommandTable.h"
 
-#include "app/Config.h"
 #include "cli/Commands.h"
+#include "server/Config.h"
 
 #include <Poco/Exception.h>
 
@@ -24,11 +24,11 @@ std::string plain(std::string text) { // Markdown backticks are noise in a termi
 
 // A configuration setting as a flag: `--http-threads` (and the key, `--http_threads`).
 FlagSpec setting(const std::string& key) {
-    for (const auto& s : app::settings()) {
+    for (const auto& s : server::settings()) {
         if (key != s.key) continue;
-        FlagSpec f{s.key, {app::flagFor(s.key)}, s.metavar, "", false, key == "plugins"};
+        FlagSpec f{s.key, {server::flagFor(s.key)}, s.metavar, "", false, key == "plugins"};
         if (f.spellings.front() != s.key) f.spellings.push_back(s.key);
-        f.help = plain(s.meaning) + " [" + app::environmentVariableFor(s.key) + "; default " +
+        f.help = plain(s.meaning) + " [" + server::environmentVariableFor(s.key) + "; default " +
                  plain(s.defaultText) + "]";
         return f;
     }
@@ -47,7 +47,7 @@ FlagSpec flag(const std::string& name, const std::string& metavar, const std::st
 
 std::vector<FlagSpec> serveFlags() {
     std::vector<FlagSpec> flags{config()};
-    for (const auto& s : app::settings())
+    for (const auto& s : server::settings())
         flags.push_back(setting(s.key));
     return flags;
 }

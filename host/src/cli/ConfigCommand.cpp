@@ -7,9 +7,9 @@
 namespace finimport::cli {
 
 int runConfig(const Args& args) {
-    app::Config config = loadConfig(args);
+    server::Config config = loadConfig(args);
     std::cout << "# in effect: flags > FINIMPORT_* variables > config file > defaults\n";
-    for (const auto& s : app::settings())
+    for (const auto& s : server::settings())
         std::cout << s.key << " = " << s.show(config) << "\n";
     return 0;
 }

@@ -1,12 +1,12 @@
 #pragma once
 // The configuration a command runs with: its --config file and the setting flags it accepts
-// (CommandTable.cpp), over FINIMPORT_* variables and defaults (app::Config::load).
+// (CommandTable.cpp), over FINIMPORT_* variables and defaults (server::Config::load).
 
-#include "app/Config.h"
 #include "cli/Args.h"
+#include "server/Config.h"
 
 namespace finimport::cli {
 
-app::Config loadConfig(const Args& args);
+server::Config loadConfig(const Args& args);
 
 } // namespace finimport::cli

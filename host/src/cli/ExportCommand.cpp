@@ -1,8 +1,8 @@
-// export: a family's data as service NDJSON (IMPORTS.md §6.12), to a file or stdout.
-#include "app/Config.h"
-#include "app/export/NdjsonExporter.h"
+// export: a family's data as service NDJSON (docs/imports.md §6.12), to a file or stdout.
+#include "app/backup/NdjsonExporter.h"
 #include "cli/Commands.h"
 #include "cli/ConfigFlags.h"
+#include "server/Config.h"
 #include "store/Database.h"
 #include "store/FamilyStore.h"
 #include "store/Migrations.h"
@@ -13,7 +13,7 @@
 namespace finimport::cli {
 
 int runExport(const Args& args) {
-    app::Config config = loadConfig(args);
+    server::Config config = loadConfig(args);
     std::string familyName = args.require("family");
     store::Database db(config.database);
     store::migrate(db);

@@ -1,16 +1,16 @@
 // `finimport plugins`: one line per import type served and its plugin.
-#include "app/Config.h"
 #include "cli/Commands.h"
 #include "cli/ConfigFlags.h"
 #include "plugin/PluginRegistry.h"
+#include "server/Config.h"
 
 #include <iostream>
 
 namespace finimport::cli {
 
 int runPlugins(const Args& args) {
-    app::Config config = loadConfig(args);
-    auto dirs = config.pluginDirs.empty() ? app::defaultPluginDirs() : config.pluginDirs;
+    server::Config config = loadConfig(args);
+    auto dirs = config.pluginDirs.empty() ? server::defaultPluginDirs() : config.pluginDirs;
     plugin::PluginRegistry registry([](plugin::LogLevel level, const std::string& message) {
         if (level >= plugin::LogLevel::Warning) std::cerr << message << "\n";
     });

@@ -18,7 +18,7 @@ int runServe(const Args& args) {
     sigaddset(&signals, SIGINT);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-    app::Config config = loadConfig(args);
+    server::Config config = loadConfig(args);
     server::Server server(config);
     for (const auto& t : server.plugins().types())
         std::cerr << "finimport: serving " << t.type << " with plugin " << t.pluginName << "\n";

@@ -14,7 +14,7 @@ struct KindInfo {
     bool liability;
 };
 
-// BALANCES.md "Account kinds", in enum order.
+// docs/balances.md "Account kinds", in enum order.
 constexpr std::array<KindInfo, 9> kKinds = {{
     {AccountKind::Depository, "depository", "Depository", BalanceKind::Cash, false},
     {AccountKind::CreditCard, "credit_card", "CreditCard", BalanceKind::Cash, true},

@@ -1,5 +1,5 @@
 #pragma once
-// Account kinds and how each one's balance is kept (BALANCES.md "Account kinds").
+// Account kinds and how each one's balance is kept (docs/balances.md "Account kinds").
 
 #include <optional>
 #include <string_view>

@@ -16,7 +16,7 @@ struct DayFlows {
     Decimal cashIn, cashOut, nonCashIn, nonCashOut;
 };
 
-// Negative amounts are money in (BALANCES.md "Sign of entries").
+// Negative amounts are money in (docs/balances.md "Sign of entries").
 void addFlow(Decimal amount, Decimal& in, Decimal& out) {
     if (amount.isNegative())
         in -= amount;
@@ -133,14 +133,15 @@ private:
             }
             break;
         case BalanceKind::NonCash:
-            // D32: only loans move by transactions; trades never move a non-cash account.
+            // docs/decisions.md D32: only loans move by transactions; trades never move a non-cash
+            // account.
             if (_plan.kind == AccountKind::Loan && !trade)
                 addFlow(e.amount, flows.nonCashIn, flows.nonCashOut);
             break;
         }
     }
 
-    // A total balance as (cash, non-cash), as for the opening (BALANCES.md).
+    // A total balance as (cash, non-cash), as for the opening (docs/balances.md).
     std::pair<Decimal, Decimal> split(Decimal total, Decimal holdings) const {
         switch (_plan.balanceKind) {
         case BalanceKind::Cash:
@@ -173,7 +174,7 @@ std::vector<BalanceRow> walk(DayWalker& walker, Date from, Date last) {
 std::vector<BalanceRow> computeBalances(const BalanceInput& input) {
     const BalancePlan plan = planBalances(input);
     DayWalker walker(plan);
-    // Seeding (BALANCES.md, last paragraph): from the opening balance when the series starts
+    // Seeding (docs/balances.md, last paragraph): from the opening balance when the series starts
     // on the opening date, else from zero (the anchor then resets the total on its date).
     if (plan.anchorDate == plan.first) walker.seedFromOpening();
     walker.skipTo(plan.first);

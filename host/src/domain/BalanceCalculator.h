@@ -1,5 +1,5 @@
 #pragma once
-// Daily balance rows of one account (BALANCES.md; DECISIONS.md D2, D31, D32).
+// Daily balance rows of one account (docs/balances.md; docs/decisions.md D2, D31, D32).
 //
 // Series: from min(opening anchor date, oldest entry date) to the latest entry date (every
 // kind counts, the anchor too) or the latest holding price date, whichever is later (D31).
@@ -10,16 +10,16 @@
 //                + netMarketFlows + nonCashAdjustments
 // and each day starts with the previous day's end values.
 //
-// Points BALANCES.md leaves open, decided here:
+// Points docs/balances.md leaves open, decided here:
 //  - No entries at all: one all-zero row dated `today`. No opening anchor (but entries): the
 //    series starts on the oldest entry from zero. More than one anchor: std::invalid_argument.
 //  - Several valuations on one day: a non-anchor valuation wins over the anchor; among equals
 //    the last one in input order wins.
 //  - netMarketFlows (investment kinds) is the change of the non-cash side not explained by
 //    the non-cash flows: endNonCash − startNonCash − (nonCashInflows − nonCashOutflows). It
-//    equals BALANCES.md's (holdings value on d − on d−1) − (inflows − outflows) on every day
+//    equals docs/balances.md's (holdings value on d − on d−1) − (inflows − outflows) on every day
 //    except a first day seeded from an opening anchor that has trades on the same day: there
-//    the seed already counts that day's holdings (BALANCES.md: "opening − holdings value
+//    the seed already counts that day's holdings (docs/balances.md: "opening − holdings value
 //    that day"), and the residual keeps the identity exact.
 //  - Holdings value: Σ qty held × latest price on or before d; each product rounded to 8
 //    places (D2). Trade quantities are signed (negative = sold). Within one day trades apply

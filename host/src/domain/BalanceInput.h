@@ -14,7 +14,7 @@ struct BalanceEntry {
     enum class Kind { Transaction, Trade, Valuation };
     Kind kind = Kind::Transaction;
     Date date;
-    // Engine sign (BALANCES.md "Sign of entries"): negative = money in. For a valuation, the
+    // Engine sign (docs/balances.md "Sign of entries"): negative = money in. For a valuation, the
     // account's total balance at the end of `date`.
     Decimal amount;
     // Trades: the security, the signed quantity (negative = sold; 0 = cash-only income such
@@ -26,7 +26,7 @@ struct BalanceEntry {
     bool openingAnchor = false;
 };
 
-// A price point for a security held in an investment account (DECISIONS.md D21).
+// A price point for a security held in an investment account (docs/decisions.md D21).
 struct HoldingPrice {
     std::string securityId;
     Date date;
@@ -37,7 +37,7 @@ struct BalanceInput {
     AccountKind kind = AccountKind::Depository;
     std::vector<BalanceEntry> entries; // any order
     std::vector<HoldingPrice> prices;  // optional, any order; used by investment kinds only
-    Date today;                        // D1; the series' only day when there are no entries
+    Date today; // docs/decisions.md D1; the series' only day when there are no entries
 };
 
 } // namespace finimport::domain

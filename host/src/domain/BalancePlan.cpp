@@ -56,7 +56,8 @@ BalancePlan planBalances(const BalanceInput& input) {
     }
     plan.securityCount = securities.size();
 
-    // D31; the anchor is an entry, so it is both a candidate start and a candidate end.
+    // docs/decisions.md D31; the anchor is an entry, so it is both a candidate start and a
+    // candidate end.
     plan.first = plan.entries.empty() ? input.today : plan.entries.front().date;
     plan.last = plan.first;
     if (!plan.entries.empty()) plan.last = plan.entries.back().date;

@@ -1,6 +1,7 @@
 #pragma once
 // The balance calculator's view of its input: entries sorted by date, securities numbered,
-// the series bounds fixed (D31). Internal to the calculator; built once per computation.
+// the series bounds fixed (docs/decisions.md D31). Internal to the calculator; built once per
+// computation.
 
 #include "domain/AccountKind.h"
 #include "domain/BalanceInput.h"

@@ -1,5 +1,5 @@
 #pragma once
-// One materialized balance record: an account on a day (BALANCES.md, API.md §9.2).
+// One materialized balance record: an account on a day (docs/balances.md, docs/api.md §9.2).
 
 #include "domain/Date.h"
 #include "domain/Decimal.h"

@@ -10,7 +10,7 @@ namespace {
 
 using P = MoneyPattern;
 
-// API.md §5.3, one line per currency, sorted by code (findCurrency binary-searches it).
+// docs/api.md §5.3, one line per currency, sorted by code (findCurrency binary-searches it).
 constexpr Currency kCurrencies[] = {
     {"AED", "د.إ", P::NumberSpaceUnit, 2, 100, ".", ","},
     {"AFN", "؋", P::NumberSpaceUnit, 2, 100, ".", ","},

@@ -1,5 +1,5 @@
 #pragma once
-// The currency table of API.md §5.3 (DECISIONS.md D3: the one list of accepted codes).
+// The currency table of docs/api.md §5.3 (docs/decisions.md D3: the one list of accepted codes).
 // Values are those used in locale `en`: the `$` unit rule of §5.1 is already applied and
 // EUR carries the `en` override (delimiter `,`, separator `.`).
 

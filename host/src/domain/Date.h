@@ -17,7 +17,7 @@ public:
     static std::optional<Date> fromYmd(int year, int month, int day);
     // Strict YYYY-MM-DD.
     static std::optional<Date> parseIso(std::string_view text);
-    // Today in UTC (DECISIONS.md D1). Tests may pin it with setTodayForTesting.
+    // Today in UTC (docs/decisions.md D1). Tests may pin it with setTodayForTesting.
     static Date today();
     static void setTodayForTesting(std::optional<Date> fixed);
 

@@ -1,5 +1,5 @@
 #pragma once
-// Exact decimal: a signed 64-bit integer scaled by 10^8 (DECISIONS.md D2).
+// Exact decimal: a signed 64-bit integer scaled by 10^8 (docs/decisions.md D2).
 // Every amount, quantity and price in finimport is a Decimal; never a double.
 
 #include <compare>

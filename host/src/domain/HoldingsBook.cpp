@@ -6,8 +6,8 @@ HoldingsBook::HoldingsBook(size_t securityCount) : _qty(securityCount), _price(s
 
 void HoldingsBook::applyTrade(size_t security, Decimal qty, Decimal price) {
     _qty.at(security) += qty;
-    // A zero price means "not known" (e.g. shares moved in without a price, D16), not a
-    // price of zero: keep the last known one.
+    // A zero price means "not known" (e.g. shares moved in without a price, docs/decisions.md D16),
+    // not a price of zero: keep the last known one.
     if (!price.isZero()) _price.at(security) = price;
     _dirty = true;
 }

@@ -16,11 +16,11 @@ public:
 
     // A trade with qty != 0: the quantity moves; a non-zero price becomes the latest price.
     void applyTrade(size_t security, Decimal qty, Decimal price);
-    // A holding price point (D21).
+    // A holding price point (docs/decisions.md D21).
     void applyPrice(size_t security, Decimal price);
 
     // Σ quantity × latest price over securities with a known price; each product is rounded
-    // half away from zero to 8 places (D2). Recomputed only after a change.
+    // half away from zero to 8 places (docs/decisions.md D2). Recomputed only after a change.
     Decimal value();
 
 private:

@@ -1,5 +1,5 @@
 #pragma once
-// Where an account's opening anchor goes when the import does not say (BALANCES.md
+// Where an account's opening anchor goes when the import does not say (docs/balances.md
 // "Opening anchor").
 
 #include "domain/AccountKind.h"
@@ -14,7 +14,7 @@ namespace finimport::domain {
 // account has no entries. `today` is D1's (UTC) date.
 Date defaultOpeningDate(std::optional<Date> oldestEntryDate, Date today);
 
-// The opening anchor's entry name by account kind (IMPORTS.md §6.3): "Original purchase price"
+// The opening anchor's entry name by account kind (docs/imports.md §6.3): "Original purchase price"
 // (property, vehicle), "Original principal" (loan), "Opening account value" (investment, crypto,
 // other asset), else "Opening balance".
 std::string openingAnchorName(AccountKind kind);

@@ -1,5 +1,5 @@
 #pragma once
-// Authentication (API.md §3): the key lookup is an interface so the store can implement it.
+// Authentication (docs/api.md §3): the key lookup is an interface so the store can implement it.
 
 #include <string>
 
@@ -28,7 +28,7 @@ public:
 
 enum class AuthRequirement { None, Read, Write };
 
-// Hierarchical scopes (§3.3): read <- read | read_write, write <- read_write only.
+// Hierarchical scopes (docs/api.md §3.3): read <- read | read_write, write <- read_write only.
 bool scopeSatisfies(const std::string& scope, AuthRequirement requirement);
 
 } // namespace finimport::http

@@ -25,7 +25,7 @@ constexpr std::size_t kMaxFields = 10000;
 // Bracketed form names nest objects; bound them like JSON nesting.
 constexpr std::size_t kMaxFieldNesting = kMaxJsonDepth - 1;
 
-// Thrown inside the form/multipart paths for a 400 with a D22 message.
+// Thrown inside the form/multipart paths for a 400 with a docs/decisions.md D22 message.
 struct BadBody {
     const char* message;
 };
@@ -66,7 +66,7 @@ std::size_t bracketDepth(std::string_view name) {
 }
 
 // The checks of a text field that need no tree: UTF-8, NUL (raw_file_content may carry
-// one to the plugin, D65), bracket nesting, and the field count.
+// one to the plugin, docs/decisions.md D65), bracket nesting, and the field count.
 void checkTextField(const std::string& name, const std::string& value, std::size_t& fields) {
     if (!isValidUtf8(name) || !isValidUtf8(value)) throw BadBody{kNotUtf8};
     if (name.find('\0') != std::string::npos ||
@@ -173,8 +173,8 @@ std::optional<BodyFailure> buildRequestParams(RawBody&& body, Request& request) 
     request.file = std::move(body.file);
     request.fileFieldWasText = body.fileFieldWasText;
     if (body.kind == BodyKind::Json) {
-        JsonBodyResult parsed = parseValidatedJsonObject(body.json, kMaxJsonDepth);
-        body.json = std::string(); // the tree holds the values now
+        // Consumed: the tree takes the body's bytes for raw_file_content.
+        JsonBodyResult parsed = parseValidatedJsonObject(std::move(body.json), kMaxJsonDepth);
         if (auto failure = jsonFailure(parsed.error)) return failure;
         request.params = Params(std::move(parsed.value));
         return std::nullopt;

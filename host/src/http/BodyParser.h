@@ -1,6 +1,6 @@
 #pragma once
-// Stage 1 of the pipeline (API.md §2, DECISIONS D22/D12): turns the raw body into Params.
-// A request without a valid key only gets validateRequestBody's linear checks (so a broken
+// Stage 1 of the pipeline (docs/api.md §2, docs/decisions.md D22/D12): turns the raw body into
+// Params. A request without a valid key only gets validateRequestBody's linear checks (so a broken
 // body is still 400 before 401), never a parameter tree.
 
 #include "http/Request.h"
@@ -15,8 +15,8 @@
 
 namespace finimport::http {
 
-inline constexpr std::size_t kMaxBodyBytes = 26 * 1024 * 1024; // D12 hard cap
-inline constexpr std::size_t kMaxJsonDepth = 64;               // D22
+inline constexpr std::size_t kMaxBodyBytes = 26 * 1024 * 1024; // docs/decisions.md D12 hard cap
+inline constexpr std::size_t kMaxJsonDepth = 64;               // docs/decisions.md D22
 
 struct BodyInfo {
     std::optional<std::string> contentType; // the Content-Type header, if sent
@@ -41,7 +41,7 @@ struct RawBody {
 
 // Stage A, before authentication: reads the body (capped) and runs only linear checks (UTF-8,
 // syntax, depth <= 64, NULs, field count): no tree, no key comparison, so a request without a
-// key costs at most a scan (issue 12 item 4) yet a broken body is still 400 (API.md §2).
+// key costs at most a scan (issue 12 item 4) yet a broken body is still 400 (docs/api.md §2).
 std::optional<BodyFailure> readRequestBody(const BodyInfo& info, std::istream& in, std::size_t cap,
                                            RawBody& out);
 // Stage B, after authentication: the parameter tree (hashed keys, at most kMaxJsonValues

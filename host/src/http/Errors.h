@@ -1,6 +1,6 @@
 #pragma once
 // Standard JSON responses. Error bodies are {"error","message"[,"errors"][,extras…]} in that
-// key order (API.md shapes).
+// key order (docs/api.md shapes).
 
 #include "http/Auth.h"
 #include "http/Request.h"

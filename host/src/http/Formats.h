@@ -1,6 +1,6 @@
 #pragma once
-// Value formats shared by handlers: ISO date query values (DECISIONS D27), UUIDs and the two
-// UTC timestamp precisions of API.md §1.
+// Value formats shared by handlers: ISO date query values (docs/decisions.md D27), UUIDs and the
+// two UTC timestamp precisions of docs/api.md §1.
 
 #include "domain/Date.h"
 

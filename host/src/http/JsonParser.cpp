@@ -5,6 +5,7 @@
 #include "http/Utf8.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace finimport::http {
 
@@ -14,6 +15,11 @@ bool isJsonSpace(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+// Inside a string: neither its end, an escape nor a control character.
+bool plainStringByte(char c) {
+    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20;
+}
+
 class Reader {
 public:
     Reader(std::string_view text, std::size_t maxDepth) : _text(text), _maxDepth(maxDepth) {}
@@ -21,6 +27,13 @@ public:
     // Nullopt as soon as the tree would hold more than `maxValues` values.
     void limitValues(std::size_t maxValues) { _maxValues = maxValues; }
     bool tooManyValues() const { return _tooMany; }
+    // `buffer` holds the text being read: the top-level raw_file_content string is unescaped
+    // into its first bytes (the output never overtakes the input), so the request's largest
+    // value is not held twice. The tree gets an empty placeholder; see stolenLength().
+    void unescapeRawContentInto(std::string& buffer) { _buffer = &buffer; }
+    // The length of that value at the start of the buffer, when the tree's raw_file_content
+    // is it.
+    std::optional<std::size_t> stolenLength() const { return _stolen; }
 
     std::optional<ParamValue> document() {
         ParamValue v;
@@ -93,7 +106,21 @@ private:
             ++_pos;
             skipSpace();
             ParamValue member;
-            if (!value(member, depth)) return false;
+            if (depth == 1 && key == "raw_file_content") {
+                _stolen.reset(); // a repeated key: the last one wins
+                if (_buffer && !atEnd() && peek() == '"') {
+                    if (++_values > _maxValues) {
+                        _tooMany = true;
+                        return false;
+                    }
+                    if (!stringInPlace()) return false;
+                    member = ParamValue::makeString(std::string());
+                } else if (!value(member, depth)) {
+                    return false;
+                }
+            } else if (!value(member, depth)) {
+                return false;
+            }
             out.set(std::move(key), std::move(member)); // a repeated key: the last one wins
             skipSpace();
             if (atEnd()) return false;
@@ -190,19 +217,51 @@ private:
         if (const std::size_t end = _text.find('"', _pos); end != std::string_view::npos)
             out.reserve(end - _pos);
         while (!atEnd()) {
+            // Plain characters are appended a run at a time (a 10 MB value is mostly runs).
+            std::size_t run = _pos;
+            while (run < _text.size() && plainStringByte(_text[run]))
+                ++run;
+            out.append(_text.data() + _pos, run - _pos);
+            _pos = run;
+            if (atEnd()) break;
             const char c = _text[_pos];
             if (c == '"') {
                 ++_pos;
                 return true;
             }
             if (static_cast<unsigned char>(c) < 0x20) return false;
-            if (c == '\\') {
+            ++_pos; // a backslash
+            if (!escape(out)) return false;
+        }
+        return false;
+    }
+
+    // string() into the start of _buffer (which _text views).
+    bool stringInPlace() {
+        ++_pos; // opening quote
+        char* out = _buffer->data();
+        std::size_t written = 0;
+        std::string escaped;
+        while (!atEnd()) {
+            std::size_t run = _pos;
+            while (run < _text.size() && plainStringByte(_text[run]))
+                ++run;
+            std::memmove(out + written, _text.data() + _pos, run - _pos);
+            written += run - _pos;
+            _pos = run;
+            if (atEnd()) break;
+            const char c = _text[_pos];
+            if (c == '"') {
                 ++_pos;
-                if (!escape(out)) return false;
-                continue;
+                _stolen = written;
+                return true;
             }
-            out += c;
-            ++_pos;
+            if (static_cast<unsigned char>(c) < 0x20) return false;
+            ++_pos; // a backslash: its sequence is longer than what it stands for
+            escaped.clear();
+            if (!escape(escaped)) return false;
+            std::memcpy(out + written, escaped.data(), escaped.size());
+            written += escaped.size();
         }
         return false;
     }
@@ -241,6 +300,8 @@ private:
     std::size_t _pos = 0;
     std::size_t _values = 0, _maxValues = SIZE_MAX;
     bool _tooMany = false;
+    std::string* _buffer = nullptr;
+    std::optional<std::size_t> _stolen;
 };
 
 // The pre-authentication pass: syntax and depth with an explicit stack, no allocation per
@@ -430,7 +491,7 @@ JsonBodyError validateJsonObjectBody(std::string_view body, std::size_t maxDepth
         ++firstNonSpace;
     if (firstNonSpace == body.size()) return JsonBodyError::None;
     if (!isValidUtf8(body)) return JsonBodyError::InvalidUtf8;
-    // Depth is reported before syntax (D22 order), as the full parser always did.
+    // Depth is reported before syntax (docs/decisions.md D22 order), as the full parser always did.
     if (jsonNestingDepth(body) > maxDepth) return JsonBodyError::TooDeep;
     return Validator(body, maxDepth).run();
 }
@@ -440,6 +501,33 @@ JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth) 
     result.error = validateJsonObjectBody(body, maxDepth);
     if (result.error != JsonBodyError::None) return result;
     return parseValidatedJsonObject(body, maxDepth);
+}
+
+JsonBodyResult parseValidatedJsonObject(std::string&& body, std::size_t maxDepth) {
+    JsonBodyResult result;
+    std::size_t firstNonSpace = 0;
+    while (firstNonSpace < body.size() && isJsonSpace(body[firstNonSpace]))
+        ++firstNonSpace;
+    if (firstNonSpace == body.size()) {
+        result.value = ParamValue::makeObject();
+        return result;
+    }
+    Reader reader(body, maxDepth);
+    reader.limitValues(kMaxJsonValues);
+    reader.unescapeRawContentInto(body);
+    auto parsed = reader.document();
+    if (!parsed) {
+        result.error =
+            reader.tooManyValues() ? JsonBodyError::TooManyValues : JsonBodyError::InvalidJson;
+        return result;
+    }
+    result.value = std::move(*parsed);
+    if (auto length = reader.stolenLength()) {
+        body.resize(*length);
+        *result.value.find("raw_file_content") = ParamValue::makeString(std::move(body));
+    }
+    body = std::string();
+    return result;
 }
 
 JsonBodyResult parseValidatedJsonObject(std::string_view body, std::size_t maxDepth) {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace finimport::http {
@@ -37,10 +38,11 @@ struct JsonBodyResult {
     ParamValue value; // an Object when error == None
 };
 
-// The checks that run before authentication (API.md §2 wants a broken body to be 400 even
+// The checks that run before authentication (docs/api.md §2 wants a broken body to be 400 even
 // without a key): one linear pass, no tree, no key comparison. In this order: UTF-8, nesting
 // depth (> maxDepth), syntax, top-level object, then a NUL (`\u0000`) in any key or string
-// other than the top-level `raw_file_content` value (which goes to the plugin, D65).
+// other than the top-level `raw_file_content` value (which goes to the plugin, docs/decisions.md
+// D65).
 JsonBodyError validateJsonObjectBody(std::string_view body, std::size_t maxDepth = 64);
 
 // A request body: blank (empty or JSON whitespace only) means {}. validateJsonObjectBody's
@@ -48,5 +50,8 @@ JsonBodyError validateJsonObjectBody(std::string_view body, std::size_t maxDepth
 JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth = 64);
 // The tree only, for a body validateJsonObjectBody accepted (errors: TooManyValues).
 JsonBodyResult parseValidatedJsonObject(std::string_view body, std::size_t maxDepth = 64);
+// The same, consuming `body`: the top-level raw_file_content string is unescaped in place and
+// becomes the tree's value, so a 10 MB upload is held once, not twice (issue 11).
+JsonBodyResult parseValidatedJsonObject(std::string&& body, std::size_t maxDepth = 64);
 
 } // namespace finimport::http

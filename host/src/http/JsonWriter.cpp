@@ -3,6 +3,8 @@
 #include "http/Params.h"
 #include "http/Utf8.h"
 
+#include <charconv>
+
 namespace finimport::http {
 
 namespace {
@@ -143,7 +145,9 @@ JsonWriter& JsonWriter::string(std::string_view text) {
 
 JsonWriter& JsonWriter::integer(int64_t value) {
     beforeValue();
-    _out += std::to_string(value);
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+    _out.append(digits, static_cast<std::size_t>(end - digits));
     return *this;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Page/per_page handling of the list endpoints (API.md §9.1, §12, §10 change 5).
+// Page/per_page handling of the list endpoints (docs/api.md §9.1, §12, §10 change 5).
 
 #include <cstdint>
 #include <optional>
@@ -15,7 +15,7 @@ int64_t leadingInteger(std::string_view text);
 struct PerPageRule {
     int64_t defaultValue = 25; // for <= 0 or non-numeric
     int64_t max = 100;         // 1..max as given
-    int64_t overflow = 100;    // for > max (§10 change 5: 100 on every list)
+    int64_t overflow = 100;    // for > max (docs/api.md §10 change 5: 100 on every list)
 };
 
 struct Pagination {

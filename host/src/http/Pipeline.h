@@ -1,5 +1,5 @@
 #pragma once
-// The request pipeline of API.md §2: route -> body (400/413/415) -> auth (401) -> rate limit
+// The request pipeline of docs/api.md §2: route -> body (400/413/415) -> auth (401) -> rate limit
 // (429) -> scope (403) -> handler, plus X-Request-Id, rate-limit headers and the 500 barrier.
 
 #include "http/Auth.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Per-key rate limiting (API.md §4, DECISIONS D33). The counter is an interface so a
+// Per-key rate limiting (docs/api.md §4, docs/decisions.md D33). The counter is an interface so a
 // database-backed one can replace the in-memory default; the clock is injectable for tests.
 
 #include <cstdint>

@@ -21,7 +21,7 @@ namespace finimport::http {
 
 enum class BodyMode {
     None,  // the body is read and dropped
-    Params // JSON / multipart / urlencoded body parsed into Request::params (D22)
+    Params // JSON / multipart / urlencoded body parsed into Request::params (docs/decisions.md D22)
 };
 
 using Handler = std::function<Response(Request&)>;

@@ -4,7 +4,7 @@
 #include "store/AccountStore.h"
 #include "store/BalanceStore.h"
 #include "store/EntryStore.h"
-#include "store/Sql.h"
+#include "store/HoldingPrices.h"
 
 namespace finimport::jobs {
 
@@ -35,12 +35,9 @@ domain::BalanceInput loadInput(Poco::Data::Session& s, domain::AccountKind kind,
         }
         input.entries.push_back(std::move(e));
     }
-    for (const auto& r : store::sqlQuery(s,
-                                         "SELECT security_id, date, price FROM holdings "
-                                         "WHERE account_id = ? AND price > 0",
-                                         {accountId})) {
-        if (auto d = domain::Date::parseIso(r.str(1)))
-            input.prices.push_back({r.str(0), *d, Decimal::fromRaw(r.i64(2))});
+    for (const auto& p : store::holdingPrices(s, accountId)) {
+        if (auto d = domain::Date::parseIso(p.date))
+            input.prices.push_back({p.securityId, *d, Decimal::fromRaw(p.price)});
     }
     return input;
 }
@@ -93,7 +90,8 @@ MaterializeResult materializeBalances(Poco::Data::Session& s, const std::string&
     if (!account) return result;
     store::BalanceStore balances(s);
     std::vector<store::BalanceRecord> records;
-    // Authoritative imported history (D21) and kindless accounts are left as they are.
+    // Authoritative imported history (docs/decisions.md D21) and kindless accounts are left as they
+    // are.
     if (account->authoritativeBalanceHistory || !account->accountType) return result;
     auto kind = domain::accountKindFromSnake(*account->accountType);
     if (!kind) return result;
@@ -117,8 +115,7 @@ MaterializeResult materializeBalances(Poco::Data::Session& s, const std::string&
     result.rows = records.size();
     if (!rows.empty()) {
         const auto& last = rows.back();
-        store::sqlExec(s, "UPDATE accounts SET balance = ?, cash_balance = ? WHERE id = ?",
-                       {last.endBalance().raw(), last.endCash.raw(), accountId});
+        store::AccountStore(s).setBalance(accountId, last.endBalance().raw(), last.endCash.raw());
     }
     return result;
 }

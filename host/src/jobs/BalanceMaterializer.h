@@ -1,10 +1,9 @@
 #pragma once
-// Writes an account's daily balance rows (BALANCES.md) into `balances`: the engine runs on the
+// Writes an account's daily balance rows (docs/balances.md) into `balances`: the engine runs on the
 // account's entries and the rows replace the stored ones inside the caller's transaction.
 
 #include "domain/Date.h"
-
-#include <Poco/Data/Session.h>
+#include "store/Session.h"
 
 #include <optional>
 #include <string>

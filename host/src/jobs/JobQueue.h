@@ -6,7 +6,7 @@
 // A claim is a lease (JobStore.h): a heartbeat thread refreshes the leases of the jobs this
 // instance runs; a job whose instance died is claimed again once its lease expired, and after
 // `maxAttempts` expired claims it is failed with a message instead (never stuck). At-most-once
-// effect is the handler's guard (app/publish/ImportGuard.h), in the same transaction as its
+// effect is the handler's guard (store/ImportClaims.h), in the same transaction as its
 // writes. stop() drains: no new claims, running jobs finish within the drain timeout, and jobs
 // still running after it are released for another instance.
 

@@ -21,6 +21,8 @@ struct ImporterHandle {
     std::string pluginVersion;
     std::string file;                      // path of the shared object
     const fi_importer* importer = nullptr; // static storage inside the plugin
+    // The importer's single-record check (ABI 1.1 finimport_row_checks_v1); nullptr: none.
+    fi_check_row_fn checkRow = nullptr;
     // Keeps the shared object mapped while any copy of the handle lives (Boost.DLL lifetime trap:
     // `importer` and its functions point into the plugin's memory).
     std::shared_ptr<const void> library;

@@ -74,7 +74,48 @@ RunResult evaluate(const RunState& state, int status, const std::optional<std::s
     }
 }
 
+std::vector<fi_option>
+cOptions(const std::vector<std::pair<std::string, std::optional<std::string>>>& list) {
+    std::vector<fi_option> items;
+    items.reserve(list.size());
+    for (const auto& [name, value] : list)
+        items.push_back({name.c_str(), value ? value->c_str() : nullptr});
+    return items;
+}
+
 } // namespace
+
+RunResult
+checkRecord(const ImporterHandle& importer, const std::string& kind,
+            const std::vector<std::pair<std::string, std::optional<std::string>>>& options,
+            const RecordFields& fields, RecordSink& sink) {
+    if (!importer.checkRow)
+        return failed(importer, LogLevel::Error, importer.displayName() + " has no row check");
+    const auto optionItems = cOptions(options), fieldItems = cOptions(fields);
+    const fi_options runOptions{sizeof(fi_options), optionItems.size(), optionItems.data()};
+    const fi_options record{sizeof(fi_options), fieldItems.size(), fieldItems.data()};
+    // A check has no input: every read is at its end.
+    std::function<int64_t(char*, size_t)> read = [](char*, size_t) -> int64_t { return 0; };
+    RunState state{importer, sink, read};
+    const fi_io io = makeIo(state);
+
+    int status = FI_RUN_FAILED;
+    std::optional<std::string> thrown;
+    if (importer.policy.isolation == Isolation::Process) {
+        const RowCheckRequest check{kind, record};
+        auto outcome = runInChild(importer, runOptions, io, state, &check);
+        status = outcome.status;
+        thrown = std::move(outcome.thrown);
+    } else {
+        try {
+            status = importer.checkRow(kind.c_str(), &runOptions, &record, &io);
+        } catch (...) {
+            thrown = describeException(std::current_exception());
+        }
+    }
+    if (state.hostException) std::rethrow_exception(state.hostException);
+    return evaluate(state, status, thrown);
+}
 
 RunResult
 runImporter(const ImporterHandle& importer,

@@ -1,5 +1,5 @@
 // An importer's manifest (schemas/plugin-manifest.schema.json): what it serves, which files it
-// accepts (D11) and which request options it declares (D10).
+// accepts (docs/decisions.md D11) and which request options it declares (D10).
 #pragma once
 
 #include <cstdint>
@@ -76,32 +76,34 @@ struct Manifest {
     std::vector<std::string> capabilities;
     std::vector<OptionSpec> options;
     std::vector<OptionRule> rules;
-    // D65: `<format>` of the fatal-error code `invalid_<format>` ("ofx"); empty → none
+    // docs/decisions.md D65: `<format>` of the fatal-error code `invalid_<format>` ("ofx"); empty →
+    // none
     // (`invalid_file`).
     std::string format;
-    // D65: the noun of the refusal `Invalid file type. Please upload <file_noun>.`
+    // docs/decisions.md D65: the noun of the refusal `Invalid file type. Please upload
+    // <file_noun>.`
     // ("an OFX file"); empty → "a <FORMAT> file".
     std::string fileNoun;
-    // Largest content accepted, in bytes (D12; 10 MB unless declared).
+    // Largest content accepted, in bytes (docs/decisions.md D12; 10 MB unless declared).
     int64_t maxContentBytes = 10485760;
     // An uploaded file must start with these bytes to count as this format (PDF: "%PDF-").
     std::optional<std::string> requiredPrefix;
-    // D65: content starting with one of these (after a BOM and whitespace) is accepted whatever
-    // its media type or name (CAMT: "<?xml", "<Document").
+    // docs/decisions.md D65: content starting with one of these (after a BOM and whitespace) is
+    // accepted whatever its media type or name (CAMT: "<?xml", "<Document").
     std::vector<std::string> contentPrefixes;
-    // D66: how the file declares its own charset: "ofx" (OFX 1.x `CHARSET:`, else an XML
-    // declaration) or "xml" (the XML declaration); empty → it does not.
+    // docs/decisions.md D66: how the file declares its own charset: "ofx" (OFX 1.x `CHARSET:`, else
+    // an XML declaration) or "xml" (the XML declaration); empty → it does not.
     std::string charsetSniff;
     // The code of a fatal error sent without one (default `invalid_<format>`); the code
-    // "nothing_recognisable" stores the import with 0 rows and the message (D17).
+    // "nothing_recognisable" stores the import with 0 rows and the message (docs/decisions.md D17).
     std::optional<std::string> defaultErrorCode;
     // Per served type (a manifest may describe sibling types of its plugin as well).
     std::map<std::string, TypeDetails, std::less<>> typeDetails;
 
     const OptionSpec* findOption(std::string_view name) const;
 
-    // D11: the media type (parameters ignored, case-insensitive) or the file name's extension
-    // (case-insensitive) is listed. Either may be empty when unknown.
+    // docs/decisions.md D11: the media type (parameters ignored, case-insensitive) or the file
+    // name's extension (case-insensitive) is listed. Either may be empty when unknown.
     bool accepts(std::string_view mediaType, std::string_view filename) const;
     // The details of `type` (empty details when the manifest declares none).
     const TypeDetails& details(std::string_view type) const;
@@ -109,7 +111,8 @@ struct Manifest {
     std::string invalidCode() const;
     // "a CSV file" style noun for refusals: file_noun, else "a <FORMAT> file", else "a file".
     std::string fileNounText() const;
-    // D65: the content starts (after a BOM and whitespace) with one of contentPrefixes.
+    // docs/decisions.md D65: the content starts (after a BOM and whitespace) with one of
+    // contentPrefixes.
     bool acceptsContent(std::string_view content) const;
 };
 
@@ -133,7 +136,8 @@ struct ValidatedOptions {
     std::vector<OptionProblem> problems; // empty when every given option is valid
 };
 
-// D10: declared options are type-checked and canonicalized (integers without leading zeros or
+// docs/decisions.md D10: declared options are type-checked and canonicalized (integers without
+// leading zeros or
 // "+", booleans as "true"/"false"); a given nullopt means absent; undeclared names are ignored.
 ValidatedOptions validateOptions(const Manifest& manifest,
                                  const std::map<std::string, std::optional<std::string>>& given);

@@ -1,4 +1,4 @@
-// D11: which uploaded files an importer accepts.
+// docs/decisions.md D11: which uploaded files an importer accepts.
 #include "plugin/Manifest.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// D10: request options checked against the manifest's declarations.
+// docs/decisions.md D10: request options checked against the manifest's declarations.
 #include "plugin/Manifest.h"
 
 #include <algorithm>

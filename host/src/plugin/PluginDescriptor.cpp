@@ -130,6 +130,31 @@ LoadedPlugin readPlugin(const fi_plugin* descriptor, const std::string& file) {
 
 } // namespace
 
+std::optional<std::string> readRowChecks(const fi_row_checks* checks, LoadedPlugin& plugin) {
+    const std::string who = "plugin " + plugin.name + " row checks";
+    if (!checks) return who + ": the symbol returned NULL";
+    if (checks->struct_size < sizeof(fi_row_checks))
+        return who + ": struct_size " + std::to_string(checks->struct_size) +
+               " is smaller than the ABI 1.1 size " + std::to_string(sizeof(fi_row_checks));
+    if (checks->count > kMaxImporters || (checks->count > 0 && !checks->items))
+        return who + ": the table is malformed";
+    for (size_t i = 0; i < checks->count; ++i) {
+        const fi_row_check* check = checks->items[i];
+        const std::string entry = who + " #" + std::to_string(i + 1);
+        if (!check || check->struct_size < sizeof(fi_row_check))
+            return entry + " is NULL or smaller than the ABI 1.1 size";
+        if (!check->check_row) return entry + " has no function";
+        const std::string id = text(check->importer_id);
+        auto importer = std::find_if(plugin.importers.begin(), plugin.importers.end(),
+                                     [&](const ImporterHandle& h) { return h.id == id; });
+        if (importer == plugin.importers.end())
+            return entry + " names the unknown importer \"" + id + "\"";
+        if (importer->checkRow) return entry + " names importer " + id + " twice";
+        importer->checkRow = check->check_row;
+    }
+    return std::nullopt;
+}
+
 PluginLoadResult readDescriptor(const fi_plugin* descriptor, const std::string& file,
                                 const std::shared_ptr<const void>& library, const Logger& logger) {
     try {

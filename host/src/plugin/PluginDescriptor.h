@@ -36,4 +36,9 @@ inline constexpr size_t kLocationSizeV1_0 = offsetof(fi_location, section) + siz
 PluginLoadResult readDescriptor(const fi_plugin* descriptor, const std::string& file,
                                 const std::shared_ptr<const void>& library, const Logger& logger);
 
+// Attaches the row checks of the optional finimport_row_checks_v1 table (ABI 1.1) to the
+// importers they name. The reason to refuse the plugin when the table is malformed (a NULL or
+// short entry, an unknown or repeated importer id, no function), else nullopt.
+std::optional<std::string> readRowChecks(const fi_row_checks* checks, LoadedPlugin& plugin);
+
 } // namespace finimport::plugin

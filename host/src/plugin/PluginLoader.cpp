@@ -98,6 +98,18 @@ PluginFileLoad PluginLoader::load(const std::filesystem::path& file) const {
         return outcome;
     }
     outcome.result = readDescriptor(descriptor, file.string(), library, _logger);
+    // ABI 1.1: the optional single-record checks of row edits (plugin.h fi_row_checks).
+    if (outcome.result.plugin && library->has(FINIMPORT_ROW_CHECKS_SYMBOL)) {
+        std::optional<std::string> refusal;
+        try {
+            refusal =
+                readRowChecks(library->get<const fi_row_checks*()>(FINIMPORT_ROW_CHECKS_SYMBOL)(),
+                              *outcome.result.plugin);
+        } catch (...) {
+            refusal = "row checks function threw: " + describeException(std::current_exception());
+        }
+        if (refusal) outcome.result = {std::nullopt, *refusal};
+    }
     return outcome;
 }
 

@@ -17,7 +17,7 @@
 
 namespace finimport::plugin {
 
-// One row of `finimport plugins` and of the valid `type` values (D10).
+// One row of `finimport plugins` and of the valid `type` values (docs/decisions.md D10).
 struct TypeInfo {
     std::string type;
     std::string pluginName;

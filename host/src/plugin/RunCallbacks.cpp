@@ -109,26 +109,49 @@ int emitRowUnguarded(void* host, const char* const* values, size_t valueCount,
     if (!values) return violate(state, "row() passed NULL values");
     const auto where = readLocation(state, "row", location);
     if (!where) return 1;
+    // A view sink gets views into the plugin's strings (borrowed for this call, as its are):
+    // only a value with invalid UTF-8 is copied, to be repaired.
+    std::vector<std::optional<std::string_view>>& views = state.rowViews;
+    views.resize(valueCount);
     uint64_t bytes = 0;
-    std::vector<size_t>& lengths = state.rowLengths;
-    lengths.resize(valueCount);
+    bool invalid = false;
     for (size_t i = 0; i < valueCount; ++i) {
-        lengths[i] = values[i] ? std::strlen(values[i]) : 0;
-        bytes += lengths[i];
+        if (!values[i]) {
+            views[i].reset();
+            continue;
+        }
+        const std::string_view value(values[i]);
+        bytes += value.size();
+        invalid = invalid || !isValidUtf8(value);
+        views[i] = value;
     }
     // Counted before copying: a row over budget costs the host nothing.
     if (state.exceeded(state.budget.chargeRow(bytes))) return 1;
     std::vector<std::optional<std::string>>& copied = state.rowValues;
     copied.resize(valueCount);
-    for (size_t i = 0; i < valueCount; ++i) {
-        if (!values[i]) {
-            copied[i].reset();
-            continue;
+    if (!state.viewSink) {
+        for (size_t i = 0; i < valueCount; ++i) {
+            if (!views[i]) {
+                copied[i].reset();
+                continue;
+            }
+            if (!copied[i]) copied[i].emplace();
+            if (invalid)
+                assignValidUtf8(*copied[i], *views[i]);
+            else
+                copied[i]->assign(*views[i]);
         }
-        if (!copied[i]) copied[i].emplace();
-        assignValidUtf8(*copied[i], std::string_view(values[i], lengths[i]));
+        return sinkAnswer(state, state.sink.row(copied, *where));
     }
-    return sinkAnswer(state, state.sink.row(copied, *where));
+    if (invalid) {
+        for (size_t i = 0; i < valueCount; ++i) {
+            if (!views[i] || isValidUtf8(*views[i])) continue;
+            if (!copied[i]) copied[i].emplace();
+            assignValidUtf8(*copied[i], *views[i]);
+            views[i] = *copied[i];
+        }
+    }
+    return sinkAnswer(state, state.viewSink->rowView(views, *where));
 }
 
 int reportRowErrorUnguarded(void* host, const char* code, const fi_location* location,

@@ -2,12 +2,14 @@
 #pragma once
 
 #include "plugin/ImporterRunner.h"
+#include "plugin/RowViewSink.h"
 #include "plugin/RunBudget.h"
 
 #include <exception>
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace finimport::plugin {
@@ -15,10 +17,12 @@ namespace finimport::plugin {
 struct RunState {
     RunState(const ImporterHandle& importer, RecordSink& sink,
              std::function<int64_t(char*, size_t)>& read)
-        : importer(importer), sink(sink), read(read), budget(importer.policy) {}
+        : importer(importer), sink(sink), viewSink(dynamic_cast<RowViewSink*>(&sink)), read(read),
+          budget(importer.policy) {}
 
     const ImporterHandle& importer;
     RecordSink& sink;
+    RowViewSink* viewSink; // the same sink when it takes rows as views, else null
     std::function<int64_t(char*, size_t)>& read;
 
     bool begun = false;                     // begin() was called at least once
@@ -32,10 +36,11 @@ struct RunState {
     std::optional<std::string> limitExceeded;  // first budget exceeded (time, rows, bytes, memory)
     std::optional<std::string> sandboxFailure; // the child crashed, exited or did not start
 
-    // Reused by every row() so that a row's values cost no allocation once the strings have
-    // grown to the file's field sizes.
+    // Reused by every row(): the views handed to a view sink, and the copies (of every value for
+    // a sink without views, of values with invalid UTF-8, repaired, for one with). No allocation
+    // per row once the strings have grown to the file's field sizes.
+    std::vector<std::optional<std::string_view>> rowViews;
     std::vector<std::optional<std::string>> rowValues;
-    std::vector<size_t> rowLengths;
 
     // Once set, every callback refuses (returns non-zero / -1) without reaching the sink.
     bool halted() const { return stopRequested || violation || hostException || limitExceeded; }

@@ -14,8 +14,10 @@ namespace finimport::plugin::sandbox {
 
 enum class Frame : uint8_t {
     // server -> child
-    Options = 'O', // u64 count, then count x (name, value)
-    Input = 'I',   // i64 result of read (-1 error, 0 end), then that many bytes
+    Options = 'O',     // u64 count, then count x (name, value)
+    Input = 'I',       // i64 result of read (-1 error, 0 end), then that many bytes
+    CheckKind = 'K',   // row check mode, after Options: the record's kind
+    CheckFields = 'C', // row check mode, after CheckKind: u64 count, then count x (name, value)
     // child -> server
     Read = 'R',        // u64 capacity the plugin asked for
     Begin = 'B',       // kind, u64 count, u8 names present, names
@@ -31,6 +33,8 @@ enum class Frame : uint8_t {
 };
 
 inline constexpr int kChildFd = 3;
+// The runner's fifth argument: call the importer's row check (ABI 1.1) instead of its run.
+inline constexpr const char* kCheckRowMode = "check_row";
 inline constexpr size_t kHeaderSize = 5;
 inline constexpr uint32_t kNullString = 0xFFFFFFFFu;
 // Bound of one frame (a row with huge values is refused before the parent buffers it).

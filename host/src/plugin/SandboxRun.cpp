@@ -60,7 +60,7 @@ public:
         : _child(child), _io(io), _state(state), _policy(state.importer.policy) {}
 
     // Runs the protocol until the plugin is done, the child is gone or the run must stop.
-    ChildOutcome run(const fi_options& options);
+    ChildOutcome run(const fi_options& options, const RowCheckRequest* check);
 
 private:
     enum class End { Continue, Done, ChildGone, Halted };
@@ -143,16 +143,25 @@ bool Session::waitReadable() {
     }
 }
 
-ChildOutcome Session::run(const fi_options& options) {
+ChildOutcome Session::run(const fi_options& options, const RowCheckRequest* check) {
     std::string out;
     FrameWriter w(out);
-    w.begin(Frame::Options);
-    w.u64(options.count);
-    for (size_t i = 0; i < options.count; ++i) {
-        w.text(options.items[i].name);
-        w.text(options.items[i].value);
+    auto pairs = [&](Frame type, const fi_options& items) {
+        w.begin(type);
+        w.u64(items.count);
+        for (size_t i = 0; i < items.count; ++i) {
+            w.text(items.items[i].name);
+            w.text(items.items[i].value);
+        }
+        w.end();
+    };
+    pairs(Frame::Options, options);
+    if (check) {
+        w.begin(Frame::CheckKind);
+        w.text(check->kind);
+        w.end();
+        pairs(Frame::CheckFields, check->fields);
     }
-    w.end();
     if (!sendAll(out)) return finish(_state.halted() ? End::Halted : End::ChildGone);
 
     std::string in;
@@ -323,18 +332,19 @@ std::string runnerPathFor(const RunPolicy& policy) {
 }
 
 ChildOutcome runInChild(const ImporterHandle& importer, const fi_options& options, const fi_io& io,
-                        RunState& state) {
+                        RunState& state, const RowCheckRequest* check) {
     const RunPolicy& policy = importer.policy;
     ChildProcess child;
     // CPU time a little above the wall deadline: the deadline normally fires first.
     const uint32_t cpu = policy.timeoutSeconds > 0 ? policy.timeoutSeconds + 1 : 0;
-    if (auto error = child.spawn(runnerPathFor(policy),
-                                 {importer.file, importer.id, std::to_string(policy.memoryLimitMb),
-                                  std::to_string(cpu)})) {
+    std::vector<std::string> args = {importer.file, importer.id,
+                                     std::to_string(policy.memoryLimitMb), std::to_string(cpu)};
+    if (check) args.push_back(sandbox::kCheckRowMode);
+    if (auto error = child.spawn(runnerPathFor(policy), args)) {
         state.sandboxFailure = startMessage(*error);
         return {};
     }
-    return Session(child, io, state).run(options);
+    return Session(child, io, state).run(options, check);
 }
 
 } // namespace finimport::plugin

@@ -18,9 +18,16 @@ struct ChildOutcome {
     std::optional<std::string> thrown; // run threw inside the child
 };
 
+// A row check instead of a run (ABI 1.1): the record's kind and fields.
+struct RowCheckRequest {
+    const std::string& kind;
+    const fi_options& fields;
+};
+
 // `io` is the host's fi_io over `state`; limits and failures of the child land in `state`.
+// With `check`, the child calls the importer's row check instead of its run.
 ChildOutcome runInChild(const ImporterHandle& importer, const fi_options& options, const fi_io& io,
-                        RunState& state);
+                        RunState& state, const RowCheckRequest* check = nullptr);
 
 // finimport-plugin-run next to the running executable (build tree) or in <exe>/../lib/finimport/
 // (installed), unless the policy names one.

@@ -64,6 +64,10 @@ size_t validPrefixLength(std::string_view text) {
 
 } // namespace
 
+bool isValidUtf8Slow(std::string_view text) {
+    return validPrefixLength(text) == text.size();
+}
+
 void assignValidUtf8(std::string& out, std::string_view text) {
     size_t valid = validPrefixLength(text);
     out.assign(text.data(), valid); // reuses out's capacity

@@ -1,6 +1,8 @@
 // UTF-8 hygiene for text that crosses the plugin boundary.
 #pragma once
 
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -9,6 +11,35 @@ namespace finimport::plugin {
 // Returns `text` with every invalid UTF-8 sequence (bad lead or continuation bytes, overlong
 // forms, surrogates, code points above U+10FFFF, truncated sequences) replaced by U+FFFD.
 std::string toValidUtf8(std::string_view text);
+
+// isValidUtf8 for text that is not plain ASCII.
+bool isValidUtf8Slow(std::string_view text);
+
+// True when `text` is valid UTF-8 (the common case: the value can be passed on as a view).
+// Plain ASCII (most values) is told inline by OR-ing a few overlapping words.
+inline bool isValidUtf8(std::string_view text) {
+    const char* p = text.data();
+    const size_t size = text.size();
+    uint64_t bits = 0;
+    if (size >= 8) {
+        uint64_t word;
+        for (size_t i = 0; i + 8 <= size; i += 8) {
+            std::memcpy(&word, p + i, 8);
+            bits |= word;
+        }
+        std::memcpy(&word, p + size - 8, 8);
+        bits |= word;
+    } else if (size >= 4) {
+        uint32_t head, tail;
+        std::memcpy(&head, p, 4);
+        std::memcpy(&tail, p + size - 4, 4);
+        bits = head | tail;
+    } else {
+        for (size_t i = 0; i < size; ++i)
+            bits |= static_cast<uint8_t>(p[i]);
+    }
+    return (bits & 0x8080808080808080ull) == 0 || isValidUtf8Slow(text);
+}
 
 // The same into `out` (its capacity reused: the per-row path assigns into kept strings).
 void assignValidUtf8(std::string& out, std::string_view text);

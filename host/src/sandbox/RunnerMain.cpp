@@ -1,7 +1,8 @@
 // finimport-plugin-run: runs one importer of one plugin in a process of its own, so that a crash,
 // a loop or unbounded allocation ends this process and not the server. Started by the server
 // (posix_spawn) with the socket to it on fd 3:
-//   finimport-plugin-run PLUGIN_FILE IMPORTER_ID MEMORY_LIMIT_MB CPU_SECONDS
+//   finimport-plugin-run PLUGIN_FILE IMPORTER_ID MEMORY_LIMIT_MB CPU_SECONDS [check_row]
+// With check_row it calls the importer's row check (ABI 1.1) on one record instead of its run.
 // It drops every other inherited descriptor and sets its rlimits before the plugin is loaded.
 #include "plugin/SandboxProtocol.h"
 #include "sandbox/AllocWatch.h"
@@ -55,14 +56,20 @@ struct Options {
     std::vector<fi_option> items;
 };
 
-Options readOptions(sandbox::Channel& channel) {
+// The payload of the next frame, which must be of `type`.
+std::string readFrame(sandbox::Channel& channel, Frame type, const char* what) {
     char header[plugin::sandbox::kHeaderSize];
     channel.readExactly(header, sizeof header);
     const uint32_t size = plugin::sandbox::readU32(header + 1);
-    if (header[0] != static_cast<char>(Frame::Options) || size > plugin::sandbox::kMaxFrameBytes)
-        startFailed(channel, "the server sent no options");
+    if (header[0] != static_cast<char>(type) || size > plugin::sandbox::kMaxFrameBytes)
+        startFailed(channel, std::string("the server sent no ") + what);
     std::string payload(size, '\0');
     channel.readExactly(payload.data(), size);
+    return payload;
+}
+
+Options readOptions(sandbox::Channel& channel, Frame type = Frame::Options) {
+    const std::string payload = readFrame(channel, type, "options");
     FrameReader r(payload.data(), payload.size());
     Options o;
     const uint64_t count = r.u64();
@@ -96,7 +103,8 @@ int main(int argc, char** argv) {
     prctl(PR_SET_PDEATHSIG, SIGKILL); // the server died: so do we
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
     sandbox::Channel channel(fd);
-    if (argc != 5) startFailed(channel, "finimport-plugin-run needs 4 arguments");
+    const bool checkRow = argc == 6 && std::strcmp(argv[5], plugin::sandbox::kCheckRowMode) == 0;
+    if (argc != 5 && !checkRow) startFailed(channel, "finimport-plugin-run needs 4 arguments");
     if (getppid() == 1) _exit(4);
 
     [[maybe_unused]] const uint64_t memoryMb = number(argv[3]); // unused under ASan
@@ -107,6 +115,14 @@ int main(int argc, char** argv) {
     if (memoryMb > 0) limit(RLIMIT_AS, memoryMb << 20, memoryMb << 20);
 #endif
     const Options options = readOptions(channel);
+    std::string checkKind;
+    Options fields;
+    if (checkRow) {
+        const std::string payload = readFrame(channel, Frame::CheckKind, "record kind");
+        FrameReader r(payload.data(), payload.size());
+        checkKind = r.text().value_or("");
+        fields = readOptions(channel, Frame::CheckFields);
+    }
     sandbox::watchAllocations(fd);
 
     void* library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
@@ -121,12 +137,25 @@ int main(int argc, char** argv) {
         if (descriptor->importers[i] && std::strcmp(descriptor->importers[i]->id, argv[2]) == 0)
             importer = descriptor->importers[i];
     if (!importer) startFailed(channel, std::string("no importer ") + argv[2] + " in " + argv[1]);
+    fi_check_row_fn check = nullptr;
+    if (checkRow) {
+        // The server loaded the same file and validated its table (PluginDescriptor.cpp).
+        auto table =
+            reinterpret_cast<fi_row_checks_fn>(dlsym(library, FINIMPORT_ROW_CHECKS_SYMBOL));
+        const fi_row_checks* checks = table ? table() : nullptr;
+        for (size_t i = 0; checks && i < checks->count; ++i)
+            if (checks->items[i] && std::strcmp(checks->items[i]->importer_id, argv[2]) == 0)
+                check = checks->items[i]->check_row;
+        if (!check) startFailed(channel, std::string("no row check for ") + argv[2]);
+    }
 
     const fi_options runOptions{sizeof(fi_options), options.items.size(), options.items.data()};
+    const fi_options record{sizeof(fi_options), fields.items.size(), fields.items.data()};
     const fi_io io = sandbox::makeChildIo(channel);
     FrameWriter w(channel.buffer());
     try {
-        const int status = importer->run(&runOptions, &io);
+        const int status = check ? check(checkKind.c_str(), &runOptions, &record, &io)
+                                 : importer->run(&runOptions, &io);
         w.begin(Frame::Done);
         w.u32(static_cast<uint32_t>(status));
         w.end();

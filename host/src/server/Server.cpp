@@ -1,13 +1,13 @@
 #include "server/Server.h"
 
-#include "app/PluginLoading.h"
-#include "app/publish/ImportGuard.h"
 #include "http/DbRateLimitCounter.h"
 #include "http/handlers/KeyAuthenticator.h"
 #include "http/handlers/Routes.h"
+#include "server/PluginLoading.h"
+#include "store/ImportClaims.h"
+#include "store/ImportMetrics.h"
 #include "store/JobStore.h"
 #include "store/Migrations.h"
-#include "store/Sql.h"
 #include "store/Time.h"
 
 #include <iostream>
@@ -27,7 +27,7 @@ std::pair<std::string, uint16_t> parseListen(const std::string& listen) {
     return {listen.substr(0, colon), static_cast<uint16_t>(port)};
 }
 
-Server::Server(app::Config config) : _config(std::move(config)) {
+Server::Server(server::Config config) : _config(std::move(config)) {
     store::DatabaseOptions dbOptions;
     // Request threads mostly wait on the client; workers, the heartbeat and the reaper each
     // need a session of their own.
@@ -39,7 +39,7 @@ Server::Server(app::Config config) : _config(std::move(config)) {
     _db = std::make_unique<store::Database>(_config.database, dbOptions);
     store::migrate(*_db);
     _plugins = std::make_unique<plugin::PluginRegistry>();
-    app::loadPlugins(*_plugins, _config);
+    server::loadPlugins(*_plugins, _config);
     jobs::JobQueueOptions jobOptions;
     jobOptions.workers = _config.workers;
     jobOptions.lease = std::chrono::seconds(_config.jobLeaseSeconds);
@@ -52,9 +52,9 @@ Server::Server(app::Config config) : _config(std::move(config)) {
         [](Poco::Data::Session& s, const store::AbandonedJob& job, const std::string& message) {
             if (!job.importId) return;
             if (job.kind == "publish")
-                app::failImportIfStatus(s, *job.importId, "importing", "failed", message);
+                store::failImportIfStatus(s, *job.importId, "importing", "failed", message);
             else if (job.kind == "revert")
-                app::failImportIfStatus(s, *job.importId, "reverting", "revert_failed", message);
+                store::failImportIfStatus(s, *job.importId, "reverting", "revert_failed", message);
         });
     _publisher = std::make_unique<app::Publisher>(*_db, _config);
     _publisher->setPlugins(_plugins.get());
@@ -97,11 +97,9 @@ void Server::wireMetrics(http::Router& router) {
         if (o.job.kind == "publish" && o.job.importId && o.ok) {
             try {
                 db->read([&](Poco::Data::Session& s) {
-                    auto r =
-                        store::sqlQueryOne(s, "SELECT status, rows_count FROM imports WHERE id = ?",
-                                           {*o.job.importId});
-                    if (r && r->str(0) == "complete") rows = r->i64(1);
-                    if (r && r->str(0) == "failed") status = "import_failed";
+                    auto r = store::importOutcome(s, *o.job.importId);
+                    if (r && r->status == "complete") rows = r->rowsCount;
+                    if (r && r->status == "failed") status = "import_failed";
                 });
             } catch (const std::exception&) {
             }
@@ -111,11 +109,10 @@ void Server::wireMetrics(http::Router& router) {
     _metrics->setGauges([db]() {
         std::vector<http::GaugeSample> out;
         db->read([&](Poco::Data::Session& s) {
-            for (const auto& r : store::sqlQuery(
-                     s, "SELECT status, COUNT(*) FROM imports GROUP BY status ORDER BY status"))
+            for (const auto& [importStatus, count] : store::importCountsByStatus(s))
                 out.push_back({"finimport_imports", "Imports by status (all instances).",
-                               "status=\"" + http::promLabel(r.str(0)) + "\"",
-                               static_cast<double>(r.i64(1))});
+                               "status=\"" + http::promLabel(importStatus) + "\"",
+                               static_cast<double>(count)});
             auto q = store::JobStore(s).stats();
             out.push_back({"finimport_job_queue_depth", "Jobs waiting or running (all instances).",
                            "state=\"queued\"", static_cast<double>(q.queued)});

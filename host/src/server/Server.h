@@ -2,14 +2,14 @@
 // The composition root of `finimport serve`: database (migrated), plugins, job workers, import
 // service and the HTTP server. Tests start it in-process on an ephemeral port.
 
-#include "app/ApiKeys.h"
-#include "app/Config.h"
-#include "app/ImportService.h"
-#include "app/Publisher.h"
+#include "app/auth/ApiKeys.h"
+#include "app/imports/ImportService.h"
+#include "app/publish/Publisher.h"
 #include "http/HttpServer.h"
 #include "http/Metrics.h"
 #include "jobs/JobQueue.h"
 #include "plugin/PluginRegistry.h"
+#include "server/Config.h"
 #include "store/Database.h"
 
 #include <memory>
@@ -18,7 +18,7 @@ namespace finimport::server {
 
 class Server {
 public:
-    explicit Server(app::Config config);
+    explicit Server(server::Config config);
     ~Server();
 
     void start();
@@ -34,7 +34,7 @@ public:
     const plugin::PluginRegistry& plugins() const { return *_plugins; }
 
 private:
-    app::Config _config;
+    server::Config _config;
     std::unique_ptr<store::Database> _db;
     std::unique_ptr<plugin::PluginRegistry> _plugins;
     std::unique_ptr<jobs::JobQueue> _jobs;

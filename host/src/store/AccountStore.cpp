@@ -103,4 +103,9 @@ void AccountStore::deleteCascade(const std::string& id) {
     sqlExec(_s, "DELETE FROM accounts WHERE id = ?", {id});
 }
 
+void AccountStore::setBalance(const std::string& id, int64_t balance, int64_t cashBalance) {
+    sqlExec(_s, "UPDATE accounts SET balance = ?, cash_balance = ? WHERE id = ?",
+            {balance, cashBalance, id});
+}
+
 } // namespace finimport::store

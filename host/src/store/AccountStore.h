@@ -38,6 +38,8 @@ public:
     std::vector<std::string> allIds();
     // Deletes the account and everything inside it (entries, balances, holdings, recurring).
     void deleteCascade(const std::string& id);
+    // The account's current balance and cash balance (scaled 10^8), from its last balance row.
+    void setBalance(const std::string& id, int64_t balance, int64_t cashBalance);
 
 private:
     Poco::Data::Session& _s;

@@ -148,7 +148,7 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
         return;
     }
 
-    // Column vectors bound in bulk: one statement for all rows (STACK_NOTES §3).
+    // Column vectors bound in bulk: one statement for all rows (docs/build-notes.md §3).
     const size_t n = rows.size();
     std::vector<std::string> ids(n), accountIds(n, accountId), dates(n), currencies(n);
     std::vector<Poco::Int64> cols[16];

@@ -43,7 +43,7 @@ public:
     std::optional<BalanceRecord> on(const std::string& accountId, const std::string& date);
 
     int64_t count(const BalanceFilter& filter);
-    // Ordered date desc, created_at desc, id desc (D28).
+    // Ordered date desc, created_at desc, id desc (docs/decisions.md D28).
     std::vector<BalanceRecord> list(const BalanceFilter& filter, int64_t limit, int64_t offset);
 
     // The listing's reads for GET /balances, each with its own pooled session: the count is

@@ -3,6 +3,7 @@
 #include "store/PgNative.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
+#include "store/WalCheckpointer.h"
 
 #include <Poco/Data/PostgreSQL/Connector.h>
 #include <Poco/Data/SQLite/Connector.h>
@@ -22,15 +23,19 @@ namespace finimport::store {
 
 namespace {
 
-// Per-connection settings (STACK_NOTES §3), run by SQLite itself for every connection this
+// Per-connection settings (docs/build-notes.md §3), run by SQLite itself for every connection this
 // process opens (an auto extension), so a pooled session costs no statements at checkout.
 int configureSqliteConnection(sqlite3* db, char** error, const sqlite3_api_routines*) {
     // Balance materialisation rewrites large index ranges: a 64 MiB page cache per
     // connection keeps them in memory instead of re-reading the file (store_bench).
+    // Connections that write through Database::write checkpoint in the background
+    // (WalCheckpointer); the auto-checkpoint stays for any other writer. A WAL grown by a large
+    // upload is cut back to 64 MiB when it restarts.
     return sqlite3_exec(db,
                         "PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=10000; "
                         "PRAGMA foreign_keys=ON; PRAGMA cache_size=-65536; "
-                        "PRAGMA temp_store=MEMORY; PRAGMA wal_autocheckpoint=16384;",
+                        "PRAGMA temp_store=MEMORY; PRAGMA wal_autocheckpoint=16384; "
+                        "PRAGMA journal_size_limit=67108864;",
                         nullptr, nullptr, error);
 }
 
@@ -115,11 +120,13 @@ Database::Database(const std::string& url, const DatabaseOptions& options)
         auto s = session();
         // journal_mode persists in the file; it returns a row, so read it.
         sqlQuery(s, "PRAGMA journal_mode=WAL");
+        _checkpointer = std::make_unique<WalCheckpointer>(_url.path);
     }
 }
 
 Database::~Database() {
-    _statements->clear(); // SQLite statements are finalized while their connections are open
+    _statements->clear();  // SQLite statements are finalized while their connections are open
+    _checkpointer.reset(); // no commit runs any more: the connections' hooks are not called
 }
 
 PoolUsage Database::poolUsage() const {
@@ -155,6 +162,8 @@ void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
     // Cached counts are dropped only by transactions that changed rows (an idle job poll is a
     // write transaction that changes nothing).
     sqlite3* handle = isSqlite() ? Poco::Data::SQLite::Utility::dbHandle(s) : nullptr;
+    // The COMMIT only wakes the checkpointer: the request does not copy the WAL it wrote.
+    if (handle && _checkpointer) _checkpointer->watch(handle);
     const int64_t changesBefore = handle ? sqlite3_total_changes64(handle) : 0;
     try {
         work(s);

@@ -1,6 +1,6 @@
 #pragma once
 // The database handle: a session pool for SQLite or PostgreSQL, and transactions.
-// SQLite allows one writer: write transactions are serialized in-process (STACK_NOTES §3).
+// SQLite allows one writer: write transactions are serialized in-process (docs/build-notes.md §3).
 
 #include "store/DatabaseUrl.h"
 
@@ -38,6 +38,7 @@ struct PoolUsage {
 };
 
 class StatementCache;
+class WalCheckpointer;
 
 class Database {
 public:
@@ -65,6 +66,8 @@ public:
     // Prepared statements per connection for the hot reads (StatementCache.h); they are
     // finalized before the pools close.
     StatementCache& statements() { return *_statements; }
+    // SQLite: the thread that checkpoints the WAL after large commits (nullptr on PostgreSQL).
+    WalCheckpointer* checkpointer() { return _checkpointer.get(); }
     // Runs `work` inside one transaction: commit on return, rollback on any exception
     // (which is rethrown). All or nothing.
     void write(const std::function<void(Poco::Data::Session&)>& work);
@@ -100,6 +103,7 @@ private:
     DatabaseUrl _url;
     std::unique_ptr<StatementCache> _statements; // cleared by ~Database, before the pools close
     std::unique_ptr<Pool> _primary, _replica;
+    std::unique_ptr<WalCheckpointer> _checkpointer; // stopped by ~Database, before the pools
     std::mutex _writeMutex;
     std::atomic<uint64_t> _commits{0};
     struct CachedCount {

@@ -20,7 +20,8 @@ struct EntryRow {
     bool excluded = false, importLocked = false;
     std::optional<std::string> parentEntryId, importId;
     int64_t createdAt = 0, updatedAt = 0;
-    std::optional<std::string> externalId; // D52: the id the statement file gave (FITID, …)
+    std::optional<std::string>
+        externalId; // docs/decisions.md D52: the id the statement file gave (FITID, …)
 };
 
 struct TransactionDetail {
@@ -70,16 +71,16 @@ public:
     std::vector<EntryRow> transactionsBetween(const std::string& accountId,
                                               const std::string& fromDate,
                                               const std::string& toDate);
-    // D63: entries of the account (of one entryable type) holding that external id, oldest
-    // created first, except those of `excludeImportId` (rows of one file never match each
-    // other by id).
+    // docs/decisions.md D63: entries of the account (of one entryable type) holding that external
+    // id, oldest created first, except those of `excludeImportId` (rows of one file never match
+    // each other by id).
     std::vector<std::string> idsWithExternalId(const std::string& accountId,
                                                const std::string& entryableType,
                                                const std::string& externalId,
                                                const std::string& excludeImportId = "");
     // Does the account hold any entry with an external id? (skips the per-row lookups)
     bool hasExternalIds(const std::string& accountId);
-    // Trades with the same date, security, qty, price and currency (D18).
+    // Trades with the same date, security, qty, price and currency (docs/decisions.md D18).
     std::vector<EntryRow> tradeCandidates(const std::string& accountId, const std::string& date,
                                           const std::optional<std::string>& securityId, int64_t qty,
                                           int64_t price, const std::string& currency);

@@ -2,6 +2,7 @@
 
 #include "store/RowInserter.h"
 #include "store/Sql.h"
+#include "store/SqliteNative.h"
 #include "store/StatementCache.h"
 #include "store/Time.h"
 
@@ -69,7 +70,7 @@ void ImportStore::insert(ImportRecord& i) {
     // Lists answer newest first by (created_at, id), and created_at has millisecond precision:
     // ids in creation order break the ties of imports made within one millisecond.
     if (i.id.empty()) i.id = newOrderedUuid();
-    i.createdAt = i.updatedAt = nowMicros() / 1000 * 1000; // millisecond precision (API §1)
+    i.createdAt = i.updatedAt = nowMicros() / 1000 * 1000; // millisecond precision (docs/api.md §1)
     sqlExec(
         _s,
         "INSERT INTO imports (id, family_id, type, status, error, account_id, configuration, "
@@ -100,9 +101,17 @@ void ImportStore::insert(ImportRecord& i) {
 }
 
 void ImportStore::setContent(const std::string& id, const std::string& content) {
+    const std::string sql = "UPDATE imports SET content = ? WHERE id = ?";
+    if (isSqliteSession(_s)) {
+        // Bound in place (SQLITE_STATIC): Poco's binder hands SQLite a copy of the 10 MB.
+        SqliteStatement st(sqliteHandle(_s), sql);
+        st.bindText(1, content);
+        st.bindText(2, id);
+        st.run();
+        return;
+    }
     // Bound by reference: up to 25 MB is not copied into a parameter list on its way.
     using Poco::Data::Keywords::useRef;
-    const std::string sql = "UPDATE imports SET content = ? WHERE id = ?";
     Poco::Data::Statement st(_s);
     st << (_s.connector() == "postgresql" ? numberPlaceholders(sql) : sql);
     st.addBind(useRef(content));
@@ -224,7 +233,8 @@ void ImportStore::forEachRowBatch(const std::string& importId, int64_t batchSize
 std::vector<ImportRowRecord> ImportStore::rowsPage(const std::string& importId,
                                                    const RowPageQuery& q) {
     std::string sql = std::string(kRowColumns) + "WHERE import_id = ?";
-    // Excluded rows are not counted as invalid (D44), so the filter leaves them out too.
+    // Excluded rows are not counted as invalid (docs/decisions.md D44), so the filter leaves them
+    // out too.
     if (q.onlyInvalid) sql += " AND valid = 0 AND excluded = 0";
     sql += q.newestFirst ? " ORDER BY sort_key DESC, id DESC" : " ORDER BY row_number";
     sql += " LIMIT ? OFFSET ?";

@@ -19,7 +19,7 @@ struct ImportRecord {
     int64_t rowsCount = 0;
     std::optional<std::string> expectedRecordCounts, readback, summary, extracted; // JSON text
     int64_t createdAt = 0, updatedAt = 0;
-    std::optional<std::string> warnings; // D57: JSON array of strings (schema v6)
+    std::optional<std::string> warnings; // docs/decisions.md D57: JSON array of strings (schema v6)
 };
 
 struct ImportRowRecord {
@@ -30,7 +30,7 @@ struct ImportRowRecord {
     std::string errors = "[]"; // JSON array text (plugin parse errors)
     std::optional<std::string> sortKey;
     bool valid = true;     // no error evaluated at upload (parse, date window, currency)
-    bool excluded = false; // D44: left out by a row edit, never published
+    bool excluded = false; // docs/decisions.md D44: left out by a row edit, never published
 };
 
 // One page of an import's rows, ordered in SQL.
@@ -77,7 +77,7 @@ public:
                          const std::function<void(std::vector<ImportRowRecord>&)>& fn);
     // One page in the order of `query`; only the page is read.
     std::vector<ImportRowRecord> rowsPage(const std::string& importId, const RowPageQuery& query);
-    // One row by its number (D44 row edits).
+    // One row by its number (docs/decisions.md D44 row edits).
     std::optional<ImportRowRecord> rowByNumber(const std::string& importId, int64_t rowNumber);
     // Writes a row's fields, errors, validity and exclusion (by import and row number).
     void updateRow(const ImportRowRecord& row);

@@ -64,7 +64,8 @@ std::optional<RecurringRow> RecurringStore::byId(const std::string& familyId,
 }
 
 bool RecurringStore::duplicateExists(const RecurringRow& c) {
-    if (!c.accountId) return false; // records without an account never conflict (§10 kept 4)
+    if (!c.accountId)
+        return false; // records without an account never conflict (docs/api.md §10 kept 4)
     if (c.merchantId)
         return sqlCount(_s,
                         "SELECT COUNT(*) FROM recurring_transactions WHERE family_id = ? AND "

@@ -1,5 +1,5 @@
 #pragma once
-// Recurring transactions of a family (API.md §8).
+// Recurring transactions of a family (docs/api.md §8).
 
 #include <Poco/Data/Session.h>
 
@@ -30,8 +30,8 @@ public:
 
     void insert(RecurringRow& row); // fills id (when empty) and timestamps
     std::optional<RecurringRow> byId(const std::string& familyId, const std::string& id);
-    // §8.2 step 8: another record of the family with the same non-null account and the same
-    // merchant, amount and currency (merchant given), or no merchant and the same name.
+    // docs/api.md §8.2 step 8: another record of the family with the same non-null account and the
+    // same merchant, amount and currency (merchant given), or no merchant and the same name.
     bool duplicateExists(const RecurringRow& candidate);
     int64_t countOfFamily(const std::string& familyId);
 

@@ -1,6 +1,6 @@
 // Schema version 1: the full logical schema of the specs. Portable SQL for SQLite and
 // PostgreSQL: ids are lowercase UUID text, money/qty/price are BIGINT scaled by 10^8
-// (DECISIONS.md D2), dates are ISO text (YYYY-MM-DD, so text order is date order),
+// (docs/decisions.md D2), dates are ISO text (YYYY-MM-DD, so text order is date order),
 // timestamps are BIGINT epoch microseconds, booleans are INTEGER 0/1.
 #include "store/Migrations.h"
 
@@ -43,7 +43,7 @@ std::vector<Migration> schemaV1() {
         create_when_empty INTEGER NOT NULL DEFAULT 0, mappable_id TEXT,
         UNIQUE (import_id, kind, key)))");
     // What each publish made (created) or matched as a duplicate (matched): revert deletes
-    // only `created` records (IMPORTS.md §12 item 3).
+    // only `created` records (docs/imports.md §12.3).
     s.push_back(R"(CREATE TABLE import_records (
         import_id TEXT NOT NULL REFERENCES imports(id) ON DELETE CASCADE,
         record_type TEXT NOT NULL, record_id TEXT NOT NULL, relation TEXT NOT NULL,

@@ -1,4 +1,4 @@
-// Schema version 7 (D44): a row the client excluded with
+// Schema version 7 (docs/decisions.md D44): a row the client excluded with
 // `PATCH /api/v1/imports/{id}/rows/{number}` stays stored (its errors still show) but is never
 // published and counts only in `stats.excluded_rows_count`.
 #include "store/Migrations.h"

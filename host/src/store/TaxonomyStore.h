@@ -43,7 +43,8 @@ public:
     void insertMerchant(MerchantRow& m);
 
     // Is the record referenced by something outside `importId` (its records, rules, budgets,
-    // recurring transactions, another import's mappings)? Revert keeps those (D20, D64).
+    // recurring transactions, another import's mappings)? Revert keeps those (docs/decisions.md
+    // D20, D64).
     bool categoryInUse(const std::string& id, const std::string& importId);
     bool tagInUse(const std::string& id, const std::string& importId);
     bool merchantInUse(const std::string& id, const std::string& importId);

@@ -1,5 +1,5 @@
 #pragma once
-// Timestamps are stored as epoch microseconds (BIGINT) on every backend (STACK_NOTES §3:
+// Timestamps are stored as epoch microseconds (BIGINT) on every backend (docs/build-notes.md §3:
 // PostgreSQL's TIMESTAMP loses fractions through Poco).
 
 #include <cstdint>

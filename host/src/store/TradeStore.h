@@ -1,5 +1,5 @@
 #pragma once
-// Trade listing for GET /api/v1/trades (API.md §9.3, §10 change 11; DECISIONS.md D28).
+// Trade listing for GET /api/v1/trades (docs/api.md §9.3, §10 change 11; docs/decisions.md D28).
 
 #include <Poco/Data/Session.h>
 
@@ -37,7 +37,7 @@ public:
 
     // Trades on the family's active and draft accounts.
     int64_t count(const TradeListFilter& filter);
-    // Ordered entry date desc, entry created_at desc, entry id desc (D28).
+    // Ordered entry date desc, entry created_at desc, entry id desc (docs/decisions.md D28).
     std::vector<TradeListRow> list(const TradeListFilter& filter, int64_t limit, int64_t offset);
 
     // GET /trades: the count cached until the next write (Database::cachedCount), the page

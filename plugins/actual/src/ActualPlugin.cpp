@@ -1,4 +1,4 @@
-// finimport_actual.so: ActualImport (IMPORTS.md §6.5 with §12.4): Actual Budget's export with
+// finimport_actual.so: ActualImport (docs/imports.md §6.5 with §12.4): Actual Budget's export with
 // exact headers; `Category_Group` + `Category` become the `Group: Category` key.
 #include "BudgetCsv.hpp"
 #include "finimport_manifest.h" // generated from manifest.json

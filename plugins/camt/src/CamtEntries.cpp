@@ -10,7 +10,8 @@ using finimport::statement::Money;
 using finimport::statement::Transaction;
 namespace sdk = finimport::sdk;
 
-// `XXX` is ISO 4217's "no currency": it says nothing about the account's money (D58).
+// `XXX` is ISO 4217's "no currency": it says nothing about the account's money (docs/decisions.md
+// D58).
 std::optional<std::string> currencyCode(const std::optional<std::string>& raw) {
     if (!raw) return std::nullopt;
     const std::string code = sdk::toUpperAscii(*raw);
@@ -20,7 +21,8 @@ std::optional<std::string> currencyCode(const std::optional<std::string>& raw) {
     return code;
 }
 
-// D59: the date part of `2014-12-31`, `2014-12-31T13:15:00+01:00` or `2017-04-01+02:00`.
+// docs/decisions.md D59: the date part of `2014-12-31`, `2014-12-31T13:15:00+01:00` or
+// `2017-04-01+02:00`.
 std::optional<std::string> datePart(const std::optional<std::string>& raw) {
     if (!raw || raw->size() < 10) return std::nullopt;
     const std::string date = raw->substr(0, 10);
@@ -147,8 +149,8 @@ public:
     }
 
 private:
-    // D61: one transaction per detail when every detail states an amount and they sum to
-    // the entry; a mismatch keeps the entry whole and says so.
+    // docs/decisions.md D61: one transaction per detail when every detail states an amount and they
+    // sum to the entry; a mismatch keeps the entry whole and says so.
     bool splitsIntoDetails(const Entry& e) {
         if (e.details.empty()) return false;
         const auto entry = signedMoney(e.amount, direction(e.cdi));
@@ -201,7 +203,8 @@ std::optional<Money> balanceLevel(const Balance& b) {
 }
 
 void setBalances(finimport::statement::StatementHeader& h, const Statement& s) {
-    // D62: the opening level is OPBD, else PRCD, else ITBD; the closing level CLBD.
+    // docs/decisions.md D62: the opening level is OPBD, else PRCD, else ITBD; the closing level
+    // CLBD.
     constexpr std::array<std::string_view, 3> openings = {"OPBD", "PRCD", "ITBD"};
     for (std::string_view code : openings) {
         if (h.opening) break;

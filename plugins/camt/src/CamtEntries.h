@@ -1,4 +1,5 @@
-// Turns one raw CAMT statement into the shared statement records (D49, D58, D59, D61–D63).
+// Turns one raw CAMT statement into the shared statement records (docs/decisions.md D49, D58, D59,
+// D61–D63).
 #ifndef FINIMPORT_CAMT_ENTRIES_H
 #define FINIMPORT_CAMT_ENTRIES_H
 
@@ -13,7 +14,7 @@ namespace camt {
 struct Interpreted {
     finimport::statement::StatementHeader header;
     std::vector<finimport::statement::Transaction> transactions;
-    std::vector<std::string> warnings; // pending entries, detail sums (D61)
+    std::vector<std::string> warnings; // pending entries, detail sums (docs/decisions.md D61)
 };
 
 // `ids` keeps statement ids distinct within one file.

@@ -1,5 +1,5 @@
 // What the CAMT reader keeps of one statement (Stmt, Rpt or Ntfctn): raw texts as written,
-// interpreted later by CamtEntries (D49, D58, D59, D61–D63).
+// interpreted later by CamtEntries (docs/decisions.md D49, D58, D59, D61–D63).
 #ifndef FINIMPORT_CAMT_MODEL_H
 #define FINIMPORT_CAMT_MODEL_H
 

@@ -1,4 +1,4 @@
-// finimport_camt.so: CamtImport (DECISIONS.md D49, D58, D59, D61–D63, D65). ISO 20022
+// finimport_camt.so: CamtImport (docs/decisions.md D49, D58, D59, D61–D63, D65). ISO 20022
 // camt.052/.053/.054 in any version, read by a streaming expat parser (CamtReader).
 #include "CamtEntries.h"
 #include "CamtReader.h"

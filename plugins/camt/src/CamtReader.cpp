@@ -35,7 +35,7 @@ std::optional<std::string> cleanText(std::string_view raw) {
         space = false;
         out.push_back(c);
     }
-    if (out.empty()) return std::nullopt; // D59: empty elements are absent
+    if (out.empty()) return std::nullopt; // docs/decisions.md D59: empty elements are absent
     return out;
 }
 
@@ -281,7 +281,7 @@ struct ParserDeleter {
 } // namespace
 
 ReadOutcome readCamt(const ReadFunction& read, const Limits& limits, const StatementSink& sink) {
-    // The host hands plugins UTF-8 whatever the declaration says (STACK_NOTES: a stale
+    // The host hands plugins UTF-8 whatever the declaration says (docs/build-notes.md: a stale
     // ISO-8859-1 declaration garbled Lithuanian text), so the encoding is forced.
     std::unique_ptr<XML_ParserStruct, ParserDeleter> parser(
         XML_ParserCreateNS("UTF-8", kNamespaceSeparator));

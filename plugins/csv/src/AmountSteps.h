@@ -1,5 +1,5 @@
-// The amount steps after parsing (D53): split inflow/outflow columns (D40), then the exact
-// multiplier and divisor (D42) rounded to the currency's minor units.
+// The amount steps after parsing (docs/decisions.md D53): split inflow/outflow columns (D40), then
+// the exact multiplier and divisor (D42) rounded to the currency's minor units.
 #ifndef FINIMPORT_CSV_AMOUNTSTEPS_H
 #define FINIMPORT_CSV_AMOUNTSTEPS_H
 

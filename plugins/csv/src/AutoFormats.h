@@ -1,6 +1,6 @@
-// `col_sep=auto`, `date_format=auto` and `number_format=auto` (D37, D45, D55): the values are
-// decided from the file before any row is sent, and echoed through a `meta` record. A format
-// that cannot be decided is an import error; nothing is stored under a guessed format.
+// `col_sep=auto`, `date_format=auto` and `number_format=auto` (docs/decisions.md D37, D45, D55):
+// the values are decided from the file before any row is sent, and echoed through a `meta` record.
+// A format that cannot be decided is an import error; nothing is stored under a guessed format.
 #ifndef FINIMPORT_CSV_AUTOFORMATS_H
 #define FINIMPORT_CSV_AUTOFORMATS_H
 

@@ -52,9 +52,15 @@ std::optional<std::size_t> positionOf(std::string_view label) {
 
 ColumnChoice ColumnIndex::resolve(const std::optional<std::string>& label,
                                   std::initializer_list<std::string_view> aliases) const {
+    return resolve(label, std::span<const std::string_view>(aliases.begin(), aliases.size()));
+}
+
+ColumnChoice ColumnIndex::resolve(const std::optional<std::string>& label,
+                                  std::span<const std::string_view> aliases) const {
     ColumnChoice choice;
     if (label) {
-        // D54: `#N` is always the 1-based position, beyond the row a blank cell, no fallback.
+        // docs/decisions.md D54: `#N` is always the 1-based position, beyond the row a blank cell,
+        // no fallback.
         if (auto position = positionOf(*label)) {
             choice.positional = true;
             choice.columns.push_back(*position);
@@ -78,6 +84,19 @@ std::string_view ColumnIndex::cell(const ColumnChoice& choice,
         if (!cell.empty() || choice.positional) return cell;
     }
     return {};
+}
+
+const std::string* ColumnIndex::trimmedCell(const ColumnChoice& choice,
+                                            const std::vector<std::string>& row) {
+    for (std::size_t column : choice.columns) {
+        if (column >= row.size()) {
+            if (choice.positional) return nullptr;
+            continue;
+        }
+        if (!row[column].empty()) return &row[column];
+        if (choice.positional) return nullptr;
+    }
+    return nullptr;
 }
 
 std::string ColumnIndex::lookup(const std::vector<std::string>& row,

@@ -1,22 +1,24 @@
-// Column resolution by normalised header (IMPORTS.md §5.3, §12.12, D8).
+// Column resolution by normalised header (docs/imports.md §5.3, §12.12, docs/decisions.md D8).
 #ifndef FINIMPORT_CSV_COLUMNINDEX_H
 #define FINIMPORT_CSV_COLUMNINDEX_H
 
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace finimport::csv {
 
-// D54: the 0-based column of a `#N` label (`^#[1-9][0-9]*$`), nullopt for a header name.
+// docs/decisions.md D54: the 0-based column of a `#N` label (`^#[1-9][0-9]*$`), nullopt for a
+// header name.
 std::optional<std::size_t> positionOf(std::string_view label);
 
 // A field's candidate columns, resolved once from its label and aliases so that each row costs
 // index lookups only.
 struct ColumnChoice {
-    bool positional = false;          // D54 `#N`: columns holds N-1, with no fallback
+    bool positional = false; // docs/decisions.md D54 `#N`: columns holds N-1, with no fallback
     std::vector<std::size_t> columns; // in order of preference
 };
 
@@ -40,7 +42,13 @@ public:
     // into `row`; "" when every candidate is blank or beyond a short row).
     ColumnChoice resolve(const std::optional<std::string>& label,
                          std::initializer_list<std::string_view> aliases) const;
+    ColumnChoice resolve(const std::optional<std::string>& label,
+                         std::span<const std::string_view> aliases) const;
     static std::string_view cell(const ColumnChoice& choice, const std::vector<std::string>& row);
+    // cell() for a row whose cells are trimmed already (a DataRecord): the cell itself, which a
+    // row can borrow as a NUL-terminated text; nullptr for "".
+    static const std::string* trimmedCell(const ColumnChoice& choice,
+                                          const std::vector<std::string>& row);
 
 private:
     std::vector<std::string> header_;

@@ -42,7 +42,8 @@ std::int64_t CsvTable::readInput(char* buffer, std::size_t capacity) {
     return std::int64_t(n);
 }
 
-// D39: only separators, whitespace or stray `\r` (from `\r\r\n` endings) make a blank line.
+// docs/decisions.md D39: only separators, whitespace or stray `\r` (from `\r\r\n` endings) make a
+// blank line.
 bool CsvTable::isBlankLine(const sdk::CsvRecord& record) const {
     if (!separatorsOnlyIsBlank_ && record.fields.size() != 1) return false;
     for (const std::string& field : record.fields)
@@ -82,7 +83,8 @@ bool CsvTable::readHeader() {
             ++leading;
         first.erase(0, leading);
     }
-    if (!hasHeader_ || quiet_) return true; // D38: no header record (a begin() needs fields)
+    if (!hasHeader_ || quiet_)
+        return true; // docs/decisions.md D38: no header record (a begin() needs fields)
     std::vector<const char*> cells;
     Row row(header_.size());
     for (std::size_t i = 0; i < header_.size(); ++i) {
@@ -96,7 +98,7 @@ bool CsvTable::readHeader() {
 bool CsvTable::nextNonBlank(sdk::CsvRecord& record) {
     do {
         if (!nextRaw(record)) return false;
-    } while (isBlankLine(record)); // D39: a blank line is never a row
+    } while (isBlankLine(record)); // docs/decisions.md D39: a blank line is never a row
     return true;
 }
 
@@ -133,6 +135,9 @@ bool CsvTable::next(DataRecord& record) {
 
 void CsvTable::trimInPlace(std::vector<std::string>& fields) {
     for (std::string& field : fields) {
+        if (field.empty() ||
+            (!sdk::isAsciiSpace(field.front()) && !sdk::isAsciiSpace(field.back())))
+            continue; // the common cell: nothing to trim
         const std::string_view trimmed = sdk::trim(field);
         if (trimmed.size() == field.size()) continue;
         const std::size_t leading = std::size_t(trimmed.data() - field.data());

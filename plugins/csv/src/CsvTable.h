@@ -1,7 +1,7 @@
-// A CSV input as the CSV-family imports see it (IMPORTS.md §5.2): leading lines dropped, the
+// A CSV input as the CSV-family imports see it (docs/imports.md §5.2): leading lines dropped, the
 // header record, then data records with trimmed fields. Blank lines (only separators,
-// whitespace or stray CRs) are never records (D39). Parse errors throw finimport::Fatal with the
-// D14 message.
+// whitespace or stray CRs) are never records (docs/decisions.md D39). Parse errors throw
+// finimport::Fatal with the D14 message.
 #ifndef FINIMPORT_CSV_CSVTABLE_H
 #define FINIMPORT_CSV_CSVTABLE_H
 
@@ -24,8 +24,8 @@ struct DataRecord {
 
 class CsvTable {
 public:
-    // `separatorsOnlyIsBlank`: D39 for bank files (ledger imports); Sure's own category,
-    // merchant and rule exports keep a `,,,` line as a row of empty fields.
+    // `separatorsOnlyIsBlank`: docs/decisions.md D39 for bank files (ledger imports); Sure's own
+    // category, merchant and rule exports keep a `,,,` line as a row of empty fields.
     CsvTable(Records& out, char separator, std::uint64_t rowsToSkip,
              bool separatorsOnlyIsBlank = true);
 
@@ -39,7 +39,8 @@ public:
     // A scan that reports nothing to the host (the first pass of `auto` detection).
     void setQuiet(bool quiet) { quiet_ = quiet; }
 
-    // D38: without a header every record is data (readHeader reports no header record).
+    // docs/decisions.md D38: without a header every record is data (readHeader reports no header
+    // record).
     void setHasHeader(bool hasHeader) { hasHeader_ = hasHeader; }
     // D39/D54: drop the last `n` non-blank records; n ≥ data rows is a Fatal.
     void setFooterRowsToSkip(std::uint64_t n) { footerRowsToSkip_ = n; }

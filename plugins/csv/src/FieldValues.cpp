@@ -2,6 +2,8 @@
 
 #include "finimport/date.hpp"
 
+#include <cstring>
+
 namespace finimport::csv {
 
 void RowIssues::add(std::string code, std::string field, std::string message,
@@ -33,12 +35,31 @@ std::string dateValue(std::string_view cell, const std::string& format, bool req
     return std::string(cell);
 }
 
+void setDate(RowBuffer& row, std::size_t field, const std::string& cell, const std::string& format,
+             bool required, RowIssues& issues) {
+    if (cell.empty()) {
+        if (required) issues.required("date", "Date");
+        row.borrow(field, cell);
+        return;
+    }
+    if (auto date = sdk::parseDate(cell, format)) {
+        // Under the ISO format a date that parsed from 10 bytes is written exactly as read.
+        if (cell.size() == 10 && format == "%Y-%m-%d")
+            row.borrow(field, cell);
+        else
+            row.set(field, sdk::formatIsoDate(*date));
+        return;
+    }
+    issues.add("invalid_date", "date", "Date must exactly match the format: " + format, cell);
+    row.borrow(field, cell);
+}
+
 std::optional<sdk::Decimal> numberValue(std::string_view cell, sdk::NumberFormat format,
                                         std::string_view field, std::string_view label,
                                         bool required, RowIssues& issues, std::string& text) {
     auto result = sdk::parseDecimal(cell, format);
     if (result.value) {
-        text = result.value->text;
+        text.assign(result.value->text);
         return std::move(result.value);
     }
     if (result.error == sdk::DecimalError::Blank) {
@@ -54,6 +75,26 @@ std::optional<sdk::Decimal> numberValue(std::string_view cell, sdk::NumberFormat
 
 std::string negated(const sdk::Decimal& value) {
     return sdk::formatScaled(-value.scaled, value.fractionDigits);
+}
+
+} // namespace finimport::csv
+
+namespace finimport::csv {
+
+void setNegated(RowBuffer& row, std::size_t field, const sdk::Decimal& value) {
+    const std::string& text = value.text; // canonical: what formatScaled writes for the value
+    if (value.scaled == 0 || text.empty() || text.size() >= sdk::kFormatScaledMaxSize)
+        return setScaled(row, field, -value.scaled, value.fractionDigits);
+    if (text[0] == '-') return row.set(field, std::string_view(text).substr(1));
+    char buffer[sdk::kFormatScaledMaxSize];
+    buffer[0] = '-';
+    std::memcpy(buffer + 1, text.data(), text.size());
+    row.set(field, std::string_view(buffer, text.size() + 1));
+}
+
+void setScaled(RowBuffer& row, std::size_t field, std::int64_t scaled, int fractionDigits) {
+    char buffer[sdk::kFormatScaledMaxSize];
+    row.set(field, sdk::formatScaledTo(buffer, scaled, fractionDigits));
 }
 
 } // namespace finimport::csv

@@ -1,5 +1,5 @@
 // Turning cells into record values: canonical text when they parse, the raw text plus a row
-// error when they do not (records.md, D5, D15).
+// error when they do not (records.md, docs/decisions.md D5, D15).
 #ifndef FINIMPORT_CSV_FIELDVALUES_H
 #define FINIMPORT_CSV_FIELDVALUES_H
 
@@ -38,6 +38,11 @@ private:
 std::string dateValue(std::string_view cell, const std::string& format, bool required,
                       RowIssues& issues);
 
+// dateValue into `row`: a cell already canonical (an ISO cell under %Y-%m-%d) and a raw cell
+// are borrowed, not copied; `cell` must stay unchanged until the row is sent.
+void setDate(RowBuffer& row, std::size_t field, const std::string& cell, const std::string& format,
+             bool required, RowIssues& issues);
+
 // A number cell: the parsed value (nullopt when blank or invalid); `text` receives the
 // canonical text, "" when blank, or the raw text when invalid (with an issue). `label` is the
 // field's name in messages ("Amount", "Qty", "Price").
@@ -47,6 +52,12 @@ std::optional<sdk::Decimal> numberValue(std::string_view cell, sdk::NumberFormat
 
 // value * -1 with the same fraction digits.
 std::string negated(const sdk::Decimal& value);
+
+// negated(value) into the field's own storage of `row`: the sign of the canonical text flipped.
+void setNegated(RowBuffer& row, std::size_t field, const sdk::Decimal& value);
+
+// formatScaled into the field's own storage of `row` (no allocation once it has grown).
+void setScaled(RowBuffer& row, std::size_t field, std::int64_t scaled, int fractionDigits);
 
 } // namespace finimport::csv
 

@@ -4,6 +4,8 @@
 
 #include "finimport/plugin.hpp"
 
+#include <string_view>
+
 namespace finimport::csv {
 
 fi_run_status runTransactions(const Options& options, Records& out);
@@ -12,6 +14,18 @@ fi_run_status runAccounts(const Options& options, Records& out);
 fi_run_status runCategories(const Options& options, Records& out);
 fi_run_status runMerchants(const Options& options, Records& out);
 fi_run_status runRules(const Options& options, Records& out);
+
+// Row checks of edited records (plugin.h fi_check_row_fn), with the runs' own row code.
+fi_run_status checkTransaction(std::string_view kind, const Options& options, const Options& fields,
+                               Records& out);
+fi_run_status checkTrade(std::string_view kind, const Options& options, const Options& fields,
+                         Records& out);
+fi_run_status checkAccount(std::string_view kind, const Options& options, const Options& fields,
+                           Records& out);
+fi_run_status checkCategory(std::string_view kind, const Options& options, const Options& fields,
+                            Records& out);
+fi_run_status checkMerchant(std::string_view kind, const Options& options, const Options& fields,
+                            Records& out);
 
 } // namespace finimport::csv
 

@@ -1,4 +1,4 @@
-// TransactionImport, TradeImport and AccountImport: generic column lookup (IMPORTS.md §5.3,
+// TransactionImport, TradeImport and AccountImport: generic column lookup (docs/imports.md §5.3,
 // §6.1-§6.3) and signs (§5.6, §12.8).
 #include "AmountSteps.h"
 #include "AutoFormats.h"
@@ -18,93 +18,171 @@ namespace finimport::csv {
 namespace {
 
 constexpr const char* kDefaultName = "Imported item";
+const std::string kNoCell; // what a field without a non-blank cell reads
 
-// Each field's columns, resolved on first use and kept for the run (labels and aliases do not
-// change between rows). An entry remembers its aliases: a call with others resolves afresh.
+// The header names each field falls back to after its label (docs/imports.md §5.3).
+std::span<const std::string_view> aliasesOf(Field field) {
+    static constexpr std::string_view account[] = {"account", "account_name"};
+    static constexpr std::string_view entityType[] = {"entity_type", "account_type", "type"};
+    static constexpr std::string_view currency[] = {"currency"};
+    static constexpr std::string_view date[] = {"date"};
+    static constexpr std::string_view amount[] = {"amount", "balance"};
+    static constexpr std::string_view name[] = {"name"};
+    static constexpr std::string_view category[] = {"category"};
+    static constexpr std::string_view tags[] = {"tags"};
+    static constexpr std::string_view notes[] = {"notes"};
+    static constexpr std::string_view qty[] = {"qty", "quantity"};
+    static constexpr std::string_view price[] = {"price"};
+    static constexpr std::string_view ticker[] = {"ticker"};
+    static constexpr std::string_view mic[] = {"exchange_operating_mic"};
+    switch (field) {
+    case Field::Account:
+        return account;
+    case Field::EntityType:
+        return entityType;
+    case Field::Currency:
+        return currency;
+    case Field::Date:
+        return date;
+    case Field::Amount:
+        return amount;
+    case Field::Name:
+        return name;
+    case Field::Category:
+        return category;
+    case Field::Tags:
+        return tags;
+    case Field::Notes:
+        return notes;
+    case Field::Qty:
+        return qty;
+    case Field::Price:
+        return price;
+    case Field::Ticker:
+        return ticker;
+    case Field::Mic:
+        return mic;
+    case Field::Inflow:     // docs/decisions.md D40: by label only
+    case Field::Outflow:    // docs/decisions.md D40: by label only
+    case Field::ExternalId: // docs/decisions.md D63: by label only
+    case Field::Count:
+        break;
+    }
+    return {};
+}
+
+// Each field's columns, resolved once per run from its label and aliases (they do not change
+// between rows): a row costs an index lookup per field.
 class ColumnCache {
 public:
-    explicit ColumnCache(const ColumnIndex& columns) : columns_(columns) {}
+    ColumnCache(const ColumnIndex& columns, const Settings& settings) {
+        for (std::size_t f = 0; f < std::size_t(Field::Count); ++f)
+            choices_[f] = columns.resolve(settings.label(Field(f)), aliasesOf(Field(f)));
+    }
 
-    std::string_view cell(const Settings& settings, Field field,
-                          std::initializer_list<std::string_view> aliases,
-                          const std::vector<std::string>& row) {
-        Entry& entry = entries_[std::size_t(field)];
-        if (!entry.choice || !sameAliases(entry.aliases, aliases)) {
-            entry.choice = columns_.resolve(settings.label(field), aliases);
-            entry.aliases.assign(aliases.begin(), aliases.end());
-        }
-        return ColumnIndex::cell(*entry.choice, row);
+    // The cell itself (records hold trimmed cells), or kNoCell.
+    const std::string& cell(Field field, const std::vector<std::string>& row) const {
+        const std::string* cell = ColumnIndex::trimmedCell(choices_[std::size_t(field)], row);
+        return cell ? *cell : kNoCell;
     }
 
 private:
-    // Call sites pass the same literals: their addresses usually match, the text decides.
-    static bool sameAliases(const std::vector<std::string_view>& kept,
-                            std::initializer_list<std::string_view> aliases) {
-        if (kept.size() != aliases.size()) return false;
-        auto it = kept.begin();
-        for (std::string_view alias : aliases) {
-            if (alias.data() != it->data() && alias != *it) return false;
-            ++it;
-        }
-        return true;
-    }
-
-    struct Entry {
-        std::optional<ColumnChoice> choice;
-        std::vector<std::string_view> aliases; // string literals of the call sites
-    };
-    const ColumnIndex& columns_;
-    Entry entries_[std::size_t(Field::Count)];
+    ColumnChoice choices_[std::size_t(Field::Count)];
 };
 
-// Reads one logical field of a data row through its label and aliases.
+// The record field a logical field's value is stored in (a row check reads the stored record).
+const char* recordFieldOf(Field field) {
+    static constexpr const char* kNames[] = {"date",
+                                             "amount",
+                                             "name",
+                                             "category",
+                                             "tags",
+                                             "notes",
+                                             "account",
+                                             "qty",
+                                             "ticker",
+                                             "price",
+                                             "entity_type",
+                                             "currency",
+                                             "exchange_operating_mic",
+                                             nullptr,
+                                             nullptr,
+                                             "external_id"}; // inflow/outflow: in amount
+    static_assert(std::size(kNames) == std::size_t(Field::Count));
+    return kNames[std::size_t(field)];
+}
+
+// Reads one logical field of a data row through its label and aliases, or (a row check) of a
+// stored record by its field name. A cell it returns lives as long as the reader and the record:
+// a row may borrow it until it is sent.
 class FieldReader {
 public:
-    FieldReader(const Settings& settings, ColumnCache& columns, const DataRecord& record)
-        : settings_(settings), columns_(columns), record_(record) {}
+    FieldReader(const Settings& settings, const ColumnCache& columns, const DataRecord& record)
+        : settings_(settings), columns_(&columns), record_(&record) {}
+    FieldReader(const Settings& settings, const Options& stored)
+        : settings_(settings), stored_(&stored) {}
 
-    std::string operator()(Field field, std::initializer_list<std::string_view> aliases) const {
-        return std::string(columns_.cell(settings_, field, aliases, record_.fields));
+    // The field's cell through its label and aliasesOf(field), or the stored record's value.
+    const std::string& operator()(Field field) const {
+        if (stored_) {
+            const char* name = recordFieldOf(field);
+            std::string& value = storedValues_[std::size_t(field)];
+            value.assign(name ? stored_->get(name).value_or("") : "");
+            return value;
+        }
+        return columns_->cell(field, record_->fields);
     }
+    // A stored record: its amount is already one number (split columns were combined).
+    bool stored() const { return stored_ != nullptr; }
 
-    std::string account() const { return (*this)(Field::Account, {"account", "account_name"}); }
-    std::string entityType() const {
-        return (*this)(Field::EntityType, {"entity_type", "account_type", "type"});
+    const std::string& account() const { return (*this)(Field::Account); }
+    const std::string& entityType() const { return (*this)(Field::EntityType); }
+    const std::string& currencyCell() const { return (*this)(Field::Currency); }
+    // The row's currency (`cell`: currencyCell()) into row[field]: the cell upper-cased, else the
+    // default currency, else null. Returns the value as set (valid until the row is sent).
+    std::optional<std::string_view> setCurrency(RowBuffer& row, std::size_t field,
+                                                const std::string& cell) const {
+        if (!cell.empty()) {
+            if (std::any_of(cell.begin(), cell.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+                row.set(field, sdk::toUpperAscii(cell));
+            else
+                row.borrow(field, cell);
+            return row[field];
+        }
+        if (!settings_.defaultCurrency) return std::nullopt;
+        row.borrow(field, *settings_.defaultCurrency);
+        return *settings_.defaultCurrency;
     }
-    std::optional<std::string> currency() const {
-        std::string cell = (*this)(Field::Currency, {"currency"});
-        if (!cell.empty()) return sdk::toUpperAscii(cell);
-        return settings_.defaultCurrency;
-    }
-    // "true" when the row names its currency, "false" when it got the default: the host then
-    // uses the target account's currency instead (IMPORTS.md §6.1 step 3, D4).
-    const char* currencyGiven() const {
-        return (*this)(Field::Currency, {"currency"}).empty() ? "false" : "true";
+    // "true" when the row names its currency (`cell`: currencyCell()), "false" when it got the
+    // default: the host then uses the target account's currency instead (docs/imports.md §6.1
+    // step 3, docs/decisions.md D4).
+    static const char* currencyGiven(const std::string& cell) {
+        return cell.empty() ? "false" : "true";
     }
 
 private:
     const Settings& settings_;
-    ColumnCache& columns_;
-    const DataRecord& record_;
+    const ColumnCache* columns_ = nullptr;
+    const DataRecord* record_ = nullptr;
+    const Options* stored_ = nullptr;
+    mutable std::string storedValues_[std::size_t(Field::Count)]; // a row check's values
 };
 
-void setOptional(Row& row, std::size_t field, const std::optional<std::string>& value) {
-    if (value) row.set(field, *value);
-}
-
-// The engine-sign amount (positive = money out) of a CSV amount (§5.6).
-std::string engineAmount(const Settings& s, const sdk::Decimal& amount, std::string_view type) {
-    if (!s.customColumn) return s.inflowsPositive ? negated(amount) : amount.text;
+// Whether the engine-sign amount (positive = money out) of a CSV amount is the amount negated
+// (docs/imports.md §5.6).
+bool engineNegates(const Settings& s, std::string_view type) {
+    if (!s.customColumn) return s.inflowsPositive;
     bool positiveTreatment = s.inflowsPositive;
     if (s.inflowValue == "inflows_positive" || s.inflowValue == "inflows_negative")
         positiveTreatment = s.inflowValue == "inflows_positive";
     const bool isInflowType = type == s.inflowValue;
-    return isInflowType == positiveTreatment ? negated(amount) : amount.text;
+    return isInflowType == positiveTreatment;
 }
 
 // Shared frame: options, header, duplicate check, begin(kind), one call per data row. With
 // an `auto` option the whole file is read first and the formats are decided from every row
-// (D55: a second pass before the 201); `sample` names the cells each format is read from.
+// (docs/decisions.md D55: a second pass before the 201); `sample` names the cells each format is
+// read from.
 template <typename BuildRow, typename Sample>
 fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
                          std::span<const char* const> fields, BuildRow buildRow, Sample sample) {
@@ -128,7 +206,7 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
         scan.setQuiet(true);
         scan.readHeader();
         const ColumnIndex columns(scan.header());
-        ColumnCache scanCache(columns);
+        ColumnCache scanCache(columns, settings);
         while (scan.next(record))
             sample(settings, FieldReader(settings, scanCache, record), samples);
         undecided = decideFormats(settings, samples);
@@ -140,8 +218,8 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
     if (auto duplicates = columns.duplicates())
         throw Fatal("CSV headers normalize to duplicate columns: " + *duplicates);
     if (!out.begin(kind, fields)) return FI_RUN_STOPPED;
-    ColumnCache cache(columns);
-    Row row(fields.size()); // one row and issue list for every record: no allocation per row
+    ColumnCache cache(columns, settings);
+    RowBuffer row(fields.size()); // one row and issue list for every record: no allocation per row
     RowIssues issues;
     // An undecided format sends no row at all: nothing is read under a guessed format.
     while (!undecided && table.next(record)) {
@@ -157,44 +235,49 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
 
 // The cells `auto` formats are decided from, per record kind.
 void sampleDated(const FieldReader& read, FormatSamples& samples) {
-    samples.date(read(Field::Date, {"date"}));
+    samples.date(read(Field::Date));
 }
 
 void sampleTransaction(const Settings& s, const FieldReader& read, FormatSamples& samples) {
     sampleDated(read, samples);
     if (s.splitColumns) {
-        samples.number(read(Field::Inflow, {}));
-        samples.number(read(Field::Outflow, {}));
+        samples.number(read(Field::Inflow));
+        samples.number(read(Field::Outflow));
     } else {
-        samples.number(read(Field::Amount, {"amount", "balance"}));
+        samples.number(read(Field::Amount));
     }
 }
 
 void sampleTrade(const Settings&, const FieldReader& read, FormatSamples& samples) {
     sampleDated(read, samples);
-    samples.number(read(Field::Qty, {"qty", "quantity"}));
-    samples.number(read(Field::Price, {"price"}));
-    samples.number(read(Field::Amount, {"amount", "balance"}));
+    samples.number(read(Field::Qty));
+    samples.number(read(Field::Price));
+    samples.number(read(Field::Amount));
 }
 
 void sampleAccount(const Settings&, const FieldReader& read, FormatSamples& samples) {
     sampleDated(read, samples);
-    samples.number(read(Field::Amount, {"amount", "balance"}));
+    samples.number(read(Field::Amount));
 }
 
 constexpr const char* kTransactionFields[] = {
     "account", "date",  "amount",      "currency",      "name",           "category",
     "tags",    "notes", "entity_type", "signed_amount", "currency_given", "external_id"};
 
-// D63: the id column named by external_id_col_label; a blank cell is no id (null).
-void setExternalId(Row& row, std::size_t field, const FieldReader& read) {
-    const std::string id = read(Field::ExternalId, {});
-    if (id.find_first_not_of(" \t") != std::string::npos) row.set(field, id);
+// docs/decisions.md D63: the id column named by external_id_col_label; a blank cell is no id
+// (null).
+void setExternalId(RowBuffer& row, std::size_t field, const FieldReader& read) {
+    const std::string& id = read(Field::ExternalId);
+    if (id.find_first_not_of(" \t") != std::string::npos) row.borrow(field, id);
 }
 
-// D53: an ISO 4217 code written with the number ("12,50 EUR") that is not the row's currency.
+// docs/decisions.md D53: an ISO 4217 code written with the number ("12,50 EUR") that is not the
+// row's currency.
 bool contradictsCurrency(std::string_view cell, sdk::NumberFormat format,
-                         const std::string& currency) {
+                         std::string_view currency) {
+    // A cell without an upper-case letter writes no code: the common case skips the parse.
+    if (std::none_of(cell.begin(), cell.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+        return false;
     const auto parsed = sdk::parseDecimal(cell, format);
     const std::string& code = parsed.currency;
     if (code.size() != 3) return false;
@@ -203,14 +286,15 @@ bool contradictsCurrency(std::string_view cell, sdk::NumberFormat format,
     return code != currency;
 }
 
-// D40: money in = |inflow| − |outflow|; "" (with an issue) when both are blank or one is bad.
+// docs/decisions.md D40: money in = |inflow| − |outflow|; "" (with an issue) when both are blank or
+// one is bad.
 std::optional<sdk::Decimal> splitAmount(const Settings& s, const FieldReader& read,
                                         RowIssues& issues, std::string& text) {
     std::string inText, outText;
-    auto in = numberValue(read(Field::Inflow, {}), s.numberFormat, "amount", "Amount", false,
-                          issues, inText);
-    auto out = numberValue(read(Field::Outflow, {}), s.numberFormat, "amount", "Amount", false,
-                           issues, outText);
+    auto in =
+        numberValue(read(Field::Inflow), s.numberFormat, "amount", "Amount", false, issues, inText);
+    auto out = numberValue(read(Field::Outflow), s.numberFormat, "amount", "Amount", false, issues,
+                           outText);
     if (inText.empty() && outText.empty()) {
         issues.required("amount", "Amount");
         text.clear();
@@ -232,51 +316,58 @@ std::optional<sdk::Decimal> splitAmount(const Settings& s, const FieldReader& re
     return sdk::Decimal{text, *value, digits};
 }
 
-void buildTransaction(const Settings& s, const FieldReader& read, Row& row, RowIssues& issues) {
-    row.set(0, read.account());
-    row.set(1, dateValue(read(Field::Date, {"date"}), s.dateFormat, true, issues));
+void buildTransaction(const Settings& s, const FieldReader& read, RowBuffer& row,
+                      RowIssues& issues) {
+    row.borrow(0, read.account());
+    setDate(row, 1, read(Field::Date), s.dateFormat, true, issues);
     std::string amountText;
-    const std::string amountCell = s.splitColumns ? "" : read(Field::Amount, {"amount", "balance"});
-    auto amount = s.splitColumns ? splitAmount(s, read, issues, amountText)
-                                 : numberValue(amountCell, s.numberFormat, "amount", "Amount", true,
-                                               issues, amountText);
+    const bool twoColumns = s.splitColumns && !read.stored();
+    const std::string& amountCell = twoColumns ? kNoCell : read(Field::Amount);
+    auto amount = twoColumns ? splitAmount(s, read, issues, amountText)
+                             : numberValue(amountCell, s.numberFormat, "amount", "Amount", true,
+                                           issues, amountText);
     row.set(2, amountText);
-    const auto currency = read.currency();
+    const std::string& currencyCell = read.currencyCell();
+    const auto currency = read.setCurrency(row, 3, currencyCell);
     if (amount && currency && contradictsCurrency(amountCell, s.numberFormat, *currency)) {
         issues.add("invalid_number", "amount",
-                   "Amount \"" + amountCell + "\" is not in the row's currency " + *currency,
+                   "Amount \"" + amountCell + "\" is not in the row's currency " +
+                       std::string(*currency),
                    amountCell);
         amount.reset();
     }
-    setOptional(row, 3, currency);
-    std::string name = read(Field::Name, {"name"});
-    row.set(4, name.empty() ? kDefaultName : name);
-    row.set(5, read(Field::Category, {"category"}));
-    row.set(6, read(Field::Tags, {"tags"}));
-    row.set(7, read(Field::Notes, {"notes"}));
-    const std::string type = read.entityType();
-    row.set(8, type);
-    row.set(10, read.currencyGiven());
+    const std::string& name = read(Field::Name);
+    if (name.empty())
+        row.borrow(4, kDefaultName);
+    else
+        row.borrow(4, name);
+    row.borrow(5, read(Field::Category));
+    row.borrow(6, read(Field::Tags));
+    row.borrow(7, read(Field::Notes));
+    const std::string& type = read.entityType();
+    row.borrow(8, type);
+    row.borrow(10, FieldReader::currencyGiven(currencyCell));
     setExternalId(row, 11, read);
     if (!amount) return;
-    // D53: split columns ignore signage; money in is negative in the engine sign.
-    const std::string engine = s.splitColumns ? negated(*amount) : engineAmount(s, *amount, type);
+    // docs/decisions.md D53: split columns ignore signage; money in is negative in the engine sign.
+    const bool negate = s.splitColumns || engineNegates(s, type);
     if (!s.multiplier && !s.divisor) {
-        row.set(9, engine);
+        if (negate)
+            setNegated(row, 9, *amount);
+        else
+            row.set(9, amount->text);
         return;
     }
-    const auto parsed = sdk::parseDecimal(engine, sdk::NumberFormat::CommaDot);
+    const std::int64_t engine = negate ? -amount->scaled : amount->scaled;
     const int minor = minorUnits(currency.value_or(""));
-    const auto scaled =
-        parsed.value ? applyFactors(parsed.value->scaled, s.multiplier.value_or(ExactFactor{}),
-                                    s.divisor.value_or(ExactFactor{}), minor)
-                     : std::nullopt;
+    const auto scaled = applyFactors(engine, s.multiplier.value_or(ExactFactor{}),
+                                     s.divisor.value_or(ExactFactor{}), minor);
     if (!scaled) {
         issues.add("invalid_number", "amount", "Amount \"" + amountText + "\" is out of range",
                    amountText);
         return;
     }
-    row.set(9, sdk::formatScaled(*scaled, minor));
+    setScaled(row, 9, *scaled, minor);
 }
 
 constexpr const char* kTradeFields[] = {
@@ -285,37 +376,42 @@ constexpr const char* kTradeFields[] = {
     "name",       "signed_qty", "signed_amount", "currency_given",
     "external_id"};
 
-void buildTrade(const Settings& s, const FieldReader& read, Row& row, RowIssues& issues) {
-    row.set(0, read.account());
-    row.set(1, dateValue(read(Field::Date, {"date"}), s.dateFormat, true, issues));
-    const std::string ticker = sdk::toUpperAscii(read(Field::Ticker, {"ticker"}));
+void buildTrade(const Settings& s, const FieldReader& read, RowBuffer& row, RowIssues& issues) {
+    row.borrow(0, read.account());
+    setDate(row, 1, read(Field::Date), s.dateFormat, true, issues);
+    const std::string ticker = sdk::toUpperAscii(read(Field::Ticker));
     if (ticker.empty()) issues.required("ticker", "Ticker");
     row.set(2, ticker);
-    row.set(3, read(Field::Mic, {"exchange_operating_mic"}));
+    row.borrow(3, read(Field::Mic));
     std::string qtyText, priceText, amountText;
-    auto qty = numberValue(read(Field::Qty, {"qty", "quantity"}), s.numberFormat, "qty", "Qty",
-                           true, issues, qtyText);
-    auto price = numberValue(read(Field::Price, {"price"}), s.numberFormat, "price", "Price", true,
-                             issues, priceText);
-    numberValue(read(Field::Amount, {"amount", "balance"}), s.numberFormat, "amount", "Amount",
-                false, issues, amountText);
+    auto qty = numberValue(read(Field::Qty), s.numberFormat, "qty", "Qty", true, issues, qtyText);
+    auto price =
+        numberValue(read(Field::Price), s.numberFormat, "price", "Price", true, issues, priceText);
+    numberValue(read(Field::Amount), s.numberFormat, "amount", "Amount", false, issues, amountText);
     row.set(4, qtyText);
     row.set(5, priceText);
     row.set(6, amountText);
-    setOptional(row, 7, read.currency());
-    std::string name = read(Field::Name, {"name"});
-    row.set(8, name.empty() ? kDefaultName : name);
-    row.set(11, read.currencyGiven());
+    const std::string& currencyCell = read.currencyCell();
+    read.setCurrency(row, 7, currencyCell);
+    const std::string& name = read(Field::Name);
+    if (name.empty())
+        row.borrow(8, kDefaultName);
+    else
+        row.borrow(8, name);
+    row.borrow(11, FieldReader::currencyGiven(currencyCell));
     setExternalId(row, 12, read);
     if (!qty) return;
-    // §12.8: a buy increases the quantity under both conventions.
+    // docs/imports.md §12.8: a buy increases the quantity under both conventions.
     const std::int64_t signedQty = s.inflowsPositive ? qty->scaled : -qty->scaled;
-    row.set(9, s.inflowsPositive ? qty->text : negated(*qty));
+    if (s.inflowsPositive)
+        row.set(9, qty->text);
+    else
+        setNegated(row, 9, *qty);
     if (!price) return;
     if (auto product = sdk::multiplyScaled(price->scaled, signedQty)) {
         const int digits =
             std::min(sdk::kDecimalScaleDigits, price->fractionDigits + qty->fractionDigits);
-        row.set(10, sdk::formatScaled(*product, digits));
+        setScaled(row, 10, *product, digits);
     } else {
         issues.add("invalid_number", "signed_amount", "Price times quantity is out of range");
     }
@@ -324,22 +420,61 @@ void buildTrade(const Settings& s, const FieldReader& read, Row& row, RowIssues&
 constexpr const char* kAccountFields[] = {"name",        "amount", "currency",
                                           "entity_type", "date",   "signed_amount"};
 
-void buildAccount(const Settings& s, const FieldReader& read, Row& row, RowIssues& issues) {
-    const std::string name = read(Field::Name, {"name"});
+void buildAccount(const Settings& s, const FieldReader& read, RowBuffer& row, RowIssues& issues) {
+    const std::string& name = read(Field::Name);
     if (name.empty()) issues.required("name", "Name");
-    row.set(0, name);
+    row.borrow(0, name);
     std::string amountText;
-    auto amount = numberValue(read(Field::Amount, {"amount", "balance"}), s.numberFormat, "amount",
-                              "Amount", true, issues, amountText);
+    auto amount = numberValue(read(Field::Amount), s.numberFormat, "amount", "Amount", true, issues,
+                              amountText);
     row.set(1, amountText);
-    setOptional(row, 2, read.currency());
-    row.set(3, read.entityType());
-    row.set(4, dateValue(read(Field::Date, {"date"}), s.dateFormat, false, issues));
+    read.setCurrency(row, 2, read.currencyCell());
+    row.borrow(3, read.entityType());
+    setDate(row, 4, read(Field::Date), s.dateFormat, false, issues);
     // A balance is a level, not a flow: signage does not apply (records.md).
     if (amount) row.set(5, amount->text);
 }
 
+// A row check (plugin.h fi_check_row_fn): one stored record through the row code of the run.
+// Its values are canonical (docs/decisions.md D56: ISO dates, '.' decimals), whatever formats
+// the file had; signs and factors are those of the import's options.
+template <typename BuildRow>
+fi_run_status checkGeneric(std::string_view kind, const Options& options, const Options& fields,
+                           Records& out, const char* ownKind, std::span<const char* const> names,
+                           BuildRow buildRow) {
+    if (kind != ownKind)
+        throw Fatal("unsupported_record",
+                    "Records of kind " + std::string(kind) + " cannot be checked by this importer");
+    Settings settings = readSettings(options);
+    settings.dateFormat = "%Y-%m-%d";
+    settings.numberFormat = sdk::NumberFormat::CommaDot;
+    if (!out.begin(ownKind, names)) return FI_RUN_STOPPED;
+    RowBuffer row(names.size());
+    RowIssues issues;
+    const FieldReader read(settings, fields); // the row borrows its values until it is sent
+    buildRow(settings, read, row, issues);
+    const Location where{1, 0};
+    if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
+    return FI_RUN_OK;
+}
+
 } // namespace
+
+fi_run_status checkTransaction(std::string_view kind, const Options& options, const Options& fields,
+                               Records& out) {
+    return checkGeneric(kind, options, fields, out, "transaction", kTransactionFields,
+                        buildTransaction);
+}
+
+fi_run_status checkTrade(std::string_view kind, const Options& options, const Options& fields,
+                         Records& out) {
+    return checkGeneric(kind, options, fields, out, "trade", kTradeFields, buildTrade);
+}
+
+fi_run_status checkAccount(std::string_view kind, const Options& options, const Options& fields,
+                           Records& out) {
+    return checkGeneric(kind, options, fields, out, "account", kAccountFields, buildAccount);
+}
 
 fi_run_status runTransactions(const Options& options, Records& out) {
     return runGeneric(options, out, "transaction", kTransactionFields, buildTransaction,

@@ -42,7 +42,19 @@ constexpr fi_importer kMerchants = finimport::makeImporter<probeCsv, runMerchant
 constexpr fi_importer kRules = finimport::makeImporter<probeCsv, runRules>(
     "csv.rules", kRuleTypes, finimport_manifest_json_RuleImport);
 
+constexpr fi_row_check kTransactionCheck =
+    finimport::makeRowCheck<checkTransaction>("csv.transactions");
+constexpr fi_row_check kTradeCheck = finimport::makeRowCheck<checkTrade>("csv.trades");
+constexpr fi_row_check kAccountCheck = finimport::makeRowCheck<checkAccount>("csv.accounts");
+constexpr fi_row_check kCategoryCheck = finimport::makeRowCheck<checkCategory>("csv.categories");
+constexpr fi_row_check kMerchantCheck = finimport::makeRowCheck<checkMerchant>("csv.merchants");
+
 } // namespace
+
+// Edited rows are checked again by the code that built them (plugin.h fi_row_checks). Rules
+// have none: their conditions and actions are not editable, the host's generic rule applies.
+FINIMPORT_ROW_CHECKS(&kTransactionCheck, &kTradeCheck, &kAccountCheck, &kCategoryCheck,
+                     &kMerchantCheck)
 
 FINIMPORT_PLUGIN("csv", "1.0.0", &kTransactions, &kTrades, &kAccounts, &kCategories, &kMerchants,
                  &kRules)

@@ -1,4 +1,4 @@
-// RuleImport (IMPORTS.md §6.9): exact headers or positions for the scalar fields, and the
+// RuleImport (docs/imports.md §6.9): exact headers or positions for the scalar fields, and the
 // conditions/actions JSON columns repaired when their quotes were not escaped
 // (fixtures csv/rules_unescaped_quotes.csv). JSON decoding is the host's job.
 #include "AutoFormats.h"
@@ -77,8 +77,9 @@ bool isTrue(std::string_view value) {
 fi_run_status runRules(const Options& options, Records& out) {
     Settings settings = readSettings(options);
     const std::string input = settings.autoSeparator ? readWholeInput(out) : std::string();
-    if (settings.autoSeparator) settings.separator = sdk::detectSeparator(input); // D37
-    CsvTable table(out, settings.separator, 0, false); // RuleImport ignores rows_to_skip
+    if (settings.autoSeparator)
+        settings.separator = sdk::detectSeparator(input); // docs/decisions.md D37
+    CsvTable table(out, settings.separator, 0, false);    // RuleImport ignores rows_to_skip
     if (settings.autoSeparator) table.setInput(input);
     if (!table.readHeader()) return FI_RUN_STOPPED;
     std::size_t positions[4] = {0, 1, 2, 3};

@@ -29,7 +29,7 @@ Fatal invalid(const char* option, std::string_view value) {
                  " has an unsupported value: " + std::string(value));
 }
 
-// D54: JSON true/false or the strings in any case.
+// docs/decisions.md D54: JSON true/false or the strings in any case.
 bool readBoolean(const Options& options, const char* name, bool fallback) {
     auto value = options.get(name);
     if (!value || value->empty()) return fallback;
@@ -38,7 +38,8 @@ bool readBoolean(const Options& options, const char* name, bool fallback) {
     throw invalid(name, *value);
 }
 
-// D53: an exact non-zero decimal with at most 12 places ("-1", "0.0726728", "13.760300331").
+// docs/decisions.md D53: an exact non-zero decimal with at most 12 places ("-1", "0.0726728",
+// "13.760300331").
 std::optional<ExactFactor> readFactor(const Options& options, const char* name) {
     auto value = options.get(name);
     if (!value || sdk::isBlank(*value)) return std::nullopt;

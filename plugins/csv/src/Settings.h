@@ -26,9 +26,9 @@ enum class Field {
     EntityType,
     Currency,
     Mic,
-    Inflow,     // D40 split columns
-    Outflow,    // D40 split columns
-    ExternalId, // D63 external_id_col_label
+    Inflow,     // docs/decisions.md D40 split columns
+    Outflow,    // docs/decisions.md D40 split columns
+    ExternalId, // docs/decisions.md D63 external_id_col_label
     Count
 };
 
@@ -47,11 +47,11 @@ struct Settings {
     bool customColumn = false; // amount_type_strategy
     std::string inflowValue;   // amount_type_inflow_value
     std::uint64_t rowsToSkip = 0;
-    bool hasHeader = true;                 // D38
-    std::uint64_t footerRowsToSkip = 0;    // D39
-    bool splitColumns = false;             // D40: amount_type_strategy = split_columns
-    std::optional<ExactFactor> multiplier; // D42 amount_multiplier
-    std::optional<ExactFactor> divisor;    // D53 amount_divisor
+    bool hasHeader = true;              // docs/decisions.md D38
+    std::uint64_t footerRowsToSkip = 0; // docs/decisions.md D39
+    bool splitColumns = false; // docs/decisions.md D40: amount_type_strategy = split_columns
+    std::optional<ExactFactor> multiplier; // docs/decisions.md D42 amount_multiplier
+    std::optional<ExactFactor> divisor;    // docs/decisions.md D53 amount_divisor
     // D37/D45/D55: `auto` values, decided from the file before any row is sent.
     bool autoSeparator = false;
     bool autoDateFormat = false;

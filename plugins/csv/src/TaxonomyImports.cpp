@@ -1,4 +1,4 @@
-// CategoryImport and MerchantImport: fixed headers by normalised name (IMPORTS.md §6.7, §6.8).
+// CategoryImport and MerchantImport: fixed headers by normalised name (docs/imports.md §6.7, §6.8).
 #include "AutoFormats.h"
 #include "ColumnIndex.h"
 #include "CsvTable.h"
@@ -26,12 +26,20 @@ std::optional<std::size_t> columnOf(const ColumnIndex& columns, const FixedColum
     return std::nullopt;
 }
 
+// One record of a fixed layout from its field values (`valueOf(i)`: layout[i]'s text).
+template <std::size_t N, typename ValueOf>
+void buildFixed(const FixedColumn (&layout)[N], ValueOf valueOf, Row& row, RowIssues& issues) {
+    for (std::size_t i = 0; i < N; ++i)
+        row.set(i, valueOf(i));
+    if (row[0]->empty()) issues.required("name", "Name");
+}
+
 template <std::size_t N>
 fi_run_status runFixed(const Options& options, Records& out, const char* kind,
                        const FixedColumn (&layout)[N], const char* duplicatePrefix) {
     Settings settings = readSettings(options);
     const std::string input = settings.autoSeparator ? readWholeInput(out) : std::string();
-    if (settings.autoSeparator) // D37
+    if (settings.autoSeparator) // docs/decisions.md D37
         settings.separator = sdk::detectSeparator(afterLines(input, settings.rowsToSkip));
     CsvTable table(out, settings.separator, settings.rowsToSkip, false);
     if (settings.autoSeparator) table.setInput(input);
@@ -52,14 +60,39 @@ fi_run_status runFixed(const Options& options, Records& out, const char* kind,
     while (table.next(record)) {
         Row row(N);
         RowIssues issues;
-        for (std::size_t i = 0; i < N; ++i)
-            row.set(i, indexes[i] && *indexes[i] < record.fields.size() ? record.fields[*indexes[i]]
-                                                                        : "");
-        if (row[0]->empty()) issues.required("name", "Name");
+        buildFixed(
+            layout,
+            [&](std::size_t i) {
+                return indexes[i] && *indexes[i] < record.fields.size() ? record.fields[*indexes[i]]
+                                                                        : std::string();
+            },
+            row, issues);
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }
     if (settings.autoSeparator && !emitMeta(out, settings, std::nullopt)) return FI_RUN_STOPPED;
+    return FI_RUN_OK;
+}
+
+// A row check (plugin.h fi_check_row_fn): the stored record through buildFixed.
+template <std::size_t N>
+fi_run_status checkFixed(std::string_view kind, const Options& fields, Records& out,
+                         const char* ownKind, const FixedColumn (&layout)[N]) {
+    if (kind != ownKind)
+        throw Fatal("unsupported_record",
+                    "Records of kind " + std::string(kind) + " cannot be checked by this importer");
+    const char* names[N];
+    for (std::size_t i = 0; i < N; ++i)
+        names[i] = layout[i].field;
+    if (!out.begin(ownKind, names)) return FI_RUN_STOPPED;
+    Row row(N);
+    RowIssues issues;
+    buildFixed(
+        layout,
+        [&](std::size_t i) { return std::string(fields.get(layout[i].field).value_or("")); }, row,
+        issues);
+    const Location where{1, 0};
+    if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     return FI_RUN_OK;
 }
 
@@ -80,6 +113,16 @@ const FixedColumn kMerchantLayout[] = {
 
 fi_run_status runCategories(const Options& options, Records& out) {
     return runFixed(options, out, "category", kCategoryLayout, nullptr);
+}
+
+fi_run_status checkCategory(std::string_view kind, const Options&, const Options& fields,
+                            Records& out) {
+    return checkFixed(kind, fields, out, "category", kCategoryLayout);
+}
+
+fi_run_status checkMerchant(std::string_view kind, const Options&, const Options& fields,
+                            Records& out) {
+    return checkFixed(kind, fields, out, "merchant", kMerchantLayout);
 }
 
 fi_run_status runMerchants(const Options& options, Records& out) {

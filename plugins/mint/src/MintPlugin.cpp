@@ -1,4 +1,4 @@
-// finimport_mint.so: MintImport (IMPORTS.md §6.4 with §12.4): Mint's transaction export with
+// finimport_mint.so: MintImport (docs/imports.md §6.4 with §12.4): Mint's transaction export with
 // its exact, case-sensitive headers and the `Transaction Type` credit/debit column.
 #include "BudgetCsv.hpp"
 #include "finimport_manifest.h" // generated from manifest.json
@@ -10,7 +10,7 @@ using namespace finimport::budget;
 
 fi_run_status runMint(const Options& options, Records& out) {
     Settings settings = readSettings(options, "%m/%d/%Y");
-    // D38: a headerless Mint file is read in the order Mint exports its columns.
+    // docs/decisions.md D38: a headerless Mint file is read in the order Mint exports its columns.
     static const std::vector<std::string> kMintColumns = {
         "Date",         "Description",      "Original Description",
         "Amount",       "Transaction Type", "Category",
@@ -35,8 +35,9 @@ fi_run_status runMint(const Options& options, Records& out) {
         t.date(cell(row, date), settings.dateFormat);
         const std::string amountCell = cell(row, amount);
         const std::string typeCell = cell(row, type);
-        // D46: a credit/debit type gives the direction and the amount only the magnitude (a
-        // signed amount is not negated twice); engine sign: credit 2000 → −2000 (inflow).
+        // docs/decisions.md D46: a credit/debit type gives the direction and the amount only the
+        // magnitude (a signed amount is not negated twice); engine sign: credit 2000 → −2000
+        // (inflow).
         if (auto value = t.number(amountCell, settings.numberFormat, "amount", "Amount")) {
             t.row.set(kAmount, value->text);
             const sdk::Decimal magnitude{"", value->scaled < 0 ? -value->scaled : value->scaled,

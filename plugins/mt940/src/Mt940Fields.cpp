@@ -39,7 +39,8 @@ long daysFromCivil(int y, int m, int d) {
     return era * 146097 + doe - 719468;
 }
 
-// D59: the entry date MMDD takes the year (value year − 1, same, + 1) closest to the value date.
+// docs/decisions.md D59: the entry date MMDD takes the year (value year − 1, same, + 1) closest to
+// the value date.
 std::optional<sdk::CivilDate> entryDate(sdk::CivilDate value, int month, int day) {
     std::optional<sdk::CivilDate> best;
     long bestDistance = 0;
@@ -127,7 +128,7 @@ EntryLine parseEntry(std::string_view text) {
         pos += 4;
     }
     if (value && !e.rawDate) e.date = sdk::formatIsoDate(booked ? *booked : *value);
-    // D61: C and RD are money in, D and RC money out.
+    // docs/decisions.md D61: C and RD are money in, D and RC money out.
     int sign = 0;
     if (s.substr(pos, 2) == "RC" || s.substr(pos, 2) == "RD") {
         sign = s[pos + 1] == 'D' ? 1 : -1;

@@ -41,8 +41,8 @@ struct Details {
     std::string notes;
 };
 
-// D59: structured `?NN` text → name `?32`+`?33` (else the booking text `?00`, else the first
-// line), notes `?20`–`?29`; free text → name the first line, notes the whole text.
+// docs/decisions.md D59: structured `?NN` text → name `?32`+`?33` (else the booking text `?00`,
+// else the first line), notes `?20`–`?29`; free text → name the first line, notes the whole text.
 Details parseDetails(std::string_view text);
 
 // YYMMDD with the POSIX pivot (00–68 → 20xx, 69–99 → 19xx); nullopt for a date that does not

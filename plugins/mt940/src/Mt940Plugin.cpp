@@ -1,4 +1,4 @@
-// finimport_mt940.so: Mt940Import (DECISIONS.md D50, D58, D59, D61, D62, D65): SWIFT MT940
+// finimport_mt940.so: Mt940Import (docs/decisions.md D50, D58, D59, D61, D62, D65): SWIFT MT940
 // statements and MT942 interim reports, read line by line, one statement in memory at a time.
 #include "Mt940Reader.h"
 #include "Mt940Statement.h"

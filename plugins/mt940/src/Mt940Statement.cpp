@@ -58,7 +58,8 @@ Interpreted interpret(const RawStatement& raw, finimport::statement::StatementId
                                           trimmed(f.text.substr(0, f.text.find('\n'))));
                 continue;
             }
-            // D62: the first opening and the last closing level frame the statement.
+            // docs/decisions.md D62: the first opening and the last closing level frame the
+            // statement.
             if (isOpening(f.tag) && !h.opening) {
                 h.opening = b->level;
                 h.openingDate = b->date;

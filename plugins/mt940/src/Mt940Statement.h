@@ -1,4 +1,5 @@
-// One MT940/MT942 statement's fields → the shared statement records (D50, D58, D59, D61, D62).
+// One MT940/MT942 statement's fields → the shared statement records (docs/decisions.md D50, D58,
+// D59, D61, D62).
 #ifndef FINIMPORT_MT940_STATEMENT_H
 #define FINIMPORT_MT940_STATEMENT_H
 

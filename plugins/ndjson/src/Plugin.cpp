@@ -1,6 +1,6 @@
-// finimport_ndjson.so: the service's own NDJSON format (ServiceImport; IMPORTS.md §6.12,
-// API.md §7.7/§7.9, DECISIONS.md D19). Streams the input line by line; every line that is a
-// record of one of the 15 types becomes one record of that kind (sdk/docs/records.md).
+// finimport_ndjson.so: the service's own NDJSON format (ServiceImport; docs/imports.md §6.12,
+// docs/api.md §7.7/§7.9, docs/decisions.md D19). Streams the input line by line; every line that is
+// a record of one of the 15 types becomes one record of that kind (sdk/docs/records.md).
 #include "JsonScan.h"
 #include "finimport_manifest.h" // generated from manifest.json
 

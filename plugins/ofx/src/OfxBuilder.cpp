@@ -131,7 +131,8 @@ private:
 
     void add(Fields& fields, const std::string& key, std::string_view text) {
         std::string value = cleanValue(text);
-        if (value.empty() || fields.has(key)) return; // empty elements are absent (D59)
+        if (value.empty() || fields.has(key))
+            return; // empty elements are absent (docs/decisions.md D59)
         if (fields.size() >= limits_.maxFieldsPerRecord)
             throw ParseError("an aggregate has more than " +
                                  std::to_string(limits_.maxFieldsPerRecord) + " elements",

@@ -1,6 +1,6 @@
 // Builds the Document from the reader's elements: statements (STMTRS, CCSTMTRS, INVSTMTRS),
 // their entries (every BANKTRANLIST's STMTTRN; INVTRANLIST's trades and cash transactions),
-// and SECLIST names. INVPOSLIST, INVOOLIST and INVBAL are not imported (D60).
+// and SECLIST names. INVPOSLIST, INVOOLIST and INVBAL are not imported (docs/decisions.md D60).
 #ifndef FINIMPORT_OFX_BUILDER_H
 #define FINIMPORT_OFX_BUILDER_H
 

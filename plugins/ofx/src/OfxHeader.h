@@ -1,6 +1,6 @@
-// The charset an OFX file declares in its header (D66), from its first bytes. The host needs
-// it before it transcodes the upload to UTF-8 (the plugin only ever sees UTF-8); it is a pure
-// function so the host can call the same rules.
+// The charset an OFX file declares in its header (docs/decisions.md D66), from its first bytes. The
+// host needs it before it transcodes the upload to UTF-8 (the plugin only ever sees UTF-8); it is a
+// pure function so the host can call the same rules.
 #ifndef FINIMPORT_OFX_HEADER_H
 #define FINIMPORT_OFX_HEADER_H
 

@@ -1,5 +1,6 @@
 // What the reader extracts from an OFX file: statements with their entries, and the SECLIST.
-// Values are cleaned text (entities decoded, trimmed); empty elements are absent (D59).
+// Values are cleaned text (entities decoded, trimmed); empty elements are absent (docs/decisions.md
+// D59).
 #ifndef FINIMPORT_OFX_MODEL_H
 #define FINIMPORT_OFX_MODEL_H
 
@@ -37,7 +38,7 @@ private:
 
 enum class StatementKind { Bank, CreditCard, Investment };
 
-// The investment aggregates imported as entries (D60: BUYSTOCK ... SPLIT).
+// The investment aggregates imported as entries (docs/decisions.md D60: BUYSTOCK ... SPLIT).
 bool isInvestmentEntry(std::string_view name);
 
 // Statements and entries: OFX never nests one in another of the same name, so a second start

@@ -1,4 +1,4 @@
-// finimport_ofx.so: OfxImport (DECISIONS.md D48, D58-D60, D65). A tolerant reader of our own
+// finimport_ofx.so: OfxImport (docs/decisions.md D48, D58-D60, D65). A tolerant reader of our own
 // (README: why not libofx) turns OFX 1.x SGML and 2.x XML into statement records.
 #include "OfxBuilder.h"
 #include "OfxRecords.h"

@@ -1,8 +1,9 @@
 // A tolerant, streaming OFX reader: pulls bytes in chunks, tokenizes tags and text, and
 // repairs SGML nesting (OFX 1.x leaves have no end tags; stray end tags are ignored) before
 // handing elements to a handler. The same code reads OFX 2.x XML, 2.x headers over SGML bodies
-// and any line endings. Everything before the first <OFX> start tag is the header (D48: junk
-// and blank lines before it are allowed). Every size is bounded (Limits); a breach is fatal.
+// and any line endings. Everything before the first <OFX> start tag is the header
+// (docs/decisions.md D48: junk and blank lines before it are allowed). Every size is bounded
+// (Limits); a breach is fatal.
 #ifndef FINIMPORT_OFX_READER_H
 #define FINIMPORT_OFX_READER_H
 
@@ -28,7 +29,7 @@ struct Limits {
 };
 
 // A malformed file: `reason` and the 1-based line where it was found. The plugin reports
-// "The OFX could not be parsed: <reason> (line N)" (D65).
+// "The OFX could not be parsed: <reason> (line N)" (docs/decisions.md D65).
 class ParseError : public std::runtime_error {
 public:
     ParseError(const std::string& reason, std::uint64_t line)

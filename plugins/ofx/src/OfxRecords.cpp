@@ -116,7 +116,7 @@ void setDate(Out& out, const Fields& f, std::string_view key) {
               std::string(*raw));
 }
 
-// D59: NAME, else PAYEE/NAME, else MEMO, else "Imported item".
+// docs/decisions.md D59: NAME, else PAYEE/NAME, else MEMO, else "Imported item".
 std::string entryName(const Fields& f) {
     for (std::string_view key : {"NAME", "PAYEE/NAME", "MEMO"})
         if (auto v = f.get(key)) return std::string(*v);
@@ -169,7 +169,8 @@ private:
         out.set("account", account_);
         out.set("account_kind", std::string(kindName()));
         out.set("currency", currency_);
-        out.set("opening_balance", std::nullopt); // OFX states only a closing balance (D62)
+        out.set("opening_balance",
+                std::nullopt); // OFX states only a closing balance (docs/decisions.md D62)
         out.set("opening_date", std::nullopt);
         out.set("closing_balance", std::nullopt);
         out.set("closing_date", std::nullopt);
@@ -234,7 +235,7 @@ private:
         if (a == "INCOME" || a == "INVEXPENSE" || a == "MARGININTEREST" || a == "RETOFCAP")
             return emitter_.emit(transaction(e, "TOTAL", "DTTRADE", a));
         if (a == "REINVEST") {
-            // D60: a buy plus an income transaction of the same amount.
+            // docs/decisions.md D60: a buy plus an income transaction of the same amount.
             if (!emitter_.emit(trade(e, +1, false))) return false;
             return emitter_.emit(transaction(e, "TOTAL", "DTTRADE", a, true));
         }
@@ -257,8 +258,8 @@ private:
         std::string ticker = security && !security->ticker.empty() ? security->ticker : securityId;
         out.set("ticker", sdk::toUpperAscii(ticker));
         if (ticker.empty()) out.issue("required", "ticker", "Ticker is required");
-        // D60: securities are keyed by CUSIP/ISIN; another UNIQUEIDTYPE (a ticker, a broker's
-        // own code) is only a ticker.
+        // docs/decisions.md D60: securities are keyed by CUSIP/ISIN; another UNIQUEIDTYPE (a
+        // ticker, a broker's own code) is only a ticker.
         const std::string idType = sdk::toUpperAscii(f.get("SECID/UNIQUEIDTYPE").value_or(""));
         const bool isCode = idType.empty() || idType == "CUSIP" || idType == "ISIN";
         out.set("security_id",
@@ -303,8 +304,8 @@ private:
         }
         auto price = number(out, f, "UNITPRICE", "price", "Price", true, true);
         if (price) out.set("price", price->text);
-        // D60: the amount is the cash moved (TOTAL, fees included), money in positive.
-        // Buys always move cash out, sells in (engine sign: positive = money out).
+        // docs/decisions.md D60: the amount is the cash moved (TOTAL, fees included), money in
+        // positive. Buys always move cash out, sells in (engine sign: positive = money out).
         if (auto total = number(out, f, "TOTAL", "amount", "Amount", false)) {
             const std::string magnitude = absolute(*total);
             out.set("signed_amount", direction > 0 ? magnitude : "-" + magnitude);

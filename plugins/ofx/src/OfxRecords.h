@@ -1,6 +1,6 @@
 // Turns a parsed Document into records (sdk/docs/records.md, "Statement formats"): per
 // statement a `statement` record, then its `transaction` and `trade` records, and `warning`
-// records (empty currency D58, investment entries not imported).
+// records (empty currency docs/decisions.md D58, investment entries not imported).
 #ifndef FINIMPORT_OFX_RECORDS_H
 #define FINIMPORT_OFX_RECORDS_H
 

@@ -1,5 +1,5 @@
-// Text values of OFX elements: entity decoding (until stable, D59), charset repair and
-// whitespace cleanup. Pure functions, safe for any byte input.
+// Text values of OFX elements: entity decoding (until stable, docs/decisions.md D59), charset
+// repair and whitespace cleanup. Pure functions, safe for any byte input.
 #ifndef FINIMPORT_OFX_TEXT_H
 #define FINIMPORT_OFX_TEXT_H
 

@@ -1,4 +1,4 @@
-// finimport_pdf.so: PdfImport (IMPORTS.md §6.11, §12 item 11, DECISIONS.md D17). Text comes
+// finimport_pdf.so: PdfImport (docs/imports.md §6.11, §12.11, docs/decisions.md D17). Text comes
 // from poppler; the statement table is recognised by Statement.cpp. No AI, no network.
 #include "PdfText.h"
 #include "Statement.h"

@@ -229,7 +229,7 @@ Statement parseStatement(const std::vector<std::string>& lines, sdk::CivilDate t
         raw.push_back(std::move(r));
         open = &raw.back();
     }
-    // Dates: the pattern that fits the table's date tokens best (IMPORTS.md §5.9).
+    // Dates: the pattern that fits the table's date tokens best (docs/imports.md §5.9).
     std::vector<std::string> samples;
     for (const auto& r : raw)
         samples.push_back(r.dateText);

@@ -1,4 +1,4 @@
-// A layout-tolerant bank-statement table parser over text lines (IMPORTS.md §6.11, §12 item
+// A layout-tolerant bank-statement table parser over text lines (docs/imports.md §6.11, §12 item
 // 11): header detection by words, multi-line descriptions, running-balance cross-check.
 #ifndef FINIMPORT_PDF_STATEMENT_H
 #define FINIMPORT_PDF_STATEMENT_H

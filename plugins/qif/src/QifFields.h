@@ -16,8 +16,8 @@ struct CategoryField {
     std::string category, tags, transfer;
 };
 
-// Tags joined with "|" so that the host's §5.7 split gives them back (",", "|" and "\"
-// inside a tag are escaped).
+// Tags joined with "|" so that the host's docs/imports.md §5.7 split gives them back (",", "|" and
+// "\" inside a tag are escaped).
 std::string joinTags(const std::vector<std::string>& tags);
 CategoryField parseCategory(std::string_view raw);
 // value * percent / 100 for two 10^8-scaled numbers, rounded half away from zero.

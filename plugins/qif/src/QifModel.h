@@ -48,7 +48,7 @@ struct QifFile {
 // `!Type:` header at all.
 QifFile parseQif(const std::string& text);
 
-// IMPORTS.md §6.10 date normalisation (apostrophe years, padded spaces, 2-digit years).
+// docs/imports.md §6.10 date normalisation (apostrophe years, padded spaces, 2-digit years).
 std::string normalizeQifDate(std::string_view raw, int currentYear);
 
 } // namespace finimport::qif

@@ -1,4 +1,4 @@
-// finimport_qif.so: QifImport (IMPORTS.md §6.10, §12 item 7, DECISIONS.md D16).
+// finimport_qif.so: QifImport (docs/imports.md §6.10, §12.7, docs/decisions.md D16).
 #include "QifModel.h"
 #include "QifRows.h"
 #include "finimport_manifest.h" // generated from manifest.json
@@ -67,7 +67,7 @@ fi_run_status runQif(const Options& options, Records& out) {
     const fi_run_status status =
         qif::emitRecords(file, settings, qif::chooseDateFormat(file, settings), out);
     if (status != FI_RUN_OK || !autoNumber) return status;
-    // The number format `auto` resolved to, echoed in configuration (D57).
+    // The number format `auto` resolved to, echoed in configuration (docs/decisions.md D57).
     static constexpr const char* kNumberFields[] = {"number_format"};
     Row row(1);
     row.set(0, std::string(sdk::numberFormatName(settings.numberFormat)));

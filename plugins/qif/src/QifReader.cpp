@@ -1,5 +1,5 @@
-// QIF text → sections and records (IMPORTS.md §6.10 with §12 item 7 and D16: every section is
-// read, each with the account named by the `!Account` block before it).
+// QIF text → sections and records (docs/imports.md §6.10 with §12.7 and docs/decisions.md D16:
+// every section is read, each with the account named by the `!Account` block before it).
 #include "QifModel.h"
 
 #include "finimport/plugin.hpp"
@@ -59,7 +59,8 @@ void addLine(Record& record, char code, std::string value) {
         }
         return;
     case 'D':
-        // D47: a split's own date (quiffen writes one) never moves its transaction.
+        // docs/decisions.md D47: a split's own date (quiffen writes one) never moves its
+        // transaction.
         if (!record.splits.empty()) return;
         record.fields[code] = std::move(value);
         return;
@@ -123,7 +124,7 @@ QifFile parseQif(const std::string& text) {
             continue;
         }
         if (!section) continue; // text outside any section is ignored
-        // D47: any line starting with `^` ends the record (GnuCash writes `^^`).
+        // docs/decisions.md D47: any line starting with `^` ends the record (GnuCash writes `^^`).
         if (line.front() == '^') {
             closeRecord();
             continue;

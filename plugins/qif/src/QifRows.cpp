@@ -78,7 +78,7 @@ std::string negatedText(const sdk::Decimal& v) {
     return sdk::formatScaled(-v.scaled, v.fractionDigits);
 }
 
-// A number field; issues use the D5 messages with `label`.
+// A number field; issues use the docs/decisions.md D5 messages with `label`.
 std::optional<sdk::Decimal> number(Out& out, std::string_view raw, const QifSettings& s,
                                    const char* field, const char* label, bool required) {
     auto result = sdk::parseDecimal(raw, s.numberFormat);
@@ -114,7 +114,8 @@ std::optional<std::string> amountText(const Record& r) {
     return r.get('U');
 }
 
-// Investment actions that bring cash into the account, and those that take it out (D66).
+// Investment actions that bring cash into the account, and those that take it out
+// (docs/decisions.md D66).
 constexpr std::string_view kCashIn[] = {"Sell", "ShtSell", "CGLong",  "CGShort", "CGMid",
                                         "Div",  "IntInc",  "MiscInc", "RtrnCap"};
 constexpr std::string_view kCashOut[] = {"Buy", "Cover", "MiscExp", "MargInt"};
@@ -125,8 +126,8 @@ bool named(std::string_view action, std::span<const std::string_view> names) {
     return false;
 }
 
-// `$` in an investment record is the amount an `…X` action transfers (D66); the reader files
-// every `$` line as a split amount.
+// `$` in an investment record is the amount an `…X` action transfers (docs/decisions.md D66); the
+// reader files every `$` line as a split amount.
 std::optional<std::string> transferAmountText(const Record& r) {
     for (const Split& sp : r.splits)
         if (sp.hasAmount) return sp.amount;
@@ -161,8 +162,8 @@ public:
         return true;
     }
 
-    // D66: `!Type:Cat` records create categories; `Parent:Child` names a subcategory as the
-    // mappings do (the first `:` splits).
+    // docs/decisions.md D66: `!Type:Cat` records create categories; `Parent:Child` names a
+    // subcategory as the mappings do (the first `:` splits).
     bool categories(const Section& section) {
         for (const Record& r : section.records) {
             const std::string name(sdk::trim(r.get('N').value_or("")));
@@ -278,7 +279,8 @@ private:
 
     bool investmentRecord(const Record& r, const std::string& account) {
         const std::string written(sdk::trim(r.get('N').value_or("")));
-        // D66: `<Action>X` is the action plus a transfer to the `L[Account]` account.
+        // docs/decisions.md D66: `<Action>X` is the action plus a transfer to the `L[Account]`
+        // account.
         std::string action = written;
         bool transfers = false;
         if (written.size() > 1 && (written.back() == 'X' || written.back() == 'x')) {
@@ -303,8 +305,9 @@ private:
         return transfer(r, account, written, named(action, kCashIn));
     }
 
-    // The cash side of an `…X` action (D66): `$` (else `T`) leaves the investment account for
-    // the `L[Account]` one after cash came in, or comes from it to pay for a buy or expense.
+    // The cash side of an `…X` action (docs/decisions.md D66): `$` (else `T`) leaves the investment
+    // account for the `L[Account]` one after cash came in, or comes from it to pay for a buy or
+    // expense.
     bool transfer(const Record& r, const std::string& account, const std::string& action,
                   bool cashCameIn) {
         const CategoryField target = parseCategory(r.get('L').value_or(""));
@@ -345,7 +348,7 @@ private:
         std::string name;
         int sign = +1; // engine sign factor applied to T (inflow → −T)
         bool signedAsWritten = false;
-        // D66: CGLong, CGShort, CGMid, Div and IntInc are income.
+        // docs/decisions.md D66: CGLong, CGShort, CGMid, Div and IntInc are income.
         if (is({"Div"})) {
             name = withSecurity("Dividend");
             sign = -1;
@@ -423,7 +426,7 @@ private:
         std::optional<sdk::Decimal> price;
         const std::string priceRaw = r.get('I').value_or("");
         if (noCash)
-            price = sdk::Decimal{"0", 0, 0}; // D16: share moves carry no cash
+            price = sdk::Decimal{"0", 0, 0}; // docs/decisions.md D16: share moves carry no cash
         else
             price = number(o, priceRaw, s_, "price", "Price", true);
         o.set("price", price ? price->text : priceRaw);
@@ -454,7 +457,7 @@ private:
             const std::int64_t magnitude = total->scaled < 0 ? -total->scaled : total->scaled;
             o.set("signed_amount", sdk::formatScaled(direction * magnitude, total->fractionDigits));
         } else if (signedQty && price) {
-            // D66: a Buy without T costs Q×I+O (a sell brings Q×I−O).
+            // docs/decisions.md D66: a Buy without T costs Q×I+O (a sell brings Q×I−O).
             std::optional<sdk::Decimal> fee;
             if (const std::string feeRaw = r.get('O').value_or(""); !sdk::isBlank(feeRaw))
                 fee = number(o, feeRaw, s_, "amount", "Commission", false);

@@ -26,7 +26,7 @@ struct QifSettings {
 std::string defaultAccountName(const Section& section);
 
 // The pattern used for the file's dates: the explicit one, else detection over every
-// transaction section's normalised `D` values, else `%m/%d/%Y` (IMPORTS.md §5.9).
+// transaction section's normalised `D` values, else `%m/%d/%Y` (docs/imports.md §5.9).
 std::string chooseDateFormat(const QifFile& file, const QifSettings& settings);
 
 // `date_format=auto` (D45/D55): the pattern every transaction date fits within D1's window,

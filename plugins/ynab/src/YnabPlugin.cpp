@@ -1,4 +1,4 @@
-// finimport_ynab.so: YnabImport (IMPORTS.md §6.6 with §12.4): YNAB's register export with
+// finimport_ynab.so: YnabImport (docs/imports.md §6.6 with §12.4): YNAB's register export with
 // Outflow/Inflow columns and the combined `Category Group/Category` column.
 #include "BudgetCsv.hpp"
 #include "finimport_manifest.h" // generated from manifest.json
@@ -37,7 +37,8 @@ std::string categoryOf(const Table& table, const DataRow& row) {
 }
 
 // amount = Inflow − |Outflow| (engine sign follows from inflows_positive); an explicit Amount
-// cell wins. Blank cells count as 0; text that is not a number is a row error (§12.4).
+// cell wins. Blank cells count as 0; text that is not a number is a row error (docs/imports.md
+// §12.4).
 void setAmount(TransactionRow& t, const Table& table, const DataRow& row, const Settings& s) {
     const auto amountColumn = table.normalized("Amount");
     const auto inflowColumn = table.normalized("Inflow");

@@ -33,7 +33,7 @@ struct CsvRecord {
 struct CsvError {
     std::string reason;     // "unclosed quoted field", "NUL byte in header", ...
     std::uint64_t line = 0; // 1-based physical line
-    // D14: "The CSV could not be parsed: <reason> (line N)"
+    // docs/decisions.md D14: "The CSV could not be parsed: <reason> (line N)"
     std::string message() const {
         return "The CSV could not be parsed: " + reason + " (line " + std::to_string(line) + ")";
     }
@@ -65,6 +65,7 @@ public:
             return false;
         }
         record.line = line_;
+        if (nextPlainLine(fields)) return true;
         std::size_t count = 0;
         for (;;) {
             if (count == kMaxFields) {
@@ -105,6 +106,37 @@ private:
             if (peek() == 0xEF && peekAt(1) == 0xBB && peekAt(2) == 0xBF) pos_ += 3;
         }
         return !error_;
+    }
+
+    // The common record, read in one go: a whole line in the buffer without a quote, a NUL or a
+    // CR before its end (CRLF ends it), split at each separator. It is what the field loop in
+    // next() would read from the same bytes; false, with nothing consumed, for any other line.
+    bool nextPlainLine(std::vector<std::string>& fields) {
+        if (separator_ == 0) return false;
+        const char* begin = buffer_.get() + pos_;
+        const auto* lf = static_cast<const char*>(std::memchr(begin, '\n', size_ - pos_));
+        if (lf == nullptr) return false;
+        const char* end = lf > begin && lf[-1] == '\r' ? lf - 1 : lf;
+        const std::size_t length = std::size_t(end - begin);
+        if (std::memchr(begin, '"', length) || std::memchr(begin, '\r', length) ||
+            std::memchr(begin, '\0', length))
+            return false;
+        std::size_t count = 0;
+        for (const char* field = begin;;) {
+            if (count == kMaxFields) return false; // next() reports it
+            const auto* sep =
+                static_cast<const char*>(std::memchr(field, separator_, std::size_t(end - field)));
+            const char* fieldEnd = sep ? sep : end;
+            if (count == fields.size()) fields.emplace_back();
+            fields[count++].assign(field, std::size_t(fieldEnd - field));
+            if (sep == nullptr) break;
+            field = sep + 1;
+        }
+        fields.resize(count);
+        pos_ = std::size_t(lf + 1 - buffer_.get());
+        ++line_;
+        ++records_;
+        return true;
     }
 
     // Reads one field, leaving the separator / line end / end unread.

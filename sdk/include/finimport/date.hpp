@@ -1,4 +1,4 @@
-// Strict strptime-style date parsing and date-format auto-detection (IMPORTS.md §5.9, §12.6).
+// Strict strptime-style date parsing and date-format auto-detection (docs/imports.md §5.9, §12.6).
 // Unlike the reference app, the whole field must match the pattern: "2024-01-15T00:00:00Z"
 // does not match "%Y-%m-%d". Safe for any byte input.
 #ifndef FINIMPORT_DATE_HPP
@@ -112,6 +112,22 @@ inline bool readMonthName(std::string_view text, std::size_t& pos, int& month) {
 // must contain a year; month and day default to 1.
 inline std::optional<CivilDate> parseDate(std::string_view text, std::string_view pattern) {
     using namespace detail;
+    // The ISO pattern on its full-width shape `DDDD-DD-DD`, read directly: the loop below reads
+    // the same digits (this runs once per imported row).
+    if (text.size() == 10 && text[4] == '-' && text[7] == '-' && pattern == "%Y-%m-%d") {
+        int digit[10] = {};
+        bool digits = true;
+        for (int i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+            digits = digits && isDigit(text[std::size_t(i)]);
+            digit[i] = text[std::size_t(i)] - '0';
+        }
+        if (digits) {
+            const int y = digit[0] * 1000 + digit[1] * 100 + digit[2] * 10 + digit[3];
+            const int m = digit[5] * 10 + digit[6], d = digit[8] * 10 + digit[9];
+            if (!isValidDate(y, m, d)) return std::nullopt;
+            return CivilDate{y, m, d};
+        }
+    }
     int year = 0, month = 1, day = 1;
     bool haveYear = false;
     std::size_t pos = 0;
@@ -169,7 +185,7 @@ inline std::optional<CivilDate> parseDate(std::string_view text, std::string_vie
     return CivilDate{year, month, day};
 }
 
-// The patterns auto-detection tries, in order (IMPORTS.md §5.9; earlier wins ties).
+// The patterns auto-detection tries, in order (docs/imports.md §5.9; earlier wins ties).
 inline constexpr std::array<std::string_view, 11> kDetectableDateFormats = {
     "%m-%d-%Y", "%d.%m.%Y", "%d-%m-%Y", "%Y-%m-%d", "%d/%m/%Y", "%Y/%m/%d",
     "%m/%d/%Y", "%e/%m/%Y", "%Y.%m.%d", "%Y%m%d",   "%d %b %Y"};

@@ -1,5 +1,5 @@
-// Exact parser for the four number formats of CSV-family imports (IMPORTS.md §5.5, §12.4,
-// DECISIONS.md D2/D5). Money is never a double: values are a canonical decimal text plus an
+// Exact parser for the four number formats of CSV-family imports (docs/imports.md §5.5, §12.4,
+// docs/decisions.md D2/D5). Money is never a double: values are a canonical decimal text plus an
 // int64 scaled by 10^8. Safe for any byte input (no UB, no recursion, no allocation beyond
 // the result text).
 #ifndef FINIMPORT_DECIMAL_HPP
@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
@@ -70,7 +71,7 @@ struct DecimalResult {
     explicit operator bool() const noexcept { return value.has_value(); }
 };
 
-// D5: `Amount "1.234,56" does not match the number format 1,234.56`
+// docs/decisions.md D5: `Amount "1.234,56" does not match the number format 1,234.56`
 inline std::string numberFormatMessage(std::string_view field, std::string_view raw,
                                        NumberFormat format) {
     std::string m(field);
@@ -79,7 +80,7 @@ inline std::string numberFormatMessage(std::string_view field, std::string_view 
     return m;
 }
 
-// D5: `Amount has more than 8 decimal places`
+// docs/decisions.md D5: `Amount has more than 8 decimal places`
 inline std::string decimalPlacesMessage(std::string_view field) {
     return std::string(field) + " has more than 8 decimal places";
 }
@@ -132,7 +133,7 @@ constexpr bool isUnicodeSpace(char32_t cp) noexcept {
 }
 
 // Unicode direction marks (LRM, RLM, embeddings, isolates, ALM) and the BOM: invisible text
-// that bank exports put around numbers (D41).
+// that bank exports put around numbers (docs/decisions.md D41).
 constexpr bool isDirectionMark(char32_t cp) noexcept {
     return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
            (cp >= 0x2066 && cp <= 0x2069) || cp == 0x061C || cp == 0xFEFF;
@@ -254,20 +255,28 @@ inline bool parsePlainDecimal(std::string_view s, NumberFormat format, DecimalRe
     std::size_t firstDigit = integerStart;
     while (firstDigit + 1 < integerEnd && s[firstDigit] == '0')
         ++firstDigit; // "007" -> "7", "000" -> "0"
-    Decimal value;
+    // The text (at most 20 bytes: sign, 10 digits, point, 8 digits) assembled, then stored once.
+    char text[24];
+    std::size_t size = 0;
+    if (negative && scaled != 0) text[size++] = '-';
+    std::memcpy(text + size, s.data() + firstDigit, integerEnd - firstDigit);
+    size += integerEnd - firstDigit;
+    if (fractionDigits > 0) {
+        text[size++] = '.';
+        std::memcpy(text + size, s.data() + integerEnd + 1, fractionDigits);
+        size += fractionDigits;
+    }
+    Decimal& value = result.value.emplace();
+    value.text.assign(text, size);
     value.fractionDigits = int(fractionDigits);
     value.scaled = negative ? -std::int64_t(scaled) : std::int64_t(scaled);
-    if (negative && scaled != 0) value.text.push_back('-');
-    value.text.append(s.substr(firstDigit, integerEnd - firstDigit));
-    if (fractionDigits > 0) value.text.append(".").append(s.substr(integerEnd + 1));
-    result.value = std::move(value);
     result.error = DecimalError::None;
     return true;
 }
 
 } // namespace detail
 
-// Parses `raw` strictly under `format` (IMPORTS.md §12 item 4): currency decoration and spaces
+// Parses `raw` strictly under `format` (docs/imports.md §12.4): currency decoration and spaces
 // at the ends are ignored, a leading "-" or surrounding parentheses mean negative, thousands
 // delimiters must separate groups of exactly three digits, anything else is an error.
 namespace detail {
@@ -380,18 +389,22 @@ inline DecimalResult parseDecimal(std::string_view raw, NumberFormat format) {
     return detail::parseDecimalFull(raw, format);
 }
 
-// Formats value * 10^-8 with exactly `fractionDigits` (0..8) digits; digits beyond them must
-// be zero (round first with roundScaled).
-inline std::string formatScaled(std::int64_t scaled, int fractionDigits) {
+// The most bytes formatScaledTo writes: a sign, 11 integer digits, a point and 8 digits.
+inline constexpr std::size_t kFormatScaledMaxSize = 32;
+
+// Formats value * 10^-8 with exactly `fractionDigits` (0..8) digits into `buffer` (at least
+// kFormatScaledMaxSize bytes, not NUL-terminated) and returns the text, which lies inside
+// `buffer`; digits beyond them must be zero (round first with roundScaled).
+inline std::string_view formatScaledTo(char* buffer, std::int64_t scaled, int fractionDigits) {
     if (fractionDigits < 0) fractionDigits = 0;
     if (fractionDigits > kDecimalScaleDigits) fractionDigits = kDecimalScaleDigits;
     const bool negative = scaled < 0;
     // Magnitude as unsigned so INT64_MIN is safe.
     const std::uint64_t magnitude =
         negative ? std::uint64_t(0) - std::uint64_t(scaled) : std::uint64_t(scaled);
-    // Written backwards into a buffer: one allocation (none for short values) per call.
-    char buffer[32];
-    char* p = buffer + sizeof buffer;
+    // Written backwards from the end of the buffer.
+    char* const end = buffer + kFormatScaledMaxSize;
+    char* p = end;
     if (fractionDigits > 0) {
         std::uint64_t fraction = magnitude % std::uint64_t(kDecimalScale);
         for (int k = fractionDigits; k < kDecimalScaleDigits; ++k)
@@ -406,11 +419,17 @@ inline std::string formatScaled(std::int64_t scaled, int fractionDigits) {
         whole /= 10;
     } while (whole > 0);
     if (negative && magnitude != 0) *--p = '-';
-    return std::string(p, std::size_t(buffer + sizeof buffer - p));
+    return std::string_view(p, std::size_t(end - p));
 }
 
-// a * b for two values scaled by 10^8, rounded half away from zero to 8 places (D2).
-// nullopt when the result does not fit.
+// formatScaledTo as a string (no allocation for short values).
+inline std::string formatScaled(std::int64_t scaled, int fractionDigits) {
+    char buffer[kFormatScaledMaxSize];
+    return std::string(formatScaledTo(buffer, scaled, fractionDigits));
+}
+
+// a * b for two values scaled by 10^8, rounded half away from zero to 8 places (docs/decisions.md
+// D2). nullopt when the result does not fit.
 inline std::optional<std::int64_t> multiplyScaled(std::int64_t a, std::int64_t b) noexcept {
     static_assert(sizeof(__int128) == 16, "multiplyScaled needs a 128-bit integer type");
     const __int128 product = __int128(a) * __int128(b);

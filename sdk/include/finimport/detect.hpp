@@ -64,7 +64,7 @@ inline std::optional<NumberFormat> detectNumberFormat(const std::vector<std::str
     return decider.result();
 }
 
-// How much of the input `col_sep=auto` looks at (D37).
+// How much of the input `col_sep=auto` looks at (docs/decisions.md D37).
 inline constexpr std::size_t kSeparatorSampleBytes = 64 * 1024;
 
 // `col_sep=auto` (D37/D54) over a sample that starts after `rows_to_skip`: for each candidate

@@ -21,7 +21,9 @@
  *     are plain integers. 1.1 replaced the 1.0 enum typedefs by int32_t
  *     typedefs of the same size and values, so 1.0 plugins load unchanged.
  *   - Changes in 1.1: `fi_io.fail` (a fatal error with a stable code), the
- *     entry-point prototype, int32_t instead of enums and int in signatures.
+ *     optional symbol finimport_row_checks_v1 (re-checks one edited record),
+ *     the entry-point prototype, int32_t instead of enums and int in
+ *     signatures.
  *
  * Strings
  *   All strings are NUL-terminated UTF-8. A NULL `const char*` value means
@@ -248,6 +250,58 @@ typedef struct fi_plugin {
     size_t importer_count;
     const fi_importer* const* importers; /* static, plugin-owned: `importer_count` pointers */
 } fi_plugin;
+
+/*
+ * 1.1, optional: single-record checks for row edits.
+ *
+ * A user may edit a stored record before publishing (PATCH
+ * /api/v1/imports/{id}/rows/{n}). Only the plugin knows how its format turns
+ * field text into values (signs, scaling, derived fields), so a plugin may
+ * export a second symbol, finimport_row_checks_v1 (FINIMPORT_ROW_CHECKS_SYMBOL),
+ * listing a check function per importer. The host looks it up once at load
+ * time; a plugin without it (every 1.0 plugin) loads unchanged, and the host
+ * then applies the generic rule of sdk/docs/row-checks.md to its edited rows.
+ * Adding the symbol changes no struct of 1.0.
+ */
+#define FINIMPORT_ROW_CHECKS_SYMBOL "finimport_row_checks_v1"
+
+/* Checks ONE record again with the rules `run` applies to a record of the
+ * file. `record_kind` is the record's kind as `begin` declared it at upload.
+ * `options` are the import's run options (what `run` received, `auto` values
+ * replaced by what the upload chose). `fields` is the record by field name
+ * (fi_option: name = field, value = text, NULL when absent): the stored
+ * values with the edited ones replaced by the user's text, in the canonical
+ * forms of records.md (ISO dates, plain decimals with '.', the file's sign).
+ * The function calls io->begin once (`record_kind`, its field names), io->row
+ * once (location->record 1) with the record's values, derived ones such as
+ * signed_amount computed again, and io->row_error (record 1) for each problem
+ * of the record; io->read returns 0 (there is no input). It returns an
+ * FI_RUN_* value; a record it cannot check is a fatal error (fi_io_fail). The
+ * host then replaces the emitted fields and all the record's row errors by
+ * what it sent. Must not throw. `record_kind`, `options`, `fields`, `io` and
+ * what they point to are host-owned, valid only during the call. Threading
+ * as `run`: any host thread, no mutable global state. */
+typedef fi_run_status (*fi_check_row_fn)(const char* record_kind, const fi_options* options,
+                                         const fi_options* fields, const fi_io* io);
+
+/* One importer's check. Static storage duration, immutable, plugin-owned. */
+typedef struct fi_row_check {
+    size_t struct_size;        /* sizeof(fi_row_check) as compiled by the plugin */
+    const char* importer_id;   /* static, plugin-owned; an fi_importer::id of this plugin */
+    fi_check_row_fn check_row; /* never NULL */
+} fi_row_check;
+
+/* What finimport_row_checks_v1 returns. Static storage duration, immutable,
+ * plugin-owned; an importer not listed has no check. */
+typedef struct fi_row_checks {
+    size_t struct_size; /* sizeof(fi_row_checks) as compiled by the plugin */
+    size_t count;
+    const fi_row_check* const* items; /* static, plugin-owned: `count` pointers */
+} fi_row_checks;
+
+/* Signature of the optional row-checks symbol. Called once, under the host's
+ * load lock, after the entry point; returns the same pointer on every call. */
+typedef const fi_row_checks* (*fi_row_checks_fn)(void);
 
 /* Signature of the entry symbol. Called once, under the host's load lock. */
 typedef const fi_plugin* (*fi_plugin_entry_fn)(void);

@@ -1,4 +1,4 @@
-// Tag-list splitting of a CSV tag cell (IMPORTS.md §5.7).
+// Tag-list splitting of a CSV tag cell (docs/imports.md §5.7).
 #ifndef FINIMPORT_TAGS_HPP
 #define FINIMPORT_TAGS_HPP
 

@@ -33,7 +33,8 @@ void publishAccounts(PublishContext& ctx, MappingResolver& mappings) {
             throw std::runtime_error("Row " + std::to_string(row.number) +
                                      ": unknown account type \"" + entityType + "\"");
         std::string name = fieldText(row.fields, "name");
-        // D18: an existing account with the same name is reused, its opening balance untouched.
+        // docs/decisions.md D18: an existing account with the same name is reused, its opening
+        // balance untouched.
         if (auto existing = accounts.byName(ctx.import.familyId, name)) {
             ctx.matched("Account", existing->id);
             ++ctx.duplicateRows;

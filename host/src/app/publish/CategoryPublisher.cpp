@@ -1,4 +1,4 @@
-// CategoryImport publish (IMPORTS.md §6.7): two passes in the publish transaction. Pass 1
+// CategoryImport publish (docs/imports.md §6.7): two passes in the publish transaction. Pass 1
 // upserts every row's category by exact name with its colour and icon and clears its parent
 // (creating named parents that do not exist); pass 2 links the parents.
 #include "app/publish/TypePublishers.h"

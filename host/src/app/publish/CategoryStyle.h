@@ -1,5 +1,5 @@
 #pragma once
-// Colours and icons for categories created by an import (IMPORTS.md §4.4, Appendix A).
+// Colours and icons for categories created by an import (docs/imports.md §4.4, Appendix A).
 
 #include <string>
 

@@ -1,6 +1,6 @@
 #include "app/publish/DuplicateIndex.h"
 
-#include "app/ImportContent.h"
+#include "app/imports/ImportContent.h"
 
 namespace finimport::app {
 

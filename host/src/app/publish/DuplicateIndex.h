@@ -1,7 +1,7 @@
 #pragma once
-// Transaction duplicate matching for a whole publish (D18, IMPORTS.md §7.1): the existing
-// transactions of each target account over the rows' date range are read once (an indexed
-// range read per account) into a hash index keyed by account, date, amount, currency and
+// Transaction duplicate matching for a whole publish (docs/decisions.md D18, docs/imports.md §7.1):
+// the existing transactions of each target account over the rows' date range are read once (an
+// indexed range read per account) into a hash index keyed by account, date, amount, currency and
 // normalised name. Rows then claim candidates in file order, oldest created first; a claimed
 // entry is never matched again, and entries this publish creates are never candidates, so the
 // same row twice in one file is not a duplicate of itself.
@@ -26,15 +26,16 @@ public:
     void want(const std::string& accountId, domain::Date date);
     // Reads the candidates of every wanted account.
     void load(store::EntryStore& entries);
-    // D63: an existing entry of the account with the row's external id, now claimed (whatever
-    // its amount or date); nullopt when none is left.
+    // docs/decisions.md D63: an existing entry of the account with the row's external id, now
+    // claimed (whatever its amount or date); nullopt when none is left.
     std::optional<std::string> claimByExternalId(store::EntryStore& entries,
                                                  const std::string& accountId,
                                                  const std::string& entryableType,
                                                  const std::string& externalId,
                                                  const std::string& importId);
     // The oldest unclaimed existing transaction matching the row, now claimed; nullopt when
-    // none. A row with an external id never matches an entry holding another id (D63).
+    // none. A row with an external id never matches an entry holding another id (docs/decisions.md
+    // D63).
     std::optional<std::string> claim(const std::string& accountId, const std::string& isoDate,
                                      int64_t amount, const std::string& currency,
                                      const std::string& normalizedName,

@@ -1,6 +1,6 @@
 #include "app/publish/MappingResolver.h"
 
-#include "app/Mappings.h"
+#include "app/imports/Mappings.h"
 #include "app/publish/CategoryStyle.h"
 #include "store/TaxonomyStore.h"
 
@@ -117,7 +117,8 @@ std::optional<store::AccountRow> MappingResolver::account(const std::string& key
     store::AccountStore accounts(_ctx.session);
     std::optional<store::AccountRow> account = accounts.byName(_ctx.import.familyId, name);
     if (!account) {
-        // D9: created by mapping as depository in the row's currency, else the family's.
+        // docs/decisions.md D9: created by mapping as depository in the row's currency, else the
+        // family's.
         store::AccountRow a;
         a.familyId = _ctx.import.familyId;
         a.name = name;

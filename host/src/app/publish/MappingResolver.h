@@ -1,6 +1,6 @@
 #pragma once
 // Resolves row values through the import's mappings at publish, creating the records that
-// mappings marked create-when-empty (IMPORTS.md §4.4, §12 item 1, D9).
+// mappings marked create-when-empty (docs/imports.md §4.4, §12.1, docs/decisions.md D9).
 
 #include "app/publish/PublishContext.h"
 #include "store/AccountStore.h"
@@ -20,7 +20,8 @@ public:
     std::optional<std::string> category(const std::string& key);
     std::vector<std::string> tags(const std::string& tagsCell);
     // The import's account when set; else the mapped (or created) account named `key`.
-    // A created account is of `accountType` (D9: depository; D58: the statement's kind).
+    // A created account is of `accountType` (docs/decisions.md D9: depository; D58: the statement's
+    // kind).
     std::optional<store::AccountRow> account(const std::string& key, const std::string& currency,
                                              const std::string& accountType = "depository");
     // "Depository", "CreditCard", … or nullopt.

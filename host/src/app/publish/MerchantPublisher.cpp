@@ -1,4 +1,4 @@
-// MerchantImport publish (IMPORTS.md §6.8): blank names are skipped, an existing merchant of
+// MerchantImport publish (docs/imports.md §6.8): blank names are skipped, an existing merchant of
 // that exact name is left untouched, new ones get the row colour (a palette colour when it is
 // not #RRGGBB) and website.
 #include "app/publish/CategoryStyle.h"

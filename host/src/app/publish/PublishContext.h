@@ -2,12 +2,11 @@
 // What every type's publish step works with: one open transaction, the import, its rows,
 // and the accounts it touched (their balances are recomputed at the end).
 
-#include "app/RowValidation.h"
+#include "app/imports/RowValidation.h"
 #include "domain/Date.h"
 #include "store/FamilyStore.h"
 #include "store/ImportStore.h"
-
-#include <Poco/Data/Session.h>
+#include "store/Session.h"
 
 #include <map>
 #include <set>

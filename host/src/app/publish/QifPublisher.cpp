@@ -1,5 +1,5 @@
-// QIF publishing beyond plain transactions (IMPORTS.md §6.10, §12 item 7, D16), run after
-// publishTransactions inside the same publish transaction:
+// QIF publishing beyond plain transactions (docs/imports.md §6.10, §12.7, docs/decisions.md D16),
+// run after publishTransactions inside the same publish transaction:
 //  - `split` rows become child transactions of their parent row's entry (the parent is kept,
 //    excluded, without category or tags; the ledger skips parents that have children);
 //  - `transfer_account` on a transaction or split row creates the mirrored transaction on the
@@ -8,9 +8,10 @@
 //  - `opening_balance` rows become the account's opening anchor, owned by the import so that
 //    revert removes it.
 #include "app/publish/TypePublishers.h"
+#include "store/EntryEdits.h"
+#include "store/EntryLookups.h"
 #include "store/EntryStore.h"
-#include "store/Sql.h"
-#include "store/Time.h"
+#include "store/TransferStore.h"
 
 #include <set>
 #include <stdexcept>
@@ -47,15 +48,8 @@ public:
             if (it == _ctx.rowEntries.end() || !it->second.second) continue;
             auto parent = _entries.byId(it->second.first);
             if (!parent) throw std::runtime_error(rowError(row, "split parent is missing"));
-            if (cleared.insert(parent->id).second) {
-                store::sqlExec(_ctx.session, "UPDATE entries SET excluded = 1 WHERE id = ?",
-                               {parent->id});
-                store::sqlExec(_ctx.session, "DELETE FROM transaction_tags WHERE entry_id = ?",
-                               {parent->id});
-                store::sqlExec(_ctx.session,
-                               "UPDATE transactions SET category_id = NULL WHERE entry_id = ?",
-                               {parent->id});
-            }
+            if (cleared.insert(parent->id).second)
+                store::clearSplitParent(_ctx.session, parent->id);
             store::EntryRow e;
             e.accountId = parent->accountId;
             e.date = parent->date;
@@ -106,11 +100,8 @@ public:
             // An account that already has an opening anchor keeps it (it was not ours).
             if (_entries.openingAnchor(account->id)) continue;
             domain::Date date = rowDate(row);
-            auto earliest = store::sqlQueryOne(
-                _ctx.session, "SELECT MIN(date) FROM entries WHERE account_id = ?", {account->id});
-            if (earliest)
-                if (auto first = domain::Date::parseIso(earliest->str(0));
-                    first && !(date < *first))
+            if (auto earliest = store::earliestEntryDate(_ctx.session, account->id))
+                if (auto first = domain::Date::parseIso(*earliest); first && !(date < *first))
                     date = first->addDays(-1);
             store::EntryRow anchor;
             anchor.accountId = account->id;
@@ -127,7 +118,7 @@ public:
 
 private:
     // With account_id every section goes to that account, but a transfer still names its
-    // other side: found by name, else created like a mapped account (D9).
+    // other side: found by name, else created like a mapped account (docs/decisions.md D9).
     store::AccountRow transferAccount(const std::string& name, const std::string& currency) {
         if (!_ctx.import.accountId) {
             if (auto a = _mappings.account(name, currency)) return *a;
@@ -169,18 +160,9 @@ private:
 
     void link(const store::EntryRow& a, const store::EntryRow& b) {
         const bool aIsInflow = a.amount < 0; // engine sign: negative = money in
-        const int64_t now = store::nowMicros();
-        const std::string id = store::newUuid();
-        store::sqlExec(
-            _ctx.session,
-            "INSERT INTO transfers (id, inflow_transaction_id, outflow_transaction_id, "
-            "status, notes, import_id, created_at, updated_at) "
-            "VALUES (?, ?, ?, 'confirmed', NULL, ?, ?, ?)",
-            {id, aIsInflow ? a.id : b.id, aIsInflow ? b.id : a.id, _ctx.import.id, now, now});
-        store::sqlExec(_ctx.session,
-                       "UPDATE transactions SET kind = 'funds_movement', category_id = NULL "
-                       "WHERE entry_id IN (?, ?)",
-                       {a.id, b.id});
+        store::insertTransfer(_ctx.session, aIsInflow ? a.id : b.id, aIsInflow ? b.id : a.id,
+                              "confirmed", std::nullopt, _ctx.import.id);
+        store::markFundsMovement(_ctx.session, a.id, b.id);
         _linked.insert(a.id);
         _linked.insert(b.id);
     }

@@ -1,5 +1,5 @@
 #pragma once
-// Decoding and checking the conditions/actions JSON of a RuleImport row (IMPORTS.md §6.9),
+// Decoding and checking the conditions/actions JSON of a RuleImport row (docs/imports.md §6.9),
 // including the legacy repairs of double-encoded and badly escaped exports.
 
 #include <Poco/Dynamic/Var.h>
@@ -15,7 +15,8 @@ namespace finimport::app {
 // std::runtime_error "Invalid JSON in conditions or actions: <detail>" when nothing works.
 Poco::Dynamic::Var decodeRuleJson(const std::string& text);
 
-// Vocabulary of §6.9; each throws std::runtime_error with a message naming the problem.
+// Vocabulary of docs/imports.md §6.9; each throws std::runtime_error with a message naming the
+// problem.
 void checkConditions(const Poco::Dynamic::Var& conditions);
 void checkActions(const Poco::Dynamic::Var& actions);
 

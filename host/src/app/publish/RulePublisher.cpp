@@ -1,12 +1,12 @@
-// RuleImport publish (IMPORTS.md §6.9): per row, resource type and JSON checked, then an
+// RuleImport publish (docs/imports.md §6.9): per row, resource type and JSON checked, then an
 // upsert by (name, resource_type) (nameless rules are always new). Category and merchant
 // operands, tag conditions, and the values of the set_transaction_* actions, are names mapped
 // to family ids, created when missing (an id of the family's own record stays as it is).
 #include "app/publish/RuleJson.h"
 #include "app/publish/TypePublishers.h"
-#include "store/Sql.h"
+#include "store/NamedRecords.h"
+#include "store/RuleStore.h"
 #include "store/TaxonomyStore.h"
-#include "store/Time.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -32,7 +32,7 @@ public:
     // A value that is the id of this family's record stays; anything else is a name within
     // the family (an id of another family's record is just text here, issue 12 item 3).
     std::string category(const std::string& name) {
-        if (ownId("categories", name)) return name;
+        if (ownId(store::NamedTable::Categories, name)) return name;
         if (auto c = _taxonomy.categoryByName(_ctx.import.familyId, name)) return c->id;
         store::CategoryRow c; // #737373 / shapes by default
         c.familyId = _ctx.import.familyId;
@@ -43,7 +43,7 @@ public:
         return c.id;
     }
     std::string merchant(const std::string& name) {
-        if (ownId("merchants", name)) return name;
+        if (ownId(store::NamedTable::Merchants, name)) return name;
         if (auto m = _taxonomy.merchantByName(_ctx.import.familyId, name)) return m->id;
         store::MerchantRow m;
         m.familyId = _ctx.import.familyId;
@@ -54,7 +54,7 @@ public:
         return m.id;
     }
     std::string tag(const std::string& name) {
-        if (ownId("tags", name)) return name;
+        if (ownId(store::NamedTable::Tags, name)) return name;
         if (auto t = _taxonomy.tagByName(_ctx.import.familyId, name)) return t->id;
         store::TagRow t;
         t.familyId = _ctx.import.familyId;
@@ -66,11 +66,8 @@ public:
     }
 
 private:
-    bool ownId(const char* table, const std::string& value) {
-        return store::sqlCount(_ctx.session,
-                               std::string("SELECT COUNT(*) FROM ") + table +
-                                   " WHERE id = ? AND family_id = ?",
-                               {value, _ctx.import.familyId}) > 0;
+    bool ownId(store::NamedTable table, const std::string& value) {
+        return store::idInFamily(_ctx.session, table, value, _ctx.import.familyId);
     }
 
     PublishContext& _ctx;
@@ -167,33 +164,23 @@ void publishRules(PublishContext& ctx) {
         std::optional<std::string> effective;
         if (auto d = sdk::parseDate(fieldText(row.fields, "effective_date"), "%Y-%m-%d"))
             effective = sdk::formatIsoDate(*d);
-        const int64_t now = store::nowMicros();
-        std::optional<store::SqlRow> existing;
+        store::RuleRow rule;
+        rule.familyId = ctx.import.familyId;
+        if (!name.empty()) rule.name = name;
+        rule.resourceType = resourceType;
+        rule.active = active;
+        rule.effectiveDate = effective;
+        rule.conditions = stringify(conditions);
+        rule.actions = stringify(actions);
+        rule.importId = ctx.import.id;
+        std::optional<std::string> existing;
         if (name.find_first_not_of(" \t") != std::string::npos)
-            existing =
-                store::sqlQueryOne(ctx.session,
-                                   "SELECT id FROM rules WHERE family_id = ? AND name = ? AND "
-                                   "resource_type = ? ORDER BY created_at, id LIMIT 1",
-                                   {ctx.import.familyId, name, resourceType});
+            existing = store::ruleIdByName(ctx.session, ctx.import.familyId, name, resourceType);
         if (existing) {
-            store::sqlExec(ctx.session,
-                           "UPDATE rules SET active = ?, effective_date = ?, conditions = ?, "
-                           "actions = ?, updated_at = ? WHERE id = ?",
-                           {int64_t(active), store::sqlOpt(effective), stringify(conditions),
-                            stringify(actions), now, existing->str(0)});
+            store::updateRuleBody(ctx.session, *existing, rule);
             continue;
         }
-        const std::string id = store::newUuid();
-        store::sqlExec(
-            ctx.session,
-            "INSERT INTO rules (id, family_id, name, resource_type, active, effective_date, "
-            "conditions, actions, import_id, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {id, ctx.import.familyId,
-             name.empty() ? store::SqlValue(nullptr) : store::SqlValue(name), resourceType,
-             int64_t(active), store::sqlOpt(effective), stringify(conditions), stringify(actions),
-             ctx.import.id, now, now});
-        ctx.created("Rule", id);
+        ctx.created("Rule", store::insertRule(ctx.session, rule));
     }
 }
 

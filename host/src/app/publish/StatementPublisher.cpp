@@ -1,12 +1,12 @@
-// Statement files at publish (D58): an account the import created takes the opening balance
-// its earliest statement states as its opening anchor (owned by the import, so revert removes
-// it), dated the statement's opening date, or the day before the account's first entry when
-// that is earlier. Run after the entries exist.
-#include "app/StatementBook.h"
+// Statement files at publish (docs/decisions.md D58): an account the import created takes the
+// opening balance its earliest statement states as its opening anchor (owned by the import, so
+// revert removes it), dated the statement's opening date, or the day before the account's first
+// entry when that is earlier. Run after the entries exist.
+#include "app/imports/StatementBook.h"
 #include "app/publish/TypePublishers.h"
 #include "domain/Decimal.h"
+#include "store/EntryLookups.h"
 #include "store/EntryStore.h"
-#include "store/Sql.h"
 
 #include <algorithm>
 #include <set>
@@ -31,10 +31,9 @@ void publishStatementAnchors(PublishContext& ctx, MappingResolver& mappings) {
         if (!account || account->importId != ctx.import.id || !done.insert(account->id).second)
             continue;
         if (entries.openingAnchor(account->id)) continue;
-        auto earliest = store::sqlQueryOne(
-            ctx.session, "SELECT MIN(date) FROM entries WHERE account_id = ?", {account->id});
+        auto earliest = store::earliestEntryDate(ctx.session, account->id);
         std::optional<domain::Date> first;
-        if (earliest && !earliest->isNull(0)) first = domain::Date::parseIso(earliest->str(0));
+        if (earliest) first = domain::Date::parseIso(*earliest);
         std::optional<domain::Date> date;
         if (s.openingDate) date = domain::Date::parseIso(*s.openingDate);
         if (first && (!date || !(*date < *first))) date = first->addDays(-1);

@@ -1,4 +1,4 @@
-#include "app/ExternalId.h"
+#include "app/imports/ExternalId.h"
 #include "app/publish/TypePublishers.h"
 #include "store/EntryBatch.h"
 #include "store/EntryStore.h"
@@ -12,7 +12,7 @@ namespace finimport::app {
 
 namespace {
 
-// OFX SECLIST names its securities (D60); other trade rows have none.
+// OFX SECLIST names its securities (docs/decisions.md D60); other trade rows have none.
 std::optional<std::string> securityName(const PublishRow& row) {
     std::string name = fieldText(row.fields, "security_name");
     if (name.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
@@ -40,7 +40,8 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
         std::string ticker = fieldText(row.fields, "ticker");
         std::string mic = fieldText(row.fields, "exchange_operating_mic");
         std::optional<std::string> securityId;
-        // D60: a statement's CUSIP/ISIN is the family's key of the security, else the ticker.
+        // docs/decisions.md D60: a statement's CUSIP/ISIN is the family's key of the security, else
+        // the ticker.
         const std::string securityKey = fieldText(row.fields, "security_id");
         if (!ticker.empty()) {
             std::string key = securityKey.empty() ? ticker + ":" + mic : "#" + securityKey;
@@ -56,8 +57,8 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
                          .first;
             securityId = it->second;
         }
-        // D63: the same external id on the account is a duplicate whatever the values; else
-        // D18: same account, date, security, qty, price and currency (never across two
+        // docs/decisions.md D63: the same external id on the account is a duplicate whatever the
+        // values; else D18: same account, date, security, qty, price and currency (never across two
         // different ids) → matched, not created.
         const auto externalId = rowExternalId(row.fields);
         std::optional<std::string> duplicate;

@@ -1,6 +1,6 @@
-#include "app/ExternalId.h"
-#include "app/ImportContent.h"
-#include "app/StatementBook.h"
+#include "app/imports/ExternalId.h"
+#include "app/imports/ImportContent.h"
+#include "app/imports/StatementBook.h"
 #include "app/publish/DuplicateIndex.h"
 #include "app/publish/TypePublishers.h"
 #include "store/EntryBatch.h"
@@ -36,7 +36,7 @@ std::optional<std::string> optText(const RowFields& f, const std::string& name) 
 std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row,
                                                      MappingResolver& mappings) {
     std::string currency = fieldText(row.fields, "currency");
-    // Statement entries (D58) create their account with the statement's kind.
+    // Statement entries (docs/decisions.md D58) create their account with the statement's kind.
     const std::string kind = fieldText(row.fields, "account_kind");
     auto account = mappings.account(fieldText(row.fields, "account"), currency,
                                     kind.empty() ? "depository" : statementAccountType(kind));
@@ -49,7 +49,8 @@ std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row,
     // A row without a currency cell is booked in its account's currency.
     if (currency.empty() || fieldText(row.fields, "currency_given") == "false")
         currency = account->currency;
-    // D4: no exchange rate is stored yet, so another currency than the account's is refused.
+    // docs/decisions.md D4: no exchange rate is stored yet, so another currency than the account's
+    // is refused.
     if (currency != account->currency)
         throw std::runtime_error("Row " + std::to_string(row.number) + ": Currency " + currency +
                                  " differs from the account's currency " + account->currency);
@@ -68,8 +69,9 @@ struct ResolvedRow {
     std::vector<std::string> tagIds;
 };
 
-// D18 / §7.1: a matched transaction takes the row's category, tags and notes (matched, never
-// owned: revert keeps it). Rare on a first publish, so a statement each.
+// docs/decisions.md D18 / docs/imports.md §7.1: a matched transaction takes the row's category,
+// tags and notes (matched, never owned: revert keeps it). Rare on a first publish, so a statement
+// each.
 void absorbInto(PublishContext& ctx, const std::string& entryId, const ResolvedRow& r) {
     store::EntryStore entries(ctx.session);
     if (r.categoryId) entries.setTransactionCategory(entryId, *r.categoryId);
@@ -108,7 +110,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
     duplicates.load(entries);
     store::TransactionBatch batch(ctx.session);
     for (const auto& r : resolved) {
-        // D63: the same external id on the account first, then the exact rule.
+        // docs/decisions.md D63: the same external id on the account first, then the exact rule.
         std::optional<std::string> existing;
         if (r.externalId)
             existing = duplicates.claimByExternalId(entries, r.accountId, "Transaction",

@@ -1,6 +1,6 @@
 #pragma once
 // One function per record kind: turns validated import rows into ledger records inside the
-// publish transaction (IMPORTS.md §6, §12).
+// publish transaction (docs/imports.md §6, §12).
 
 #include "app/publish/MappingResolver.h"
 #include "app/publish/PublishContext.h"
@@ -13,7 +13,7 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings);
 void publishAccounts(PublishContext& ctx, MappingResolver& mappings);
 // QIF extras after publishTransactions: split children, transfer pairs, opening anchors.
 void publishQifExtras(PublishContext& ctx, MappingResolver& mappings);
-// Statement files (D58): opening anchors of the accounts the import created.
+// Statement files (docs/decisions.md D58): opening anchors of the accounts the import created.
 void publishStatementAnchors(PublishContext& ctx, MappingResolver& mappings);
 void publishCategories(PublishContext& ctx);
 void publishMerchants(PublishContext& ctx);
@@ -23,7 +23,8 @@ void publishRules(PublishContext& ctx);
 domain::Date rowDate(const PublishRow& row);
 domain::Decimal rowDecimal(const PublishRow& row, const std::string& field, const char* label);
 // The row's target account (import account or mapping) and its currency: the row's, else the
-// account's; throws naming the row when unmapped or when the currencies differ (D4).
+// account's; throws naming the row when unmapped or when the currencies differ (docs/decisions.md
+// D4).
 std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row,
                                                      MappingResolver& mappings);
 

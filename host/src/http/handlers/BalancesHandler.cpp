@@ -58,10 +58,10 @@ void writeBalance(JsonWriter& w, const store::BalanceRecord& b) {
 
 } // namespace
 
-Response listBalances(store::Database& db, const Request& req) {
+Response listBalances(ListCache& cache, const Request& req) {
     store::BalanceFilter filter;
     filter.familyId = req.principal.familyId;
-    // Checks in order; the first failure answers (§9.2).
+    // Checks in order; the first failure answers (docs/api.md §9.2).
     if (auto id = req.query.get("account_id"); !blank(id)) {
         if (!isUuid(*id)) return validationFailed("account_id must be a valid UUID");
         filter.accountId = normalizeUuid(*id);
@@ -81,16 +81,24 @@ Response listBalances(store::Database& db, const Request& req) {
         std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
         filter.currency = upper;
     }
-    Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
-                            store::BalanceStore::countCached(db, filter));
-    JsonWriter w;
-    w.beginObject().key("balances").beginArray();
-    for (const auto& b : store::BalanceStore::page(db, filter, p.perPage, p.offset))
-        writeBalance(w, b);
-    w.endArray();
-    writePagination(w, p);
-    w.endObject();
-    return jsonResponse(200, w.take());
+    auto page = req.query.get("page"), perPage = req.query.get("per_page");
+    std::string key = "balances";
+    for (const auto* part :
+         {&filter.accountId, &filter.currency, &filter.startDate, &filter.endDate, &page, &perPage})
+        appendKeyPart(key, *part);
+    appendKeyPart(key, filter.familyId);
+    return cache.respond(req, key, [&] {
+        store::Database& db = cache.db();
+        Pagination p = paginate(page, perPage, store::BalanceStore::countCached(db, filter));
+        JsonWriter w;
+        w.beginObject().key("balances").beginArray();
+        for (const auto& b : store::BalanceStore::page(db, filter, p.perPage, p.offset))
+            writeBalance(w, b);
+        w.endArray();
+        writePagination(w, p);
+        w.endObject();
+        return jsonResponse(200, w.take());
+    });
 }
 
 } // namespace finimport::http

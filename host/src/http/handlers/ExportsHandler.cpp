@@ -1,8 +1,9 @@
 #include "http/handlers/ExportsHandler.h"
 
-#include "app/export/NdjsonExporter.h"
+#include "app/backup/NdjsonExporter.h"
+#include "app/backup/NdjsonLines.h"
 #include "http/Errors.h"
-#include "store/Sql.h"
+#include "store/BackupExportQueries.h"
 
 namespace finimport::http {
 
@@ -11,16 +12,13 @@ Response exportNdjson(store::Database& db, Request& request) {
     std::string familyId = request.principal.familyId;
     bool found = false;
     try {
-        db.read([&](Poco::Data::Session& s) {
-            found =
-                store::sqlCount(s, "SELECT COUNT(*) FROM families WHERE id = ?", {familyId}) > 0;
-        });
+        db.read([&](Poco::Data::Session& s) { found = store::familyExists(s, familyId); });
     } catch (const std::exception&) {
         return internalError();
     }
     if (!found) return jsonError(404, "not_found", "Family not found");
     Response r;
-    r.contentType = "application/x-ndjson";
+    r.contentType = app::kNdjsonMediaType;
     r.header("Content-Disposition", "attachment; filename=\"export.ndjson\"");
     r.stream = [&db, familyId](std::ostream& out) {
         db.read([&](Poco::Data::Session& s) { app::exportFamilyNdjson(s, familyId, out); });

@@ -1,5 +1,5 @@
 #pragma once
-// GET /api/v1/exports/ndjson (DECISIONS.md D23): the key's family as service NDJSON, streamed.
+// GET /api/v1/exports/ndjson (docs/decisions.md D23): the key's family as service NDJSON, streamed.
 
 #include "http/Request.h"
 #include "store/Database.h"

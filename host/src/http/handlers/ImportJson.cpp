@@ -1,6 +1,6 @@
 #include "http/handlers/ImportJson.h"
 
-#include "app/ImportTypes.h"
+#include "app/imports/ImportTypes.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/handlers/JsonFields.h"
@@ -39,8 +39,8 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.key("revertable").boolean(v.detail.revertable);
     w.endObject();
     w.key("configuration").beginObject();
-    // D57: the effective value of every option of the type (its manifest's options, the
-    // host's encoding, the type's fixed options), as stored with the import.
+    // docs/decisions.md D57: the effective value of every option of the type (its manifest's
+    // options, the host's encoding, the type's fixed options), as stored with the import.
     for (const auto& [name, value] : v.options.values)
         writeOptionalString(w, name, value);
     w.endObject();
@@ -51,8 +51,8 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.key("mappings_count").integer(v.stats.mappingsCount);
     w.key("unassigned_mappings_count").integer(v.stats.unassignedMappingsCount);
     w.key("duplicate_rows_count").integer(v.stats.duplicateRowsCount);
-    w.key("excluded_rows_count").integer(v.stats.excludedRowsCount); // D44
-    w.key("skipped_rows_count").integer(v.stats.skippedRowsCount);   // D43
+    w.key("excluded_rows_count").integer(v.stats.excludedRowsCount); // docs/decisions.md D44
+    w.key("skipped_rows_count").integer(v.stats.skippedRowsCount);   // docs/decisions.md D43
     w.endObject();
     // D45/D57: always present; stored at upload as a JSON array of strings.
     w.key("warnings").raw(r.warnings && !r.warnings->empty() ? *r.warnings : "[]");

@@ -1,8 +1,8 @@
 #pragma once
-// JSON shapes of imports: ImportDetail (API.md §7.8), the list summary (§12.1), error bodies.
+// JSON shapes of imports: ImportDetail (docs/api.md §7.8), the list summary (§12.1), error bodies.
 
-#include "app/ImportEvaluation.h"
-#include "app/ImportRequest.h"
+#include "app/imports/ImportEvaluation.h"
+#include "app/imports/ImportRequest.h"
 #include "http/JsonWriter.h"
 #include "http/Request.h"
 

@@ -1,8 +1,8 @@
 #include "http/handlers/ImportRowJson.h"
 
-#include "app/Mappings.h"
+#include "app/imports/Mappings.h"
 #include "http/handlers/JsonFields.h"
-#include "store/Sql.h"
+#include "store/NamedRecords.h"
 
 #include <finimport/tags.hpp>
 
@@ -25,17 +25,15 @@ struct MappingTarget {
 std::optional<MappingTarget> resolveMappable(Poco::Data::Session& s, const std::string& familyId,
                                              const store::MappingRecord& m) {
     if (!m.mappableId) return std::nullopt;
-    const char* table = m.kind == app::kCategoryMapping ? "categories"
-                        : m.kind == app::kTagMapping    ? "tags"
-                                                        : "accounts";
+    const store::NamedTable table = m.kind == app::kCategoryMapping ? store::NamedTable::Categories
+                                    : m.kind == app::kTagMapping    ? store::NamedTable::Tags
+                                                                    : store::NamedTable::Accounts;
     const char* type = m.kind == app::kCategoryMapping ? "Category"
                        : m.kind == app::kTagMapping    ? "Tag"
                                                        : "Account";
-    auto r = store::sqlQueryOne(
-        s, std::string("SELECT name FROM ") + table + " WHERE id = ? AND family_id = ?",
-        {*m.mappableId, familyId});
-    if (!r) return std::nullopt;
-    return MappingTarget{type, r->optStr(0)};
+    auto name = store::nameInFamily(s, table, *m.mappableId, familyId);
+    if (!name) return std::nullopt;
+    return MappingTarget{type, name};
 }
 
 void writeMapping(JsonWriter& w, Poco::Data::Session& s, const std::string& familyId,

@@ -1,13 +1,13 @@
 #pragma once
-// One row as `GET /imports/{id}/rows` shows it (API.md §12.3, D15, D44): errors evaluated
-// now, the visible fields, their mappings and `excluded`. PATCH answers the same shape.
+// One row as `GET /imports/{id}/rows` shows it (docs/api.md §12.3, docs/decisions.md D15, D44):
+// errors evaluated now, the visible fields, their mappings and `excluded`. PATCH answers the same
+// shape.
 
-#include "app/RowValidation.h"
+#include "app/imports/RowValidation.h"
 #include "domain/Date.h"
 #include "http/JsonWriter.h"
 #include "store/ImportStore.h"
-
-#include <Poco/Data/Session.h>
+#include "store/Session.h"
 
 #include <string>
 #include <vector>

@@ -1,16 +1,16 @@
-// GET /api/v1/imports/{id}/rows (API.md §12.3, DECISIONS.md D15): rows with their errors
+// GET /api/v1/imports/{id}/rows (docs/api.md §12.3, docs/decisions.md D15): rows with their errors
 // evaluated now, the 17 visible fields and their mappings.
-#include "app/ImportTypes.h"
-#include "app/Mappings.h"
-#include "app/RowStats.h"
+#include "app/imports/ImportTypes.h"
+#include "app/imports/Mappings.h"
+#include "app/imports/RowStats.h"
 #include "domain/Uuid.h"
 #include "http/Errors.h"
 #include "http/Pagination.h"
 #include "http/handlers/ImportRowJson.h"
 #include "http/handlers/ImportsHandler.h"
 #include "http/handlers/JsonFields.h"
+#include "store/ImportRowQueries.h"
 #include "store/ImportStore.h"
-#include "store/Sql.h"
 
 namespace finimport::http {
 
@@ -32,11 +32,7 @@ Response ImportsHandler::rows(Request& req) {
         int64_t total = record->rowsCount;
         if (onlyInvalid) {
             auto stats = app::RowStats::fromSummary(record->summary);
-            total = stats ? stats->invalid.count
-                          : store::sqlCount(s,
-                                            "SELECT COUNT(*) FROM import_rows WHERE import_id = ? "
-                                            "AND valid = 0 AND excluded = 0",
-                                            {record->id});
+            total = stats ? stats->invalid.count : store::invalidRowCount(s, record->id);
         }
         Pagination p = paginate(req.query.get("page"), req.query.get("per_page"), total);
         w.beginObject().key("data").beginArray();

@@ -1,8 +1,8 @@
 #include "http/handlers/ImportsHandler.h"
 
-#include "app/ImportTypes.h"
+#include "app/imports/ImportTypes.h"
 
-#include "app/ImportTemplate.h"
+#include "app/imports/ImportTemplate.h"
 #include "domain/Uuid.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
@@ -78,8 +78,8 @@ app::CreateImportRequest toCreateRequest(const Request& req) {
 
 Response ImportsHandler::create(Request& req) {
     app::CreateImportRequest request = toCreateRequest(req);
-    // D66: a template fills the options the request leaves out (an unknown type is answered
-    // by create's own type check first).
+    // docs/decisions.md D66: a template fills the options the request leaves out (an unknown type
+    // is answered by create's own type check first).
     const std::string type = app::ImportService::resolveType(request.text("type"));
     if (app::traitsOf(type).known())
         if (auto refused = app::applyImportTemplate(_db, request, type))

@@ -1,7 +1,8 @@
 #pragma once
-// The import endpoints: create (API.md §7), list, show, rows (§12.1–§12.3), publish/revert (§12.5).
+// The import endpoints: create (docs/api.md §7), list, show, rows (§12.1–§12.3), publish/revert
+// (§12.5).
 
-#include "app/ImportService.h"
+#include "app/imports/ImportService.h"
 #include "http/Request.h"
 #include "store/Database.h"
 

@@ -16,8 +16,9 @@ void writeMoneyPair(JsonWriter& w, const std::string& name, std::optional<domain
 void writeMoneyPair(JsonWriter& w, std::string_view name, std::optional<domain::Decimal> amount,
                     const domain::Currency* c) {
     w.key(name);
+    char text[domain::kMoneyTextMax];
     if (amount && c)
-        w.string(domain::formatMoney(*amount, *c));
+        w.string(domain::formatMoneyInto(text, *amount, *c));
     else
         w.null();
     // "<name>_cents" without a heap string: names are short field names.
@@ -36,8 +37,9 @@ void writeMoney(JsonWriter& w, const std::string& name, domain::Decimal amount,
                 const std::string& currency) {
     const domain::Currency* c = domain::findCurrency(currency);
     w.key(name);
+    char text[domain::kMoneyTextMax];
     if (c)
-        w.string(domain::formatMoney(amount, *c));
+        w.string(domain::formatMoneyInto(text, amount, *c));
     else
         w.null();
 }

@@ -1,5 +1,5 @@
 #pragma once
-// Rendering helpers shared by handlers: money pairs (API.md §5), timestamps, account objects.
+// Rendering helpers shared by handlers: money pairs (docs/api.md §5), timestamps, account objects.
 
 #include "domain/Decimal.h"
 #include "http/JsonWriter.h"
@@ -27,9 +27,9 @@ void writeMoney(JsonWriter& w, const std::string& name, domain::Decimal amount,
                 const std::string& currency);
 void writeOptionalString(JsonWriter& w, const std::string& name,
                          const std::optional<std::string>& value);
-// The `meta` object of the import lists (API.md §12): current/next/prev page, totals.
+// The `meta` object of the import lists (docs/api.md §12): current/next/prev page, totals.
 void writeListMeta(JsonWriter& w, const Pagination& p);
-// The `pagination` object of balances and trades (API.md §9.1).
+// The `pagination` object of balances and trades (docs/api.md §9.1).
 void writePagination(JsonWriter& w, const Pagination& p);
 
 } // namespace finimport::http

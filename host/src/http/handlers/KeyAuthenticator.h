@@ -1,7 +1,7 @@
 #pragma once
 // X-Api-Key authentication backed by the store (app::ApiKeys).
 
-#include "app/ApiKeys.h"
+#include "app/auth/ApiKeys.h"
 #include "http/Auth.h"
 
 namespace finimport::http {

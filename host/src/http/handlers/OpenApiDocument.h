@@ -1,6 +1,7 @@
 #pragma once
 // The served OpenAPI document: schemas/openapi.yaml with the types and options of the plugins
-// this server loaded (D10), so a third party's type is documented like a built-in one.
+// this server loaded (docs/decisions.md D10), so a third party's type is documented like a built-in
+// one.
 
 #include "plugin/PluginRegistry.h"
 

@@ -1,7 +1,7 @@
 #pragma once
-// POST /api/v1/imports/preflight (API.md §12.4; DECISIONS.md D29). Read scope.
+// POST /api/v1/imports/preflight (docs/api.md §12.4; docs/decisions.md D29). Read scope.
 
-#include "app/Preflight.h"
+#include "app/imports/Preflight.h"
 #include "http/Request.h"
 
 namespace finimport::http {

@@ -35,8 +35,8 @@ app::FieldValue toField(const ParamValue& v) {
     return app::FieldValue{kinds.at(v.kind()), v.text()};
 }
 
-// §8.1: the `recurring_transaction` object; for a JSON body without that key, the top-level
-// members that are field names (the reference's parameter wrapping).
+// docs/api.md §8.1: the `recurring_transaction` object; for a JSON body without that key, the
+// top-level members that are field names (the reference's parameter wrapping).
 std::optional<std::map<std::string, app::FieldValue>> wrapperFields(const Request& req) {
     const ParamValue& root = req.params.root();
     std::map<std::string, app::FieldValue> out;

@@ -18,7 +18,7 @@ Router buildRoutes(RouteServices services) {
     store::Database* db = &services.db;
     auto recurring = std::make_shared<app::RecurringService>(services.db);
     auto preflight =
-        std::make_shared<app::ImportPreflight>(services.db, services.plugins, services.config);
+        std::make_shared<app::ImportPreflight>(services.db, services.plugins, services.settings);
     using A = AuthRequirement;
 
     router.get("/health", A::None,
@@ -31,10 +31,11 @@ Router buildRoutes(RouteServices services) {
         r.body = *openApi;
         return r;
     });
-    // Each route's 500 message is the one API.md documents for it (§8.7, §9.2, §9.3, §12.4).
-    router.get("/api/v1/balances", A::Read, [db](Request& r) { return listBalances(*db, r); })
+    // Each route's 500 message is the one docs/api.md documents for it (§8.7, §9.2, §9.3, §12.4).
+    auto lists = std::make_shared<ListCache>(services.db);
+    router.get("/api/v1/balances", A::Read, [lists](Request& r) { return listBalances(*lists, r); })
         .internalErrorMessage = "An unexpected error occurred";
-    router.get("/api/v1/trades", A::Read, [db](Request& r) { return listTrades(*db, r); })
+    router.get("/api/v1/trades", A::Read, [lists](Request& r) { return listTrades(*lists, r); })
         .internalErrorMessage = "An unexpected error occurred";
     router
         .post("/api/v1/recurring_transactions", A::Write, BodyMode::Params,
@@ -52,7 +53,7 @@ Router buildRoutes(RouteServices services) {
     router.get("/api/v1/imports/{id}", A::Read, [imports](Request& r) { return imports->show(r); });
     router.get("/api/v1/imports/{id}/rows", A::Read,
                [imports](Request& r) { return imports->rows(r); });
-    auto rowEditor = std::make_shared<app::RowEditor>(services.db);
+    auto rowEditor = std::make_shared<app::RowEditor>(services.db, services.plugins);
     router.add(Route{"PATCH", "/api/v1/imports/{id}/rows/{number}", A::Write, BodyMode::Params,
                      [db, rowEditor](Request& r) { return editImportRow(*db, *rowEditor, r); }});
     router.post("/api/v1/imports/{id}/publish", A::Write, BodyMode::None,

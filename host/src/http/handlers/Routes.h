@@ -1,8 +1,8 @@
 #pragma once
-// Every route of the API (API.md, DECISIONS.md D23) and the handler serving it.
+// Every route of the API (docs/api.md, docs/decisions.md D23) and the handler serving it.
 
-#include "app/Config.h"
-#include "app/ImportService.h"
+#include "app/imports/ImportService.h"
+#include "app/imports/ImportSettings.h"
 #include "http/Router.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
@@ -15,7 +15,7 @@ struct RouteServices {
     store::Database& db;
     app::ImportService& imports;
     const plugin::PluginRegistry& plugins;
-    const app::Config& config;
+    const app::ImportSettings& settings;
 };
 
 Router buildRoutes(RouteServices services);

@@ -29,7 +29,7 @@ app::RowEditRequest readBody(const Params& params) {
     const ParamValue* excluded = params.root().find("excluded");
     const ParamValue* fields = params.root().find("fields");
     if (!excluded && !fields) out.bodyErrors.push_back("Send excluded or fields");
-    // D54: booleans are JSON true/false or those strings in any case.
+    // docs/decisions.md D54: booleans are JSON true/false or those strings in any case.
     if (excluded) {
         const bool scalar = excluded->isBool() || excluded->isString();
         if (scalar && Poco::icompare(excluded->text(), "true") == 0)

@@ -1,8 +1,8 @@
 #pragma once
-// PATCH /api/v1/imports/{id}/rows/{number} (D44): reads the JSON body into a row edit and
-// answers the edited row as the rows endpoint shows it.
+// PATCH /api/v1/imports/{id}/rows/{number} (docs/decisions.md D44): reads the JSON body into a row
+// edit and answers the edited row as the rows endpoint shows it.
 
-#include "app/rowedit/RowEditor.h"
+#include "app/imports/rowedit/RowEditor.h"
 #include "http/Request.h"
 #include "store/Database.h"
 

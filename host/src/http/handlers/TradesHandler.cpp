@@ -30,7 +30,7 @@ void writeTrade(JsonWriter& w, const store::TradeListRow& t) {
     w.key("id").string(t.accountId);
     w.key("name").string(t.accountName);
     writeOptionalString(w, "account_type", t.accountType);
-    w.key("status").string(t.accountStatus); // D24
+    w.key("status").string(t.accountStatus); // docs/decisions.md D24
     w.endObject();
     w.key("security");
     if (t.securityId) {
@@ -58,10 +58,11 @@ void writeTrade(JsonWriter& w, const store::TradeListRow& t) {
 
 } // namespace
 
-Response listTrades(store::Database& db, const Request& req) {
+Response listTrades(ListCache& cache, const Request& req) {
     store::TradeListFilter filter;
     filter.familyId = req.principal.familyId;
-    // D27 order: account_id, account_ids, start_date, end_date; the first failure answers.
+    // docs/decisions.md D27 order: account_id, account_ids, start_date, end_date; the first failure
+    // answers.
     if (auto id = req.query.get("account_id"); id && !blank(*id)) {
         if (!isUuid(*id)) return validationFailed("account_id must be a valid UUID");
         filter.accountId = normalizeUuid(*id);
@@ -97,16 +98,26 @@ Response listTrades(store::Database& db, const Request& req) {
         if (!d) return validationFailed("Invalid end_date format");
         filter.endDate = d->iso();
     }
-    Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
-                            store::TradeStore::countCached(db, filter));
-    JsonWriter w;
-    w.beginObject().key("trades").beginArray();
-    for (const auto& t : store::TradeStore::page(db, filter, p.perPage, p.offset))
-        writeTrade(w, t);
-    w.endArray();
-    writePagination(w, p);
-    w.endObject();
-    return jsonResponse(200, w.take());
+    auto page = req.query.get("page"), perPage = req.query.get("per_page");
+    std::string key = "trades";
+    for (const auto* part :
+         {&filter.accountId, &filter.startDate, &filter.endDate, &page, &perPage})
+        appendKeyPart(key, *part);
+    for (const auto& id : ids) // in the given order: the SQL's IN list is built from it
+        appendKeyPart(key, id);
+    appendKeyPart(key, filter.familyId);
+    return cache.respond(req, key, [&] {
+        store::Database& db = cache.db();
+        Pagination p = paginate(page, perPage, store::TradeStore::countCached(db, filter));
+        JsonWriter w;
+        w.beginObject().key("trades").beginArray();
+        for (const auto& t : store::TradeStore::page(db, filter, p.perPage, p.offset))
+            writeTrade(w, t);
+        w.endArray();
+        writePagination(w, p);
+        w.endObject();
+        return jsonResponse(200, w.take());
+    });
 }
 
 } // namespace finimport::http

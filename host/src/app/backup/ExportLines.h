@@ -1,0 +1,50 @@
+#pragma once
+// One NDJSON line being written: `{"type":T[,"version":1],"data":{…}}`, values typed as the
+// exporter writes them (decimals as strings, timestamps ISO 8601 with milliseconds).
+
+#include "store/Sql.h"
+
+#include <Poco/JSON/Object.h>
+
+#include <ostream>
+#include <string>
+
+namespace finimport::app::exporting {
+
+class LineWriter {
+public:
+    explicit LineWriter(std::ostream& out) : _out(out) {}
+    void write(const std::string& type, const Poco::JSON::Object::Ptr& data,
+               bool versioned = false);
+
+private:
+    std::ostream& _out;
+    bool _first = true;
+};
+
+// Builders for `data` values from a result row column.
+class Data {
+public:
+    Data() : _obj(new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER)) {}
+    Data& text(const std::string& key, const store::SqlRow& r, size_t i);
+    Data& decimal(const std::string& key, const store::SqlRow& r, size_t i); // scaled 1e8 -> "12.5"
+    Data& integer(const std::string& key, const store::SqlRow& r, size_t i);
+    Data& boolean(const std::string& key, const store::SqlRow& r, size_t i);
+    Data& timestamp(const std::string& key, const store::SqlRow& r, size_t i); // epoch µs
+    Data& timestamps(const store::SqlRow& r, size_t createdAt) {
+        return timestamp("created_at", r, createdAt).timestamp("updated_at", r, createdAt + 1);
+    }
+    Data& value(const std::string& key, const Poco::Dynamic::Var& v) {
+        _obj->set(key, v);
+        return *this;
+    }
+    Poco::JSON::Object::Ptr object() const { return _obj; }
+
+private:
+    Poco::JSON::Object::Ptr _obj;
+};
+
+// Writes the family's Rule lines (ExportRules.cpp).
+void rules(Poco::Data::Session& s, const std::string& familyId, LineWriter& w);
+
+} // namespace finimport::app::exporting

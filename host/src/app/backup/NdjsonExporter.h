@@ -1,0 +1,17 @@
+#pragma once
+// The family's data in the service's NDJSON format (docs/imports.md §6.12 "What produces NDJSON"):
+// every record kind, in dependency order, each kind in a stable content order, so that an
+// export imported into an empty family exports the same again (ids and timestamps aside).
+
+#include "store/Session.h"
+
+#include <ostream>
+#include <string>
+
+namespace finimport::app {
+
+// Lines separated by '\n', no trailing newline (as the reference's exporter).
+void exportFamilyNdjson(Poco::Data::Session& session, const std::string& familyId,
+                        std::ostream& out);
+
+} // namespace finimport::app

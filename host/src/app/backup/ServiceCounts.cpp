@@ -1,0 +1,95 @@
+#include "app/backup/ServiceCounts.h"
+
+#include "app/backup/NdjsonLines.h"
+
+#include <Poco/DateTimeFormatter.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+#include <Poco/Timestamp.h>
+
+#include <sstream>
+
+namespace finimport::app::service {
+
+namespace {
+
+Poco::JSON::Object::Ptr countsObject(const RecordCounts& counts) {
+    Poco::JSON::Object::Ptr obj = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    for (const auto& [key, type] : serviceRecordKinds()) {
+        auto it = counts.find(key);
+        obj->set(key, it == counts.end() ? int64_t(0) : it->second);
+    }
+    return obj;
+}
+
+int64_t at(const RecordCounts& c, const std::string& key) {
+    auto it = c.find(key);
+    return it == c.end() ? 0 : it->second;
+}
+
+std::string checkedAt() {
+    return Poco::DateTimeFormatter::format(Poco::Timestamp(), "%Y-%m-%dT%H:%M:%SZ");
+}
+
+} // namespace
+
+RecordCounts zeroCounts() {
+    RecordCounts c;
+    for (const auto& [key, type] : serviceRecordKinds())
+        c[key] = 0;
+    return c;
+}
+
+RecordCounts parseCounts(const std::optional<std::string>& json) {
+    RecordCounts c = zeroCounts();
+    if (!json || json->empty()) return c;
+    try {
+        Poco::JSON::Parser parser;
+        auto obj = parser.parse(*json).extract<Poco::JSON::Object::Ptr>();
+        for (auto& [key, value] : c)
+            if (obj->has(key)) value = obj->getValue<int64_t>(key);
+    } catch (const std::exception&) {
+    }
+    return c;
+}
+
+std::string readbackJson(const Readback& r) {
+    RecordCounts delta, checked;
+    Poco::JSON::Object::Ptr mismatches = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    for (const auto& [key, type] : serviceRecordKinds()) {
+        delta[key] = at(r.after, key) - at(r.before, key);
+        checked[key] = at(r.expected, key);
+        if (delta[key] - at(r.implicit, key) != at(r.expected, key)) {
+            Poco::JSON::Object::Ptr m = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+            m->set("expected", at(r.expected, key));
+            m->set("actual", delta[key]);
+            m->set("implicit", at(r.implicit, key));
+            mismatches->set(key, m);
+        }
+    }
+    Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
+    obj.set("status", r.error ? "failed" : (mismatches->size() == 0 ? "matched" : "mismatch"));
+    obj.set("checked_at", checkedAt());
+    obj.set("expected_record_counts", countsObject(r.expected));
+    obj.set("before_counts", countsObject(r.before));
+    obj.set("after_counts", countsObject(r.after));
+    obj.set("actual_delta_counts", countsObject(delta));
+    obj.set("implicit_counts", countsObject(r.implicit));
+    obj.set("checked_counts", countsObject(checked));
+    obj.set("mismatches", mismatches);
+    if (r.error) obj.set("error", *r.error);
+    std::ostringstream out;
+    obj.stringify(out);
+    return out.str();
+}
+
+std::string revertedReadbackJson() {
+    Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
+    obj.set("status", "reverted");
+    obj.set("checked_at", checkedAt());
+    std::ostringstream out;
+    obj.stringify(out);
+    return out.str();
+}
+
+} // namespace finimport::app::service

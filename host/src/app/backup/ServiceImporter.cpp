@@ -1,0 +1,330 @@
+// ServiceImporter: dependency order, helpers, accounts and opening anchors, family-level
+// records (taxonomy, budgets, rules). The ledger types are in ServiceLedger.cpp.
+#include "app/backup/ServiceImporter.h"
+
+#include "domain/AccountKind.h"
+#include "domain/Currency.h"
+#include "domain/OpeningAnchor.h"
+#include "store/AccountStore.h"
+#include "store/BackupFamilyWrites.h"
+#include "store/EntryStore.h"
+#include "store/TaxonomyStore.h"
+
+#include <Poco/JSON/Array.h>
+
+#include <sstream>
+#include <stdexcept>
+
+namespace finimport::app::service {
+
+namespace {
+
+std::optional<domain::AccountKind> kindOf(const std::string& accountableType) {
+    for (auto k : {domain::AccountKind::Depository, domain::AccountKind::CreditCard,
+                   domain::AccountKind::Investment, domain::AccountKind::Crypto,
+                   domain::AccountKind::Property, domain::AccountKind::Vehicle,
+                   domain::AccountKind::OtherAsset, domain::AccountKind::Loan,
+                   domain::AccountKind::OtherLiability})
+        if (domain::accountKindName(k) == accountableType) return k;
+    return std::nullopt;
+}
+
+bool isHexColor(const std::string& c) {
+    if (c.size() != 7 || c[0] != '#') return false;
+    return c.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos;
+}
+
+// Deterministic stand-in for the reference's random palette colour (so exports compare).
+std::string paletteColor(const std::string& name) {
+    static const char* palette[] = {"#e99537", "#4da568", "#6471eb", "#db5a54",
+                                    "#df4e92", "#c44fe9", "#eb5429", "#61c9ea"};
+    size_t h = 0;
+    for (unsigned char c : name)
+        h = h * 31 + c;
+    return palette[h % 8];
+}
+
+const std::vector<std::string> kOrder = {"Account",     "Balance",        "Category",
+                                         "Tag",         "Merchant",       "RecurringTransaction",
+                                         "Transaction", "Transfer",       "RejectedTransfer",
+                                         "Trade",       "Holding",        "Valuation",
+                                         "Budget",      "BudgetCategory", "Rule"};
+
+} // namespace
+
+ServiceImporter::ServiceImporter(Poco::Data::Session& s, const store::ImportRecord& import,
+                                 const store::FamilyRow& family, domain::Date today)
+    : _s(s), _import(import), _family(family), _today(today) {}
+
+void ServiceImporter::run(const std::vector<ServiceRecord>& records) {
+    std::map<std::string, std::vector<const ServiceRecord*>> byType;
+    for (const auto& r : records)
+        byType[r.type].push_back(&r);
+    for (const auto& type : kOrder) {
+        const auto& list = byType[type];
+        if (type == "Category") {
+            categories(list);
+            continue;
+        }
+        for (const auto* r : list) {
+            if (type == "Account")
+                accounts(*r);
+            else if (type == "Balance")
+                balances(*r);
+            else if (type == "Tag")
+                tags(*r);
+            else if (type == "Merchant")
+                merchants(*r);
+            else if (type == "RecurringTransaction")
+                recurring(*r);
+            else if (type == "Transaction")
+                transactions(*r);
+            else if (type == "Transfer")
+                transfers(*r, false);
+            else if (type == "RejectedTransfer")
+                transfers(*r, true);
+            else if (type == "Trade")
+                trades(*r);
+            else if (type == "Holding")
+                holdings(*r);
+            else if (type == "Valuation")
+                valuations(*r);
+            else if (type == "Budget")
+                budgets(*r);
+            else if (type == "BudgetCategory")
+                budgetCategories(*r);
+            else if (type == "Rule")
+                rules(*r);
+        }
+        if (type == "Account") openingAnchors(records);
+    }
+}
+
+void ServiceImporter::fail(const ServiceRecord& r, const std::string& what) const {
+    throw std::runtime_error("Line " + std::to_string(r.line) + " " + r.type + " " + what);
+}
+
+std::optional<std::string> ServiceImporter::mapped(const std::map<std::string, std::string>& map,
+                                                   const JsonObject& obj,
+                                                   const std::string& key) const {
+    auto id = presentText(obj, key);
+    if (!id) return std::nullopt;
+    auto it = map.find(*id);
+    if (it == map.end()) return std::nullopt;
+    return it->second;
+}
+
+const ServiceImporter::AccountInfo* ServiceImporter::account(const ServiceRecord& r) const {
+    auto id = presentText(r.data, "account_id");
+    if (!id) return nullptr;
+    auto it = _accounts.find(*id);
+    return it == _accounts.end() ? nullptr : &it->second;
+}
+
+domain::Date ServiceImporter::requiredDate(const ServiceRecord& r, const std::string& key) const {
+    auto d = dateOf(r.data, key);
+    if (!d) fail(r, "has an invalid " + key + " \"" + textOf(r.data, key).value_or("") + "\".");
+    return *d;
+}
+
+domain::Decimal ServiceImporter::requiredDecimal(const ServiceRecord& r,
+                                                 const std::string& key) const {
+    auto d = decimalOf(r.data, key);
+    if (!d) fail(r, "has an invalid " + key + " \"" + textOf(r.data, key).value_or("") + "\".");
+    return *d;
+}
+
+std::optional<int64_t> ServiceImporter::optionalDecimal(const ServiceRecord& r,
+                                                        const std::string& key) const {
+    if (!presentText(r.data, key)) return std::nullopt;
+    return requiredDecimal(r, key).raw();
+}
+
+std::string ServiceImporter::currency(const ServiceRecord& r, const std::string& fallback) const {
+    auto code = presentText(r.data, "currency");
+    if (!code) return fallback;
+    const auto* known = domain::findCurrency(*code);
+    if (!known) fail(r, "has an unknown currency \"" + *code + "\".");
+    std::string upper = *code;
+    for (auto& c : upper)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return upper;
+}
+
+void ServiceImporter::created(const std::string& type, const std::string& id) {
+    store::ImportStore(_s).addRecord(_import.id, type, id, "created");
+}
+
+void ServiceImporter::accounts(const ServiceRecord& r) {
+    auto type = presentText(r.data, "accountable_type").value_or("");
+    auto kind = kindOf(type);
+    if (!kind) fail(r, "has invalid accountable_type \"" + type + "\".");
+    store::AccountRow a;
+    a.familyId = _import.familyId;
+    a.name = textOf(r.data, "name").value_or("");
+    a.accountType = std::string(domain::accountKindSnake(*kind));
+    JsonObject accountable;
+    if (r.data->has("accountable") &&
+        r.data->get("accountable").type() == typeid(Poco::JSON::Object::Ptr))
+        accountable = r.data->getObject("accountable");
+    a.subtype = accountable ? presentText(accountable, "subtype") : std::nullopt;
+    if (!a.subtype) a.subtype = presentText(r.data, "subtype");
+    auto status = presentText(r.data, "status").value_or("active");
+    a.status = status == "disabled" || status == "draft" ? status : "active";
+    a.currency = currency(r, _family.currency);
+    a.balance = requiredDecimal(r, "balance").raw();
+    a.cashBalance = optionalDecimal(r, "cash_balance").value_or(a.balance);
+    a.institutionName = presentText(r.data, "institution_name");
+    a.institutionDomain = presentText(r.data, "institution_domain");
+    a.notes = textOf(r.data, "notes");
+    a.authoritativeBalanceHistory = truthyOf(r.data, "authoritative_balance_history");
+    a.importId = _import.id;
+    store::AccountStore(_s).insert(a);
+    created("Account", a.id);
+    _createdAccounts.insert(a.id);
+    if (auto id = presentText(r.data, "id")) _accounts[*id] = {a.id, a.currency, *a.accountType};
+}
+
+void ServiceImporter::openingAnchors(const std::vector<ServiceRecord>& records) {
+    // Oldest dated record per source account, and accounts with an explicit anchor.
+    std::map<std::string, domain::Date> oldest;
+    std::set<std::string> anchored;
+    static const std::set<std::string> dated = {"Balance", "Transaction", "Trade", "Holding",
+                                                "Valuation"};
+    for (const auto& r : records) {
+        if (!dated.count(r.type)) continue;
+        auto source = presentText(r.data, "account_id");
+        if (!source) continue;
+        if (r.type == "Valuation" && presentText(r.data, "kind").value_or("") == "opening_anchor")
+            anchored.insert(*source);
+        if (auto d = dateOf(r.data, "date")) {
+            auto it = oldest.find(*source);
+            if (it == oldest.end() || *d < it->second) oldest[*source] = *d;
+        }
+    }
+    store::EntryStore entries(_s);
+    for (const auto& r : records) {
+        if (r.type != "Account") continue;
+        auto source = presentText(r.data, "id");
+        if (!source || !_accounts.count(*source) || anchored.count(*source)) continue;
+        if (truthyOf(r.data, "skip_opening_balance_import") ||
+            truthyOf(r.data, "authoritative_balance_history") || !presentText(r.data, "balance"))
+            continue;
+        const auto& info = _accounts[*source];
+        std::optional<domain::Date> date = dateOf(r.data, "opening_balance_date");
+        if (!date) date = dateOf(r.data, "opening_balance_on");
+        if (auto it = oldest.find(*source); it != oldest.end()) {
+            domain::Date before = it->second.addDays(-1);
+            if (!date || before < *date) date = before;
+        }
+        if (!date) date = domain::defaultOpeningDate(std::nullopt, _today);
+        store::EntryRow anchor;
+        anchor.accountId = info.id;
+        anchor.date = date->iso();
+        anchor.amount = requiredDecimal(r, "balance").raw();
+        anchor.currency = info.currency;
+        anchor.name = domain::openingAnchorName(*domain::accountKindFromSnake(info.kindSnake));
+        anchor.importId = _import.id;
+        entries.insertValuation(anchor, "opening_anchor");
+        created("Entry", anchor.id);
+        ++_implicit["valuations"];
+    }
+}
+
+void ServiceImporter::categories(const std::vector<const ServiceRecord*>& records) {
+    store::TaxonomyStore taxonomy(_s);
+    for (const auto* r : records) {
+        store::CategoryRow c;
+        c.familyId = _import.familyId;
+        c.name = textOf(r->data, "name").value_or("");
+        c.color = presentText(r->data, "color").value_or("#737373");
+        c.icon = presentText(r->data, "lucide_icon").value_or("shapes");
+        c.classification =
+            presentText(r->data, "classification_unused")
+                .value_or(presentText(r->data, "classification").value_or("expense"));
+        c.importId = _import.id;
+        // docs/decisions.md D20: after a revert, a category of this import that stayed (in use) is
+        // taken again.
+        auto existing = taxonomy.categoryByName(_import.familyId, c.name);
+        if (existing && existing->importId == _import.id) {
+            c.id = existing->id;
+            taxonomy.updateCategory(c);
+        } else {
+            taxonomy.insertCategory(c);
+        }
+        created("Category", c.id);
+        if (auto id = presentText(r->data, "id")) _categories[*id] = c.id;
+    }
+    for (const auto* r : records) // parents once every category exists
+        if (auto parent = mapped(_categories, r->data, "parent_id"))
+            if (auto id = presentText(r->data, "id"))
+                store::setCategoryParent(_s, _categories[*id], *parent);
+}
+
+void ServiceImporter::tags(const ServiceRecord& r) {
+    store::TagRow t;
+    t.familyId = _import.familyId;
+    t.name = textOf(r.data, "name").value_or("");
+    t.color = presentText(r.data, "color").value_or("#e99537");
+    t.importId = _import.id;
+    auto existing = store::TaxonomyStore(_s).tagByName(_import.familyId, t.name);
+    if (existing && existing->importId == _import.id)
+        t.id = existing->id;
+    else
+        store::TaxonomyStore(_s).insertTag(t);
+    created("Tag", t.id);
+    if (auto id = presentText(r.data, "id")) _tags[*id] = t.id;
+}
+
+void ServiceImporter::merchants(const ServiceRecord& r) {
+    store::MerchantRow m;
+    m.familyId = _import.familyId;
+    m.name = textOf(r.data, "name").value_or("");
+    auto color = presentText(r.data, "color");
+    m.color = color && isHexColor(*color) ? *color : paletteColor(m.name);
+    m.logoUrl = presentText(r.data, "logo_url");
+    m.websiteUrl = presentText(r.data, "website_url");
+    m.importId = _import.id;
+    auto existing = store::TaxonomyStore(_s).merchantByName(_import.familyId, m.name);
+    if (existing && existing->importId == _import.id)
+        m.id = existing->id;
+    else
+        store::TaxonomyStore(_s).insertMerchant(m);
+    created("Merchant", m.id);
+    if (auto id = presentText(r.data, "id")) _merchants[*id] = m.id;
+}
+
+void ServiceImporter::budgets(const ServiceRecord& r) {
+    auto start = lenientDateOf(r.data, "start_date"), end = lenientDateOf(r.data, "end_date");
+    if (!start)
+        fail(r, "has an invalid start_date \"" + textOf(r.data, "start_date").value_or("") + "\".");
+    if (!end)
+        fail(r, "has an invalid end_date \"" + textOf(r.data, "end_date").value_or("") + "\".");
+    if (store::budgetDatesTaken(_s, _import.familyId, start->iso(), end->iso()))
+        fail(r, "overlaps an existing budget (same start or end date).");
+    std::string cur = currency(r, _family.currency);
+    store::ImportedBudget b;
+    b.familyId = _import.familyId;
+    b.startDate = start->iso();
+    b.endDate = end->iso();
+    b.currency = cur;
+    b.importId = _import.id;
+    b.budgetedSpending = optionalDecimal(r, "budgeted_spending");
+    b.expectedIncome = optionalDecimal(r, "expected_income");
+    const std::string id = store::insertImportedBudget(_s, b);
+    created("Budget", id);
+    _budgetCurrency[id] = cur;
+    if (auto source = presentText(r.data, "id")) _budgets[*source] = id;
+}
+
+void ServiceImporter::budgetCategories(const ServiceRecord& r) {
+    auto budget = mapped(_budgets, r.data, "budget_id");
+    auto category = mapped(_categories, r.data, "category_id");
+    if (!budget || !category) return; // a missing side skips the record (docs/imports.md §6.12)
+    auto spending = optionalDecimal(r, "budgeted_spending");
+    std::string cur = currency(r, _budgetCurrency[*budget]);
+    if (auto id = store::upsertBudgetCategory(_s, *budget, *category, spending, cur))
+        created("BudgetCategory", *id);
+}
+
+} // namespace finimport::app::service

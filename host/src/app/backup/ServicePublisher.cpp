@@ -1,0 +1,173 @@
+#include "app/backup/ServicePublisher.h"
+
+#include "store/ImportClaims.h"
+
+#include "app/backup/NdjsonLines.h"
+#include "app/backup/ServiceImporter.h"
+#include "app/backup/ServicePreflight.h"
+#include "app/backup/ServiceRecords.h"
+#include "app/imports/ImportTypes.h"
+#include "app/publish/RevertGuard.h"
+#include "jobs/BalanceMaterializer.h"
+#include "store/AccountStore.h"
+#include "store/EntryStore.h"
+#include "store/FamilyRecordCounts.h"
+#include "store/ImportStore.h"
+#include "store/RevertDeletes.h"
+#include "store/TaxonomyStore.h"
+
+#include <Poco/JSON/Object.h>
+
+#include <sstream>
+#include <stdexcept>
+
+namespace finimport::app::service {
+
+namespace {
+
+std::string countsText(const RecordCounts& counts) {
+    Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
+    for (const auto& [key, type] : serviceRecordKinds())
+        obj.set(key, counts.at(key));
+    std::ostringstream out;
+    obj.stringify(out);
+    return out.str();
+}
+
+} // namespace
+
+void ServicePublisher::publish(const std::string& importId,
+                               const std::function<void()>& afterRecordsHook) {
+    std::optional<Readback> readback; // set once the before-snapshot was taken
+    try {
+        _db.write([&](Poco::Data::Session& s) {
+            if (!store::claimImport(s, importId, "importing")) return; // store/ImportClaims.h
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId, true);
+            if (!import || import->status != "importing") return; // redelivered job
+            store::lockPublishTargets(s, import->familyId);
+            auto family = store::FamilyStore(s).familyById(import->familyId);
+            const std::string content = import->content.value_or("");
+            int64_t cap = rowCapOf(import->type, _config);
+            // Expected counts again at the start of publish (docs/imports.md §6.12).
+            NdjsonLineReport lines = analyzeNdjson(content);
+            if (lines.typedLines > cap)
+                throw std::runtime_error("Import has " + std::to_string(lines.typedLines) +
+                                         " rows, more than the publish limit of " +
+                                         std::to_string(cap));
+            auto preflight = servicePreflight(s, import->familyId, content, import->id, cap);
+            if (!preflight.valid()) throw std::runtime_error(preflight.errorText());
+            if (lines.importableLines == 0)
+                throw std::runtime_error("Import was uploaded but has no publishable records.");
+            RecordCounts expected = zeroCounts();
+            for (const auto& [key, count] : lines.expected)
+                expected[key] = count;
+            readback = Readback{expected,
+                                store::familyRecordCounts(s, import->familyId),
+                                {},
+                                zeroCounts(),
+                                std::nullopt};
+
+            auto records = readServiceRecords(_plugins, import->type, content);
+            imports.clearRecords(importId);
+            ServiceImporter importer(s, *import, *family, domain::Date::today());
+            importer.run(records);
+            if (afterRecordsHook) afterRecordsHook();
+            // The snapshot is taken before balances are recomputed (docs/imports.md §8).
+            readback->after = store::familyRecordCounts(s, import->familyId);
+            readback->implicit = importer.implicitCounts();
+            for (const auto& accountId : importer.createdAccounts())
+                jobs::materializeBalances(s, accountId,
+                                          domain::Date::today()); // docs/decisions.md D21
+
+            import->rowsCount = lines.typedLines;
+            import->expectedRecordCounts = countsText(expected);
+            import->readback = readbackJson(*readback);
+            import->status = "complete";
+            import->error.reset();
+            imports.update(*import);
+        });
+    } catch (const std::exception& e) {
+        // Rolled back: nothing of the import remains; the readback says so (all deltas 0).
+        std::string message = e.what();
+        _db.write([&](Poco::Data::Session& s) {
+            if (!store::claimImport(s, importId, "importing")) return; // never over a `complete`
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId);
+            if (!import) return;
+            import->status = "failed";
+            import->error = message;
+            if (readback) {
+                readback->after = readback->before;
+                readback->implicit = zeroCounts();
+                readback->error = message;
+                import->readback = readbackJson(*readback);
+            } else {
+                import->readback = "{}"; // failed before importing (docs/imports.md §6.12)
+            }
+            imports.update(*import);
+        });
+    }
+}
+
+void ServicePublisher::revert(const std::string& importId) {
+    try {
+        _db.write([&](Poco::Data::Session& s) {
+            if (!store::claimImport(s, importId, "reverting")) return; // store/ImportClaims.h
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId);
+            if (!import || import->status != "reverting") return;
+            store::lockPublishTargets(s, import->familyId);
+            // docs/decisions.md D64, re-checked in the job's transaction (see Publisher::revert).
+            if (auto dependants = revertDependants(s, importId); !dependants.empty())
+                throw std::runtime_error(dependants.message());
+            auto created = imports.records(importId, "created");
+            auto each = [&](const std::string& type,
+                            const std::function<void(const std::string&)>& fn) {
+                for (const auto& [t, id] : created)
+                    if (t == type) fn(id);
+            };
+            // Links first, then what hangs off accounts, then accounts, then family records
+            // (docs/decisions.md D20: taxonomy that records from outside the import use stays).
+            each("Transfer", [&](const std::string& id) { store::deleteTransfer(s, id); });
+            each("RejectedTransfer",
+                 [&](const std::string& id) { store::deleteRejectedTransfer(s, id); });
+            store::EntryStore entries(s);
+            each("Entry", [&](const std::string& id) { entries.deleteEntry(id); });
+            each("Holding", [&](const std::string& id) { store::deleteHolding(s, id); });
+            each("Balance", [&](const std::string& id) { store::deleteBalance(s, id); });
+            each("BudgetCategory",
+                 [&](const std::string& id) { store::deleteBudgetCategory(s, id); });
+            each("Budget", [&](const std::string& id) { store::deleteBudget(s, id); });
+            each("RecurringTransaction",
+                 [&](const std::string& id) { store::deleteRecurring(s, id); });
+            each("Rule", [&](const std::string& id) { store::deleteRule(s, id); });
+            store::AccountStore accounts(s);
+            each("Account", [&](const std::string& id) { accounts.deleteCascade(id); });
+            store::TaxonomyStore taxonomy(s);
+            each("Category", [&](const std::string& id) {
+                bool budgeted = store::categoryBudgeted(s, id);
+                if (!budgeted && !taxonomy.categoryInUse(id, importId)) taxonomy.deleteCategory(id);
+            });
+            each("Tag", [&](const std::string& id) {
+                if (!taxonomy.tagInUse(id, importId)) taxonomy.deleteTag(id);
+            });
+            each("Merchant", [&](const std::string& id) {
+                if (taxonomy.merchantInUse(id, importId)) return;
+                store::deleteMerchant(s, id);
+            });
+            imports.clearRecords(importId);
+            import->status = "pending";
+            import->error.reset();
+            import->readback = revertedReadbackJson();
+            imports.update(*import);
+        });
+    } catch (const std::exception& e) {
+        std::string message = e.what();
+        _db.write([&](Poco::Data::Session& s) {
+            store::failImportIfStatus(s, importId, "reverting", "revert_failed", message);
+        });
+    }
+}
+
+} // namespace finimport::app::service

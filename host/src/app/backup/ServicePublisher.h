@@ -1,0 +1,32 @@
+#pragma once
+// The ServiceImport publish and revert jobs (docs/imports.md §6.12, docs/api.md §7.8,
+// docs/decisions.md D19–D21): one transaction each; family-wide counts before and after; the
+// readback; balances.
+
+#include "app/imports/ImportSettings.h"
+#include "plugin/PluginRegistry.h"
+#include "store/Database.h"
+
+#include <functional>
+#include <string>
+
+namespace finimport::app::service {
+
+class ServicePublisher {
+public:
+    ServicePublisher(store::Database& db, const ImportSettings& config,
+                     const plugin::PluginRegistry* plugins)
+        : _db(db), _config(config), _plugins(plugins) {}
+
+    // `afterRecordsHook` runs inside the transaction once the records exist (tests inject
+    // failures there).
+    void publish(const std::string& importId, const std::function<void()>& afterRecordsHook);
+    void revert(const std::string& importId);
+
+private:
+    store::Database& _db;
+    const ImportSettings& _config;
+    const plugin::PluginRegistry* _plugins;
+};
+
+} // namespace finimport::app::service

@@ -1,0 +1,67 @@
+#include "app/imports/CreateChecks.h"
+
+#include "app/imports/DeclaredCharset.h"
+#include "domain/Uuid.h"
+
+namespace finimport::app {
+
+namespace {
+
+bool blank(const std::optional<std::string>& s) {
+    return !s || s->find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+} // namespace
+
+CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req,
+                             const ImportTypeTraits& traits, const std::string& fallbackCharset) {
+    CreateChecks c;
+    if (req.fileFieldWasText) {
+        c.refusal =
+            ImportError{422, "validation_failed", "file must be an uploaded file",
+                        std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
+        return c;
+    }
+    c.content = checkContent(req, traits);
+    if (c.content.error) {
+        c.refusal = c.content.error;
+        return c;
+    }
+    if (!traits.known()) c.errors.push_back("Type is not included in the list");
+    db.read([&](Poco::Data::Session& s) {
+        c.family = store::FamilyStore(s).familyById(req.familyId);
+        auto given = req.text("account_id");
+        if (blank(given)) return;
+        c.accountId = domain::canonicalUuid(*given);
+        if (!c.accountId)
+            c.errors.push_back("Account must be a valid UUID");
+        else if (!(c.account = store::AccountStore(s).byId(req.familyId, *c.accountId)))
+            c.errors.push_back("Account must belong to your family");
+    });
+    if (!req.file && req.has("raw_file_content")) {
+        auto kind = req.fields.at("raw_file_content").kind;
+        if (kind != FieldValue::Kind::String && kind != FieldValue::Kind::Null)
+            c.errors.push_back("raw_file_content must be a string");
+    }
+    auto encoding = req.text("encoding");
+    if (!blank(encoding) && !isKnownCharset(*encoding))
+        c.errors.push_back("Encoding is not a known character set");
+    c.options = readImportOptions(req, traits, c.errors);
+    // A binary format reads the bytes as uploaded; the others get UTF-8 text (docs/decisions.md
+    // D13).
+    if (c.content.bytes && c.errors.empty() && !traits.binary()) {
+        // D13/D66: the request's encoding, then the charset the file declares (OFX, XML), then
+        // the part's charset, then detection.
+        std::optional<std::string> charset = encoding;
+        if (blank(encoding) && traits.manifest)
+            charset = declaredCharset(*c.content.bytes, traits.manifest->charsetSniff);
+        if (blank(charset)) charset = c.content.partCharset;
+        c.text = decodeText(*c.content.bytes, charset, fallbackCharset);
+        c.options.set("encoding", c.text->charset);
+        if (auto e = checkLineBounds(c.options, traits, c.text->of(*c.content.bytes)))
+            c.errors.push_back(*e);
+    }
+    return c;
+}
+
+} // namespace finimport::app

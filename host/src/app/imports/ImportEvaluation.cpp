@@ -1,0 +1,197 @@
+#include "app/imports/ImportEvaluation.h"
+
+#include "app/imports/Mappings.h"
+#include "app/imports/MessageCap.h"
+#include "app/imports/RowValidation.h"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <algorithm>
+#include <map>
+
+namespace finimport::app {
+
+bool isTerminalStatus(const std::string& s) {
+    return s == "complete" || s == "failed" || s == "revert_failed";
+}
+
+bool isRevertableStatus(const std::string& s) {
+    return s == "complete" || s == "revert_failed";
+}
+
+namespace {
+
+std::string rowList(const RowList& rows) {
+    std::string out;
+    for (size_t i = 0; i < rows.first.size() && i < 20; ++i)
+        out += (i ? ", " : "") + std::to_string(rows.first[i]);
+    if (rows.count > 20) out += ", …";
+    return out;
+}
+
+// Imports stored before the upload kept its counts: every row validated now.
+RowStats scanRows(store::ImportStore& imports, const store::ImportRecord& record,
+                  const ImportTypeTraits& traits, domain::Date today) {
+    RowStats stats;
+    const bool skip = skipsInvalidRows(ImportOptions::fromJson(record.configuration));
+    imports.forEachRowBatch(record.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
+        for (const auto& row : batch) {
+            RowFields fields = rowFieldsFromJson(row.fields);
+            const bool valid = rowErrorsNow(fields, rowMessagesFromJson(row.errors), today).empty();
+            countRow(stats, record, traits, fields, {valid, row.excluded, skip}, row.rowNumber);
+        }
+    });
+    return stats;
+}
+
+int64_t summaryCount(const std::optional<std::string>& summary, const std::string& key) {
+    if (!summary || summary->empty()) return 0;
+    try {
+        Poco::JSON::Parser parser;
+        auto obj = parser.parse(*summary).extract<Poco::JSON::Object::Ptr>();
+        return obj->optValue<Poco::Int64>(key, 0);
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+bool summaryHas(const std::optional<std::string>& summary, const std::string& key) {
+    if (!summary || summary->empty()) return false;
+    try {
+        Poco::JSON::Parser parser;
+        return parser.parse(*summary).extract<Poco::JSON::Object::Ptr>()->has(key);
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+} // namespace
+
+bool skipsInvalidRows(const ImportOptions& options) {
+    return options.get("skip_invalid_rows").value_or("") == "true";
+}
+
+void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTypeTraits& traits,
+              const RowFields& fields, RowCounting how, int64_t rowNumber) {
+    if (how.excluded) {
+        ++stats.excluded;
+        return;
+    }
+    if (how.valid)
+        ++stats.valid;
+    else
+        stats.invalid.add(rowNumber);
+    if (!how.published())
+        return; // docs/decisions.md D56: a skipped row's account and type do not block
+    if (rowIsAccountless(record, traits, fields)) stats.accountless.add(rowNumber);
+    if (auto t = unknownAccountType(traits, fields)) stats.addUnknownType(*t, rowNumber);
+}
+
+bool rowIsAccountless(const store::ImportRecord& record, const ImportTypeTraits& traits,
+                      const RowFields& fields) {
+    // Rows without an account field (a QIF `!Type:Cat` category, docs/decisions.md D66) book
+    // nothing; statement entries (D58) map their statement's account like QIF sections.
+    const bool hasAccountField = std::any_of(fields.begin(), fields.end(),
+                                             [](const auto& f) { return f.first == "account"; });
+    const bool needsAccount =
+        (traits.needsAccount || (findField(fields, "statement_id") && traits.producesEntries())) &&
+        !record.accountId && hasAccountField;
+    return needsAccount &&
+           fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos;
+}
+
+std::optional<std::string> unknownAccountType(const ImportTypeTraits& traits,
+                                              const RowFields& fields) {
+    if (!traits.accountTypeMapping) return std::nullopt;
+    std::string t = fieldText(fields, "entity_type");
+    if (accountTypeFor(t)) return std::nullopt;
+    return t;
+}
+
+ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& record,
+                          domain::Date today) {
+    ImportView v;
+    v.record = record;
+    v.options = ImportOptions::fromJson(record.configuration);
+    const ImportTypeTraits traits = traitsOf(record.type);
+    store::ImportStore imports(s);
+
+    v.stats.rowsCount = record.rowsCount;
+    v.detail.uploaded = record.contentKind.has_value();
+    v.detail.configured = v.detail.uploaded && record.rowsCount > 0;
+    v.detail.terminal = isTerminalStatus(record.status);
+    v.detail.revertable = isRevertableStatus(record.status);
+
+    if (traits.backup()) {
+        // No row records: the counts of the stored summary (docs/api.md §10 change 4).
+        v.stats.validRowsCount = summaryCount(record.summary, "valid_rows_count");
+        v.stats.invalidRowsCount = record.rowsCount - v.stats.validRowsCount;
+        v.detail.cleaned = v.detail.configured;
+        v.detail.publishable =
+            v.detail.cleaned && summaryCount(record.summary, "importable_lines") > 0;
+        if (!v.detail.publishable)
+            v.notPublishableReasons.push_back("No importable records were found.");
+        return v;
+    }
+
+    std::optional<RowStats> stats = RowStats::fromSummary(record.summary);
+    if (!stats) stats = scanRows(imports, record, traits, today); // imports stored before v11
+    v.stats.validRowsCount = stats->valid;
+    v.stats.invalidRowsCount = stats->invalid.count;
+    v.stats.excludedRowsCount = stats->excluded;
+    const bool skip = skipsInvalidRows(v.options);
+    // docs/decisions.md D56: equal to the invalid rows while pending, frozen by the publish that
+    // skipped them.
+    if (skip) {
+        const bool published = record.status != "pending" && record.status != "failed";
+        v.stats.skippedRowsCount = published && summaryHas(record.summary, "skipped_rows_count")
+                                       ? summaryCount(record.summary, "skipped_rows_count")
+                                       : stats->invalid.count;
+    }
+    auto mappings = imports.mappings(record.id);
+    v.stats.mappingsCount = static_cast<int64_t>(mappings.size());
+    for (const auto& m : mappings)
+        if (!mappingAssigned(m)) ++v.stats.unassignedMappingsCount;
+    v.stats.duplicateRowsCount = summaryCount(record.summary, "duplicate_rows_count");
+
+    v.detail.cleaned = v.detail.configured && (stats->invalid.count == 0 || skip);
+    // The plugin's own reason first (docs/decisions.md D17 a PDF without a table, D55 an
+    // undecidable format).
+    if (record.error && record.error->find_first_not_of(" \t\r\n") != std::string::npos &&
+        !isTerminalStatus(record.status))
+        v.notPublishableReasons.push_back(*record.error);
+    if (!v.detail.uploaded)
+        v.notPublishableReasons.push_back("No content was uploaded");
+    else if (record.rowsCount == 0)
+        v.notPublishableReasons.push_back("No data rows were found");
+    if (stats->invalid.count > 0 && !skip)
+        v.notPublishableReasons.push_back(
+            std::to_string(stats->invalid.count) +
+            (stats->invalid.count == 1 ? " row is invalid" : " rows are invalid") + " (rows " +
+            rowList(stats->invalid) + ")");
+    // One reason per distinct unknown value, capped (docs/decisions.md D65): the stats keep the
+    // first kListedMessagesMax values and count the rest.
+    for (const auto& [value, rows] : stats->unknownTypes)
+        v.notPublishableReasons.push_back("Unknown account type \"" + value + "\" (rows " +
+                                          rowList(rows) + ")");
+    if (stats->unknownTypeValues > static_cast<int64_t>(stats->unknownTypes.size()))
+        v.notPublishableReasons.push_back(notListedLine(
+            stats->unknownTypeValues - static_cast<int64_t>(stats->unknownTypes.size()),
+            "unknown account types"));
+    if (stats->accountless.count > 0)
+        v.notPublishableReasons.push_back("No account for rows " + rowList(stats->accountless) +
+                                          ": send account_id or an account column");
+    // docs/decisions.md D6 with D43/D44: rows that are all excluded or skipped leave nothing to
+    // publish.
+    const bool anyValid = stats->valid > 0;
+    if (record.rowsCount > 0 && !anyValid && (stats->invalid.count == 0 || skip))
+        v.notPublishableReasons.push_back("No valid rows to publish");
+    const bool noUnknownTypes = stats->unknownTypeValues == 0;
+    const bool noAccountless = stats->accountless.count == 0;
+    v.detail.publishable = v.detail.cleaned && anyValid && v.stats.unassignedMappingsCount == 0 &&
+                           noAccountless && noUnknownTypes;
+    return v;
+}
+
+} // namespace finimport::app

@@ -1,0 +1,240 @@
+// ImportService: backup (service NDJSON) uploads (docs/api.md §7.7) and the publish/revert requests
+// (§7.4 step 5, §7.7 step 4, §12.5; docs/decisions.md D6, D7).
+#include "app/backup/NdjsonLines.h"
+#include "app/backup/ServicePreflight.h"
+#include "app/imports/ImportContent.h"
+#include "app/imports/ImportService.h"
+#include "app/publish/RevertGuard.h"
+#include "domain/Uuid.h"
+#include "store/ImportStore.h"
+
+#include <Poco/JSON/Object.h>
+
+#include <iostream>
+#include <sstream>
+
+namespace finimport::app {
+
+namespace {
+
+ImportError refusal(int status, const std::string& code, const std::string& message,
+                    const std::string& importId,
+                    std::optional<std::vector<std::string>> errors = std::nullopt) {
+    return ImportError{status, code, message, std::move(errors), importId};
+}
+
+std::string notReadyMessage(const ImportTypeTraits& traits) {
+    return traits.backup() ? "Import was uploaded but has no publishable records."
+                           : "Import was uploaded but is not ready to publish.";
+}
+
+std::string countsJson(const std::map<std::string, int64_t>& expected) {
+    Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
+    for (const auto& [key, type] : serviceRecordKinds())
+        obj.set(key, expected.at(key));
+    std::ostringstream out;
+    obj.stringify(out);
+    return out.str();
+}
+
+} // namespace
+
+ImportResult ImportService::createService(const CreateImportRequest& req, const std::string& type) {
+    if (req.fileFieldWasText)
+        return ImportError{422, "validation_failed", "file must be an uploaded file",
+                           std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
+    const ImportTypeTraits traits = traitsOf(type);
+    const std::string limitText = contentLimitText(traits.contentLimit());
+    std::string content;
+    std::optional<std::string> filename, contentType;
+    if (req.file) {
+        if (static_cast<int64_t>(req.file->data.size()) > traits.contentLimit())
+            return ImportError{422, "file_too_large",
+                               "File is too large. Maximum size is " + limitText + ".",
+                               std::nullopt, std::nullopt};
+        std::string media = req.file->contentType.substr(0, req.file->contentType.find(';'));
+        if (!traits.manifest || !traits.manifest->accepts(media, req.file->filename))
+            return ImportError{422, "invalid_file_type",
+                               "Invalid file type. Please upload " + traits.fileNoun() + ".",
+                               std::nullopt, std::nullopt};
+        content = req.file->data;
+        filename = req.file->filename;
+        contentType = req.file->contentType;
+    } else if (auto raw = req.fields.find("raw_file_content");
+               raw != req.fields.end() && raw->second.kind != FieldValue::Kind::Null) {
+        // A non-string value is read as text and then fails the NDJSON check (docs/api.md §7.2).
+        content = raw->second.text;
+        if (static_cast<int64_t>(content.size()) > traits.contentLimit())
+            return ImportError{422, "content_too_large",
+                               "Content is too large. Maximum size is " + limitText + ".",
+                               std::nullopt, std::nullopt};
+        if (raw->second.kind == FieldValue::Kind::String &&
+            content.find_first_not_of(" \t\r\n") == std::string::npos)
+            content.clear();
+        if (raw->second.kind == FieldValue::Kind::Array ||
+            raw->second.kind == FieldValue::Kind::Object)
+            content = "[]";
+    }
+    if (content.empty() && !req.file)
+        return ImportError{422, "missing_content",
+                           "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
+                           std::nullopt};
+    NdjsonLineReport report = analyzeNdjson(content);
+    // A NUL byte is never NDJSON, and content stored with one came back cut at it on both
+    // backends: refused like unreadable content (docs/decisions.md D65).
+    if (!report.firstLineOk || content.find('\0') != std::string::npos)
+        return ImportError{422, "invalid_ndjson", "Invalid service NDJSON content.", std::nullopt,
+                           std::nullopt};
+
+    store::ImportRecord record;
+    record.familyId = req.familyId;
+    record.type = type;
+    std::vector<std::string> ignored;
+    CreateImportRequest defaults;
+    record.configuration = readImportOptions(defaults, traits, ignored).toJson();
+    record.content = content;
+    record.contentKind = "text";
+    record.filename = filename;
+    record.contentType = contentType;
+    record.encoding = "UTF-8";
+    record.rowsCount = report.typedLines;
+    record.expectedRecordCounts = countsJson(report.expected);
+    record.readback = "{}";
+    Poco::JSON::Object summary(Poco::JSON_PRESERVE_KEY_ORDER);
+    summary.set("valid_rows_count", report.validLines);
+    summary.set("importable_lines", report.importableLines);
+    std::ostringstream out;
+    summary.stringify(out);
+    record.summary = out.str();
+    try {
+        _db.write([&](Poco::Data::Session& s) { store::ImportStore(s).insert(record); });
+    } catch (const std::exception&) {
+        return ImportError{500, "internal_server_error", "Import could not be created",
+                           std::nullopt, std::nullopt};
+    }
+    if (wantsPublish(req)) {
+        return requestPublish(req.familyId, record.id, false);
+    }
+    return *get(req.familyId, record.id);
+}
+
+ImportResult ImportService::requestPublish(const std::string& familyId, const std::string& id,
+                                           bool explicitRequest) {
+    std::optional<ImportError> error;
+    std::optional<ImportView> queued;
+    // The status flip and the job row commit together: if anything fails, the transaction
+    // rolls back (the import stays as it was) and the client gets publish_failed (docs/api.md
+    // §7.7 4.4).
+    try {
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore imports(s);
+            auto record = imports.byId(familyId, id);
+            if (!record) return;
+            if (explicitRequest && record->status != "pending" && record->status != "failed") {
+                error =
+                    refusal(422, "not_publishable", notReadyMessage(traitsOf(record->type)), id);
+                return;
+            }
+            ImportView view = evaluateImport(s, *record, domain::Date::today());
+            if (!view.detail.configured) {
+                error = refusal(422, "not_publishable", notReadyMessage(traitsOf(record->type)), id,
+                                view.notPublishableReasons);
+                return;
+            }
+            if (record->rowsCount > rowCapOf(record->type, _config)) {
+                error = refusal(
+                    422, "max_row_count_exceeded",
+                    "Import was uploaded but has too many rows to publish automatically.", id);
+                return;
+            }
+            const ImportTypeTraits traits = traitsOf(record->type);
+            if (traits.backup()) {
+                // docs/api.md §7.7 step 4.2: a failed preflight fails the import (its error lists
+                // the problems).
+                auto withContent = imports.byId(familyId, id, true);
+                auto report = servicePreflight(s, familyId, withContent->content.value_or(""), id,
+                                               rowCapOf(record->type, _config));
+                if (!report.valid()) {
+                    std::vector<std::string> lines;
+                    std::istringstream text(report.errorText());
+                    for (std::string line; std::getline(text, line);) {
+                        auto b = line.find_first_not_of(" \t\r"),
+                             e = line.find_last_not_of(" \t\r");
+                        if (b != std::string::npos) lines.push_back(line.substr(b, e - b + 1));
+                    }
+                    imports.setStatus(id, "failed", report.errorText());
+                    error =
+                        refusal(422, "preflight_failed",
+                                "Import was uploaded but did not pass service NDJSON preflight.",
+                                id, lines);
+                    return;
+                }
+            }
+            if (!view.detail.publishable) {
+                if (traits.backup())
+                    error = refusal(422, "not_publishable", notReadyMessage(traits), id);
+                else
+                    error = refusal(422, "not_publishable", notReadyMessage(traits), id,
+                                    view.notPublishableReasons);
+                return;
+            }
+            record->status = "importing";
+            record->error.reset();
+            imports.update(*record);
+            _jobs.enqueue(s, "publish", id);
+            queued = evaluateImport(s, *imports.byId(familyId, id), domain::Date::today());
+        });
+    } catch (const std::exception& e) {
+        std::cerr << "import " << id << ": could not queue the publish job: " << e.what() << "\n";
+        return refusal(500, "publish_failed",
+                       "Import was uploaded but could not be queued for processing.", id);
+    }
+    if (error) return *error;
+    if (!queued)
+        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+    _jobs.wake();
+    return *queued;
+}
+
+ImportResult ImportService::publish(const std::string& familyId, const std::string& id) {
+    auto canonical = domain::canonicalUuid(id);
+    if (!canonical || !get(familyId, *canonical))
+        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+    return requestPublish(familyId, *canonical, true);
+}
+
+ImportResult ImportService::revert(const std::string& familyId, const std::string& id) {
+    auto canonical = domain::canonicalUuid(id);
+    if (!canonical)
+        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+    bool found = false, allowed = false;
+    std::optional<std::string> blocked;
+    std::optional<ImportView> view; // as committed with the job: a fast worker cannot change it
+    _db.write([&](Poco::Data::Session& s) {
+        store::ImportStore imports(s);
+        auto record = imports.byId(familyId, *canonical);
+        if (!record) return;
+        found = true;
+        if (!isRevertableStatus(record->status)) return;
+        allowed = true;
+        // docs/decisions.md D64: something else depends on what the revert would delete; change
+        // nothing.
+        if (auto dependants = revertDependants(s, record->id); !dependants.empty()) {
+            blocked = dependants.message();
+            return;
+        }
+        imports.setStatus(record->id, "reverting", std::nullopt);
+        _jobs.enqueue(s, "revert", record->id);
+        view = evaluateImport(s, *imports.byId(familyId, *canonical), domain::Date::today());
+    });
+    if (!found)
+        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+    if (!allowed)
+        return ImportError{422, "not_revertable", "Import cannot be reverted in its current state.",
+                           std::nullopt, std::nullopt};
+    if (blocked) return refusal(409, "revert_blocked", *blocked, *canonical);
+    _jobs.wake();
+    return *view;
+}
+
+} // namespace finimport::app

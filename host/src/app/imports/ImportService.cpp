@@ -1,0 +1,237 @@
+#include "app/imports/ImportService.h"
+
+#include "app/imports/CreateChecks.h"
+#include "app/imports/ImportContent.h"
+#include "app/imports/Mappings.h"
+#include "app/imports/PluginMeta.h"
+#include "app/imports/RowCollector.h"
+#include "app/imports/RowPipeline.h"
+#include "app/imports/StatementBook.h"
+#include "app/imports/TextDecoding.h"
+#include "app/imports/UploadSink.h"
+#include "app/imports/UploadWriter.h"
+#include "domain/Uuid.h"
+#include "plugin/ImporterRunner.h"
+#include "store/AccountStore.h"
+#include "store/FamilyStore.h"
+#include "store/ImportStore.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace finimport::app {
+
+namespace {
+
+ImportError validationFailed(std::vector<std::string> errors) {
+    return ImportError{422, "validation_failed", "Import could not be created", std::move(errors),
+                       std::nullopt};
+}
+
+// Content from this size on is parsed and stored on two threads (RowPipeline); below it the
+// second thread would cost more than it saves.
+constexpr std::size_t kOverlapBytes = 64 * 1024;
+
+bool blank(const std::optional<std::string>& s) {
+    return !s || s->find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+// The request's content, which is valid UTF-8 from `offset` on (past a BOM), moved out of it:
+// an upload's bytes are held once (the memory bound of issue 11).
+std::string takeUtf8Content(CreateImportRequest& req, std::size_t offset) {
+    std::string bytes =
+        req.file ? std::move(req.file->data) : std::move(req.fields.at("raw_file_content").text);
+    bytes.erase(0, offset);
+    return bytes;
+}
+
+} // namespace
+
+std::string ImportService::resolveType(const std::optional<std::string>& requested) {
+    if (blank(requested)) return "TransactionImport";
+    if (*requested == "SureImport") return "ServiceImport";
+    return *requested;
+}
+
+bool ImportService::wantsPublish(const CreateImportRequest& request) {
+    auto it = request.fields.find("publish");
+    if (it == request.fields.end()) return false;
+    if (it->second.kind == FieldValue::Kind::Bool) return it->second.text == "true";
+    if (it->second.kind != FieldValue::Kind::String) return false;
+    std::string v = it->second.text;
+    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return std::tolower(c); });
+    return v == "true";
+}
+
+ImportResult ImportService::create(CreateImportRequest& request) {
+    std::string type = resolveType(request.text("type"));
+    if (traitsOf(type).backup()) return createService(request, type);
+    return createFromPlugin(request, type);
+}
+
+ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std::string& type) {
+    const ImportTypeTraits traits = traitsOf(type);
+    const plugin::ImporterHandle* importer = _plugins.find(type);
+
+    // docs/api.md §7.3 content checks, the docs/decisions.md D26 listing, decoding: shared with
+    // preflight (D29).
+    CreateChecks checks = runCreateChecks(_db, req, traits, _config.fallbackCharset);
+    if (checks.refusal) return *checks.refusal;
+    auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
+    // Captured by the lambdas below as plain references (clang < 16 cannot capture a binding).
+    auto& csvOptions = options;
+    const auto& csvAccount = account;
+    if (!errors.empty()) return validationFailed(std::move(errors));
+
+    std::string defaultCurrency = account ? account->currency : (family ? family->currency : "USD");
+    store::ImportRecord record;
+    record.familyId = req.familyId;
+    record.type = type;
+    record.accountId = accountId;
+    if (content.bytes) {
+        record.contentKind = traits.binary() ? "base64" : "text";
+        // The text is moved into the record once, never copied; the plugin reads it from there.
+        if (traits.binary())
+            record.content = base64Encode(std::string(*content.bytes));
+        else if (text && text->converted)
+            record.content = std::move(text->text);
+        else
+            record.content = takeUtf8Content(req, text ? text->offset : 0);
+        record.encoding = text ? std::optional<std::string>(text->charset) : std::nullopt;
+        if (!traits.binary()) content.bytes.reset(); // it viewed the request's moved bytes
+    }
+    record.filename = content.filename;
+    record.contentType = content.contentType;
+    std::optional<std::string_view> input;
+    if (traits.binary() || !record.content)
+        input = content.bytes;
+    else
+        input = *record.content;
+
+    // The plugin's rows stream into the store inside the create transaction: a refusal
+    // (docs/decisions.md D14, a bound) rolls everything back, so nothing is stored.
+    struct PluginFailed {
+        PluginFailure failure;
+    };
+    const UploadLimits limits{_config.uploadRowCap};
+    auto storeImport = [&](bool runPlugin) {
+        _db.write([&](Poco::Data::Session& s) {
+            store::ImportStore imports(s);
+            record.configuration = csvOptions.toJson();
+            // The writer first: its small page cache also takes the 10 MB content.
+            UploadWriter writer(s, record, traits, domain::Date::today());
+            imports.insert(record);
+            if (runPlugin) {
+                // Statement files: statements and warnings are kept aside, entry rows are named
+                // after their statement's account (StatementBook.h).
+                StatementBook book;
+                int64_t entryRows = 0;
+                auto consume = [&](CollectedRow&& row) {
+                    if (row.kind == "statement") {
+                        if (!book.addStatement(row))
+                            throw UploadRefused(ImportError{
+                                422, "too_many_statements",
+                                "The file has more than " +
+                                    std::to_string(StatementBook::kMaxStatements) + " statements.",
+                                std::nullopt, std::nullopt});
+                        return;
+                    }
+                    if (row.kind == "warning") return book.addWarning(row);
+                    if (!book.empty() && row.field("statement_id")) {
+                        book.annotate(row, defaultCurrency);
+                        row.number = ++entryRows;
+                    }
+                    writer.add(std::move(row));
+                };
+                // A large file is parsed on a second thread while this one stores its rows.
+                const bool overlap = input->size() >= kOverlapBytes;
+                RowPipeline pipeline(consume);
+                UploadSink sink(limits, [&](CollectedRow&& row) {
+                    if (overlap)
+                        pipeline.push(std::move(row));
+                    else
+                        consume(std::move(row));
+                });
+                plugin::RunResult result;
+                auto produce = [&] {
+                    result = plugin::runImporter(*importer,
+                                                 pluginOptions(traits, csvOptions, defaultCurrency),
+                                                 stringSource(*input), sink);
+                    if (result.status != plugin::RunResult::Status::Failed) sink.finish();
+                };
+                if (overlap)
+                    pipeline.run(produce);
+                else
+                    produce();
+                if (result.status == plugin::RunResult::Status::Failed)
+                    throw PluginFailed{classifyFailure(result, traits)};
+                GeneratedRows meta;
+                meta.rows = sink.metaRows();
+                record.extracted = takePluginMeta(meta, csvOptions, &record.error);
+                record.configuration = csvOptions.toJson();
+                record.warnings = book.warningsJson();
+                if (!book.empty()) {
+                    record.extracted = book.toExtractedJson(record.extracted);
+                    // docs/decisions.md D58: account_id only when every statement is of a kind that
+                    // fits it.
+                    if (csvAccount && !book.fitsAccount(*csvAccount))
+                        throw UploadRefused(ImportError{
+                            422, "validation_failed", "Account type does not match the statement",
+                            std::vector<std::string>{"Account type does not match the statement"},
+                            std::nullopt});
+                }
+            }
+            writer.finish(record);
+            imports.update(record);
+        });
+    };
+    try {
+        storeImport(input.has_value() && importer);
+    } catch (const UploadRefused& refused) {
+        return refused.error;
+    } catch (const PluginFailed& failed) {
+        // docs/decisions.md D65: any plugin's fatal error is refused with its code, nothing
+        // stored...
+        if (!failed.failure.storeEmpty)
+            return ImportError{422, failed.failure.code, failed.failure.message, std::nullopt,
+                               std::nullopt};
+        // ...except "nothing recognisable" (docs/decisions.md D17): stored with 0 rows, keeping
+        // why.
+        record.id.clear();
+        record.rowsCount = 0;
+        record.summary.reset();
+        record.extracted.reset();
+        record.warnings.reset();
+        record.error = failed.failure.message;
+        storeImport(false);
+    }
+
+    std::optional<ImportView> view;
+    if (wantsPublish(req)) {
+        bool configured = false;
+        _db.read([&](Poco::Data::Session& s) {
+            configured = evaluateImport(s, record, domain::Date::today()).detail.configured;
+        });
+        // docs/api.md §7.4 step 5: publish=true on an import that is not configured is silently
+        // ignored.
+        if (configured) return requestPublish(req.familyId, record.id, false);
+    }
+    _db.read([&](Poco::Data::Session& s) {
+        auto stored = store::ImportStore(s).byId(req.familyId, record.id);
+        view = evaluateImport(s, *stored, domain::Date::today());
+    });
+    return *view;
+}
+
+std::optional<ImportView> ImportService::get(const std::string& familyId, const std::string& id) {
+    auto canonical = domain::canonicalUuid(id);
+    if (!canonical) return std::nullopt;
+    std::optional<ImportView> view;
+    _db.read([&](Poco::Data::Session& s) {
+        if (auto rec = store::ImportStore(s).byId(familyId, *canonical))
+            view = evaluateImport(s, *rec, domain::Date::today());
+    });
+    return view;
+}
+
+} // namespace finimport::app

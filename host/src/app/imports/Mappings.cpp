@@ -1,0 +1,140 @@
+#include "app/imports/Mappings.h"
+
+#include "store/AccountStore.h"
+#include "store/NamedRecords.h"
+
+#include <finimport/tags.hpp>
+#include <finimport/text.hpp>
+
+#include <map>
+#include <set>
+
+namespace finimport::app {
+
+std::optional<std::string> accountTypeFor(const std::string& value) {
+    static const std::map<std::string, std::string> table = {{"depository", "Depository"},
+                                                             {"checking", "Depository"},
+                                                             {"savings", "Depository"},
+                                                             {"bank", "Depository"},
+                                                             {"cash", "Depository"},
+                                                             {"current", "Depository"},
+                                                             {"credit_card", "CreditCard"},
+                                                             {"creditcard", "CreditCard"},
+                                                             {"credit", "CreditCard"},
+                                                             {"investment", "Investment"},
+                                                             {"brokerage", "Investment"},
+                                                             {"retirement", "Investment"},
+                                                             {"401k", "Investment"},
+                                                             {"ira", "Investment"},
+                                                             {"pension", "Investment"},
+                                                             {"crypto", "Crypto"},
+                                                             {"cryptocurrency", "Crypto"},
+                                                             {"wallet", "Crypto"},
+                                                             {"property", "Property"},
+                                                             {"real_estate", "Property"},
+                                                             {"house", "Property"},
+                                                             {"home", "Property"},
+                                                             {"vehicle", "Vehicle"},
+                                                             {"car", "Vehicle"},
+                                                             {"loan", "Loan"},
+                                                             {"mortgage", "Loan"},
+                                                             {"student_loan", "Loan"},
+                                                             {"other_asset", "OtherAsset"},
+                                                             {"otherasset", "OtherAsset"},
+                                                             {"other_liability", "OtherLiability"},
+                                                             {"otherliability", "OtherLiability"}};
+    auto it = table.find(finimport::sdk::normalizeHeader(value));
+    if (it == table.end()) return std::nullopt;
+    return it->second;
+}
+
+std::string categoryLeaf(const std::string& key) {
+    auto colon = key.find(':');
+    std::string leaf = colon == std::string::npos ? key : key.substr(colon + 1);
+    auto b = leaf.find_first_not_of(" \t"), e = leaf.find_last_not_of(" \t");
+    return b == std::string::npos ? "" : leaf.substr(b, e - b + 1);
+}
+
+bool mappingAssigned(const store::MappingRecord& m) {
+    if (m.kind == kAccountTypeMapping) return m.value.has_value() && !m.value->empty();
+    return m.mappableId.has_value() || (m.createWhenEmpty && !m.key.empty());
+}
+
+namespace {
+
+bool blank(const std::string& s) {
+    return s.find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+} // namespace
+
+void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTraits& traits,
+                        const RowFields& row, MappingKeys& keys) {
+    if (traits.categoryMapping) {
+        std::string c = fieldText(row, "category");
+        if (!blank(c)) keys[kCategoryMapping].insert(c);
+    }
+    if (traits.tagMapping) {
+        for (const auto& tag : finimport::sdk::splitTags(fieldText(row, "tags")))
+            if (!blank(tag)) keys[kTagMapping].insert(tag);
+    }
+    // Statement entries (docs/decisions.md D58) map their statement's account like QIF sections.
+    if ((traits.accountMapping || findField(row, "statement_id")) && !import.accountId) {
+        std::string a = fieldText(row, "account");
+        if (!blank(a)) keys[kAccountMapping].insert(a);
+    }
+    if (traits.accountTypeMapping) {
+        std::string t = fieldText(row, "entity_type");
+        if (!blank(t)) keys[kAccountTypeMapping].insert(t);
+    }
+}
+
+void syncMappings(Poco::Data::Session& s, const store::ImportRecord& import,
+                  const ImportTypeTraits& traits, const std::vector<RowFields>& rows) {
+    MappingKeys keys;
+    for (const auto& row : rows)
+        collectMappingKeys(import, traits, row, keys);
+    syncMappingKeys(s, import, keys);
+}
+
+void syncMappingKeys(Poco::Data::Session& s, const store::ImportRecord& import, MappingKeys& keys) {
+    store::ImportStore imports(s);
+    std::map<std::pair<std::string, std::string>, store::MappingRecord> existing;
+    for (auto& m : imports.mappings(import.id))
+        existing[{m.kind, m.key}] = m;
+    for (auto& [kindKey, m] : existing)
+        if (!keys[kindKey.first].count(kindKey.second)) imports.deleteMapping(m.id);
+
+    for (const auto& [kind, set] : keys) {
+        for (const auto& key : set) {
+            auto it = existing.find({kind, key});
+            upsertMappingKey(s, import, kind, key, it == existing.end() ? nullptr : &it->second);
+        }
+    }
+}
+
+void upsertMappingKey(Poco::Data::Session& s, const store::ImportRecord& import,
+                      const std::string& kind, const std::string& key,
+                      const store::MappingRecord* existing) {
+    store::MappingRecord m;
+    if (existing) m = *existing;
+    m.importId = import.id;
+    m.kind = kind;
+    m.key = key;
+    if (kind == kAccountTypeMapping) {
+        if (!m.value) m.value = accountTypeFor(key);
+        m.createWhenEmpty = false;
+    } else if (!m.mappableId) {
+        if (kind == kCategoryMapping)
+            m.mappableId = store::idByName(s, store::NamedTable::Categories, import.familyId,
+                                           categoryLeaf(key));
+        else if (kind == kTagMapping)
+            m.mappableId = store::idByName(s, store::NamedTable::Tags, import.familyId, key);
+        else if (kind == kAccountMapping)
+            m.mappableId = store::idByName(s, store::NamedTable::Accounts, import.familyId, key);
+        m.createWhenEmpty = !m.mappableId;
+    }
+    store::ImportStore(s).upsertMapping(m);
+}
+
+} // namespace finimport::app

@@ -1,0 +1,182 @@
+// ImportPreflight: the path of every plugin-read type (docs/api.md §12.4 "CSV path") and the shared
+// entry point. The checks are create's (CreateChecks), then the serving plugin reads the content
+// as create would, counting rows and reading the header, storing nothing (docs/decisions.md D29);
+// the http_preflight suite compares both endpoints' answers on the same bad requests.
+#include "app/imports/Preflight.h"
+
+#include "app/imports/CreateChecks.h"
+
+#include "app/imports/ImportContent.h"
+#include "app/imports/ImportOptions.h"
+#include "app/imports/ImportService.h"
+#include "app/imports/ImportTypes.h"
+#include "app/imports/TextDecoding.h"
+#include "domain/Uuid.h"
+#include "plugin/ImporterRunner.h"
+#include "store/AccountStore.h"
+#include "store/FamilyStore.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace finimport::app {
+
+namespace {
+
+bool blank(const std::optional<std::string>& s) {
+    return !s || s->find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+std::string trimmed(const std::string& s) {
+    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+ImportError createValidationFailed(std::vector<std::string> errors) {
+    return ImportError{422, "validation_failed", "Import could not be created", std::move(errors),
+                       std::nullopt};
+}
+
+// docs/api.md §7.5 header normalisation: trim, lower-case, drop `*`, runs of whitespace/hyphens →
+// `_`.
+std::string normalizeHeader(const std::string& text) {
+    std::string out;
+    bool run = false;
+    for (char c : trimmed(text)) {
+        if (c == '*') continue;
+        if (c == ' ' || c == '\t' || c == '-' || c == '\r' || c == '\n') {
+            run = true;
+            continue;
+        }
+        if (run && !out.empty()) out += '_';
+        run = false;
+        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+}
+
+// Counts what the plugin emits without keeping the rows: preflight stores nothing and a 10 MB
+// file must not be held as rows.
+class CountingSink : public plugin::RecordSink {
+public:
+    bool begin(const std::string& kind, const std::vector<std::string>& fields) override {
+        _kind = kind;
+        _fields = fields;
+        return true;
+    }
+    bool row(const std::vector<std::optional<std::string>>& values,
+             const plugin::Location&) override {
+        if (_kind == "header") {
+            header.clear();
+            for (const auto& v : values)
+                header.push_back(v.value_or(""));
+        } else if (_kind == "warning") {
+            // Statement files: warnings join the report (docs/decisions.md D57); statements are not
+            // rows.
+            for (std::size_t i = 0; i < _fields.size() && i < values.size(); ++i)
+                if (_fields[i] == "message" && values[i] && warnings.size() < kMaxWarnings)
+                    warnings.push_back(*values[i]);
+        } else if (_kind != "meta" && _kind != "statement") {
+            ++rows;
+        }
+        return true;
+    }
+    bool rowError(const std::string&, const plugin::Location&, const std::optional<std::string>&,
+                  const std::string&, const std::optional<std::string>&) override {
+        return true;
+    }
+
+    static constexpr std::size_t kMaxWarnings =
+        1000; // as the listed messages (docs/decisions.md D65)
+    std::vector<std::string> header, warnings;
+    int64_t rows = 0;
+
+private:
+    std::string _kind;
+    std::vector<std::string> _fields;
+};
+
+} // namespace
+
+PreflightResult ImportPreflight::run(const CreateImportRequest& req) {
+    std::string type = ImportService::resolveType(req.text("type"));
+    if (traitsOf(type).backup()) return runService(req, type);
+    return runFromPlugin(req, type);
+}
+
+PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
+                                               const std::string& type) {
+    const ImportTypeTraits traits = traitsOf(type);
+    const plugin::ImporterHandle* importer = _plugins.find(type);
+
+    // Create's checks, in create's order (docs/api.md §7.3 then docs/decisions.md D26; D29).
+    CreateChecks checks = runCreateChecks(_db, req, traits, _config.fallbackCharset);
+    if (checks.refusal) return *checks.refusal;
+    auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
+    // Fixed labels and formats fill only what the client left blank (docs/api.md §12.4).
+    for (const auto& [name, value] : traits.details.fixedOptions)
+        if (auto own = req.text(name); !blank(own)) options.set(name, *own);
+
+    if (!errors.empty()) return createValidationFailed(std::move(errors));
+    if (!req.file && !content.bytes)
+        return ImportError{422, "missing_content",
+                           "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
+                           std::nullopt};
+
+    PreflightReport report;
+    report.type = type;
+    report.filename = req.file ? req.file->filename : "import.csv";
+    report.contentType = req.file ? req.file->contentType : "text/csv";
+    if (req.file)
+        report.byteSize = static_cast<int64_t>(req.file->data.size());
+    else if (auto it = req.fields.find("raw_file_content");
+             it != req.fields.end() && it->second.isScalar())
+        report.byteSize = static_cast<int64_t>(it->second.text.size()); // not copied to count
+    for (const auto& [field, label] : traits.details.requiredColumns) {
+        auto configured = label.empty() ? std::nullopt : options.get(label);
+        report.requiredHeaders.push_back(blank(configured) ? field : *configured);
+    }
+
+    // The plugin reads the content exactly as create would (docs/decisions.md D29); nothing is
+    // stored.
+    std::optional<PluginFailure> failure;
+    CountingSink sink;
+    if (content.bytes && importer) {
+        std::string currency = account ? account->currency : (family ? family->currency : "USD");
+        auto result = plugin::runImporter(
+            *importer, pluginOptions(traits, options, currency),
+            stringSource(text ? text->of(*content.bytes) : *content.bytes), sink);
+        if (result.status == plugin::RunResult::Status::Failed)
+            failure = classifyFailure(result, traits);
+        report.rowsCount = failure ? 0 : sink.rows;
+    }
+    for (const auto& cell : sink.header)
+        if (!cell.empty()) report.headers.push_back(cell);
+    if (!report.headers.empty()) {
+        std::vector<std::string> normalized;
+        for (const auto& h : report.headers)
+            normalized.push_back(normalizeHeader(h));
+        for (const auto& r : report.requiredHeaders)
+            if (std::find(normalized.begin(), normalized.end(), normalizeHeader(r)) ==
+                normalized.end())
+                report.missingRequiredHeaders.push_back(r);
+    }
+    // A file the plugin refuses is refused as create refuses it (docs/decisions.md D29).
+    if (failure && !failure->storeEmpty)
+        return ImportError{422, failure->code, failure->message, std::nullopt, std::nullopt};
+    if (!report.missingRequiredHeaders.empty()) {
+        std::string list;
+        for (const auto& m : report.missingRequiredHeaders)
+            list += (list.empty() ? "" : ", ") + m;
+        report.errors.push_back({"missing_required_headers", "Missing required columns: " + list});
+    }
+    if (report.rowsCount == 0)
+        report.errors.push_back({"no_data_rows", "No data rows were found."});
+    if (report.rowsCount > rowCapOf(type, _config))
+        report.warnings.push_back("Row count exceeds this import type's publish limit.");
+    // Then the import's own warnings (docs/decisions.md D57), as create would store them.
+    report.warnings.insert(report.warnings.end(), sink.warnings.begin(), sink.warnings.end());
+    return report;
+}
+
+} // namespace finimport::app

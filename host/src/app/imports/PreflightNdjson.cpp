@@ -1,0 +1,160 @@
+// ImportPreflight: the NDJSON path (docs/api.md §12.4 "NDJSON path", §7.9 per-line checks).
+// Create's content checks come first with create's codes (docs/decisions.md D29); cross-line checks
+// (collisions, duplicates, references) belong to the service preflight run at publish.
+#include "app/backup/NdjsonLines.h"
+#include "app/imports/ImportContent.h"
+#include "app/imports/ImportTypes.h"
+#include "app/imports/MessageCap.h"
+#include "app/imports/Preflight.h"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <set>
+
+namespace finimport::app {
+
+namespace {
+
+std::string trim(std::string_view s) {
+    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
+    return b == std::string_view::npos ? "" : std::string(s.substr(b, e - b + 1));
+}
+
+bool blankValue(const Poco::Dynamic::Var& v) {
+    if (v.isEmpty()) return true;
+    if (v.isString()) return trim(v.extract<std::string>()).empty();
+    return false;
+}
+
+ImportError error(const std::string& code, const std::string& message) {
+    return ImportError{422, code, message, std::nullopt, std::nullopt};
+}
+
+void addError(PreflightReport& report, PreflightProblem problem) {
+    pushCapped(report.errors, report.errorsNotListed, std::move(problem));
+}
+
+} // namespace
+
+void checkNdjsonLines(std::string_view content, PreflightReport& report) {
+    std::map<std::string, int64_t> entity;
+    std::map<std::string, std::string> keyOfType;
+    for (const auto& [key, type] : serviceRecordKinds())
+        keyOfType[type] = key;
+    int64_t lineNumber = 0;
+    size_t pos = 0;
+    while (pos < content.size()) {
+        size_t nl = content.find('\n', pos);
+        std::string line = trim(
+            content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
+        pos = nl == std::string_view::npos ? content.size() : nl + 1;
+        ++lineNumber;
+        if (line.empty()) continue;
+        ++report.rowsCount;
+        const std::string prefix = "Line " + std::to_string(lineNumber);
+        Poco::Dynamic::Var parsed;
+        try {
+            parsed = Poco::JSON::Parser().parse(line);
+        } catch (const std::exception& e) {
+            addError(report, {"invalid_json", prefix + " is not valid JSON: " + e.what()});
+            continue;
+        }
+        if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
+            addError(report, {"invalid_ndjson_record", prefix + " must be a JSON object."});
+            continue;
+        }
+        auto obj = parsed.extract<Poco::JSON::Object::Ptr>();
+        if (!obj->has("type") || !obj->has("data") || blankValue(obj->get("type"))) {
+            addError(report, {"invalid_ndjson_record", prefix + " must include type and data."});
+            continue;
+        }
+        std::string type = obj->get("type").convert<std::string>();
+        // Bounded: a file of a million invented types must not grow a million-entry map.
+        if (report.recordTypeCounts.size() < 100 || report.recordTypeCounts.count(type))
+            ++report.recordTypeCounts[type];
+        auto kind = keyOfType.find(type);
+        if (kind == keyOfType.end()) {
+            addError(report, {"unsupported_record_type",
+                              prefix + " has unsupported record type " + type + "."});
+            continue;
+        }
+        ++entity[kind->second];
+        auto data = obj->get("data");
+        if (data.type() != typeid(Poco::JSON::Object::Ptr)) {
+            addError(report, {"invalid_ndjson_record", prefix + " data must be a JSON object."});
+            continue;
+        }
+        auto dataObj = data.extract<Poco::JSON::Object::Ptr>();
+        const std::string missing = missingServiceFields(type, dataObj);
+        if (!missing.empty()) {
+            addError(report,
+                     {"missing_required_fields",
+                      prefix + " " + type + " is missing required field(s): " + missing + "."});
+            continue;
+        }
+        ++report.validRowsCount;
+    }
+    if (report.errorsNotListed > 0)
+        report.errors.push_back({"more_errors", notListedLine(report.errorsNotListed, "errors")});
+    report.invalidRowsCount = report.rowsCount - report.validRowsCount;
+    for (const auto& [key, type] : serviceRecordKinds())
+        report.entityCounts.emplace_back(key, entity[key]);
+}
+
+PreflightResult ImportPreflight::runService(const CreateImportRequest& req,
+                                            const std::string& type) {
+    if (req.fileFieldWasText)
+        return ImportError{422, "validation_failed", "file must be an uploaded file",
+                           std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
+    const ImportTypeTraits traits = traitsOf(type);
+    const std::string limitText = contentLimitText(traits.contentLimit());
+    PreflightReport report;
+    report.type = type;
+    report.ndjson = true;
+    report.filename = "service-import.ndjson";
+    report.contentType = kNdjsonMediaType;
+    std::string content;
+    if (req.file) {
+        // Create's file checks (docs/api.md §7.3): size, then the manifest's media types or
+        // extensions.
+        if (static_cast<int64_t>(req.file->data.size()) > traits.contentLimit())
+            return error("file_too_large", "File is too large. Maximum size is " + limitText + ".");
+        std::string media = req.file->contentType.substr(0, req.file->contentType.find(';'));
+        if (!traits.manifest || !traits.manifest->accepts(media, req.file->filename))
+            return error("invalid_file_type",
+                         "Invalid file type. Please upload " + traits.fileNoun() + ".");
+        content = req.file->data;
+        report.filename = req.file->filename;
+        report.contentType = req.file->contentType;
+    } else if (auto raw = req.fields.find("raw_file_content");
+               raw != req.fields.end() && raw->second.kind != FieldValue::Kind::Null) {
+        content = raw->second.text;
+        if (static_cast<int64_t>(content.size()) > traits.contentLimit())
+            return error("content_too_large",
+                         "Content is too large. Maximum size is " + limitText + ".");
+        if (raw->second.kind == FieldValue::Kind::String && trim(content).empty()) content.clear();
+        if (raw->second.kind == FieldValue::Kind::Array ||
+            raw->second.kind == FieldValue::Kind::Object)
+            content = "[]";
+    }
+    report.byteSize = static_cast<int64_t>(content.size());
+    if (content.empty() && !req.file)
+        return error("missing_content", "Provide " + traits.fileNoun() + " or raw_file_content.");
+    // An empty file part is reported (200, no_data_rows); otherwise create's first-line gate.
+    if (!content.empty() && !ndjsonFirstLineOk(content))
+        return error("invalid_ndjson", "Invalid service NDJSON content.");
+
+    checkNdjsonLines(content, report);
+    bool anyEntity = false;
+    for (const auto& [key, n] : report.entityCounts)
+        anyEntity = anyEntity || n > 0;
+    if (report.rowsCount == 0) addError(report, {"no_data_rows", "No data rows were found."});
+    if (report.rowsCount > 0 && !anyEntity)
+        report.warnings.push_back("No importable records were found.");
+    if (report.rowsCount > rowCapOf(type, _config))
+        report.warnings.push_back("Row count exceeds this import type's publish limit.");
+    return report;
+}
+
+} // namespace finimport::app

@@ -1,0 +1,184 @@
+#include "app/imports/StatementBook.h"
+
+#include "app/imports/MessageCap.h"
+#include "app/imports/RowValidation.h"
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <sstream>
+
+namespace finimport::app {
+
+namespace {
+
+std::string trimmed(const std::string& s) {
+    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::optional<std::string> nonBlank(const CollectedRow& row, const char* name) {
+    const auto* v = row.field(name);
+    if (!v || !*v) return std::nullopt;
+    std::string t = trimmed(**v);
+    if (t.empty()) return std::nullopt;
+    return t;
+}
+
+// The last `n` code points of a UTF-8 text.
+std::string lastCodePoints(const std::string& text, int n) {
+    std::size_t at = text.size();
+    while (at > 0 && n > 0) {
+        --at;
+        if ((static_cast<unsigned char>(text[at]) & 0xC0) != 0x80) --n;
+    }
+    return text.substr(at);
+}
+
+void setField(CollectedRow& row, const std::string& name, std::optional<std::string> value) {
+    for (auto& [k, v] : row.fields)
+        if (k == name) {
+            v = std::move(value);
+            return;
+        }
+    row.fields.emplace_back(name, std::move(value));
+}
+
+Poco::Dynamic::Var optVar(const std::optional<std::string>& v) {
+    return v ? Poco::Dynamic::Var(*v) : Poco::Dynamic::Var();
+}
+
+std::optional<std::string> optString(const Poco::JSON::Object::Ptr& o, const std::string& key) {
+    if (!o->has(key) || o->isNull(key)) return std::nullopt;
+    return o->getValue<std::string>(key);
+}
+
+} // namespace
+
+std::string statementAccountName(const std::string& kind, const std::string& key) {
+    const char* label = kind == "credit_card"  ? "Credit Card"
+                        : kind == "investment" ? "Investment"
+                                               : "Depository";
+    return std::string(label) + " \u2022\u2022" + lastCodePoints(trimmed(key), 4);
+}
+
+std::string statementAccountType(const std::string& kind) {
+    return kind == "credit_card" || kind == "investment" ? kind : "depository";
+}
+
+bool StatementBook::addStatement(const CollectedRow& row) {
+    StatementInfo s;
+    s.id = nonBlank(row, "statement_id").value_or(std::to_string(_statements.size() + 1));
+    s.key = nonBlank(row, "account");
+    s.kind = statementAccountType(nonBlank(row, "account_kind").value_or("depository"));
+    s.currency = nonBlank(row, "currency");
+    s.openingBalance = nonBlank(row, "opening_balance");
+    s.openingDate = nonBlank(row, "opening_date");
+    if (_statements.size() >= kMaxStatements) return false;
+    // A statement's own unreadable values (e.g. its closing balance) are not a row's errors.
+    for (const auto& e : row.errors)
+        if (_warnings.size() < kMaxWarnings)
+            _warnings.push_back("Statement " + s.id + ": " + e.message);
+        else
+            ++_warningsNotListed;
+    _byId[s.id] = _statements.size();
+    _statements.push_back(std::move(s));
+    return true;
+}
+
+void StatementBook::addWarning(const CollectedRow& row) {
+    auto message = nonBlank(row, "message");
+    if (!message) return;
+    if (_warnings.size() < kMaxWarnings)
+        _warnings.push_back(*message);
+    else
+        ++_warningsNotListed;
+}
+
+void StatementBook::annotate(CollectedRow& row, const std::string& defaultCurrency) {
+    StatementInfo* statement = nullptr;
+    if (auto id = nonBlank(row, "statement_id"))
+        if (auto it = _byId.find(*id); it != _byId.end()) statement = &_statements[it->second];
+    if (!statement && !_statements.empty()) statement = &_statements.back();
+    const auto key = nonBlank(row, "account");
+    const std::string kind = statement ? statement->kind : "depository";
+    if (statement) ++statement->entries;
+    setField(row, "account_key", key);
+    setField(row, "account_kind", kind);
+    if (key) setField(row, "account", statementAccountName(kind, *key));
+    // docs/decisions.md D58: no stated currency → the target account's, else the family's (the
+    // plugin warned).
+    if (!nonBlank(row, "currency")) setField(row, "currency", defaultCurrency);
+}
+
+bool StatementBook::fitsAccount(const store::AccountRow& account) const {
+    const std::string type = account.accountType.value_or("");
+    for (const auto& s : _statements)
+        if (s.entries > 0 && s.kind != type) return false;
+    return true;
+}
+
+std::string StatementBook::warningsJson() const {
+    Poco::JSON::Array array;
+    for (const auto& w : _warnings)
+        array.add(w);
+    if (_warningsNotListed > 0) array.add(notListedLine(_warningsNotListed, "warnings"));
+    std::ostringstream out;
+    array.stringify(out);
+    return out.str();
+}
+
+std::string StatementBook::toExtractedJson(const std::optional<std::string>& extracted) const {
+    Poco::JSON::Object::Ptr root = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    if (extracted && !extracted->empty()) {
+        try {
+            root = Poco::JSON::Parser().parse(*extracted).extract<Poco::JSON::Object::Ptr>();
+        } catch (const std::exception&) { // not ours: replaced
+        }
+    }
+    Poco::JSON::Array::Ptr list = new Poco::JSON::Array();
+    for (const auto& s : _statements) {
+        Poco::JSON::Object::Ptr o = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+        o->set("statement_id", s.id);
+        o->set("account", optVar(s.key));
+        o->set("account_kind", s.kind);
+        o->set("currency", optVar(s.currency));
+        o->set("opening_balance", optVar(s.openingBalance));
+        o->set("opening_date", optVar(s.openingDate));
+        o->set("entries", s.entries);
+        list->add(o);
+    }
+    root->set("statements", list);
+    std::ostringstream out;
+    root->stringify(out);
+    return out.str();
+}
+
+std::vector<StatementInfo>
+StatementBook::fromExtractedJson(const std::optional<std::string>& json) {
+    std::vector<StatementInfo> out;
+    if (!json || json->empty()) return out;
+    try {
+        auto root = Poco::JSON::Parser().parse(*json).extract<Poco::JSON::Object::Ptr>();
+        auto list = root->getArray("statements");
+        if (!list) return out;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            auto o = list->getObject(static_cast<unsigned>(i));
+            if (!o) continue;
+            StatementInfo s;
+            s.id = o->optValue<std::string>("statement_id", "");
+            s.key = optString(o, "account");
+            s.kind = o->optValue<std::string>("account_kind", "depository");
+            s.currency = optString(o, "currency");
+            s.openingBalance = optString(o, "opening_balance");
+            s.openingDate = optString(o, "opening_date");
+            s.entries = o->optValue<Poco::Int64>("entries", 0);
+            out.push_back(std::move(s));
+        }
+    } catch (const std::exception&) {
+    }
+    return out;
+}
+
+} // namespace finimport::app

@@ -1,0 +1,65 @@
+#pragma once
+// Statement files (OFX, CAMT, MT940; docs/decisions.md D58, sdk/docs/records.md "Statement
+// formats"): the plugin emits a `statement` record before each statement's entries, and
+// `warning` records for the import's `warnings`. At upload the book keeps the statements aside
+// (they are not rows), names each entry row's account after its statement (D58: `<kind>
+// ••<last 4 of the key>`, so accounts map and match by that name like QIF sections), and is
+// stored as JSON in imports.extracted for publish (kinds of created accounts, opening anchors).
+
+#include "app/imports/RowCollector.h"
+#include "store/AccountStore.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace finimport::app {
+
+struct StatementInfo {
+    std::string id;                  // statement_id, unique within the file
+    std::optional<std::string> key;  // account key (ACCTID, IBAN, :25:)
+    std::string kind = "depository"; // depository | credit_card | investment
+    std::optional<std::string> currency, openingBalance, openingDate;
+    int64_t entries = 0;
+};
+
+// "Credit Card ••1234" (docs/decisions.md D58: never the full account number).
+std::string statementAccountName(const std::string& kind, const std::string& key);
+// The account_type stored for a statement kind ("credit_card"); unknown kinds → "depository".
+std::string statementAccountType(const std::string& kind);
+
+class StatementBook {
+public:
+    static constexpr std::size_t kMaxStatements = 10000;
+    static constexpr std::size_t kMaxWarnings = 1000;
+
+    // A `statement` record. Returns false when the file has more than kMaxStatements.
+    bool addStatement(const CollectedRow& row);
+    // A `warning` record's message (bounded; the rest are counted).
+    void addWarning(const CollectedRow& row);
+    // An entry row of a statement: its `account` becomes the statement account's name (the key
+    // is kept as `account_key`, the kind as `account_kind`); a row without a currency takes
+    // `defaultCurrency` (the target account's, else the family's: docs/decisions.md D58).
+    void annotate(CollectedRow& row, const std::string& defaultCurrency);
+
+    bool empty() const { return _statements.empty(); }
+    const std::vector<StatementInfo>& statements() const { return _statements; }
+    // docs/decisions.md D58: with account_id every statement that has entries must be of one kind
+    // that fits the account's type.
+    bool fitsAccount(const store::AccountRow& account) const;
+    // The warnings as a JSON array text ("[]" when none).
+    std::string warningsJson() const;
+    // {"statements":[…]} merged into an existing extracted JSON object text.
+    std::string toExtractedJson(const std::optional<std::string>& extracted) const;
+    static std::vector<StatementInfo> fromExtractedJson(const std::optional<std::string>& json);
+
+private:
+    std::vector<StatementInfo> _statements;
+    std::map<std::string, std::size_t> _byId;
+    std::vector<std::string> _warnings;
+    int64_t _warningsNotListed = 0;
+};
+
+} // namespace finimport::app

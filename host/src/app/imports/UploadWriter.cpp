@@ -1,0 +1,107 @@
+#include "app/imports/UploadWriter.h"
+
+#include "app/imports/ImportEvaluation.h"
+#include "domain/Currency.h"
+#include "store/SqliteCache.h"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <sstream>
+
+namespace finimport::app {
+
+namespace {
+
+constexpr int64_t kUploadCacheKb = 4096;
+
+bool isEntryRow(const std::string& kind) {
+    return kind == "transaction" || kind == "trade";
+}
+
+void setField(RowFields& fields, const std::string& name, const std::string& value) {
+    for (auto& [k, v] : fields)
+        if (k == name) {
+            v = value;
+            return;
+        }
+    fields.emplace_back(name, value);
+}
+
+} // namespace
+
+void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, RowFields& fields,
+                          std::vector<RowMessage>& errors) {
+    if (!isEntryRow(kind)) return;
+    auto account = accounts.targetAccount(fields);
+    if (!account) return;
+    if (fieldText(fields, "currency_given") == "false") {
+        setField(fields, "currency", account->currency);
+        return;
+    }
+    std::string currency = fieldText(fields, "currency");
+    if (!currency.empty() && domain::findCurrency(currency) && currency != account->currency)
+        errors.push_back(RowMessage{
+            "currency_mismatch", std::string("currency"),
+            "Currency " + currency + " differs from the account's currency " + account->currency});
+}
+
+UploadWriter::UploadWriter(Poco::Data::Session& s, const store::ImportRecord& import,
+                           const ImportTypeTraits& traits, domain::Date today)
+    : _s(s), _import(import), _traits(traits), _today(today), _duplicates(s, import), _inserter(s),
+      _skipInvalid(skipsInvalidRows(ImportOptions::fromJson(import.configuration))) {
+    // An upload's pages are written once: a small SQLite cache spills them to the WAL early
+    // instead of holding up to the pool's 64 MB per import (the upload's memory bound).
+    _savedCacheSize = store::limitSqliteCache(s, kUploadCacheKb);
+}
+
+UploadWriter::~UploadWriter() {
+    if (!_savedCacheSize) return;
+    try {
+        store::restoreSqliteCache(_s, *_savedCacheSize);
+    } catch (...) { // the session is going back to the pool either way
+    }
+}
+
+void UploadWriter::add(CollectedRow&& r) {
+    ++_rows;
+    applyAccountCurrency(_duplicates, r.kind, r.fields, r.errors);
+    const bool valid = rowErrorsNow(r.fields, r.errors, _today).empty();
+    const RowCounting how{valid, false, _skipInvalid};
+    countRow(_stats, _import, _traits, r.fields, how, r.number);
+    if (how.published()) {
+        collectMappingKeys(_import, _traits, r.fields, _keys);
+        if (_duplicates.matches(r.fields)) ++_duplicateRows;
+    }
+
+    store::ImportRowRecord row;
+    row.importId = _import.id;
+    row.rowNumber = r.number;
+    row.kind = std::move(r.kind);
+    row.fields = rowFieldsToJson(r.fields);
+    row.errors = rowMessagesToJson(r.errors);
+    row.valid = valid;
+    // Only types listed newest first keep a sort key (manifest rows_newest_first).
+    if (const auto* d = r.field("date"); d && *d && _traits.details.rowsNewestFirst)
+        row.sortKey = **d;
+    _inserter.add(row);
+}
+
+void UploadWriter::finish(store::ImportRecord& import) {
+    _inserter.flush();
+    syncMappingKeys(_s, import, _keys);
+    Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    if (import.summary && !import.summary->empty()) {
+        Poco::JSON::Parser parser;
+        summary = parser.parse(*import.summary).extract<Poco::JSON::Object::Ptr>();
+    }
+    summary->set("duplicate_rows_count", _duplicateRows);
+    Poco::JSON::Parser parser;
+    summary->set("rows", parser.parse(_stats.toJson()));
+    std::ostringstream out;
+    summary->stringify(out);
+    import.summary = out.str();
+    import.rowsCount = _rows;
+}
+
+} // namespace finimport::app

@@ -1,0 +1,53 @@
+#pragma once
+// Stores an upload's rows as they stream out of the plugin, inside the create transaction:
+// the docs/decisions.md D4 account currency, validity now (D1 window, currency), the row stats of
+// `GET /imports/{id}`, mapping keys and D18 duplicates are all worked out per row, and rows
+// are written in prepared batches. Memory holds one batch of rows.
+
+#include "app/imports/ImportContent.h"
+#include "app/imports/ImportTypes.h"
+#include "app/imports/Mappings.h"
+#include "app/imports/RowStats.h"
+#include "domain/Date.h"
+#include "store/RowInserter.h"
+#include "store/Session.h"
+
+#include <optional>
+
+namespace finimport::app {
+
+// docs/decisions.md D4 for an entry row whose target account is known: a currency the row did not
+// give becomes the account's; a different one is a row error (`currency_mismatch`).
+void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, RowFields& fields,
+                          std::vector<RowMessage>& errors);
+
+class UploadWriter {
+public:
+    UploadWriter(Poco::Data::Session& s, const store::ImportRecord& import,
+                 const ImportTypeTraits& traits, domain::Date today);
+    ~UploadWriter();
+    UploadWriter(const UploadWriter&) = delete;
+    UploadWriter& operator=(const UploadWriter&) = delete;
+
+    void add(CollectedRow&& row);
+    // Flushes the rows, synchronises the mappings and writes the counts into the import's
+    // summary ("rows", "duplicate_rows_count"); `import.rowsCount` is set.
+    void finish(store::ImportRecord& import);
+
+private:
+    Poco::Data::Session& _s;
+    const store::ImportRecord& _import;
+    ImportTypeTraits _traits;
+    domain::Date _today;
+    DuplicateCounter _duplicates;
+    store::RowInserter _inserter;
+    RowStats _stats;
+    MappingKeys _keys;
+    bool _skipInvalid =
+        false; // docs/decisions.md D43: invalid rows take no part in mappings or duplicates
+    int64_t _duplicateRows = 0;
+    int64_t _rows = 0;
+    std::optional<int64_t> _savedCacheSize; // SQLite: the session's page cache, restored
+};
+
+} // namespace finimport::app

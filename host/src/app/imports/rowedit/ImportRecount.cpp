@@ -1,0 +1,49 @@
+#include "app/imports/rowedit/ImportRecount.h"
+
+#include "app/imports/ImportContent.h"
+#include "app/imports/ImportEvaluation.h"
+#include "app/imports/Mappings.h"
+#include "app/imports/RowStats.h"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <sstream>
+
+namespace finimport::app {
+
+void recountImport(Poco::Data::Session& s, store::ImportRecord& import) {
+    const ImportTypeTraits traits = traitsOf(import.type);
+    const bool skip = skipsInvalidRows(ImportOptions::fromJson(import.configuration));
+    store::ImportStore imports(s);
+    RowStats stats;
+    MappingKeys keys;
+    DuplicateCounter duplicates(s, import);
+    int64_t duplicateRows = 0;
+    // Validity as stored with each row (at upload or its last edit), as the upload counted.
+    imports.forEachRowBatch(import.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
+        for (const auto& row : batch) {
+            const RowFields fields = rowFieldsFromJson(row.fields);
+            const RowCounting how{row.valid, row.excluded, skip};
+            countRow(stats, import, traits, fields, how, row.rowNumber);
+            if (!how.published()) continue;
+            collectMappingKeys(import, traits, fields, keys);
+            if (duplicates.matches(fields)) ++duplicateRows;
+        }
+    });
+    syncMappingKeys(s, import, keys);
+
+    Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    Poco::JSON::Parser parser;
+    if (import.summary && !import.summary->empty())
+        summary = parser.parse(*import.summary).extract<Poco::JSON::Object::Ptr>();
+    summary->set("duplicate_rows_count", duplicateRows);
+    Poco::JSON::Parser statsParser;
+    summary->set("rows", statsParser.parse(stats.toJson()));
+    std::ostringstream out;
+    summary->stringify(out);
+    import.summary = out.str();
+    imports.update(import);
+}
+
+} // namespace finimport::app

@@ -1,0 +1,13 @@
+#pragma once
+// After a row edit (docs/decisions.md D44): the import's row stats, mappings and D18 duplicates
+// counted again from its stored rows, as the upload counted them, and stored in its summary, so
+// `GET /imports/{id}` stays a read of stored counts. Costs one pass over the rows.
+
+#include "store/ImportStore.h"
+#include "store/Session.h"
+
+namespace finimport::app {
+
+void recountImport(Poco::Data::Session& s, store::ImportRecord& import);
+
+} // namespace finimport::app

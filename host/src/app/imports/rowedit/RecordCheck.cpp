@@ -1,0 +1,75 @@
+#include "app/imports/rowedit/RecordCheck.h"
+
+#include "app/imports/ImportContent.h"
+#include "app/imports/ImportOptions.h"
+#include "app/imports/ImportTypes.h"
+#include "plugin/ImporterRunner.h"
+#include "store/AccountStore.h"
+#include "store/FamilyStore.h"
+
+namespace finimport::app {
+
+namespace {
+
+// The default currency the upload's run got (ImportService::createFromPlugin).
+std::string defaultCurrencyOf(Poco::Data::Session& s, const store::ImportRecord& import) {
+    if (import.accountId)
+        if (auto account = store::AccountStore(s).byId(import.familyId, *import.accountId))
+            return account->currency;
+    if (auto family = store::FamilyStore(s).familyById(import.familyId)) return family->currency;
+    return "USD";
+}
+
+bool edited(const FieldEditList& edits, const std::string& name) {
+    for (const auto& [field, value] : edits)
+        if (field == name) return true;
+    return false;
+}
+
+// The record the check reads: stored values, the edits' raw text over them. A currency the
+// file did not give (docs/decisions.md D4: currency_given false) stays absent unless edited, so
+// the check fills in the default again and says it was not given.
+plugin::RecordFields recordToCheck(const RowFields& stored, const FieldEditList& edits) {
+    plugin::RecordFields fields = stored;
+    const bool defaulted = fieldText(stored, "currency_given") == "false";
+    for (auto& [name, value] : fields) {
+        for (const auto& [field, raw] : edits)
+            if (field == name) value = raw;
+        if (name == "currency" && defaulted && !edited(edits, "currency")) value.reset();
+    }
+    return fields;
+}
+
+ImportError checkFailed(const std::string& code, const std::string& message) {
+    return ImportError{422, code, message, std::nullopt, std::nullopt};
+}
+
+} // namespace
+
+std::variant<CheckedRecord, ImportError>
+checkEditedRecord(Poco::Data::Session& s, const plugin::ImporterHandle& importer,
+                  const store::ImportRecord& import, const std::string& kind,
+                  const RowFields& stored, const FieldEditList& edits) {
+    const ImportTypeTraits traits = traitsOf(import.type);
+    const auto options = pluginOptions(traits, ImportOptions::fromJson(import.configuration),
+                                       defaultCurrencyOf(s, import));
+    RowCollector collector;
+    auto result =
+        plugin::checkRecord(importer, kind, options, recordToCheck(stored, edits), collector);
+    if (result.status != plugin::RunResult::Status::Ok) {
+        const PluginFailure failure = classifyFailure(result, traits);
+        return checkFailed(failure.code, failure.message);
+    }
+    auto& rows = collector.rows();
+    if (rows.size() != 1 || rows.front().kind != kind)
+        return checkFailed("plugin_failed", importer.displayName() +
+                                                " row check did not send exactly one " + kind +
+                                                " record");
+    CheckedRecord checked{stored, std::move(rows.front().errors)};
+    for (auto& [name, value] : rows.front().fields)
+        for (auto& [field, old] : checked.fields)
+            if (field == name) old = std::move(value);
+    return checked;
+}
+
+} // namespace finimport::app

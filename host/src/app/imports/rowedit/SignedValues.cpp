@@ -1,0 +1,71 @@
+#include "app/imports/rowedit/SignedValues.h"
+
+#include <finimport/decimal.hpp>
+
+#include <algorithm>
+
+namespace finimport::app {
+
+namespace {
+
+std::optional<sdk::Decimal> canonical(const RowFields& fields, const char* name) {
+    return sdk::parseDecimal(fieldText(fields, name), sdk::NumberFormat::CommaDot).value;
+}
+
+std::string times(const sdk::Decimal& d, int sign) {
+    return sign < 0 ? sdk::formatScaled(-d.scaled, d.fractionDigits) : d.text;
+}
+
+// price × quantity as the upload writes it (digits of both, at most the stored scale).
+std::optional<sdk::Decimal> product(const sdk::Decimal& price, const sdk::Decimal& qty) {
+    auto scaled = sdk::multiplyScaled(price.scaled, qty.scaled);
+    if (!scaled) return std::nullopt;
+    const int digits =
+        std::min(sdk::kDecimalScaleDigits, price.fractionDigits + qty.fractionDigits);
+    const std::string text = sdk::formatScaled(*scaled, digits);
+    return sdk::parseDecimal(text, sdk::NumberFormat::CommaDot).value;
+}
+
+} // namespace
+
+std::optional<std::string> keptSignedValue(const RowFields& before, const RowFields& after,
+                                           const char* plainField, const char* signedField,
+                                           int defaultSign, std::vector<RowMessage>& errors) {
+    auto value = canonical(after, plainField);
+    if (!value) return std::nullopt; // the plain value's own error says why
+    auto plain = canonical(before, plainField), twin = canonical(before, signedField);
+    int sign = defaultSign;
+    if (twin && plain && plain->scaled != 0 && twin->scaled == plain->scaled)
+        sign = 1;
+    else if (twin && plain && plain->scaled != 0 && twin->scaled == -plain->scaled)
+        sign = -1;
+    else if (twin && !(plain && plain->scaled == 0 && twin->scaled == 0)) {
+        errors.push_back(RowMessage{"not_recomputed", std::string(signedField),
+                                    "Amount cannot be recomputed after an edit for this import "
+                                    "type: exclude the row or upload the file again"});
+        return std::nullopt;
+    }
+    return times(*value, sign);
+}
+
+std::optional<std::string> keptTradeCash(const RowFields& before, const RowFields& after,
+                                         std::vector<RowMessage>& errors) {
+    const auto* stated = findField(before, "signed_amount");
+    auto cashBefore = canonical(before, "signed_amount");
+    auto priceBefore = canonical(before, "price"), qtyBefore = canonical(before, "signed_qty");
+    std::optional<sdk::Decimal> was;
+    if (priceBefore && qtyBefore) was = product(*priceBefore, *qtyBefore);
+    const bool derived = !cashBefore || (was && was->scaled == cashBefore->scaled);
+    if (!derived) return stated ? *stated : std::nullopt;
+    auto price = canonical(after, "price"), qty = canonical(after, "signed_qty");
+    if (!price || !qty) return std::nullopt;
+    auto cash = product(*price, *qty);
+    if (!cash) {
+        errors.push_back(RowMessage{"invalid_number", std::string("signed_amount"),
+                                    "Price times quantity is out of range"});
+        return std::nullopt;
+    }
+    return cash->text;
+}
+
+} // namespace finimport::app

@@ -1,0 +1,203 @@
+#include "app/publish/Publisher.h"
+
+#include "app/backup/ServicePublisher.h"
+#include "app/imports/ImportEvaluation.h"
+#include "app/imports/ImportTypes.h"
+#include "app/imports/RowValidation.h"
+#include "app/publish/MappingResolver.h"
+#include "app/publish/RevertGuard.h"
+#include "app/publish/TypePublishers.h"
+#include "jobs/BalanceMaterializer.h"
+#include "store/AccountStore.h"
+#include "store/EntryStore.h"
+#include "store/ImportClaims.h"
+#include "store/ImportStore.h"
+#include "store/RevertDeletes.h"
+#include "store/TaxonomyStore.h"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+namespace finimport::app {
+
+namespace {
+
+void writeSummaryCount(store::ImportRecord& import, const char* key, int64_t count) {
+    Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    if (import.summary && !import.summary->empty()) {
+        Poco::JSON::Parser parser;
+        summary = parser.parse(*import.summary).extract<Poco::JSON::Object::Ptr>();
+    }
+    summary->set(key, count);
+    std::ostringstream out;
+    summary->stringify(out);
+    import.summary = out.str();
+}
+
+void materializeTouched(PublishContext& ctx) {
+    for (const auto& accountId : ctx.touchedAccounts) {
+        auto it = ctx.changedFrom.find(accountId);
+        std::optional<domain::Date> from;
+        if (it != ctx.changedFrom.end()) from = it->second;
+        jobs::materializeBalances(ctx.session, accountId, ctx.today, from);
+    }
+}
+
+} // namespace
+
+void Publisher::run(const store::JobRecord& job) {
+    if (!job.importId) return;
+    if (job.kind == "publish")
+        publish(*job.importId);
+    else if (job.kind == "revert")
+        revert(*job.importId);
+}
+
+bool Publisher::isServiceImport(const std::string& importId) {
+    bool service = false;
+    _db.read([&](Poco::Data::Session& s) {
+        auto import = store::ImportStore(s).byIdAnyFamily(importId);
+        service = import && traitsOf(import->type).backup();
+    });
+    return service;
+}
+
+void Publisher::publish(const std::string& importId) {
+    if (isServiceImport(importId)) {
+        service::ServicePublisher(_db, _config, _plugins).publish(importId, afterRecordsHook);
+        return;
+    }
+    try {
+        _db.write([&](Poco::Data::Session& s) {
+            // A redelivered job or another instance must not publish twice (store/ImportClaims.h).
+            if (!store::claimImport(s, importId, "importing")) return;
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId, true);
+            if (!import) return;
+            if (import->status != "importing") return;
+            store::lockPublishTargets(s, import->familyId);
+            auto family = store::FamilyStore(s).familyById(import->familyId);
+            PublishContext ctx{s, *import, *family, domain::Date::today(), {}, {}, {}, 0};
+
+            if (import->rowsCount > rowCapOf(import->type, _config))
+                throw std::runtime_error("Import has " + std::to_string(import->rowsCount) +
+                                         " rows, more than the publish limit of " +
+                                         std::to_string(rowCapOf(import->type, _config)));
+            // D43/D44: excluded rows are never published; with skip_invalid_rows the rows
+            // invalid now are left out (and counted) instead of failing the publish.
+            const bool skip = skipsInvalidRows(ImportOptions::fromJson(import->configuration));
+            int64_t invalid = 0;
+            for (auto& row : imports.rows(importId)) {
+                if (row.excluded) continue;
+                RowFields fields = rowFieldsFromJson(row.fields);
+                if (!rowErrorsNow(fields, rowMessagesFromJson(row.errors), ctx.today).empty()) {
+                    ++invalid;
+                    if (skip) continue;
+                }
+                ctx.rows.push_back({row.rowNumber, row.kind, std::move(fields)});
+            }
+            if (skip) {
+                if (ctx.rows.empty()) throw std::runtime_error("No valid rows to publish");
+                writeSummaryCount(*import, "skipped_rows_count", invalid);
+            } else if (invalid > 0)
+                throw std::runtime_error(std::to_string(invalid) +
+                                         (invalid == 1 ? " row is invalid" : " rows are invalid"));
+
+            imports.clearRecords(importId);
+            MappingResolver mappings(ctx);
+            publishTransactions(ctx, mappings);
+            publishTrades(ctx, mappings);
+            publishQifExtras(ctx, mappings);
+            publishStatementAnchors(ctx, mappings);
+            publishAccounts(ctx, mappings);
+            publishCategories(ctx);
+            publishMerchants(ctx);
+            publishRules(ctx);
+            ctx.flushRecords();
+            if (afterRecordsHook) afterRecordsHook();
+            materializeTouched(ctx);
+
+            writeSummaryCount(*import, "duplicate_rows_count", ctx.duplicateRows);
+            import->status = "complete";
+            import->error.reset();
+            imports.update(*import);
+        });
+    } catch (const std::exception& e) {
+        // The transaction rolled back: no partial records. Record why, in a new transaction.
+        std::string message = e.what();
+        _db.write([&](Poco::Data::Session& s) {
+            store::failImportIfStatus(s, importId, "importing", "failed", message);
+        });
+    }
+}
+
+void Publisher::revert(const std::string& importId) {
+    if (isServiceImport(importId)) {
+        service::ServicePublisher(_db, _config, _plugins).revert(importId);
+        return;
+    }
+    try {
+        _db.write([&](Poco::Data::Session& s) {
+            if (!store::claimImport(s, importId, "reverting")) return; // store/ImportClaims.h
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId);
+            if (!import || import->status != "reverting") return;
+            store::lockPublishTargets(s, import->familyId);
+            // Re-checked in the job's transaction: a dependant may have appeared since the
+            // request (docs/decisions.md D64); the revert then fails with the same message and
+            // deletes nothing.
+            if (auto dependants = app::revertDependants(s, importId); !dependants.empty())
+                throw std::runtime_error(dependants.message());
+            auto family = store::FamilyStore(s).familyById(import->familyId);
+            PublishContext ctx{s, *import, *family, domain::Date::today(), {}, {}, {}, 0};
+            store::EntryStore entries(s);
+            store::AccountStore accounts(s);
+            store::TaxonomyStore taxonomy(s);
+            auto created = imports.records(importId, "created");
+            // Entries first (their accounts are recomputed), then accounts, then taxonomy that
+            // nothing outside the import uses any more (docs/imports.md §12.3, docs/decisions.md
+            // D20).
+            for (const auto& [type, id] : created) {
+                if (type != "Entry") continue;
+                if (auto e = entries.byId(id)) {
+                    if (auto d = domain::Date::parseIso(e->date)) ctx.touch(e->accountId, *d);
+                    entries.deleteEntry(id);
+                }
+            }
+            for (const auto& [type, id] : created)
+                if (type == "Account") {
+                    accounts.deleteCascade(id);
+                    ctx.touchedAccounts.erase(id);
+                    ctx.changedFrom.erase(id);
+                }
+            // Rules first: they may be the only users of categories/merchants they created.
+            for (const auto& [type, id] : created)
+                if (type == "Rule") store::deleteRule(s, id);
+            for (const auto& [type, id] : created)
+                if (type == "Merchant" && !taxonomy.merchantInUse(id, importId))
+                    store::deleteMerchant(s, id);
+            for (const auto& [type, id] : created) {
+                if (type == "Category" && !taxonomy.categoryInUse(id, importId))
+                    taxonomy.deleteCategory(id);
+                if (type == "Tag" && !taxonomy.tagInUse(id, importId)) taxonomy.deleteTag(id);
+            }
+            for (const auto& accountId : ctx.touchedAccounts)
+                jobs::materializeBalances(s, accountId, ctx.today);
+            imports.clearRecords(importId);
+            import->status = "pending";
+            import->error.reset();
+            imports.update(*import);
+        });
+    } catch (const std::exception& e) {
+        std::string message = e.what();
+        _db.write([&](Poco::Data::Session& s) {
+            store::failImportIfStatus(s, importId, "reverting", "revert_failed", message);
+        });
+    }
+}
+
+} // namespace finimport::app

@@ -1,0 +1,36 @@
+#pragma once
+// The page cache of the balance and trade listings (http/PageCache.h) with the stamps that
+// guard it (store/ReadStamps.h), shared by both handlers.
+
+#include "http/PageCache.h"
+#include "http/Request.h"
+#include "store/Database.h"
+#include "store/ReadStamps.h"
+
+#include <functional>
+#include <string>
+
+namespace finimport::http {
+
+class ListCache {
+public:
+    explicit ListCache(store::Database& db) : _db(db), _stamps(db) {}
+    store::Database& db() { return _db; }
+
+    // The 200 stored under `key` for the data as it is now, or build() (stored when it is a
+    // 200). `key` must name everything the body depends on besides the data: the family, the
+    // normalized filters and the raw page parameters. A request with `Cache-Control: no-cache`
+    // (the client asks for a fresh answer) is built afresh, and its answer is not stored.
+    Response respond(const Request& request, const std::string& key,
+                     const std::function<Response()>& build);
+
+private:
+    store::Database& _db;
+    store::ReadStamps _stamps;
+    PageCache _pages;
+};
+
+// "\x1f"-separated parts of a cache key; an absent part is "\x1e".
+void appendKeyPart(std::string& key, const std::optional<std::string>& part);
+
+} // namespace finimport::http

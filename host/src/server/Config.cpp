@@ -1,0 +1,299 @@
+#include "server/Config.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
+
+#ifndef FINIMPORT_INSTALL_PLUGIN_DIR
+#define FINIMPORT_INSTALL_PLUGIN_DIR "/usr/lib/finimport/plugins"
+#endif
+
+namespace finimport::server {
+
+namespace {
+
+std::string trim(const std::string& s) {
+    size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::map<std::string, std::string> readFile(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw std::invalid_argument("cannot read config file " + path);
+    std::map<std::string, std::string> out;
+    std::string line;
+    int n = 0;
+    while (std::getline(in, line)) {
+        ++n;
+        line = trim(line);
+        if (line.empty() || line[0] == '#') continue;
+        auto eq = line.find('=');
+        if (eq == std::string::npos)
+            throw std::invalid_argument(path + ":" + std::to_string(n) + ": expected key = value");
+        out[trim(line.substr(0, eq))] = trim(line.substr(eq + 1));
+    }
+    return out;
+}
+
+int64_t positive(const std::string& key, const std::string& value) {
+    try {
+        size_t used = 0;
+        long long v = std::stoll(value, &used);
+        if (used == value.size() && v > 0) return v;
+    } catch (const std::exception&) {
+    }
+    throw std::invalid_argument(key + " must be a positive integer, got \"" + value + "\"");
+}
+
+std::vector<std::string> splitDirs(const std::string& s) {
+    std::vector<std::string> out;
+    std::stringstream ss(s);
+    std::string part;
+    while (std::getline(ss, part, ':'))
+        if (!part.empty()) out.push_back(part);
+    return out;
+}
+
+std::string joinDirs(const std::vector<std::string>& dirs) {
+    std::string out;
+    for (const auto& d : dirs)
+        out += (out.empty() ? "" : ":") + d;
+    return out;
+}
+
+// A positive integer no larger than `max` (a larger one is clamped: a day of timeout is plenty).
+int64_t bounded(const std::string& key, const std::string& value, int64_t max) {
+    return std::min(positive(key, value), max);
+}
+
+void setPluginIsolation(Config& c, const std::string&, const std::string& v) {
+    if (v != "process" && v != "inline")
+        throw std::invalid_argument("plugins.isolation must be process or inline");
+    c.pluginIsolation = v;
+}
+
+void setRateLimitMode(Config& c, const std::string&, const std::string& v) {
+    if (v != "self_hosted" && v != "managed")
+        throw std::invalid_argument("rate_limit.mode must be self_hosted or managed");
+    c.rateLimitMode = v;
+}
+
+} // namespace
+
+const std::vector<Setting>& settings() {
+    // Adding a setting: one row here, one member in Config, one line in docs/configuration.md.
+    static const std::vector<Setting> table = {
+        {"listen", "HOST:PORT", "`127.0.0.1:3000`", "HTTP address (port 0: ephemeral)",
+         [](Config& c, const std::string&, const std::string& v) { c.listen = v; },
+         [](const Config& c) { return c.listen; }},
+        {"database", "URL", "`sqlite:var/finimport.db`", "database URL",
+         [](Config& c, const std::string&, const std::string& v) { c.database = v; },
+         [](const Config& c) { return c.database; }},
+        {"plugins", "DIR", "build/installed plugin dir", "`:`-separated plugin directories",
+         [](Config& c, const std::string&, const std::string& v) { c.pluginDirs = splitDirs(v); },
+         [](const Config& c) { return joinDirs(c.pluginDirs); }},
+        {"workers", "N", "`2`", "publish/revert job worker threads",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.workers = static_cast<int>(positive(k, v));
+         },
+         [](const Config& c) { return std::to_string(c.workers); }},
+        {"http_threads", "N", "`64`", "HTTP connection threads (one per keep-alive client)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpThreads = static_cast<int>(positive(k, v));
+         },
+         [](const Config& c) { return std::to_string(c.httpThreads); }},
+        {"rate_limit.mode", "MODE", "`self_hosted`",
+         "`self_hosted` (no limit, `Infinity` headers) or `managed` (100 requests per key per UTC "
+         "hour)",
+         setRateLimitMode, [](const Config& c) { return c.rateLimitMode; }},
+        {"limits.rows", "N", "`10000`", "publish row cap of CSV-family imports",
+         [](Config& c, const std::string& k, const std::string& v) { c.rowCap = positive(k, v); },
+         [](const Config& c) { return std::to_string(c.rowCap); }},
+        {"limits.account_rows", "N", "`50`", "AccountImport row cap",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.accountRowCap = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.accountRowCap); }},
+        {"limits.service_rows", "N", "`100000`", "ServiceImport row cap",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.serviceRowCap = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.serviceRowCap); }},
+        {"limits.upload_rows", "N", "`1000000`",
+         "rows one upload may produce; one more is 422 `too_many_rows` and nothing is stored",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.uploadRowCap = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.uploadRowCap); }},
+        {"encoding.fallback", "CHARSET", "`windows-1250`",
+         "charset used when detection is not confident",
+         [](Config& c, const std::string&, const std::string& v) { c.fallbackCharset = v; },
+         [](const Config& c) { return c.fallbackCharset; }},
+        {"plugins.isolation", "MODE", "*(unset)*",
+         "`process` or `inline` for every plugin; unset: `process` for configured (third-party) "
+         "plugin directories, `inline` for the built-in directory",
+         setPluginIsolation, [](const Config& c) { return c.pluginIsolation; }},
+        {"plugins.timeout_seconds", "N", "`60`",
+         "wall-clock deadline of one plugin run (isolated: also its CPU-time limit, + 1 s)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginRunTimeoutSeconds = bounded(k, v, 86400);
+         },
+         [](const Config& c) { return std::to_string(c.pluginRunTimeoutSeconds); }},
+        {"plugins.max_rows", "N", "`1000000`", "rows one plugin run may emit",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMaxRows = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMaxRows); }},
+        {"plugins.max_output_bytes", "N", "`268435456`",
+         "bytes of text one plugin run may pass to the host (row values, row errors, field names, "
+         "log lines)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMaxOutputBytes = positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMaxOutputBytes); }},
+        {"plugins.memory_limit_mb", "N", "`1024`",
+         "address-space limit (RLIMIT_AS) of an isolated plugin run, its libraries included",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.pluginMemoryLimitMb = bounded(k, v, 1 << 20);
+         },
+         [](const Config& c) { return std::to_string(c.pluginMemoryLimitMb); }},
+        {"http.header_timeout", "N", "`10`",
+         "seconds a request head may take from connect (or from the first byte of a keep-alive "
+         "request); then 408 and close",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpHeaderTimeoutSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpHeaderTimeoutSeconds); }},
+        {"http.keep_alive_seconds", "N", "`5`",
+         "an idle keep-alive connection is closed after this",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpKeepAliveSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpKeepAliveSeconds); }},
+        {"http.body_min_rate", "N", "`4096`",
+         "bytes per second a request body (`Content-Length` or chunked) must average after the "
+         "grace, else it is cut off (400); `0` disables",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpBodyMinBytesPerSecond = v == "0" ? 0 : positive(k, v);
+         },
+         [](const Config& c) { return std::to_string(c.httpBodyMinBytesPerSecond); }},
+        {"http.body_grace_seconds", "N", "`10`", "grace before the body rate applies",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpBodyGraceSeconds = static_cast<int>(bounded(k, v, 3600));
+         },
+         [](const Config& c) { return std::to_string(c.httpBodyGraceSeconds); }},
+        {"http.max_connections", "N", "`4096`",
+         "connections waiting for a request head (new or idle keep-alive); more are closed at once",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpMaxConnections = static_cast<int>(bounded(k, v, 1 << 20));
+         },
+         [](const Config& c) { return std::to_string(c.httpMaxConnections); }},
+        // Scale-out on PostgreSQL (issue 13, docs/operations.md).
+        {"database.pool_size", "N", "`http_threads / 4 + workers + 4`",
+         "max database connections of this instance",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.databasePoolSize = static_cast<int>(bounded(k, v, 1000));
+         },
+         [](const Config& c) { // the size in effect, so the printed line reads back
+             return std::to_string(c.databasePoolSize > 0 ? c.databasePoolSize
+                                                          : c.httpThreads / 4 + c.workers + 4);
+         }},
+        {"database.timeout_ms", "N", "`0`",
+         "PostgreSQL `statement_timeout` (milliseconds) of every pooled connection; `0`: none",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.statementTimeoutMs = v == "0" ? 0 : static_cast<int>(bounded(k, v, 86400000));
+         },
+         [](const Config& c) { return std::to_string(c.statementTimeoutMs); }},
+        {"database.read_url", "URL", "*(unset)*",
+         "a read replica (or the primary again) for the `GET /api/v1/balances` and "
+         "`GET /api/v1/trades` listings; unset: the primary",
+         [](Config& c, const std::string&, const std::string& v) { c.databaseReadUrl = v; },
+         [](const Config& c) { return c.databaseReadUrl; }},
+        {"jobs.lease_seconds", "N", "`30`",
+         "a claimed job whose heartbeat is older than this is claimed again (its instance died)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.jobLeaseSeconds = static_cast<int>(bounded(k, v, 86400));
+         },
+         [](const Config& c) { return std::to_string(c.jobLeaseSeconds); }},
+        {"jobs.max_attempts", "N", "`3`",
+         "expired claims before the job and its import fail with a message",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.jobMaxAttempts = static_cast<int>(bounded(k, v, 1000));
+         },
+         [](const Config& c) { return std::to_string(c.jobMaxAttempts); }},
+        {"jobs.drain_seconds", "N", "`30`",
+         "on SIGTERM, running jobs get this long; then they are released to other instances",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.drainSeconds = static_cast<int>(bounded(k, v, 86400));
+         },
+         [](const Config& c) { return std::to_string(c.drainSeconds); }},
+        {"metrics.listen", "HOST:PORT", "*(unset)*",
+         "serve only `GET /metrics` on this address; unset: `/metrics` on `listen`",
+         [](Config& c, const std::string&, const std::string& v) { c.metricsListen = v; },
+         [](const Config& c) { return c.metricsListen; }},
+    };
+    return table;
+}
+
+std::string environmentVariableFor(const std::string& key) {
+    std::string env = "FINIMPORT_";
+    for (char c : key)
+        env += (c == '.') ? '_' : static_cast<char>(std::toupper(c));
+    return env;
+}
+
+std::string flagFor(const std::string& key) {
+    std::string flag = key;
+    for (char& c : flag)
+        if (c == '_') c = '-';
+    return flag;
+}
+
+Config Config::load(const std::map<std::string, std::string>& flags,
+                    const std::vector<std::string>& pluginFlags) {
+    std::map<std::string, std::string> values;
+    std::string configFile;
+    if (auto it = flags.find("config"); it != flags.end())
+        configFile = it->second;
+    else if (const char* e = std::getenv("FINIMPORT_CONFIG"))
+        configFile = e;
+    if (!configFile.empty()) values = readFile(configFile);
+    for (const Setting& s : server::settings())
+        if (const char* e = std::getenv(environmentVariableFor(s.key).c_str())) values[s.key] = e;
+    for (const auto& [k, v] : flags)
+        if (k != "config") values[k] = v;
+
+    Config c;
+    for (const auto& [k, v] : values) {
+        const auto& table = server::settings();
+        auto it = std::find_if(table.begin(), table.end(),
+                               [&key = k](const Setting& s) { return key == s.key; });
+        if (it == table.end()) throw std::invalid_argument("unknown setting " + k);
+        it->apply(c, k, v);
+    }
+    if (!pluginFlags.empty()) c.pluginDirs = pluginFlags;
+    return c;
+}
+
+std::vector<std::string> defaultPluginDirs() {
+    std::vector<std::string> dirs;
+    std::error_code ec;
+    auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        auto dir = exe.parent_path().parent_path() / "lib" / "finimport" / "plugins";
+        dirs.push_back(dir.lexically_normal().string());
+    }
+    std::string installed = FINIMPORT_INSTALL_PLUGIN_DIR;
+    if (dirs.empty() || dirs.front() != installed) dirs.push_back(installed);
+    // Only directories that exist: a build tree has no installed directory and vice versa.
+    std::vector<std::string> existing;
+    for (const auto& d : dirs)
+        if (std::filesystem::is_directory(d)) existing.push_back(d);
+    return existing.empty() ? dirs : existing;
+}
+
+} // namespace finimport::server

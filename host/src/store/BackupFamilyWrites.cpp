@@ -1,0 +1,55 @@
+#include "store/BackupFamilyWrites.h"
+
+#include "store/Sql.h"
+#include "store/Time.h"
+
+namespace finimport::store {
+
+void setCategoryParent(Poco::Data::Session& s, const std::string& categoryId,
+                       const std::string& parentId) {
+    sqlExec(s, "UPDATE categories SET parent_id = ? WHERE id = ?", {parentId, categoryId});
+}
+
+bool budgetDatesTaken(Poco::Data::Session& s, const std::string& familyId,
+                      const std::string& startDate, const std::string& endDate) {
+    return sqlCount(s,
+                    "SELECT COUNT(*) FROM budgets WHERE family_id = ? AND (start_date = ? OR "
+                    "end_date = ?)",
+                    {familyId, startDate, endDate}) > 0;
+}
+
+std::string insertImportedBudget(Poco::Data::Session& s, const ImportedBudget& b) {
+    std::string id = newUuid();
+    const int64_t now = nowMicros();
+    sqlExec(s,
+            "INSERT INTO budgets (id, family_id, start_date, end_date, budgeted_spending, "
+            "expected_income, currency, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, "
+            "?, ?, ?, ?, ?)",
+            {id, b.familyId, b.startDate, b.endDate, sqlOpt(b.budgetedSpending),
+             sqlOpt(b.expectedIncome), b.currency, b.importId, now, now});
+    return id;
+}
+
+std::optional<std::string> upsertBudgetCategory(Poco::Data::Session& s, const std::string& budgetId,
+                                                const std::string& categoryId,
+                                                const std::optional<int64_t>& budgetedSpending,
+                                                const std::string& currency) {
+    const int64_t now = nowMicros();
+    if (auto row = sqlQueryOne(
+            s, "SELECT id FROM budget_categories WHERE budget_id = ? AND category_id = ?",
+            {budgetId, categoryId})) {
+        sqlExec(s,
+                "UPDATE budget_categories SET budgeted_spending = ?, currency = ?, updated_at = ? "
+                "WHERE id = ?",
+                {sqlOpt(budgetedSpending), currency, now, row->str(0)});
+        return std::nullopt;
+    }
+    std::string id = newUuid();
+    sqlExec(s,
+            "INSERT INTO budget_categories (id, budget_id, category_id, budgeted_spending, "
+            "currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            {id, budgetId, categoryId, sqlOpt(budgetedSpending), currency, now, now});
+    return id;
+}
+
+} // namespace finimport::store

@@ -1,0 +1,13 @@
+#include "store/EntryEdits.h"
+
+#include "store/Sql.h"
+
+namespace finimport::store {
+
+void clearSplitParent(Poco::Data::Session& s, const std::string& entryId) {
+    sqlExec(s, "UPDATE entries SET excluded = 1 WHERE id = ?", {entryId});
+    sqlExec(s, "DELETE FROM transaction_tags WHERE entry_id = ?", {entryId});
+    sqlExec(s, "UPDATE transactions SET category_id = NULL WHERE entry_id = ?", {entryId});
+}
+
+} // namespace finimport::store

@@ -1,0 +1,22 @@
+#pragma once
+// The prices an account's holdings give, for valuing its securities between trades.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace Poco::Data {
+class Session;
+}
+
+namespace finimport::store {
+
+struct HoldingPrice {
+    std::string securityId, date; // date ISO
+    int64_t price = 0;            // scaled 10^8, > 0
+};
+
+// Every holding row of the account with a positive price, in no particular order.
+std::vector<HoldingPrice> holdingPrices(Poco::Data::Session& s, const std::string& accountId);
+
+} // namespace finimport::store

@@ -1,0 +1,60 @@
+#include "store/NamedRecords.h"
+
+namespace finimport::store {
+
+namespace {
+
+std::string tableName(NamedTable table) {
+    switch (table) {
+    case NamedTable::Accounts:
+        return "accounts";
+    case NamedTable::Categories:
+        return "categories";
+    case NamedTable::Tags:
+        return "tags";
+    case NamedTable::Merchants:
+        return "merchants";
+    }
+    return "accounts";
+}
+
+} // namespace
+
+std::optional<std::string> nameInFamily(Poco::Data::Session& s, NamedTable table,
+                                        const std::string& id, const std::string& familyId) {
+    auto r =
+        sqlQueryOne(s, "SELECT name FROM " + tableName(table) + " WHERE id = ? AND family_id = ?",
+                    {id, familyId});
+    if (!r) return std::nullopt;
+    return r->str(0);
+}
+
+bool idInFamily(Poco::Data::Session& s, NamedTable table, const std::string& id,
+                const std::string& familyId) {
+    return sqlCount(s,
+                    "SELECT COUNT(*) FROM " + tableName(table) + " WHERE id = ? AND family_id = ?",
+                    {id, familyId}) > 0;
+}
+
+std::optional<std::string> idByName(Poco::Data::Session& s, NamedTable table,
+                                    const std::string& familyId, const std::string& name) {
+    auto r = sqlQueryOne(s,
+                         "SELECT id FROM " + tableName(table) +
+                             " WHERE family_id = ? AND name = ? ORDER BY created_at LIMIT 1",
+                         {familyId, name});
+    if (!r) return std::nullopt;
+    return r->str(0);
+}
+
+std::set<std::string> namesNotOfImport(Poco::Data::Session& s, NamedTable table,
+                                       const std::string& familyId, const std::string& importId) {
+    std::set<std::string> names;
+    for (const auto& r : sqlQuery(s,
+                                  "SELECT name FROM " + tableName(table) +
+                                      " WHERE family_id = ? AND COALESCE(import_id, '') <> ?",
+                                  {familyId, importId}))
+        names.insert(r.str(0));
+    return names;
+}
+
+} // namespace finimport::store

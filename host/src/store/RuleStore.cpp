@@ -1,0 +1,37 @@
+#include "store/RuleStore.h"
+
+#include "store/Sql.h"
+#include "store/Time.h"
+
+namespace finimport::store {
+
+std::string insertRule(Poco::Data::Session& s, const RuleRow& r) {
+    std::string id = newUuid();
+    const int64_t now = nowMicros();
+    sqlExec(s,
+            "INSERT INTO rules (id, family_id, name, resource_type, active, effective_date, "
+            "conditions, actions, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, "
+            "?, ?, ?, ?, ?, ?)",
+            {id, r.familyId, sqlOpt(r.name), r.resourceType, int64_t(r.active),
+             sqlOpt(r.effectiveDate), r.conditions, r.actions, r.importId, now, now});
+    return id;
+}
+
+std::optional<std::string> ruleIdByName(Poco::Data::Session& s, const std::string& familyId,
+                                        const std::string& name, const std::string& resourceType) {
+    auto r = sqlQueryOne(s,
+                         "SELECT id FROM rules WHERE family_id = ? AND name = ? AND "
+                         "resource_type = ? ORDER BY created_at, id LIMIT 1",
+                         {familyId, name, resourceType});
+    if (!r) return std::nullopt;
+    return r->str(0);
+}
+
+void updateRuleBody(Poco::Data::Session& s, const std::string& id, const RuleRow& r) {
+    sqlExec(s,
+            "UPDATE rules SET active = ?, effective_date = ?, conditions = ?, "
+            "actions = ?, updated_at = ? WHERE id = ?",
+            {int64_t(r.active), sqlOpt(r.effectiveDate), r.conditions, r.actions, nowMicros(), id});
+}
+
+} // namespace finimport::store

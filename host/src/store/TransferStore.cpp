@@ -1,0 +1,78 @@
+#include "store/TransferStore.h"
+
+#include "store/Sql.h"
+#include "store/Time.h"
+
+namespace finimport::store {
+
+std::optional<TransferLeg> transferLeg(Poco::Data::Session& s, const std::string& entryId) {
+    auto row = sqlQueryOne(s,
+                           "SELECT e.account_id, COALESCE(a.account_type, ''), e.date, e.amount, "
+                           "t.category_id FROM entries e JOIN accounts a ON a.id = e.account_id "
+                           "JOIN transactions t ON t.entry_id = e.id WHERE e.id = ?",
+                           {entryId});
+    if (!row) return std::nullopt;
+    return TransferLeg{entryId,     row->str(0), row->str(1),
+                       row->str(2), row->i64(3), !row->isNull(4)};
+}
+
+bool linkExists(Poco::Data::Session& s, bool rejected, const std::string& inflowId,
+                const std::string& outflowId) {
+    return sqlQueryOne(s,
+                       std::string("SELECT id FROM ") +
+                           (rejected ? "rejected_transfers" : "transfers") +
+                           " WHERE inflow_transaction_id = ? AND outflow_transaction_id = ?",
+                       {inflowId, outflowId})
+        .has_value();
+}
+
+bool inAnyTransfer(Poco::Data::Session& s, const std::string& inflowId,
+                   const std::string& outflowId) {
+    return sqlCount(s,
+                    "SELECT COUNT(*) FROM transfers WHERE inflow_transaction_id IN (?, ?) "
+                    "OR outflow_transaction_id IN (?, ?)",
+                    {inflowId, outflowId, inflowId, outflowId}) > 0;
+}
+
+std::string insertTransfer(Poco::Data::Session& s, const std::string& inflowId,
+                           const std::string& outflowId, const std::string& status,
+                           const std::optional<std::string>& notes, const std::string& importId) {
+    const int64_t now = nowMicros();
+    std::string id = newUuid();
+    sqlExec(s,
+            "INSERT INTO transfers (id, inflow_transaction_id, outflow_transaction_id, status, "
+            "notes, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            {id, inflowId, outflowId, status, sqlOpt(notes), importId, now, now});
+    return id;
+}
+
+std::string insertRejectedTransfer(Poco::Data::Session& s, const std::string& inflowId,
+                                   const std::string& outflowId, const std::string& importId) {
+    const int64_t now = nowMicros();
+    std::string id = newUuid();
+    sqlExec(s,
+            "INSERT INTO rejected_transfers (id, inflow_transaction_id, outflow_transaction_id, "
+            "import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+            {id, inflowId, outflowId, importId, now, now});
+    return id;
+}
+
+void setTransactionKind(Poco::Data::Session& s, const std::string& entryId,
+                        const std::string& kind) {
+    sqlExec(s, "UPDATE transactions SET kind = ? WHERE entry_id = ?", {kind, entryId});
+}
+
+void setTransactionCategory(Poco::Data::Session& s, const std::string& entryId,
+                            const std::string& categoryId) {
+    sqlExec(s, "UPDATE transactions SET category_id = ? WHERE entry_id = ?", {categoryId, entryId});
+}
+
+void markFundsMovement(Poco::Data::Session& s, const std::string& entryA,
+                       const std::string& entryB) {
+    sqlExec(s,
+            "UPDATE transactions SET kind = 'funds_movement', category_id = NULL "
+            "WHERE entry_id IN (?, ?)",
+            {entryA, entryB});
+}
+
+} // namespace finimport::store

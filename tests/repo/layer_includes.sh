@@ -1,0 +1,151 @@
+#!/bin/bash
+# Issue 14, "the house" (docs/architecture.md, "What each layer may include"):
+# - store/ owns the database library and http/ the network library: a file under host/src outside
+#   store/ that includes <Poco/Data...> or names Poco::Data fails, and so does one outside http/
+#   that includes <Poco/Net...> or names Poco::Net. Only code counts: `//` comments may name them.
+#   An allow-listed file that no longer needs its entry fails too, so the lists only shrink.
+# - The layers point one way: a folder includes only the project folders listed in `layers`.
+set -uo pipefail
+root=${1:?usage: layer_includes.sh REPO_ROOT}
+cd "$root/host/src" || exit 1
+
+# Files outside store/ that still use Poco::Data, each group with its reason. Keep it sorted.
+data_allowed=(
+  # Only pass a Poco::Data::Session& on to store/ functions: the opaque store handle is not
+  # threaded through their signatures yet (docs/architecture.md, "not yet").
+  app/auth/ApiKeys.cpp
+  app/auth/KeyUsage.cpp
+  app/backup/ExportLines.h
+  app/backup/ExportRules.cpp
+  app/backup/NdjsonExporter.cpp
+  app/backup/NdjsonExporter.h
+  app/backup/ServiceImporter.cpp
+  app/backup/ServiceImporter.h
+  app/backup/ServicePreflight.cpp
+  app/backup/ServicePreflight.h
+  app/backup/ServicePublisher.cpp
+  app/imports/CreateChecks.cpp
+  app/imports/ImportContent.cpp
+  app/imports/ImportContent.h
+  app/imports/ImportEvaluation.cpp
+  app/imports/ImportEvaluation.h
+  app/imports/ImportPublishing.cpp
+  app/imports/ImportService.cpp
+  app/imports/ImportTemplate.cpp
+  app/imports/Mappings.cpp
+  app/imports/Mappings.h
+  app/imports/UploadWriter.cpp
+  app/imports/UploadWriter.h
+  app/imports/rowedit/ImportRecount.cpp
+  app/imports/rowedit/ImportRecount.h
+  app/imports/rowedit/RecordCheck.cpp
+  app/imports/rowedit/RecordCheck.h
+  app/imports/rowedit/RowDelta.cpp
+  app/imports/rowedit/RowDelta.h
+  app/imports/rowedit/RowEditor.cpp
+  app/publish/PublishContext.h
+  app/publish/Publisher.cpp
+  app/publish/RevertGuard.cpp
+  app/publish/RevertGuard.h
+  app/recurring/RecurringService.cpp
+  cli/AdminCommands.cpp
+  cli/ExportCommand.cpp
+  http/DbRateLimitCounter.cpp
+  http/handlers/ExportsHandler.cpp
+  http/handlers/ImportRowJson.cpp
+  http/handlers/ImportRowJson.h
+  http/handlers/ImportRowsHandler.cpp
+  http/handlers/ImportsHandler.cpp
+  http/handlers/ListCache.cpp
+  http/handlers/RowEditHandler.cpp
+  jobs/BalanceMaterializer.cpp
+  jobs/BalanceMaterializer.h
+  jobs/JobQueue.cpp
+  jobs/JobQueue.h
+  server/Server.cpp
+)
+
+# Files outside http/ that use Poco::Net, each with its reason: none (server/ wires http/ objects
+# without naming the network library).
+net_allowed=(
+)
+
+# Folder -> the host/src folders its files may include (its own first).
+declare -A layers=(
+  [domain]="domain"
+  [store]="store domain"
+  [plugin]="plugin"
+  [jobs]="jobs store domain"
+  [app]="app plugin store jobs domain"
+  [http]="http app plugin store jobs domain"
+  [server]="server http app plugin store jobs domain"
+  [cli]="cli server app plugin store jobs domain"
+  [sandbox]="sandbox plugin"
+)
+
+# One awk pass over every source file (a fork per file took longer than the test's timeout on a
+# loaded machine). It prints "data FILE", "net FILE" and "include FILE FOLDER" facts; `//`
+# comments are dropped first, so comments may name the libraries (they explain).
+facts=$(find . -type f \( -name '*.h' -o -name '*.hpp' -o -name '*.c' -o -name '*.cpp' \) |
+  sed 's:^\./::' | sort | xargs awk '
+  FNR == 1 { file = FILENAME }
+  {
+    line = $0
+    sub(/\/\/.*$/, "", line)
+    if (line ~ /#[[:space:]]*include[[:space:]]*[<"]Poco\/Data/ || line ~ /Poco::Data([^A-Za-z0-9_]|$)/) data[file] = 1
+    if (line ~ /#[[:space:]]*include[[:space:]]*[<"]Poco\/Net/ || line ~ /Poco::Net([^A-Za-z0-9_]|$)/) net[file] = 1
+    if (match(line, /^[[:space:]]*#[[:space:]]*include[[:space:]]*"[a-z]+\//)) {
+      inc = substr(line, RSTART, RLENGTH - 1)
+      sub(/^.*"/, "", inc)
+      uses[file " " inc] = 1
+    }
+  }
+  END {
+    for (f in data) print "data " f
+    for (f in net) print "net " f
+    for (k in uses) print "include " k
+  }')
+
+declare -A dataUsers netUsers isAllowed
+for f in "${data_allowed[@]}"; do isAllowed["data $f"]=1; done
+for f in "${net_allowed[@]}"; do isAllowed["net $f"]=1; done
+
+fail=0
+while read -r kind file folder; do
+  [ -n "$kind" ] || continue
+  top=${file%%/*}
+  case $kind in
+  data)
+    dataUsers[$file]=1
+    [ "$top" = store ] || [ -n "${isAllowed["data $file"]-}" ] ||
+      { echo "$file: Poco::Data outside store/ (give store/ a function for it)"; fail=1; }
+    ;;
+  net)
+    netUsers[$file]=1
+    [ "$top" = http ] || [ -n "${isAllowed["net $file"]-}" ] ||
+      { echo "$file: Poco::Net outside http/ (the network stays in http/)"; fail=1; }
+    ;;
+  include)
+    [ "$top" != "$file" ] || continue # main.cpp composes everything
+    allowed=${layers[$top]-}
+    if [ -z "$allowed" ]; then
+      echo "$file: folder $top/ has no entry in layers"; fail=1
+    elif [[ " $allowed " != *" $folder "* ]]; then
+      echo "$file: includes $folder/ (allowed for $top/: $allowed)"; fail=1
+    fi
+    ;;
+  esac
+done <<<"$facts"
+
+for f in "${data_allowed[@]}"; do
+  [ -f "$f" ] && [ -z "${dataUsers[$f]-}" ] &&
+    { echo "$f: no longer uses Poco::Data; remove it from data_allowed"; fail=1; }
+done
+for f in "${net_allowed[@]}"; do
+  [ -f "$f" ] && [ -z "${netUsers[$f]-}" ] &&
+    { echo "$f: no longer uses Poco::Net; remove it from net_allowed"; fail=1; }
+done
+for f in "${data_allowed[@]}" "${net_allowed[@]}"; do
+  [ -f "$f" ] || { echo "$f: allow-listed but missing; remove the entry"; fail=1; }
+done
+exit "$fail"

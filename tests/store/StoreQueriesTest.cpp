@@ -1,0 +1,198 @@
+// Repository functions that took over statements from app/ (issue 14): the LIKE pre-filter of
+// row edits matches pattern characters literally, named-record lookups stay inside the family,
+// a Balance line is inserted once and then updated, security metadata fills only what is
+// missing. On both databases.
+#include "TestDatabase.h"
+#include "store/AccountStore.h"
+#include "store/BackupLedgerWrites.h"
+#include "store/Database.h"
+#include "store/FamilyStore.h"
+#include "store/ImportRowQueries.h"
+#include "store/ImportStore.h"
+#include "store/Migrations.h"
+#include "store/NamedRecords.h"
+#include "store/SecurityStore.h"
+#include "store/Sql.h"
+#include "store/TaxonomyStore.h"
+
+#include <Poco/TemporaryFile.h>
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+
+using namespace finimport;
+using namespace finimport::store;
+
+class StoreQueriesTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(StoreQueriesTest);
+    CPPUNIT_TEST(testRowFilterMatchesPatternCharactersLiterally);
+    CPPUNIT_TEST(testNamedRecordsStayInTheirFamily);
+    CPPUNIT_TEST(testImportedBalanceInsertedThenUpdated);
+    CPPUNIT_TEST(testSecurityMetadataFillsOnlyMissingColumns);
+    CPPUNIT_TEST_SUITE_END();
+
+    std::string _dir;
+    std::unique_ptr<test::TestDatabase> _testDb;
+    std::unique_ptr<Database> _db;
+
+    static ImportRowRecord row(int64_t number, const std::string& fields, bool valid = true,
+                               bool excluded = false) {
+        ImportRowRecord r;
+        r.rowNumber = number;
+        r.kind = "transaction";
+        r.fields = fields;
+        r.valid = valid;
+        r.excluded = excluded;
+        return r;
+    }
+
+public:
+    void setUp() override {
+        _dir = Poco::TemporaryFile::tempName();
+        std::filesystem::create_directories(_dir);
+        _testDb = std::make_unique<test::TestDatabase>(_dir);
+        _db = std::make_unique<Database>(_testDb->url(), 3);
+        migrate(*_db);
+    }
+    void tearDown() override {
+        _db.reset();
+        _testDb.reset();
+        std::filesystem::remove_all(_dir);
+    }
+
+    void testRowFilterMatchesPatternCharactersLiterally() {
+        _db->write([](Poco::Data::Session& s) {
+            auto family = FamilyStore(s).createFamily("F", "USD");
+            ImportStore imports(s);
+            ImportRecord import;
+            import.familyId = family.id;
+            import.type = "TransactionImport";
+            imports.insert(import);
+            std::vector<ImportRowRecord> rows = {row(1, R"({"category":"50%_off!"})"),
+                                                 row(2, R"({"category":"50xxoff!"})"),
+                                                 row(3, R"({"category":"50%_off!"})", false),
+                                                 row(4, R"({"category":"50%_off!"})", true, true),
+                                                 row(5, R"({"category":"5!0%_off"})")};
+            for (auto& r : rows)
+                r.importId = import.id;
+            imports.insertRows(rows);
+            imports.updateRow(rows[3]); // uploads write no exclusion: a row edit sets it
+            // Row 2 would match if % and _ were wildcards; row 4 is excluded; row 3 invalid.
+            auto valid = rowFieldsContaining(s, import.id, 0, false, "50%_off!", 10);
+            CPPUNIT_ASSERT_EQUAL(size_t(1), valid.size());
+            CPPUNIT_ASSERT_EQUAL(std::string(R"({"category":"50%_off!"})"), valid[0]);
+            CPPUNIT_ASSERT_EQUAL(size_t(2),
+                                 rowFieldsContaining(s, import.id, 0, true, "50%_off!", 10).size());
+            // The row being edited is left out; the limit bounds the answer.
+            CPPUNIT_ASSERT_EQUAL(size_t(1),
+                                 rowFieldsContaining(s, import.id, 1, true, "50%_off!", 10).size());
+            CPPUNIT_ASSERT_EQUAL(size_t(1),
+                                 rowFieldsContaining(s, import.id, 0, true, "50%_off!", 1).size());
+            CPPUNIT_ASSERT_EQUAL(size_t(1),
+                                 rowFieldsContaining(s, import.id, 0, false, "5!0%", 10).size());
+            CPPUNIT_ASSERT_EQUAL(int64_t(1), invalidRowCount(s, import.id));
+            CPPUNIT_ASSERT(firstInvalidRowNumbers(s, import.id, 5) == std::vector<int64_t>{3});
+        });
+    }
+
+    void testNamedRecordsStayInTheirFamily() {
+        _db->write([](Poco::Data::Session& s) {
+            auto mine = FamilyStore(s).createFamily("Mine", "USD");
+            auto other = FamilyStore(s).createFamily("Other", "USD");
+            TaxonomyStore taxonomy(s);
+            CategoryRow food;
+            food.familyId = mine.id;
+            food.name = "Food";
+            taxonomy.insertCategory(food);
+            CategoryRow foreign;
+            foreign.familyId = other.id;
+            foreign.name = "Rent";
+            taxonomy.insertCategory(foreign);
+            TagRow imported;
+            imported.familyId = mine.id;
+            imported.name = "Trip";
+            imported.importId = "import-1";
+            taxonomy.insertTag(imported);
+            TagRow manual;
+            manual.familyId = mine.id;
+            manual.name = "Work";
+            taxonomy.insertTag(manual);
+
+            CPPUNIT_ASSERT_EQUAL(std::string("Food"),
+                                 *nameInFamily(s, NamedTable::Categories, food.id, mine.id));
+            CPPUNIT_ASSERT(!nameInFamily(s, NamedTable::Categories, foreign.id, mine.id));
+            CPPUNIT_ASSERT(idInFamily(s, NamedTable::Categories, food.id, mine.id));
+            CPPUNIT_ASSERT(!idInFamily(s, NamedTable::Categories, food.id, other.id));
+            CPPUNIT_ASSERT(!idInFamily(s, NamedTable::Tags, food.id, mine.id));
+            CPPUNIT_ASSERT_EQUAL(food.id, *idByName(s, NamedTable::Categories, mine.id, "Food"));
+            CPPUNIT_ASSERT(!idByName(s, NamedTable::Categories, mine.id, "food"));
+            CPPUNIT_ASSERT(!idByName(s, NamedTable::Categories, mine.id, "Rent"));
+            CPPUNIT_ASSERT(namesNotOfImport(s, NamedTable::Tags, mine.id, "import-1") ==
+                           std::set<std::string>{"Work"});
+            // '' stands for "no import": records of no import are then left out as well.
+            CPPUNIT_ASSERT(namesNotOfImport(s, NamedTable::Tags, mine.id, "") ==
+                           std::set<std::string>{"Trip"});
+        });
+    }
+
+    void testImportedBalanceInsertedThenUpdated() {
+        _db->write([](Poco::Data::Session& s) {
+            auto family = FamilyStore(s).createFamily("F", "USD");
+            AccountRow account;
+            account.familyId = family.id;
+            account.name = "Checking";
+            account.currency = "USD";
+            AccountStore(s).insert(account);
+            ImportedBalance b;
+            b.accountId = account.id;
+            b.date = "2024-03-01";
+            b.currency = "USD";
+            b.importId = "import-1";
+            b.balance = 12'345'000'000; // 123.45
+            b.cashBalance = b.endCashBalance = 10'000'000'000;
+            b.endNonCashBalance = 2'345'000'000;
+            b.flowsFactor = -1;
+            auto id = upsertImportedBalance(s, b);
+            CPPUNIT_ASSERT(id.has_value());
+            b.balance = 50'000'000; // 0.50
+            b.importId = "import-2";
+            CPPUNIT_ASSERT(!upsertImportedBalance(s, b)); // same account, date, currency
+            auto rows = sqlQuery(s,
+                                 "SELECT id, balance, cash_balance, end_non_cash_balance, "
+                                 "flows_factor, import_id FROM balances WHERE account_id = ?",
+                                 {account.id});
+            CPPUNIT_ASSERT_EQUAL(size_t(1), rows.size());
+            CPPUNIT_ASSERT_EQUAL(*id, rows[0].str(0));
+            CPPUNIT_ASSERT_EQUAL(int64_t(50'000'000), rows[0].i64(1));
+            CPPUNIT_ASSERT_EQUAL(int64_t(10'000'000'000), rows[0].i64(2));
+            CPPUNIT_ASSERT_EQUAL(int64_t(2'345'000'000), rows[0].i64(3));
+            CPPUNIT_ASSERT_EQUAL(int64_t(-1), rows[0].i64(4));
+            CPPUNIT_ASSERT_EQUAL(std::string("import-1"), rows[0].str(5)); // the owner stays
+            b.currency = "EUR";
+            CPPUNIT_ASSERT(upsertImportedBalance(s, b).has_value());
+        });
+    }
+
+    void testSecurityMetadataFillsOnlyMissingColumns() {
+        _db->write([](Poco::Data::Session& s) {
+            auto family = FamilyStore(s).createFamily("F", "USD");
+            std::string id = SecurityStore(s).findOrCreate(family.id, "AAPL", "XNAS", "Apple");
+            fillSecurityColumn(s, id, "country_code", "US");
+            fillSecurityColumn(s, id, "country_code", "DE"); // already set: kept
+            fillSecurityColumn(s, id, "website_url", "");
+            fillSecurityColumn(s, id, "website_url", "apple.com"); // '' counts as missing
+            fillSecurityColumn(s, id, "kind", "etf"); // findOrCreate's "standard" is kept
+            auto r = sqlQueryOne(
+                s, "SELECT country_code, website_url, kind FROM securities WHERE id = ?", {id});
+            CPPUNIT_ASSERT_EQUAL(std::string("US"), r->str(0));
+            CPPUNIT_ASSERT_EQUAL(std::string("apple.com"), r->str(1));
+            CPPUNIT_ASSERT_EQUAL(std::string("standard"), r->str(2));
+            CPPUNIT_ASSERT_THROW(fillSecurityColumn(s, id, "ticker", "MSFT"),
+                                 std::invalid_argument);
+        });
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(StoreQueriesTest);
