@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
             account.accountType = "depository";
             account.currency = "USD";
             server.database().write(
-                [&](Poco::Data::Session& s) { store::AccountStore(s).insert(account); });
+                [&](finimport::store::Tx& s) { store::AccountStore(s).insert(account); });
             std::string csv = makeCsv(rows, run);
             std::string csvPath = dir + "/rows.csv";
             std::ofstream(csvPath, std::ios::binary) << csv;
@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
             auto detail = bench::request(port, "GET", "/api/v1/imports/" + id, key.key);
             std::string status = bench::jsonText(detail.body, "status");
             int64_t entries = 0, balances = 0;
-            server.database().read([&](Poco::Data::Session& s) {
+            server.database().read([&](finimport::store::Tx& s) {
                 entries =
                     store::sqlCount(s, "SELECT COUNT(*) FROM entries WHERE import_id = ?", {id});
                 balances = store::sqlCount(s, "SELECT COUNT(*) FROM balances WHERE account_id = ?",

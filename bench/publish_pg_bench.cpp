@@ -69,7 +69,7 @@ void runOn(const std::string& maintenanceUrl, const std::string& dbUrl, int rows
     if (acct.first != 201) throw std::runtime_error("account import: " + acct.second);
     srv.jobs().waitIdle(std::chrono::seconds(60));
     std::string account;
-    srv.database().read([&](Poco::Data::Session& s) {
+    srv.database().read([&](finimport::store::Tx& s) {
         account = store::sqlQueryOne(s, "SELECT id FROM accounts WHERE name = 'Bench'")->str(0);
     });
     std::string csv = "date,name,amount\\n";
@@ -95,7 +95,7 @@ void runOn(const std::string& maintenanceUrl, const std::string& dbUrl, int rows
     auto t2 = std::chrono::steady_clock::now();
     std::string status;
     int64_t entries = 0;
-    srv.database().read([&](Poco::Data::Session& s) {
+    srv.database().read([&](finimport::store::Tx& s) {
         status = store::sqlQueryOne(s, "SELECT status FROM imports WHERE id = ?", {id})->str(0);
         entries = store::sqlCount(s, "SELECT COUNT(*) FROM entries WHERE import_id = ?", {id});
     });

@@ -89,7 +89,7 @@ WrkResult runWrk(uint16_t port, const std::string& path, const std::string& key,
 // The same rows as seed(), in PostgreSQL's SQL (generate_series, lpad, date arithmetic).
 void seedPostgres(const std::string& url, const std::string& familyId) {
     store::Database db(url);
-    db.write([&](Poco::Data::Session& s) {
+    db.write([&](finimport::store::Tx& s) {
         store::sqlExec(s,
                        "INSERT INTO accounts (id, family_id, name, account_type, currency, "
                        "balance, created_at, updated_at) SELECT '00000000-0000-4000-8000-' || "
@@ -129,12 +129,12 @@ void seedPostgres(const std::string& url, const std::string& familyId) {
                           "'USD', 'Buy', e.created_at, e.updated_at FROM entries e WHERE "
                           "e.entryable_type = 'Trade'");
     });
-    db.read([&](Poco::Data::Session& s) { store::sqlExec(s, "ANALYZE"); });
+    db.read([&](finimport::store::Tx& s) { store::sqlExec(s, "ANALYZE"); });
 }
 
 void seed(const std::string& url, const std::string& familyId) {
     store::Database db(url);
-    db.write([&](Poco::Data::Session& s) {
+    db.write([&](finimport::store::Tx& s) {
         // Accounts, then 10,000 days of rows each, then trades on the first ten accounts.
         store::sqlExec(s,
                        "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < "

@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> ids;
     auto setupStart = std::chrono::steady_clock::now();
     size_t entryCount = 0;
-    db.write([&](Poco::Data::Session& s) {
+    db.write([&](finimport::store::Tx& s) {
         auto family = store::FamilyStore(s).createFamily("Bench", "USD");
         store::AccountStore accountStore(s);
         store::EntryStore entries(s);
@@ -114,11 +114,11 @@ int main(int argc, char** argv) {
     auto writeStart = std::chrono::steady_clock::now();
     for (const auto& id : ids)
         db.write(
-            [&](Poco::Data::Session& s) { rows += jobs::materializeBalances(s, id, today).rows; });
+            [&](finimport::store::Tx& s) { rows += jobs::materializeBalances(s, id, today).rows; });
     const double writeSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - writeStart).count();
     int64_t stored = 0;
-    db.read([&](Poco::Data::Session& s) {
+    db.read([&](finimport::store::Tx& s) {
         stored = store::sqlCount(s, "SELECT COUNT(*) FROM balances");
     });
 

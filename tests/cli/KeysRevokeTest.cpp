@@ -121,7 +121,7 @@ public:
         Key theirs = create("Other", "server");
         // Two families' keys that happen to share a prefix (1 in 2^32 by chance; forced here).
         finimport::store::Database db(_db);
-        db.write([&](Poco::Data::Session& s) {
+        db.write([&](finimport::store::Tx& s) {
             finimport::store::sqlExec(s, "UPDATE api_keys SET prefix = ? WHERE id = ?",
                                       {mine.prefix, theirs.id});
         });

@@ -31,7 +31,7 @@ Poco::JSON::Object::Ptr importDetail(AppHarness& app, const std::string& key,
 std::vector<std::string> column(AppHarness& app, const std::string& sql,
                                 std::vector<store::SqlValue> params) {
     std::vector<std::string> out;
-    app.server().database().read([&](Poco::Data::Session& s) {
+    app.server().database().read([&](finimport::store::Tx& s) {
         for (const auto& row : store::sqlQuery(s, sql, params))
             out.push_back(row.str(0));
     });

@@ -28,7 +28,7 @@ Strings warningsOf(const Poco::JSON::Object::Ptr& detail) {
 // A key of a family whose currency is `currency` (the harness creates families in USD).
 std::string familyKey(AppHarness& app, const std::string& family, const std::string& currency) {
     std::string key = app.createKey(family);
-    app.server().database().write([&](Poco::Data::Session& s) {
+    app.server().database().write([&](finimport::store::Tx& s) {
         finimport::store::sqlExec(s, "UPDATE families SET currency = ? WHERE name = ?",
                                   {currency, family});
     });

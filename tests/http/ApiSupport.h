@@ -23,7 +23,7 @@ namespace finimport::test {
 inline std::string familyIdOf(AppHarness& app, const std::string& family) {
     std::string id;
     app.server().database().read(
-        [&](Poco::Data::Session& s) { id = store::FamilyStore(s).familyByName(family)->id; });
+        [&](finimport::store::Tx& s) { id = store::FamilyStore(s).familyByName(family)->id; });
     return id;
 }
 
@@ -39,7 +39,7 @@ inline store::AccountRow seedAccount(AppHarness& app, const std::string& family,
     a.currency = currency;
     a.status = status;
     app.server().database().write(
-        [&](Poco::Data::Session& s) { store::AccountStore(s).insert(a); });
+        [&](finimport::store::Tx& s) { store::AccountStore(s).insert(a); });
     return a;
 }
 
@@ -49,7 +49,7 @@ inline store::MerchantRow seedMerchant(AppHarness& app, const std::string& famil
     m.familyId = familyIdOf(app, family);
     m.name = name;
     app.server().database().write(
-        [&](Poco::Data::Session& s) { store::TaxonomyStore(s).insertMerchant(m); });
+        [&](finimport::store::Tx& s) { store::TaxonomyStore(s).insertMerchant(m); });
     return m;
 }
 
@@ -64,7 +64,7 @@ inline SeededTrade seedTrade(AppHarness& app, const std::string& accountId, cons
                              const std::optional<std::string>& categoryId = std::nullopt,
                              const std::string& currency = "USD") {
     SeededTrade out;
-    app.server().database().write([&](Poco::Data::Session& s) {
+    app.server().database().write([&](finimport::store::Tx& s) {
         store::EntryRow e;
         e.accountId = accountId;
         e.date = date;
@@ -93,7 +93,7 @@ inline SeededTrade seedTrade(AppHarness& app, const std::string& accountId, cons
 inline int64_t countRows(AppHarness& app, const std::string& table) {
     int64_t n = 0;
     app.server().database().read(
-        [&](Poco::Data::Session& s) { n = store::sqlCount(s, "SELECT COUNT(*) FROM " + table); });
+        [&](finimport::store::Tx& s) { n = store::sqlCount(s, "SELECT COUNT(*) FROM " + table); });
     return n;
 }
 

@@ -130,7 +130,7 @@ public:
         std::string key = app.createKey("A");
         CPPUNIT_ASSERT_EQUAL(size_t(64), key.size());
         int64_t plain = 0, hashed = 0;
-        app.server().database().read([&](Poco::Data::Session& s) {
+        app.server().database().read([&](finimport::store::Tx& s) {
             // The store's portable statements (`?` is not PostgreSQL syntax: http_api_pg).
             plain = finimport::store::sqlCount(
                 s, "SELECT COUNT(*) FROM api_keys WHERE key_hash = ?", {key});

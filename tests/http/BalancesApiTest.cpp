@@ -65,7 +65,7 @@ public:
         std::string key = app.createKey("Family", "read");
         auto account = seedAccount(app, "Family", "Checking");
         auto setBalance = [&](store::Database& db, int64_t raw) {
-            db.write([&](Poco::Data::Session& s) {
+            db.write([&](finimport::store::Tx& s) {
                 store::sqlExec(s, "DELETE FROM balances WHERE account_id = ?", {account.id});
                 store::sqlExec(
                     s,
@@ -102,7 +102,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("$30.00 Checking"), balanceText("/api/v1/balances"));
         {
             store::Database other(database.url());
-            other.write([&](Poco::Data::Session& s) {
+            other.write([&](finimport::store::Tx& s) {
                 store::sqlExec(s, "UPDATE accounts SET name = 'Renamed' WHERE id = ?",
                                {account.id});
             });

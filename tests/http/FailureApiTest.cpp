@@ -14,7 +14,7 @@ using namespace finimport::test;
 namespace {
 
 void renameTable(AppHarness& app, const std::string& from, const std::string& to) {
-    app.server().database().write([&](Poco::Data::Session& s) {
+    app.server().database().write([&](finimport::store::Tx& s) {
         store::sqlExec(s, "ALTER TABLE " + from + " RENAME TO " + to);
     });
 }

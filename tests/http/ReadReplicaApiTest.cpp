@@ -29,7 +29,7 @@ class ReadReplicaApiTest : public CppUnit::TestFixture {
         rows[0].date = date;
         rows[0].currency = "USD";
         rows[0].balance = rows[0].endCash = raw;
-        db.write([&](Poco::Data::Session& s) {
+        db.write([&](finimport::store::Tx& s) {
             store::BalanceStore(s).replace(accountId, std::nullopt, rows);
         });
     }
@@ -61,7 +61,7 @@ public:
         // The "replica" holds the same family and account with a different balance, no trades.
         {
             store::Database replica(replicaDb.url());
-            replica.write([&](Poco::Data::Session& s) {
+            replica.write([&](finimport::store::Tx& s) {
                 store::sqlExec(s,
                                "INSERT INTO families (id, name, currency, created_at, updated_at) "
                                "VALUES (?, 'Family', 'USD', 1, 1)",

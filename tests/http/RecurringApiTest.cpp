@@ -371,7 +371,7 @@ public:
                  R"("last_occurrence_date":"2026-04-01","next_expected_date":"2026-05-01")"));
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
         int64_t raw = 0;
-        _app->server().database().read([&](Poco::Data::Session& s) {
+        _app->server().database().read([&](finimport::store::Tx& s) {
             raw = finimport::store::sqlQueryOne(s, "SELECT amount FROM recurring_transactions")
                       ->i64(0);
         });

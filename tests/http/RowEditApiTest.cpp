@@ -67,7 +67,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     // Stored entry amounts (scaled 10^8, positive = money out) by name.
     int64_t entryAmount(const std::string& name) {
         int64_t amount = 0;
-        _app->server().database().read([&](Poco::Data::Session& s) {
+        _app->server().database().read([&](finimport::store::Tx& s) {
             amount = finimport::store::sqlQueryOne(
                          s, "SELECT amount FROM entries WHERE name = ? AND account_id = ?",
                          {name, _accountId})
@@ -78,7 +78,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     // A stored field of row 1 (fields the rows endpoint does not show, e.g. currency_given).
     std::string storedField(const std::string& id, const std::string& name) {
         std::string fields;
-        _app->server().database().read([&](Poco::Data::Session& s) {
+        _app->server().database().read([&](finimport::store::Tx& s) {
             fields = finimport::store::sqlQueryOne(
                          s, "SELECT fields FROM import_rows WHERE import_id = ? AND row_number = 1",
                          {id})
@@ -88,7 +88,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     }
     int64_t entryCount() {
         int64_t n = 0;
-        _app->server().database().read([&](Poco::Data::Session& s) {
+        _app->server().database().read([&](finimport::store::Tx& s) {
             n = finimport::store::sqlCount(s, "SELECT COUNT(*) FROM entries WHERE account_id = ?",
                                            {_accountId});
         });
@@ -97,7 +97,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     // The stored row counts and mapping keys of an import, as text.
     std::string storedCounts(const std::string& id) {
         std::string out;
-        _app->server().database().read([&](Poco::Data::Session& s) {
+        _app->server().database().read([&](finimport::store::Tx& s) {
             finimport::store::ImportStore imports(s);
             auto record = imports.byIdAnyFamily(id);
             out = record->summary.value_or("") + "\n";
@@ -108,7 +108,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     }
     // The counts a full recount of the stored rows gives (app::recountImport), then stored.
     std::string recounted(const std::string& id) {
-        _app->server().database().write([&](Poco::Data::Session& s) {
+        _app->server().database().write([&](finimport::store::Tx& s) {
             auto record = finimport::store::ImportStore(s).byIdAnyFamily(id);
             finimport::app::recountImport(s, *record);
         });
@@ -261,7 +261,7 @@ public:
                              row->getObject("fields")->getValue<std::string>("ticker"));
         publish(id);
         int64_t qty = 0, amount = 0;
-        _app->server().database().read([&](Poco::Data::Session& s) {
+        _app->server().database().read([&](finimport::store::Tx& s) {
             auto r = finimport::store::sqlQueryOne(
                 s,
                 "SELECT t.qty, e.amount FROM trades t JOIN entries e ON e.id = t.entry_id "
@@ -350,7 +350,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(true, row->getValue<bool>("valid"));
         publish(id);
         int64_t qty = 0, amount = 0;
-        _app->server().database().read([&](Poco::Data::Session& s) {
+        _app->server().database().read([&](finimport::store::Tx& s) {
             auto r = finimport::store::sqlQueryOne(
                 s,
                 "SELECT t.qty, e.amount FROM trades t JOIN entries e ON e.id = t.entry_id "
@@ -462,7 +462,7 @@ public:
         assertStats(d, 3, 2, 1, 0, 1);
         // Categories: only the published rows' (Food, Salary).
         int64_t categories = 0;
-        _app->server().database().read([&](Poco::Data::Session& s) {
+        _app->server().database().read([&](finimport::store::Tx& s) {
             categories = finimport::store::sqlCount(s, "SELECT COUNT(*) FROM categories WHERE "
                                                        "name = 'OnlyBad'");
         });

@@ -37,7 +37,7 @@ HarnessOptions shortLease() {
 std::string strandImport(AppHarness& app, const std::string& importId, const std::string& status,
                          const std::string& kind, int deadClaims) {
     std::string jobId;
-    app.server().database().write([&](Poco::Data::Session& s) {
+    app.server().database().write([&](finimport::store::Tx& s) {
         store::ImportStore(s).setStatus(importId, status, std::nullopt);
         store::JobStore jobs(s);
         jobId = jobs.enqueue(kind, importId).id;
@@ -51,7 +51,7 @@ std::string strandImport(AppHarness& app, const std::string& importId, const std
 
 std::string jobColumn(AppHarness& app, const std::string& jobId, const std::string& column) {
     std::string v;
-    app.server().database().read([&](Poco::Data::Session& s) {
+    app.server().database().read([&](finimport::store::Tx& s) {
         v = store::sqlQueryOne(s, "SELECT " + column + " FROM jobs WHERE id = ?", {jobId})->str(0);
     });
     return v;

@@ -161,7 +161,7 @@ public:
             d->getObject("configuration")->getValue<std::string>("external_id_col_label"));
         // The row field reaches the host (stored with the row); a blank cell is no id.
         std::vector<std::string> ids;
-        _app->server().database().read([&](Poco::Data::Session& s) {
+        _app->server().database().read([&](finimport::store::Tx& s) {
             for (const auto& r : finimport::store::sqlQuery(
                      s, "SELECT fields FROM import_rows WHERE import_id = ? ORDER BY row_number",
                      {d->getValue<std::string>("id")}))

@@ -48,7 +48,7 @@ public:
         _testDb = std::make_unique<test::TestDatabase>(_dir);
         _db = std::make_unique<store::Database>(_testDb->url(), 12);
         store::migrate(*_db);
-        _db->write([&](Poco::Data::Session& s) {
+        _db->write([&](finimport::store::Tx& s) {
             _familyId = store::FamilyStore(s).createFamily("F", "USD").id;
         });
     }
@@ -63,12 +63,12 @@ public:
         i.familyId = _familyId;
         i.type = "TransactionImport";
         i.status = status;
-        _db->write([&](Poco::Data::Session& s) { store::ImportStore(s).insert(i); });
+        _db->write([&](finimport::store::Tx& s) { store::ImportStore(s).insert(i); });
         return i.id;
     }
     std::string enqueue(const std::string& importId, const std::string& kind = "publish") {
         std::string id;
-        _db->write([&](Poco::Data::Session& s) {
+        _db->write([&](finimport::store::Tx& s) {
             id = store::JobStore(s).enqueue(kind, importId, std::string("req-1")).id;
         });
         return id;
@@ -76,14 +76,14 @@ public:
     std::optional<store::JobRecord> claim(const std::string& worker, int64_t now,
                                           int64_t expiredBefore, int64_t maxAttempts = 3) {
         std::optional<store::JobRecord> j;
-        _db->write([&](Poco::Data::Session& s) {
+        _db->write([&](finimport::store::Tx& s) {
             j = store::JobStore(s).claimNext(worker, now, expiredBefore, maxAttempts);
         });
         return j;
     }
     std::string jobColumn(const std::string& jobId, const std::string& column) {
         std::string v;
-        _db->read([&](Poco::Data::Session& s) {
+        _db->read([&](finimport::store::Tx& s) {
             v = store::sqlQueryOne(s, "SELECT " + column + " FROM jobs WHERE id = ?", {jobId})
                     ->str(0);
         });
@@ -91,7 +91,7 @@ public:
     }
     std::pair<std::string, std::string> importStatus(const std::string& importId) {
         std::pair<std::string, std::string> out;
-        _db->read([&](Poco::Data::Session& s) {
+        _db->read([&](finimport::store::Tx& s) {
             auto r =
                 store::sqlQueryOne(s, "SELECT status, error FROM imports WHERE id = ?", {importId});
             out = {r->str(0), r->str(1)};
@@ -123,7 +123,7 @@ public:
         claim("a/worker-0", t, t - 1);
         claim("b/worker-0", t + 100, t + 50);
         bool aBeat = true, aFinished = true, bFinished = false;
-        _db->write([&](Poco::Data::Session& s) {
+        _db->write([&](finimport::store::Tx& s) {
             store::JobStore jobs(s);
             aBeat = jobs.heartbeat(job, "a/worker-0", t + 200);
             aFinished = jobs.finish(job, "a/worker-0", false, std::string("late"));
@@ -199,7 +199,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("3"), jobColumn(job, "attempts"));
         jobs::JobQueue q(*_db, fastOptions());
         q.setAbandonHandler(
-            [](Poco::Data::Session& s, const store::AbandonedJob& j, const std::string& message) {
+            [](finimport::store::Tx& s, const store::AbandonedJob& j, const std::string& message) {
                 store::failImportIfStatus(s, *j.importId, "importing", "failed", message);
             });
         std::atomic<int> runs{0};
@@ -224,7 +224,7 @@ public:
         auto fresh = newImport("importing");
         auto withJob = newImport("importing");
         enqueue(withJob);
-        _db->write([&](Poco::Data::Session& s) {
+        _db->write([&](finimport::store::Tx& s) {
             store::sqlExec(s, "UPDATE imports SET updated_at = ? WHERE id <> ?",
                            {store::nowMicros() - 10'000'000, fresh});
         });
@@ -265,7 +265,7 @@ public:
         std::promise<void> firstClaimed;
         auto first = std::async(std::launch::async, [&] {
             bool ok = false;
-            _db->write([&](Poco::Data::Session& s) {
+            _db->write([&](finimport::store::Tx& s) {
                 ok = store::claimImport(s, importId, "importing");
                 firstClaimed.set_value();
                 std::this_thread::sleep_for(300ms);
@@ -276,8 +276,9 @@ public:
         });
         firstClaimed.get_future().wait();
         bool second = true;
-        _db->write(
-            [&](Poco::Data::Session& s) { second = store::claimImport(s, importId, "importing"); });
+        _db->write([&](finimport::store::Tx& s) {
+            second = store::claimImport(s, importId, "importing");
+        });
         CPPUNIT_ASSERT(first.get());
         CPPUNIT_ASSERT(!second);
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), importStatus(importId).first);
@@ -286,7 +287,7 @@ public:
     void testFailureNeverOverwritesComplete() {
         auto importId = newImport("complete");
         bool changed = true;
-        _db->write([&](Poco::Data::Session& s) {
+        _db->write([&](finimport::store::Tx& s) {
             changed = store::failImportIfStatus(s, importId, "importing", "failed", "boom");
         });
         CPPUNIT_ASSERT(!changed);
@@ -298,7 +299,7 @@ public:
         enqueue(newImport("importing"));
         claim("w", store::nowMicros(), 0);
         store::QueueStats q;
-        _db->read([&](Poco::Data::Session& s) { q = store::JobStore(s).stats(); });
+        _db->read([&](finimport::store::Tx& s) { q = store::JobStore(s).stats(); });
         CPPUNIT_ASSERT_EQUAL(int64_t(1), q.queued);
         CPPUNIT_ASSERT_EQUAL(int64_t(1), q.running);
         CPPUNIT_ASSERT(q.oldestQueuedAt.has_value());

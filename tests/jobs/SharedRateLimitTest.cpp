@@ -66,7 +66,7 @@ public:
         CPPUNIT_ASSERT(next.allowed);
         CPPUNIT_ASSERT_EQUAL(int64_t(1), next.count);
         int64_t rows = 0;
-        _one->read([&](Poco::Data::Session& s) {
+        _one->read([&](finimport::store::Tx& s) {
             rows =
                 store::sqlCount(s, "SELECT COUNT(*) FROM rate_limit_counters WHERE key_id = 'k'");
         });

@@ -190,14 +190,14 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), publishImport(app, key, late));
         const std::string afterPublish = storedRows(app, visa);
         finimport::jobs::MaterializeResult incremental;
-        app.server().database().write([&](Poco::Data::Session& s) {
+        app.server().database().write([&](finimport::store::Tx& s) {
             incremental =
                 finimport::jobs::materializeBalances(s, visa, Date::today(), day("2024-01-03"));
         });
         CPPUNIT_ASSERT(incremental.incremental);
         CPPUNIT_ASSERT_EQUAL(size_t(2), incremental.rows);
         const std::string afterIncremental = storedRows(app, visa);
-        app.server().database().write([&](Poco::Data::Session& s) {
+        app.server().database().write([&](finimport::store::Tx& s) {
             CPPUNIT_ASSERT(
                 !finimport::jobs::materializeBalances(s, visa, Date::today()).incremental);
         });

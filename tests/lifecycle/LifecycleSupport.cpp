@@ -52,7 +52,7 @@ int64_t storeCount(AppHarness& app, const std::string& sql,
                    const std::vector<store::SqlValue>& params) {
     int64_t n = 0;
     app.server().database().read(
-        [&](Poco::Data::Session& s) { n = store::sqlCount(s, sql, params); });
+        [&](finimport::store::Tx& s) { n = store::sqlCount(s, sql, params); });
     return n;
 }
 
@@ -60,7 +60,7 @@ std::vector<store::SqlRow> storeQuery(AppHarness& app, const std::string& sql,
                                       const std::vector<store::SqlValue>& params) {
     std::vector<store::SqlRow> rows;
     app.server().database().read(
-        [&](Poco::Data::Session& s) { rows = store::sqlQuery(s, sql, params); });
+        [&](finimport::store::Tx& s) { rows = store::sqlQuery(s, sql, params); });
     return rows;
 }
 

@@ -118,7 +118,7 @@ public:
                    key)
                 .status);
         // As if the revert had been accepted just before the recurring transaction was made.
-        app.server().database().write([&](Poco::Data::Session& s) {
+        app.server().database().write([&](finimport::store::Tx& s) {
             finimport::store::sqlExec(s, "UPDATE imports SET status = 'reverting' WHERE id = ?",
                                       {accountImport});
         });

@@ -122,7 +122,7 @@ void waitSettled(store::Database& db, std::chrono::seconds timeout) {
     auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
         int64_t busy = 0;
-        db.read([&](Poco::Data::Session& s) {
+        db.read([&](finimport::store::Tx& s) {
             busy = store::sqlCount(s, "SELECT COUNT(*) FROM imports WHERE status IN "
                                       "('importing', 'reverting')") +
                    store::sqlCount(s, "SELECT COUNT(*) FROM jobs WHERE status IN "
@@ -136,7 +136,7 @@ void waitSettled(store::Database& db, std::chrono::seconds timeout) {
 
 std::string accountIdByName(store::Database& db, const std::string& name) {
     std::string id;
-    db.read([&](Poco::Data::Session& s) {
+    db.read([&](finimport::store::Tx& s) {
         id = store::sqlQueryOne(s, "SELECT id FROM accounts WHERE name = ?", {name})->str(0);
     });
     return id;
@@ -145,7 +145,7 @@ std::string accountIdByName(store::Database& db, const std::string& name) {
 // Every balance row, by account name: equal across databases when the ledger is equal.
 std::string balanceSnapshot(store::Database& db) {
     std::ostringstream out;
-    db.read([&](Poco::Data::Session& s) {
+    db.read([&](finimport::store::Tx& s) {
         for (const auto& r : store::sqlQuery(
                  s, "SELECT a.name, b.date, b.currency, b.balance, b.cash_balance, "
                     "b.cash_inflows, b.cash_outflows, b.end_cash_balance FROM balances b JOIN "
@@ -159,7 +159,7 @@ std::string balanceSnapshot(store::Database& db) {
 
 int64_t count(store::Database& db, const std::string& sql) {
     int64_t n = 0;
-    db.read([&](Poco::Data::Session& s) { n = store::sqlCount(s, sql); });
+    db.read([&](finimport::store::Tx& s) { n = store::sqlCount(s, sql); });
     return n;
 }
 

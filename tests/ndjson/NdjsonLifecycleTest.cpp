@@ -72,7 +72,7 @@ public:
         AppHarness app;
         app.createKey("Preflight");
         finimport::app::ServicePreflightReport report;
-        app.server().database().read([&](Poco::Data::Session& s) {
+        app.server().database().read([&](finimport::store::Tx& s) {
             auto family = finimport::store::sqlQueryOne(
                 s, "SELECT id FROM families WHERE name = 'Preflight'");
             report = finimport::app::servicePreflight(
@@ -98,7 +98,7 @@ public:
         AppHarness app;
         app.createKey("Preflight");
         finimport::app::ServicePreflightReport bad, empty, unsupported;
-        app.server().database().read([&](Poco::Data::Session& s) {
+        app.server().database().read([&](finimport::store::Tx& s) {
             auto family =
                 finimport::store::sqlQueryOne(s, "SELECT id FROM families WHERE name = 'Preflight'")
                     ->str(0);
@@ -130,7 +130,7 @@ public:
                              unsupported.errors[3].message);
         CPPUNIT_ASSERT(unsupported.warnings.empty()); // line 5 counts as a Tag line
         finimport::app::ServicePreflightReport nothing;
-        app.server().database().read([&](Poco::Data::Session& s) {
+        app.server().database().read([&](finimport::store::Tx& s) {
             auto family =
                 finimport::store::sqlQueryOne(s, "SELECT id FROM families WHERE name = 'Preflight'")
                     ->str(0);

@@ -49,14 +49,14 @@ int64_t sqlCount(AppHarness& app, const std::string& sql,
                  const std::vector<store::SqlValue>& params) {
     int64_t n = 0;
     app.server().database().read(
-        [&](Poco::Data::Session& s) { n = store::sqlCount(s, sql, params); });
+        [&](finimport::store::Tx& s) { n = store::sqlCount(s, sql, params); });
     return n;
 }
 
 std::vector<std::vector<std::string>> sqlRows(AppHarness& app, const std::string& sql,
                                               const std::vector<store::SqlValue>& params) {
     std::vector<std::vector<std::string>> out;
-    app.server().database().read([&](Poco::Data::Session& s) {
+    app.server().database().read([&](finimport::store::Tx& s) {
         for (const auto& r : store::sqlQuery(s, sql, params)) {
             std::vector<std::string> row;
             for (size_t i = 0; i < r.size(); ++i)

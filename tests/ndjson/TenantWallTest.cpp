@@ -145,7 +145,7 @@ public:
                                      "value\"\":\"\"SecretTag\"\"}]")));
         auto foreign = sqlRows(app, "SELECT id FROM tags WHERE name = 'SecretTag'").at(0).at(0);
         auto familyB = sqlRows(app, "SELECT id FROM families WHERE name = 'B'").at(0).at(0);
-        app.server().database().write([&](Poco::Data::Session& s) {
+        app.server().database().write([&](finimport::store::Tx& s) {
             finimport::store::sqlExec(
                 s,
                 "INSERT INTO rules (id, family_id, name, resource_type, active, conditions, "

@@ -109,7 +109,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("Amount has more than 8 decimal places"),
                              row->getArray("errors")->getElement<std::string>(0));
         std::vector<std::string> signedAmounts;
-        _app->server().database().read([&](Poco::Data::Session& s) {
+        _app->server().database().read([&](finimport::store::Tx& s) {
             for (const auto& r : store::sqlQuery(s,
                                                  "SELECT fields FROM import_rows WHERE import_id = "
                                                  "? ORDER BY row_number",

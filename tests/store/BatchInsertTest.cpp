@@ -34,13 +34,13 @@ public:
 
     std::string url() const { return "sqlite:" + _dir + "/batch.db"; }
 
-    static void createTable(Poco::Data::Session& s) {
+    static void createTable(finimport::store::Tx& s) {
         sqlExec(s, "CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT, amount BIGINT)");
     }
 
     void testRowsAcrossChunksRoundTripExactly() {
         Database db(url());
-        db.write([](Poco::Data::Session& s) {
+        db.write([](finimport::store::Tx& s) {
             createTable(s);
             BatchInsert batch(s, "t", {"id", "name", "amount"}, 100);
             for (int64_t i = 0; i < 1234; ++i)
@@ -49,7 +49,7 @@ public:
             batch.flush();
             CPPUNIT_ASSERT_EQUAL(size_t(1234), batch.written());
         });
-        db.read([](Poco::Data::Session& s) {
+        db.read([](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(int64_t(1234), sqlCount(s, "SELECT COUNT(*) FROM t"));
             CPPUNIT_ASSERT_EQUAL(int64_t(247),
                                  sqlCount(s, "SELECT COUNT(*) FROM t WHERE name IS NULL"));
@@ -63,7 +63,7 @@ public:
 
     void testNothingWrittenBeforeFlushWithoutAutoFlush() {
         Database db(url());
-        db.write([](Poco::Data::Session& s) {
+        db.write([](finimport::store::Tx& s) {
             createTable(s);
             BatchInsert batch(s, "t", {"id", "name", "amount"}, 10, false);
             for (int64_t i = 0; i < 25; ++i)
@@ -78,7 +78,7 @@ public:
 
     void testWrongWidthIsRefused() {
         Database db(url());
-        db.write([](Poco::Data::Session& s) {
+        db.write([](finimport::store::Tx& s) {
             createTable(s);
             BatchInsert batch(s, "t", {"id", "name", "amount"});
             CPPUNIT_ASSERT_THROW(batch.add({int64_t(1), std::string("x")}), std::invalid_argument);
@@ -87,16 +87,16 @@ public:
 
     void testFailedBatchRollsBackEverything() {
         Database db(url());
-        db.write([](Poco::Data::Session& s) { createTable(s); });
+        db.write([](finimport::store::Tx& s) { createTable(s); });
         // A duplicate primary key in the second chunk: the first chunk is rolled back too.
-        CPPUNIT_ASSERT_THROW(db.write([](Poco::Data::Session& s) {
+        CPPUNIT_ASSERT_THROW(db.write([](finimport::store::Tx& s) {
             BatchInsert batch(s, "t", {"id", "name", "amount"}, 10);
             for (int64_t i = 0; i < 15; ++i)
                 batch.add({i % 12, std::string("x"), i});
             batch.flush();
         }),
                              std::exception);
-        db.read([](Poco::Data::Session& s) {
+        db.read([](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(int64_t(0), sqlCount(s, "SELECT COUNT(*) FROM t"));
         });
     }

@@ -30,7 +30,7 @@ class KeyUsageTest : public CppUnit::TestFixture {
 
     std::optional<int64_t> lastUsed(store::Database& db, const std::string& keyId) {
         std::optional<int64_t> at;
-        db.read([&](Poco::Data::Session& s) {
+        db.read([&](finimport::store::Tx& s) {
             at = store::sqlQueryOne(s, "SELECT last_used_at FROM api_keys WHERE id = ?", {keyId})
                      ->optI64(0);
         });
@@ -83,7 +83,7 @@ public:
         auto releaseFuture = release.get_future().share();
         // Another writer holds the (SQLite) write lock for as long as the test says.
         std::thread writer([&] {
-            db.write([&](Poco::Data::Session&) {
+            db.write([&](finimport::store::Tx&) {
                 holding.set_value();
                 releaseFuture.wait();
             });

@@ -68,7 +68,7 @@ public:
                                 "budget_categories",
                                 "rules",
                                 "rate_limit_counters"};
-        db.read([&](Poco::Data::Session& s) {
+        db.read([&](finimport::store::Tx& s) {
             for (const char* t : tables)
                 CPPUNIT_ASSERT_EQUAL_MESSAGE(t, int64_t(1),
                                              sqlCount(s,
@@ -95,7 +95,7 @@ public:
         migrate(db);
         const int64_t extremes[] = {std::numeric_limits<int64_t>::max(),
                                     std::numeric_limits<int64_t>::min(), 9007199254740993LL, -1};
-        db.write([&](Poco::Data::Session& s) {
+        db.write([&](finimport::store::Tx& s) {
             auto family = FamilyStore(s).createFamily("F", "USD");
             AccountStore accounts(s);
             for (int64_t v : extremes) {
@@ -113,12 +113,12 @@ public:
     void testFailedWriteLeavesNothing() {
         Database db(url());
         migrate(db);
-        CPPUNIT_ASSERT_THROW(db.write([](Poco::Data::Session& s) {
+        CPPUNIT_ASSERT_THROW(db.write([](finimport::store::Tx& s) {
             FamilyStore(s).createFamily("Half", "USD");
             throw std::runtime_error("injected");
         }),
                              std::runtime_error);
-        db.read([](Poco::Data::Session& s) {
+        db.read([](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(int64_t(0), sqlCount(s, "SELECT COUNT(*) FROM families"));
         });
     }
@@ -128,7 +128,7 @@ public:
     void testSharedSecuritySplitPerFamily() {
         Database db(url());
         const Migration& v1 = allMigrations().at(0);
-        db.write([&](Poco::Data::Session& s) {
+        db.write([&](finimport::store::Tx& s) {
             sqlExec(s, "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT "
                        "NULL, applied_at BIGINT NOT NULL)");
             for (const auto& stmt : v1.statements)
@@ -155,7 +155,7 @@ public:
         // Every migration after version 1 runs (v3 read indexes and v4 import rows change no
         // securities).
         CPPUNIT_ASSERT_EQUAL(static_cast<int>(allMigrations().size()) - 1, migrate(db));
-        db.read([](Poco::Data::Session& s) {
+        db.read([](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(std::string("fa"),
                                  sqlQueryOne(s, "SELECT family_id FROM securities WHERE id = "
                                                 "'s1'")

@@ -33,7 +33,7 @@ public:
         std::filesystem::create_directories(_dir);
         _testDb = std::make_unique<test::TestDatabase>(_dir);
         _db = std::make_unique<Database>(_testDb->url(), 3);
-        _db->write([](Poco::Data::Session& s) {
+        _db->write([](finimport::store::Tx& s) {
             sqlExec(s, "CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT, amount BIGINT)");
             sqlExec(s, "INSERT INTO t VALUES (1, 'a\tb\\nc', ?), (2, NULL, ?), (3, '', NULL)",
                     {std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min()});
@@ -46,7 +46,7 @@ public:
     }
 
     void testValuesMatchPocoQueries() {
-        _db->read([&](Poco::Data::Session& s) {
+        _db->read([&](finimport::store::Tx& s) {
             auto expected = sqlQuery(s, "SELECT id, name, amount FROM t WHERE id >= ? ORDER BY id",
                                      {int64_t(1)});
             size_t i = 0;
@@ -69,14 +69,14 @@ public:
         // The same statement from several sessions and many times; then more distinct
         // statements than a connection keeps: every answer is still right.
         for (int round = 0; round < 50; ++round)
-            _db->read([&](Poco::Data::Session& s) {
+            _db->read([&](finimport::store::Tx& s) {
                 CPPUNIT_ASSERT_EQUAL(int64_t(round % 3 == 0 ? 3 : 2),
                                      _db->statements().count(s,
                                                              "SELECT COUNT(*) FROM t WHERE id > ?",
                                                              {int64_t(round % 3 == 0 ? 0 : 1)}));
             });
         for (size_t n = 0; n < StatementCache::kPerConnection * 2 + 5; ++n)
-            _db->read([&](Poco::Data::Session& s) {
+            _db->read([&](finimport::store::Tx& s) {
                 CPPUNIT_ASSERT_EQUAL(int64_t(n + 2), _db->statements().count(
                                                          s,
                                                          "SELECT COUNT(*) + " + std::to_string(n) +
@@ -84,8 +84,8 @@ public:
                                                          {int64_t(3)}));
             });
         // Written rows are seen by cached statements (no stale snapshot between calls).
-        _db->write([](Poco::Data::Session& s) { sqlExec(s, "INSERT INTO t VALUES (4, 'd', 4)"); });
-        _db->read([&](Poco::Data::Session& s) {
+        _db->write([](finimport::store::Tx& s) { sqlExec(s, "INSERT INTO t VALUES (4, 'd', 4)"); });
+        _db->read([&](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(
                 int64_t(3),
                 _db->statements().count(s, "SELECT COUNT(*) FROM t WHERE id > ?", {int64_t(1)}));
@@ -93,7 +93,7 @@ public:
     }
 
     void testErrorsAreReported() {
-        _db->read([&](Poco::Data::Session& s) {
+        _db->read([&](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_THROW(_db->statements().count(s, "SELECT COUNT(*) FROM missing", {}),
                                  std::runtime_error);
             // The connection still answers afterwards.

@@ -40,7 +40,7 @@ public:
         std::filesystem::create_directories(_dir);
         _testDb = std::make_unique<test::TestDatabase>(_dir);
         _db = std::make_unique<Database>(_testDb->url());
-        _db->write([](Poco::Data::Session& s) {
+        _db->write([](finimport::store::Tx& s) {
             sqlExec(s, "CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT, amount BIGINT)");
         });
     }
@@ -51,7 +51,7 @@ public:
     }
 
     void testHostileTextRoundTripsExactly() {
-        _db->write([](Poco::Data::Session& s) {
+        _db->write([](finimport::store::Tx& s) {
             BatchInsert batch(s, "t", {"id", "name", "amount"}, 1000);
             for (int64_t i = 0; i < 2500; ++i)
                 batch.add({i, i % 7 == 0 ? SqlValue(nullptr) : SqlValue(hostile(i)),
@@ -61,7 +61,7 @@ public:
             batch.flush();
             CPPUNIT_ASSERT_EQUAL(size_t(2500), batch.written());
         });
-        _db->read([](Poco::Data::Session& s) {
+        _db->read([](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(int64_t(2500), sqlCount(s, "SELECT COUNT(*) FROM t"));
             CPPUNIT_ASSERT_EQUAL(int64_t(358),
                                  sqlCount(s, "SELECT COUNT(*) FROM t WHERE name IS NULL"));
@@ -81,7 +81,7 @@ public:
     }
 
     void testChunksAreWrittenAsTheyFill() {
-        _db->write([](Poco::Data::Session& s) {
+        _db->write([](finimport::store::Tx& s) {
             BatchInsert batch(s, "t", {"id", "name", "amount"}, 100);
             // SQLite: 100 rows per statement; PostgreSQL: at least kMinCopyRows per COPY.
             const size_t chunk = batch.rowsPerFlush();
@@ -104,7 +104,7 @@ public:
     void testFailedBatchRollsBackAndSaysWhy() {
         std::string message;
         try {
-            _db->write([](Poco::Data::Session& s) {
+            _db->write([](finimport::store::Tx& s) {
                 BatchInsert batch(s, "t", {"id", "name", "amount"}, 10);
                 for (int64_t i = 0; i < 15; ++i) // id 0 again in the second chunk
                     batch.add({i % 12, std::string("x"), i});
@@ -116,16 +116,16 @@ public:
         const bool named = message.find("duplicate key") != std::string::npos ||
                            message.find("UNIQUE") != std::string::npos;
         CPPUNIT_ASSERT_MESSAGE(message, named);
-        _db->read([](Poco::Data::Session& s) {
+        _db->read([](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(int64_t(0), sqlCount(s, "SELECT COUNT(*) FROM t"));
         });
         // The pooled connection that failed is healthy again.
-        _db->write([](Poco::Data::Session& s) {
+        _db->write([](finimport::store::Tx& s) {
             BatchInsert batch(s, "t", {"id", "name", "amount"}, 10);
             batch.add({int64_t(1), std::string("ok"), int64_t(1)});
             batch.flush();
         });
-        _db->read([](Poco::Data::Session& s) {
+        _db->read([](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(std::string("ok"),
                                  sqlQueryOne(s, "SELECT name FROM t WHERE id = 1")->str(0));
         });

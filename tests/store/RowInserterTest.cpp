@@ -28,7 +28,7 @@ public:
 
     void testBatchesAndTailRoundTripExactly() {
         Database db("sqlite:" + _dir + "/rows.db");
-        db.write([](Poco::Data::Session& s) {
+        db.write([](finimport::store::Tx& s) {
             sqlExec(s, "CREATE TABLE import_rows (id TEXT PRIMARY KEY, import_id TEXT, "
                        "row_number BIGINT, kind TEXT, fields TEXT, errors TEXT, sort_key TEXT, "
                        "valid BIGINT)");
@@ -49,7 +49,7 @@ public:
             inserter.flush();
             CPPUNIT_ASSERT_EQUAL(int64_t(600), inserter.written());
         });
-        db.read([](Poco::Data::Session& s) {
+        db.read([](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(int64_t(600), sqlCount(s, "SELECT COUNT(*) FROM import_rows"));
             CPPUNIT_ASSERT_EQUAL(int64_t(200),
                                  sqlCount(s, "SELECT COUNT(*) FROM import_rows WHERE valid = 0"));

@@ -31,6 +31,7 @@ class StoreQueriesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testNamedRecordsStayInTheirFamily);
     CPPUNIT_TEST(testImportedBalanceInsertedThenUpdated);
     CPPUNIT_TEST(testSecurityMetadataFillsOnlyMissingColumns);
+    CPPUNIT_TEST(testCachedCountSurvivesBookkeepingWrites);
     CPPUNIT_TEST_SUITE_END();
 
     std::string _dir;
@@ -62,8 +63,38 @@ public:
         std::filesystem::remove_all(_dir);
     }
 
+    // Database::cachedCount answers from its cache until a write() changed rows; a
+    // writeBookkeeping() (job leases, keys' last-used times) that changed rows keeps it.
+    void testCachedCountSurvivesBookkeepingWrites() {
+        std::string familyId;
+        _db->write([&](finimport::store::Tx& s) {
+            familyId = FamilyStore(s).createFamily("F", "USD").id;
+        });
+        int counted = 0;
+        auto countFamilies = [&] {
+            return _db->cachedCount("families", [&](finimport::store::Tx& s) {
+                ++counted;
+                return sqlCount(s, "SELECT COUNT(*) FROM families");
+            });
+        };
+        CPPUNIT_ASSERT_EQUAL(int64_t(1), countFamilies());
+        CPPUNIT_ASSERT_EQUAL(int64_t(1), countFamilies());
+        CPPUNIT_ASSERT_EQUAL(1, counted);
+        // A bookkeeping write that changes a row (here: a family's name stands in for a lease).
+        _db->writeBookkeeping([&](finimport::store::Tx& s) {
+            CPPUNIT_ASSERT_EQUAL(
+                size_t(1), sqlExec(s, "UPDATE families SET name = 'G' WHERE id = ?", {familyId}));
+        });
+        CPPUNIT_ASSERT_EQUAL(int64_t(1), countFamilies());
+        CPPUNIT_ASSERT_EQUAL(1, counted);
+        // A write that changes rows drops it: the new family is counted.
+        _db->write([&](finimport::store::Tx& s) { FamilyStore(s).createFamily("H", "EUR"); });
+        CPPUNIT_ASSERT_EQUAL(int64_t(2), countFamilies());
+        CPPUNIT_ASSERT_EQUAL(2, counted);
+    }
+
     void testRowFilterMatchesPatternCharactersLiterally() {
-        _db->write([](Poco::Data::Session& s) {
+        _db->write([](finimport::store::Tx& s) {
             auto family = FamilyStore(s).createFamily("F", "USD");
             ImportStore imports(s);
             ImportRecord import;
@@ -98,7 +129,7 @@ public:
     }
 
     void testNamedRecordsStayInTheirFamily() {
-        _db->write([](Poco::Data::Session& s) {
+        _db->write([](finimport::store::Tx& s) {
             auto mine = FamilyStore(s).createFamily("Mine", "USD");
             auto other = FamilyStore(s).createFamily("Other", "USD");
             TaxonomyStore taxonomy(s);
@@ -138,7 +169,7 @@ public:
     }
 
     void testImportedBalanceInsertedThenUpdated() {
-        _db->write([](Poco::Data::Session& s) {
+        _db->write([](finimport::store::Tx& s) {
             auto family = FamilyStore(s).createFamily("F", "USD");
             AccountRow account;
             account.familyId = family.id;
@@ -176,7 +207,7 @@ public:
     }
 
     void testSecurityMetadataFillsOnlyMissingColumns() {
-        _db->write([](Poco::Data::Session& s) {
+        _db->write([](finimport::store::Tx& s) {
             auto family = FamilyStore(s).createFamily("F", "USD");
             std::string id = SecurityStore(s).findOrCreate(family.id, "AAPL", "XNAS", "Apple");
             fillSecurityColumn(s, id, "country_code", "US");

@@ -96,7 +96,7 @@ public:
     void testDatabaseWritesWakeTheCheckpointer() {
         Database db("sqlite:" + _dir + "/app.db");
         CPPUNIT_ASSERT(db.checkpointer() != nullptr);
-        db.write([](Poco::Data::Session& s) {
+        db.write([](finimport::store::Tx& s) {
             sqlExec(s, "CREATE TABLE t (x BLOB)");
             // 5 MB: past kWakePages (1000 pages of 4 KiB), under kHardPages.
             sqlExec(s, "INSERT INTO t VALUES (zeroblob(5000000))");

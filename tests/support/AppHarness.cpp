@@ -51,7 +51,7 @@ std::string AppHarness::createKey(const std::string& family, const std::string& 
 }
 
 void AppHarness::deactivateUser(const std::string& family, const std::string& user) {
-    _server->database().write([&](Poco::Data::Session& s) {
+    _server->database().write([&](finimport::store::Tx& s) {
         store::FamilyStore families(s);
         auto f = families.familyByName(family);
         auto u = families.user(f->id, user);

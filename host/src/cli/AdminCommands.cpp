@@ -116,7 +116,7 @@ int runFamiliesCreate(const Args& args) {
     const auto* c = domain::findCurrency(currency);
     if (!c) throw UsageError("unknown currency " + currency);
     bool created = false;
-    db.write([&](Poco::Data::Session& s) {
+    db.write([&](store::Tx& s) {
         store::FamilyStore families(s);
         if (families.familyByName(name)) return;
         families.createFamily(name, std::string(c->code));
@@ -130,7 +130,7 @@ int runUsersDeactivate(const Args& args) {
     AdminDatabase admin(args);
     store::Database& db = admin.db;
     bool done = false;
-    db.write([&](Poco::Data::Session& s) {
+    db.write([&](store::Tx& s) {
         store::FamilyStore families(s);
         auto f = families.familyByName(args.require("family"));
         if (!f) return;
@@ -152,10 +152,10 @@ int runBalancesRecompute(const Args& args) {
     if (auto a = args.get("account"))
         ids.push_back(*a);
     else
-        db.read([&](Poco::Data::Session& s) { ids = store::AccountStore(s).allIds(); });
+        db.read([&](store::Tx& s) { ids = store::AccountStore(s).allIds(); });
     size_t rows = 0;
     for (const auto& id : ids)
-        db.write([&](Poco::Data::Session& s) {
+        db.write([&](store::Tx& s) {
             rows += jobs::materializeBalances(s, id, domain::Date::today()).rows;
         });
     std::cout << "recomputed " << ids.size() << " account(s), " << rows << " balance rows\n";

@@ -18,14 +18,13 @@ int runExport(const Args& args) {
     store::Database db(config.database);
     store::migrate(db);
     std::optional<store::FamilyRow> family;
-    db.read(
-        [&](Poco::Data::Session& s) { family = store::FamilyStore(s).familyByName(familyName); });
+    db.read([&](store::Tx& s) { family = store::FamilyStore(s).familyByName(familyName); });
     if (!family) {
         std::cerr << "finimport export: family " << familyName << " not found\n";
         return 1;
     }
     auto write = [&](std::ostream& out) {
-        db.read([&](Poco::Data::Session& s) { app::exportFamilyNdjson(s, family->id, out); });
+        db.read([&](store::Tx& s) { app::exportFamilyNdjson(s, family->id, out); });
     };
     if (auto path = args.get("output")) {
         std::ofstream file(*path, std::ios::binary | std::ios::trunc);

@@ -7,7 +7,7 @@ namespace finimport::http {
 RateLimitCounter::Result DbRateLimitCounter::tryIncrement(const std::string& keyId,
                                                           int64_t windowStart, int64_t limit) {
     store::RateLimitHit hit;
-    _db.write([&](Poco::Data::Session& s) {
+    _db.writeBookkeeping([&](store::Tx& s) {
         hit = store::RateLimitStore(s).tryIncrement(keyId, windowStart, limit);
     });
     return {hit.allowed, hit.count};

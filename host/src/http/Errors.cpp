@@ -11,6 +11,20 @@ Response jsonResponse(int status, std::string json) {
     return response;
 }
 
+int statusOf(app::ErrorKind kind) {
+    switch (kind) {
+    case app::ErrorKind::Invalid:
+        return 422;
+    case app::ErrorKind::NotFound:
+        return 404;
+    case app::ErrorKind::Conflict:
+        return 409;
+    case app::ErrorKind::Internal:
+        return 500;
+    }
+    return 500;
+}
+
 Response jsonError(int status, std::string_view error, std::string_view message,
                    const std::optional<std::vector<std::string>>& errors,
                    const NameValueList& extraRawJson) {

@@ -2,6 +2,7 @@
 // Standard JSON responses. Error bodies are {"error","message"[,"errors"][,extras…]} in that
 // key order (docs/api.md shapes).
 
+#include "app/ErrorKind.h"
 #include "http/Auth.h"
 #include "http/Request.h"
 
@@ -11,6 +12,10 @@
 #include <vector>
 
 namespace finimport::http {
+
+// The status code of an application error kind: Invalid 422, NotFound 404, Conflict 409,
+// Internal 500 (docs/api.md, error bodies).
+int statusOf(app::ErrorKind kind);
 
 // A JSON response with the given pre-rendered body.
 Response jsonResponse(int status, std::string json);

@@ -13,8 +13,8 @@ using domain::Decimal;
 
 namespace {
 
-domain::BalanceInput loadInput(Poco::Data::Session& s, domain::AccountKind kind,
-                               const std::string& accountId, domain::Date today) {
+domain::BalanceInput loadInput(store::Tx& s, domain::AccountKind kind, const std::string& accountId,
+                               domain::Date today) {
     domain::BalanceInput input;
     input.kind = kind;
     input.today = today;
@@ -83,7 +83,7 @@ domain::BalanceRow fromRecord(const store::BalanceRecord& b, domain::Date date) 
 
 } // namespace
 
-MaterializeResult materializeBalances(Poco::Data::Session& s, const std::string& accountId,
+MaterializeResult materializeBalances(store::Tx& s, const std::string& accountId,
                                       domain::Date today, std::optional<domain::Date> changedFrom) {
     MaterializeResult result;
     auto account = store::AccountStore(s).byIdAnyFamily(accountId);

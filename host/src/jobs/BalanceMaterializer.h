@@ -3,7 +3,7 @@
 // account's entries and the rows replace the stored ones inside the caller's transaction.
 
 #include "domain/Date.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <optional>
 #include <string>
@@ -17,7 +17,7 @@ struct MaterializeResult {
 
 // Full recompute, or from `changedFrom` when the stored row of the day before exists and the
 // earlier rows are unaffected. Also refreshes the account's current balance.
-MaterializeResult materializeBalances(Poco::Data::Session& s, const std::string& accountId,
+MaterializeResult materializeBalances(store::Tx& s, const std::string& accountId,
                                       domain::Date today,
                                       std::optional<domain::Date> changedFrom = std::nullopt);
 

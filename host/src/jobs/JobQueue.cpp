@@ -82,8 +82,8 @@ void JobQueue::stop() {
             const std::string& jobId = entry.first;
             const std::string& worker = entry.second;
             try {
-                _db.write(
-                    [&](Poco::Data::Session& s) { store::JobStore(s).release(jobId, worker); });
+                _db.writeBookkeeping(
+                    [&](store::Tx& s) { store::JobStore(s).release(jobId, worker); });
                 domain::LogLine("job_released").str("job_id", jobId).str("worker", worker).emit();
             } catch (const std::exception& e) {
                 domain::LogLine("job_release_failed")
@@ -103,8 +103,7 @@ void JobQueue::stop() {
     if (_heartbeat.joinable()) _heartbeat.join();
 }
 
-void JobQueue::enqueue(Poco::Data::Session& s, const std::string& kind,
-                       const std::string& importId) {
+void JobQueue::enqueue(store::Tx& s, const std::string& kind, const std::string& importId) {
     const std::string& rid = RequestIdScope::current();
     store::JobStore(s).enqueue(kind, importId,
                                rid.empty() ? std::nullopt : std::optional<std::string>(rid));
@@ -116,7 +115,7 @@ void JobQueue::wake() {
 
 bool JobQueue::runOne(const std::string& worker) {
     std::optional<store::JobRecord> job;
-    _db.write([&](Poco::Data::Session& s) {
+    _db.writeBookkeeping([&](store::Tx& s) {
         job = store::JobStore(s).claimNext(worker, store::nowMicros(), expiredBefore(),
                                            _options.maxAttempts);
     });
@@ -137,7 +136,7 @@ bool JobQueue::runOne(const std::string& worker) {
     }
     bool recorded = false;
     try {
-        _db.write([&](Poco::Data::Session& s) {
+        _db.writeBookkeeping([&](store::Tx& s) {
             recorded = store::JobStore(s).finish(job->id, worker, ok, error);
         });
     } catch (const std::exception& e) {
@@ -171,7 +170,7 @@ int JobQueue::reap() {
         "The job was abandoned " + std::to_string(_options.maxAttempts) +
         " times by workers that stopped before finishing it (lease expired)";
     int n = 0;
-    _db.write([&](Poco::Data::Session& s) {
+    _db.write([&](store::Tx& s) {
         for (const auto& job :
              store::JobStore(s).failAbandoned(expiredBefore(), _options.maxAttempts, message)) {
             if (_abandon) _abandon(s, job, message);
@@ -214,7 +213,7 @@ void JobQueue::heartbeatLoop() {
             const std::string& jobId = entry.first;
             const std::string& worker = entry.second;
             try {
-                _db.write([&](Poco::Data::Session& s) {
+                _db.writeBookkeeping([&](store::Tx& s) {
                     store::JobStore(s).heartbeat(jobId, worker, store::nowMicros());
                 });
             } catch (const std::exception& e) {
@@ -261,7 +260,7 @@ bool JobQueue::waitIdle(std::chrono::milliseconds timeout) {
     auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
         int64_t pending = 0;
-        _db.read([&](Poco::Data::Session& s) { pending = store::JobStore(s).pendingCount(); });
+        _db.read([&](store::Tx& s) { pending = store::JobStore(s).pendingCount(); });
         if (pending == 0 && _busy == 0) return true;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }

@@ -51,7 +51,7 @@ public:
     // Called for a job failed because its workers kept dying (lease expired maxAttempts
     // times), inside the transaction that failed it: the handler fails the import.
     using AbandonHandler =
-        std::function<void(Poco::Data::Session&, const store::AbandonedJob&, const std::string&)>;
+        std::function<void(store::Tx&, const store::AbandonedJob&, const std::string&)>;
     using Observer = std::function<void(const JobOutcome&)>;
 
     JobQueue(store::Database& db, int workers);
@@ -68,7 +68,7 @@ public:
     void stop();
 
     // `requestId` defaults to the current request's (RequestIdScope), for the job's log line.
-    void enqueue(Poco::Data::Session& s, const std::string& kind, const std::string& importId);
+    void enqueue(store::Tx& s, const std::string& kind, const std::string& importId);
     void wake();
     // Test and CLI helper: waits until no job is queued or running.
     bool waitIdle(std::chrono::milliseconds timeout);

@@ -49,7 +49,7 @@ Server::Server(server::Config config) : _config(std::move(config)) {
     // Issue 12 item 8: an import whose workers kept dying is failed with the reason, never
     // left importing/reverting.
     _jobs->setAbandonHandler(
-        [](Poco::Data::Session& s, const store::AbandonedJob& job, const std::string& message) {
+        [](store::Tx& s, const store::AbandonedJob& job, const std::string& message) {
             if (!job.importId) return;
             if (job.kind == "publish")
                 store::failImportIfStatus(s, *job.importId, "importing", "failed", message);
@@ -96,7 +96,7 @@ void Server::wireMetrics(http::Router& router) {
         std::string status = o.ok ? "done" : "failed";
         if (o.job.kind == "publish" && o.job.importId && o.ok) {
             try {
-                db->read([&](Poco::Data::Session& s) {
+                db->read([&](store::Tx& s) {
                     auto r = store::importOutcome(s, *o.job.importId);
                     if (r && r->status == "complete") rows = r->rowsCount;
                     if (r && r->status == "failed") status = "import_failed";
@@ -108,7 +108,7 @@ void Server::wireMetrics(http::Router& router) {
     });
     _metrics->setGauges([db]() {
         std::vector<http::GaugeSample> out;
-        db->read([&](Poco::Data::Session& s) {
+        db->read([&](store::Tx& s) {
             for (const auto& [importStatus, count] : store::importCountsByStatus(s))
                 out.push_back({"finimport_imports", "Imports by status (all instances).",
                                "status=\"" + http::promLabel(importStatus) + "\"",

@@ -1,7 +1,7 @@
 #pragma once
 // Accounts of a family.
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <optional>
@@ -27,7 +27,7 @@ struct AccountRow {
 
 class AccountStore {
 public:
-    explicit AccountStore(Poco::Data::Session& s) : _s(s) {}
+    explicit AccountStore(Tx& s) : _s(s) {}
 
     void insert(AccountRow& account); // fills id (when empty) and timestamps
     std::optional<AccountRow> byId(const std::string& familyId, const std::string& id);
@@ -42,7 +42,7 @@ public:
     void setBalance(const std::string& id, int64_t balance, int64_t cashBalance);
 
 private:
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

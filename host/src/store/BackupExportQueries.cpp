@@ -1,5 +1,8 @@
 #include "store/BackupExportQueries.h"
 
+#include "store/Sql.h"
+#include "store/TxSession.h"
+
 namespace finimport::store {
 
 namespace {
@@ -15,11 +18,11 @@ const char* kTransactionSelect =
 
 } // namespace
 
-bool familyExists(Poco::Data::Session& s, const std::string& familyId) {
+bool familyExists(Tx& s, const std::string& familyId) {
     return sqlCount(s, "SELECT COUNT(*) FROM families WHERE id = ?", {familyId}) > 0;
 }
 
-std::vector<SqlRow> exportAccounts(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportAccounts(Tx& s, const std::string& familyId) {
     return sqlQuery(s,
                     "SELECT a.id, a.name, a.balance, a.cash_balance, a.currency, a.account_type, "
                     "a.subtype, "
@@ -32,7 +35,7 @@ std::vector<SqlRow> exportAccounts(Poco::Data::Session& s, const std::string& fa
                     {familyId});
 }
 
-std::vector<SqlRow> exportBalances(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportBalances(Tx& s, const std::string& familyId) {
     return sqlQuery(
         s,
         "SELECT b.id, b.account_id, b.date, b.balance, b.currency, b.cash_balance, "
@@ -45,7 +48,7 @@ std::vector<SqlRow> exportBalances(Poco::Data::Session& s, const std::string& fa
         {familyId});
 }
 
-std::vector<SqlRow> exportCategories(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportCategories(Tx& s, const std::string& familyId) {
     return sqlQuery(s,
                     "SELECT id, name, color, classification, lucide_icon, parent_id, "
                     "created_at, updated_at "
@@ -53,14 +56,14 @@ std::vector<SqlRow> exportCategories(Poco::Data::Session& s, const std::string& 
                     {familyId});
 }
 
-std::vector<SqlRow> exportTags(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportTags(Tx& s, const std::string& familyId) {
     return sqlQuery(s,
                     "SELECT id, name, color, created_at, updated_at FROM tags WHERE "
                     "family_id = ? ORDER BY name",
                     {familyId});
 }
 
-std::vector<SqlRow> exportMerchants(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportMerchants(Tx& s, const std::string& familyId) {
     return sqlQuery(
         s,
         "SELECT id, name, color, logo_url, website_url, created_at, updated_at FROM merchants "
@@ -68,7 +71,7 @@ std::vector<SqlRow> exportMerchants(Poco::Data::Session& s, const std::string& f
         {familyId});
 }
 
-std::vector<SqlRow> exportRecurring(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportRecurring(Tx& s, const std::string& familyId) {
     return sqlQuery(
         s,
         "SELECT id, account_id, merchant_id, name, amount, currency, expected_day_of_month, "
@@ -80,7 +83,7 @@ std::vector<SqlRow> exportRecurring(Poco::Data::Session& s, const std::string& f
         {familyId});
 }
 
-std::vector<SqlRow> exportTransactions(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportTransactions(Tx& s, const std::string& familyId) {
     return sqlQuery(s,
                     std::string(kTransactionSelect) +
                         "JOIN accounts a ON a.id = e.account_id WHERE a.family_id = ? AND "
@@ -89,14 +92,14 @@ std::vector<SqlRow> exportTransactions(Poco::Data::Session& s, const std::string
                     {familyId});
 }
 
-std::vector<SqlRow> exportSplitLines(Poco::Data::Session& s, const std::string& parentEntryId) {
+std::vector<SqlRow> exportSplitLines(Tx& s, const std::string& parentEntryId) {
     return sqlQuery(s,
                     std::string(kTransactionSelect) +
                         "WHERE e.parent_entry_id = ? ORDER BY e.created_at, e.name, e.amount, e.id",
                     {parentEntryId});
 }
 
-std::vector<std::string> exportTagIds(Poco::Data::Session& s, const std::string& entryId) {
+std::vector<std::string> exportTagIds(Tx& s, const std::string& entryId) {
     std::vector<std::string> ids;
     for (const auto& t :
          sqlQuery(s,
@@ -107,8 +110,7 @@ std::vector<std::string> exportTagIds(Poco::Data::Session& s, const std::string&
     return ids;
 }
 
-std::vector<SqlRow> exportLinks(Poco::Data::Session& s, const std::string& familyId,
-                                bool rejected) {
+std::vector<SqlRow> exportLinks(Tx& s, const std::string& familyId, bool rejected) {
     std::string sql =
         std::string("SELECT l.id, l.inflow_transaction_id, l.outflow_transaction_id, ") +
         (rejected ? "NULL, NULL" : "l.status, l.notes") + ", l.created_at, l.updated_at FROM " +
@@ -120,7 +122,7 @@ std::vector<SqlRow> exportLinks(Poco::Data::Session& s, const std::string& famil
     return sqlQuery(s, sql, {familyId});
 }
 
-std::vector<SqlRow> exportTrades(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportTrades(Tx& s, const std::string& familyId) {
     return sqlQuery(s,
                     "SELECT t.id, e.id, e.account_id, t.security_id, sec.ticker, sec.name, "
                     "sec.exchange_operating_mic, e.date, t.qty, t.price, e.amount, e.currency, "
@@ -132,7 +134,7 @@ std::vector<SqlRow> exportTrades(Poco::Data::Session& s, const std::string& fami
                     {familyId});
 }
 
-std::vector<SqlRow> exportHoldings(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportHoldings(Tx& s, const std::string& familyId) {
     return sqlQuery(
         s,
         "SELECT h.id, h.account_id, h.security_id, sec.ticker, sec.name, "
@@ -146,7 +148,7 @@ std::vector<SqlRow> exportHoldings(Poco::Data::Session& s, const std::string& fa
         {familyId});
 }
 
-std::vector<SqlRow> exportValuations(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportValuations(Tx& s, const std::string& familyId) {
     return sqlQuery(s,
                     "SELECT e.id, e.account_id, e.date, e.amount, e.currency, "
                     "e.name, v.kind, e.created_at, "
@@ -157,7 +159,7 @@ std::vector<SqlRow> exportValuations(Poco::Data::Session& s, const std::string& 
                     {familyId});
 }
 
-std::vector<SqlRow> exportBudgets(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportBudgets(Tx& s, const std::string& familyId) {
     return sqlQuery(
         s,
         "SELECT id, start_date, end_date, budgeted_spending, expected_income, currency, "
@@ -166,7 +168,7 @@ std::vector<SqlRow> exportBudgets(Poco::Data::Session& s, const std::string& fam
         {familyId});
 }
 
-std::vector<SqlRow> exportBudgetCategories(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportBudgetCategories(Tx& s, const std::string& familyId) {
     return sqlQuery(
         s,
         "SELECT bc.id, bc.budget_id, bc.category_id, bc.budgeted_spending, bc.currency, "
@@ -177,7 +179,7 @@ std::vector<SqlRow> exportBudgetCategories(Poco::Data::Session& s, const std::st
         {familyId});
 }
 
-std::vector<SqlRow> exportRules(Poco::Data::Session& s, const std::string& familyId) {
+std::vector<SqlRow> exportRules(Tx& s, const std::string& familyId) {
     return sqlQuery(s,
                     "SELECT id, name, resource_type, active, effective_date, "
                     "conditions, actions FROM rules "

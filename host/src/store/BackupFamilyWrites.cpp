@@ -2,23 +2,23 @@
 
 #include "store/Sql.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
-void setCategoryParent(Poco::Data::Session& s, const std::string& categoryId,
-                       const std::string& parentId) {
+void setCategoryParent(Tx& s, const std::string& categoryId, const std::string& parentId) {
     sqlExec(s, "UPDATE categories SET parent_id = ? WHERE id = ?", {parentId, categoryId});
 }
 
-bool budgetDatesTaken(Poco::Data::Session& s, const std::string& familyId,
-                      const std::string& startDate, const std::string& endDate) {
+bool budgetDatesTaken(Tx& s, const std::string& familyId, const std::string& startDate,
+                      const std::string& endDate) {
     return sqlCount(s,
                     "SELECT COUNT(*) FROM budgets WHERE family_id = ? AND (start_date = ? OR "
                     "end_date = ?)",
                     {familyId, startDate, endDate}) > 0;
 }
 
-std::string insertImportedBudget(Poco::Data::Session& s, const ImportedBudget& b) {
+std::string insertImportedBudget(Tx& s, const ImportedBudget& b) {
     std::string id = newUuid();
     const int64_t now = nowMicros();
     sqlExec(s,
@@ -30,7 +30,7 @@ std::string insertImportedBudget(Poco::Data::Session& s, const ImportedBudget& b
     return id;
 }
 
-std::optional<std::string> upsertBudgetCategory(Poco::Data::Session& s, const std::string& budgetId,
+std::optional<std::string> upsertBudgetCategory(Tx& s, const std::string& budgetId,
                                                 const std::string& categoryId,
                                                 const std::optional<int64_t>& budgetedSpending,
                                                 const std::string& currency) {

@@ -2,13 +2,14 @@
 
 #include "store/Sql.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
 
 #include <stdexcept>
 #include <vector>
 
 namespace finimport::store {
 
-std::optional<std::string> upsertImportedBalance(Poco::Data::Session& s, const ImportedBalance& b) {
+std::optional<std::string> upsertImportedBalance(Tx& s, const ImportedBalance& b) {
     auto existing =
         sqlQueryOne(s, "SELECT id FROM balances WHERE account_id = ? AND date = ? AND currency = ?",
                     {b.accountId, b.date, b.currency});
@@ -49,7 +50,7 @@ std::optional<std::string> upsertImportedBalance(Poco::Data::Session& s, const I
     return id;
 }
 
-std::optional<std::string> upsertImportedHolding(Poco::Data::Session& s, const ImportedHolding& h) {
+std::optional<std::string> upsertImportedHolding(Tx& s, const ImportedHolding& h) {
     const int64_t now = nowMicros();
     std::vector<SqlValue> values = {h.qty,
                                     h.price,
@@ -86,8 +87,8 @@ std::optional<std::string> upsertImportedHolding(Poco::Data::Session& s, const I
     return id;
 }
 
-void fillSecurityColumn(Poco::Data::Session& s, const std::string& securityId,
-                        const std::string& column, const std::string& value) {
+void fillSecurityColumn(Tx& s, const std::string& securityId, const std::string& column,
+                        const std::string& value) {
     // The column name is spliced into the statement: only the metadata columns pass.
     if (column != "exchange_mic" && column != "exchange_acronym" && column != "country_code" &&
         column != "website_url" && column != "kind")
@@ -98,8 +99,7 @@ void fillSecurityColumn(Poco::Data::Session& s, const std::string& securityId,
             {value, securityId});
 }
 
-bool valuationOnDate(Poco::Data::Session& s, const std::string& accountId,
-                     const std::string& date) {
+bool valuationOnDate(Tx& s, const std::string& accountId, const std::string& date) {
     return sqlCount(s,
                     "SELECT COUNT(*) FROM entries WHERE account_id = ? AND date = ? AND "
                     "entryable_type = 'Valuation'",

@@ -3,13 +3,10 @@
 // balance rows and holdings (find-or-update by their natural key), securities' metadata, and
 // the one-valuation-per-day check.
 
+#include "store/Tx.h"
 #include <cstdint>
 #include <optional>
 #include <string>
-
-namespace Poco::Data {
-class Session;
-}
 
 namespace finimport::store {
 
@@ -24,7 +21,7 @@ struct ImportedBalance {
 
 // The row of (account, date, currency) takes the values when it exists (nullopt is returned);
 // else a new row owned by `importId` is inserted and its id returned.
-std::optional<std::string> upsertImportedBalance(Poco::Data::Session& s, const ImportedBalance& b);
+std::optional<std::string> upsertImportedBalance(Tx& s, const ImportedBalance& b);
 
 // One Holding line; qty, price, amount and cost basis scaled 10^8.
 struct ImportedHolding {
@@ -36,14 +33,14 @@ struct ImportedHolding {
 };
 
 // As upsertImportedBalance, keyed by (account, security, date, currency).
-std::optional<std::string> upsertImportedHolding(Poco::Data::Session& s, const ImportedHolding& h);
+std::optional<std::string> upsertImportedHolding(Tx& s, const ImportedHolding& h);
 
 // Sets the security's `column` (exchange_mic, exchange_acronym, country_code, website_url or
 // kind) to `value` only when it is NULL or empty.
-void fillSecurityColumn(Poco::Data::Session& s, const std::string& securityId,
-                        const std::string& column, const std::string& value);
+void fillSecurityColumn(Tx& s, const std::string& securityId, const std::string& column,
+                        const std::string& value);
 
 // True when the account already has a valuation entry on `date` (ISO).
-bool valuationOnDate(Poco::Data::Session& s, const std::string& accountId, const std::string& date);
+bool valuationOnDate(Tx& s, const std::string& accountId, const std::string& date);
 
 } // namespace finimport::store

@@ -6,6 +6,7 @@
 #include "store/Sql.h"
 #include "store/StatementCache.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
 
 #include <Poco/Data/Binding.h>
 #include <Poco/Data/Statement.h>
@@ -224,7 +225,7 @@ int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
         key += "\x1f" + (*part ? **part : std::string("\x1e"));
     return db.cachedCount(
         key,
-        [&](Poco::Data::Session& s) {
+        [&](Tx& s) {
             std::vector<SqlValue> params;
             std::string w = whereClause(f, params, false);
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
@@ -244,7 +245,7 @@ std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter&
                             " ORDER BY b.date DESC, b.created_at DESC, b.id DESC LIMIT ? OFFSET ?";
     std::vector<BalanceRecord> out;
     out.reserve(static_cast<size_t>(std::max<int64_t>(0, std::min<int64_t>(limit, 1000))));
-    db.readReplica([&](Poco::Data::Session& s) {
+    db.readReplica([&](Tx& s) {
         db.statements().query(s, sql, params,
                               [&](const NativeRow& r) { out.push_back(balanceFrom(r)); });
     });

@@ -1,7 +1,7 @@
 #pragma once
 // Materialised daily balance rows (one per account, day and currency).
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <optional>
@@ -33,7 +33,7 @@ class Database;
 
 class BalanceStore {
 public:
-    explicit BalanceStore(Poco::Data::Session& s) : _s(s) {}
+    explicit BalanceStore(Tx& s) : _s(s) {}
 
     // Replaces the account's rows from `fromDate` on (all rows when nullopt) with `rows`,
     // inside the caller's transaction.
@@ -53,7 +53,7 @@ public:
                                            int64_t offset);
 
 private:
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

@@ -2,14 +2,16 @@
 
 #include "store/CopyText.h"
 #include "store/PgNative.h"
+#include "store/Sql.h"
+#include "store/TxSession.h"
 
 #include <algorithm>
 #include <stdexcept>
 
 namespace finimport::store {
 
-BatchInsert::BatchInsert(Poco::Data::Session& s, std::string table,
-                         std::vector<std::string> columns, size_t rowsPerStatement, bool autoFlush)
+BatchInsert::BatchInsert(Tx& s, std::string table, std::vector<std::string> columns,
+                         size_t rowsPerStatement, bool autoFlush)
     : _s(s), _table(std::move(table)), _columns(std::move(columns)), _autoFlush(autoFlush) {
     if (_columns.empty()) throw std::invalid_argument("BatchInsert needs at least one column");
     if (isSqliteSession(s)) _sqlite = sqliteHandle(s);

@@ -4,8 +4,9 @@
 // in COPY text format as they are added and each flush is one `COPY … FROM STDIN` (issue 13:
 // a statement per chunk reached 8k rows/s at publish; COPY streams the rows in one command).
 
-#include "store/Sql.h"
+#include "store/SqlRow.h"
 #include "store/SqliteNative.h"
+#include "store/Tx.h"
 
 struct pg_conn;
 
@@ -23,7 +24,7 @@ public:
     // On PostgreSQL it is the number of rows per COPY (no parameters, so no cap).
     // With `autoFlush` false, add() only buffers and the owner decides when to flush (several
     // tables whose foreign keys need a write order).
-    BatchInsert(Poco::Data::Session& s, std::string table, std::vector<std::string> columns,
+    BatchInsert(Tx& s, std::string table, std::vector<std::string> columns,
                 size_t rowsPerStatement = 500, bool autoFlush = true);
     ~BatchInsert();
     BatchInsert(const BatchInsert&) = delete;
@@ -49,7 +50,7 @@ private:
     std::string sqlFor(size_t rows) const;
     void write(const SqlValue* values, size_t rows);
 
-    Poco::Data::Session& _s;
+    Tx& _s;
     std::string _table;
     std::vector<std::string> _columns;
     size_t _rowsPerStatement;

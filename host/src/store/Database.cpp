@@ -3,6 +3,7 @@
 #include "store/PgNative.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
+#include "store/TxSession.h"
 #include "store/WalCheckpointer.h"
 
 #include <Poco/Data/PostgreSQL/Connector.h>
@@ -137,24 +138,32 @@ Poco::Data::Session Database::session() {
     return _primary->session();
 }
 
-void Database::read(const std::function<void(Poco::Data::Session&)>& work) {
+void Database::read(const std::function<void(Tx&)>& work) {
     Slot slot(*_primary); // outlives the session, which returns to the pool first
-    auto s = session();
+    Tx s(session());
     work(s);
 }
 
-void Database::readReplica(const std::function<void(Poco::Data::Session&)>& work) {
+void Database::readReplica(const std::function<void(Tx&)>& work) {
     if (!_replica) return read(work);
     Slot slot(*_replica);
-    auto s = _replica->session();
+    Tx s(_replica->session());
     work(s);
 }
 
-void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
+void Database::write(const std::function<void(Tx&)>& work) {
+    writeTransaction(work, true);
+}
+
+void Database::writeBookkeeping(const std::function<void(Tx&)>& work) {
+    writeTransaction(work, false);
+}
+
+void Database::writeTransaction(const std::function<void(Tx&)>& work, bool countsRows) {
     std::unique_lock<std::mutex> lock(_writeMutex, std::defer_lock);
     if (isSqlite()) lock.lock();
     Slot slot(*_primary);
-    auto s = session();
+    Tx s(session());
     if (isSqlite())
         sqlExec(s, "BEGIN IMMEDIATE");
     else
@@ -170,12 +179,13 @@ void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
         // PostgreSQL: a transaction that wrote (or locked) rows has a transaction id; the job
         // queue's idle polls have none and keep the cached counts (one of those per poll
         // invalidated every GET /balances count on PostgreSQL).
-        const bool changed = handle ? false : pgTransactionWrote(pgHandle(s));
+        const bool changed = countsRows && !handle && pgTransactionWrote(pgHandle(s));
         if (isSqlite())
             sqlExec(s, "COMMIT");
         else
             s.commit();
-        if (changed || (handle && sqlite3_total_changes64(handle) != changesBefore)) ++_commits;
+        if (countsRows && (changed || (handle && sqlite3_total_changes64(handle) != changesBefore)))
+            ++_commits;
     } catch (...) {
         try {
             if (isSqlite())
@@ -188,8 +198,7 @@ void Database::write(const std::function<void(Poco::Data::Session&)>& work) {
     }
 }
 
-int64_t Database::cachedCount(const std::string& key,
-                              const std::function<int64_t(Poco::Data::Session&)>& count,
+int64_t Database::cachedCount(const std::string& key, const std::function<int64_t(Tx&)>& count,
                               bool replica) {
     const uint64_t commits = _commits.load();
     std::optional<int64_t> stale;
@@ -218,7 +227,7 @@ int64_t Database::cachedCount(const std::string& key,
     const uint64_t before = _commits.load();
     const auto at = std::chrono::steady_clock::now();
     int64_t value = 0;
-    auto run = [&](Poco::Data::Session& s) { value = count(s); };
+    auto run = [&](Tx& s) { value = count(s); };
     if (replica)
         readReplica(run);
     else

@@ -3,6 +3,7 @@
 // SQLite allows one writer: write transactions are serialized in-process (docs/build-notes.md §3).
 
 #include "store/DatabaseUrl.h"
+#include "store/Tx.h"
 
 #include <atomic>
 #include <chrono>
@@ -57,11 +58,11 @@ public:
     static void registerConnectors();
 
     // Runs `work` with a pooled session outside any explicit transaction (reads).
-    void read(const std::function<void(Poco::Data::Session&)>& work);
+    void read(const std::function<void(Tx&)>& work);
     // Like read(), on the `read_url` pool when one is configured: for listings that may lag
     // behind the last write by the replica's delay (balances, trades). Anything a client reads
     // back right after writing it, and every read inside a write, stays on read().
-    void readReplica(const std::function<void(Poco::Data::Session&)>& work);
+    void readReplica(const std::function<void(Tx&)>& work);
     bool hasReadReplica() const { return _replica != nullptr; }
     // Prepared statements per connection for the hot reads (StatementCache.h); they are
     // finalized before the pools close.
@@ -70,19 +71,24 @@ public:
     WalCheckpointer* checkpointer() { return _checkpointer.get(); }
     // Runs `work` inside one transaction: commit on return, rollback on any exception
     // (which is rethrown). All or nothing.
-    void write(const std::function<void(Poco::Data::Session&)>& work);
+    void write(const std::function<void(Tx&)>& work);
+    // write() for rows no cached read counts (job claims, leases and heartbeats, keys'
+    // last-used times): the cached counts survive it. A heartbeat every few seconds of a long
+    // publish, or a key's once-a-minute last-used time, otherwise made the next page of
+    // balances recount a million rows (bench/RESULTS.md, p99).
+    void writeBookkeeping(const std::function<void(Tx&)>& work);
 
     // A COUNT(*) for list pagination, cached under `key` until a write transaction of this
     // process changes rows. Writes of other processes or instances show within about kCountTtl:
     // an older value is refreshed by one request while the others still get it. `count` runs
     // on a miss, with a read session.
     // `replica`: the count runs with readReplica().
-    int64_t cachedCount(const std::string& key,
-                        const std::function<int64_t(Poco::Data::Session&)>& count,
+    int64_t cachedCount(const std::string& key, const std::function<int64_t(Tx&)>& count,
                         bool replica = false);
     static constexpr std::chrono::milliseconds kCountTtl{5000};
 
 private:
+    void writeTransaction(const std::function<void(Tx&)>& work, bool countsRows);
     // A session pool and its slots: a pooled session may be taken only with a slot; when all
     // are in use, callers wait (up to 30 s) instead of failing with "No more sessions
     // available" under load (bench/load.sh).

@@ -2,6 +2,7 @@
 
 #include "store/PgNative.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
 
 #include <algorithm>
 
@@ -52,7 +53,7 @@ std::vector<SqlValue> entryValues(EntryRow& e, const char* type) {
 
 } // namespace
 
-TransactionBatch::TransactionBatch(Poco::Data::Session& s, size_t chunk)
+TransactionBatch::TransactionBatch(Tx& s, size_t chunk)
     : _chunk(chunk), _entries(s, "entries", entryColumns(), chunk, false),
       _transactions(s, "transactions", {"entry_id", "category_id", "merchant_id", "kind"}, chunk,
                     false),
@@ -74,7 +75,7 @@ void TransactionBatch::flush() {
     _tags.flush();
 }
 
-TradeBatch::TradeBatch(Poco::Data::Session& s, size_t chunk)
+TradeBatch::TradeBatch(Tx& s, size_t chunk)
     : _chunk(chunk), _entries(s, "entries", entryColumns(), chunk, false),
       _trades(s, "trades",
               {"id", "entry_id", "security_id", "qty", "price", "currency",

@@ -5,12 +5,13 @@
 
 #include "store/BatchInsert.h"
 #include "store/EntryStore.h"
+#include "store/Tx.h"
 
 namespace finimport::store {
 
 class TransactionBatch {
 public:
-    explicit TransactionBatch(Poco::Data::Session& s, size_t chunk = 500);
+    explicit TransactionBatch(Tx& s, size_t chunk = 500);
 
     // Fills the entry's id (when empty), type and timestamps, like EntryStore::insertTransaction.
     void add(EntryRow& entry, const TransactionDetail& detail);
@@ -25,7 +26,7 @@ private:
 
 class TradeBatch {
 public:
-    explicit TradeBatch(Poco::Data::Session& s, size_t chunk = 500);
+    explicit TradeBatch(Tx& s, size_t chunk = 500);
 
     // Fills the entry's and the trade's ids (when empty), type and timestamps, like
     // EntryStore::insertTrade.

@@ -1,10 +1,11 @@
 #include "store/EntryEdits.h"
 
 #include "store/Sql.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
-void clearSplitParent(Poco::Data::Session& s, const std::string& entryId) {
+void clearSplitParent(Tx& s, const std::string& entryId) {
     sqlExec(s, "UPDATE entries SET excluded = 1 WHERE id = ?", {entryId});
     sqlExec(s, "DELETE FROM transaction_tags WHERE entry_id = ?", {entryId});
     sqlExec(s, "UPDATE transactions SET category_id = NULL WHERE entry_id = ?", {entryId});

@@ -1,22 +1,23 @@
 #include "store/EntryLookups.h"
 
 #include "store/Sql.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
-std::optional<std::string> earliestEntryDate(Poco::Data::Session& s, const std::string& accountId) {
+std::optional<std::string> earliestEntryDate(Tx& s, const std::string& accountId) {
     auto r = sqlQueryOne(s, "SELECT MIN(date) FROM entries WHERE account_id = ?", {accountId});
     if (!r || r->isNull(0)) return std::nullopt;
     return r->str(0);
 }
 
-bool accountHasEntries(Poco::Data::Session& s, const std::string& accountId) {
+bool accountHasEntries(Tx& s, const std::string& accountId) {
     return sqlQueryOne(s, "SELECT 1 FROM entries WHERE account_id = ? LIMIT 1", {accountId})
         .has_value();
 }
 
 std::vector<std::pair<std::string, std::optional<std::string>>>
-tradeDuplicateCandidates(Poco::Data::Session& s, const TradeKey& k) {
+tradeDuplicateCandidates(Tx& s, const TradeKey& k) {
     std::vector<std::pair<std::string, std::optional<std::string>>> out;
     for (const auto& r : sqlQuery(
              s,

@@ -2,22 +2,19 @@
 // Reads on an account's entries that publish and duplicate detection need beyond EntryStore:
 // its first date, whether it has entries, and the trades an incoming trade row may duplicate.
 
+#include "store/Tx.h"
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace Poco::Data {
-class Session;
-}
-
 namespace finimport::store {
 
 // The date (ISO) of the account's earliest entry; nullopt when it has none.
-std::optional<std::string> earliestEntryDate(Poco::Data::Session& s, const std::string& accountId);
+std::optional<std::string> earliestEntryDate(Tx& s, const std::string& accountId);
 // True when the account has at least one entry.
-bool accountHasEntries(Poco::Data::Session& s, const std::string& accountId);
+bool accountHasEntries(Tx& s, const std::string& accountId);
 
 // What identifies a trade for duplicate detection (docs/decisions.md D18); amounts scaled 10^8.
 struct TradeKey {
@@ -28,6 +25,6 @@ struct TradeKey {
 // qty, price and currency; the same ticker, or the same security key (CUSIP/ISIN) when given;
 // the same operating MIC when given.
 std::vector<std::pair<std::string, std::optional<std::string>>>
-tradeDuplicateCandidates(Poco::Data::Session& s, const TradeKey& key);
+tradeDuplicateCandidates(Tx& s, const TradeKey& key);
 
 } // namespace finimport::store

@@ -1,7 +1,7 @@
 #pragma once
 // Entries: dated ledger items of an account, with their Transaction / Trade / Valuation payload.
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <optional>
@@ -49,7 +49,7 @@ struct LedgerItem {
 
 class EntryStore {
 public:
-    explicit EntryStore(Poco::Data::Session& s) : _s(s) {}
+    explicit EntryStore(Tx& s) : _s(s) {}
 
     void insertTransaction(EntryRow& entry, const TransactionDetail& detail);
     void insertTrade(EntryRow& entry, TradeDetail& detail);
@@ -95,7 +95,7 @@ public:
 
 private:
     EntryRow insertEntry(EntryRow& entry);
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

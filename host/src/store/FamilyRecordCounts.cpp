@@ -1,6 +1,7 @@
 #include "store/FamilyRecordCounts.h"
 
 #include "store/Sql.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
@@ -12,7 +13,7 @@ const char* kEntryOfFamily =
 
 } // namespace
 
-std::map<std::string, int64_t> familyRecordCounts(Poco::Data::Session& s, const std::string& f) {
+std::map<std::string, int64_t> familyRecordCounts(Tx& s, const std::string& f) {
     std::map<std::string, int64_t> c;
     auto ofAccounts = [&](const std::string& table) {
         return sqlCount(s,

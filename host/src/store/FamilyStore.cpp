@@ -4,6 +4,7 @@
 #include "store/Sql.h"
 #include "store/StatementCache.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
@@ -105,7 +106,7 @@ std::optional<ApiKeyRow> FamilyStore::keyByHash(const std::string& keyHash) {
 std::optional<ApiKeyRow> FamilyStore::keyByHash(Database& db, const std::string& keyHash) {
     std::optional<ApiKeyRow> row;
     const std::string sql = std::string(kKeySelect) + "WHERE k.key_hash = ?";
-    db.read([&](Poco::Data::Session& s) {
+    db.read([&](Tx& s) {
         db.statements().query(s, sql, {keyHash}, [&](const NativeRow& r) { row = keyFrom(r); });
     });
     return row;

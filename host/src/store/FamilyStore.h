@@ -1,7 +1,7 @@
 #pragma once
 // Tenants and who acts for them: families, users, API keys (stored hashed).
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <optional>
@@ -32,7 +32,7 @@ struct ApiKeyRow {
 
 class FamilyStore {
 public:
-    explicit FamilyStore(Poco::Data::Session& s) : _s(s) {}
+    explicit FamilyStore(Tx& s) : _s(s) {}
 
     std::optional<FamilyRow> familyByName(const std::string& name);
     std::optional<FamilyRow> familyById(const std::string& id);
@@ -55,7 +55,7 @@ public:
     void touchKey(const std::string& keyId, int64_t now);
 
 private:
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

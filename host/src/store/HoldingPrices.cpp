@@ -1,10 +1,11 @@
 #include "store/HoldingPrices.h"
 
 #include "store/Sql.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
-std::vector<HoldingPrice> holdingPrices(Poco::Data::Session& s, const std::string& accountId) {
+std::vector<HoldingPrice> holdingPrices(Tx& s, const std::string& accountId) {
     std::vector<HoldingPrice> out;
     for (const auto& r : sqlQuery(s,
                                   "SELECT security_id, date, price FROM holdings "

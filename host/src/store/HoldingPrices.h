@@ -1,13 +1,10 @@
 #pragma once
 // The prices an account's holdings give, for valuing its securities between trades.
 
+#include "store/Tx.h"
 #include <cstdint>
 #include <string>
 #include <vector>
-
-namespace Poco::Data {
-class Session;
-}
 
 namespace finimport::store {
 
@@ -17,6 +14,6 @@ struct HoldingPrice {
 };
 
 // Every holding row of the account with a positive price, in no particular order.
-std::vector<HoldingPrice> holdingPrices(Poco::Data::Session& s, const std::string& accountId);
+std::vector<HoldingPrice> holdingPrices(Tx& s, const std::string& accountId);
 
 } // namespace finimport::store

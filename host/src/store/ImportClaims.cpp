@@ -2,18 +2,18 @@
 
 #include "store/Sql.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
-bool claimImport(Poco::Data::Session& s, const std::string& importId,
-                 const std::string& expectedStatus) {
+bool claimImport(Tx& s, const std::string& importId, const std::string& expectedStatus) {
     // A no-op write: it locks the row (PostgreSQL waits here for a concurrent claimer and then
     // re-checks the WHERE against the committed row).
     return sqlExec(s, "UPDATE imports SET status = status WHERE id = ? AND status = ?",
                    {importId, expectedStatus}) > 0;
 }
 
-void lockPublishTargets(Poco::Data::Session& s, const std::string& familyId) {
+void lockPublishTargets(Tx& s, const std::string& familyId) {
     if (!sqlIsPostgres(s)) return;
     // NO KEY UPDATE: publishes exclude each other, but inserts that only reference these rows
     // (an upload's import row, its foreign key on the family) do not wait for a publish.
@@ -22,9 +22,8 @@ void lockPublishTargets(Poco::Data::Session& s, const std::string& familyId) {
              {familyId});
 }
 
-bool failImportIfStatus(Poco::Data::Session& s, const std::string& importId,
-                        const std::string& expectedStatus, const std::string& newStatus,
-                        const std::string& message) {
+bool failImportIfStatus(Tx& s, const std::string& importId, const std::string& expectedStatus,
+                        const std::string& newStatus, const std::string& message) {
     return sqlExec(s,
                    "UPDATE imports SET status = ?, error = ?, updated_at = ? WHERE id = ? "
                    "AND status = ?",

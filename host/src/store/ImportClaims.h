@@ -14,22 +14,17 @@
 // failImportIfStatus records a failure only while the import still has the status the job
 // expected (a failure never overwrites another instance's `complete`).
 
+#include "store/Tx.h"
 #include <string>
-
-namespace Poco::Data {
-class Session;
-}
 
 namespace finimport::store {
 
 // True when the import still has `expectedStatus` (its row is then locked until commit).
-bool claimImport(Poco::Data::Session& s, const std::string& importId,
-                 const std::string& expectedStatus);
+bool claimImport(Tx& s, const std::string& importId, const std::string& expectedStatus);
 // Returns once the family's row and accounts are locked (PostgreSQL) or at once (SQLite).
-void lockPublishTargets(Poco::Data::Session& s, const std::string& familyId);
+void lockPublishTargets(Tx& s, const std::string& familyId);
 // True when the failure was recorded (the import still had `expectedStatus`).
-bool failImportIfStatus(Poco::Data::Session& s, const std::string& importId,
-                        const std::string& expectedStatus, const std::string& newStatus,
-                        const std::string& message);
+bool failImportIfStatus(Tx& s, const std::string& importId, const std::string& expectedStatus,
+                        const std::string& newStatus, const std::string& message);
 
 } // namespace finimport::store

@@ -1,15 +1,12 @@
 #pragma once
 // What /metrics reads about imports: counts by status, and one import's outcome after its job.
 
+#include "store/Tx.h"
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
-
-namespace Poco::Data {
-class Session;
-}
 
 namespace finimport::store {
 
@@ -19,8 +16,8 @@ struct ImportOutcome {
 };
 
 // The import's status and rows_count; nullopt when it does not exist.
-std::optional<ImportOutcome> importOutcome(Poco::Data::Session& s, const std::string& importId);
+std::optional<ImportOutcome> importOutcome(Tx& s, const std::string& importId);
 // (status, number of imports) over every family, ordered by status.
-std::vector<std::pair<std::string, int64_t>> importCountsByStatus(Poco::Data::Session& s);
+std::vector<std::pair<std::string, int64_t>> importCountsByStatus(Tx& s);
 
 } // namespace finimport::store

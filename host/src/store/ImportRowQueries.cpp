@@ -1,6 +1,7 @@
 #include "store/ImportRowQueries.h"
 
 #include "store/Sql.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
@@ -18,9 +19,9 @@ std::string containsPattern(const std::string& text) {
 
 } // namespace
 
-std::vector<std::string> rowFieldsContaining(Poco::Data::Session& s, const std::string& importId,
-                                             int64_t exceptRow, bool includeInvalid,
-                                             const std::string& text, int64_t limit) {
+std::vector<std::string> rowFieldsContaining(Tx& s, const std::string& importId, int64_t exceptRow,
+                                             bool includeInvalid, const std::string& text,
+                                             int64_t limit) {
     std::vector<std::string> out;
     for (const auto& r : sqlQuery(
              s,
@@ -32,8 +33,7 @@ std::vector<std::string> rowFieldsContaining(Poco::Data::Session& s, const std::
     return out;
 }
 
-std::vector<int64_t> firstInvalidRowNumbers(Poco::Data::Session& s, const std::string& importId,
-                                            int64_t limit) {
+std::vector<int64_t> firstInvalidRowNumbers(Tx& s, const std::string& importId, int64_t limit) {
     std::vector<int64_t> out;
     for (const auto& r : sqlQuery(s,
                                   "SELECT row_number FROM import_rows WHERE import_id = ? AND "
@@ -43,7 +43,7 @@ std::vector<int64_t> firstInvalidRowNumbers(Poco::Data::Session& s, const std::s
     return out;
 }
 
-int64_t invalidRowCount(Poco::Data::Session& s, const std::string& importId) {
+int64_t invalidRowCount(Tx& s, const std::string& importId) {
     return sqlCount(s,
                     "SELECT COUNT(*) FROM import_rows WHERE import_id = ? "
                     "AND valid = 0 AND excluded = 0",

@@ -2,26 +2,22 @@
 // Reads of an import's rows for row edits (docs/decisions.md D44) and the rows endpoint beyond
 // ImportStore's pages: text pre-filtered candidates, the first invalid rows, their count.
 
+#include "store/Tx.h"
 #include <cstdint>
 #include <string>
 #include <vector>
-
-namespace Poco::Data {
-class Session;
-}
 
 namespace finimport::store {
 
 // The `fields` JSON of up to `limit` rows of the import other than `exceptRow` whose stored
 // JSON contains `text` verbatim; excluded rows never, invalid rows only when
 // `includeInvalid`. A pre-filter: callers check each candidate exactly.
-std::vector<std::string> rowFieldsContaining(Poco::Data::Session& s, const std::string& importId,
-                                             int64_t exceptRow, bool includeInvalid,
-                                             const std::string& text, int64_t limit);
+std::vector<std::string> rowFieldsContaining(Tx& s, const std::string& importId, int64_t exceptRow,
+                                             bool includeInvalid, const std::string& text,
+                                             int64_t limit);
 // The numbers of the first `limit` invalid, not excluded rows, ascending.
-std::vector<int64_t> firstInvalidRowNumbers(Poco::Data::Session& s, const std::string& importId,
-                                            int64_t limit);
+std::vector<int64_t> firstInvalidRowNumbers(Tx& s, const std::string& importId, int64_t limit);
 // How many rows are invalid and not excluded.
-int64_t invalidRowCount(Poco::Data::Session& s, const std::string& importId);
+int64_t invalidRowCount(Tx& s, const std::string& importId);
 
 } // namespace finimport::store

@@ -1,7 +1,7 @@
 #pragma once
 // Imports, their rows, mappings and the records each publish created or matched.
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <functional>
@@ -54,7 +54,7 @@ struct ImportListFilter {
 
 class ImportStore {
 public:
-    explicit ImportStore(Poco::Data::Session& s) : _s(s) {}
+    explicit ImportStore(Tx& s) : _s(s) {}
 
     void insert(ImportRecord& import);
     void setContent(const std::string& id, const std::string& content);
@@ -94,7 +94,7 @@ public:
     void clearRecords(const std::string& importId);
 
 private:
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

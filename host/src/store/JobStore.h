@@ -4,7 +4,7 @@
 // `locked_at`; a running job whose heartbeat is older than the lease belongs to a dead worker
 // and is claimed again (issue 13, issue 12 item 8).
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <optional>
@@ -35,7 +35,7 @@ struct QueueStats {
 
 class JobStore {
 public:
-    explicit JobStore(Poco::Data::Session& s) : _s(s) {}
+    explicit JobStore(Tx& s) : _s(s) {}
 
     JobRecord enqueue(const std::string& kind, const std::string& importId,
                       const std::optional<std::string>& requestId = std::nullopt);
@@ -64,7 +64,7 @@ public:
     QueueStats stats();
 
 private:
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

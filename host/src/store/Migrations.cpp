@@ -3,6 +3,7 @@
 #include "store/Database.h"
 #include "store/Sql.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
 
 #include <Poco/Data/Session.h>
 
@@ -39,7 +40,7 @@ const std::vector<Migration>& allMigrations() {
 namespace {
 
 void ensureVersionTable(Database& db) {
-    db.write([](Poco::Data::Session& s) {
+    db.write([](Tx& s) {
         sqlExec(s, "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, "
                    "name TEXT NOT NULL, applied_at BIGINT NOT NULL)");
     });
@@ -50,7 +51,7 @@ void ensureVersionTable(Database& db) {
 int schemaVersion(Database& db) {
     ensureVersionTable(db);
     int64_t version = 0;
-    db.read([&](Poco::Data::Session& s) {
+    db.read([&](Tx& s) {
         version = sqlCount(s, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
     });
     return static_cast<int>(version);
@@ -61,7 +62,7 @@ int migrate(Database& db) {
     int applied = 0;
     for (const auto& m : allMigrations()) {
         if (m.version <= current) continue;
-        db.write([&](Poco::Data::Session& s) {
+        db.write([&](Tx& s) {
             // Re-check inside the transaction: another process may have migrated meanwhile.
             if (sqlCount(s, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?",
                          {int64_t(m.version)}) > 0)

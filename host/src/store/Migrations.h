@@ -1,13 +1,10 @@
 #pragma once
 // Versioned schema migrations, applied in order, each in its own transaction, idempotently.
 
+#include "store/Tx.h"
 #include <functional>
 #include <string>
 #include <vector>
-
-namespace Poco::Data {
-class Session;
-}
 
 namespace finimport::store {
 
@@ -19,7 +16,7 @@ struct Migration {
     std::vector<std::string> statements; // portable SQL (SQLite and PostgreSQL)
     // Data changes SQL cannot say portably (new UUIDs), run after the statements in the same
     // transaction.
-    std::function<void(Poco::Data::Session&)> code = {};
+    std::function<void(Tx&)> code = {};
 };
 
 const std::vector<Migration>& allMigrations();

@@ -1,5 +1,8 @@
 #include "store/NamedRecords.h"
 
+#include "store/Sql.h"
+#include "store/TxSession.h"
+
 namespace finimport::store {
 
 namespace {
@@ -20,8 +23,8 @@ std::string tableName(NamedTable table) {
 
 } // namespace
 
-std::optional<std::string> nameInFamily(Poco::Data::Session& s, NamedTable table,
-                                        const std::string& id, const std::string& familyId) {
+std::optional<std::string> nameInFamily(Tx& s, NamedTable table, const std::string& id,
+                                        const std::string& familyId) {
     auto r =
         sqlQueryOne(s, "SELECT name FROM " + tableName(table) + " WHERE id = ? AND family_id = ?",
                     {id, familyId});
@@ -29,15 +32,14 @@ std::optional<std::string> nameInFamily(Poco::Data::Session& s, NamedTable table
     return r->str(0);
 }
 
-bool idInFamily(Poco::Data::Session& s, NamedTable table, const std::string& id,
-                const std::string& familyId) {
+bool idInFamily(Tx& s, NamedTable table, const std::string& id, const std::string& familyId) {
     return sqlCount(s,
                     "SELECT COUNT(*) FROM " + tableName(table) + " WHERE id = ? AND family_id = ?",
                     {id, familyId}) > 0;
 }
 
-std::optional<std::string> idByName(Poco::Data::Session& s, NamedTable table,
-                                    const std::string& familyId, const std::string& name) {
+std::optional<std::string> idByName(Tx& s, NamedTable table, const std::string& familyId,
+                                    const std::string& name) {
     auto r = sqlQueryOne(s,
                          "SELECT id FROM " + tableName(table) +
                              " WHERE family_id = ? AND name = ? ORDER BY created_at LIMIT 1",
@@ -46,8 +48,8 @@ std::optional<std::string> idByName(Poco::Data::Session& s, NamedTable table,
     return r->str(0);
 }
 
-std::set<std::string> namesNotOfImport(Poco::Data::Session& s, NamedTable table,
-                                       const std::string& familyId, const std::string& importId) {
+std::set<std::string> namesNotOfImport(Tx& s, NamedTable table, const std::string& familyId,
+                                       const std::string& importId) {
     std::set<std::string> names;
     for (const auto& r : sqlQuery(s,
                                   "SELECT name FROM " + tableName(table) +

@@ -1,7 +1,7 @@
 #pragma once
 // Managed-mode rate-limit counters shared by every instance (`rate_limit_counters`, issue 13).
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <string>
@@ -15,12 +15,12 @@ struct RateLimitHit {
 
 class RateLimitStore {
 public:
-    explicit RateLimitStore(Poco::Data::Session& s) : _s(s) {}
+    explicit RateLimitStore(Tx& s) : _s(s) {}
     // One atomic upsert: counts the request unless the window already holds `limit`.
     RateLimitHit tryIncrement(const std::string& keyId, int64_t windowStart, int64_t limit);
 
 private:
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

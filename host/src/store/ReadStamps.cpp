@@ -3,12 +3,13 @@
 #include "store/Database.h"
 #include "store/SqliteNative.h"
 #include "store/StatementCache.h"
+#include "store/TxSession.h"
 
 #include <sqlite3.h>
 
 namespace finimport::store {
 
-std::string ReadStamps::current(Poco::Data::Session& s) {
+std::string ReadStamps::current(Tx& s) {
     std::string stamp;
     if (isSqliteSession(s)) {
         Seen now;

@@ -9,7 +9,7 @@
 //  - PostgreSQL: `pg_current_snapshot()`, which changes when a transaction that wrote commits
 //    (a finished writer leaves the in-progress list, or a newer one moved xmax).
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <atomic>
 #include <cstdint>
@@ -29,7 +29,7 @@ public:
     // The stamp seen through `s`, a session of the pool the cached read uses. Take it before
     // the read it guards: a change committed meanwhile then gives the next request a new
     // stamp. Throws on database errors.
-    std::string current(Poco::Data::Session& s);
+    std::string current(Tx& s);
 
 private:
     Database& _db;

@@ -1,7 +1,7 @@
 #pragma once
 // Recurring transactions of a family (docs/api.md §8).
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <optional>
@@ -26,7 +26,7 @@ struct RecurringRow {
 
 class RecurringStore {
 public:
-    explicit RecurringStore(Poco::Data::Session& s) : _s(s) {}
+    explicit RecurringStore(Tx& s) : _s(s) {}
 
     void insert(RecurringRow& row); // fills id (when empty) and timestamps
     std::optional<RecurringRow> byId(const std::string& familyId, const std::string& id);
@@ -36,7 +36,7 @@ public:
     int64_t countOfFamily(const std::string& familyId);
 
 private:
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

@@ -1,6 +1,7 @@
 #include "store/RevertQueries.h"
 
 #include "store/Sql.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
@@ -49,8 +50,7 @@ std::vector<std::string> dependantQueries() {
 
 } // namespace
 
-std::vector<std::string> revertDependantOwners(Poco::Data::Session& s,
-                                               const std::string& importId) {
+std::vector<std::string> revertDependantOwners(Tx& s, const std::string& importId) {
     std::vector<std::string> owners;
     for (const auto& sql : dependantQueries()) {
         size_t marks = 0;

@@ -3,6 +3,9 @@
 #include "store/PgNative.h"
 #include "store/Sql.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
+
+#include <Poco/Data/Statement.h>
 
 #include <cstdio>
 #include <random>
@@ -15,7 +18,7 @@ const std::vector<std::string>& RowInserter::columns() {
     return names;
 }
 
-RowInserter::RowInserter(Poco::Data::Session& s) : _s(s) {
+RowInserter::RowInserter(Tx& s) : _s(s) {
     if (isPostgresSession(s))
         _copy = std::make_unique<BatchInsert>(s, "import_rows", columns(), kCopyBatch);
 }

@@ -7,13 +7,17 @@
 #include "store/BatchInsert.h"
 #include "store/ImportStore.h"
 #include "store/SqliteNative.h"
+#include "store/Tx.h"
 
-#include <Poco/Data/Session.h>
-#include <Poco/Data/Statement.h>
+#include <Poco/Types.h>
 
 #include <array>
 #include <memory>
 #include <string>
+
+namespace Poco::Data {
+class Statement;
+}
 
 namespace finimport::store {
 
@@ -22,7 +26,7 @@ public:
     static constexpr std::size_t kBatch = 256;
     static constexpr std::size_t kCopyBatch = BatchInsert::kMinCopyRows;
 
-    explicit RowInserter(Poco::Data::Session& s);
+    explicit RowInserter(Tx& s);
     ~RowInserter();
     // The import_rows columns written, in binding order (one list for both paths).
     static const std::vector<std::string>& columns();
@@ -46,7 +50,7 @@ private:
     // land at the end of the primary-key B-tree instead of at random pages.
     std::string nextId();
 
-    Poco::Data::Session& _s;
+    Tx& _s;
     std::array<Slot, kBatch> _slots;
     std::size_t _used = 0;
     std::unique_ptr<Poco::Data::Statement> _full; // prepared once, for kBatch rows

@@ -2,10 +2,11 @@
 
 #include "store/Sql.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
-std::string insertRule(Poco::Data::Session& s, const RuleRow& r) {
+std::string insertRule(Tx& s, const RuleRow& r) {
     std::string id = newUuid();
     const int64_t now = nowMicros();
     sqlExec(s,
@@ -17,8 +18,8 @@ std::string insertRule(Poco::Data::Session& s, const RuleRow& r) {
     return id;
 }
 
-std::optional<std::string> ruleIdByName(Poco::Data::Session& s, const std::string& familyId,
-                                        const std::string& name, const std::string& resourceType) {
+std::optional<std::string> ruleIdByName(Tx& s, const std::string& familyId, const std::string& name,
+                                        const std::string& resourceType) {
     auto r = sqlQueryOne(s,
                          "SELECT id FROM rules WHERE family_id = ? AND name = ? AND "
                          "resource_type = ? ORDER BY created_at, id LIMIT 1",
@@ -27,7 +28,7 @@ std::optional<std::string> ruleIdByName(Poco::Data::Session& s, const std::strin
     return r->str(0);
 }
 
-void updateRuleBody(Poco::Data::Session& s, const std::string& id, const RuleRow& r) {
+void updateRuleBody(Tx& s, const std::string& id, const RuleRow& r) {
     sqlExec(s,
             "UPDATE rules SET active = ?, effective_date = ?, conditions = ?, "
             "actions = ?, updated_at = ? WHERE id = ?",

@@ -1,12 +1,9 @@
 #pragma once
 // Rules of a family (conditions and actions stored as JSON text).
 
+#include "store/Tx.h"
 #include <optional>
 #include <string>
-
-namespace Poco::Data {
-class Session;
-}
 
 namespace finimport::store {
 
@@ -19,12 +16,12 @@ struct RuleRow {
 };
 
 // Inserts the rule (owned by `importId`); returns its id.
-std::string insertRule(Poco::Data::Session& s, const RuleRow& rule);
+std::string insertRule(Tx& s, const RuleRow& rule);
 // The id of the family's oldest rule with this name and resource type.
-std::optional<std::string> ruleIdByName(Poco::Data::Session& s, const std::string& familyId,
-                                        const std::string& name, const std::string& resourceType);
+std::optional<std::string> ruleIdByName(Tx& s, const std::string& familyId, const std::string& name,
+                                        const std::string& resourceType);
 // Replaces the rule's active flag, effective date, conditions and actions (name, resource type
 // and owner stay).
-void updateRuleBody(Poco::Data::Session& s, const std::string& id, const RuleRow& rule);
+void updateRuleBody(Tx& s, const std::string& id, const RuleRow& rule);
 
 } // namespace finimport::store

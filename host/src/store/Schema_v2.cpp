@@ -3,6 +3,7 @@
 // all. Existing rows go to the families whose trades or holdings use them: the first keeps the
 // row, every other family gets its own copy (same metadata, new id) and its references move.
 #include "store/Migrations.h"
+#include "store/TxSession.h"
 
 #include "store/Sql.h"
 #include "store/Time.h"
@@ -13,7 +14,7 @@ namespace finimport::store {
 
 namespace {
 
-void splitSecuritiesByFamily(Poco::Data::Session& s) {
+void splitSecuritiesByFamily(Tx& s) {
     auto users = sqlQuery(
         s, "SELECT DISTINCT x.security_id, a.family_id FROM (SELECT t.security_id AS security_id, "
            "e.account_id AS account_id FROM trades t JOIN entries e ON e.id = t.entry_id UNION "

@@ -2,7 +2,7 @@
 // Securities, per family (issue 12 item 2): one family's file never names or describes a
 // ticker another family sees.
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <optional>
 #include <string>
@@ -11,7 +11,7 @@ namespace finimport::store {
 
 class SecurityStore {
 public:
-    explicit SecurityStore(Poco::Data::Session& s) : _s(s) {}
+    explicit SecurityStore(Tx& s) : _s(s) {}
 
     // Within the family: ticker upper-cased; with a MIC: find-or-create (ticker, MIC); without:
     // the one with that ticker and no MIC, else the oldest with that ticker, else a new one
@@ -27,7 +27,7 @@ public:
                                   const std::optional<std::string>& name = std::nullopt);
 
 private:
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

@@ -3,19 +3,16 @@
 // pages are written once: a small cache spills them to the WAL early instead of holding up to
 // the pool's 64 MB per import).
 
+#include "store/Tx.h"
 #include <cstdint>
 #include <optional>
-
-namespace Poco::Data {
-class Session;
-}
 
 namespace finimport::store {
 
 // SQLite: sets the cache to `kb` KiB and returns the previous `cache_size` value; PostgreSQL:
 // does nothing and returns nullopt.
-std::optional<int64_t> limitSqliteCache(Poco::Data::Session& s, int64_t kb);
+std::optional<int64_t> limitSqliteCache(Tx& s, int64_t kb);
 // Sets `cache_size` back to a value limitSqliteCache returned.
-void restoreSqliteCache(Poco::Data::Session& s, int64_t cacheSize);
+void restoreSqliteCache(Tx& s, int64_t cacheSize);
 
 } // namespace finimport::store

@@ -3,12 +3,16 @@
 // objects cost more than the work itself (batch inserts at publish, list reads): statements are
 // prepared once and re-bound with sqlite3_bind_*. Only for sessions of the "sqlite" connector.
 
-#include "store/Sql.h"
+#include "store/SqlRow.h"
 
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace Poco::Data {
+class Session;
+}
 
 struct sqlite3;
 struct sqlite3_stmt;

@@ -2,6 +2,7 @@
 
 #include "store/Sql.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
@@ -125,8 +126,8 @@ const char* kSharedUses =
     "(actions LIKE '%' || CAST(? AS TEXT) || '%' OR conditions LIKE '%' || CAST(? AS TEXT) || "
     "'%'))";
 
-bool used(Poco::Data::Session& s, const std::string& ownUses, const std::string& id,
-          const std::string& importId, int ownPairs) {
+bool used(Tx& s, const std::string& ownUses, const std::string& id, const std::string& importId,
+          int ownPairs) {
     std::vector<SqlValue> params;
     for (int i = 0; i < ownPairs; ++i) {
         params.push_back(id);

@@ -1,7 +1,7 @@
 #pragma once
 // Family-level taxonomy: categories, tags, merchants.
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <optional>
 #include <string>
@@ -28,7 +28,7 @@ struct MerchantRow {
 
 class TaxonomyStore {
 public:
-    explicit TaxonomyStore(Poco::Data::Session& s) : _s(s) {}
+    explicit TaxonomyStore(Tx& s) : _s(s) {}
 
     std::optional<CategoryRow> categoryByName(const std::string& familyId, const std::string& name);
     std::optional<CategoryRow> categoryById(const std::string& familyId, const std::string& id);
@@ -52,7 +52,7 @@ public:
     void deleteTag(const std::string& id);
 
 private:
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

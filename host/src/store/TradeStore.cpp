@@ -3,6 +3,7 @@
 #include "store/Database.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
@@ -110,7 +111,7 @@ int64_t TradeStore::countCached(Database& db, const TradeListFilter& f) {
             key += "\x1d" + id;
     return db.cachedCount(
         key,
-        [&](Poco::Data::Session& s) {
+        [&](Tx& s) {
             std::vector<SqlValue> params;
             std::string w = fromWhere(f, params, false);
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
@@ -129,7 +130,7 @@ std::vector<TradeListRow> TradeStore::page(Database& db, const TradeListFilter& 
     const std::string sql = std::string("SELECT ") + kColumns + " " + w +
                             " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
     std::vector<TradeListRow> out;
-    db.readReplica([&](Poco::Data::Session& s) {
+    db.readReplica([&](Tx& s) {
         db.statements().query(s, sql, params,
                               [&](const NativeRow& r) { out.push_back(rowFrom(r)); });
     });

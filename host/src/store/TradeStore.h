@@ -1,7 +1,7 @@
 #pragma once
 // Trade listing for GET /api/v1/trades (docs/api.md §9.3, §10 change 11; docs/decisions.md D28).
 
-#include <Poco/Data/Session.h>
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <optional>
@@ -33,7 +33,7 @@ class Database;
 
 class TradeStore {
 public:
-    explicit TradeStore(Poco::Data::Session& s) : _s(s) {}
+    explicit TradeStore(Tx& s) : _s(s) {}
 
     // Trades on the family's active and draft accounts.
     int64_t count(const TradeListFilter& filter);
@@ -47,7 +47,7 @@ public:
                                           int64_t limit, int64_t offset);
 
 private:
-    Poco::Data::Session& _s;
+    Tx& _s;
 };
 
 } // namespace finimport::store

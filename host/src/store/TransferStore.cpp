@@ -2,10 +2,11 @@
 
 #include "store/Sql.h"
 #include "store/Time.h"
+#include "store/TxSession.h"
 
 namespace finimport::store {
 
-std::optional<TransferLeg> transferLeg(Poco::Data::Session& s, const std::string& entryId) {
+std::optional<TransferLeg> transferLeg(Tx& s, const std::string& entryId) {
     auto row = sqlQueryOne(s,
                            "SELECT e.account_id, COALESCE(a.account_type, ''), e.date, e.amount, "
                            "t.category_id FROM entries e JOIN accounts a ON a.id = e.account_id "
@@ -16,8 +17,7 @@ std::optional<TransferLeg> transferLeg(Poco::Data::Session& s, const std::string
                        row->str(2), row->i64(3), !row->isNull(4)};
 }
 
-bool linkExists(Poco::Data::Session& s, bool rejected, const std::string& inflowId,
-                const std::string& outflowId) {
+bool linkExists(Tx& s, bool rejected, const std::string& inflowId, const std::string& outflowId) {
     return sqlQueryOne(s,
                        std::string("SELECT id FROM ") +
                            (rejected ? "rejected_transfers" : "transfers") +
@@ -26,17 +26,16 @@ bool linkExists(Poco::Data::Session& s, bool rejected, const std::string& inflow
         .has_value();
 }
 
-bool inAnyTransfer(Poco::Data::Session& s, const std::string& inflowId,
-                   const std::string& outflowId) {
+bool inAnyTransfer(Tx& s, const std::string& inflowId, const std::string& outflowId) {
     return sqlCount(s,
                     "SELECT COUNT(*) FROM transfers WHERE inflow_transaction_id IN (?, ?) "
                     "OR outflow_transaction_id IN (?, ?)",
                     {inflowId, outflowId, inflowId, outflowId}) > 0;
 }
 
-std::string insertTransfer(Poco::Data::Session& s, const std::string& inflowId,
-                           const std::string& outflowId, const std::string& status,
-                           const std::optional<std::string>& notes, const std::string& importId) {
+std::string insertTransfer(Tx& s, const std::string& inflowId, const std::string& outflowId,
+                           const std::string& status, const std::optional<std::string>& notes,
+                           const std::string& importId) {
     const int64_t now = nowMicros();
     std::string id = newUuid();
     sqlExec(s,
@@ -46,8 +45,8 @@ std::string insertTransfer(Poco::Data::Session& s, const std::string& inflowId,
     return id;
 }
 
-std::string insertRejectedTransfer(Poco::Data::Session& s, const std::string& inflowId,
-                                   const std::string& outflowId, const std::string& importId) {
+std::string insertRejectedTransfer(Tx& s, const std::string& inflowId, const std::string& outflowId,
+                                   const std::string& importId) {
     const int64_t now = nowMicros();
     std::string id = newUuid();
     sqlExec(s,
@@ -57,18 +56,15 @@ std::string insertRejectedTransfer(Poco::Data::Session& s, const std::string& in
     return id;
 }
 
-void setTransactionKind(Poco::Data::Session& s, const std::string& entryId,
-                        const std::string& kind) {
+void setTransactionKind(Tx& s, const std::string& entryId, const std::string& kind) {
     sqlExec(s, "UPDATE transactions SET kind = ? WHERE entry_id = ?", {kind, entryId});
 }
 
-void setTransactionCategory(Poco::Data::Session& s, const std::string& entryId,
-                            const std::string& categoryId) {
+void setTransactionCategory(Tx& s, const std::string& entryId, const std::string& categoryId) {
     sqlExec(s, "UPDATE transactions SET category_id = ? WHERE entry_id = ?", {categoryId, entryId});
 }
 
-void markFundsMovement(Poco::Data::Session& s, const std::string& entryA,
-                       const std::string& entryB) {
+void markFundsMovement(Tx& s, const std::string& entryA, const std::string& entryB) {
     sqlExec(s,
             "UPDATE transactions SET kind = 'funds_movement', category_id = NULL "
             "WHERE entry_id IN (?, ?)",

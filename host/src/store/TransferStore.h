@@ -2,13 +2,10 @@
 // Transfers and rejected transfers between two transaction entries, and the transaction kind
 // and category a transfer sets on its legs.
 
+#include "store/Tx.h"
 #include <cstdint>
 #include <optional>
 #include <string>
-
-namespace Poco::Data {
-class Session;
-}
 
 namespace finimport::store {
 
@@ -20,28 +17,23 @@ struct TransferLeg {
 };
 
 // The leg for a transaction entry; nullopt when `entryId` is not a transaction.
-std::optional<TransferLeg> transferLeg(Poco::Data::Session& s, const std::string& entryId);
+std::optional<TransferLeg> transferLeg(Tx& s, const std::string& entryId);
 // True when a transfer (`rejected`: a rejected transfer) links exactly these two entries.
-bool linkExists(Poco::Data::Session& s, bool rejected, const std::string& inflowId,
-                const std::string& outflowId);
+bool linkExists(Tx& s, bool rejected, const std::string& inflowId, const std::string& outflowId);
 // True when either entry is already a leg of some transfer.
-bool inAnyTransfer(Poco::Data::Session& s, const std::string& inflowId,
-                   const std::string& outflowId);
+bool inAnyTransfer(Tx& s, const std::string& inflowId, const std::string& outflowId);
 // Inserts a transfer owned by `importId`; returns its id.
-std::string insertTransfer(Poco::Data::Session& s, const std::string& inflowId,
-                           const std::string& outflowId, const std::string& status,
-                           const std::optional<std::string>& notes, const std::string& importId);
+std::string insertTransfer(Tx& s, const std::string& inflowId, const std::string& outflowId,
+                           const std::string& status, const std::optional<std::string>& notes,
+                           const std::string& importId);
 // Inserts a rejected transfer owned by `importId`; returns its id.
-std::string insertRejectedTransfer(Poco::Data::Session& s, const std::string& inflowId,
-                                   const std::string& outflowId, const std::string& importId);
+std::string insertRejectedTransfer(Tx& s, const std::string& inflowId, const std::string& outflowId,
+                                   const std::string& importId);
 // The transaction's kind (standard, funds_movement, cc_payment, loan_payment, …).
-void setTransactionKind(Poco::Data::Session& s, const std::string& entryId,
-                        const std::string& kind);
+void setTransactionKind(Tx& s, const std::string& entryId, const std::string& kind);
 // The transaction's category (an investment contribution without one gets a default).
-void setTransactionCategory(Poco::Data::Session& s, const std::string& entryId,
-                            const std::string& categoryId);
+void setTransactionCategory(Tx& s, const std::string& entryId, const std::string& categoryId);
 // Both legs become `funds_movement` without a category.
-void markFundsMovement(Poco::Data::Session& s, const std::string& entryA,
-                       const std::string& entryB);
+void markFundsMovement(Tx& s, const std::string& entryA, const std::string& entryB);
 
 } // namespace finimport::store

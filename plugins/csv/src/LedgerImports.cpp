@@ -12,6 +12,7 @@
 #include "finimport/text.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace finimport::csv {
 
@@ -119,14 +120,17 @@ class FieldReader {
 public:
     FieldReader(const Settings& settings, const ColumnCache& columns, const DataRecord& record)
         : settings_(settings), columns_(&columns), record_(&record) {}
-    FieldReader(const Settings& settings, const Options& stored)
-        : settings_(settings), stored_(&stored) {}
+    // The values a stored record's fields are read into (one per Field, owned by the caller, so
+    // the per-row reader of a file holds no strings of its own).
+    using StoredValues = std::array<std::string, std::size_t(Field::Count)>;
+    FieldReader(const Settings& settings, const Options& stored, StoredValues& values)
+        : settings_(settings), stored_(&stored), storedValues_(&values) {}
 
     // The field's cell through its label and aliasesOf(field), or the stored record's value.
     const std::string& operator()(Field field) const {
         if (stored_) {
             const char* name = recordFieldOf(field);
-            std::string& value = storedValues_[std::size_t(field)];
+            std::string& value = (*storedValues_)[std::size_t(field)];
             value.assign(name ? stored_->get(name).value_or("") : "");
             return value;
         }
@@ -165,7 +169,7 @@ private:
     const ColumnCache* columns_ = nullptr;
     const DataRecord* record_ = nullptr;
     const Options* stored_ = nullptr;
-    mutable std::string storedValues_[std::size_t(Field::Count)]; // a row check's values
+    StoredValues* storedValues_ = nullptr; // a row check's values
 };
 
 // Whether the engine-sign amount (positive = money out) of a CSV amount is the amount negated
@@ -451,7 +455,8 @@ fi_run_status checkGeneric(std::string_view kind, const Options& options, const 
     if (!out.begin(ownKind, names)) return FI_RUN_STOPPED;
     RowBuffer row(names.size());
     RowIssues issues;
-    const FieldReader read(settings, fields); // the row borrows its values until it is sent
+    FieldReader::StoredValues values; // the row borrows them until it is sent
+    const FieldReader read(settings, fields, values);
     buildRow(settings, read, row, issues);
     const Location where{1, 0};
     if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;

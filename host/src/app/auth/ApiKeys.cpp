@@ -51,7 +51,7 @@ CreatedKey ApiKeys::create(const std::string& family, const std::string& user,
     if (scope != "read" && scope != "read_write")
         throw std::invalid_argument("scope must be read or read_write");
     CreatedKey created;
-    _db.write([&](Poco::Data::Session& s) {
+    _db.write([&](store::Tx& s) {
         store::FamilyStore families(s);
         auto f = families.familyByName(family);
         if (!f) f = families.createFamily(family, "USD");
@@ -101,7 +101,7 @@ KeyAuthentication ApiKeys::authenticate(const std::string& key) {
 
 std::vector<KeyListing> ApiKeys::list(const std::optional<std::string>& family) {
     std::vector<KeyListing> out;
-    _db.read([&](Poco::Data::Session& s) {
+    _db.read([&](store::Tx& s) {
         store::FamilyStore families(s);
         std::optional<std::string> familyId;
         if (family) {
@@ -133,7 +133,7 @@ bool looksLikeFullKey(const std::string& text) {
 
 KeyRevocation ApiKeys::revokeOne(const std::string& idPrefixOrKey) {
     KeyRevocation result;
-    _db.write([&](Poco::Data::Session& s) {
+    _db.write([&](store::Tx& s) {
         store::FamilyStore families(s);
         std::optional<store::ApiKeyRow> target;
         if (looksLikeFullKey(idPrefixOrKey)) {

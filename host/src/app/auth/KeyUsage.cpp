@@ -54,7 +54,7 @@ void KeyUsageRecorder::write(std::map<std::string, int64_t> batch) {
     if (batch.empty()) return;
     // A side effect only: a busy or failing database loses a last-used time, never a request.
     try {
-        _db.write([&](Poco::Data::Session& s) {
+        _db.writeBookkeeping([&](store::Tx& s) {
             store::FamilyStore families(s);
             for (const auto& [keyId, at] : batch)
                 families.touchKey(keyId, at);

@@ -2,7 +2,8 @@
 // One NDJSON line being written: `{"type":T[,"version":1],"data":{…}}`, values typed as the
 // exporter writes them (decimals as strings, timestamps ISO 8601 with milliseconds).
 
-#include "store/Sql.h"
+#include "store/SqlRow.h"
+#include "store/Tx.h"
 
 #include <Poco/JSON/Object.h>
 
@@ -45,6 +46,6 @@ private:
 };
 
 // Writes the family's Rule lines (ExportRules.cpp).
-void rules(Poco::Data::Session& s, const std::string& familyId, LineWriter& w);
+void rules(store::Tx& s, const std::string& familyId, LineWriter& w);
 
 } // namespace finimport::app::exporting

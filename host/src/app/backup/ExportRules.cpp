@@ -15,7 +15,7 @@ namespace {
 
 // Operand ids of category/merchant/tag conditions and actions become names plus value_ref.
 // Ids resolve within the family `f` only: a foreign id stays a bare value (issue 12 item 3).
-Poco::Dynamic::Var withRefs(Poco::Data::Session& s, const std::string& f, const std::string& json,
+Poco::Dynamic::Var withRefs(store::Tx& s, const std::string& f, const std::string& json,
                             const char* typeKey) {
     Poco::JSON::Array::Ptr in;
     try {
@@ -68,7 +68,7 @@ Poco::Dynamic::Var withRefs(Poco::Data::Session& s, const std::string& f, const 
 
 } // namespace
 
-void rules(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
+void rules(store::Tx& s, const std::string& f, LineWriter& w) {
     for (const auto& r : store::exportRules(s, f)) {
         Data d;
         d.text("id", r, 0).text("name", r, 1).text("resource_type", r, 2).boolean("active", r, 3);

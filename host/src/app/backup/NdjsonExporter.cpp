@@ -18,7 +18,7 @@ using store::SqlRow;
 
 namespace {
 
-void accounts(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
+void accounts(store::Tx& s, const std::string& f, LineWriter& w) {
     for (const auto& r : store::exportAccounts(s, f)) {
         Data d;
         d.text("id", r, 0)
@@ -44,7 +44,7 @@ void accounts(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
     }
 }
 
-void balances(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
+void balances(store::Tx& s, const std::string& f, LineWriter& w) {
     for (const auto& r : store::exportBalances(s, f)) {
         Data d;
         d.text("id", r, 0)
@@ -65,7 +65,7 @@ void balances(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
     }
 }
 
-void taxonomy(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
+void taxonomy(store::Tx& s, const std::string& f, LineWriter& w) {
     for (const auto& r : store::exportCategories(s, f)) {
         Data d;
         d.text("id", r, 0).text("name", r, 1).text("color", r, 2).text("classification", r, 3);
@@ -88,7 +88,7 @@ void taxonomy(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
     }
 }
 
-void recurring(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
+void recurring(store::Tx& s, const std::string& f, LineWriter& w) {
     for (const auto& r : store::exportRecurring(s, f)) {
         Data d;
         d.text("id", r, 0).text("account_id", r, 1).text("merchant_id", r, 2).text("name", r, 3);
@@ -104,7 +104,7 @@ void recurring(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
     }
 }
 
-Poco::JSON::Object::Ptr transactionData(Poco::Data::Session& s, const SqlRow& r) {
+Poco::JSON::Object::Ptr transactionData(store::Tx& s, const SqlRow& r) {
     Data d;
     d.text("id", r, 0)
         .text("entry_id", r, 0)
@@ -120,7 +120,7 @@ Poco::JSON::Object::Ptr transactionData(Poco::Data::Session& s, const SqlRow& r)
     return d.object();
 }
 
-void transactions(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
+void transactions(store::Tx& s, const std::string& f, LineWriter& w) {
     for (const auto& r : store::exportTransactions(s, f)) {
         auto data = transactionData(s, r);
         auto children = store::exportSplitLines(s, r.str(0));
@@ -134,7 +134,7 @@ void transactions(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
     }
 }
 
-void links(Poco::Data::Session& s, const std::string& f, LineWriter& w, bool rejected) {
+void links(store::Tx& s, const std::string& f, LineWriter& w, bool rejected) {
     for (const auto& r : store::exportLinks(s, f, rejected)) {
         Data d;
         d.text("id", r, 0).text("inflow_transaction_id", r, 1).text("outflow_transaction_id", r, 2);
@@ -143,7 +143,7 @@ void links(Poco::Data::Session& s, const std::string& f, LineWriter& w, bool rej
     }
 }
 
-void trades(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
+void trades(store::Tx& s, const std::string& f, LineWriter& w) {
     for (const auto& r : store::exportTrades(s, f)) {
         Data d;
         d.text("id", r, 0)
@@ -160,7 +160,7 @@ void trades(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
     }
 }
 
-void holdings(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
+void holdings(store::Tx& s, const std::string& f, LineWriter& w) {
     for (const auto& r : store::exportHoldings(s, f)) {
         Data d;
         d.text("id", r, 0).text("account_id", r, 1).text("security_id", r, 2).text("ticker", r, 3);
@@ -181,7 +181,7 @@ void holdings(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
     }
 }
 
-void valuations(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
+void valuations(store::Tx& s, const std::string& f, LineWriter& w) {
     for (const auto& r : store::exportValuations(s, f)) {
         Data d;
         d.text("id", r, 0)
@@ -194,7 +194,7 @@ void valuations(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
     }
 }
 
-void budgets(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
+void budgets(store::Tx& s, const std::string& f, LineWriter& w) {
     for (const auto& r : store::exportBudgets(s, f)) {
         Data d;
         d.text("id", r, 0)
@@ -216,7 +216,7 @@ void budgets(Poco::Data::Session& s, const std::string& f, LineWriter& w) {
 
 } // namespace
 
-void exportFamilyNdjson(Poco::Data::Session& s, const std::string& familyId, std::ostream& out) {
+void exportFamilyNdjson(store::Tx& s, const std::string& familyId, std::ostream& out) {
     LineWriter w(out);
     accounts(s, familyId, w);
     balances(s, familyId, w);

@@ -3,7 +3,7 @@
 // every record kind, in dependency order, each kind in a stable content order, so that an
 // export imported into an empty family exports the same again (ids and timestamps aside).
 
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <ostream>
 #include <string>
@@ -11,7 +11,6 @@
 namespace finimport::app {
 
 // Lines separated by '\n', no trailing newline (as the reference's exporter).
-void exportFamilyNdjson(Poco::Data::Session& session, const std::string& familyId,
-                        std::ostream& out);
+void exportFamilyNdjson(store::Tx& session, const std::string& familyId, std::ostream& out);
 
 } // namespace finimport::app

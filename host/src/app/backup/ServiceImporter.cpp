@@ -52,7 +52,7 @@ const std::vector<std::string> kOrder = {"Account",     "Balance",        "Categ
 
 } // namespace
 
-ServiceImporter::ServiceImporter(Poco::Data::Session& s, const store::ImportRecord& import,
+ServiceImporter::ServiceImporter(store::Tx& s, const store::ImportRecord& import,
                                  const store::FamilyRow& family, domain::Date today)
     : _s(s), _import(import), _family(family), _today(today) {}
 

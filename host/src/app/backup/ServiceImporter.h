@@ -8,7 +8,7 @@
 #include "domain/Date.h"
 #include "store/FamilyStore.h"
 #include "store/ImportStore.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <map>
 #include <set>
@@ -25,8 +25,8 @@ struct ServiceRecord {
 
 class ServiceImporter {
 public:
-    ServiceImporter(Poco::Data::Session& s, const store::ImportRecord& import,
-                    const store::FamilyRow& family, domain::Date today);
+    ServiceImporter(store::Tx& s, const store::ImportRecord& import, const store::FamilyRow& family,
+                    domain::Date today);
 
     void run(const std::vector<ServiceRecord>& records);
 
@@ -70,7 +70,7 @@ private:
     void created(const std::string& type, const std::string& id);
     std::string taxonomyId(const std::string& table, const std::string& name, bool& made);
 
-    Poco::Data::Session& _s;
+    store::Tx& _s;
     const store::ImportRecord& _import;
     const store::FamilyRow& _family;
     domain::Date _today;

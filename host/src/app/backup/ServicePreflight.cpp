@@ -33,7 +33,7 @@ std::string joinLines(const std::vector<int64_t>& lines) {
     return out;
 }
 
-std::set<std::string> existingNames(Poco::Data::Session& s, store::NamedTable table,
+std::set<std::string> existingNames(store::Tx& s, store::NamedTable table,
                                     const std::string& familyId,
                                     const std::optional<std::string>& ownImportId) {
     return store::namesNotOfImport(s, table, familyId, ownImportId.value_or(""));
@@ -136,7 +136,7 @@ public:
     }
 
     // Pass 2: record checks that need the whole file or the family.
-    void check(Poco::Data::Session& s, const std::string& familyId,
+    void check(store::Tx& s, const std::string& familyId,
                const std::optional<std::string>& ownImportId) {
         std::map<std::string, std::set<std::string>> existing = {
             {"Category", existingNames(s, store::NamedTable::Categories, familyId, ownImportId)},
@@ -361,7 +361,7 @@ std::string ServicePreflightReport::errorText() const {
     return text;
 }
 
-ServicePreflightReport servicePreflight(Poco::Data::Session& session, const std::string& familyId,
+ServicePreflightReport servicePreflight(store::Tx& session, const std::string& familyId,
                                         std::string_view content,
                                         const std::optional<std::string>& ownImportId,
                                         int64_t rowCap) {

@@ -3,7 +3,7 @@
 // every line and cross-line check, errors one per problem, warnings apart. Stores nothing. Used on
 // publish (ImportService::requestPublish, the publish job) and by POST /imports/preflight.
 
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <map>
@@ -42,8 +42,9 @@ inline constexpr const char* kPreflightFailedHeader = "Service import preflight 
 
 // `ownImportId`: taxonomy owned by that import does not collide (docs/decisions.md D20, re-publish
 // after revert). `rowCap`: the ServiceImport publish limit (the warning above it).
-ServicePreflightReport servicePreflight(
-    Poco::Data::Session& session, const std::string& familyId, std::string_view content,
-    const std::optional<std::string>& ownImportId = std::nullopt, int64_t rowCap = 100000);
+ServicePreflightReport
+servicePreflight(store::Tx& session, const std::string& familyId, std::string_view content,
+                 const std::optional<std::string>& ownImportId = std::nullopt,
+                 int64_t rowCap = 100000);
 
 } // namespace finimport::app

@@ -40,7 +40,7 @@ void ServicePublisher::publish(const std::string& importId,
                                const std::function<void()>& afterRecordsHook) {
     std::optional<Readback> readback; // set once the before-snapshot was taken
     try {
-        _db.write([&](Poco::Data::Session& s) {
+        _db.write([&](store::Tx& s) {
             if (!store::claimImport(s, importId, "importing")) return; // store/ImportClaims.h
             store::ImportStore imports(s);
             auto import = imports.byIdAnyFamily(importId, true);
@@ -90,7 +90,7 @@ void ServicePublisher::publish(const std::string& importId,
     } catch (const std::exception& e) {
         // Rolled back: nothing of the import remains; the readback says so (all deltas 0).
         std::string message = e.what();
-        _db.write([&](Poco::Data::Session& s) {
+        _db.write([&](store::Tx& s) {
             if (!store::claimImport(s, importId, "importing")) return; // never over a `complete`
             store::ImportStore imports(s);
             auto import = imports.byIdAnyFamily(importId);
@@ -112,7 +112,7 @@ void ServicePublisher::publish(const std::string& importId,
 
 void ServicePublisher::revert(const std::string& importId) {
     try {
-        _db.write([&](Poco::Data::Session& s) {
+        _db.write([&](store::Tx& s) {
             if (!store::claimImport(s, importId, "reverting")) return; // store/ImportClaims.h
             store::ImportStore imports(s);
             auto import = imports.byIdAnyFamily(importId);
@@ -164,7 +164,7 @@ void ServicePublisher::revert(const std::string& importId) {
         });
     } catch (const std::exception& e) {
         std::string message = e.what();
-        _db.write([&](Poco::Data::Session& s) {
+        _db.write([&](store::Tx& s) {
             store::failImportIfStatus(s, importId, "reverting", "revert_failed", message);
         });
     }

@@ -18,7 +18,7 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
     CreateChecks c;
     if (req.fileFieldWasText) {
         c.refusal =
-            ImportError{422, "validation_failed", "file must be an uploaded file",
+            ImportError{ErrorKind::Invalid, "validation_failed", "file must be an uploaded file",
                         std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
         return c;
     }
@@ -28,7 +28,7 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
         return c;
     }
     if (!traits.known()) c.errors.push_back("Type is not included in the list");
-    db.read([&](Poco::Data::Session& s) {
+    db.read([&](store::Tx& s) {
         c.family = store::FamilyStore(s).familyById(req.familyId);
         auto given = req.text("account_id");
         if (blank(given)) return;

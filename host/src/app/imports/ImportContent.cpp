@@ -63,7 +63,7 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
     if (req.file) {
         const auto& f = *req.file;
         if (static_cast<int64_t>(f.data.size()) > limit) {
-            c.error = ImportError{422, "file_too_large",
+            c.error = ImportError{ErrorKind::Invalid, "file_too_large",
                                   "File is too large. Maximum size is " + limitText + ".",
                                   std::nullopt, std::nullopt};
             return c;
@@ -80,7 +80,7 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
             if (accepted && m.requiredPrefix) accepted = f.data.rfind(*m.requiredPrefix, 0) == 0;
         }
         if (!accepted) {
-            c.error = ImportError{422, "invalid_file_type",
+            c.error = ImportError{ErrorKind::Invalid, "invalid_file_type",
                                   "Invalid file type. Please upload " + traits.fileNoun() + ".",
                                   std::nullopt, std::nullopt};
             return c;
@@ -96,7 +96,7 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
     if (it != req.fields.end() && it->second.kind == FieldValue::Kind::String) {
         const std::string& raw = it->second.text;
         if (static_cast<int64_t>(raw.size()) > limit) {
-            c.error = ImportError{422, "content_too_large",
+            c.error = ImportError{ErrorKind::Invalid, "content_too_large",
                                   "Content is too large. Maximum size is " + limitText + ".",
                                   std::nullopt, std::nullopt};
             return c;
@@ -168,7 +168,7 @@ std::string normalizedName(const std::string& name) {
 namespace {
 
 // docs/decisions.md D18 trade match without creating securities: same ticker (and MIC when given).
-bool tradeDuplicate(Poco::Data::Session& s, const std::string& accountId, const RowFields& row,
+bool tradeDuplicate(store::Tx& s, const std::string& accountId, const RowFields& row,
                     const std::string& currency, const std::optional<std::string>& externalId,
                     std::set<std::string>& claimed) {
     auto qty = domain::Decimal::parse(fieldText(row, "signed_qty"));
@@ -211,7 +211,7 @@ bool transactionDuplicate(MonthCandidates& months, const std::string& accountId,
 
 } // namespace
 
-DuplicateCounter::DuplicateCounter(Poco::Data::Session& s, const store::ImportRecord& import)
+DuplicateCounter::DuplicateCounter(store::Tx& s, const store::ImportRecord& import)
     : _s(s), _import(import), _traits(traitsOf(import.type)), _accounts(s), _entries(s),
       _months(_entries) {}
 
@@ -266,7 +266,7 @@ bool DuplicateCounter::matches(const RowFields& row) {
                  : transactionDuplicate(_months, account->id, row, currency, externalId, _claimed);
 }
 
-int64_t duplicateRowCount(Poco::Data::Session& s, const store::ImportRecord& import,
+int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,
                           const std::vector<RowFields>& rows) {
     DuplicateCounter counter(s, import);
     int64_t duplicates = 0;
@@ -275,7 +275,7 @@ int64_t duplicateRowCount(Poco::Data::Session& s, const store::ImportRecord& imp
     return duplicates;
 }
 
-void countDuplicates(Poco::Data::Session& s, store::ImportRecord& import,
+void countDuplicates(store::Tx& s, store::ImportRecord& import,
                      const std::vector<RowFields>& rows) {
     Poco::JSON::Object summary(Poco::JSON_PRESERVE_KEY_ORDER);
     summary.set("duplicate_rows_count", duplicateRowCount(s, import, rows));

@@ -14,7 +14,7 @@
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
 #include "store/ImportStore.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <functional>
 #include <map>
@@ -71,7 +71,7 @@ std::function<int64_t(char*, size_t)> stringSource(std::string_view input);
 // accounts by name)? Each matched record is claimed once. Accounts are looked up once per name.
 class DuplicateCounter {
 public:
-    DuplicateCounter(Poco::Data::Session& s, const store::ImportRecord& import);
+    DuplicateCounter(store::Tx& s, const store::ImportRecord& import);
     bool matches(const RowFields& row);
     // The account an entry row will be booked on when known at upload (import's account, or
     // an existing account of the row's trimmed name).
@@ -81,7 +81,7 @@ private:
     static constexpr std::size_t kCacheLimit = 10000;
     bool hasEntries(const std::string& accountId);
 
-    Poco::Data::Session& _s;
+    store::Tx& _s;
     const store::ImportRecord& _import;
     ImportTypeTraits _traits;
     store::AccountStore _accounts;
@@ -95,11 +95,10 @@ private:
 };
 
 // docs/decisions.md D18: rows matching existing records (transactions, trades, accounts by name).
-int64_t duplicateRowCount(Poco::Data::Session& s, const store::ImportRecord& import,
+int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,
                           const std::vector<RowFields>& rows);
 // docs/decisions.md D18 at upload: rows matching existing records, stored in the import's summary.
-void countDuplicates(Poco::Data::Session& s, store::ImportRecord& import,
-                     const std::vector<RowFields>& rows);
+void countDuplicates(store::Tx& s, store::ImportRecord& import, const std::vector<RowFields>& rows);
 
 std::string base64Encode(const std::string& bytes);
 std::string base64Decode(const std::string& text);

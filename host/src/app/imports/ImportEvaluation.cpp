@@ -109,8 +109,7 @@ std::optional<std::string> unknownAccountType(const ImportTypeTraits& traits,
     return t;
 }
 
-ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& record,
-                          domain::Date today) {
+ImportView evaluateImport(store::Tx& s, const store::ImportRecord& record, domain::Date today) {
     ImportView v;
     v.record = record;
     v.options = ImportOptions::fromJson(record.configuration);

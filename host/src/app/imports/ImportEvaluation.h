@@ -8,7 +8,7 @@
 #include "app/imports/RowValidation.h"
 #include "domain/Date.h"
 #include "store/ImportStore.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <string>
 #include <vector>
@@ -63,7 +63,6 @@ bool skipsInvalidRows(const ImportOptions& options);
 
 // Reads the row counts stored with the import (O(1) in the rows) and its mappings; imports
 // stored before schema v11 have their rows scanned and validated at `today`.
-ImportView evaluateImport(Poco::Data::Session& s, const store::ImportRecord& record,
-                          domain::Date today);
+ImportView evaluateImport(store::Tx& s, const store::ImportRecord& record, domain::Date today);
 
 } // namespace finimport::app

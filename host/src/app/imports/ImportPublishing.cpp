@@ -17,10 +17,10 @@ namespace finimport::app {
 
 namespace {
 
-ImportError refusal(int status, const std::string& code, const std::string& message,
+ImportError refusal(ErrorKind kind, const std::string& code, const std::string& message,
                     const std::string& importId,
                     std::optional<std::vector<std::string>> errors = std::nullopt) {
-    return ImportError{status, code, message, std::move(errors), importId};
+    return ImportError{kind, code, message, std::move(errors), importId};
 }
 
 std::string notReadyMessage(const ImportTypeTraits& traits) {
@@ -41,7 +41,7 @@ std::string countsJson(const std::map<std::string, int64_t>& expected) {
 
 ImportResult ImportService::createService(const CreateImportRequest& req, const std::string& type) {
     if (req.fileFieldWasText)
-        return ImportError{422, "validation_failed", "file must be an uploaded file",
+        return ImportError{ErrorKind::Invalid, "validation_failed", "file must be an uploaded file",
                            std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
     const ImportTypeTraits traits = traitsOf(type);
     const std::string limitText = contentLimitText(traits.contentLimit());
@@ -49,12 +49,12 @@ ImportResult ImportService::createService(const CreateImportRequest& req, const 
     std::optional<std::string> filename, contentType;
     if (req.file) {
         if (static_cast<int64_t>(req.file->data.size()) > traits.contentLimit())
-            return ImportError{422, "file_too_large",
+            return ImportError{ErrorKind::Invalid, "file_too_large",
                                "File is too large. Maximum size is " + limitText + ".",
                                std::nullopt, std::nullopt};
         std::string media = req.file->contentType.substr(0, req.file->contentType.find(';'));
         if (!traits.manifest || !traits.manifest->accepts(media, req.file->filename))
-            return ImportError{422, "invalid_file_type",
+            return ImportError{ErrorKind::Invalid, "invalid_file_type",
                                "Invalid file type. Please upload " + traits.fileNoun() + ".",
                                std::nullopt, std::nullopt};
         content = req.file->data;
@@ -65,7 +65,7 @@ ImportResult ImportService::createService(const CreateImportRequest& req, const 
         // A non-string value is read as text and then fails the NDJSON check (docs/api.md §7.2).
         content = raw->second.text;
         if (static_cast<int64_t>(content.size()) > traits.contentLimit())
-            return ImportError{422, "content_too_large",
+            return ImportError{ErrorKind::Invalid, "content_too_large",
                                "Content is too large. Maximum size is " + limitText + ".",
                                std::nullopt, std::nullopt};
         if (raw->second.kind == FieldValue::Kind::String &&
@@ -76,15 +76,15 @@ ImportResult ImportService::createService(const CreateImportRequest& req, const 
             content = "[]";
     }
     if (content.empty() && !req.file)
-        return ImportError{422, "missing_content",
+        return ImportError{ErrorKind::Invalid, "missing_content",
                            "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
                            std::nullopt};
     NdjsonLineReport report = analyzeNdjson(content);
     // A NUL byte is never NDJSON, and content stored with one came back cut at it on both
     // backends: refused like unreadable content (docs/decisions.md D65).
     if (!report.firstLineOk || content.find('\0') != std::string::npos)
-        return ImportError{422, "invalid_ndjson", "Invalid service NDJSON content.", std::nullopt,
-                           std::nullopt};
+        return ImportError{ErrorKind::Invalid, "invalid_ndjson", "Invalid service NDJSON content.",
+                           std::nullopt, std::nullopt};
 
     store::ImportRecord record;
     record.familyId = req.familyId;
@@ -107,10 +107,10 @@ ImportResult ImportService::createService(const CreateImportRequest& req, const 
     summary.stringify(out);
     record.summary = out.str();
     try {
-        _db.write([&](Poco::Data::Session& s) { store::ImportStore(s).insert(record); });
+        _db.write([&](store::Tx& s) { store::ImportStore(s).insert(record); });
     } catch (const std::exception&) {
-        return ImportError{500, "internal_server_error", "Import could not be created",
-                           std::nullopt, std::nullopt};
+        return ImportError{ErrorKind::Internal, "internal_server_error",
+                           "Import could not be created", std::nullopt, std::nullopt};
     }
     if (wantsPublish(req)) {
         return requestPublish(req.familyId, record.id, false);
@@ -126,24 +126,25 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
     // rolls back (the import stays as it was) and the client gets publish_failed (docs/api.md
     // §7.7 4.4).
     try {
-        _db.write([&](Poco::Data::Session& s) {
+        _db.write([&](store::Tx& s) {
             store::ImportStore imports(s);
             auto record = imports.byId(familyId, id);
             if (!record) return;
             if (explicitRequest && record->status != "pending" && record->status != "failed") {
-                error =
-                    refusal(422, "not_publishable", notReadyMessage(traitsOf(record->type)), id);
+                error = refusal(ErrorKind::Invalid, "not_publishable",
+                                notReadyMessage(traitsOf(record->type)), id);
                 return;
             }
             ImportView view = evaluateImport(s, *record, domain::Date::today());
             if (!view.detail.configured) {
-                error = refusal(422, "not_publishable", notReadyMessage(traitsOf(record->type)), id,
+                error = refusal(ErrorKind::Invalid, "not_publishable",
+                                notReadyMessage(traitsOf(record->type)), id,
                                 view.notPublishableReasons);
                 return;
             }
             if (record->rowsCount > rowCapOf(record->type, _config)) {
                 error = refusal(
-                    422, "max_row_count_exceeded",
+                    ErrorKind::Invalid, "max_row_count_exceeded",
                     "Import was uploaded but has too many rows to publish automatically.", id);
                 return;
             }
@@ -164,7 +165,7 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
                     }
                     imports.setStatus(id, "failed", report.errorText());
                     error =
-                        refusal(422, "preflight_failed",
+                        refusal(ErrorKind::Invalid, "preflight_failed",
                                 "Import was uploaded but did not pass service NDJSON preflight.",
                                 id, lines);
                     return;
@@ -172,10 +173,11 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
             }
             if (!view.detail.publishable) {
                 if (traits.backup())
-                    error = refusal(422, "not_publishable", notReadyMessage(traits), id);
+                    error =
+                        refusal(ErrorKind::Invalid, "not_publishable", notReadyMessage(traits), id);
                 else
-                    error = refusal(422, "not_publishable", notReadyMessage(traits), id,
-                                    view.notPublishableReasons);
+                    error = refusal(ErrorKind::Invalid, "not_publishable", notReadyMessage(traits),
+                                    id, view.notPublishableReasons);
                 return;
             }
             record->status = "importing";
@@ -186,12 +188,13 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
         });
     } catch (const std::exception& e) {
         std::cerr << "import " << id << ": could not queue the publish job: " << e.what() << "\n";
-        return refusal(500, "publish_failed",
+        return refusal(ErrorKind::Internal, "publish_failed",
                        "Import was uploaded but could not be queued for processing.", id);
     }
     if (error) return *error;
     if (!queued)
-        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+        return ImportError{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
+                           std::nullopt};
     _jobs.wake();
     return *queued;
 }
@@ -199,18 +202,20 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
 ImportResult ImportService::publish(const std::string& familyId, const std::string& id) {
     auto canonical = domain::canonicalUuid(id);
     if (!canonical || !get(familyId, *canonical))
-        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+        return ImportError{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
+                           std::nullopt};
     return requestPublish(familyId, *canonical, true);
 }
 
 ImportResult ImportService::revert(const std::string& familyId, const std::string& id) {
     auto canonical = domain::canonicalUuid(id);
     if (!canonical)
-        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+        return ImportError{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
+                           std::nullopt};
     bool found = false, allowed = false;
     std::optional<std::string> blocked;
     std::optional<ImportView> view; // as committed with the job: a fast worker cannot change it
-    _db.write([&](Poco::Data::Session& s) {
+    _db.write([&](store::Tx& s) {
         store::ImportStore imports(s);
         auto record = imports.byId(familyId, *canonical);
         if (!record) return;
@@ -228,11 +233,13 @@ ImportResult ImportService::revert(const std::string& familyId, const std::strin
         view = evaluateImport(s, *imports.byId(familyId, *canonical), domain::Date::today());
     });
     if (!found)
-        return ImportError{404, "not_found", "Import not found", std::nullopt, std::nullopt};
+        return ImportError{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
+                           std::nullopt};
     if (!allowed)
-        return ImportError{422, "not_revertable", "Import cannot be reverted in its current state.",
-                           std::nullopt, std::nullopt};
-    if (blocked) return refusal(409, "revert_blocked", *blocked, *canonical);
+        return ImportError{ErrorKind::Invalid, "not_revertable",
+                           "Import cannot be reverted in its current state.", std::nullopt,
+                           std::nullopt};
+    if (blocked) return refusal(ErrorKind::Conflict, "revert_blocked", *blocked, *canonical);
     _jobs.wake();
     return *view;
 }

@@ -2,6 +2,8 @@
 // What a create/preflight request carries, independent of HTTP: scalar parameters as text
 // with their JSON kind, and the uploaded file part.
 
+#include "app/ErrorKind.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -34,9 +36,9 @@ struct CreateImportRequest {
     bool has(const std::string& name) const { return fields.count(name) > 0; }
 };
 
-// An error answer of the import operations: HTTP status, code, message and extras.
+// An error answer of the import operations: its kind, code, message and extras.
 struct ImportError {
-    int status = 422;
+    ErrorKind kind = ErrorKind::Invalid;
     std::string error, message;
     std::optional<std::vector<std::string>> errors;
     std::optional<std::string> importId;

@@ -24,8 +24,8 @@ namespace finimport::app {
 namespace {
 
 ImportError validationFailed(std::vector<std::string> errors) {
-    return ImportError{422, "validation_failed", "Import could not be created", std::move(errors),
-                       std::nullopt};
+    return ImportError{ErrorKind::Invalid, "validation_failed", "Import could not be created",
+                       std::move(errors), std::nullopt};
 }
 
 // Content from this size on is parsed and stored on two threads (RowPipeline); below it the
@@ -115,7 +115,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
     };
     const UploadLimits limits{_config.uploadRowCap};
     auto storeImport = [&](bool runPlugin) {
-        _db.write([&](Poco::Data::Session& s) {
+        _db.write([&](store::Tx& s) {
             store::ImportStore imports(s);
             record.configuration = csvOptions.toJson();
             // The writer first: its small page cache also takes the 10 MB content.
@@ -130,7 +130,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                     if (row.kind == "statement") {
                         if (!book.addStatement(row))
                             throw UploadRefused(ImportError{
-                                422, "too_many_statements",
+                                ErrorKind::Invalid, "too_many_statements",
                                 "The file has more than " +
                                     std::to_string(StatementBook::kMaxStatements) + " statements.",
                                 std::nullopt, std::nullopt});
@@ -176,7 +176,8 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                     // fits it.
                     if (csvAccount && !book.fitsAccount(*csvAccount))
                         throw UploadRefused(ImportError{
-                            422, "validation_failed", "Account type does not match the statement",
+                            ErrorKind::Invalid, "validation_failed",
+                            "Account type does not match the statement",
                             std::vector<std::string>{"Account type does not match the statement"},
                             std::nullopt});
                 }
@@ -193,8 +194,8 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
         // docs/decisions.md D65: any plugin's fatal error is refused with its code, nothing
         // stored...
         if (!failed.failure.storeEmpty)
-            return ImportError{422, failed.failure.code, failed.failure.message, std::nullopt,
-                               std::nullopt};
+            return ImportError{ErrorKind::Invalid, failed.failure.code, failed.failure.message,
+                               std::nullopt, std::nullopt};
         // ...except "nothing recognisable" (docs/decisions.md D17): stored with 0 rows, keeping
         // why.
         record.id.clear();
@@ -209,14 +210,14 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
     std::optional<ImportView> view;
     if (wantsPublish(req)) {
         bool configured = false;
-        _db.read([&](Poco::Data::Session& s) {
+        _db.read([&](store::Tx& s) {
             configured = evaluateImport(s, record, domain::Date::today()).detail.configured;
         });
         // docs/api.md §7.4 step 5: publish=true on an import that is not configured is silently
         // ignored.
         if (configured) return requestPublish(req.familyId, record.id, false);
     }
-    _db.read([&](Poco::Data::Session& s) {
+    _db.read([&](store::Tx& s) {
         auto stored = store::ImportStore(s).byId(req.familyId, record.id);
         view = evaluateImport(s, *stored, domain::Date::today());
     });
@@ -227,7 +228,7 @@ std::optional<ImportView> ImportService::get(const std::string& familyId, const 
     auto canonical = domain::canonicalUuid(id);
     if (!canonical) return std::nullopt;
     std::optional<ImportView> view;
-    _db.read([&](Poco::Data::Session& s) {
+    _db.read([&](store::Tx& s) {
         if (auto rec = store::ImportStore(s).byId(familyId, *canonical))
             view = evaluateImport(s, *rec, domain::Date::today());
     });

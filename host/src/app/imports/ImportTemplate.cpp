@@ -9,7 +9,7 @@ namespace finimport::app {
 namespace {
 
 ImportError refused(const std::string& line) {
-    return ImportError{422, "validation_failed", "Import could not be created",
+    return ImportError{ErrorKind::Invalid, "validation_failed", "Import could not be created",
                        std::vector<std::string>{line}, std::nullopt};
 }
 
@@ -29,10 +29,7 @@ std::optional<ImportError> applyImportTemplate(store::Database& db, CreateImport
     if (given.find_first_not_of(" \t\r\n") == std::string::npos) return std::nullopt;
     auto id = domain::canonicalUuid(given);
     std::optional<store::ImportRecord> source;
-    if (id)
-        db.read([&](Poco::Data::Session& s) {
-            source = store::ImportStore(s).byId(req.familyId, *id);
-        });
+    if (id) db.read([&](store::Tx& s) { source = store::ImportStore(s).byId(req.familyId, *id); });
     // An unknown id is a request error like a wrong type (422, not 404: the URL is fine).
     if (!source) return refused("Template from import id does not name an import");
     if (source->type != type)

@@ -89,15 +89,15 @@ void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTrait
     }
 }
 
-void syncMappings(Poco::Data::Session& s, const store::ImportRecord& import,
-                  const ImportTypeTraits& traits, const std::vector<RowFields>& rows) {
+void syncMappings(store::Tx& s, const store::ImportRecord& import, const ImportTypeTraits& traits,
+                  const std::vector<RowFields>& rows) {
     MappingKeys keys;
     for (const auto& row : rows)
         collectMappingKeys(import, traits, row, keys);
     syncMappingKeys(s, import, keys);
 }
 
-void syncMappingKeys(Poco::Data::Session& s, const store::ImportRecord& import, MappingKeys& keys) {
+void syncMappingKeys(store::Tx& s, const store::ImportRecord& import, MappingKeys& keys) {
     store::ImportStore imports(s);
     std::map<std::pair<std::string, std::string>, store::MappingRecord> existing;
     for (auto& m : imports.mappings(import.id))
@@ -113,9 +113,8 @@ void syncMappingKeys(Poco::Data::Session& s, const store::ImportRecord& import, 
     }
 }
 
-void upsertMappingKey(Poco::Data::Session& s, const store::ImportRecord& import,
-                      const std::string& kind, const std::string& key,
-                      const store::MappingRecord* existing) {
+void upsertMappingKey(store::Tx& s, const store::ImportRecord& import, const std::string& kind,
+                      const std::string& key, const store::MappingRecord* existing) {
     store::MappingRecord m;
     if (existing) m = *existing;
     m.importId = import.id;

@@ -5,7 +5,7 @@
 #include "app/imports/ImportTypes.h"
 #include "app/imports/RowValidation.h"
 #include "store/ImportStore.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <map>
 #include <optional>
@@ -34,14 +34,13 @@ using MappingKeys = std::map<std::string, std::set<std::string>>;
 void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTraits& traits,
                         const RowFields& row, MappingKeys& keys);
 // Creates, resolves and prunes the import's mappings to exactly `keys`.
-void syncMappingKeys(Poco::Data::Session& s, const store::ImportRecord& import, MappingKeys& keys);
+void syncMappingKeys(store::Tx& s, const store::ImportRecord& import, MappingKeys& keys);
 // Creates or resolves one mapping (`existing`: its stored record, or null).
-void upsertMappingKey(Poco::Data::Session& s, const store::ImportRecord& import,
-                      const std::string& kind, const std::string& key,
-                      const store::MappingRecord* existing);
+void upsertMappingKey(store::Tx& s, const store::ImportRecord& import, const std::string& kind,
+                      const std::string& key, const store::MappingRecord* existing);
 // Both of the above over a whole row set.
-void syncMappings(Poco::Data::Session& s, const store::ImportRecord& import,
-                  const ImportTypeTraits& traits, const std::vector<RowFields>& rows);
+void syncMappings(store::Tx& s, const store::ImportRecord& import, const ImportTypeTraits& traits,
+                  const std::vector<RowFields>& rows);
 
 // docs/decisions.md D9: a mapping is assigned when it will resolve at publish.
 bool mappingAssigned(const store::MappingRecord& m);

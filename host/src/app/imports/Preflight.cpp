@@ -33,8 +33,8 @@ std::string trimmed(const std::string& s) {
 }
 
 ImportError createValidationFailed(std::vector<std::string> errors) {
-    return ImportError{422, "validation_failed", "Import could not be created", std::move(errors),
-                       std::nullopt};
+    return ImportError{ErrorKind::Invalid, "validation_failed", "Import could not be created",
+                       std::move(errors), std::nullopt};
 }
 
 // docs/api.md §7.5 header normalisation: trim, lower-case, drop `*`, runs of whitespace/hyphens →
@@ -119,7 +119,7 @@ PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
 
     if (!errors.empty()) return createValidationFailed(std::move(errors));
     if (!req.file && !content.bytes)
-        return ImportError{422, "missing_content",
+        return ImportError{ErrorKind::Invalid, "missing_content",
                            "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
                            std::nullopt};
 
@@ -163,7 +163,8 @@ PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
     }
     // A file the plugin refuses is refused as create refuses it (docs/decisions.md D29).
     if (failure && !failure->storeEmpty)
-        return ImportError{422, failure->code, failure->message, std::nullopt, std::nullopt};
+        return ImportError{ErrorKind::Invalid, failure->code, failure->message, std::nullopt,
+                           std::nullopt};
     if (!report.missingRequiredHeaders.empty()) {
         std::string list;
         for (const auto& m : report.missingRequiredHeaders)

@@ -28,7 +28,7 @@ bool blankValue(const Poco::Dynamic::Var& v) {
 }
 
 ImportError error(const std::string& code, const std::string& message) {
-    return ImportError{422, code, message, std::nullopt, std::nullopt};
+    return ImportError{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
 }
 
 void addError(PreflightReport& report, PreflightProblem problem) {
@@ -105,7 +105,7 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
 PreflightResult ImportPreflight::runService(const CreateImportRequest& req,
                                             const std::string& type) {
     if (req.fileFieldWasText)
-        return ImportError{422, "validation_failed", "file must be an uploaded file",
+        return ImportError{ErrorKind::Invalid, "validation_failed", "file must be an uploaded file",
                            std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
     const ImportTypeTraits traits = traitsOf(type);
     const std::string limitText = contentLimitText(traits.contentLimit());

@@ -2,6 +2,7 @@
 
 #include "app/imports/ImportEvaluation.h"
 #include "domain/Currency.h"
+#include "store/RowInserter.h"
 #include "store/SqliteCache.h"
 
 #include <Poco/JSON/Object.h>
@@ -46,9 +47,10 @@ void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, R
             "Currency " + currency + " differs from the account's currency " + account->currency});
 }
 
-UploadWriter::UploadWriter(Poco::Data::Session& s, const store::ImportRecord& import,
+UploadWriter::UploadWriter(store::Tx& s, const store::ImportRecord& import,
                            const ImportTypeTraits& traits, domain::Date today)
-    : _s(s), _import(import), _traits(traits), _today(today), _duplicates(s, import), _inserter(s),
+    : _s(s), _import(import), _traits(traits), _today(today), _duplicates(s, import),
+      _inserter(std::make_unique<store::RowInserter>(s)),
       _skipInvalid(skipsInvalidRows(ImportOptions::fromJson(import.configuration))) {
     // An upload's pages are written once: a small SQLite cache spills them to the WAL early
     // instead of holding up to the pool's 64 MB per import (the upload's memory bound).
@@ -84,11 +86,11 @@ void UploadWriter::add(CollectedRow&& r) {
     // Only types listed newest first keep a sort key (manifest rows_newest_first).
     if (const auto* d = r.field("date"); d && *d && _traits.details.rowsNewestFirst)
         row.sortKey = **d;
-    _inserter.add(row);
+    _inserter->add(row);
 }
 
 void UploadWriter::finish(store::ImportRecord& import) {
-    _inserter.flush();
+    _inserter->flush();
     syncMappingKeys(_s, import, _keys);
     Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
     if (import.summary && !import.summary->empty()) {

@@ -9,10 +9,14 @@
 #include "app/imports/Mappings.h"
 #include "app/imports/RowStats.h"
 #include "domain/Date.h"
-#include "store/RowInserter.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
+#include <memory>
 #include <optional>
+
+namespace finimport::store {
+class RowInserter;
+}
 
 namespace finimport::app {
 
@@ -23,8 +27,8 @@ void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, R
 
 class UploadWriter {
 public:
-    UploadWriter(Poco::Data::Session& s, const store::ImportRecord& import,
-                 const ImportTypeTraits& traits, domain::Date today);
+    UploadWriter(store::Tx& s, const store::ImportRecord& import, const ImportTypeTraits& traits,
+                 domain::Date today);
     ~UploadWriter();
     UploadWriter(const UploadWriter&) = delete;
     UploadWriter& operator=(const UploadWriter&) = delete;
@@ -35,12 +39,12 @@ public:
     void finish(store::ImportRecord& import);
 
 private:
-    Poco::Data::Session& _s;
+    store::Tx& _s;
     const store::ImportRecord& _import;
     ImportTypeTraits _traits;
     domain::Date _today;
     DuplicateCounter _duplicates;
-    store::RowInserter _inserter;
+    std::unique_ptr<store::RowInserter> _inserter; // prepared batches (store/RowInserter.h)
     RowStats _stats;
     MappingKeys _keys;
     bool _skipInvalid =

@@ -6,7 +6,7 @@
 #include "domain/Date.h"
 #include "store/FamilyStore.h"
 #include "store/ImportStore.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <map>
 #include <set>
@@ -22,7 +22,7 @@ struct PublishRow {
 };
 
 struct PublishContext {
-    Poco::Data::Session& session;
+    store::Tx& session;
     store::ImportRecord& import;
     store::FamilyRow family;
     domain::Date today;

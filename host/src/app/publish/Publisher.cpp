@@ -59,7 +59,7 @@ void Publisher::run(const store::JobRecord& job) {
 
 bool Publisher::isServiceImport(const std::string& importId) {
     bool service = false;
-    _db.read([&](Poco::Data::Session& s) {
+    _db.read([&](store::Tx& s) {
         auto import = store::ImportStore(s).byIdAnyFamily(importId);
         service = import && traitsOf(import->type).backup();
     });
@@ -72,7 +72,7 @@ void Publisher::publish(const std::string& importId) {
         return;
     }
     try {
-        _db.write([&](Poco::Data::Session& s) {
+        _db.write([&](store::Tx& s) {
             // A redelivered job or another instance must not publish twice (store/ImportClaims.h).
             if (!store::claimImport(s, importId, "importing")) return;
             store::ImportStore imports(s);
@@ -129,7 +129,7 @@ void Publisher::publish(const std::string& importId) {
     } catch (const std::exception& e) {
         // The transaction rolled back: no partial records. Record why, in a new transaction.
         std::string message = e.what();
-        _db.write([&](Poco::Data::Session& s) {
+        _db.write([&](store::Tx& s) {
             store::failImportIfStatus(s, importId, "importing", "failed", message);
         });
     }
@@ -141,7 +141,7 @@ void Publisher::revert(const std::string& importId) {
         return;
     }
     try {
-        _db.write([&](Poco::Data::Session& s) {
+        _db.write([&](store::Tx& s) {
             if (!store::claimImport(s, importId, "reverting")) return; // store/ImportClaims.h
             store::ImportStore imports(s);
             auto import = imports.byIdAnyFamily(importId);
@@ -194,7 +194,7 @@ void Publisher::revert(const std::string& importId) {
         });
     } catch (const std::exception& e) {
         std::string message = e.what();
-        _db.write([&](Poco::Data::Session& s) {
+        _db.write([&](store::Tx& s) {
             store::failImportIfStatus(s, importId, "reverting", "revert_failed", message);
         });
     }

@@ -12,7 +12,7 @@ std::string RevertDependants::message() const {
     return "Import cannot be reverted because other data depends on it: " + list + ".";
 }
 
-RevertDependants revertDependants(Poco::Data::Session& s, const std::string& importId) {
+RevertDependants revertDependants(store::Tx& s, const std::string& importId) {
     RevertDependants out;
     for (const auto& owner : store::revertDependantOwners(s, importId)) {
         if (owner.empty())

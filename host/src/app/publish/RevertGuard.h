@@ -3,7 +3,7 @@
 // import's match that depend on what the revert would delete. Checked when the revert is
 // requested (409 revert_blocked) and again inside the revert job's transaction.
 
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <set>
 #include <string>
@@ -20,6 +20,6 @@ struct RevertDependants {
     std::string message() const;
 };
 
-RevertDependants revertDependants(Poco::Data::Session& s, const std::string& importId);
+RevertDependants revertDependants(store::Tx& s, const std::string& importId);
 
 } // namespace finimport::app

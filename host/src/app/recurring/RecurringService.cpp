@@ -17,8 +17,8 @@ using Status = NumberRead::Status;
 const char* kInvalidMessage = "Recurring transaction could not be created";
 
 RecurringError notFound() {
-    return RecurringError{404, "record_not_found", "The requested resource was not found",
-                          std::nullopt};
+    return RecurringError{ErrorKind::NotFound, "record_not_found",
+                          "The requested resource was not found", std::nullopt};
 }
 
 bool isBlank(const std::string& s) {
@@ -84,7 +84,7 @@ RecurringResult RecurringService::create(const std::string& familyId,
                                          const std::optional<Fields>& given) {
     if (!given || given->empty())
         return RecurringError{
-            422, "validation_failed",
+            ErrorKind::Invalid, "validation_failed",
             "param is missing or the value is empty or invalid: recurring_transaction",
             std::nullopt};
     const Fields& f = *given;
@@ -94,7 +94,7 @@ RecurringResult RecurringService::create(const std::string& familyId,
 
     // Steps 3 and 4: account and merchant must be usable, else the same 404.
     bool missing = false;
-    _db.read([&](Poco::Data::Session& s) {
+    _db.read([&](store::Tx& s) {
         if (presentNonBlank(f, "account_id")) {
             auto id = domain::canonicalUuid(*scalar(f, "account_id"));
             if (id) view.account = store::AccountStore(s).byId(familyId, *id);
@@ -119,8 +119,8 @@ RecurringResult RecurringService::create(const std::string& familyId,
     // Step 5: an explicit status outside the list (blank is a record validation below).
     auto status = scalar(f, "status");
     if (status && !status->empty() && *status != "active" && *status != "inactive")
-        return RecurringError{422, "validation_failed", "'" + *status + "' is not a valid status",
-                              std::nullopt};
+        return RecurringError{ErrorKind::Invalid, "validation_failed",
+                              "'" + *status + "' is not a valid status", std::nullopt};
 
     // Record validation, every failing rule in the order of docs/decisions.md D25.
     std::vector<std::string> errors;
@@ -199,11 +199,12 @@ RecurringResult RecurringService::create(const std::string& familyId,
         *rec.expectedAmountMin > *rec.expectedAmountMax)
         errors.push_back("Expected amount min cannot be greater than expected_amount_max");
 
-    if (!errors.empty()) return RecurringError{422, "validation_failed", kInvalidMessage, errors};
+    if (!errors.empty())
+        return RecurringError{ErrorKind::Invalid, "validation_failed", kInvalidMessage, errors};
 
     // Step 8 and the insert in one transaction, so two concurrent requests cannot both pass.
     bool duplicate = false;
-    _db.write([&](Poco::Data::Session& s) {
+    _db.write([&](store::Tx& s) {
         store::RecurringStore store(s);
         if (store.duplicateExists(rec)) {
             duplicate = true;
@@ -212,8 +213,8 @@ RecurringResult RecurringService::create(const std::string& familyId,
         store.insert(rec);
     });
     if (duplicate)
-        return RecurringError{409, "conflict", "Recurring transaction already exists",
-                              std::nullopt};
+        return RecurringError{ErrorKind::Conflict, "conflict",
+                              "Recurring transaction already exists", std::nullopt};
     return view;
 }
 

@@ -2,6 +2,7 @@
 // Creating recurring transactions (docs/api.md §8 with §8.6, §10 changes 8 and 9; docs/decisions.md
 // D3, D24, D25): the checks in their documented order, then one insert.
 
+#include "app/ErrorKind.h"
 #include "app/imports/ImportRequest.h"
 #include "store/AccountStore.h"
 #include "store/Database.h"
@@ -23,9 +24,9 @@ struct RecurringView {
     std::optional<store::MerchantRow> merchant;
 };
 
-// status, code, message and (when set) the `errors` list.
+// kind, code, message and (when set) the `errors` list.
 struct RecurringError {
-    int status = 422;
+    ErrorKind kind = ErrorKind::Invalid;
     std::string error, message;
     std::optional<std::vector<std::string>> errors;
 };

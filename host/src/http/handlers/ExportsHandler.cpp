@@ -12,7 +12,7 @@ Response exportNdjson(store::Database& db, Request& request) {
     std::string familyId = request.principal.familyId;
     bool found = false;
     try {
-        db.read([&](Poco::Data::Session& s) { found = store::familyExists(s, familyId); });
+        db.read([&](store::Tx& s) { found = store::familyExists(s, familyId); });
     } catch (const std::exception&) {
         return internalError();
     }
@@ -21,7 +21,7 @@ Response exportNdjson(store::Database& db, Request& request) {
     r.contentType = app::kNdjsonMediaType;
     r.header("Content-Disposition", "attachment; filename=\"export.ndjson\"");
     r.stream = [&db, familyId](std::ostream& out) {
-        db.read([&](Poco::Data::Session& s) { app::exportFamilyNdjson(s, familyId, out); });
+        db.read([&](store::Tx& s) { app::exportFamilyNdjson(s, familyId, out); });
     };
     return r;
 }

@@ -90,7 +90,7 @@ Response importDetailResponse(int status, const app::ImportView& view) {
 Response importErrorResponse(const app::ImportError& e) {
     NameValueList extras;
     if (e.importId) extras.emplace_back("import_id", JsonWriter::quote(*e.importId));
-    return jsonError(e.status, e.error, e.message, e.errors, extras);
+    return jsonError(statusOf(e.kind), e.error, e.message, e.errors, extras);
 }
 
 } // namespace finimport::http

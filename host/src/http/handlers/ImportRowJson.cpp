@@ -22,7 +22,7 @@ struct MappingTarget {
 };
 
 // The mapped record, looked up within the import's family only (issue 12 item 3).
-std::optional<MappingTarget> resolveMappable(Poco::Data::Session& s, const std::string& familyId,
+std::optional<MappingTarget> resolveMappable(store::Tx& s, const std::string& familyId,
                                              const store::MappingRecord& m) {
     if (!m.mappableId) return std::nullopt;
     const store::NamedTable table = m.kind == app::kCategoryMapping ? store::NamedTable::Categories
@@ -36,7 +36,7 @@ std::optional<MappingTarget> resolveMappable(Poco::Data::Session& s, const std::
     return MappingTarget{type, name};
 }
 
-void writeMapping(JsonWriter& w, Poco::Data::Session& s, const std::string& familyId,
+void writeMapping(JsonWriter& w, store::Tx& s, const std::string& familyId,
                   const std::vector<store::MappingRecord>& all, const char* kind,
                   const std::string& key) {
     const store::MappingRecord* found = nullptr;
@@ -69,7 +69,7 @@ bool blank(const std::string& s) {
 
 } // namespace
 
-void writeImportRow(JsonWriter& w, Poco::Data::Session& s, const store::ImportRecord& import,
+void writeImportRow(JsonWriter& w, store::Tx& s, const store::ImportRecord& import,
                     const std::vector<store::MappingRecord>& mappings,
                     const store::ImportRowRecord& row, domain::Date today) {
     const app::RowFields fields = app::rowFieldsFromJson(row.fields);

@@ -7,14 +7,14 @@
 #include "domain/Date.h"
 #include "http/JsonWriter.h"
 #include "store/ImportStore.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <string>
 #include <vector>
 
 namespace finimport::http {
 
-void writeImportRow(JsonWriter& w, Poco::Data::Session& s, const store::ImportRecord& import,
+void writeImportRow(JsonWriter& w, store::Tx& s, const store::ImportRecord& import,
                     const std::vector<store::MappingRecord>& mappings,
                     const store::ImportRowRecord& row, domain::Date today);
 

@@ -18,14 +18,14 @@ Response ImportsHandler::rows(Request& req) {
     auto id = domain::canonicalUuid(req.pathParam("id"));
     std::optional<store::ImportRecord> record;
     if (id)
-        _db.read([&](Poco::Data::Session& s) {
+        _db.read([&](store::Tx& s) {
             record = store::ImportStore(s).byId(req.principal.familyId, *id);
         });
     if (!record) return jsonError(404, "not_found", "Import not found");
     const bool onlyInvalid = req.query.get("invalid").value_or("") == "true";
     const domain::Date today = domain::Date::today();
     JsonWriter w;
-    _db.read([&](Poco::Data::Session& s) {
+    _db.read([&](store::Tx& s) {
         store::ImportStore imports(s);
         auto mappings = imports.mappings(record->id);
         // The total comes from the counts stored at upload; only the page's rows are read.

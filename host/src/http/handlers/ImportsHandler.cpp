@@ -111,7 +111,7 @@ Response ImportsHandler::list(Request& req) {
     if (auto account = req.query.get("account_id"); account && !account->empty())
         filter.accountId = domain::canonicalUuid(*account).value_or(*account);
     JsonWriter w;
-    _db.read([&](Poco::Data::Session& s) {
+    _db.read([&](store::Tx& s) {
         store::ImportStore imports(s);
         Pagination p =
             paginate(req.query.get("page"), req.query.get("per_page"), imports.count(filter));

@@ -18,7 +18,7 @@ Response ListCache::respond(const Request& request, const std::string& key,
     if (noCache(request)) return build();
     std::string stamp;
     // The listings read through readReplica(): the stamp comes from the same database.
-    _db.readReplica([&](Poco::Data::Session& s) { stamp = _stamps.current(s); });
+    _db.readReplica([&](store::Tx& s) { stamp = _stamps.current(s); });
     if (auto body = _pages.find(key, stamp)) return jsonResponse(200, std::move(*body));
     Response response = build();
     if (response.status == 200 && !response.stream) _pages.store(key, stamp, response.body);

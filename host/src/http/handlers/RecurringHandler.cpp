@@ -103,7 +103,7 @@ void writeRecurring(JsonWriter& w, const app::RecurringView& v) {
 Response createRecurring(app::RecurringService& service, const Request& req) {
     auto result = service.create(req.principal.familyId, wrapperFields(req));
     if (const auto* e = std::get_if<app::RecurringError>(&result))
-        return jsonError(e->status, e->error, e->message, e->errors);
+        return jsonError(statusOf(e->kind), e->error, e->message, e->errors);
     JsonWriter w;
     writeRecurring(w, std::get<app::RecurringView>(result));
     return jsonResponse(201, w.take());

@@ -70,7 +70,7 @@ Response editImportRow(store::Database& db, app::RowEditor& editor, Request& req
     if (const auto* e = std::get_if<app::ImportError>(&result)) return importErrorResponse(*e);
     const auto& row = std::get<store::ImportRowRecord>(result);
     JsonWriter w;
-    db.read([&](Poco::Data::Session& s) {
+    db.read([&](store::Tx& s) {
         store::ImportStore imports(s);
         auto import = imports.byId(req.principal.familyId, row.importId);
         w.beginObject().key("data");

@@ -12,7 +12,7 @@
 
 namespace finimport::app {
 
-void recountImport(Poco::Data::Session& s, store::ImportRecord& import) {
+void recountImport(store::Tx& s, store::ImportRecord& import) {
     const ImportTypeTraits traits = traitsOf(import.type);
     const bool skip = skipsInvalidRows(ImportOptions::fromJson(import.configuration));
     store::ImportStore imports(s);

@@ -4,10 +4,10 @@
 // `GET /imports/{id}` stays a read of stored counts. Costs one pass over the rows.
 
 #include "store/ImportStore.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
 namespace finimport::app {
 
-void recountImport(Poco::Data::Session& s, store::ImportRecord& import);
+void recountImport(store::Tx& s, store::ImportRecord& import);
 
 } // namespace finimport::app

@@ -12,7 +12,7 @@ namespace finimport::app {
 namespace {
 
 // The default currency the upload's run got (ImportService::createFromPlugin).
-std::string defaultCurrencyOf(Poco::Data::Session& s, const store::ImportRecord& import) {
+std::string defaultCurrencyOf(store::Tx& s, const store::ImportRecord& import) {
     if (import.accountId)
         if (auto account = store::AccountStore(s).byId(import.familyId, *import.accountId))
             return account->currency;
@@ -41,13 +41,13 @@ plugin::RecordFields recordToCheck(const RowFields& stored, const FieldEditList&
 }
 
 ImportError checkFailed(const std::string& code, const std::string& message) {
-    return ImportError{422, code, message, std::nullopt, std::nullopt};
+    return ImportError{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
 }
 
 } // namespace
 
 std::variant<CheckedRecord, ImportError>
-checkEditedRecord(Poco::Data::Session& s, const plugin::ImporterHandle& importer,
+checkEditedRecord(store::Tx& s, const plugin::ImporterHandle& importer,
                   const store::ImportRecord& import, const std::string& kind,
                   const RowFields& stored, const FieldEditList& edits) {
     const ImportTypeTraits traits = traitsOf(import.type);

@@ -9,7 +9,7 @@
 #include "app/imports/rowedit/FieldEdits.h"
 #include "plugin/ImporterHandle.h"
 #include "store/ImportStore.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
 #include <optional>
 #include <string>
@@ -27,7 +27,7 @@ struct CheckedRecord {
 // and the check's row errors in place of all the stored ones. A fatal error of the check is the
 // 422 of docs/decisions.md D65 (its code and message); nothing is changed then.
 std::variant<CheckedRecord, ImportError>
-checkEditedRecord(Poco::Data::Session& s, const plugin::ImporterHandle& importer,
+checkEditedRecord(store::Tx& s, const plugin::ImporterHandle& importer,
                   const store::ImportRecord& import, const std::string& kind,
                   const RowFields& stored, const FieldEditList& edits);
 

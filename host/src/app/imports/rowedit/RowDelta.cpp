@@ -107,9 +107,8 @@ enum class KeyUse { Used, Unused, Unknown };
 
 // Does another published row still use (kind, key)? Candidates come from a text pre-filter
 // and are checked exactly; too many false candidates answer Unknown.
-KeyUse keyUse(Poco::Data::Session& s, const store::ImportRecord& import,
-              const ImportTypeTraits& traits, int64_t rowNumber, bool skip, const std::string& kind,
-              const std::string& key) {
+KeyUse keyUse(store::Tx& s, const store::ImportRecord& import, const ImportTypeTraits& traits,
+              int64_t rowNumber, bool skip, const std::string& kind, const std::string& key) {
     constexpr int64_t kCandidates = 64;
     auto rows =
         store::rowFieldsContaining(s, import.id, rowNumber, !skip, storedText(key), kCandidates);
@@ -123,9 +122,8 @@ KeyUse keyUse(Poco::Data::Session& s, const store::ImportRecord& import,
 
 } // namespace
 
-bool applyRowDelta(Poco::Data::Session& s, store::ImportRecord& import,
-                   const store::ImportRowRecord& row, const RowState& before,
-                   const RowState& after) {
+bool applyRowDelta(store::Tx& s, store::ImportRecord& import, const store::ImportRowRecord& row,
+                   const RowState& before, const RowState& after) {
     auto stats = RowStats::fromSummary(import.summary);
     if (!stats) return false;
     const ImportTypeTraits traits = traitsOf(import.type);

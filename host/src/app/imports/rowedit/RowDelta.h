@@ -6,7 +6,7 @@
 
 #include "app/imports/RowValidation.h"
 #include "store/ImportStore.h"
-#include "store/Session.h"
+#include "store/Tx.h"
 
 namespace finimport::app {
 
@@ -16,8 +16,7 @@ struct RowState {
 };
 
 // `row` is the stored row after the edit (its id and number); `before`/`after` its states.
-bool applyRowDelta(Poco::Data::Session& s, store::ImportRecord& import,
-                   const store::ImportRowRecord& row, const RowState& before,
-                   const RowState& after);
+bool applyRowDelta(store::Tx& s, store::ImportRecord& import, const store::ImportRowRecord& row,
+                   const RowState& before, const RowState& after);
 
 } // namespace finimport::app

@@ -14,9 +14,9 @@ namespace finimport::app {
 
 namespace {
 
-ImportError error(int status, const std::string& code, const std::string& message,
+ImportError error(ErrorKind kind, const std::string& code, const std::string& message,
                   std::optional<std::vector<std::string>> lines = std::nullopt) {
-    return ImportError{status, code, message, std::move(lines), std::nullopt};
+    return ImportError{kind, code, message, std::move(lines), std::nullopt};
 }
 
 } // namespace
@@ -24,21 +24,21 @@ ImportError error(int status, const std::string& code, const std::string& messag
 RowEditResult RowEditor::edit(const std::string& familyId, const std::string& importId,
                               int64_t rowNumber, const RowEditRequest& request) {
     auto id = domain::canonicalUuid(importId);
-    if (!id) return error(404, "not_found", "Import not found");
-    RowEditResult result = error(404, "not_found", "Import not found");
-    _db.write([&](Poco::Data::Session& s) {
+    if (!id) return error(ErrorKind::NotFound, "not_found", "Import not found");
+    RowEditResult result = error(ErrorKind::NotFound, "not_found", "Import not found");
+    _db.write([&](store::Tx& s) {
         store::ImportStore imports(s);
         auto import = imports.byId(familyId, *id);
         if (!import) return;
         auto row = imports.rowByNumber(import->id, rowNumber);
         if (!row) {
-            result = error(404, "not_found", "Row not found");
+            result = error(ErrorKind::NotFound, "not_found", "Row not found");
             return;
         }
         // Publish and revert own the rows of the other statuses (docs/decisions.md D7: pending and
         // failed imports have no records).
         if (import->status != "pending" && import->status != "failed") {
-            result = error(409, "conflict",
+            result = error(ErrorKind::Conflict, "conflict",
                            "Rows can only be edited while the import is pending or failed");
             return;
         }
@@ -48,7 +48,8 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
         for (const auto& [name, value] : request.fields)
             if (auto why = fieldEditRefusal(fields, name)) refusals.push_back(*why);
         if (!refusals.empty()) {
-            result = error(422, "validation_failed", "Row could not be updated", refusals);
+            result = error(ErrorKind::Invalid, "validation_failed", "Row could not be updated",
+                           refusals);
             return;
         }
         if (!request.fields.empty()) {
