@@ -2,7 +2,7 @@
 # Load test (issue 12, proof): wrk at 64 connections for 60 s against a mix of
 # GET /api/v1/balances and GET /api/v1/trades on a populated database, while imports publish in
 # the background. Prints requests/s, p99 latency, the non-2xx count (goal 0) and the server's
-# RSS before and after (goal: growth < 10 %).
+# RSS before and after (goal: growth < 10 %), each the median of the last 5 s of a phase.
 #
 #   bench/load.sh [BUILD_DIR]        (default: build; needs wrk, curl, python3)
 #   DURATION=60 CONNECTIONS=64 THREADS=2 ROWS=2000 bench/load.sh
@@ -109,16 +109,22 @@ LUA
 ) &
 BACKGROUND=$!
 
+# RSS is sampled every second under load. One sample swings by ±8 % with the large response
+# bodies in flight at that instant, so "before" is the median of the last 5 samples of the
+# warm-up and "after" the median of the last 5 of the measured run.
 rss() { awk '/VmRSS/ {print $2}' "/proc/$SERVER/status"; }
-# Warm-up: every HTTP thread and database session (each with its SQLite page cache) in use once.
+median5() { tail -n 5 "$1" | sort -n | sed -n 3p; }
+(while sleep 1; do rss >>"$WORK/rss.warmup"; done) &
+SAMPLER=$!
 wrk -t2 -c"$CONNECTIONS" -d"${WARMUP:-15}s" -s "$WORK/mix.lua" "$URL" >/dev/null
-RSS_BEFORE=$(rss)
-(while sleep 10; do rss >>"$WORK/rss"; done) &
+kill "$SAMPLER" 2>/dev/null || true
+RSS_BEFORE=$(median5 "$WORK/rss.warmup")
+(while sleep 1; do rss >>"$WORK/rss"; done) &
 SAMPLER=$!
 echo "== wrk: ${DURATION}s, $CONNECTIONS connections, $THREADS threads"
 wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout 10s --latency -s "$WORK/mix.lua" "$URL" | tee "$WORK/wrk.txt"
-RSS_AFTER=$(rss)
 kill "$SAMPLER" 2>/dev/null || true
+RSS_AFTER=$(median5 "$WORK/rss")
 kill "$BACKGROUND" 2>/dev/null || true
 wait "$BACKGROUND" 2>/dev/null || true
 BACKGROUND=""
@@ -135,5 +141,6 @@ echo "non-2xx responses: ${NON2XX:-0} (goal 0)"
 echo "socket errors:     ${ERRORS:-none}"
 echo "imports published during the run: $(cat "$WORK/published" 2>/dev/null || echo 0)" \
     "($(grep -c 'failed' "$WORK/background.err" 2>/dev/null || true) failed)"
-echo "server RSS every 10 s (kB): $(tr '\n' ' ' <"$WORK/rss" 2>/dev/null)"
-echo "server RSS:        ${RSS_BEFORE} kB before, ${RSS_AFTER} kB after, growth ${GROWTH} % (goal < 10 %)"
+echo "server RSS every 10 s (kB): $(awk 'NR % 10 == 0' "$WORK/rss" | tr '\n' ' ')"
+echo "server RSS:        ${RSS_BEFORE} kB before, ${RSS_AFTER} kB after (medians of 5 s under load)," \
+    "growth ${GROWTH} % (goal < 10 %)"
