@@ -278,11 +278,13 @@ int run(int argc, char** argv) {
         if (name == "health") continue;
         double r = bench::median(ratio[name]), latency = bench::median(p99[name]);
         bool pass = r >= kTargetRatio && latency <= kTargetP99Millis;
+        const std::string shown =
+            path + (name.find("no-cache") != std::string::npos ? " (Cache-Control: no-cache)" : "");
         std::printf(
             "reads (%s): GET %s over 1M balance rows, wrk 32 conns: median %.0f req/s, p99 %.1f "
             "ms, server CPU %.0f us/request | anchor /health %.0f req/s, %.0f us/request | ratio "
             "%.0f %% (CPU %.0f %%) | target >= %.0f %% and p99 <= %.0f ms: %s\n",
-            backend.c_str(), path.c_str(), bench::median(rps[name]), latency,
+            backend.c_str(), shown.c_str(), bench::median(rps[name]), latency,
             bench::median(cpu[name]), bench::median(rps["health"]), bench::median(cpu["health"]),
             r * 100, 100 * bench::median(cpu["health"]) / std::max(bench::median(cpu[name]), 1e-9),
             kTargetRatio * 100, kTargetP99Millis, pass ? "PASS" : "MISS");
