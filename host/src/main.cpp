@@ -12,9 +12,9 @@
 
 namespace {
 
-// Two glibc malloc defaults made the server's RSS climb under load without a leak
-// (bench/load.sh, 64 keep-alive connections, bench/RESULTS.md: growth +33 %, runs between +7 and
-// +14 % with only the first fix, +2 and +6 % with both, at the same requests/s):
+// Two glibc malloc defaults made the server's RSS climb under load (bench/load.sh, 64 keep-alive
+// connections, docs/SECURITY.md "Proof": +33 % with them; +3 to +17 % with both changes, at the
+// same requests/s; what remains follows the background publishing and is not explained yet):
 //  - each thread that meets a locked arena gets one of its own, up to eight per core, and memory
 //    freed into one arena is not reused by the others: one arena per core;
 //  - a freed large block raises the size from which blocks are mapped on their own, so large
