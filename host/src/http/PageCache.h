@@ -7,7 +7,7 @@
 
 #include <cstddef>
 #include <mutex>
-#include <optional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 
@@ -17,17 +17,20 @@ class PageCache {
 public:
     explicit PageCache(std::size_t maxBytes = kDefaultMaxBytes) : _maxBytes(maxBytes) {}
 
-    // The body stored under `key` with exactly `stamp`, if any.
-    std::optional<std::string> find(const std::string& key, const std::string& stamp);
+    // The body stored under `key` with exactly `stamp`, or null. The body is shared, not
+    // copied: a hit costs no allocation of its size.
+    std::shared_ptr<const std::string> find(const std::string& key, const std::string& stamp);
     // Keeps `body` for `key` (replacing an older entry). When the bodies would exceed the
     // byte budget the cache starts over (pages of many distinct filters).
-    void store(const std::string& key, const std::string& stamp, const std::string& body);
+    void store(const std::string& key, const std::string& stamp,
+               std::shared_ptr<const std::string> body);
 
     static constexpr std::size_t kDefaultMaxBytes = 32u << 20;
 
 private:
     struct Entry {
-        std::string stamp, body;
+        std::string stamp;
+        std::shared_ptr<const std::string> body;
     };
     std::mutex _mutex;
     std::unordered_map<std::string, Entry> _entries;

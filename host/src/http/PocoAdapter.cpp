@@ -126,10 +126,11 @@ void sendResponse(Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerRe
         }
         return;
     }
-    out.setContentLength64(response.body.size());
+    const std::string& body = response.sharedBody ? *response.sharedBody : response.body;
+    out.setContentLength64(body.size());
     // Not sendBuffer(): it leaves the bytes in a buffer that is only flushed when Poco
     // destroys the response, too late for linger()'s shutdownSend().
-    sendBody(request, out.send(), response.body);
+    sendBody(request, out.send(), body);
     if (closeConnection) linger(request, config);
 }
 

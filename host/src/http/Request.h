@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -77,6 +78,9 @@ inline constexpr const char* kJsonContentType = "application/json; charset=utf-8
 struct Response {
     int status = 200;
     std::string body;
+    // When set, sent instead of `body`: a body shared with a cache (http/PageCache.h), so a hit
+    // costs no copy of it.
+    std::shared_ptr<const std::string> sharedBody;
     std::string contentType = kJsonContentType;
     NameValueList headers;
     // When set, the body is streamed (chunked) by calling this instead of sending `body`.

@@ -19,9 +19,47 @@ Response ListCache::respond(const Request& request, const std::string& key,
     std::string stamp;
     // The listings read through readReplica(): the stamp comes from the same database.
     _db.readReplica([&](store::Tx& s) { stamp = _stamps.current(s); });
-    if (auto body = _pages.find(key, stamp)) return jsonResponse(200, std::move(*body));
+    bool builder = false;
+    while (!builder) {
+        if (auto body = _pages.find(key, stamp)) {
+            Response hit;
+            hit.sharedBody = std::move(body);
+            return hit;
+        }
+        std::unique_lock lock(_buildMutex);
+        auto [it, inserted] = _building.emplace(key, stamp);
+        if (inserted) {
+            builder = true;
+        } else if (it->second != stamp) {
+            break; // another stamp is being built: build this one without waiting
+        } else {
+            // Woken when the builder is done; a failed build (not stored) makes one of the
+            // waiters the next builder.
+            _built.wait(lock, [&] {
+                auto f = _building.find(key);
+                return f == _building.end() || f->second != stamp;
+            });
+        }
+    }
+    struct BuildDone { // wakes the waiters however build() ends
+        ListCache* cache;
+        const std::string* key;
+        bool owner;
+        ~BuildDone() {
+            if (!owner) return;
+            {
+                std::lock_guard lock(cache->_buildMutex);
+                cache->_building.erase(*key);
+            }
+            cache->_built.notify_all();
+        }
+    } done{this, &key, builder};
     Response response = build();
-    if (response.status == 200 && !response.stream) _pages.store(key, stamp, response.body);
+    if (response.status == 200 && !response.stream && !response.sharedBody) {
+        response.sharedBody = std::make_shared<const std::string>(std::move(response.body));
+        response.body.clear();
+        _pages.store(key, stamp, response.sharedBody);
+    }
     return response;
 }
 

@@ -7,8 +7,11 @@
 #include "store/Database.h"
 #include "store/ReadStamps.h"
 
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 
 namespace finimport::http {
 
@@ -21,6 +24,9 @@ public:
     // 200). `key` must name everything the body depends on besides the data: the family, the
     // normalized filters and the raw page parameters. A request with `Cache-Control: no-cache`
     // (the client asks for a fresh answer) is built afresh, and its answer is not stored.
+    // Requests that miss on the same key and stamp while one of them builds wait for its
+    // body instead of each building it: a commit does not set every connection rendering the
+    // same page at once.
     Response respond(const Request& request, const std::string& key,
                      const std::function<Response()>& build);
 
@@ -28,6 +34,9 @@ private:
     store::Database& _db;
     store::ReadStamps _stamps;
     PageCache _pages;
+    std::mutex _buildMutex;
+    std::condition_variable _built;
+    std::unordered_map<std::string, std::string> _building; // key -> stamp being built
 };
 
 // "\x1f"-separated parts of a cache key; an absent part is "\x1e".

@@ -28,7 +28,7 @@ Router buildRoutes(RouteServices services) {
     router.get("/api/v1/openapi.yaml", A::None, [openApi](Request&) {
         Response r;
         r.contentType = "application/yaml";
-        r.body = *openApi;
+        r.sharedBody = openApi;
         return r;
     });
     // Each route's 500 message is the one docs/api.md documents for it (§8.7, §9.2, §9.3, §12.4).
