@@ -66,10 +66,10 @@ public:
         CPPUNIT_ASSERT_EQUAL(0, first.exitCode);
         // v1 schema, v2 securities per family, v3 read indexes, v4 import rows, v5 job request
         // ids (issue 13), v6 (main), v7 excluded import rows (issue 15).
-        CPPUNIT_ASSERT(first.out.find("7 migration(s) applied, schema version 7") !=
+        CPPUNIT_ASSERT(first.out.find("8 migration(s) applied, schema version 8") !=
                        std::string::npos);
         auto second = run({"migrate", "--database", _db});
-        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 7") !=
+        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 8") !=
                        std::string::npos);
     }
 

@@ -2,8 +2,8 @@
 // miss on the same page while one of them builds it wait for that body instead of each building
 // it (a commit under load used to set every connection rendering the same page at once), and a
 // failed build is never handed to the waiters.
-#include "http/Errors.h"
 #include "http/handlers/ListCache.h"
+#include "http/Errors.h"
 #include "store/Database.h"
 
 #include <Poco/TemporaryFile.h>
@@ -34,7 +34,8 @@ std::vector<http::Response> concurrently(http::ListCache& cache,
     std::vector<std::thread> threads;
     http::Request request;
     for (int i = 0; i < kClients; ++i)
-        threads.emplace_back([&, i] { answers[i] = cache.respond(request, "family\x1fpage", build); });
+        threads.emplace_back(
+            [&, i] { answers[i] = cache.respond(request, "family\x1fpage", build); });
     for (auto& t : threads)
         t.join();
     return answers;

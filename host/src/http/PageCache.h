@@ -6,8 +6,8 @@
 // a new stamp, so an entry is never served after the data it shows changed.
 
 #include <cstddef>
-#include <mutex>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 

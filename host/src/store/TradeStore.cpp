@@ -17,9 +17,10 @@ const char* kColumns =
 std::string fromWhere(const TradeListFilter& f, std::vector<SqlValue>& params,
                       bool ordered = true) {
     // `ordered` (a page): entries first (CROSS JOIN fixes the order on SQLite), so a page walks
-    // entries_type_date newest first and stops after `limit` trades instead of sorting them
+    // entries_trade_date newest first and stops after `limit` trades instead of sorting them
     // all. Counting leaves the join order to the planner. Only Trade entries carry a trades
-    // row, so the type condition changes no result.
+    // row, so the type condition changes no result; it stays a literal, because that index is
+    // partial on exactly this condition (store/Schema_v8.cpp) and a bound value would not match.
     std::string w =
         std::string(ordered ? "FROM entries e CROSS JOIN trades t CROSS JOIN accounts a "
                             : "FROM trades t JOIN entries e ON e.id = t.entry_id "
