@@ -13,8 +13,8 @@
 namespace {
 
 // Two glibc malloc defaults made the server's RSS climb under load (bench/load.sh, 64 keep-alive
-// connections, docs/SECURITY.md "Proof": +33 % with them; +3 to +17 % with both changes, at the
-// same requests/s; what remains follows the background publishing and is not explained yet):
+// connections, docs/SECURITY.md "Proof": +33 % with them, single digits with both changes and
+// the shared page-cache bodies, at the same requests/s):
 //  - each thread that meets a locked arena gets one of its own, up to eight per core, and memory
 //    freed into one arena is not reused by the others: one arena per core;
 //  - a freed large block raises the size from which blocks are mapped on their own, so large
