@@ -36,9 +36,8 @@ long residentBytes() {
 }
 
 // 64 MiB in 4,000-byte blocks (below the mmap threshold: they live in the heap), every page
-// touched; then all freed except every 32nd, which keeps the heap from shrinking at its top.
-// Returns the survivors.
-std::vector<char*> fragmentHeap() {
+// touched.
+std::vector<char*> allocateHeap() {
     constexpr size_t kBlock = 4000, kCount = 64 * 1024 * 1024 / kBlock;
     std::vector<char*> blocks;
     blocks.reserve(kCount);
@@ -49,6 +48,12 @@ std::vector<char*> fragmentHeap() {
         sink = sink + block[kBlock - 1];
         blocks.push_back(block);
     }
+    return blocks;
+}
+
+// Frees every block except every 32nd, which keeps the heap from shrinking at its top.
+// Returns the survivors.
+std::vector<char*> fragment(const std::vector<char*>& blocks) {
     std::vector<char*> kept;
     for (size_t i = 0; i < blocks.size(); ++i) {
         if (i % 32 == 31)
@@ -79,7 +84,7 @@ public:
             CPPUNIT_ASSERT(!MemoryTrimmer::trimNow());
             return;
         }
-        auto kept = fragmentHeap();
+        auto kept = fragment(allocateHeap());
         const long beforeTrim = residentBytes();
         CPPUNIT_ASSERT(MemoryTrimmer::trimNow());
         const long released = beforeTrim - residentBytes();
@@ -91,8 +96,12 @@ public:
     void theTrimmerReleasesOnItsOwn() {
         if (kSanitized) return;
         MemoryTrimmer trimmer(std::chrono::milliseconds(50));
-        auto kept = fragmentHeap();
+        auto blocks = allocateHeap();
+        // Measured before anything is freed: the trimmer may run while fragment() frees, and
+        // what it releases then counts too (measured after the frees, a trim that came first
+        // made the test fail on a busy machine).
         const long beforeTrim = residentBytes();
+        auto kept = fragment(blocks);
         long released = 0;
         for (int i = 0; i < 40 && released < 32L * 1024 * 1024; ++i) {
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
