@@ -7,7 +7,7 @@
 #include "app/backup/ServicePreflight.h"
 #include "app/backup/ServiceRecords.h"
 #include "app/imports/ImportTypes.h"
-#include "app/publish/RevertGuard.h"
+#include "app/publish/RevertJob.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
@@ -111,63 +111,47 @@ void ServicePublisher::publish(const std::string& importId,
 }
 
 void ServicePublisher::revert(const std::string& importId) {
-    try {
-        _db.write([&](store::Tx& s) {
-            if (!store::claimImport(s, importId, "reverting")) return; // store/ImportClaims.h
-            store::ImportStore imports(s);
-            auto import = imports.byIdAnyFamily(importId);
-            if (!import || import->status != "reverting") return;
-            store::lockPublishTargets(s, import->familyId);
-            // docs/decisions.md D64, re-checked in the job's transaction (see Publisher::revert).
-            if (auto dependants = revertDependants(s, importId); !dependants.empty())
-                throw std::runtime_error(dependants.message());
-            auto created = imports.records(importId, "created");
-            auto each = [&](const std::string& type,
-                            const std::function<void(const std::string&)>& fn) {
-                for (const auto& [t, id] : created)
-                    if (t == type) fn(id);
-            };
-            // Links first, then what hangs off accounts, then accounts, then family records
-            // (docs/decisions.md D20: taxonomy that records from outside the import use stays).
-            each("Transfer", [&](const std::string& id) { store::deleteTransfer(s, id); });
-            each("RejectedTransfer",
-                 [&](const std::string& id) { store::deleteRejectedTransfer(s, id); });
-            store::EntryStore entries(s);
-            each("Entry", [&](const std::string& id) { entries.deleteEntry(id); });
-            each("Holding", [&](const std::string& id) { store::deleteHolding(s, id); });
-            each("Balance", [&](const std::string& id) { store::deleteBalance(s, id); });
-            each("BudgetCategory",
-                 [&](const std::string& id) { store::deleteBudgetCategory(s, id); });
-            each("Budget", [&](const std::string& id) { store::deleteBudget(s, id); });
-            each("RecurringTransaction",
-                 [&](const std::string& id) { store::deleteRecurring(s, id); });
-            each("Rule", [&](const std::string& id) { store::deleteRule(s, id); });
-            store::AccountStore accounts(s);
-            each("Account", [&](const std::string& id) { accounts.deleteCascade(id); });
-            store::TaxonomyStore taxonomy(s);
-            each("Category", [&](const std::string& id) {
-                bool budgeted = store::categoryBudgeted(s, id);
-                if (!budgeted && !taxonomy.categoryInUse(id, importId)) taxonomy.deleteCategory(id);
-            });
-            each("Tag", [&](const std::string& id) {
-                if (!taxonomy.tagInUse(id, importId)) taxonomy.deleteTag(id);
-            });
-            each("Merchant", [&](const std::string& id) {
-                if (taxonomy.merchantInUse(id, importId)) return;
-                store::deleteMerchant(s, id);
-            });
-            imports.clearRecords(importId);
-            import->status = "pending";
-            import->error.reset();
-            import->readback = revertedReadbackJson();
-            imports.update(*import);
-        });
-    } catch (const std::exception& e) {
-        std::string message = e.what();
-        _db.write([&](store::Tx& s) {
-            store::failImportIfStatus(s, importId, "reverting", "revert_failed", message);
-        });
-    }
+    runRevertJob(_db, importId,
+                 [&](store::Tx& s, store::ImportStore& imports, store::ImportRecord& import) {
+                     auto created = imports.records(importId, "created");
+                     auto each = [&](const std::string& type,
+                                     const std::function<void(const std::string&)>& fn) {
+                         for (const auto& [t, id] : created)
+                             if (t == type) fn(id);
+                     };
+                     // Links first, then what hangs off accounts, then accounts, then family
+                     // records (docs/decisions.md D20: taxonomy that records from outside the
+                     // import use stays).
+                     each("Transfer", [&](const std::string& id) { store::deleteTransfer(s, id); });
+                     each("RejectedTransfer",
+                          [&](const std::string& id) { store::deleteRejectedTransfer(s, id); });
+                     store::EntryStore entries(s);
+                     each("Entry", [&](const std::string& id) { entries.deleteEntry(id); });
+                     each("Holding", [&](const std::string& id) { store::deleteHolding(s, id); });
+                     each("Balance", [&](const std::string& id) { store::deleteBalance(s, id); });
+                     each("BudgetCategory",
+                          [&](const std::string& id) { store::deleteBudgetCategory(s, id); });
+                     each("Budget", [&](const std::string& id) { store::deleteBudget(s, id); });
+                     each("RecurringTransaction",
+                          [&](const std::string& id) { store::deleteRecurring(s, id); });
+                     each("Rule", [&](const std::string& id) { store::deleteRule(s, id); });
+                     store::AccountStore accounts(s);
+                     each("Account", [&](const std::string& id) { accounts.deleteCascade(id); });
+                     store::TaxonomyStore taxonomy(s);
+                     each("Category", [&](const std::string& id) {
+                         bool budgeted = store::categoryBudgeted(s, id);
+                         if (!budgeted && !taxonomy.categoryInUse(id, importId))
+                             taxonomy.deleteCategory(id);
+                     });
+                     each("Tag", [&](const std::string& id) {
+                         if (!taxonomy.tagInUse(id, importId)) taxonomy.deleteTag(id);
+                     });
+                     each("Merchant", [&](const std::string& id) {
+                         if (taxonomy.merchantInUse(id, importId)) return;
+                         store::deleteMerchant(s, id);
+                     });
+                     import.readback = revertedReadbackJson();
+                 });
 }
 
 } // namespace finimport::app::service

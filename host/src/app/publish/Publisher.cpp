@@ -5,7 +5,7 @@
 #include "app/imports/ImportTypes.h"
 #include "app/imports/RowValidation.h"
 #include "app/publish/MappingResolver.h"
-#include "app/publish/RevertGuard.h"
+#include "app/publish/RevertJob.h"
 #include "app/publish/TypePublishers.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
@@ -140,64 +140,47 @@ void Publisher::revert(const std::string& importId) {
         service::ServicePublisher(_db, _config, _plugins).revert(importId);
         return;
     }
-    try {
-        _db.write([&](store::Tx& s) {
-            if (!store::claimImport(s, importId, "reverting")) return; // store/ImportClaims.h
-            store::ImportStore imports(s);
-            auto import = imports.byIdAnyFamily(importId);
-            if (!import || import->status != "reverting") return;
-            store::lockPublishTargets(s, import->familyId);
-            // Re-checked in the job's transaction: a dependant may have appeared since the
-            // request (docs/decisions.md D64); the revert then fails with the same message and
-            // deletes nothing.
-            if (auto dependants = app::revertDependants(s, importId); !dependants.empty())
-                throw std::runtime_error(dependants.message());
-            auto family = store::FamilyStore(s).familyById(import->familyId);
-            PublishContext ctx{s, *import, *family, domain::Date::today(), {}, {}, {}, 0};
-            store::EntryStore entries(s);
-            store::AccountStore accounts(s);
-            store::TaxonomyStore taxonomy(s);
-            auto created = imports.records(importId, "created");
-            // Entries first (their accounts are recomputed), then accounts, then taxonomy that
-            // nothing outside the import uses any more (docs/imports.md §12.3, docs/decisions.md
-            // D20).
-            for (const auto& [type, id] : created) {
-                if (type != "Entry") continue;
-                if (auto e = entries.byId(id)) {
-                    if (auto d = domain::Date::parseIso(e->date)) ctx.touch(e->accountId, *d);
-                    entries.deleteEntry(id);
-                }
-            }
-            for (const auto& [type, id] : created)
-                if (type == "Account") {
-                    accounts.deleteCascade(id);
-                    ctx.touchedAccounts.erase(id);
-                    ctx.changedFrom.erase(id);
-                }
-            // Rules first: they may be the only users of categories/merchants they created.
-            for (const auto& [type, id] : created)
-                if (type == "Rule") store::deleteRule(s, id);
-            for (const auto& [type, id] : created)
-                if (type == "Merchant" && !taxonomy.merchantInUse(id, importId))
-                    store::deleteMerchant(s, id);
-            for (const auto& [type, id] : created) {
-                if (type == "Category" && !taxonomy.categoryInUse(id, importId))
-                    taxonomy.deleteCategory(id);
-                if (type == "Tag" && !taxonomy.tagInUse(id, importId)) taxonomy.deleteTag(id);
-            }
-            for (const auto& accountId : ctx.touchedAccounts)
-                jobs::materializeBalances(s, accountId, ctx.today);
-            imports.clearRecords(importId);
-            import->status = "pending";
-            import->error.reset();
-            imports.update(*import);
-        });
-    } catch (const std::exception& e) {
-        std::string message = e.what();
-        _db.write([&](store::Tx& s) {
-            store::failImportIfStatus(s, importId, "reverting", "revert_failed", message);
-        });
-    }
+    runRevertJob(_db, importId,
+                 [&](store::Tx& s, store::ImportStore& imports, store::ImportRecord& import) {
+                     auto family = store::FamilyStore(s).familyById(import.familyId);
+                     PublishContext ctx{s, import, *family, domain::Date::today(), {}, {}, {}, 0};
+                     store::EntryStore entries(s);
+                     store::AccountStore accounts(s);
+                     store::TaxonomyStore taxonomy(s);
+                     auto created = imports.records(importId, "created");
+                     // Entries first (their accounts are recomputed), then accounts, then taxonomy
+                     // that nothing outside the import uses any more (docs/imports.md §12.3,
+                     // docs/decisions.md D20).
+                     for (const auto& [type, id] : created) {
+                         if (type != "Entry") continue;
+                         if (auto e = entries.byId(id)) {
+                             if (auto d = domain::Date::parseIso(e->date))
+                                 ctx.touch(e->accountId, *d);
+                             entries.deleteEntry(id);
+                         }
+                     }
+                     for (const auto& [type, id] : created)
+                         if (type == "Account") {
+                             accounts.deleteCascade(id);
+                             ctx.touchedAccounts.erase(id);
+                             ctx.changedFrom.erase(id);
+                         }
+                     // Rules first: they may be the only users of categories/merchants they
+                     // created.
+                     for (const auto& [type, id] : created)
+                         if (type == "Rule") store::deleteRule(s, id);
+                     for (const auto& [type, id] : created)
+                         if (type == "Merchant" && !taxonomy.merchantInUse(id, importId))
+                             store::deleteMerchant(s, id);
+                     for (const auto& [type, id] : created) {
+                         if (type == "Category" && !taxonomy.categoryInUse(id, importId))
+                             taxonomy.deleteCategory(id);
+                         if (type == "Tag" && !taxonomy.tagInUse(id, importId))
+                             taxonomy.deleteTag(id);
+                     }
+                     for (const auto& accountId : ctx.touchedAccounts)
+                         jobs::materializeBalances(s, accountId, ctx.today);
+                 });
 }
 
 } // namespace finimport::app

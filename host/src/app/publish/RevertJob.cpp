@@ -1,0 +1,36 @@
+#include "app/publish/RevertJob.h"
+
+#include "app/publish/RevertGuard.h"
+#include "store/ImportClaims.h"
+
+#include <stdexcept>
+
+namespace finimport::app {
+
+void runRevertJob(store::Database& db, const std::string& importId, const RevertUndo& undo) {
+    try {
+        db.write([&](store::Tx& s) {
+            if (!store::claimImport(s, importId, "reverting")) return; // store/ImportClaims.h
+            store::ImportStore imports(s);
+            auto import = imports.byIdAnyFamily(importId);
+            if (!import || import->status != "reverting") return;
+            store::lockPublishTargets(s, import->familyId);
+            // Re-checked in the job's transaction: a dependant may have appeared since the
+            // request; the revert then fails with the same message and deletes nothing.
+            if (auto dependants = revertDependants(s, importId); !dependants.empty())
+                throw std::runtime_error(dependants.message());
+            undo(s, imports, *import);
+            imports.clearRecords(importId);
+            import->status = "pending";
+            import->error.reset();
+            imports.update(*import);
+        });
+    } catch (const std::exception& e) {
+        std::string message = e.what();
+        db.write([&](store::Tx& s) {
+            store::failImportIfStatus(s, importId, "reverting", "revert_failed", message);
+        });
+    }
+}
+
+} // namespace finimport::app
