@@ -65,7 +65,8 @@ public:
         auto first = run({"migrate", "--database", _db});
         CPPUNIT_ASSERT_EQUAL(0, first.exitCode);
         // v1 schema, v2 securities per family, v3 read indexes, v4 import rows, v5 job request
-        // ids (issue 13), v6 (main), v7 excluded import rows (issue 15).
+        // ids (issue 13), v6 (main), v7 excluded import rows (issue 15), v8 partial entry
+        // indexes (issue 11).
         CPPUNIT_ASSERT(first.out.find("8 migration(s) applied, schema version 8") !=
                        std::string::npos);
         auto second = run({"migrate", "--database", _db});

@@ -93,11 +93,12 @@ Options readOptions(sandbox::Channel& channel, Frame type = Frame::Options) {
 // A crash must end the child by its signal (as in a normal build), not by the sanitizer's report
 // and exit code (ASan 1, TSan 66): the server names the signal. Only the linked runtime reads
 // its hook.
+#define FI_CRASH_BY_SIGNAL "handle_segv=0:handle_sigbus=0:handle_abort=0"
 extern "C" const char* __asan_default_options() {
-    return "handle_segv=0:handle_sigbus=0:handle_abort=0:detect_leaks=0";
+    return FI_CRASH_BY_SIGNAL ":detect_leaks=0";
 }
 extern "C" const char* __tsan_default_options() {
-    return "handle_segv=0:handle_sigbus=0:handle_abort=0";
+    return FI_CRASH_BY_SIGNAL;
 }
 #endif
 

@@ -34,6 +34,42 @@ std::string countsText(const RecordCounts& counts) {
     return out.str();
 }
 
+// What revert deletes of a backup import, inside runRevertJob's transaction: links first, then
+// what hangs off accounts, then accounts, then family records (docs/decisions.md D20: taxonomy
+// that records from outside the import use stays).
+void undoBackupImport(store::Tx& s, store::ImportStore& imports, store::ImportRecord& import) {
+    auto created = imports.records(import.id, "created");
+    auto each = [&](const std::string& type, const std::function<void(const std::string&)>& fn) {
+        for (const auto& [t, id] : created)
+            if (t == type) fn(id);
+    };
+    each("Transfer", [&](const std::string& id) { store::deleteTransfer(s, id); });
+    each("RejectedTransfer", [&](const std::string& id) { store::deleteRejectedTransfer(s, id); });
+    store::EntryStore entries(s);
+    each("Entry", [&](const std::string& id) { entries.deleteEntry(id); });
+    each("Holding", [&](const std::string& id) { store::deleteHolding(s, id); });
+    each("Balance", [&](const std::string& id) { store::deleteBalance(s, id); });
+    each("BudgetCategory", [&](const std::string& id) { store::deleteBudgetCategory(s, id); });
+    each("Budget", [&](const std::string& id) { store::deleteBudget(s, id); });
+    each("RecurringTransaction", [&](const std::string& id) { store::deleteRecurring(s, id); });
+    each("Rule", [&](const std::string& id) { store::deleteRule(s, id); });
+    store::AccountStore accounts(s);
+    each("Account", [&](const std::string& id) { accounts.deleteCascade(id); });
+    store::TaxonomyStore taxonomy(s);
+    each("Category", [&](const std::string& id) {
+        bool budgeted = store::categoryBudgeted(s, id);
+        if (!budgeted && !taxonomy.categoryInUse(id, import.id)) taxonomy.deleteCategory(id);
+    });
+    each("Tag", [&](const std::string& id) {
+        if (!taxonomy.tagInUse(id, import.id)) taxonomy.deleteTag(id);
+    });
+    each("Merchant", [&](const std::string& id) {
+        if (taxonomy.merchantInUse(id, import.id)) return;
+        store::deleteMerchant(s, id);
+    });
+    import.readback = revertedReadbackJson();
+}
+
 } // namespace
 
 void ServicePublisher::publish(const std::string& importId,
@@ -111,47 +147,7 @@ void ServicePublisher::publish(const std::string& importId,
 }
 
 void ServicePublisher::revert(const std::string& importId) {
-    runRevertJob(_db, importId,
-                 [&](store::Tx& s, store::ImportStore& imports, store::ImportRecord& import) {
-                     auto created = imports.records(importId, "created");
-                     auto each = [&](const std::string& type,
-                                     const std::function<void(const std::string&)>& fn) {
-                         for (const auto& [t, id] : created)
-                             if (t == type) fn(id);
-                     };
-                     // Links first, then what hangs off accounts, then accounts, then family
-                     // records (docs/decisions.md D20: taxonomy that records from outside the
-                     // import use stays).
-                     each("Transfer", [&](const std::string& id) { store::deleteTransfer(s, id); });
-                     each("RejectedTransfer",
-                          [&](const std::string& id) { store::deleteRejectedTransfer(s, id); });
-                     store::EntryStore entries(s);
-                     each("Entry", [&](const std::string& id) { entries.deleteEntry(id); });
-                     each("Holding", [&](const std::string& id) { store::deleteHolding(s, id); });
-                     each("Balance", [&](const std::string& id) { store::deleteBalance(s, id); });
-                     each("BudgetCategory",
-                          [&](const std::string& id) { store::deleteBudgetCategory(s, id); });
-                     each("Budget", [&](const std::string& id) { store::deleteBudget(s, id); });
-                     each("RecurringTransaction",
-                          [&](const std::string& id) { store::deleteRecurring(s, id); });
-                     each("Rule", [&](const std::string& id) { store::deleteRule(s, id); });
-                     store::AccountStore accounts(s);
-                     each("Account", [&](const std::string& id) { accounts.deleteCascade(id); });
-                     store::TaxonomyStore taxonomy(s);
-                     each("Category", [&](const std::string& id) {
-                         bool budgeted = store::categoryBudgeted(s, id);
-                         if (!budgeted && !taxonomy.categoryInUse(id, importId))
-                             taxonomy.deleteCategory(id);
-                     });
-                     each("Tag", [&](const std::string& id) {
-                         if (!taxonomy.tagInUse(id, importId)) taxonomy.deleteTag(id);
-                     });
-                     each("Merchant", [&](const std::string& id) {
-                         if (taxonomy.merchantInUse(id, importId)) return;
-                         store::deleteMerchant(s, id);
-                     });
-                     import.readback = revertedReadbackJson();
-                 });
+    runRevertJob(_db, importId, undoBackupImport);
 }
 
 } // namespace finimport::app::service

@@ -47,6 +47,44 @@ void materializeTouched(PublishContext& ctx) {
     }
 }
 
+// What revert deletes of a ledger import, inside runRevertJob's transaction: entries first
+// (their accounts are recomputed), then accounts, then taxonomy that nothing outside the import
+// uses any more (docs/imports.md §12.3, docs/decisions.md D20).
+void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRecord& import) {
+    auto family = store::FamilyStore(s).familyById(import.familyId);
+    PublishContext ctx{s, import, *family, domain::Date::today(), {}, {}, {}, 0};
+    store::EntryStore entries(s);
+    store::AccountStore accounts(s);
+    store::TaxonomyStore taxonomy(s);
+    auto created = imports.records(import.id, "created");
+    for (const auto& [type, id] : created) {
+        if (type != "Entry") continue;
+        if (auto e = entries.byId(id)) {
+            if (auto d = domain::Date::parseIso(e->date)) ctx.touch(e->accountId, *d);
+            entries.deleteEntry(id);
+        }
+    }
+    for (const auto& [type, id] : created)
+        if (type == "Account") {
+            accounts.deleteCascade(id);
+            ctx.touchedAccounts.erase(id);
+            ctx.changedFrom.erase(id);
+        }
+    // Rules first: they may be the only users of categories/merchants they created.
+    for (const auto& [type, id] : created)
+        if (type == "Rule") store::deleteRule(s, id);
+    for (const auto& [type, id] : created)
+        if (type == "Merchant" && !taxonomy.merchantInUse(id, import.id))
+            store::deleteMerchant(s, id);
+    for (const auto& [type, id] : created) {
+        if (type == "Category" && !taxonomy.categoryInUse(id, import.id))
+            taxonomy.deleteCategory(id);
+        if (type == "Tag" && !taxonomy.tagInUse(id, import.id)) taxonomy.deleteTag(id);
+    }
+    for (const auto& accountId : ctx.touchedAccounts)
+        jobs::materializeBalances(s, accountId, ctx.today);
+}
+
 } // namespace
 
 void Publisher::run(const store::JobRecord& job) {
@@ -140,47 +178,7 @@ void Publisher::revert(const std::string& importId) {
         service::ServicePublisher(_db, _config, _plugins).revert(importId);
         return;
     }
-    runRevertJob(_db, importId,
-                 [&](store::Tx& s, store::ImportStore& imports, store::ImportRecord& import) {
-                     auto family = store::FamilyStore(s).familyById(import.familyId);
-                     PublishContext ctx{s, import, *family, domain::Date::today(), {}, {}, {}, 0};
-                     store::EntryStore entries(s);
-                     store::AccountStore accounts(s);
-                     store::TaxonomyStore taxonomy(s);
-                     auto created = imports.records(importId, "created");
-                     // Entries first (their accounts are recomputed), then accounts, then taxonomy
-                     // that nothing outside the import uses any more (docs/imports.md §12.3,
-                     // docs/decisions.md D20).
-                     for (const auto& [type, id] : created) {
-                         if (type != "Entry") continue;
-                         if (auto e = entries.byId(id)) {
-                             if (auto d = domain::Date::parseIso(e->date))
-                                 ctx.touch(e->accountId, *d);
-                             entries.deleteEntry(id);
-                         }
-                     }
-                     for (const auto& [type, id] : created)
-                         if (type == "Account") {
-                             accounts.deleteCascade(id);
-                             ctx.touchedAccounts.erase(id);
-                             ctx.changedFrom.erase(id);
-                         }
-                     // Rules first: they may be the only users of categories/merchants they
-                     // created.
-                     for (const auto& [type, id] : created)
-                         if (type == "Rule") store::deleteRule(s, id);
-                     for (const auto& [type, id] : created)
-                         if (type == "Merchant" && !taxonomy.merchantInUse(id, importId))
-                             store::deleteMerchant(s, id);
-                     for (const auto& [type, id] : created) {
-                         if (type == "Category" && !taxonomy.categoryInUse(id, importId))
-                             taxonomy.deleteCategory(id);
-                         if (type == "Tag" && !taxonomy.tagInUse(id, importId))
-                             taxonomy.deleteTag(id);
-                     }
-                     for (const auto& accountId : ctx.touchedAccounts)
-                         jobs::materializeBalances(s, accountId, ctx.today);
-                 });
+    runRevertJob(_db, importId, undoLedgerImport);
 }
 
 } // namespace finimport::app
