@@ -4,6 +4,9 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <set>
 #include <string>
@@ -15,6 +18,8 @@ class UuidTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(versionVariantAndTime);
     CPPUNIT_TEST(randomBitsNeverRepeat);
     CPPUNIT_TEST(secureRandomFillsLargeBuffers);
+    CPPUNIT_TEST(givenTimeAndSequence);
+    CPPUNIT_TEST(forkedChildDrawsOtherBytes);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -38,6 +43,41 @@ public:
         for (int i = 0; i < 100000; ++i)
             tails.insert(newUuidV7().substr(14));
         CPPUNIT_ASSERT_EQUAL(size_t(100000), tails.size());
+    }
+
+    // store::newOrderedUuid's form: the millisecond and a 12-bit counter in rand_a.
+    void givenTimeAndSequence() {
+        std::string id = newUuidV7(0x0123456789ABull, 0xABC);
+        CPPUNIT_ASSERT(isUuid(id));
+        CPPUNIT_ASSERT_EQUAL(std::string("01234567-89ab-7abc-"), id.substr(0, 19));
+        CPPUNIT_ASSERT(std::string("89ab").find(id[19]) != std::string::npos);
+        CPPUNIT_ASSERT(newUuidV7(0x0123456789ABull, 0xABC) != id); // 62 random bits
+        CPPUNIT_ASSERT_EQUAL(std::string("00000000-0000-7000-"), newUuidV7(0, 0).substr(0, 19));
+    }
+
+    // Random bytes are buffered per thread: a forked child must not hand out the bytes its
+    // parent hands out next.
+    void forkedChildDrawsOtherBytes() {
+        (void)newUuidV7(); // the parent's buffer is filled
+        int fds[2];
+        CPPUNIT_ASSERT_EQUAL(0, ::pipe(fds));
+        pid_t child = ::fork();
+        CPPUNIT_ASSERT(child >= 0);
+        if (child == 0) {
+            std::string tail = newUuidV7().substr(14);
+            ssize_t n = ::write(fds[1], tail.data(), tail.size());
+            ::_exit(n == static_cast<ssize_t>(tail.size()) ? 0 : 1);
+        }
+        ::close(fds[1]);
+        std::string parentTail = newUuidV7().substr(14);
+        char buffer[64] = {};
+        ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+        ::close(fds[0]);
+        int status = 0;
+        ::waitpid(child, &status, 0);
+        CPPUNIT_ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        CPPUNIT_ASSERT_EQUAL(ssize_t(parentTail.size()), n);
+        CPPUNIT_ASSERT(std::string(buffer, static_cast<size_t>(n)) != parentTail);
     }
 
     void secureRandomFillsLargeBuffers() {

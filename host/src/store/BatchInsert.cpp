@@ -62,16 +62,28 @@ void BatchInsert::flush() {
         _pendingRows = 0;
         return;
     }
+    writeFront(_pendingRows);
+}
+
+void BatchInsert::flushFullChunks() {
+    if (_pg) {
+        flush();
+        return;
+    }
+    writeFront(_pendingRows - _pendingRows % _rowsPerStatement);
+}
+
+void BatchInsert::writeFront(size_t count) {
     const size_t width = _columns.size();
     size_t done = 0;
-    while (done < _pendingRows) {
-        size_t rows = std::min(_rowsPerStatement, _pendingRows - done);
+    while (done < count) {
+        size_t rows = std::min(_rowsPerStatement, count - done);
         write(_pending.data() + done * width, rows);
         done += rows;
     }
-    _written += _pendingRows;
-    _pending.clear();
-    _pendingRows = 0;
+    _pending.erase(_pending.begin(), _pending.begin() + static_cast<std::ptrdiff_t>(count * width));
+    _written += count;
+    _pendingRows -= count;
 }
 
 void BatchInsert::write(const SqlValue* values, size_t rows) {

@@ -41,6 +41,10 @@ public:
     // Also called by add() when a chunk is full (autoFlush). Nothing is written by the destructor:
     // an exception path writes nothing.
     void flush();
+    // Writes the full chunks only and keeps the rest buffered (PostgreSQL: everything, as
+    // flush()), so that a caller flushing at its own rhythm never prepares a statement for a
+    // partial chunk until the end (a statement per partial chunk cost 5 % of a publish).
+    void flushFullChunks();
     size_t written() const { return _written; }
     size_t pending() const { return _pendingRows; }
     // Rows per statement (SQLite) or per COPY (PostgreSQL) after the caps.
@@ -49,6 +53,8 @@ public:
 private:
     std::string sqlFor(size_t rows) const;
     void write(const SqlValue* values, size_t rows);
+    // SQLite: writes the first `rows` buffered rows and drops them from the buffer.
+    void writeFront(size_t rows);
 
     Tx& _s;
     std::string _table;

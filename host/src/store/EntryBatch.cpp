@@ -54,19 +54,24 @@ std::vector<SqlValue> entryValues(EntryRow& e, const char* type) {
 } // namespace
 
 TransactionBatch::TransactionBatch(Tx& s, size_t chunk)
-    : _chunk(chunk), _entries(s, "entries", entryColumns(), chunk, false),
+    : _entries(s, "entries", entryColumns(), chunk, false),
       _transactions(s, "transactions", {"entry_id", "category_id", "merchant_id", "kind"}, chunk,
                     false),
-      _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false),
-      _copyChunk(isPostgresSession(s) ? BatchInsert::kMinCopyRows : 0) {}
+      _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false) {}
 
 void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
     _entries.add(entryValues(e, "Transaction"));
     _transactions.add({e.id, sqlOpt(d.categoryId), sqlOpt(d.merchantId), d.kind});
     for (const auto& tag : d.tagIds)
         _tags.add({e.id, tag});
-    // PostgreSQL's COPY takes larger chunks (BatchInsert::kMinCopyRows).
-    if (_entries.pending() >= std::max(_chunk, _copyChunk)) flush();
+    // A full statement (or COPY) of entries is written, then whatever full chunks of payload
+    // rows are ready: each table writes a prefix of its rows, never a row whose entry is not
+    // written yet (foreign keys).
+    if (_entries.pending() >= _entries.rowsPerFlush()) {
+        _entries.flushFullChunks();
+        _transactions.flushFullChunks();
+        _tags.flushFullChunks();
+    }
 }
 
 void TransactionBatch::flush() {
@@ -76,19 +81,21 @@ void TransactionBatch::flush() {
 }
 
 TradeBatch::TradeBatch(Tx& s, size_t chunk)
-    : _chunk(chunk), _entries(s, "entries", entryColumns(), chunk, false),
+    : _entries(s, "entries", entryColumns(), chunk, false),
       _trades(s, "trades",
               {"id", "entry_id", "security_id", "qty", "price", "currency",
                "investment_activity_label", "category_id", "created_at", "updated_at"},
-              chunk, false),
-      _copyChunk(isPostgresSession(s) ? BatchInsert::kMinCopyRows : 0) {}
+              chunk, false) {}
 
 void TradeBatch::add(EntryRow& e, TradeDetail& d) {
     _entries.add(entryValues(e, "Trade"));
     if (d.id.empty()) d.id = newUuid();
     _trades.add({d.id, e.id, sqlOpt(d.securityId), d.qty, d.price, d.currency,
                  sqlOpt(d.activityLabel), sqlOpt(d.categoryId), e.createdAt, e.updatedAt});
-    if (_entries.pending() >= std::max(_chunk, _copyChunk)) flush();
+    if (_entries.pending() >= _entries.rowsPerFlush()) {
+        _entries.flushFullChunks();
+        _trades.flushFullChunks();
+    }
 }
 
 void TradeBatch::flush() {

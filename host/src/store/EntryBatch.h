@@ -1,7 +1,7 @@
 #pragma once
 // Transactions and trades written in batches at publish (multi-row INSERTs on SQLite, COPY on
 // PostgreSQL): entries and their payload rows are buffered and flushed together, entries first
-// (foreign keys), every `chunk` entries. One list of entry columns for both.
+// (foreign keys), in statements of up to `chunk` rows. One list of entry columns for both.
 
 #include "store/BatchInsert.h"
 #include "store/EntryStore.h"
@@ -19,9 +19,7 @@ public:
     void flush();
 
 private:
-    size_t _chunk;
     BatchInsert _entries, _transactions, _tags;
-    size_t _copyChunk;
 };
 
 class TradeBatch {
@@ -35,9 +33,7 @@ public:
     void flush();
 
 private:
-    size_t _chunk;
     BatchInsert _entries, _trades;
-    size_t _copyChunk;
 };
 
 } // namespace finimport::store

@@ -117,6 +117,15 @@ std::optional<EntryRow> EntryStore::byId(const std::string& id) {
     return entryFrom(*r);
 }
 
+std::vector<EntryRow> EntryStore::createdBy(const std::string& importId) {
+    std::vector<EntryRow> out;
+    for (const auto& r :
+         sqlQuery(_s, std::string(kSelect) + "WHERE e.import_id = ? ORDER BY e.created_at, e.id",
+                  {importId}))
+        out.push_back(entryFrom(r));
+    return out;
+}
+
 std::vector<EntryRow> EntryStore::transactionCandidates(const std::string& accountId,
                                                         const std::string& date, int64_t amount,
                                                         const std::string& currency) {

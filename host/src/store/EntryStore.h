@@ -60,6 +60,9 @@ public:
     std::vector<LedgerItem> ledgerOf(const std::string& accountId);
     std::optional<EntryRow> openingAnchor(const std::string& accountId);
     std::optional<EntryRow> byId(const std::string& id);
+    // Every entry the import created: an entry's import_id names its creator and never changes
+    // (docs/architecture.md, "What an import owns"). Oldest first.
+    std::vector<EntryRow> createdBy(const std::string& importId);
 
     // Transactions on the account with that date, amount and currency (oldest first):
     // duplicate candidates; the caller compares normalised names.

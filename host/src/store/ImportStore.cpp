@@ -211,6 +211,16 @@ std::vector<ImportRowRecord> ImportStore::rows(const std::string& importId) {
     return out;
 }
 
+void ImportStore::forEachRowView(const std::string& importId,
+                                 const std::function<void(const ImportRowView&)>& fn) {
+    nativeQuery(_s,
+                "SELECT row_number, kind, fields, errors, excluded FROM import_rows "
+                "WHERE import_id = ? ORDER BY row_number",
+                {importId}, [&](const NativeRow& r) {
+                    fn(ImportRowView{r.i64(0), r.text(1), r.text(2), r.text(3), r.i64(4) != 0});
+                });
+}
+
 void ImportStore::forEachRowBatch(const std::string& importId, int64_t batchSize,
                                   const std::function<void(std::vector<ImportRowRecord>&)>& fn) {
     // row_number is unique per import (schema v1), so it is a complete keyset.

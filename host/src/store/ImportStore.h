@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace finimport::store {
@@ -31,6 +32,14 @@ struct ImportRowRecord {
     std::optional<std::string> sortKey;
     bool valid = true;     // no error evaluated at upload (parse, date window, currency)
     bool excluded = false; // docs/decisions.md D44: left out by a row edit, never published
+};
+
+// A stored row as a publish reads it: views into the database's own buffers, valid only
+// during the callback that receives them (no copy of 100k rows' text).
+struct ImportRowView {
+    int64_t rowNumber = 0;
+    std::string_view kind, fields, errors;
+    bool excluded = false;
 };
 
 // One page of an import's rows, ordered in SQL.
@@ -72,6 +81,9 @@ public:
     void deleteRows(const std::string& importId);
     // Every row in row order (small imports; publish prefers forEachRowBatch).
     std::vector<ImportRowRecord> rows(const std::string& importId);
+    // Every row in row order, one callback each, without materialising the rows.
+    void forEachRowView(const std::string& importId,
+                        const std::function<void(const ImportRowView&)>& fn);
     // Rows in row order, `batchSize` at a time (keyset paging): memory stays one batch.
     void forEachRowBatch(const std::string& importId, int64_t batchSize,
                          const std::function<void(std::vector<ImportRowRecord>&)>& fn);

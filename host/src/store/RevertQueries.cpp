@@ -8,7 +8,10 @@ namespace finimport::store {
 namespace {
 
 // Ids of the records of `type` the import created (a sub-select; one `?` = the import id).
+// Entries by their import_id: a ledger publish does not list its entries in import_records
+// (docs/architecture.md, "What an import owns").
 std::string created(const std::string& type) {
+    if (type == "Entry") return "(SELECT id FROM entries WHERE import_id = ?)";
     return "(SELECT record_id FROM import_records WHERE import_id = ? AND relation = 'created' "
            "AND record_type = '" +
            type + "')";
@@ -23,6 +26,10 @@ std::vector<std::string> dependantQueries() {
         "SELECT DISTINCT o.import_id FROM import_records o JOIN import_records c ON "
         "c.record_type = o.record_type AND c.record_id = o.record_id WHERE c.import_id = ? "
         "AND c.relation = 'created' AND o.import_id <> ?",
+        // Another import matched (or, a ServiceImport, listed) an entry this import created.
+        "SELECT DISTINCT o.import_id FROM entries e JOIN import_records o ON "
+        "o.record_type = 'Entry' AND o.record_id = e.id WHERE e.import_id = ? "
+        "AND o.import_id <> ?",
         // Records inside an account the import created, owned by someone else.
         "SELECT DISTINCT COALESCE(import_id, '') FROM entries WHERE account_id IN " +
             created("Account") + " AND COALESCE(import_id, '') <> ? AND id NOT IN " +

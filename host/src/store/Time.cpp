@@ -3,7 +3,6 @@
 #include "domain/Uuid.h"
 
 #include <chrono>
-#include <cstdio>
 #include <mutex>
 
 namespace finimport::store {
@@ -35,14 +34,8 @@ std::string newOrderedUuid() {
         lastMillis = millis;
         sequence = counter;
     }
-    // A v7 id with CSPRNG bits (domain::newUuidV7); its time and 12-bit rand_a fields are
-    // replaced by the monotonic millisecond and sequence.
-    std::string id = domain::newUuidV7();
-    char head[20];
-    std::snprintf(head, sizeof head, "%08x-%04x-7%03x", unsigned(millis >> 16),
-                  unsigned(millis & 0xFFFF), unsigned(sequence));
-    id.replace(0, 18, head);
-    return id;
+    // A v7 id whose time and 12-bit rand_a fields are the monotonic millisecond and sequence.
+    return domain::newUuidV7(millis, static_cast<unsigned>(sequence));
 }
 
 } // namespace finimport::store

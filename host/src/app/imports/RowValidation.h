@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace finimport::app {
@@ -24,9 +25,9 @@ bool dateInWindow(domain::Date date, domain::Date today);
 
 // Stored forms of a row (import_rows.fields / errors JSON).
 std::string rowFieldsToJson(const RowFields& fields);
-RowFields rowFieldsFromJson(const std::string& json);
+RowFields rowFieldsFromJson(std::string_view json);
 std::string rowMessagesToJson(const std::vector<RowMessage>& messages);
-std::vector<RowMessage> rowMessagesFromJson(const std::string& json);
+std::vector<RowMessage> rowMessagesFromJson(std::string_view json);
 
 const std::optional<std::string>* findField(const RowFields& fields, const std::string& name);
 std::string fieldText(const RowFields& fields, const std::string& name); // "" when absent/null

@@ -56,14 +56,15 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     store::EntryStore entries(s);
     store::AccountStore accounts(s);
     store::TaxonomyStore taxonomy(s);
-    auto created = imports.records(import.id, "created");
-    for (const auto& [type, id] : created) {
-        if (type != "Entry") continue;
-        if (auto e = entries.byId(id)) {
+    // Entries by their import_id (PublishContext.h); a split child may already have gone with
+    // its parent.
+    for (const auto& created : entries.createdBy(import.id)) {
+        if (auto e = entries.byId(created.id)) {
             if (auto d = domain::Date::parseIso(e->date)) ctx.touch(e->accountId, *d);
-            entries.deleteEntry(id);
+            entries.deleteEntry(e->id);
         }
     }
+    auto created = imports.records(import.id, "created");
     for (const auto& [type, id] : created)
         if (type == "Account") {
             accounts.deleteCascade(id);
@@ -129,22 +130,21 @@ void Publisher::publish(const std::string& importId) {
             // invalid now are left out (and counted) instead of failing the publish.
             const bool skip = skipsInvalidRows(ImportOptions::fromJson(import->configuration));
             int64_t invalid = 0;
-            for (auto& row : imports.rows(importId)) {
-                if (row.excluded) continue;
+            imports.forEachRowView(importId, [&](const store::ImportRowView& row) {
+                if (row.excluded) return;
                 RowFields fields = rowFieldsFromJson(row.fields);
                 if (!rowErrorsNow(fields, rowMessagesFromJson(row.errors), ctx.today).empty()) {
                     ++invalid;
-                    if (skip) continue;
+                    if (skip) return;
                 }
-                ctx.rows.push_back({row.rowNumber, row.kind, std::move(fields)});
-            }
+                ctx.rows.push_back({row.rowNumber, std::string(row.kind), std::move(fields)});
+            });
             if (skip) {
                 if (ctx.rows.empty()) throw std::runtime_error("No valid rows to publish");
                 writeSummaryCount(*import, "skipped_rows_count", invalid);
             } else if (invalid > 0)
                 throw std::runtime_error(std::to_string(invalid) +
                                          (invalid == 1 ? " row is invalid" : " rows are invalid"));
-
             imports.clearRecords(importId);
             MappingResolver mappings(ctx);
             publishTransactions(ctx, mappings);
@@ -158,7 +158,6 @@ void Publisher::publish(const std::string& importId) {
             ctx.flushRecords();
             if (afterRecordsHook) afterRecordsHook();
             materializeTouched(ctx);
-
             writeSummaryCount(*import, "duplicate_rows_count", ctx.duplicateRows);
             import->status = "complete";
             import->error.reset();

@@ -46,7 +46,6 @@ void publishStatementAnchors(PublishContext& ctx, MappingResolver& mappings) {
         anchor.name = "Opening balance";
         anchor.importId = ctx.import.id;
         entries.insertValuation(anchor, "opening_anchor");
-        ctx.created("Entry", anchor.id);
         ctx.touch(account->id, *date);
     }
 }

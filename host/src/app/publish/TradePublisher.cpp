@@ -104,7 +104,6 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
             t.activityLabel = "Buy";
         batch.add(e, t); // written by COPY / multi-row INSERT, flushed below
         claimed.insert(e.id);
-        ctx.created("Entry", e.id);
         ctx.touch(account->id, date);
     }
     batch.flush();

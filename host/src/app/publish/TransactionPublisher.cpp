@@ -6,6 +6,7 @@
 #include "store/EntryBatch.h"
 #include "store/EntryStore.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace finimport::app {
@@ -108,7 +109,8 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
 
     store::EntryStore entries(ctx.session);
     duplicates.load(entries);
-    store::TransactionBatch batch(ctx.session);
+    std::vector<const ResolvedRow*> fresh;
+    fresh.reserve(resolved.size());
     for (const auto& r : resolved) {
         // docs/decisions.md D63: the same external id on the account first, then the exact rule.
         std::optional<std::string> existing;
@@ -125,6 +127,20 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
             ctx.rowEntries[r.row->number] = {*existing, false};
             continue;
         }
+        fresh.push_back(&r);
+    }
+    // New entries are written in (account, date) order, file order within a day, so that their
+    // ordered ids and the (account_id, date) index both grow at the end of their B-trees: a
+    // 100k-row insert in file order took 0.76 s in the sqlite3 shell, in this order 0.41 s
+    // (bench/RESULTS.md, session 7). Every listing orders by date first, then creation, so
+    // what a reader sees is unchanged.
+    std::stable_sort(fresh.begin(), fresh.end(), [](const ResolvedRow* a, const ResolvedRow* b) {
+        if (int c = a->accountId.compare(b->accountId); c != 0) return c < 0;
+        return a->date < b->date;
+    });
+    store::TransactionBatch batch(ctx.session);
+    for (const ResolvedRow* fr : fresh) {
+        const ResolvedRow& r = *fr;
         store::EntryRow e;
         e.accountId = r.accountId;
         e.date = r.isoDate;
@@ -139,7 +155,6 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         d.categoryId = r.categoryId;
         d.tagIds = r.tagIds;
         batch.add(e, d);
-        ctx.created("Entry", e.id);
         ctx.rowEntries[r.row->number] = {e.id, true};
         ctx.touch(r.accountId, r.date);
     }
