@@ -70,6 +70,16 @@ bool pgTransactionWrote(pg_conn* conn) {
 
 void pgCopyIn(pg_conn* conn, const std::string& table, const std::vector<std::string>& columns,
               const std::string& rows) {
+    // The pool's connections force custom plans (store/Database.cpp: pages of cached statements).
+    // A COPY's foreign-key checks are cached SPI plans too: forced custom, each row was planned
+    // again, and the COPYs of a 100k-row publish took 8.8 s instead of 3 (bench/RESULTS.md,
+    // session 7). For the rest of this transaction PostgreSQL chooses (set_config's `true`:
+    // local to the transaction, nothing outside one).
+    Result plans{PQexec(conn, "SELECT set_config('plan_cache_mode', 'auto', true)")};
+    if (PQresultStatus(plans.get()) != PGRES_TUPLES_OK)
+        throw std::runtime_error("COPY into " + table +
+                                 " failed: " + trimmed(PQresultErrorMessage(plans.get())));
+    plans.reset();
     std::string sql = "COPY " + table + " (";
     for (size_t c = 0; c < columns.size(); ++c)
         sql += (c ? ", " : "") + columns[c];

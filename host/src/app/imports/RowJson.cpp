@@ -173,6 +173,7 @@ std::string rowFieldsToJson(const RowFields& fields) {
 
 RowFields rowFieldsFromJson(std::string_view json) {
     RowFields fields;
+    fields.reserve(16); // a transaction row has 12
     Cursor c(json);
     c.expect('{');
     if (!c.take('}')) {

@@ -107,13 +107,13 @@ std::vector<std::string> MappingResolver::tags(const std::string& tagsCell) {
     return ids;
 }
 
-std::optional<store::AccountRow> MappingResolver::account(const std::string& key,
-                                                          const std::string& currency,
-                                                          const std::string& accountType) {
-    if (_importAccount) return _importAccount;
+const store::AccountRow* MappingResolver::account(const std::string& key,
+                                                  const std::string& currency,
+                                                  const std::string& accountType) {
+    if (_importAccount) return &*_importAccount;
     std::string name = trim(key);
-    if (name.empty()) return std::nullopt;
-    if (auto it = _accounts.find(name); it != _accounts.end()) return it->second;
+    if (name.empty()) return nullptr;
+    if (auto it = _accounts.find(name); it != _accounts.end()) return &it->second;
     store::AccountStore accounts(_ctx.session);
     std::optional<store::AccountRow> account = accounts.byName(_ctx.import.familyId, name);
     if (!account) {
@@ -129,8 +129,7 @@ std::optional<store::AccountRow> MappingResolver::account(const std::string& key
         _ctx.created("Account", a.id);
         account = a;
     }
-    _accounts[name] = *account;
-    return account;
+    return &(_accounts[name] = *account);
 }
 
 std::optional<std::string> MappingResolver::accountType(const std::string& key) {

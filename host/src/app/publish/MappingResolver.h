@@ -22,8 +22,9 @@ public:
     // The import's account when set; else the mapped (or created) account named `key`.
     // A created account is of `accountType` (docs/decisions.md D9: depository; D58: the statement's
     // kind).
-    std::optional<store::AccountRow> account(const std::string& key, const std::string& currency,
-                                             const std::string& accountType = "depository");
+    // Null when the row names no account; else valid while the resolver lives.
+    const store::AccountRow* account(const std::string& key, const std::string& currency,
+                                     const std::string& accountType = "depository");
     // "Depository", "CreditCard", … or nullopt.
     std::optional<std::string> accountType(const std::string& key);
 

@@ -31,8 +31,7 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
     std::set<std::string> claimed;
     for (const auto& row : ctx.rows) {
         if (row.kind != "trade") continue;
-        auto [target, currency] = rowAccount(row, mappings);
-        const store::AccountRow* account = &target;
+        auto [account, currency] = rowAccount(row, mappings);
         domain::Date date = rowDate(row);
         domain::Decimal qty = rowDecimal(row, "signed_qty", "quantity");
         domain::Decimal price = rowDecimal(row, "price", "price");

@@ -25,7 +25,7 @@ domain::Decimal rowDecimal(const PublishRow& row, const std::string& field, cons
 // The row's target account (import account or mapping) and its currency: the row's, else the
 // account's; throws naming the row when unmapped or when the currencies differ (docs/decisions.md
 // D4).
-std::pair<store::AccountRow, std::string> rowAccount(const PublishRow& row,
-                                                     MappingResolver& mappings);
+std::pair<const store::AccountRow*, std::string> rowAccount(const PublishRow& row,
+                                                            MappingResolver& mappings);
 
 } // namespace finimport::app
