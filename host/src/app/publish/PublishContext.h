@@ -32,8 +32,10 @@ struct PublishContext {
     std::map<std::string, domain::Date> changedFrom;
     int64_t duplicateRows = 0;
     // The entry each transaction row became: id and whether this publish created it (QIF
-    // splits and transfers attach to their row's entry).
+    // splits and transfers attach to their row's entry). Kept only when keepRowEntries
+    // (needsQifExtras: nothing else reads it).
     std::map<int64_t, std::pair<std::string, bool>> rowEntries = {};
+    bool keepRowEntries = true;
 
     void touch(const std::string& accountId, domain::Date date);
     // Recorded in memory and written in batches by flushRecords() (nothing reads them back

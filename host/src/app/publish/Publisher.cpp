@@ -5,6 +5,7 @@
 #include "app/imports/ImportTypes.h"
 #include "app/imports/RowValidation.h"
 #include "app/publish/MappingResolver.h"
+#include "app/publish/PublishRows.h"
 #include "app/publish/RevertJob.h"
 #include "app/publish/TypePublishers.h"
 #include "jobs/BalanceMaterializer.h"
@@ -129,22 +130,16 @@ void Publisher::publish(const std::string& importId) {
             // D43/D44: excluded rows are never published; with skip_invalid_rows the rows
             // invalid now are left out (and counted) instead of failing the publish.
             const bool skip = skipsInvalidRows(ImportOptions::fromJson(import->configuration));
-            int64_t invalid = 0;
-            imports.forEachRowView(importId, [&](const store::ImportRowView& row) {
-                if (row.excluded) return;
-                RowFields fields = rowFieldsFromJson(row.fields);
-                if (!rowErrorsNow(fields, rowMessagesFromJson(row.errors), ctx.today).empty()) {
-                    ++invalid;
-                    if (skip) return;
-                }
-                ctx.rows.push_back({row.rowNumber, std::string(row.kind), std::move(fields)});
-            });
+            auto loaded = loadPublishRows(imports, importId, ctx.today, skip);
+            ctx.rows = std::move(loaded.rows);
+            const int64_t invalid = loaded.invalid;
             if (skip) {
                 if (ctx.rows.empty()) throw std::runtime_error("No valid rows to publish");
                 writeSummaryCount(*import, "skipped_rows_count", invalid);
             } else if (invalid > 0)
                 throw std::runtime_error(std::to_string(invalid) +
                                          (invalid == 1 ? " row is invalid" : " rows are invalid"));
+            ctx.keepRowEntries = needsQifExtras(ctx.rows);
             imports.clearRecords(importId);
             MappingResolver mappings(ctx);
             publishTransactions(ctx, mappings);

@@ -173,14 +173,15 @@ private:
 
 } // namespace
 
-void publishQifExtras(PublishContext& ctx, MappingResolver& mappings) {
-    // Most imports have none of these rows: then no set of every created entry is built (it
-    // cost 0.28 s of a 100k-row bank CSV publish, bench/RESULTS.md session 7).
-    auto extra = [](const PublishRow& row) {
+bool needsQifExtras(const std::vector<PublishRow>& rows) {
+    return std::any_of(rows.begin(), rows.end(), [](const PublishRow& row) {
         if (row.kind == "split" || row.kind == "opening_balance") return true;
         return row.kind == "transaction" && nonBlank(row.fields, "transfer_account").has_value();
-    };
-    if (std::none_of(ctx.rows.begin(), ctx.rows.end(), extra)) return;
+    });
+}
+
+void publishQifExtras(PublishContext& ctx, MappingResolver& mappings) {
+    if (!ctx.keepRowEntries) return;
     QifExtras extras(ctx, mappings);
     extras.splits();
     extras.transfers();

@@ -144,7 +144,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
             ++ctx.duplicateRows;
             absorbInto(ctx, *existing, r);
             ctx.matched("Entry", *existing);
-            ctx.rowEntries[r.row->number] = {*existing, false};
+            if (ctx.keepRowEntries) ctx.rowEntries[r.row->number] = {*existing, false};
             continue;
         }
         const auto day = static_cast<uint64_t>(int64_t(r.date.days()) + (int64_t(1) << 31));
@@ -157,9 +157,11 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
     // what a reader sees is unchanged.
     std::sort(fresh.begin(), fresh.end());
     store::TransactionBatch batch(ctx.session);
-    for (const FreshKey& key : fresh) {
-        ResolvedRow& r = resolved[key.index]; // moved from: each row is written once
-        ctx.touch(r.accountId, r.date);
+    for (size_t k = 0; k < fresh.size(); ++k) {
+        ResolvedRow& r = resolved[fresh[k].index]; // moved from: each row is written once
+        // The first row of each account has its earliest date.
+        if (k == 0 || fresh[k].accountAndDay >> 32 != fresh[k - 1].accountAndDay >> 32)
+            ctx.touch(r.accountId, r.date);
         store::EntryRow e;
         e.accountId = std::move(r.accountId);
         e.date = std::move(r.isoDate);
@@ -174,7 +176,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         d.categoryId = std::move(r.categoryId);
         d.tagIds = std::move(r.tagIds);
         batch.add(e, d);
-        ctx.rowEntries[r.row->number] = {e.id, true};
+        if (ctx.keepRowEntries) ctx.rowEntries[r.row->number] = {e.id, true};
     }
     batch.flush(); // QIF extras read the new entries back
 }
