@@ -157,7 +157,13 @@ std::optional<std::string> optionalString(Cursor& c) {
 } // namespace
 
 std::string rowFieldsToJson(const RowFields& fields) {
-    std::string out = "{";
+    // Sized once: names, values and their quotes (escapes are rare and only grow it).
+    std::size_t size = 2;
+    for (const auto& [k, v] : fields)
+        size += k.size() + (v ? v->size() : 4) + 6;
+    std::string out;
+    out.reserve(size);
+    out += '{';
     for (const auto& [k, v] : fields) {
         if (out.size() > 1) out += ',';
         appendQuoted(out, k);
@@ -165,7 +171,7 @@ std::string rowFieldsToJson(const RowFields& fields) {
         if (v)
             appendQuoted(out, *v);
         else
-            out += "null";
+            out.append("null", 4);
     }
     out += '}';
     return out;
