@@ -9,6 +9,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <memory>
+#include <set>
 
 using namespace finimport::test;
 
@@ -27,6 +28,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testRefusals);
     CPPUNIT_TEST(testSkipInvalidRows);
     CPPUNIT_TEST(testSkipInvalidRowsWithNothingValid);
+    CPPUNIT_TEST(testSkipInvalidRowsOfALargeImport);
     CPPUNIT_TEST(testStoredCountsEqualARecount);
     CPPUNIT_TEST_SUITE_END();
 
@@ -475,6 +477,35 @@ public:
             std::string("false"),
             d->getObject("configuration")->getValue<std::string>("skip_invalid_rows"));
         assertStats(d, 1, 0, 1, 0, 0);
+    }
+
+    // 5,000 rows: the publish decodes them on two threads (app/publish/PublishRows), halves of
+    // 2,500. Invalid rows in both halves and on each side of the split are all left out and
+    // counted once; every other row is stored with its cents.
+    void testSkipInvalidRowsOfALargeImport() {
+        const std::set<int> bad = {1, 2500, 2501, 4999, 5000};
+        std::string csv = "date,amount,name\n";
+        for (int row = 1; row <= 5000; ++row)
+            csv += (bad.count(row) ? std::string("13/45/2024") : std::string("01/02/2024")) +
+                   ",-1.00,Row " + std::to_string(row) + "\n";
+        std::string id = createCsv(csv, R"("skip_invalid_rows":"true")");
+        publish(id);
+        assertStats(show(id), 5000, 4995, 5, 0, 5);
+        CPPUNIT_ASSERT_EQUAL(int64_t(4995), entryCount());
+        int64_t total = 0, badStored = 0;
+        _app->server().database().read([&](finimport::store::Tx& s) {
+            total = finimport::store::sqlCount(s,
+                                               "SELECT SUM(amount) FROM entries WHERE "
+                                               "account_id = ?",
+                                               {_accountId});
+            badStored = finimport::store::sqlCount(
+                s, "SELECT COUNT(*) FROM entries WHERE name IN ('Row 1', 'Row 2500', "
+                   "'Row 2501', 'Row 4999', 'Row 5000')");
+        });
+        CPPUNIT_ASSERT_EQUAL(int64_t(4995) * 100000000, total); // 1.00 out each
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), badStored);
+        CPPUNIT_ASSERT_EQUAL(int64_t(100000000), entryAmount("Row 2499"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(100000000), entryAmount("Row 2502"));
     }
 
     void testStoredCountsEqualARecount() {

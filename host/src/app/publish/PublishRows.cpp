@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <future>
-#include <thread>
+#include <system_error>
 
 namespace finimport::app {
 
@@ -47,10 +47,16 @@ PublishRows loadPublishRows(store::ImportStore& imports, const std::string& impo
     constexpr size_t kParallelFrom = 4096;
     const size_t half = raw.size() >= kParallelFrom ? raw.size() / 2 : raw.size();
     std::future<PublishRows> second;
-    if (half < raw.size())
-        second = std::async(std::launch::async, decodeRows, std::cref(raw), half, raw.size(), today,
-                            skipInvalid);
-    PublishRows out = decodeRows(raw, 0, half, today, skipInvalid);
+    size_t first = raw.size();
+    if (half < raw.size()) {
+        try {
+            second = std::async(std::launch::async, decodeRows, std::cref(raw), half, raw.size(),
+                                today, skipInvalid);
+            first = half;
+        } catch (const std::system_error&) { // no thread to be had: all on this one
+        }
+    }
+    PublishRows out = decodeRows(raw, 0, first, today, skipInvalid);
     if (second.valid()) {
         PublishRows rest = second.get();
         out.invalid += rest.invalid;
