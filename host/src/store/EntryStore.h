@@ -55,8 +55,10 @@ public:
     void insertTrade(EntryRow& entry, TradeDetail& detail);
     void insertValuation(EntryRow& entry, const std::string& kind);
 
-    // Every entry of the account that moves its balance (split parents excluded: their
-    // children carry the amounts).
+    // The balance engine's input for the account: its transactions summed per day, money in
+    // and money out apart (two items a day, in date order), then its other entries one by one
+    // (by date, then creation). Split parents are excluded: their children carry the amounts.
+    // The engine orders items by date, keeping this order within a day.
     std::vector<LedgerItem> ledgerOf(const std::string& accountId);
     std::optional<EntryRow> openingAnchor(const std::string& accountId);
     std::optional<EntryRow> byId(const std::string& id);
