@@ -88,13 +88,9 @@ std::string newUuidV7() {
     using namespace std::chrono;
     const uint64_t ms = static_cast<uint64_t>(
         duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count());
-    unsigned char b[16];
-    poolBytes(b + 6, 10);
-    for (int i = 0; i < 6; ++i)
-        b[i] = static_cast<unsigned char>(ms >> (40 - 8 * i));
-    b[6] = static_cast<unsigned char>(0x70 | (b[6] & 0x0F)); // version 7
-    b[8] = static_cast<unsigned char>(0x80 | (b[8] & 0x3F)); // variant 10
-    return formatUuid(b);
+    unsigned char randA[2];
+    poolBytes(randA, 2); // rand_a random too: 12 + 62 = 74 random bits
+    return newUuidV7(ms, static_cast<unsigned>(randA[0] << 8 | randA[1]) & 0xFFF);
 }
 
 } // namespace finimport::domain

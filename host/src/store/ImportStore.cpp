@@ -203,14 +203,6 @@ template <class Row> ImportRowRecord rowFrom(const Row& r) {
 
 } // namespace
 
-std::vector<ImportRowRecord> ImportStore::rows(const std::string& importId) {
-    // Every row of an import (a publish): read natively, not value by value through Poco.
-    std::vector<ImportRowRecord> out;
-    nativeQuery(_s, std::string(kRowColumns) + "WHERE import_id = ? ORDER BY row_number",
-                {importId}, [&](const NativeRow& r) { out.push_back(rowFrom(r)); });
-    return out;
-}
-
 void ImportStore::forEachRowView(const std::string& importId,
                                  const std::function<void(const ImportRowView&)>& fn) {
     nativeQuery(_s,

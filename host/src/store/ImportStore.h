@@ -34,8 +34,9 @@ struct ImportRowRecord {
     bool excluded = false; // docs/decisions.md D44: left out by a row edit, never published
 };
 
-// A stored row as a publish reads it: views into the database's own buffers, valid only
-// during the callback that receives them (no copy of 100k rows' text).
+// A stored row as a publish reads it: the columns it needs, as views into the database's own
+// buffers, valid only during the callback that receives them (a caller keeping a row copies
+// what it keeps).
 struct ImportRowView {
     int64_t rowNumber = 0;
     std::string_view kind, fields, errors;
@@ -79,8 +80,6 @@ public:
     // Multi-row INSERTs of prepared statements (kRowBatch rows each); ids are assigned here.
     void insertRows(std::vector<ImportRowRecord>& rows);
     void deleteRows(const std::string& importId);
-    // Every row in row order (small imports; publish prefers forEachRowBatch).
-    std::vector<ImportRowRecord> rows(const std::string& importId);
     // Every row in row order, one callback each, without materialising the rows.
     void forEachRowView(const std::string& importId,
                         const std::function<void(const ImportRowView&)>& fn);

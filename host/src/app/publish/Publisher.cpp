@@ -57,13 +57,11 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     store::EntryStore entries(s);
     store::AccountStore accounts(s);
     store::TaxonomyStore taxonomy(s);
-    // Entries by their import_id (PublishContext.h); a split child may already have gone with
-    // its parent.
-    for (const auto& created : entries.createdBy(import.id)) {
-        if (auto e = entries.byId(created.id)) {
-            if (auto d = domain::Date::parseIso(e->date)) ctx.touch(e->accountId, *d);
-            entries.deleteEntry(e->id);
-        }
+    // Entries by their import_id (PublishContext.h). A split child may already have gone with
+    // its parent: deleting it again deletes nothing, and its account and date are its parent's.
+    for (const auto& e : entries.createdBy(import.id)) {
+        if (auto d = domain::Date::parseIso(e.date)) ctx.touch(e.accountId, *d);
+        entries.deleteEntry(e.id);
     }
     auto created = imports.records(import.id, "created");
     for (const auto& [type, id] : created)
