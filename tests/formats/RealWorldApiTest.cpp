@@ -312,7 +312,7 @@ public:
         auto errors = jsonObject(refused)->getArray("errors");
         CPPUNIT_ASSERT_EQUAL(std::string("Date format is ambiguous; send date_format"),
                              errors->getElement<std::string>(0));
-        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM import_rows WHERE import_id = ?",
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM import_row_chunks WHERE import_id = ?",
                               {ambiguous.id}) == Strings({"0"}));
 
         fields[1] = {"date_format", "%d/%m/%Y"};

@@ -3,9 +3,11 @@
 // producers belong to other issues) and exact assertions on error bodies.
 
 #include "AppHarness.h"
+#include "app/imports/RowCodec.h"
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
 #include "store/FamilyStore.h"
+#include "store/ImportStore.h"
 #include "store/SecurityStore.h"
 #include "store/Sql.h"
 #include "store/TaxonomyStore.h"
@@ -95,6 +97,28 @@ inline int64_t countRows(AppHarness& app, const std::string& table) {
     app.server().database().read(
         [&](finimport::store::Tx& s) { n = store::sqlCount(s, "SELECT COUNT(*) FROM " + table); });
     return n;
+}
+
+// How many import rows are stored (store/RowChunk.h), of every import.
+inline int64_t storedRowCount(AppHarness& app) {
+    int64_t n = 0;
+    app.server().database().read([&](finimport::store::Tx& s) {
+        n = store::sqlCount(
+            s, "SELECT CAST(COALESCE(SUM(row_count), 0) AS BIGINT) FROM import_row_chunks");
+    });
+    return n;
+}
+
+// The stored fields of an import's rows in row order, as JSON text (app::rowFieldsToJson of
+// what the store holds).
+inline std::vector<std::string> storedRowFields(AppHarness& app, const std::string& importId) {
+    std::vector<std::string> out;
+    app.server().database().read([&](finimport::store::Tx& s) {
+        store::ImportStore(s).forEachRowView(importId, [&](const store::ImportRowView& row) {
+            out.push_back(app::rowFieldsToJson(app::decodeRowFields(row.fields)));
+        });
+    });
+    return out;
 }
 
 // Asserts status, `error`, `message` and (when given) the exact `errors` list; when `errors`

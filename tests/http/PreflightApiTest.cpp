@@ -104,7 +104,7 @@ public:
                            _read)
                 .status);
         CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*_app, "imports"));
-        CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*_app, "import_rows"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), storedRowCount(*_app));
         CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*_app, "jobs"));
         ASSERT_API_ERROR(_app->postJson(kPath, "{}", ""), 401, "unauthorized",
                          "Access token or API key is invalid, expired, or missing", kNoErrors);

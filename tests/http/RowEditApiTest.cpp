@@ -79,13 +79,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     }
     // A stored field of row 1 (fields the rows endpoint does not show, e.g. currency_given).
     std::string storedField(const std::string& id, const std::string& name) {
-        std::string fields;
-        _app->server().database().read([&](finimport::store::Tx& s) {
-            fields = finimport::store::sqlQueryOne(
-                         s, "SELECT fields FROM import_rows WHERE import_id = ? AND row_number = 1",
-                         {id})
-                         ->str(0);
-        });
+        const std::string fields = storedRowFields(*_app, id).at(0);
         return finimport::app::fieldText(finimport::app::rowFieldsFromJson(fields), name);
     }
     int64_t entryCount() {

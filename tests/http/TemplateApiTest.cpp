@@ -160,13 +160,7 @@ public:
             std::string("Ref"),
             d->getObject("configuration")->getValue<std::string>("external_id_col_label"));
         // The row field reaches the host (stored with the row); a blank cell is no id.
-        std::vector<std::string> ids;
-        _app->server().database().read([&](finimport::store::Tx& s) {
-            for (const auto& r : finimport::store::sqlQuery(
-                     s, "SELECT fields FROM import_rows WHERE import_id = ? ORDER BY row_number",
-                     {d->getValue<std::string>("id")}))
-                ids.push_back(r.str(0));
-        });
+        std::vector<std::string> ids = storedRowFields(*_app, d->getValue<std::string>("id"));
         CPPUNIT_ASSERT_EQUAL(std::size_t(2), ids.size());
         CPPUNIT_ASSERT_MESSAGE(ids[0],
                                ids[0].find("\"external_id\":\"TX-1\"") != std::string::npos);

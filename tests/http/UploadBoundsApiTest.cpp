@@ -103,12 +103,12 @@ public:
         start(3);
         auto ok = post(createBody(bankCsv(3)), _key);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(ok.body, 201, ok.status);
-        CPPUNIT_ASSERT_EQUAL(int64_t(3), countRows(*_app, "import_rows"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(3), storedRowCount(*_app));
         auto r = post(createBody(bankCsv(4)), _key);
         ASSERT_API_ERROR(r, 422, "too_many_rows", "The file has more than 3 rows.", kNoErrors);
         // Nothing of the refused upload is stored.
         CPPUNIT_ASSERT_EQUAL(int64_t(1), countRows(*_app, "imports"));
-        CPPUNIT_ASSERT_EQUAL(int64_t(3), countRows(*_app, "import_rows"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(3), storedRowCount(*_app));
     }
 
     // A file from 64 KiB on is parsed on a second thread while its rows are stored
@@ -119,11 +119,11 @@ public:
         CPPUNIT_ASSERT(fits.size() > 64 * 1024);
         auto ok = post(createBody(fits), _key);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(ok.body.substr(0, 300), 201, ok.status);
-        CPPUNIT_ASSERT_EQUAL(int64_t(5000), countRows(*_app, "import_rows"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(5000), storedRowCount(*_app));
         auto r = post(createBody(bankCsv(5001)), _key);
         ASSERT_API_ERROR(r, 422, "too_many_rows", "The file has more than 5000 rows.", kNoErrors);
         CPPUNIT_ASSERT_EQUAL(int64_t(1), countRows(*_app, "imports"));
-        CPPUNIT_ASSERT_EQUAL(int64_t(5000), countRows(*_app, "import_rows"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(5000), storedRowCount(*_app));
     }
 
     void testDefaultRowCap() {
@@ -171,7 +171,7 @@ public:
                       _key);
         ASSERT_API_ERROR(r, 422, "row_too_large", "Line 3 is larger than 65536 bytes.", kNoErrors);
         CPPUNIT_ASSERT_EQUAL(int64_t(1), countRows(*_app, "imports"));
-        CPPUNIT_ASSERT_EQUAL(int64_t(1), countRows(*_app, "import_rows"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(1), storedRowCount(*_app));
     }
 
     // docs/decisions.md D65: at most 10 messages per row, the 10th counting the rest.
@@ -317,7 +317,7 @@ public:
         const int64_t growthMb = (statusKb("VmHWM:") - before) / 1024;
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body.substr(0, 300), 201, r.status);
         ASSERT_BUDGET("peak RSS growth MB", growthMb, kMemoryBoundMb);
-        CPPUNIT_ASSERT_EQUAL(int64_t(100000), countRows(*_app, "import_rows"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(100000), storedRowCount(*_app));
     }
     static constexpr int64_t kMemoryBoundMb = 50;
 

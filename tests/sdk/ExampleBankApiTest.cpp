@@ -4,8 +4,8 @@
 // (Preflight of a third-party type still parses it as CSV on this host: the manifest-driven
 // preflight that runs the plugin is another change of issue 14.)
 #include "AppHarness.h"
-#include "app/imports/RowValidation.h"
-#include "store/Sql.h"
+#include "app/imports/RowCodec.h"
+#include "store/ImportStore.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -110,12 +110,10 @@ public:
                              row->getArray("errors")->getElement<std::string>(0));
         std::vector<std::string> signedAmounts;
         _app->server().database().read([&](finimport::store::Tx& s) {
-            for (const auto& r : store::sqlQuery(s,
-                                                 "SELECT fields FROM import_rows WHERE import_id = "
-                                                 "? ORDER BY row_number",
-                                                 {id}))
+            store::ImportStore(s).forEachRowView(id, [&](const store::ImportRowView& row) {
                 signedAmounts.push_back(
-                    app::fieldText(app::rowFieldsFromJson(r.str(0)), "signed_amount"));
+                    app::fieldText(app::decodeRowFields(row.fields), "signed_amount"));
+            });
         });
         CPPUNIT_ASSERT_EQUAL(size_t{3}, signedAmounts.size());
         CPPUNIT_ASSERT_EQUAL(std::string("4.25"), signedAmounts[0]);

@@ -57,7 +57,7 @@ public:
                                 "balances",
                                 "recurring_transactions",
                                 "imports",
-                                "import_rows",
+                                "import_row_chunks",
                                 "import_mappings",
                                 "import_records",
                                 "jobs",

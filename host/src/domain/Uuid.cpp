@@ -84,6 +84,28 @@ std::string newUuidV7(uint64_t millis, unsigned sequence12) {
     return formatUuid(b);
 }
 
+std::optional<std::string> uuidAfter(std::string_view first, uint64_t step) {
+    if (!isUuid(first)) return std::nullopt;
+    unsigned char b[16];
+    size_t o = 0;
+    const auto nibble = [](char c) {
+        return static_cast<unsigned char>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+    };
+    for (int i = 0; i < 16; ++i) {
+        if (first[o] == '-') ++o;
+        b[i] = static_cast<unsigned char>(nibble(first[o]) << 4 | nibble(first[o + 1]));
+        o += 2;
+    }
+    uint64_t low = 0;
+    for (int i = 8; i < 16; ++i)
+        low = low << 8 | b[i];
+    constexpr uint64_t kCounter = 0x3FFFFFFFFFFFFFFFULL;
+    low = (low & ~kCounter) | ((low + step) & kCounter);
+    for (int i = 15; i >= 8; --i, low >>= 8)
+        b[i] = static_cast<unsigned char>(low & 0xFF);
+    return formatUuid(b);
+}
+
 std::string newUuidV7() {
     using namespace std::chrono;
     const uint64_t ms = static_cast<uint64_t>(

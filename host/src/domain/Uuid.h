@@ -18,5 +18,9 @@ std::string newUuidV7();
 // method 1: a counter in rand_a keeps ids of one millisecond in creation order); the other
 // 62 bits come from the CSPRNG.
 std::string newUuidV7(uint64_t millis, unsigned sequence12);
+// The id `step` places after `first` when ids count up in their last 62 bits (RFC 9562 §6.2
+// method 2, the counter in rand_b; it wraps within those bits): how one import's row ids are
+// derived from its first instead of stored. Nullopt when `first` is not a UUID.
+std::optional<std::string> uuidAfter(std::string_view first, uint64_t step);
 
 } // namespace finimport::domain

@@ -9,8 +9,8 @@
 
 namespace finimport::store {
 
-// The `fields` JSON of up to `limit` rows of the import other than `exceptRow` whose stored
-// JSON contains `text` verbatim; excluded rows never, invalid rows only when
+// The stored `fields` of up to `limit` rows of the import other than `exceptRow` whose stored
+// text contains `text` verbatim (case and all); excluded rows never, invalid rows only when
 // `includeInvalid`. A pre-filter: callers check each candidate exactly.
 std::vector<std::string> rowFieldsContaining(Tx& s, const std::string& importId, int64_t exceptRow,
                                              bool includeInvalid, const std::string& text,

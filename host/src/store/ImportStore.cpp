@@ -1,6 +1,5 @@
 #include "store/ImportStore.h"
 
-#include "store/RowInserter.h"
 #include "store/Sql.h"
 #include "store/SqliteNative.h"
 #include "store/StatementCache.h"
@@ -8,7 +7,6 @@
 
 #include <Poco/Data/Statement.h>
 
-#include <limits>
 
 namespace finimport::store {
 
@@ -167,100 +165,6 @@ std::vector<ImportRecord> ImportStore::list(const ImportListFilter& filter, int6
              params))
         out.push_back(importFrom(r));
     return out;
-}
-
-void ImportStore::insertRows(std::vector<ImportRowRecord>& rows) {
-    RowInserter inserter(_s);
-    for (auto& r : rows)
-        inserter.add(r);
-    inserter.flush();
-}
-
-void ImportStore::deleteRows(const std::string& importId) {
-    sqlExec(_s, "DELETE FROM import_rows WHERE import_id = ?", {importId});
-}
-
-namespace {
-
-constexpr const char* kRowColumns =
-    "SELECT id, import_id, row_number, kind, fields, errors, sort_key, valid, excluded "
-    "FROM import_rows ";
-
-// SqlRow (Poco) or NativeRow (nativeQuery).
-template <class Row> ImportRowRecord rowFrom(const Row& r) {
-    ImportRowRecord row;
-    row.id = r.str(0);
-    row.importId = r.str(1);
-    row.rowNumber = r.i64(2);
-    row.kind = r.str(3);
-    row.fields = r.str(4);
-    row.errors = r.str(5);
-    row.sortKey = r.optStr(6);
-    row.valid = r.i64(7) != 0;
-    row.excluded = r.i64(8) != 0;
-    return row;
-}
-
-} // namespace
-
-void ImportStore::forEachRowView(const std::string& importId,
-                                 const std::function<void(const ImportRowView&)>& fn) {
-    nativeQuery(_s,
-                "SELECT row_number, kind, fields, errors, excluded FROM import_rows "
-                "WHERE import_id = ? ORDER BY row_number",
-                {importId}, [&](const NativeRow& r) {
-                    fn(ImportRowView{r.i64(0), r.text(1), r.text(2), r.text(3), r.i64(4) != 0});
-                });
-}
-
-void ImportStore::forEachRowBatch(const std::string& importId, int64_t batchSize,
-                                  const std::function<void(std::vector<ImportRowRecord>&)>& fn) {
-    // row_number is unique per import (schema v1), so it is a complete keyset.
-    int64_t after = std::numeric_limits<int64_t>::min();
-    for (;;) {
-        std::vector<ImportRowRecord> batch;
-        nativeQuery(_s,
-                    std::string(kRowColumns) +
-                        "WHERE import_id = ? AND row_number > ? ORDER BY row_number LIMIT ?",
-                    {importId, after, batchSize},
-                    [&](const NativeRow& r) { batch.push_back(rowFrom(r)); });
-        if (batch.empty()) return;
-        after = batch.back().rowNumber;
-        const bool last = static_cast<int64_t>(batch.size()) < batchSize;
-        fn(batch);
-        if (last) return;
-    }
-}
-
-std::vector<ImportRowRecord> ImportStore::rowsPage(const std::string& importId,
-                                                   const RowPageQuery& q) {
-    std::string sql = std::string(kRowColumns) + "WHERE import_id = ?";
-    // Excluded rows are not counted as invalid (docs/decisions.md D44), so the filter leaves them
-    // out too.
-    if (q.onlyInvalid) sql += " AND valid = 0 AND excluded = 0";
-    sql += q.newestFirst ? " ORDER BY sort_key DESC, id DESC" : " ORDER BY row_number";
-    sql += " LIMIT ? OFFSET ?";
-    std::vector<ImportRowRecord> out;
-    for (const auto& r : sqlQuery(_s, sql, {importId, q.limit, q.offset}))
-        out.push_back(rowFrom(r));
-    return out;
-}
-
-std::optional<ImportRowRecord> ImportStore::rowByNumber(const std::string& importId,
-                                                        int64_t rowNumber) {
-    auto r = sqlQueryOne(_s, std::string(kRowColumns) + "WHERE import_id = ? AND row_number = ?",
-                         {importId, rowNumber});
-    if (!r) return std::nullopt;
-    return rowFrom(*r);
-}
-
-void ImportStore::updateRow(const ImportRowRecord& row) {
-    // By the primary key (schema v4): the row id has no index.
-    sqlExec(_s,
-            "UPDATE import_rows SET fields = ?, errors = ?, valid = ?, excluded = ? "
-            "WHERE import_id = ? AND row_number = ?",
-            {row.fields, row.errors, int64_t(row.valid), int64_t(row.excluded), row.importId,
-             row.rowNumber});
 }
 
 std::vector<MappingRecord> ImportStore::mappings(const std::string& importId) {

@@ -27,7 +27,7 @@ struct ImportRowRecord {
     std::string id, importId;
     int64_t rowNumber = 0;
     std::string kind;
-    std::string fields = "{}"; // JSON object text
+    std::string fields = "{}"; // app/imports/RowCodec.h (JSON in rows stored before schema v9)
     std::string errors = "[]"; // JSON array text (plugin parse errors)
     std::optional<std::string> sortKey;
     bool valid = true;     // no error evaluated at upload (parse, date window, currency)
@@ -77,7 +77,7 @@ public:
     int64_t count(const ImportListFilter& filter);
     std::vector<ImportRecord> list(const ImportListFilter& filter, int64_t limit, int64_t offset);
 
-    // Multi-row INSERTs of prepared statements (kRowBatch rows each); ids are assigned here.
+    // Stores a new import's rows in chunks (store/RowInserter.h); rows without an id get one.
     void insertRows(std::vector<ImportRowRecord>& rows);
     void deleteRows(const std::string& importId);
     // Every row in row order, one callback each, without materialising the rows.

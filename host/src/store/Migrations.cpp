@@ -17,6 +17,7 @@ std::vector<Migration> schemaV5(); // Schema_v5.cpp
 std::vector<Migration> schemaV6(); // Schema_v6.cpp
 std::vector<Migration> schemaV7(); // Schema_v7.cpp
 std::vector<Migration> schemaV8(); // Schema_v8.cpp
+std::vector<Migration> schemaV9(); // Schema_v9.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
@@ -34,6 +35,8 @@ const std::vector<Migration>& allMigrations() {
         for (auto& m : schemaV7())
             all.push_back(std::move(m));
         for (auto& m : schemaV8())
+            all.push_back(std::move(m));
+        for (auto& m : schemaV9())
             all.push_back(std::move(m));
         return all;
     }();

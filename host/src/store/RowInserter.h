@@ -1,65 +1,57 @@
 #pragma once
-// Buffers import rows and writes them kBatch at a time with one prepared multi-row INSERT
-// (re-executed with new values), so storing 1M rows costs 4k statement executions, not 1M
-// statement preparations. On PostgreSQL the rows go through BatchInsert's COPY instead,
-// kCopyBatch rows per COPY.
+// Writes an import's rows as chunks (store/RowChunk.h): up to kChunkRows rows, or kChunkBytes
+// of text, per `import_row_chunks` row. SQLite: one prepared single-row INSERT per chunk.
+// PostgreSQL: kCopyChunks chunks per COPY. Memory holds one chunk (and, on PostgreSQL, the
+// chunks of one COPY).
 
-#include "store/BatchInsert.h"
 #include "store/ImportStore.h"
 #include "store/SqliteNative.h"
 #include "store/Tx.h"
 
-#include <Poco/Types.h>
-
-#include <array>
 #include <memory>
 #include <string>
-
-namespace Poco::Data {
-class Statement;
-}
+#include <vector>
 
 namespace finimport::store {
 
 class RowInserter {
 public:
-    static constexpr std::size_t kBatch = 256;
-    static constexpr std::size_t kCopyBatch = BatchInsert::kMinCopyRows;
+    static constexpr std::size_t kChunkRows = 256;
+    static constexpr std::size_t kChunkBytes = 64 * 1024;
+    static constexpr std::size_t kCopyChunks = 16;
 
     explicit RowInserter(Tx& s);
     ~RowInserter();
-    // The import_rows columns written, in binding order (one list for both paths).
+    RowInserter(const RowInserter&) = delete;
+    RowInserter& operator=(const RowInserter&) = delete;
+
+    // The import_row_chunks columns written, in binding order (one list for both paths).
     static const std::vector<std::string>& columns();
-    // Assigns the row's id when empty and takes its fields/errors text; writes a batch when
-    // the buffer is full.
-    void add(ImportRowRecord& row);
-    // Writes what is buffered (the tail uses a statement of its own size).
+    // Adds a row of a new import (its rows are numbered from position 0 on: an import's rows
+    // are written by one inserter, in order). A row with an id keeps it; a row without one gets
+    // the next of the import's counting ids (RowChunk.h).
+    void add(const ImportRowRecord& row);
+    // Writes what is buffered.
     void flush();
-    int64_t written() const { return _copy ? static_cast<int64_t>(_copy->written()) : _written; }
+    int64_t written() const { return _written; }
 
 private:
-    struct Slot {
-        std::string id, importId, kind, fields, errors, sortKey;
-        Poco::Int64 rowNumber = 0, valid = 1;
-    };
-    std::string insertSql(std::size_t rows) const;
-    std::unique_ptr<Poco::Data::Statement> prepare(std::size_t rows);
-    // Writes the first `rows` slots (SQLite through its C API, else through Poco).
-    void write(std::size_t rows);
-    // UUIDv7 ids: the millisecond clock, then random bits that count up, so one import's rows
-    // land at the end of the primary-key B-tree instead of at random pages.
-    std::string nextId();
+    void closeChunk();
+    void writeCopy();
 
     Tx& _s;
-    std::array<Slot, kBatch> _slots;
-    std::size_t _used = 0;
-    std::unique_ptr<Poco::Data::Statement> _full; // prepared once, for kBatch rows
-    // SQLite: the same statement bound value by value with sqlite3_bind_* (Poco's binding
-    // objects cost more than the insert itself).
-    std::unique_ptr<SqliteStatement> _native;
+    std::string _importId;
+    std::string _baseId;    // the id of the import's first row
+    int64_t _nextIndex = 0; // the next row's position among the import's rows
+    // The open chunk.
+    std::string _text;
+    int64_t _firstIndex = 0, _rows = 0, _firstRow = 0, _lastRow = 0, _invalid = 0;
+    std::unique_ptr<SqliteStatement> _insert; // SQLite
+    bool _postgres = false;
+    std::string _copyText; // PostgreSQL: closed chunks in COPY text form
+    std::size_t _copyChunks = 0;
+    int64_t _copyRows = 0;
     int64_t _written = 0;
-    std::unique_ptr<BatchInsert> _copy; // PostgreSQL
-    uint64_t _idHigh = 0, _idLow = 0;
 };
 
 } // namespace finimport::store

@@ -1,6 +1,7 @@
 #include "app/imports/ImportEvaluation.h"
 
 #include "app/imports/Mappings.h"
+#include "app/imports/RowCodec.h"
 #include "app/imports/MessageCap.h"
 #include "app/imports/RowValidation.h"
 
@@ -37,7 +38,7 @@ RowStats scanRows(store::ImportStore& imports, const store::ImportRecord& record
     const bool skip = skipsInvalidRows(ImportOptions::fromJson(record.configuration));
     imports.forEachRowBatch(record.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
         for (const auto& row : batch) {
-            RowFields fields = rowFieldsFromJson(row.fields);
+            RowFields fields = decodeRowFields(row.fields);
             const bool valid = rowErrorsNow(fields, rowMessagesFromJson(row.errors), today).empty();
             countRow(stats, record, traits, fields, {valid, row.excluded, skip}, row.rowNumber);
         }

@@ -1,6 +1,7 @@
 #include "app/imports/UploadWriter.h"
 
 #include "app/imports/ImportEvaluation.h"
+#include "app/imports/RowCodec.h"
 #include "domain/Currency.h"
 #include "store/RowInserter.h"
 #include "store/SqliteCache.h"
@@ -80,7 +81,7 @@ void UploadWriter::add(CollectedRow&& r) {
     row.importId = _import.id;
     row.rowNumber = r.number;
     row.kind = std::move(r.kind);
-    row.fields = rowFieldsToJson(r.fields);
+    row.fields = encodeRowFields(r.fields);
     row.errors = rowMessagesToJson(r.errors);
     row.valid = valid;
     // Only types listed newest first keep a sort key (manifest rows_newest_first).

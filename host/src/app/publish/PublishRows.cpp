@@ -1,5 +1,6 @@
 #include "app/publish/PublishRows.h"
 
+#include "app/imports/RowCodec.h"
 #include "app/imports/RowValidation.h"
 
 #include <algorithm>
@@ -23,7 +24,7 @@ PublishRows decodeRows(const std::vector<RawRow>& raw, size_t begin, size_t end,
     out.rows.reserve(end - begin);
     for (size_t i = begin; i < end; ++i) {
         const RawRow& row = raw[i];
-        RowFields fields = rowFieldsFromJson(row.fields);
+        RowFields fields = decodeRowFields(row.fields);
         if (!rowErrorsNow(fields, rowMessagesFromJson(row.errors), today).empty()) {
             ++out.invalid;
             if (skipInvalid) continue;

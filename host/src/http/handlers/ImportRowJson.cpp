@@ -1,6 +1,7 @@
 #include "http/handlers/ImportRowJson.h"
 
 #include "app/imports/Mappings.h"
+#include "app/imports/RowCodec.h"
 #include "http/handlers/JsonFields.h"
 #include "store/NamedRecords.h"
 
@@ -72,7 +73,7 @@ bool blank(const std::string& s) {
 void writeImportRow(JsonWriter& w, store::Tx& s, const store::ImportRecord& import,
                     const std::vector<store::MappingRecord>& mappings,
                     const store::ImportRowRecord& row, domain::Date today) {
-    const app::RowFields fields = app::rowFieldsFromJson(row.fields);
+    const app::RowFields fields = app::decodeRowFields(row.fields);
     const auto stored = app::rowMessagesFromJson(row.errors); // the plugin's, with places
     const auto errors = app::rowErrorsNow(fields, stored, today);
     const std::string& familyId = import.familyId;

@@ -3,6 +3,7 @@
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/Mappings.h"
+#include "app/imports/RowCodec.h"
 #include "app/imports/RowStats.h"
 
 #include <Poco/JSON/Object.h>
@@ -23,7 +24,7 @@ void recountImport(store::Tx& s, store::ImportRecord& import) {
     // Validity as stored with each row (at upload or its last edit), as the upload counted.
     imports.forEachRowBatch(import.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
         for (const auto& row : batch) {
-            const RowFields fields = rowFieldsFromJson(row.fields);
+            const RowFields fields = decodeRowFields(row.fields);
             const RowCounting how{row.valid, row.excluded, skip};
             countRow(stats, import, traits, fields, how, row.rowNumber);
             if (!how.published()) continue;

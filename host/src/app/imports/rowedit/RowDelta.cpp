@@ -3,6 +3,7 @@
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/Mappings.h"
+#include "app/imports/RowCodec.h"
 #include "app/imports/RowStats.h"
 #include "store/ImportRowQueries.h"
 
@@ -97,10 +98,13 @@ bool put(RowStats& stats, const Contribution& c, int64_t row) {
     return true;
 }
 
-// The stored JSON form of one key (rowFieldsToJson's escaping), for a text pre-filter.
-std::string storedText(const std::string& key) {
+// The forms a key takes in stored fields (RowCodec.h), for a text pre-filter: verbatim in the
+// compact form, escaped in rows stored as JSON.
+std::vector<std::string> storedTexts(const std::string& key) {
     std::string json = rowFieldsToJson({{"k", key}}); // {"k":"<escaped>"}
-    return json.substr(6, json.size() - 8);
+    json = json.substr(6, json.size() - 8);
+    if (json == key) return {key};
+    return {key, json};
 }
 
 enum class KeyUse { Used, Unused, Unknown };
@@ -110,14 +114,17 @@ enum class KeyUse { Used, Unused, Unknown };
 KeyUse keyUse(store::Tx& s, const store::ImportRecord& import, const ImportTypeTraits& traits,
               int64_t rowNumber, bool skip, const std::string& kind, const std::string& key) {
     constexpr int64_t kCandidates = 64;
-    auto rows =
-        store::rowFieldsContaining(s, import.id, rowNumber, !skip, storedText(key), kCandidates);
-    for (const auto& fields : rows) {
-        MappingKeys keys;
-        collectMappingKeys(import, traits, rowFieldsFromJson(fields), keys);
-        if (keys[kind].count(key)) return KeyUse::Used;
+    bool complete = true;
+    for (const auto& text : storedTexts(key)) {
+        auto rows = store::rowFieldsContaining(s, import.id, rowNumber, !skip, text, kCandidates);
+        for (const auto& fields : rows) {
+            MappingKeys keys;
+            collectMappingKeys(import, traits, decodeRowFields(fields), keys);
+            if (keys[kind].count(key)) return KeyUse::Used;
+        }
+        complete &= static_cast<int64_t>(rows.size()) < kCandidates;
     }
-    return static_cast<int64_t>(rows.size()) < kCandidates ? KeyUse::Unused : KeyUse::Unknown;
+    return complete ? KeyUse::Unused : KeyUse::Unknown;
 }
 
 } // namespace

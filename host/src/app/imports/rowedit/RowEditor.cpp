@@ -1,6 +1,7 @@
 #include "app/imports/rowedit/RowEditor.h"
 
 #include "app/imports/ImportContent.h"
+#include "app/imports/RowCodec.h"
 #include "app/imports/UploadWriter.h"
 #include "app/imports/rowedit/ImportRecount.h"
 #include "app/imports/rowedit/RecordCheck.h"
@@ -42,7 +43,7 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
                            "Rows can only be edited while the import is pending or failed");
             return;
         }
-        RowFields fields = rowFieldsFromJson(row->fields);
+        RowFields fields = decodeRowFields(row->fields);
         const RowState before{fields, row->valid, row->excluded};
         std::vector<std::string> refusals = request.bodyErrors;
         for (const auto& [name, value] : request.fields)
@@ -76,7 +77,7 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
                 errors.end());
             DuplicateCounter accounts(s, *import);
             applyAccountCurrency(accounts, row->kind, fields, errors);
-            row->fields = rowFieldsToJson(fields);
+            row->fields = encodeRowFields(fields);
             row->errors = rowMessagesToJson(errors);
             row->valid = rowErrorsNow(fields, errors, domain::Date::today()).empty();
         }

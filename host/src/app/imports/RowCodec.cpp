@@ -1,0 +1,132 @@
+#include "app/imports/RowCodec.h"
+
+#include <array>
+#include <charconv>
+#include <cstring>
+#include <stdexcept>
+
+namespace finimport::app {
+
+namespace {
+
+// Stored data refers to these by position: append only, never reorder or remove.
+constexpr std::array<std::string_view, 40> kNames = {
+    "account",      "date",          "amount",      "currency",       "name",
+    "category",     "tags",          "notes",       "entity_type",    "signed_amount",
+    "currency_given", "external_id", "qty",         "ticker",         "exchange_operating_mic",
+    "price",        "signed_qty",    "active",      "effective_date", "conditions",
+    "actions",      "statement_id",  "memo",        "payee",          "check_number",
+    "type",         "balance",       "description", "reference",      "transfer_account",
+    "split_of",     "opening_balance", "fee",       "total",          "security",
+    "status",       "number",        "parent",      "label",          "value"};
+
+constexpr char kCompact = 'F';
+constexpr char kLiteralName = '!';
+constexpr char kNull = '-';
+constexpr char kFirstCode = '0';
+
+int nameCode(std::string_view name) {
+    for (std::size_t i = 0; i < kNames.size(); ++i)
+        if (kNames[i] == name) return static_cast<int>(i);
+    return -1;
+}
+
+void appendSized(std::string& out, std::string_view text) {
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, text.size()).ptr;
+    out.append(digits, end);
+    out += ':';
+    out.append(text);
+}
+
+[[noreturn]] void corrupt() {
+    throw std::runtime_error("stored row fields are neither the compact form nor JSON");
+}
+
+class Reader {
+public:
+    explicit Reader(std::string_view t) : _t(t) {}
+    bool atEnd() const { return _p == _t.size(); }
+    char take() {
+        if (atEnd()) corrupt();
+        return _t[_p++];
+    }
+    bool takeIf(char c) {
+        if (atEnd() || _t[_p] != c) return false;
+        ++_p;
+        return true;
+    }
+    std::string_view sized() {
+        std::size_t n = 0;
+        const auto [end, ec] = std::from_chars(_t.data() + _p, _t.data() + _t.size(), n);
+        if (ec != std::errc() || end == _t.data() + _p || end == _t.data() + _t.size() ||
+            *end != ':')
+            corrupt();
+        _p = static_cast<std::size_t>(end - _t.data()) + 1;
+        if (n > _t.size() - _p) corrupt();
+        std::string_view text = _t.substr(_p, n);
+        _p += n;
+        return text;
+    }
+
+private:
+    std::string_view _t;
+    std::size_t _p = 0;
+};
+
+} // namespace
+
+std::string encodeRowFields(const RowFields& fields) {
+    std::size_t size = 1;
+    for (const auto& [k, v] : fields) {
+        if (v && std::memchr(v->data(), '\0', v->size())) return rowFieldsToJson(fields);
+        size += k.size() + (v ? v->size() : 0) + 8;
+    }
+    std::string out;
+    out.reserve(size);
+    out += kCompact;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const auto& [k, v] = fields[i];
+        // A repeated name: the last one wins, as the JSON object did.
+        bool later = false;
+        for (std::size_t j = i + 1; j < fields.size() && !later; ++j)
+            later = fields[j].first == k;
+        if (later) continue;
+        if (const int code = nameCode(k); code >= 0) {
+            out += static_cast<char>(kFirstCode + code);
+        } else {
+            out += kLiteralName;
+            appendSized(out, k);
+        }
+        if (v)
+            appendSized(out, *v);
+        else
+            out += kNull;
+    }
+    return out;
+}
+
+RowFields decodeRowFields(std::string_view stored) {
+    if (stored.empty() || stored[0] != kCompact) return rowFieldsFromJson(stored);
+    RowFields fields;
+    fields.reserve(16); // a transaction row has 12
+    Reader r(stored.substr(1));
+    while (!r.atEnd()) {
+        const char c = r.take();
+        std::string name;
+        if (c == kLiteralName) {
+            name = std::string(r.sized());
+        } else {
+            const int code = c - kFirstCode;
+            if (code < 0 || code >= static_cast<int>(kNames.size())) corrupt();
+            name = std::string(kNames[static_cast<std::size_t>(code)]);
+        }
+        if (r.takeIf(kNull))
+            fields.emplace_back(std::move(name), std::nullopt);
+        else
+            fields.emplace_back(std::move(name), std::string(r.sized()));
+    }
+    return fields;
+}
+
+} // namespace finimport::app

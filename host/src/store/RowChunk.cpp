@@ -1,0 +1,139 @@
+#include "store/RowChunk.h"
+
+#include "domain/Uuid.h"
+#include "store/StatementCache.h"
+#include "store/TxSession.h"
+
+#include <charconv>
+#include <stdexcept>
+
+namespace finimport::store {
+
+namespace {
+
+constexpr int kValid = 1, kExcluded = 2, kOwnId = 4;
+
+void appendNumber(std::string& out, int64_t n) {
+    char digits[24];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
+}
+
+void appendSized(std::string& out, std::string_view text) {
+    appendNumber(out, static_cast<int64_t>(text.size()));
+    out += ':';
+    out.append(text);
+}
+
+[[noreturn]] void corrupt() {
+    throw std::runtime_error("a stored chunk of import rows is corrupt");
+}
+
+class Reader {
+public:
+    explicit Reader(std::string_view t) : _t(t) {}
+    bool atEnd() const { return _p == _t.size(); }
+    int64_t number(char end) {
+        int64_t n = 0;
+        const char* first = _t.data() + _p;
+        const char* last = _t.data() + _t.size();
+        const auto [stop, ec] = std::from_chars(first, last, n);
+        if (ec != std::errc() || stop == first || stop == last || *stop != end) corrupt();
+        _p = static_cast<std::size_t>(stop - _t.data()) + 1;
+        return n;
+    }
+    std::string_view sized() {
+        const int64_t n = number(':');
+        if (n < 0 || static_cast<uint64_t>(n) > _t.size() - _p) corrupt();
+        std::string_view text = _t.substr(_p, static_cast<std::size_t>(n));
+        _p += static_cast<std::size_t>(n);
+        return text;
+    }
+
+private:
+    std::string_view _t;
+    std::size_t _p = 0;
+};
+
+} // namespace
+
+void appendChunkRow(std::string& chunk, const ChunkRow& row) {
+    appendNumber(chunk, row.number);
+    chunk += ',';
+    appendNumber(chunk, (row.valid ? kValid : 0) | (row.excluded ? kExcluded : 0) |
+                            (row.ownId.empty() ? 0 : kOwnId));
+    chunk += ',';
+    appendSized(chunk, row.kind);
+    appendSized(chunk, row.sortKey);
+    appendSized(chunk, row.fields);
+    appendSized(chunk, row.errors);
+    if (!row.ownId.empty()) appendSized(chunk, row.ownId);
+}
+
+void appendChunkRow(std::string& chunk, const ImportRowRecord& row, bool ownId) {
+    ChunkRow r;
+    r.number = row.rowNumber;
+    r.valid = row.valid;
+    r.excluded = row.excluded;
+    r.kind = row.kind;
+    r.sortKey = row.sortKey ? std::string_view(*row.sortKey) : std::string_view();
+    r.fields = row.fields;
+    r.errors = row.errors;
+    r.ownId = ownId ? std::string_view(row.id) : std::string_view();
+    appendChunkRow(chunk, r);
+}
+
+void forEachChunkRow(std::string_view chunk, const std::function<void(const ChunkRow&)>& fn) {
+    Reader r(chunk);
+    ChunkRow row;
+    for (uint64_t position = 0; !r.atEnd(); ++position) {
+        row.number = r.number(',');
+        const int64_t flags = r.number(',');
+        row.valid = (flags & kValid) != 0;
+        row.excluded = (flags & kExcluded) != 0;
+        row.kind = r.sized();
+        row.sortKey = r.sized();
+        row.fields = r.sized();
+        row.errors = r.sized();
+        row.ownId = (flags & kOwnId) ? r.sized() : std::string_view();
+        row.position = position;
+        fn(row);
+    }
+}
+
+void forEachStoredChunk(Tx& s, const std::string& importId, const std::string& condition,
+                        const std::vector<SqlValue>& params,
+                        const std::function<bool(const StoredChunk&)>& fn) {
+    std::vector<SqlValue> all{importId};
+    all.insert(all.end(), params.begin(), params.end());
+    bool more = true;
+    nativeQuery(s,
+                "SELECT first_index, first_id, data FROM import_row_chunks WHERE import_id = ? " +
+                    condition + " ORDER BY first_index",
+                all, [&](const NativeRow& r) {
+                    if (more) more = fn(StoredChunk{r.i64(0), r.text(1), r.text(2)});
+                });
+}
+
+std::string chunkRowId(std::string_view firstId, const ChunkRow& row) {
+    if (!row.ownId.empty()) return std::string(row.ownId);
+    auto id = domain::uuidAfter(firstId, row.position);
+    if (!id) corrupt();
+    return *id;
+}
+
+ImportRowRecord chunkRowRecord(const std::string& importId, std::string_view firstId,
+                               const ChunkRow& row) {
+    ImportRowRecord out;
+    out.id = chunkRowId(firstId, row);
+    out.importId = importId;
+    out.rowNumber = row.number;
+    out.kind = std::string(row.kind);
+    out.fields = std::string(row.fields);
+    out.errors = std::string(row.errors);
+    out.sortKey = std::string(row.sortKey);
+    out.valid = row.valid;
+    out.excluded = row.excluded;
+    return out;
+}
+
+} // namespace finimport::store
