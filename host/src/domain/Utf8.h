@@ -1,12 +1,23 @@
 #pragma once
-// UTF-8 encoding of one code point and `\uXXXX` digits: the one copy the host's JSON readers
-// share.
+// UTF-8: validation (the one copy the HTTP body checks, the upload's text decoding and the
+// plugin boundary share), encoding of one code point and `\uXXXX` digits.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace finimport::domain {
+
+// Length of the well-formed UTF-8 sequence starting at text[pos] (RFC 3629: no overlong forms,
+// no surrogates, nothing above U+10FFFF), or 0 when it is not one.
+std::size_t utf8SequenceLength(std::string_view text, std::size_t pos);
+// Length of the longest well-formed prefix of `text` (all of it when valid). ASCII runs are
+// checked 16 bytes at a time: a 10 MB upload is validated as it arrives (bench/RESULTS.md).
+std::size_t validUtf8Prefix(std::string_view text);
+inline bool isValidUtf8(std::string_view text) {
+    return validUtf8Prefix(text) == text.size();
+}
 
 // Appends `cp` (a Unicode scalar value, ≤ U+10FFFF, no surrogate) as UTF-8.
 inline void appendUtf8(std::string& out, uint32_t cp) {

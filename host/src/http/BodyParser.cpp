@@ -1,10 +1,10 @@
 #include "http/BodyParser.h"
 
+#include "domain/Utf8.h"
 #include "http/BodyReader.h"
 #include "http/Errors.h"
 #include "http/JsonParser.h"
 #include "http/Multipart.h"
-#include "http/Utf8.h"
 
 #include <Poco/Net/MessageHeader.h>
 #include <Poco/Net/NameValueCollection.h>
@@ -68,7 +68,7 @@ std::size_t bracketDepth(std::string_view name) {
 // The checks of a text field that need no tree: UTF-8, NUL (raw_file_content may carry
 // one to the plugin, docs/decisions.md D65), bracket nesting, and the field count.
 void checkTextField(const std::string& name, const std::string& value, std::size_t& fields) {
-    if (!isValidUtf8(name) || !isValidUtf8(value)) throw BadBody{kNotUtf8};
+    if (!domain::isValidUtf8(name) || !domain::isValidUtf8(value)) throw BadBody{kNotUtf8};
     if (name.find('\0') != std::string::npos ||
         (name != "raw_file_content" && value.find('\0') != std::string::npos))
         throw BadBody{kNul};

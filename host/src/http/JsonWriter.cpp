@@ -1,7 +1,7 @@
 #include "http/JsonWriter.h"
 
+#include "domain/Utf8.h"
 #include "http/Params.h"
-#include "http/Utf8.h"
 
 #include <charconv>
 
@@ -68,7 +68,7 @@ void JsonWriter::appendQuoted(std::string& out, std::string_view text) {
             ++pos;
             continue;
         }
-        const std::size_t length = utf8SequenceLength(text, pos);
+        const std::size_t length = domain::utf8SequenceLength(text, pos);
         if (length == 0) {
             out += "\xEF\xBF\xBD"; // U+FFFD for a stray byte
             ++pos;

@@ -62,31 +62,38 @@ bool mappingAssigned(const store::MappingRecord& m) {
 
 namespace {
 
-bool blank(const std::string& s) {
-    return s.find_first_not_of(" \t\r\n") == std::string::npos;
+bool blank(std::string_view s) {
+    return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+// The field's text, "" when absent or null, without a copy.
+std::string_view fieldView(const RowFields& row, std::string_view name) {
+    const auto* v = findField(row, name);
+    return v && *v ? std::string_view(**v) : std::string_view();
+}
+
+void addKey(MappingKeys& keys, std::string_view kind, std::string_view key) {
+    if (blank(key)) return;
+    auto it = keys.find(kind);
+    if (it == keys.end()) it = keys.emplace(std::string(kind), MappingKeys::mapped_type()).first;
+    if (it->second.find(key) == it->second.end()) it->second.emplace(key);
 }
 
 } // namespace
 
 void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTraits& traits,
                         const RowFields& row, MappingKeys& keys) {
-    if (traits.categoryMapping) {
-        std::string c = fieldText(row, "category");
-        if (!blank(c)) keys[kCategoryMapping].insert(c);
-    }
+    if (traits.categoryMapping) addKey(keys, kCategoryMapping, fieldView(row, "category"));
     if (traits.tagMapping) {
-        for (const auto& tag : finimport::sdk::splitTags(fieldText(row, "tags")))
-            if (!blank(tag)) keys[kTagMapping].insert(tag);
+        const std::string_view tags = fieldView(row, "tags");
+        if (!blank(tags))
+            for (const auto& tag : finimport::sdk::splitTags(tags))
+                addKey(keys, kTagMapping, tag);
     }
     // Statement entries (docs/decisions.md D58) map their statement's account like QIF sections.
-    if ((traits.accountMapping || findField(row, "statement_id")) && !import.accountId) {
-        std::string a = fieldText(row, "account");
-        if (!blank(a)) keys[kAccountMapping].insert(a);
-    }
-    if (traits.accountTypeMapping) {
-        std::string t = fieldText(row, "entity_type");
-        if (!blank(t)) keys[kAccountTypeMapping].insert(t);
-    }
+    if ((traits.accountMapping || findField(row, "statement_id")) && !import.accountId)
+        addKey(keys, kAccountMapping, fieldView(row, "account"));
+    if (traits.accountTypeMapping) addKey(keys, kAccountTypeMapping, fieldView(row, "entity_type"));
 }
 
 void syncMappings(store::Tx& s, const store::ImportRecord& import, const ImportTypeTraits& traits,

@@ -28,7 +28,8 @@ std::optional<std::string> accountTypeFor(const std::string& value);
 std::string categoryLeaf(const std::string& key);
 
 // kind → distinct non-blank keys of an import's rows.
-using MappingKeys = std::map<std::string, std::set<std::string>>;
+// Transparent comparisons: a row's keys are looked up without a string built per lookup.
+using MappingKeys = std::map<std::string, std::set<std::string, std::less<>>, std::less<>>;
 
 // Adds the mapping keys of one row (rows stream in one at a time at upload).
 void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTraits& traits,

@@ -37,13 +37,13 @@ std::vector<std::string> rowErrorsNow(const RowFields& fields,
     return errors;
 }
 
-const std::optional<std::string>* findField(const RowFields& fields, const std::string& name) {
+const std::optional<std::string>* findField(const RowFields& fields, std::string_view name) {
     for (const auto& [k, v] : fields)
         if (k == name) return &v;
     return nullptr;
 }
 
-std::string fieldText(const RowFields& fields, const std::string& name) {
+std::string fieldText(const RowFields& fields, std::string_view name) {
     const auto* v = findField(fields, name);
     return v && *v ? **v : std::string();
 }

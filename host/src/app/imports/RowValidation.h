@@ -29,7 +29,7 @@ RowFields rowFieldsFromJson(std::string_view json);
 std::string rowMessagesToJson(const std::vector<RowMessage>& messages);
 std::vector<RowMessage> rowMessagesFromJson(std::string_view json);
 
-const std::optional<std::string>* findField(const RowFields& fields, const std::string& name);
-std::string fieldText(const RowFields& fields, const std::string& name); // "" when absent/null
+const std::optional<std::string>* findField(const RowFields& fields, std::string_view name);
+std::string fieldText(const RowFields& fields, std::string_view name); // "" when absent/null
 
 } // namespace finimport::app

@@ -1,5 +1,7 @@
 #include "app/imports/TextDecoding.h"
 
+#include "domain/Utf8.h"
+
 #include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
 #include <unicode/ustring.h>
@@ -64,42 +66,6 @@ std::optional<std::string> detect(std::string_view bytes) {
 
 } // namespace
 
-bool isValidUtf8(std::string_view s) {
-    size_t i = 0;
-    while (i < s.size()) {
-        unsigned char c = static_cast<unsigned char>(s[i]);
-        size_t n;
-        uint32_t cp;
-        if (c < 0x80) {
-            ++i;
-            continue;
-        } else if ((c & 0xE0) == 0xC0) {
-            n = 1;
-            cp = c & 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            n = 2;
-            cp = c & 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            n = 3;
-            cp = c & 0x07;
-        } else {
-            return false;
-        }
-        for (size_t k = 1; k <= n; ++k) {
-            if (i + k >= s.size()) return false;
-            unsigned char cc = static_cast<unsigned char>(s[i + k]);
-            if ((cc & 0xC0) != 0x80) return false;
-            cp = (cp << 6) | (cc & 0x3F);
-        }
-        // Overlong forms, surrogates and values beyond U+10FFFF are invalid.
-        if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
-            cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
-        i += n + 1;
-    }
-    return true;
-}
-
 bool isKnownCharset(const std::string& name) {
     if (name.empty()) return false;
     UErrorCode status = U_ZERO_ERROR;
@@ -135,13 +101,13 @@ DecodedText decodeText(std::string_view bytes, const std::optional<std::string>&
             c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (name == "utf-8" || name == "utf8") {
             std::string_view body = stripBom(bytes);
-            if (isValidUtf8(body)) return asIs(bytes, body);
+            if (domain::isValidUtf8(body)) return asIs(bytes, body);
             return convertedText(convertToUtf8(body, "UTF-8"), "UTF-8");
         }
         return convertedText(convertToUtf8(bytes, *charset), *charset);
     }
     std::string_view body = stripBom(bytes);
-    if (isValidUtf8(body)) return asIs(bytes, body);
+    if (domain::isValidUtf8(body)) return asIs(bytes, body);
     if (auto detected = detect(bytes)) {
         if (*detected == "UTF-8") return convertedText(convertToUtf8(body, "UTF-8"), "UTF-8");
         return convertedText(convertToUtf8(bytes, *detected), *detected);

@@ -23,7 +23,6 @@ struct DecodedText {
     }
 };
 
-bool isValidUtf8(std::string_view bytes);
 bool isKnownCharset(const std::string& name);
 
 // `charset`: the client's explicit choice (request field, else part charset), if any; must be

@@ -1,13 +1,15 @@
-#include "http/Utf8.h"
+#include "domain/Utf8.h"
 
-namespace finimport::http {
+#include <cstring>
+
+namespace finimport::domain {
 
 std::size_t utf8SequenceLength(std::string_view text, std::size_t pos) {
-    auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-    const unsigned char lead = byte(pos);
+    const auto byte = [&](std::size_t i) { return static_cast<uint8_t>(text[i]); };
+    const uint8_t lead = byte(pos);
     if (lead < 0x80) return 1;
     std::size_t length = 0;
-    unsigned char low = 0x80, high = 0xBF; // allowed range of the second byte
+    uint8_t low = 0x80, high = 0xBF; // allowed range of the second byte
     if (lead >= 0xC2 && lead <= 0xDF) {
         length = 2;
     } else if (lead >= 0xE0 && lead <= 0xEF) {
@@ -23,25 +25,35 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t pos) {
     }
     if (pos + length > text.size()) return 0;
     if (byte(pos + 1) < low || byte(pos + 1) > high) return 0;
-    for (std::size_t i = 2; i < length; ++i) {
+    for (std::size_t i = 2; i < length; ++i)
         if (byte(pos + i) < 0x80 || byte(pos + i) > 0xBF) return 0;
-    }
     return length;
 }
 
-bool isValidUtf8(std::string_view text) {
+std::size_t validUtf8Prefix(std::string_view text) {
+    constexpr uint64_t kHigh = 0x8080808080808080ull;
+    const char* p = text.data();
+    const std::size_t size = text.size();
     std::size_t pos = 0;
-    while (pos < text.size()) {
-        // Fast path for ASCII runs.
-        if (static_cast<unsigned char>(text[pos]) < 0x80) {
+    while (pos < size) {
+        if (pos + 16 <= size) {
+            uint64_t a, b;
+            std::memcpy(&a, p + pos, 8);
+            std::memcpy(&b, p + pos + 8, 8);
+            if (((a | b) & kHigh) == 0) {
+                pos += 16;
+                continue;
+            }
+        }
+        if (static_cast<uint8_t>(p[pos]) < 0x80) {
             ++pos;
             continue;
         }
         const std::size_t length = utf8SequenceLength(text, pos);
-        if (length == 0) return false;
+        if (length == 0) return pos;
         pos += length;
     }
-    return true;
+    return size;
 }
 
-} // namespace finimport::http
+} // namespace finimport::domain
