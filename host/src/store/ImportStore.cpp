@@ -64,7 +64,7 @@ std::string listWhere(const ImportListFilter& f, std::vector<SqlValue>& params) 
 
 } // namespace
 
-void ImportStore::insert(ImportRecord& i) {
+void ImportStore::insert(ImportRecord& i, bool withContent) {
     // Lists answer newest first by (created_at, id), and created_at has millisecond precision:
     // ids in creation order break the ties of imports made within one millisecond.
     if (i.id.empty()) i.id = newOrderedUuid();
@@ -95,7 +95,7 @@ void ImportStore::insert(ImportRecord& i) {
          i.createdAt,
          i.updatedAt,
          sqlOpt(i.warnings)});
-    if (i.content) setContent(i.id, *i.content);
+    if (i.content && withContent) setContent(i.id, *i.content);
 }
 
 void ImportStore::setContent(const std::string& id, const std::string& content) {
