@@ -1,5 +1,6 @@
 // Migrations on a fresh SQLite file: every table of the logical schema, idempotent re-runs,
 // exact 64-bit money round trips, and all-or-nothing write transactions.
+#include "store/ImportStore.h"
 #include "store/Migrations.h"
 #include "store/AccountStore.h"
 #include "store/Database.h"
@@ -22,6 +23,7 @@ class MigrationsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testMoneyRoundTripsExactly);
     CPPUNIT_TEST(testFailedWriteLeavesNothing);
     CPPUNIT_TEST(testSharedSecuritySplitPerFamily);
+    CPPUNIT_TEST(testRowsMoveIntoChunksKeepingTheirIds);
     CPPUNIT_TEST_SUITE_END();
 
     std::string _dir;
@@ -175,6 +177,59 @@ public:
             CPPUNIT_ASSERT_EQUAL(b->str(0), sqlQueryOne(s, "SELECT security_id FROM holdings "
                                                            "WHERE id = 'hb'")
                                                 ->str(0));
+        });
+    }
+
+    // Schema v9: rows stored a database row each move into chunks of their import, with their
+    // own ids, fields (JSON), errors, validity and exclusion; the old table is gone.
+    void testRowsMoveIntoChunksKeepingTheirIds() {
+        Database db(url());
+        db.write([&](finimport::store::Tx& s) {
+            sqlExec(s, "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT "
+                       "NULL, applied_at BIGINT NOT NULL)");
+            for (const auto& m : allMigrations()) {
+                if (m.version > 8) break;
+                for (const auto& stmt : m.statements)
+                    sqlExec(s, stmt);
+                if (m.code) m.code(s);
+                sqlExec(s, "INSERT INTO schema_migrations VALUES (?, ?, 0)",
+                        {int64_t(m.version), m.name});
+            }
+            sqlExec(s, "INSERT INTO families VALUES ('fa', 'A', 'USD', 0, 0)");
+            for (const char* id : {"ia", "ib"})
+                sqlExec(s, "INSERT INTO imports (id, family_id, type, status, configuration, "
+                           "created_at, updated_at) VALUES (?, 'fa', 'TransactionImport', "
+                           "'pending', '{}', 0, 0)",
+                        {std::string(id)});
+            for (int64_t n = 1; n <= 300; ++n)
+                sqlExec(s, "INSERT INTO import_rows (import_id, row_number, id, kind, fields, "
+                           "errors, sort_key, valid, excluded) VALUES ('ia', ?, ?, "
+                           "'transaction', ?, ?, ?, ?, ?)",
+                        {n, "00000000-0000-4000-8000-" + std::string(9, '0') + std::to_string(100 + n),
+                         "{\"name\":\"row " + std::to_string(n) + "\"}",
+                         n == 2 ? std::string("[{\"code\":\"required\"}]") : std::string("[]"),
+                         n == 3 ? SqlValue(nullptr) : SqlValue(std::string("2024-01-01")),
+                         int64_t(n == 2 ? 0 : 1), int64_t(n == 4 ? 1 : 0)});
+        });
+        CPPUNIT_ASSERT_EQUAL(1, migrate(db));
+        db.read([](finimport::store::Tx& s) {
+            CPPUNIT_ASSERT_EQUAL(int64_t(0),
+                                 sqlCount(s, "SELECT COUNT(*) FROM sqlite_master WHERE name = "
+                                             "'import_rows'"));
+            CPPUNIT_ASSERT_EQUAL(int64_t(2), sqlCount(s, "SELECT COUNT(*) FROM import_row_chunks"));
+            ImportStore imports(s);
+            RowPageQuery all;
+            all.limit = 1000;
+            const auto rows = imports.rowsPage("ia", all);
+            CPPUNIT_ASSERT_EQUAL(size_t(300), rows.size());
+            CPPUNIT_ASSERT_EQUAL(std::string("00000000-0000-4000-8000-000000000400"), rows[299].id);
+            CPPUNIT_ASSERT_EQUAL(std::string("{\"name\":\"row 300\"}"), rows[299].fields);
+            CPPUNIT_ASSERT_EQUAL(std::string("[{\"code\":\"required\"}]"), rows[1].errors);
+            CPPUNIT_ASSERT(!rows[1].valid && rows[0].valid);
+            CPPUNIT_ASSERT_EQUAL(std::string(""), *rows[2].sortKey);
+            CPPUNIT_ASSERT_EQUAL(std::string("2024-01-01"), *rows[3].sortKey);
+            CPPUNIT_ASSERT(rows[3].excluded && !rows[4].excluded);
+            CPPUNIT_ASSERT(imports.rowsPage("ib", all).empty());
         });
     }
 };

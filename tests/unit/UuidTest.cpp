@@ -20,6 +20,7 @@ class UuidTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(secureRandomFillsLargeBuffers);
     CPPUNIT_TEST(givenTimeAndSequence);
     CPPUNIT_TEST(forkedChildDrawsOtherBytes);
+    CPPUNIT_TEST(countingIdsKeepTheirPrefixAndWrap);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -89,6 +90,22 @@ public:
         for (char c : a)
             zeros += c == '\0';
         CPPUNIT_ASSERT(zeros < 8192); // ~4096 expected from uniform bytes
+    }
+
+    // domain::uuidAfter (row ids derived from an import's first: store/RowChunk.h): the count
+    // lives in the last 62 bits, carries across bytes, wraps without touching the variant.
+    void countingIdsKeepTheirPrefixAndWrap() {
+        CPPUNIT_ASSERT_EQUAL(std::string("01a20b97-4813-72ed-88f2-b014b70676fc"),
+                             *uuidAfter("01a20b97-4813-72ed-88f2-b014b70676fb", 1));
+        CPPUNIT_ASSERT_EQUAL(std::string("01a20b97-4813-72ed-88f2-b014b7067700"),
+                             *uuidAfter("01a20b97-4813-72ed-88f2-b014b70676fb", 5));
+        CPPUNIT_ASSERT_EQUAL(std::string("01a20b97-4813-72ed-88f3-000000000000"),
+                             *uuidAfter("01A20B97-4813-72ED-88F2-FFFFFFFFFFFF", 1));
+        CPPUNIT_ASSERT_EQUAL(std::string("01a20b97-4813-72ed-8000-000000000001"),
+                             *uuidAfter("01a20b97-4813-72ed-bfff-ffffffffffff", 2));
+        CPPUNIT_ASSERT_EQUAL(std::string("01a20b97-4813-72ed-88f2-b014b70676fb"),
+                             *uuidAfter("01a20b97-4813-72ed-88f2-b014b70676fb", 0));
+        CPPUNIT_ASSERT(!uuidAfter("not-a-uuid", 1));
     }
 };
 
