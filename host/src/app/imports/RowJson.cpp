@@ -1,5 +1,5 @@
-// The stored forms of a row (import_rows.fields / errors): small, fixed-shape JSON written and
-// read by hand. Poco::JSON built a map of Dynamic::Var per row, which made every read of a
+// The JSON forms of a row: its errors as stored, its fields as stored before schema v9 (and
+// for a value with a NUL byte: RowCodec.h): small, fixed-shape JSON written and read by hand. Poco::JSON built a map of Dynamic::Var per row, which made every read of a
 // large import cost seconds; these are single passes over the text.
 #include "app/imports/RowValidation.h"
 

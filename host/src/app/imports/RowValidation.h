@@ -23,7 +23,8 @@ std::vector<std::string> rowErrorsNow(const RowFields& fields,
 // reference's 30).
 bool dateInWindow(domain::Date date, domain::Date today);
 
-// Stored forms of a row (import_rows.fields / errors JSON).
+// JSON forms of a row: its stored errors; its fields as stored before schema v9 (the stored
+// form is now RowCodec.h's).
 std::string rowFieldsToJson(const RowFields& fields);
 RowFields rowFieldsFromJson(std::string_view json);
 std::string rowMessagesToJson(const std::vector<RowMessage>& messages);

@@ -85,7 +85,9 @@ void UploadWriter::add(CollectedRow&& r) {
     row.errors = rowMessagesToJson(r.errors);
     row.valid = valid;
     // Only types listed newest first keep a sort key (manifest rows_newest_first).
-    if (const auto* d = r.field("date"); d && *d && _traits.details.rowsNewestFirst)
+    // A NUL byte (which PostgreSQL text cannot hold) leaves the row without one.
+    if (const auto* d = r.field("date");
+        d && *d && _traits.details.rowsNewestFirst && (*d)->find('\0') == std::string::npos)
         row.sortKey = **d;
     _inserter->add(row);
 }
