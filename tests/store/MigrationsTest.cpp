@@ -1,10 +1,10 @@
 // Migrations on a fresh SQLite file: every table of the logical schema, idempotent re-runs,
 // exact 64-bit money round trips, and all-or-nothing write transactions.
-#include "store/ImportStore.h"
 #include "store/Migrations.h"
 #include "store/AccountStore.h"
 #include "store/Database.h"
 #include "store/FamilyStore.h"
+#include "store/ImportStore.h"
 #include "store/Sql.h"
 
 #include <Poco/TemporaryFile.h>
@@ -197,15 +197,18 @@ public:
             }
             sqlExec(s, "INSERT INTO families VALUES ('fa', 'A', 'USD', 0, 0)");
             for (const char* id : {"ia", "ib"})
-                sqlExec(s, "INSERT INTO imports (id, family_id, type, status, configuration, "
-                           "created_at, updated_at) VALUES (?, 'fa', 'TransactionImport', "
-                           "'pending', '{}', 0, 0)",
+                sqlExec(s,
+                        "INSERT INTO imports (id, family_id, type, status, configuration, "
+                        "created_at, updated_at) VALUES (?, 'fa', 'TransactionImport', "
+                        "'pending', '{}', 0, 0)",
                         {std::string(id)});
             for (int64_t n = 1; n <= 300; ++n)
-                sqlExec(s, "INSERT INTO import_rows (import_id, row_number, id, kind, fields, "
-                           "errors, sort_key, valid, excluded) VALUES ('ia', ?, ?, "
-                           "'transaction', ?, ?, ?, ?, ?)",
-                        {n, "00000000-0000-4000-8000-" + std::string(9, '0') + std::to_string(100 + n),
+                sqlExec(s,
+                        "INSERT INTO import_rows (import_id, row_number, id, kind, fields, "
+                        "errors, sort_key, valid, excluded) VALUES ('ia', ?, ?, "
+                        "'transaction', ?, ?, ?, ?, ?)",
+                        {n,
+                         "00000000-0000-4000-8000-" + std::string(9, '0') + std::to_string(100 + n),
                          "{\"name\":\"row " + std::to_string(n) + "\"}",
                          n == 2 ? std::string("[{\"code\":\"required\"}]") : std::string("[]"),
                          n == 3 ? SqlValue(nullptr) : SqlValue(std::string("2024-01-01")),

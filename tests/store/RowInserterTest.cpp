@@ -20,6 +20,14 @@ class RowInserterTest : public CppUnit::TestFixture {
 
     std::string _dir;
 
+    // Schema v9's table, without the foreign key to imports.
+    static void createChunkTable(finimport::store::Tx& s) {
+        sqlExec(s, "CREATE TABLE import_row_chunks (import_id TEXT NOT NULL, first_index BIGINT "
+                   "NOT NULL, row_count INTEGER NOT NULL, first_row BIGINT NOT NULL, last_row "
+                   "BIGINT NOT NULL, invalid_count INTEGER NOT NULL, first_id TEXT NOT NULL, "
+                   "data TEXT NOT NULL, PRIMARY KEY (import_id, first_index))");
+    }
+
 public:
     void setUp() override {
         _dir = Poco::TemporaryFile::tempName();
@@ -30,11 +38,7 @@ public:
     void testBatchesAndTailRoundTripExactly() {
         Database db("sqlite:" + _dir + "/rows.db");
         db.write([](finimport::store::Tx& s) {
-            // Schema v9's table, without the foreign key to imports.
-            sqlExec(s, "CREATE TABLE import_row_chunks (import_id TEXT NOT NULL, first_index "
-                       "BIGINT NOT NULL, row_count INTEGER NOT NULL, first_row BIGINT NOT NULL, "
-                       "last_row BIGINT NOT NULL, invalid_count INTEGER NOT NULL, first_id TEXT "
-                       "NOT NULL, data TEXT NOT NULL, PRIMARY KEY (import_id, first_index))");
+            createChunkTable(s);
             RowInserter inserter(s);
             for (int64_t i = 1; i <= 600; ++i) { // 2 full chunks and a tail of 88
                 ImportRowRecord row;
@@ -58,21 +62,25 @@ public:
                                  sqlCount(s, "SELECT SUM(row_count) FROM import_row_chunks"));
             CPPUNIT_ASSERT_EQUAL(int64_t(200),
                                  sqlCount(s, "SELECT SUM(invalid_count) FROM import_row_chunks"));
-            CPPUNIT_ASSERT_EQUAL(int64_t(513), sqlCount(s, "SELECT first_row FROM "
-                                                           "import_row_chunks WHERE first_index = 512"));
-            CPPUNIT_ASSERT_EQUAL(int64_t(600), sqlCount(s, "SELECT last_row FROM "
-                                                           "import_row_chunks WHERE first_index = 512"));
+            CPPUNIT_ASSERT_EQUAL(int64_t(513),
+                                 sqlCount(s, "SELECT first_row FROM "
+                                             "import_row_chunks WHERE first_index = 512"));
+            CPPUNIT_ASSERT_EQUAL(int64_t(600),
+                                 sqlCount(s, "SELECT last_row FROM "
+                                             "import_row_chunks WHERE first_index = 512"));
             ImportStore imports(s);
             auto row = imports.rowByNumber("imp", 599);
             CPPUNIT_ASSERT(row);
-            CPPUNIT_ASSERT_EQUAL(std::string("{\"name\":\"caf\xC3\xA9 \\\"599\\\"\"}"), row->fields);
+            CPPUNIT_ASSERT_EQUAL(std::string("{\"name\":\"caf\xC3\xA9 \\\"599\\\"\"}"),
+                                 row->fields);
             CPPUNIT_ASSERT_EQUAL(std::string("[]"), row->errors);
             CPPUNIT_ASSERT_EQUAL(std::string(""), *row->sortKey); // '' rather than NULL
             CPPUNIT_ASSERT_EQUAL(std::string("transaction"), row->kind);
             CPPUNIT_ASSERT_EQUAL(std::string("imp"), row->importId);
             CPPUNIT_ASSERT(row->valid);
             CPPUNIT_ASSERT(!imports.rowByNumber("imp", 600)->valid);
-            CPPUNIT_ASSERT_EQUAL(std::string("2024-01-10"), *imports.rowByNumber("imp", 600)->sortKey);
+            CPPUNIT_ASSERT_EQUAL(std::string("2024-01-10"),
+                                 *imports.rowByNumber("imp", 600)->sortKey);
             CPPUNIT_ASSERT(!imports.rowByNumber("imp", 601));
             CPPUNIT_ASSERT(!imports.rowByNumber("imp", 0));
             // UUIDv7 text, and id order is insertion order.
@@ -91,10 +99,7 @@ public:
     void testChunkClosesAtItsByteBound() {
         Database db("sqlite:" + _dir + "/big.db");
         db.write([](finimport::store::Tx& s) {
-            sqlExec(s, "CREATE TABLE import_row_chunks (import_id TEXT NOT NULL, first_index "
-                       "BIGINT NOT NULL, row_count INTEGER NOT NULL, first_row BIGINT NOT NULL, "
-                       "last_row BIGINT NOT NULL, invalid_count INTEGER NOT NULL, first_id TEXT "
-                       "NOT NULL, data TEXT NOT NULL, PRIMARY KEY (import_id, first_index))");
+            createChunkTable(s);
             RowInserter inserter(s);
             for (int64_t i = 1; i <= 5; ++i) { // 30,000 bytes each: three fill a chunk
                 ImportRowRecord row;

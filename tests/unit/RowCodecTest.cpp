@@ -39,8 +39,8 @@ public:
     }
 
     void testValuesThatLookLikeFraming() {
-        const RowFields fields = {{"name", "12:34"}, {"notes", "-"}, {"category", "F1:x!2:yy"},
-                                  {"!odd", "\n\t\r"}};
+        const RowFields fields = {
+            {"name", "12:34"}, {"notes", "-"}, {"category", "F1:x!2:yy"}, {"!odd", "\n\t\r"}};
         CPPUNIT_ASSERT(fields == decodeRowFields(encodeRowFields(fields)));
     }
 
@@ -58,8 +58,8 @@ public:
     }
 
     void testJsonRowsOfOlderSchemasAreRead() {
-        const RowFields expected = {{"date", "2024-01-01"}, {"currency_given", "false"},
-                                    {"external_id", std::nullopt}};
+        const RowFields expected = {
+            {"date", "2024-01-01"}, {"currency_given", "false"}, {"external_id", std::nullopt}};
         CPPUNIT_ASSERT(expected ==
                        decodeRowFields(
                            R"({"date":"2024-01-01","currency_given":"false","external_id":null})"));

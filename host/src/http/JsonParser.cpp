@@ -2,7 +2,6 @@
 
 #include "domain/Utf8.h"
 
-
 #include <cstdint>
 #include <cstring>
 
@@ -29,8 +28,8 @@ std::size_t plainRunEnd(std::string_view text, std::size_t pos) {
     while (pos + 8 <= text.size()) {
         uint64_t w;
         std::memcpy(&w, text.data() + pos, 8);
-        const uint64_t special =
-            hasZero(w ^ (kOnes * '"')) | hasZero(w ^ (kOnes * '\\')) | ((w - kOnes * 0x20) & ~w & kHigh);
+        const uint64_t special = hasZero(w ^ (kOnes * '"')) | hasZero(w ^ (kOnes * '\\')) |
+                                 ((w - kOnes * 0x20) & ~w & kHigh);
         if (special) break;
         pos += 8;
     }

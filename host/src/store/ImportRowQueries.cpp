@@ -15,8 +15,7 @@ std::vector<std::string> rowFieldsContaining(Tx& s, const std::string& importId,
             if (static_cast<int64_t>(out.size()) >= limit || row.number == exceptRow ||
                 row.excluded || (!row.valid && !includeInvalid))
                 return;
-            if (row.fields.find(text) != std::string_view::npos)
-                out.emplace_back(row.fields);
+            if (row.fields.find(text) != std::string_view::npos) out.emplace_back(row.fields);
         });
         return static_cast<int64_t>(out.size()) < limit;
     });

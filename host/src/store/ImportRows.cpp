@@ -72,8 +72,8 @@ std::vector<ImportRowRecord> pageNewestFirst(Tx& s, const std::string& importId,
     forEachStoredChunk(s, importId, "", {}, [&](const StoredChunk& c) {
         forEachChunkRow(c.data, [&](const ChunkRow& row) {
             if (q.onlyInvalid && (row.valid || row.excluded)) return;
-            keys.push_back({std::string(row.sortKey), chunkRowId(c.firstId, row), c.firstIndex,
-                            row.position});
+            keys.push_back(
+                {std::string(row.sortKey), chunkRowId(c.firstId, row), c.firstIndex, row.position});
         });
         return true;
     });
@@ -143,8 +143,8 @@ std::vector<ImportRowRecord> ImportStore::rowsPage(const std::string& importId,
 std::optional<ImportRowRecord> ImportStore::rowByNumber(const std::string& importId,
                                                         int64_t rowNumber) {
     std::optional<ImportRowRecord> found;
-    forEachStoredChunk(_s, importId, "AND first_row <= ? AND last_row >= ?",
-                       {rowNumber, rowNumber}, [&](const StoredChunk& c) {
+    forEachStoredChunk(_s, importId, "AND first_row <= ? AND last_row >= ?", {rowNumber, rowNumber},
+                       [&](const StoredChunk& c) {
                            forEachChunkRow(c.data, [&](const ChunkRow& row) {
                                if (!found && row.number == rowNumber)
                                    found = chunkRowRecord(importId, c.firstId, row);
@@ -160,28 +160,29 @@ void ImportStore::updateRow(const ImportRowRecord& update) {
     std::optional<int64_t> chunk;
     std::string text;
     int64_t invalid = 0;
-    forEachStoredChunk(
-        _s, update.importId, "AND first_row <= ? AND last_row >= ?",
-        {update.rowNumber, update.rowNumber}, [&](const StoredChunk& c) {
-            bool here = false;
-            forEachChunkRow(c.data, [&](const ChunkRow& row) { here |= row.number == update.rowNumber; });
-            if (!here) return true;
-            chunk = c.firstIndex;
-            bool done = false;
-            forEachChunkRow(c.data, [&](const ChunkRow& row) {
-                ChunkRow r = row;
-                if (!done && row.number == update.rowNumber) {
-                    done = true;
-                    r.valid = update.valid;
-                    r.excluded = update.excluded;
-                    r.fields = update.fields;
-                    r.errors = update.errors;
-                }
-                appendChunkRow(text, r);
-                if (!r.valid && !r.excluded) ++invalid;
-            });
-            return false;
-        });
+    forEachStoredChunk(_s, update.importId, "AND first_row <= ? AND last_row >= ?",
+                       {update.rowNumber, update.rowNumber}, [&](const StoredChunk& c) {
+                           bool here = false;
+                           forEachChunkRow(c.data, [&](const ChunkRow& row) {
+                               here |= row.number == update.rowNumber;
+                           });
+                           if (!here) return true;
+                           chunk = c.firstIndex;
+                           bool done = false;
+                           forEachChunkRow(c.data, [&](const ChunkRow& row) {
+                               ChunkRow r = row;
+                               if (!done && row.number == update.rowNumber) {
+                                   done = true;
+                                   r.valid = update.valid;
+                                   r.excluded = update.excluded;
+                                   r.fields = update.fields;
+                                   r.errors = update.errors;
+                               }
+                               appendChunkRow(text, r);
+                               if (!r.valid && !r.excluded) ++invalid;
+                           });
+                           return false;
+                       });
     if (!chunk) return;
     sqlExec(_s,
             "UPDATE import_row_chunks SET data = ?, invalid_count = ? "

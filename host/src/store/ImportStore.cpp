@@ -7,7 +7,6 @@
 
 #include <Poco/Data/Statement.h>
 
-
 namespace finimport::store {
 
 namespace {

@@ -1,10 +1,10 @@
 #include "store/RowChunk.h"
 
+#include "domain/SizedText.h"
 #include "domain/Uuid.h"
 #include "store/StatementCache.h"
 #include "store/TxSession.h"
 
-#include <charconv>
 #include <stdexcept>
 
 namespace finimport::store {
@@ -13,60 +13,21 @@ namespace {
 
 constexpr int kValid = 1, kExcluded = 2, kOwnId = 4;
 
-void appendNumber(std::string& out, int64_t n) {
-    char digits[24];
-    out.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
-}
-
-void appendSized(std::string& out, std::string_view text) {
-    appendNumber(out, static_cast<int64_t>(text.size()));
-    out += ':';
-    out.append(text);
-}
-
-[[noreturn]] void corrupt() {
-    throw std::runtime_error("a stored chunk of import rows is corrupt");
-}
-
-class Reader {
-public:
-    explicit Reader(std::string_view t) : _t(t) {}
-    bool atEnd() const { return _p == _t.size(); }
-    int64_t number(char end) {
-        int64_t n = 0;
-        const char* first = _t.data() + _p;
-        const char* last = _t.data() + _t.size();
-        const auto [stop, ec] = std::from_chars(first, last, n);
-        if (ec != std::errc() || stop == first || stop == last || *stop != end) corrupt();
-        _p = static_cast<std::size_t>(stop - _t.data()) + 1;
-        return n;
-    }
-    std::string_view sized() {
-        const int64_t n = number(':');
-        if (n < 0 || static_cast<uint64_t>(n) > _t.size() - _p) corrupt();
-        std::string_view text = _t.substr(_p, static_cast<std::size_t>(n));
-        _p += static_cast<std::size_t>(n);
-        return text;
-    }
-
-private:
-    std::string_view _t;
-    std::size_t _p = 0;
-};
+constexpr const char* kCorrupt = "a stored chunk of import rows is corrupt";
 
 } // namespace
 
 void appendChunkRow(std::string& chunk, const ChunkRow& row) {
-    appendNumber(chunk, row.number);
+    domain::appendDecimal(chunk, row.number);
     chunk += ',';
-    appendNumber(chunk, (row.valid ? kValid : 0) | (row.excluded ? kExcluded : 0) |
-                            (row.ownId.empty() ? 0 : kOwnId));
+    domain::appendDecimal(chunk, (row.valid ? kValid : 0) | (row.excluded ? kExcluded : 0) |
+                                     (row.ownId.empty() ? 0 : kOwnId));
     chunk += ',';
-    appendSized(chunk, row.kind);
-    appendSized(chunk, row.sortKey);
-    appendSized(chunk, row.fields);
-    appendSized(chunk, row.errors);
-    if (!row.ownId.empty()) appendSized(chunk, row.ownId);
+    domain::appendSized(chunk, row.kind);
+    domain::appendSized(chunk, row.sortKey);
+    domain::appendSized(chunk, row.fields);
+    domain::appendSized(chunk, row.errors);
+    if (!row.ownId.empty()) domain::appendSized(chunk, row.ownId);
 }
 
 void appendChunkRow(std::string& chunk, const ImportRowRecord& row, bool ownId) {
@@ -83,7 +44,7 @@ void appendChunkRow(std::string& chunk, const ImportRowRecord& row, bool ownId) 
 }
 
 void forEachChunkRow(std::string_view chunk, const std::function<void(const ChunkRow&)>& fn) {
-    Reader r(chunk);
+    domain::SizedReader r(chunk, kCorrupt);
     ChunkRow row;
     for (uint64_t position = 0; !r.atEnd(); ++position) {
         row.number = r.number(',');
@@ -117,7 +78,7 @@ void forEachStoredChunk(Tx& s, const std::string& importId, const std::string& c
 std::string chunkRowId(std::string_view firstId, const ChunkRow& row) {
     if (!row.ownId.empty()) return std::string(row.ownId);
     auto id = domain::uuidAfter(firstId, row.position);
-    if (!id) corrupt();
+    if (!id) throw std::runtime_error(kCorrupt);
     return *id;
 }
 

@@ -11,9 +11,9 @@
 namespace finimport::store {
 
 const std::vector<std::string>& RowInserter::columns() {
-    static const std::vector<std::string> names = {
-        "import_id", "first_index",   "row_count", "first_row",
-        "last_row",  "invalid_count", "first_id",  "data"};
+    static const std::vector<std::string> names = {"import_id", "first_index", "row_count",
+                                                   "first_row", "last_row",    "invalid_count",
+                                                   "first_id",  "data"};
     return names;
 }
 
@@ -45,7 +45,7 @@ void RowInserter::closeChunk() {
     if (_rows == 0) return;
     const std::string firstId = *domain::uuidAfter(_baseId, static_cast<uint64_t>(_firstIndex));
     if (_postgres) {
-        const SqlValue values[] = {_importId, _firstIndex, _rows,    _firstRow,
+        const SqlValue values[] = {_importId, _firstIndex, _rows,   _firstRow,
                                    _lastRow,  _invalid,    firstId, std::move(_text)};
         appendCopyRow(_copyText, values, std::size(values));
         _copyRows += _rows;

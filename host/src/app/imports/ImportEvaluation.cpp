@@ -1,8 +1,8 @@
 #include "app/imports/ImportEvaluation.h"
 
 #include "app/imports/Mappings.h"
-#include "app/imports/RowCodec.h"
 #include "app/imports/MessageCap.h"
+#include "app/imports/RowCodec.h"
 #include "app/imports/RowValidation.h"
 
 #include <Poco/JSON/Object.h>

@@ -1,31 +1,62 @@
 #include "app/imports/RowCodec.h"
 
+#include "domain/SizedText.h"
+
 #include <array>
-#include <charconv>
 #include <cstring>
-#include <stdexcept>
 
 namespace finimport::app {
 
 namespace {
 
 // Stored data refers to these by position: append only, never reorder or remove.
-constexpr std::array<std::string_view, 40> kNames = {
-    "account",      "date",          "amount",      "currency",       "name",
-    "category",     "tags",          "notes",       "entity_type",    "signed_amount",
-    "currency_given", "external_id", "qty",         "ticker",         "exchange_operating_mic",
-    "price",        "signed_qty",    "active",      "effective_date", "conditions",
-    "actions",      "statement_id",  "memo",        "payee",          "check_number",
-    "type",         "balance",       "description", "reference",      "transfer_account",
-    "split_of",     "opening_balance", "fee",       "total",          "security",
-    "status",       "number",        "parent",      "label",          "value"};
+constexpr std::array<std::string_view, 40> kNames = {"account",
+                                                     "date",
+                                                     "amount",
+                                                     "currency",
+                                                     "name",
+                                                     "category",
+                                                     "tags",
+                                                     "notes",
+                                                     "entity_type",
+                                                     "signed_amount",
+                                                     "currency_given",
+                                                     "external_id",
+                                                     "qty",
+                                                     "ticker",
+                                                     "exchange_operating_mic",
+                                                     "price",
+                                                     "signed_qty",
+                                                     "active",
+                                                     "effective_date",
+                                                     "conditions",
+                                                     "actions",
+                                                     "statement_id",
+                                                     "memo",
+                                                     "payee",
+                                                     "check_number",
+                                                     "type",
+                                                     "balance",
+                                                     "description",
+                                                     "reference",
+                                                     "transfer_account",
+                                                     "split_of",
+                                                     "opening_balance",
+                                                     "fee",
+                                                     "total",
+                                                     "security",
+                                                     "status",
+                                                     "number",
+                                                     "parent",
+                                                     "label",
+                                                     "value"};
 
 constexpr char kCompact = 'F';
 constexpr char kLiteralName = '!';
 constexpr char kNull = '-';
 constexpr char kFirstCode = '0';
 
-constexpr int kLiteral = -1; // a name outside kNames, written out
+constexpr int kLiteral = -1;  // a name outside kNames, written out
 constexpr int kRepeated = -2; // a name that comes again later in the row: left out
 
 int nameCode(std::string_view name) {
@@ -58,48 +89,7 @@ const std::vector<int>& nameCodes(const RowFields& fields) {
     return lastCodes;
 }
 
-void appendSized(std::string& out, std::string_view text) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, text.size()).ptr;
-    out.append(digits, end);
-    out += ':';
-    out.append(text);
-}
-
-[[noreturn]] void corrupt() {
-    throw std::runtime_error("stored row fields are neither the compact form nor JSON");
-}
-
-class Reader {
-public:
-    explicit Reader(std::string_view t) : _t(t) {}
-    bool atEnd() const { return _p == _t.size(); }
-    char take() {
-        if (atEnd()) corrupt();
-        return _t[_p++];
-    }
-    bool takeIf(char c) {
-        if (atEnd() || _t[_p] != c) return false;
-        ++_p;
-        return true;
-    }
-    std::string_view sized() {
-        std::size_t n = 0;
-        const auto [end, ec] = std::from_chars(_t.data() + _p, _t.data() + _t.size(), n);
-        if (ec != std::errc() || end == _t.data() + _p || end == _t.data() + _t.size() ||
-            *end != ':')
-            corrupt();
-        _p = static_cast<std::size_t>(end - _t.data()) + 1;
-        if (n > _t.size() - _p) corrupt();
-        std::string_view text = _t.substr(_p, n);
-        _p += n;
-        return text;
-    }
-
-private:
-    std::string_view _t;
-    std::size_t _p = 0;
-};
+constexpr const char* kCorrupt = "stored row fields are neither the compact form nor JSON";
 
 } // namespace
 
@@ -121,10 +111,10 @@ std::string encodeRowFields(const RowFields& fields) {
             out += static_cast<char>(kFirstCode + code);
         } else {
             out += kLiteralName;
-            appendSized(out, k);
+            domain::appendSized(out, k);
         }
         if (v)
-            appendSized(out, *v);
+            domain::appendSized(out, *v);
         else
             out += kNull;
     }
@@ -135,7 +125,7 @@ RowFields decodeRowFields(std::string_view stored) {
     if (stored.empty() || stored[0] != kCompact) return rowFieldsFromJson(stored);
     RowFields fields;
     fields.reserve(16); // a transaction row has 12
-    Reader r(stored.substr(1));
+    domain::SizedReader r(stored.substr(1), kCorrupt);
     while (!r.atEnd()) {
         const char c = r.take();
         std::string name;
@@ -143,7 +133,7 @@ RowFields decodeRowFields(std::string_view stored) {
             name = std::string(r.sized());
         } else {
             const int code = c - kFirstCode;
-            if (code < 0 || code >= static_cast<int>(kNames.size())) corrupt();
+            if (code < 0 || code >= static_cast<int>(kNames.size())) r.fail();
             name = std::string(kNames[static_cast<std::size_t>(code)]);
         }
         if (r.takeIf(kNull))

@@ -1,6 +1,7 @@
 // The JSON forms of a row: its errors as stored, its fields as stored before schema v9 (and
-// for a value with a NUL byte: RowCodec.h): small, fixed-shape JSON written and read by hand. Poco::JSON built a map of Dynamic::Var per row, which made every read of a
-// large import cost seconds; these are single passes over the text.
+// for a value with a NUL byte: RowCodec.h): small, fixed-shape JSON written and read by hand.
+// Poco::JSON built a map of Dynamic::Var per row, which made every read of a large import cost
+// seconds; these are single passes over the text.
 #include "app/imports/RowValidation.h"
 
 #include "domain/Utf8.h"
