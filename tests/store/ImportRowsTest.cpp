@@ -26,6 +26,7 @@ class ImportRowsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testNewestFirstOrder);
     CPPUNIT_TEST(testRowEditRewritesItsChunkOnly);
     CPPUNIT_TEST(testRowNumbersInFileOrder);
+    CPPUNIT_TEST(testManyChunksAreReadInPages);
     CPPUNIT_TEST_SUITE_END();
 
     std::string _dir;
@@ -187,6 +188,30 @@ public:
                                  imports.rowByNumber(_importId, 3)->fields);
             CPPUNIT_ASSERT(!imports.rowByNumber(_importId, 4));
         });
+    }
+
+    // 17,000 rows are 67 chunks: more than one query's worth (store/RowChunk.cpp reads 64
+    // chunks per query), so every read crosses a page of chunks.
+    void testManyChunksAreReadInPages() {
+        storeRows(range(1, 17000));
+        int64_t seen = 0, last = 0;
+        bool ordered = true;
+        _db->read([&](finimport::store::Tx& s) {
+            ImportStore(s).forEachRowView(_importId, [&](const ImportRowView& row) {
+                ordered &= row.rowNumber == last + 1;
+                last = row.rowNumber;
+                ++seen;
+            });
+            CPPUNIT_ASSERT_EQUAL(int64_t(2428), invalidRowCount(s, _importId));
+            CPPUNIT_ASSERT(rowFieldsContaining(s, _importId, 0, false, "\"16999\"", 5) ==
+                           std::vector<std::string>{"{\"n\":\"16999\"}"});
+            CPPUNIT_ASSERT(firstInvalidRowNumbers(s, _importId, 2500) == range(7, 16996, 7));
+        });
+        CPPUNIT_ASSERT_EQUAL(int64_t(17000), seen);
+        CPPUNIT_ASSERT(ordered);
+        CPPUNIT_ASSERT(numbers(page(16990, 20)) == range(16991, 17000));
+        CPPUNIT_ASSERT(numbers(page(2420, 20, true)) == range(16947, 16996, 7));
+        CPPUNIT_ASSERT(numbers(page(0, 2500, true)) == range(7, 16996, 7));
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(ImportRowsTest);

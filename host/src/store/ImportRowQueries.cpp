@@ -10,7 +10,7 @@ std::vector<std::string> rowFieldsContaining(Tx& s, const std::string& importId,
                                              int64_t limit) {
     std::vector<std::string> out;
     if (limit <= 0) return out;
-    forEachStoredChunk(s, importId, "", {}, [&](const StoredChunk& c) {
+    forEachStoredChunk(s, importId, "", {}, 0, [&](const StoredChunk& c) {
         forEachChunkRow(c.data, [&](const ChunkRow& row) {
             if (static_cast<int64_t>(out.size()) >= limit || row.number == exceptRow ||
                 row.excluded || (!row.valid && !includeInvalid))
@@ -25,7 +25,7 @@ std::vector<std::string> rowFieldsContaining(Tx& s, const std::string& importId,
 std::vector<int64_t> firstInvalidRowNumbers(Tx& s, const std::string& importId, int64_t limit) {
     std::vector<int64_t> out;
     if (limit <= 0) return out;
-    forEachStoredChunk(s, importId, "AND invalid_count > 0", {}, [&](const StoredChunk& c) {
+    forEachStoredChunk(s, importId, "AND invalid_count > 0", {}, limit, [&](const StoredChunk& c) {
         forEachChunkRow(c.data, [&](const ChunkRow& row) {
             if (static_cast<int64_t>(out.size()) < limit && !row.valid && !row.excluded)
                 out.push_back(row.number);

@@ -11,8 +11,9 @@ namespace finimport::store {
 
 namespace {
 
-// The rows of the page [offset, offset + limit) among the rows `keep` accepts, in row order:
-// only the chunks from the one holding the first are read.
+// The rows of the page [offset, offset + limit) of the import's rows (or of its invalid ones),
+// in row order: only the chunks from the one holding the first are read, at most one per row
+// of the page and one more.
 std::vector<ImportRowRecord> pageInRowOrder(Tx& s, const std::string& importId,
                                             const RowPageQuery& q) {
     std::vector<ImportRowRecord> out;
@@ -38,24 +39,26 @@ std::vector<ImportRowRecord> pageInRowOrder(Tx& s, const std::string& importId,
         from = q.offset - static_cast<int64_t>(RowInserter::kChunkRows);
         to = q.offset > std::numeric_limits<int64_t>::max() - q.limit ? to : q.offset + q.limit;
     }
-    forEachStoredChunk(s, importId, condition, {from, to}, [&](const StoredChunk& c) {
-        int64_t at = c.firstIndex;
-        forEachChunkRow(c.data, [&](const ChunkRow& row) {
-            const int64_t index = at++;
-            if (static_cast<int64_t>(out.size()) >= q.limit) return;
-            if (q.onlyInvalid) {
-                if (row.valid || row.excluded) return;
-                if (skip > 0) {
-                    --skip;
-                    return;
-                }
-            } else if (index < q.offset) {
-                return;
-            }
-            out.push_back(chunkRowRecord(importId, c.firstId, row));
-        });
-        return static_cast<int64_t>(out.size()) < q.limit;
-    });
+    const int64_t chunks = q.limit / static_cast<int64_t>(RowInserter::kChunkRows) + 2;
+    forEachStoredChunk(s, importId, condition, {from, to}, q.onlyInvalid ? q.limit + 1 : chunks,
+                       [&](const StoredChunk& c) {
+                           int64_t at = c.firstIndex;
+                           forEachChunkRow(c.data, [&](const ChunkRow& row) {
+                               const int64_t index = at++;
+                               if (static_cast<int64_t>(out.size()) >= q.limit) return;
+                               if (q.onlyInvalid) {
+                                   if (row.valid || row.excluded) return;
+                                   if (skip > 0) {
+                                       --skip;
+                                       return;
+                                   }
+                               } else if (index < q.offset) {
+                                   return;
+                               }
+                               out.push_back(chunkRowRecord(importId, c.firstId, row));
+                           });
+                           return static_cast<int64_t>(out.size()) < q.limit;
+                       });
     return out;
 }
 
@@ -69,7 +72,7 @@ std::vector<ImportRowRecord> pageNewestFirst(Tx& s, const std::string& importId,
         uint64_t position = 0;
     };
     std::vector<Key> keys;
-    forEachStoredChunk(s, importId, "", {}, [&](const StoredChunk& c) {
+    forEachStoredChunk(s, importId, "", {}, 0, [&](const StoredChunk& c) {
         forEachChunkRow(c.data, [&](const ChunkRow& row) {
             if (q.onlyInvalid && (row.valid || row.excluded)) return;
             keys.push_back(
@@ -84,7 +87,7 @@ std::vector<ImportRowRecord> pageNewestFirst(Tx& s, const std::string& importId,
     for (std::size_t i = static_cast<std::size_t>(q.offset);
          i < keys.size() && out.size() < static_cast<std::size_t>(q.limit); ++i) {
         const Key& k = keys[i];
-        forEachStoredChunk(s, importId, "AND first_index = ?", {k.chunk},
+        forEachStoredChunk(s, importId, "AND first_index = ?", {k.chunk}, 1,
                            [&](const StoredChunk& c) {
                                forEachChunkRow(c.data, [&](const ChunkRow& row) {
                                    if (row.position == k.position)
@@ -111,7 +114,7 @@ void ImportStore::deleteRows(const std::string& importId) {
 
 void ImportStore::forEachRowView(const std::string& importId,
                                  const std::function<void(const ImportRowView&)>& fn) {
-    forEachStoredChunk(_s, importId, "", {}, [&](const StoredChunk& c) {
+    forEachStoredChunk(_s, importId, "", {}, 0, [&](const StoredChunk& c) {
         forEachChunkRow(c.data, [&](const ChunkRow& row) {
             fn(ImportRowView{row.number, row.kind, row.fields, row.errors, row.excluded});
         });
@@ -122,7 +125,7 @@ void ImportStore::forEachRowView(const std::string& importId,
 void ImportStore::forEachRowBatch(const std::string& importId, int64_t batchSize,
                                   const std::function<void(std::vector<ImportRowRecord>&)>& fn) {
     std::vector<ImportRowRecord> batch;
-    forEachStoredChunk(_s, importId, "", {}, [&](const StoredChunk& c) {
+    forEachStoredChunk(_s, importId, "", {}, 0, [&](const StoredChunk& c) {
         forEachChunkRow(c.data, [&](const ChunkRow& row) {
             batch.push_back(chunkRowRecord(importId, c.firstId, row));
             if (static_cast<int64_t>(batch.size()) < batchSize) return;
@@ -140,17 +143,43 @@ std::vector<ImportRowRecord> ImportStore::rowsPage(const std::string& importId,
     return q.newestFirst ? pageNewestFirst(_s, importId, q) : pageInRowOrder(_s, importId, q);
 }
 
+namespace {
+
+// Calls `fn` with the first chunk that holds row `rowNumber` (false when none does). The
+// candidates come from the covering index of the chunks' number ranges, then one chunk is read.
+bool withChunkHolding(Tx& s, const std::string& importId, int64_t rowNumber,
+                      const std::function<void(const StoredChunk&)>& fn) {
+    std::vector<int64_t> candidates;
+    for (const auto& r : sqlQuery(s,
+                                  "SELECT first_index FROM import_row_chunks WHERE import_id = ? "
+                                  "AND first_row <= ? AND last_row >= ?",
+                                  {importId, rowNumber, rowNumber}))
+        candidates.push_back(r.i64(0));
+    std::sort(candidates.begin(), candidates.end());
+    bool found = false;
+    for (int64_t first : candidates) {
+        forEachStoredChunk(
+            s, importId, "AND first_index = ?", {first}, 1, [&](const StoredChunk& c) {
+                forEachChunkRow(c.data,
+                                [&](const ChunkRow& row) { found |= row.number == rowNumber; });
+                if (found) fn(c);
+                return false;
+            });
+        if (found) return true;
+    }
+    return false;
+}
+
+} // namespace
+
 std::optional<ImportRowRecord> ImportStore::rowByNumber(const std::string& importId,
                                                         int64_t rowNumber) {
     std::optional<ImportRowRecord> found;
-    forEachStoredChunk(_s, importId, "AND first_row <= ? AND last_row >= ?", {rowNumber, rowNumber},
-                       [&](const StoredChunk& c) {
-                           forEachChunkRow(c.data, [&](const ChunkRow& row) {
-                               if (!found && row.number == rowNumber)
-                                   found = chunkRowRecord(importId, c.firstId, row);
-                           });
-                           return !found;
-                       });
+    withChunkHolding(_s, importId, rowNumber, [&](const StoredChunk& c) {
+        forEachChunkRow(c.data, [&](const ChunkRow& row) {
+            if (!found && row.number == rowNumber) found = chunkRowRecord(importId, c.firstId, row);
+        });
+    });
     return found;
 }
 
@@ -160,29 +189,22 @@ void ImportStore::updateRow(const ImportRowRecord& update) {
     std::optional<int64_t> chunk;
     std::string text;
     int64_t invalid = 0;
-    forEachStoredChunk(_s, update.importId, "AND first_row <= ? AND last_row >= ?",
-                       {update.rowNumber, update.rowNumber}, [&](const StoredChunk& c) {
-                           bool here = false;
-                           forEachChunkRow(c.data, [&](const ChunkRow& row) {
-                               here |= row.number == update.rowNumber;
-                           });
-                           if (!here) return true;
-                           chunk = c.firstIndex;
-                           bool done = false;
-                           forEachChunkRow(c.data, [&](const ChunkRow& row) {
-                               ChunkRow r = row;
-                               if (!done && row.number == update.rowNumber) {
-                                   done = true;
-                                   r.valid = update.valid;
-                                   r.excluded = update.excluded;
-                                   r.fields = update.fields;
-                                   r.errors = update.errors;
-                               }
-                               appendChunkRow(text, r);
-                               if (!r.valid && !r.excluded) ++invalid;
-                           });
-                           return false;
-                       });
+    withChunkHolding(_s, update.importId, update.rowNumber, [&](const StoredChunk& c) {
+        chunk = c.firstIndex;
+        bool done = false;
+        forEachChunkRow(c.data, [&](const ChunkRow& row) {
+            ChunkRow r = row;
+            if (!done && row.number == update.rowNumber) {
+                done = true;
+                r.valid = update.valid;
+                r.excluded = update.excluded;
+                r.fields = update.fields;
+                r.errors = update.errors;
+            }
+            appendChunkRow(text, r);
+            if (!r.valid && !r.excluded) ++invalid;
+        });
+    });
     if (!chunk) return;
     sqlExec(_s,
             "UPDATE import_row_chunks SET data = ?, invalid_count = ? "

@@ -5,6 +5,8 @@
 #include "store/StatementCache.h"
 #include "store/TxSession.h"
 
+#include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 namespace finimport::store {
@@ -62,17 +64,35 @@ void forEachChunkRow(std::string_view chunk, const std::function<void(const Chun
 }
 
 void forEachStoredChunk(Tx& s, const std::string& importId, const std::string& condition,
-                        const std::vector<SqlValue>& params,
+                        const std::vector<SqlValue>& params, int64_t limit,
                         const std::function<bool(const StoredChunk&)>& fn) {
-    std::vector<SqlValue> all{importId};
-    all.insert(all.end(), params.begin(), params.end());
+    // Keyset pages of chunks: PostgreSQL hands a query's result over whole, so one query for
+    // every chunk of a large import would hold them all at once.
+    constexpr int64_t kChunksPerQuery = 64;
+    const std::string sql = "SELECT first_index, first_id, data FROM import_row_chunks WHERE "
+                            "import_id = ? " +
+                            condition + " AND first_index > ? ORDER BY first_index LIMIT ?";
+    int64_t after = -1;
+    int64_t left = limit > 0 ? limit : std::numeric_limits<int64_t>::max();
     bool more = true;
-    nativeQuery(s,
-                "SELECT first_index, first_id, data FROM import_row_chunks WHERE import_id = ? " +
-                    condition + " ORDER BY first_index",
-                all, [&](const NativeRow& r) {
-                    if (more) more = fn(StoredChunk{r.i64(0), r.text(1), r.text(2)});
-                });
+    while (more && left > 0) {
+        const int64_t page = std::min(kChunksPerQuery, left);
+        std::vector<SqlValue> all;
+        all.reserve(params.size() + 3);
+        all.emplace_back(std::in_place_type<std::string>, importId);
+        for (const auto& p : params)
+            all.push_back(p);
+        all.emplace_back(std::in_place_type<int64_t>, after);
+        all.emplace_back(std::in_place_type<int64_t>, page);
+        int64_t read = 0;
+        nativeQuery(s, sql, all, [&](const NativeRow& r) {
+            ++read;
+            after = r.i64(0);
+            if (more) more = fn(StoredChunk{r.i64(0), r.text(1), r.text(2)});
+        });
+        left -= read;
+        if (read < page) break;
+    }
 }
 
 std::string chunkRowId(std::string_view firstId, const ChunkRow& row) {

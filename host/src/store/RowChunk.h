@@ -42,9 +42,10 @@ struct StoredChunk {
 };
 
 // The import's chunks in row order (`condition`: more SQL after `WHERE import_id = ?`, with
-// `params` for its placeholders), one callback each; `fn` returns false to stop.
+// `params` for its placeholders; at most `limit` chunks when it is positive), one callback
+// each; `fn` returns false to stop.
 void forEachStoredChunk(Tx& s, const std::string& importId, const std::string& condition,
-                        const std::vector<SqlValue>& params,
+                        const std::vector<SqlValue>& params, int64_t limit,
                         const std::function<bool(const StoredChunk&)>& fn);
 
 // Appends `row` to a chunk's text (its id only when `ownId`; an empty id cannot be its own).
