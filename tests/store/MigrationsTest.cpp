@@ -60,6 +60,7 @@ public:
                                 "recurring_transactions",
                                 "imports",
                                 "import_row_chunks",
+                                "import_contents",
                                 "import_mappings",
                                 "import_records",
                                 "jobs",
@@ -181,7 +182,8 @@ public:
     }
 
     // Schema v9: rows stored a database row each move into chunks of their import, with their
-    // own ids, fields (JSON), errors, validity and exclusion; the old table is gone.
+    // own ids, fields (JSON), errors, validity and exclusion; the old table is gone. Schema
+    // v10: the content moves into import_contents.
     void testRowsMoveIntoChunksKeepingTheirIds() {
         Database db(url());
         db.write([&](finimport::store::Tx& s) {
@@ -214,8 +216,17 @@ public:
                          n == 3 ? SqlValue(nullptr) : SqlValue(std::string("2024-01-01")),
                          int64_t(n == 2 ? 0 : 1), int64_t(n == 4 ? 1 : 0)});
         });
-        CPPUNIT_ASSERT_EQUAL(1, migrate(db));
+        db.write([](finimport::store::Tx& s) {
+            sqlExec(s, "UPDATE imports SET content = 'date,amount\n' WHERE id = 'ia'");
+        });
+        CPPUNIT_ASSERT_EQUAL(2, migrate(db));
         db.read([](finimport::store::Tx& s) {
+            ImportStore contents(s);
+            CPPUNIT_ASSERT_EQUAL(std::string("date,amount\n"),
+                                 *contents.byIdAnyFamily("ia", true)->content);
+            CPPUNIT_ASSERT(!contents.byIdAnyFamily("ib", true)->content);
+            CPPUNIT_ASSERT(!contents.byIdAnyFamily("ia")->content);
+            CPPUNIT_ASSERT_EQUAL(int64_t(1), sqlCount(s, "SELECT COUNT(*) FROM import_contents"));
             CPPUNIT_ASSERT_EQUAL(int64_t(0),
                                  sqlCount(s, "SELECT COUNT(*) FROM sqlite_master WHERE name = "
                                              "'import_rows'"));

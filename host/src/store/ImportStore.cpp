@@ -13,7 +13,8 @@ namespace {
 
 std::string selectColumns(bool withContent) {
     return std::string("SELECT id, family_id, type, status, error, account_id, configuration, ") +
-           (withContent ? "content" : "NULL") +
+           (withContent ? "(SELECT c.content FROM import_contents c WHERE c.import_id = imports.id)"
+                        : "NULL") +
            ", content_kind, filename, content_type, encoding, rows_count, expected_record_counts, "
            "readback, summary, extracted, created_at, updated_at, warnings FROM imports ";
 }
@@ -63,7 +64,7 @@ std::string listWhere(const ImportListFilter& f, std::vector<SqlValue>& params) 
 
 } // namespace
 
-void ImportStore::insert(ImportRecord& i, bool withContent) {
+void ImportStore::insert(ImportRecord& i) {
     // Lists answer newest first by (created_at, id), and created_at has millisecond precision:
     // ids in creation order break the ties of imports made within one millisecond.
     if (i.id.empty()) i.id = newOrderedUuid();
@@ -71,39 +72,25 @@ void ImportStore::insert(ImportRecord& i, bool withContent) {
     sqlExec(
         _s,
         "INSERT INTO imports (id, family_id, type, status, error, account_id, configuration, "
-        "content, content_kind, filename, content_type, encoding, rows_count, "
+        "content_kind, filename, content_type, encoding, rows_count, "
         "expected_record_counts, readback, summary, extracted, created_at, updated_at, warnings) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        {i.id,
-         i.familyId,
-         i.type,
-         i.status,
-         sqlOpt(i.error),
-         sqlOpt(i.accountId),
-         i.configuration,
-         nullptr,
-         sqlOpt(i.contentKind),
-         sqlOpt(i.filename),
-         sqlOpt(i.contentType),
-         sqlOpt(i.encoding),
-         i.rowsCount,
-         sqlOpt(i.expectedRecordCounts),
-         sqlOpt(i.readback),
-         sqlOpt(i.summary),
-         sqlOpt(i.extracted),
-         i.createdAt,
-         i.updatedAt,
-         sqlOpt(i.warnings)});
-    if (i.content && withContent) setContent(i.id, *i.content);
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        {i.id, i.familyId, i.type, i.status, sqlOpt(i.error), sqlOpt(i.accountId), i.configuration,
+         sqlOpt(i.contentKind), sqlOpt(i.filename), sqlOpt(i.contentType), sqlOpt(i.encoding),
+         i.rowsCount, sqlOpt(i.expectedRecordCounts), sqlOpt(i.readback), sqlOpt(i.summary),
+         sqlOpt(i.extracted), i.createdAt, i.updatedAt, sqlOpt(i.warnings)});
+    if (i.content) setContent(i.id, *i.content);
 }
 
 void ImportStore::setContent(const std::string& id, const std::string& content) {
-    const std::string sql = "UPDATE imports SET content = ? WHERE id = ?";
+    // Its own table (schema v10): an UPDATE of the import's row never copies the content.
+    const std::string sql = "INSERT INTO import_contents (import_id, content) VALUES (?, ?) "
+                            "ON CONFLICT (import_id) DO UPDATE SET content = excluded.content";
     if (isSqliteSession(_s)) {
         // Bound in place (SQLITE_STATIC): Poco's binder hands SQLite a copy of the 10 MB.
         SqliteStatement st(sqliteHandle(_s), sql);
-        st.bindText(1, content);
-        st.bindText(2, id);
+        st.bindText(1, id);
+        st.bindText(2, content);
         st.run();
         return;
     }
@@ -111,8 +98,8 @@ void ImportStore::setContent(const std::string& id, const std::string& content) 
     using Poco::Data::Keywords::useRef;
     Poco::Data::Statement st(_s);
     st << (_s.connector() == "postgresql" ? numberPlaceholders(sql) : sql);
-    st.addBind(useRef(content));
     st.addBind(useRef(id));
+    st.addBind(useRef(content));
     st.execute();
 }
 

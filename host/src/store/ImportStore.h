@@ -66,10 +66,7 @@ class ImportStore {
 public:
     explicit ImportStore(Tx& s) : _s(s) {}
 
-    // `withContent` false: the content is left NULL, for a caller that writes it last with
-    // setContent (SQLite rewrites a whole row on any UPDATE: an update after a 10 MB content
-    // read it back and wrote it again).
-    void insert(ImportRecord& import, bool withContent = true);
+    void insert(ImportRecord& import);
     void setContent(const std::string& id, const std::string& content);
     std::optional<ImportRecord> byId(const std::string& familyId, const std::string& id,
                                      bool withContent = false);

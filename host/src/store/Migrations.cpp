@@ -9,15 +9,16 @@
 
 namespace finimport::store {
 
-std::vector<Migration> schemaV1(); // Schema_v1.cpp
-std::vector<Migration> schemaV2(); // Schema_v2.cpp
-std::vector<Migration> schemaV3(); // Schema_v3.cpp
-std::vector<Migration> schemaV4(); // Schema_v4.cpp
-std::vector<Migration> schemaV5(); // Schema_v5.cpp
-std::vector<Migration> schemaV6(); // Schema_v6.cpp
-std::vector<Migration> schemaV7(); // Schema_v7.cpp
-std::vector<Migration> schemaV8(); // Schema_v8.cpp
-std::vector<Migration> schemaV9(); // Schema_v9.cpp
+std::vector<Migration> schemaV1();  // Schema_v1.cpp
+std::vector<Migration> schemaV2();  // Schema_v2.cpp
+std::vector<Migration> schemaV3();  // Schema_v3.cpp
+std::vector<Migration> schemaV4();  // Schema_v4.cpp
+std::vector<Migration> schemaV5();  // Schema_v5.cpp
+std::vector<Migration> schemaV6();  // Schema_v6.cpp
+std::vector<Migration> schemaV7();  // Schema_v7.cpp
+std::vector<Migration> schemaV8();  // Schema_v8.cpp
+std::vector<Migration> schemaV9();  // Schema_v9.cpp
+std::vector<Migration> schemaV10(); // Schema_v10.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
@@ -37,6 +38,8 @@ const std::vector<Migration>& allMigrations() {
         for (auto& m : schemaV8())
             all.push_back(std::move(m));
         for (auto& m : schemaV9())
+            all.push_back(std::move(m));
+        for (auto& m : schemaV10())
             all.push_back(std::move(m));
         return all;
     }();

@@ -120,7 +120,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
             record.configuration = csvOptions.toJson();
             // The writer first: its small page cache also takes the 10 MB content.
             UploadWriter writer(s, record, traits, domain::Date::today());
-            imports.insert(record, false); // the content is written last, once
+            imports.insert(record);
             if (runPlugin) {
                 // Statement files: statements and warnings are kept aside, entry rows are named
                 // after their statement's account (StatementBook.h).
@@ -184,7 +184,6 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
             }
             writer.finish(record);
             imports.update(record);
-            if (record.content) imports.setContent(record.id, *record.content);
         });
     };
     try {
