@@ -10,10 +10,8 @@
 #include "store/Migrations.h"
 #include "store/Sql.h"
 
-#include <Poco/TemporaryFile.h>
 #include <cppunit/extensions/HelperMacros.h>
 
-#include <filesystem>
 #include <memory>
 
 using namespace finimport;
@@ -29,9 +27,7 @@ class ImportRowsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testManyChunksAreReadInPages);
     CPPUNIT_TEST_SUITE_END();
 
-    std::string _dir;
-    std::unique_ptr<test::TestDatabase> _testDb;
-    std::unique_ptr<Database> _db;
+    std::unique_ptr<test::ScratchDatabase> _db;
     std::string _importId;
 
     // Rows with these numbers, in this order: every 7th invalid, fields {"n":"<number>"}, sort
@@ -87,17 +83,10 @@ class ImportRowsTest : public CppUnit::TestFixture {
 
 public:
     void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-        _testDb = std::make_unique<test::TestDatabase>(_dir);
-        _db = std::make_unique<Database>(_testDb->url(), 3);
+        _db = std::make_unique<test::ScratchDatabase>(3);
         migrate(*_db);
     }
-    void tearDown() override {
-        _db.reset();
-        _testDb.reset();
-        std::filesystem::remove_all(_dir);
-    }
+    void tearDown() override { _db.reset(); }
 
     void testPagesCrossChunkEdges() {
         storeRows(range(1, 600));

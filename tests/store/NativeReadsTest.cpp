@@ -6,10 +6,8 @@
 #include "store/Sql.h"
 #include "store/StatementCache.h"
 
-#include <Poco/TemporaryFile.h>
 #include <cppunit/extensions/HelperMacros.h>
 
-#include <filesystem>
 #include <limits>
 #include <memory>
 
@@ -23,27 +21,18 @@ class NativeReadsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testErrorsAreReported);
     CPPUNIT_TEST_SUITE_END();
 
-    std::string _dir;
-    std::unique_ptr<test::TestDatabase> _testDb;
-    std::unique_ptr<Database> _db;
+    std::unique_ptr<test::ScratchDatabase> _db;
 
 public:
     void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-        _testDb = std::make_unique<test::TestDatabase>(_dir);
-        _db = std::make_unique<Database>(_testDb->url(), 3);
+        _db = std::make_unique<test::ScratchDatabase>(3);
         _db->write([](finimport::store::Tx& s) {
             sqlExec(s, "CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT, amount BIGINT)");
             sqlExec(s, "INSERT INTO t VALUES (1, 'a\tb\\nc', ?), (2, NULL, ?), (3, '', NULL)",
                     {std::numeric_limits<int64_t>::max(), std::numeric_limits<int64_t>::min()});
         });
     }
-    void tearDown() override {
-        _db.reset();
-        _testDb.reset();
-        std::filesystem::remove_all(_dir);
-    }
+    void tearDown() override { _db.reset(); }
 
     void testValuesMatchPocoQueries() {
         _db->read([&](finimport::store::Tx& s) {

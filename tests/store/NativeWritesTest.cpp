@@ -6,10 +6,8 @@
 #include "store/Database.h"
 #include "store/Sql.h"
 
-#include <Poco/TemporaryFile.h>
 #include <cppunit/extensions/HelperMacros.h>
 
-#include <filesystem>
 #include <limits>
 #include <memory>
 
@@ -23,9 +21,7 @@ class NativeWritesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testFailedBatchRollsBackAndSaysWhy);
     CPPUNIT_TEST_SUITE_END();
 
-    std::string _dir;
-    std::unique_ptr<test::TestDatabase> _testDb;
-    std::unique_ptr<Database> _db;
+    std::unique_ptr<test::ScratchDatabase> _db;
 
     static std::string hostile(int64_t i) {
         static const char* parts[] = {"tab\there", "line\nbreak", "cr\rlf\r\n", "back\\slash",
@@ -36,19 +32,12 @@ class NativeWritesTest : public CppUnit::TestFixture {
 
 public:
     void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-        _testDb = std::make_unique<test::TestDatabase>(_dir);
-        _db = std::make_unique<Database>(_testDb->url());
+        _db = std::make_unique<test::ScratchDatabase>();
         _db->write([](finimport::store::Tx& s) {
             sqlExec(s, "CREATE TABLE t (id BIGINT PRIMARY KEY, name TEXT, amount BIGINT)");
         });
     }
-    void tearDown() override {
-        _db.reset();
-        _testDb.reset();
-        std::filesystem::remove_all(_dir);
-    }
+    void tearDown() override { _db.reset(); }
 
     void testHostileTextRoundTripsExactly() {
         _db->write([](finimport::store::Tx& s) {

@@ -15,10 +15,8 @@
 #include "store/Sql.h"
 #include "store/TaxonomyStore.h"
 
-#include <Poco/TemporaryFile.h>
 #include <cppunit/extensions/HelperMacros.h>
 
-#include <filesystem>
 #include <memory>
 #include <stdexcept>
 
@@ -34,9 +32,7 @@ class StoreQueriesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testCachedCountSurvivesBookkeepingWrites);
     CPPUNIT_TEST_SUITE_END();
 
-    std::string _dir;
-    std::unique_ptr<test::TestDatabase> _testDb;
-    std::unique_ptr<Database> _db;
+    std::unique_ptr<test::ScratchDatabase> _db;
 
     static ImportRowRecord row(int64_t number, const std::string& fields, bool valid = true,
                                bool excluded = false) {
@@ -51,17 +47,10 @@ class StoreQueriesTest : public CppUnit::TestFixture {
 
 public:
     void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-        _testDb = std::make_unique<test::TestDatabase>(_dir);
-        _db = std::make_unique<Database>(_testDb->url(), 3);
+        _db = std::make_unique<test::ScratchDatabase>(3);
         migrate(*_db);
     }
-    void tearDown() override {
-        _db.reset();
-        _testDb.reset();
-        std::filesystem::remove_all(_dir);
-    }
+    void tearDown() override { _db.reset(); }
 
     // Database::cachedCount answers from its cache until a write() changed rows; a
     // writeBookkeeping() (job leases, keys' last-used times) that changed rows keeps it.

@@ -5,9 +5,11 @@
 #include "store/Time.h"
 
 #include <Poco/Data/Session.h>
+#include <Poco/TemporaryFile.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -62,6 +64,17 @@ TestDatabase::~TestDatabase() {
     } catch (...) {
         // The cluster is removed at the end of the run anyway.
     }
+}
+
+ScratchPlace::ScratchPlace() : dir(Poco::TemporaryFile::tempName()) {
+    std::filesystem::create_directories(dir);
+    test = std::make_unique<TestDatabase>(dir);
+}
+
+ScratchPlace::~ScratchPlace() {
+    test.reset();
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
 }
 
 } // namespace finimport::test

@@ -4,6 +4,9 @@
 // FINIMPORT_TEST_PG_URL_FILE, and every TestDatabase is then a fresh database in that cluster,
 // dropped again at destruction. A missing or unreachable cluster throws: never a silent skip.
 
+#include "store/Database.h"
+
+#include <memory>
 #include <string>
 
 namespace finimport::test {
@@ -26,6 +29,26 @@ public:
 
 private:
     std::string _url, _pgName;
+};
+
+// A scratch directory and the TestDatabase in it, made before and removed after the Database
+// of ScratchDatabase (a base constructed first).
+struct ScratchPlace {
+    ScratchPlace();
+    ~ScratchPlace();
+    ScratchPlace(const ScratchPlace&) = delete;
+    ScratchPlace& operator=(const ScratchPlace&) = delete;
+    std::string dir;
+    std::unique_ptr<TestDatabase> test;
+};
+
+// The store suites' fixture: a store::Database on a fresh TestDatabase, with `maxSessions`
+// pooled sessions; everything is removed at destruction.
+class ScratchDatabase : private ScratchPlace, public store::Database {
+public:
+    explicit ScratchDatabase(int maxSessions = 8)
+        : ScratchPlace(), store::Database(test->url(), maxSessions) {}
+    bool isPostgres() const { return test->isPostgres(); }
 };
 
 } // namespace finimport::test
