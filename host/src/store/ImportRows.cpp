@@ -101,9 +101,9 @@ std::vector<ImportRowRecord> pageNewestFirst(Tx& s, const std::string& importId,
 
 } // namespace
 
-void ImportStore::insertRows(std::vector<ImportRowRecord>& rows) {
+void ImportStore::insertRows(const std::vector<ImportRowRecord>& rows) {
     RowInserter inserter(_s);
-    for (auto& r : rows)
+    for (const auto& r : rows)
         inserter.add(r);
     inserter.flush();
 }
@@ -145,10 +145,11 @@ std::vector<ImportRowRecord> ImportStore::rowsPage(const std::string& importId,
 
 namespace {
 
-// Calls `fn` with the first chunk that holds row `rowNumber` (false when none does). The
-// candidates come from the covering index of the chunks' number ranges, then one chunk is read.
-bool withChunkHolding(Tx& s, const std::string& importId, int64_t rowNumber,
-                      const std::function<void(const StoredChunk&)>& fn) {
+// Offers `fn` the chunks that may hold row `rowNumber`, in row order, until it answers true
+// (it found the row there). The candidates come from the covering index of the chunks' number
+// ranges; each is read and parsed once.
+void withChunkHolding(Tx& s, const std::string& importId, int64_t rowNumber,
+                      const std::function<bool(const StoredChunk&)>& fn) {
     std::vector<int64_t> candidates;
     for (const auto& r : sqlQuery(s,
                                   "SELECT first_index FROM import_row_chunks WHERE import_id = ? "
@@ -158,16 +159,13 @@ bool withChunkHolding(Tx& s, const std::string& importId, int64_t rowNumber,
     std::sort(candidates.begin(), candidates.end());
     bool found = false;
     for (int64_t first : candidates) {
-        forEachStoredChunk(
-            s, importId, "AND first_index = ?", {first}, 1, [&](const StoredChunk& c) {
-                forEachChunkRow(c.data,
-                                [&](const ChunkRow& row) { found |= row.number == rowNumber; });
-                if (found) fn(c);
-                return false;
-            });
-        if (found) return true;
+        forEachStoredChunk(s, importId, "AND first_index = ?", {first}, 1,
+                           [&](const StoredChunk& c) {
+                               found = fn(c);
+                               return false;
+                           });
+        if (found) return;
     }
-    return false;
 }
 
 } // namespace
@@ -179,6 +177,7 @@ std::optional<ImportRowRecord> ImportStore::rowByNumber(const std::string& impor
         forEachChunkRow(c.data, [&](const ChunkRow& row) {
             if (!found && row.number == rowNumber) found = chunkRowRecord(importId, c.firstId, row);
         });
+        return found.has_value();
     });
     return found;
 }
@@ -190,7 +189,8 @@ void ImportStore::updateRow(const ImportRowRecord& update) {
     std::string text;
     int64_t invalid = 0;
     withChunkHolding(_s, update.importId, update.rowNumber, [&](const StoredChunk& c) {
-        chunk = c.firstIndex;
+        text.clear();
+        invalid = 0;
         bool done = false;
         forEachChunkRow(c.data, [&](const ChunkRow& row) {
             ChunkRow r = row;
@@ -204,6 +204,8 @@ void ImportStore::updateRow(const ImportRowRecord& update) {
             appendChunkRow(text, r);
             if (!r.valid && !r.excluded) ++invalid;
         });
+        if (done) chunk = c.firstIndex;
+        return done;
     });
     if (!chunk) return;
     sqlExec(_s,

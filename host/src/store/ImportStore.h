@@ -77,8 +77,9 @@ public:
     int64_t count(const ImportListFilter& filter);
     std::vector<ImportRecord> list(const ImportListFilter& filter, int64_t limit, int64_t offset);
 
-    // Stores a new import's rows in chunks (store/RowInserter.h); rows without an id get one.
-    void insertRows(std::vector<ImportRowRecord>& rows);
+    // Stores a new import's rows in chunks (store/RowInserter.h); a row with an id keeps it, the
+    // others get ids counting up from the import's first (store/RowChunk.h).
+    void insertRows(const std::vector<ImportRowRecord>& rows);
     void deleteRows(const std::string& importId);
     // Every row in row order, one callback each, without materialising the rows.
     void forEachRowView(const std::string& importId,

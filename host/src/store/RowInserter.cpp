@@ -51,11 +51,17 @@ void RowInserter::closeChunk() {
         _copyRows += _rows;
         if (++_copyChunks == kCopyChunks) writeCopy();
     } else {
-        if (!_insert)
-            _insert = std::make_unique<SqliteStatement>(
-                sqliteHandle(_s), "INSERT INTO import_row_chunks (import_id, first_index, "
-                                  "row_count, first_row, last_row, invalid_count, first_id, "
-                                  "data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        if (!_insert) {
+            // The statement of columns(), the list the COPY above writes too.
+            std::string names, marks;
+            for (const auto& c : columns()) {
+                names += (names.empty() ? "" : ", ") + c;
+                marks += marks.empty() ? "?" : ", ?";
+            }
+            _insert = std::make_unique<SqliteStatement>(sqliteHandle(_s),
+                                                        "INSERT INTO import_row_chunks (" + names +
+                                                            ") VALUES (" + marks + ")");
+        }
         _insert->bindText(1, _importId);
         _insert->bindInt(2, _firstIndex);
         _insert->bindInt(3, _rows);
