@@ -37,6 +37,15 @@ int row(void* host, const char* const* values, size_t count, const fi_location*)
         if (values[i]) total += std::strlen(values[i]);
     return total == SIZE_MAX ? 1 : 0;
 }
+int rowSized(void* host, const char* const* values, const size_t* sizes, size_t count,
+             const fi_location*) {
+    // Read every byte of every value, as the host does, so a view past its buffer shows up.
+    size_t total = 0;
+    for (size_t i = 0; i < count; ++i)
+        for (size_t j = 0; values[i] && j < sizes[i]; ++j)
+            total += static_cast<unsigned char>(values[i][j]);
+    return total == SIZE_MAX ? 1 : 0;
+}
 int rowError(void*, const char* code, const fi_location*, const char*, const char* message,
              const char*) {
     return (code && message && std::strlen(message) == SIZE_MAX) ? 1 : 0;
@@ -73,7 +82,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                               {"rows_to_skip", "0"}};
             fi_options opts{sizeof(fi_options), options.size(), options.data()};
             Input in{data, size};
-            fi_io io{sizeof(fi_io), &in, readInput, begin, row, rowError, setError, log, fail};
+            // A set second bit plays a host older than ABI 1.2 (values copied to be terminated).
+            const bool sized = size < 1 || (data[0] & 2) == 0;
+            fi_io io{sizeof(fi_io), &in,      readInput, begin, row,
+                     rowError,      setError, log,       fail,  sized ? rowSized : nullptr};
             importer->run(&opts, &io);
         }
     }

@@ -85,14 +85,14 @@ public:
     }
 
     void refusesANewerMinorAbi() {
-        CPPUNIT_ASSERT_EQUAL(std::string("plugin newer_minor was built for ABI 1.2, this host "
-                                         "supports 1.1"),
+        CPPUNIT_ASSERT_EQUAL(std::string("plugin newer_minor was built for ABI 1.3, this host "
+                                         "supports 1.2"),
                              refusalOf("newer_minor"));
     }
 
     void refusesAnotherMajorAbi() {
         CPPUNIT_ASSERT_EQUAL(std::string("plugin newer_major.so was built for ABI 2.0, this host "
-                                         "supports 1.1"),
+                                         "supports 1.2"),
                              refusalOf("newer_major"));
     }
 

@@ -66,19 +66,19 @@ ctest --test-dir "$work/build" --output-on-failure >"$work/ctest.log" 2>&1 || {
 grep -q "100% tests passed, 0 tests failed out of 4" "$work/ctest.log" ||
   fail "expected the example's 4 golden tests: $(tail -3 "$work/ctest.log")"
 
-# 3. find_package(finimport-sdk X): 1.0 and 1.1 are satisfied by the 1.1 SDK, 2.0 is refused.
-for version in 1.0 1.1 2.0; do
+# 3. find_package(finimport-sdk X): 1.0, 1.1 and 1.2 are satisfied by the 1.2 SDK, 2.0 is refused.
+for version in 1.0 1.1 1.2 2.0; do
   dir="$work/version-$version"
   mkdir -p "$dir"
   printf 'cmake_minimum_required(VERSION 3.20)\nproject(v LANGUAGES C)\nfind_package(finimport-sdk %s REQUIRED)\nmessage(STATUS "sdk ${finimport-sdk_VERSION}")\n' \
     "$version" >"$dir/CMakeLists.txt"
   if cmake -S "$dir" -B "$dir/build" -DCMAKE_PREFIX_PATH="$root/usr" >"$dir/log" 2>&1; then
-    [ "$version" != 2.0 ] || fail "find_package(finimport-sdk 2.0) accepted the 1.1 SDK"
-    grep -q -- "-- sdk 1.1" "$dir/log" || fail "find_package($version) did not report 1.1"
+    [ "$version" != 2.0 ] || fail "find_package(finimport-sdk 2.0) accepted the 1.2 SDK"
+    grep -q -- "-- sdk 1.2" "$dir/log" || fail "find_package($version) did not report 1.2"
   else
     [ "$version" = 2.0 ] || {
       cat "$dir/log"
-      fail "find_package(finimport-sdk $version) refused the 1.1 SDK"
+      fail "find_package(finimport-sdk $version) refused the 1.2 SDK"
     }
   fi
 done

@@ -4,7 +4,7 @@
 #include <stddef.h>
 
 #if defined(__x86_64__)
-_Static_assert(FI_ABI_MAJOR == 1 && FI_ABI_MINOR == 1, "ABI version");
+_Static_assert(FI_ABI_MAJOR == 1 && FI_ABI_MINOR == 2, "ABI version");
 _Static_assert(sizeof(fi_probe_result) == 4 && sizeof(fi_log_level) == 4 &&
                    sizeof(fi_run_status) == 4,
                "enum sizes");
@@ -26,12 +26,12 @@ _Static_assert(offsetof(fi_location, struct_size) == 0 && offsetof(fi_location, 
                    offsetof(fi_location, line) == 16 && offsetof(fi_location, section) == 24,
                "fi_location");
 
-_Static_assert(sizeof(fi_io) == 72, "fi_io size (1.0: 64; 1.1 appended fail)");
+_Static_assert(sizeof(fi_io) == 80, "fi_io size (1.0: 64; 1.1 appended fail, 1.2 row_sized)");
 _Static_assert(offsetof(fi_io, struct_size) == 0 && offsetof(fi_io, host) == 8 &&
                    offsetof(fi_io, read) == 16 && offsetof(fi_io, begin) == 24 &&
                    offsetof(fi_io, row) == 32 && offsetof(fi_io, row_error) == 40 &&
                    offsetof(fi_io, set_error) == 48 && offsetof(fi_io, log) == 56 &&
-                   offsetof(fi_io, fail) == 64,
+                   offsetof(fi_io, fail) == 64 && offsetof(fi_io, row_sized) == 72,
                "fi_io");
 
 _Static_assert(sizeof(fi_importer) == 48, "fi_importer size");

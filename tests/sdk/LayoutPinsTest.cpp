@@ -58,7 +58,7 @@ const std::size_t kValues[] = {FI_PROBE_NO,   FI_PROBE_MAYBE, FI_PROBE_YES, FI_L
 } // namespace
 
 #if defined(__x86_64__)
-static_assert(FI_ABI_MAJOR == 1 && FI_ABI_MINOR == 1);
+static_assert(FI_ABI_MAJOR == 1 && FI_ABI_MINOR == 2);
 static_assert(sizeof(fi_probe_result) == 4 && sizeof(fi_log_level) == 4 &&
               sizeof(fi_run_status) == 4);
 static_assert(sizeof(fi_option) == 16);
@@ -69,12 +69,12 @@ static_assert(offsetof(fi_options, struct_size) == 0 && offsetof(fi_options, cou
 static_assert(sizeof(fi_location) == 32);
 static_assert(offsetof(fi_location, struct_size) == 0 && offsetof(fi_location, record) == 8 &&
               offsetof(fi_location, line) == 16 && offsetof(fi_location, section) == 24);
-static_assert(sizeof(fi_io) == 72);
+static_assert(sizeof(fi_io) == 80);
 static_assert(offsetof(fi_io, struct_size) == 0 && offsetof(fi_io, host) == 8 &&
               offsetof(fi_io, read) == 16 && offsetof(fi_io, begin) == 24 &&
               offsetof(fi_io, row) == 32 && offsetof(fi_io, row_error) == 40 &&
               offsetof(fi_io, set_error) == 48 && offsetof(fi_io, log) == 56 &&
-              offsetof(fi_io, fail) == 64);
+              offsetof(fi_io, fail) == 64 && offsetof(fi_io, row_sized) == 72);
 static_assert(sizeof(fi_importer) == 48);
 static_assert(offsetof(fi_importer, struct_size) == 0 && offsetof(fi_importer, id) == 8 &&
               offsetof(fi_importer, types) == 16 && offsetof(fi_importer, manifest_json) == 24 &&
@@ -112,7 +112,8 @@ public:
     }
 
     // SDK 1.1 is a minor version: against the verbatim 1.0 header (tests/sdk/abi_1_0), every
-    // 1.0 field has the same offset, only fi_io grew (by `fail`, at its old end), the integer
+    // 1.0 field has the same offset, only fi_io grew (by 1.1's `fail` at its old end, then 1.2's
+    // `row_sized` after it), the integer
     // typedefs that replaced the enums have the enums' size and every constant its value.
     void everyAbi10FieldKeepsItsPlace() {
         std::size_t old[80] = {};
@@ -124,7 +125,8 @@ public:
             const std::size_t oldSize = old[kFieldCount + i];
             if (i == 3) { // fi_io: the 1.0 size is exactly where 1.1's new member starts
                 CPPUNIT_ASSERT_EQUAL(oldSize, offsetof(fi_io, fail));
-                CPPUNIT_ASSERT_EQUAL(oldSize + sizeof(void*), kSizes[i]);
+                CPPUNIT_ASSERT_EQUAL(oldSize + sizeof(void*), offsetof(fi_io, row_sized));
+                CPPUNIT_ASSERT_EQUAL(oldSize + 2 * sizeof(void*), kSizes[i]);
             } else {
                 CPPUNIT_ASSERT_EQUAL_MESSAGE("struct #" + std::to_string(i), oldSize, kSizes[i]);
             }

@@ -96,7 +96,8 @@ int beginRecordsUnguarded(void* host, const char* kind, const char* const* field
     return sinkAnswer(state, state.sink.begin(toValidUtf8(kind), fields));
 }
 
-int emitRowUnguarded(void* host, const char* const* values, size_t valueCount,
+// row() and row_sized(): `sizes` is null for NUL-terminated values.
+int emitRowUnguarded(void* host, const char* const* values, const size_t* sizes, size_t valueCount,
                      const fi_location* location) {
     RunState& state = stateOf(host);
     if (state.halted()) return 1;
@@ -120,9 +121,14 @@ int emitRowUnguarded(void* host, const char* const* values, size_t valueCount,
             views[i].reset();
             continue;
         }
-        const std::string_view value(values[i]);
+        std::string_view value =
+            sizes ? std::string_view(values[i], sizes[i]) : std::string_view(values[i]);
+        if (!isPlainText(value)) {
+            // A sized value ends at a NUL byte, as the same text passed to row() would.
+            if (sizes) value = value.substr(0, value.find('\0'));
+            invalid = invalid || !isValidUtf8(value);
+        }
         bytes += value.size();
-        invalid = invalid || !isValidUtf8(value);
         views[i] = value;
     }
     // Counted before copying: a row over budget costs the host nothing.
@@ -229,7 +235,16 @@ int beginRecords(void* host, const char* kind, const char* const* fieldNames,
 
 int emitRow(void* host, const char* const* values, size_t valueCount,
             const fi_location* location) noexcept {
-    return guarded(host, 1, [&] { return emitRowUnguarded(host, values, valueCount, location); });
+    return guarded(host, 1,
+                   [&] { return emitRowUnguarded(host, values, nullptr, valueCount, location); });
+}
+
+int emitRowSized(void* host, const char* const* values, const size_t* sizes, size_t valueCount,
+                 const fi_location* location) noexcept {
+    return guarded(host, 1, [&] {
+        if (!sizes && values) return violate(stateOf(host), "row_sized() passed NULL sizes");
+        return emitRowUnguarded(host, values, sizes, valueCount, location);
+    });
 }
 
 int reportRowError(void* host, const char* code, const fi_location* location, const char* field,
@@ -260,6 +275,7 @@ fi_io makeIo(RunState& state) {
     io.read = readInput;
     io.begin = beginRecords;
     io.row = emitRow;
+    io.row_sized = emitRowSized;
     io.row_error = reportRowError;
     io.set_error = setError;
     io.log = logLine;

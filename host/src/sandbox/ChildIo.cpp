@@ -113,8 +113,10 @@ int beginRecords(void* host, const char* kind, const char* const* names, size_t 
     return 0;
 }
 
-int emitRow(void* host, const char* const* values, size_t count,
-            const fi_location* location) noexcept {
+// row() and row_sized() (`sizes` null for NUL-terminated values). A sized value goes whole: the
+// server passes it on as a C string, so a NUL byte ends it there, as the ABI says.
+int emitRowFrame(void* host, const char* const* values, const size_t* sizes, size_t count,
+                 const fi_location* location) noexcept {
     Channel& c = channelOf(host);
     FrameWriter w(c.buffer());
     w.begin(Frame::Row);
@@ -123,12 +125,26 @@ int emitRow(void* host, const char* const* values, size_t count,
     const bool send = values && count == c.fieldCount;
     w.u8(send ? 1 : 0);
     if (send)
-        for (size_t i = 0; i < count; ++i)
-            w.text(values[i]);
+        for (size_t i = 0; i < count; ++i) {
+            if (values[i] && sizes)
+                w.text(std::string_view(values[i], sizes[i]));
+            else
+                w.text(values[i]);
+        }
     writeLocation(w, location);
     w.end();
     c.flushIfFull();
     return 0;
+}
+
+int emitRow(void* host, const char* const* values, size_t count,
+            const fi_location* location) noexcept {
+    return emitRowFrame(host, values, nullptr, count, location);
+}
+
+int emitRowSized(void* host, const char* const* values, const size_t* sizes, size_t count,
+                 const fi_location* location) noexcept {
+    return emitRowFrame(host, values, sizes, count, location);
 }
 
 int reportRowError(void* host, const char* code, const fi_location* location, const char* field,
@@ -182,6 +198,7 @@ fi_io makeChildIo(Channel& channel) {
     io.read = readInput;
     io.begin = beginRecords;
     io.row = emitRow;
+    io.row_sized = emitRowSized;
     io.row_error = reportRowError;
     io.set_error = setError;
     io.log = logLine;

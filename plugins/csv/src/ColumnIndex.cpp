@@ -51,11 +51,6 @@ std::optional<std::size_t> positionOf(std::string_view label) {
 }
 
 ColumnChoice ColumnIndex::resolve(const std::optional<std::string>& label,
-                                  std::initializer_list<std::string_view> aliases) const {
-    return resolve(label, std::span<const std::string_view>(aliases.begin(), aliases.size()));
-}
-
-ColumnChoice ColumnIndex::resolve(const std::optional<std::string>& label,
                                   std::span<const std::string_view> aliases) const {
     ColumnChoice choice;
     if (label) {
@@ -73,36 +68,16 @@ ColumnChoice ColumnIndex::resolve(const std::optional<std::string>& label,
     return choice;
 }
 
-std::string_view ColumnIndex::cell(const ColumnChoice& choice,
-                                   const std::vector<std::string>& row) {
+std::string_view ColumnIndex::trimmedCell(const ColumnChoice& choice,
+                                          const std::vector<std::string_view>& row) {
     for (std::size_t column : choice.columns) {
         if (column >= row.size()) {
             if (choice.positional) return {};
             continue;
         }
-        std::string_view cell = sdk::trim(row[column]);
-        if (!cell.empty() || choice.positional) return cell;
+        if (!row[column].empty() || choice.positional) return row[column];
     }
     return {};
-}
-
-const std::string* ColumnIndex::trimmedCell(const ColumnChoice& choice,
-                                            const std::vector<std::string>& row) {
-    for (std::size_t column : choice.columns) {
-        if (column >= row.size()) {
-            if (choice.positional) return nullptr;
-            continue;
-        }
-        if (!row[column].empty()) return &row[column];
-        if (choice.positional) return nullptr;
-    }
-    return nullptr;
-}
-
-std::string ColumnIndex::lookup(const std::vector<std::string>& row,
-                                const std::optional<std::string>& label,
-                                std::initializer_list<std::string_view> aliases) const {
-    return std::string(cell(resolve(label, aliases), row));
 }
 
 } // namespace finimport::csv

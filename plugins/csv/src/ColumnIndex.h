@@ -2,7 +2,6 @@
 #ifndef FINIMPORT_CSV_COLUMNINDEX_H
 #define FINIMPORT_CSV_COLUMNINDEX_H
 
-#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string>
@@ -33,22 +32,14 @@ public:
     // The column of a normalised key (the first one), or nullopt.
     std::optional<std::size_t> find(std::string_view normalizedKey) const;
 
-    // The field's cell in `row`: the label (when given) then each alias, each matched by
-    // normalised header; the first candidate whose cell is non-blank wins; "" when none.
-    std::string lookup(const std::vector<std::string>& row, const std::optional<std::string>& label,
-                       std::initializer_list<std::string_view> aliases) const;
-
-    // lookup() in two steps: the candidates once per run, then the cell of each row (a view
-    // into `row`; "" when every candidate is blank or beyond a short row).
-    ColumnChoice resolve(const std::optional<std::string>& label,
-                         std::initializer_list<std::string_view> aliases) const;
+    // A field's candidates, once per run: the label (when given) then each alias, each matched
+    // by normalised header.
     ColumnChoice resolve(const std::optional<std::string>& label,
                          std::span<const std::string_view> aliases) const;
-    static std::string_view cell(const ColumnChoice& choice, const std::vector<std::string>& row);
-    // cell() for a row whose cells are trimmed already (a DataRecord): the cell itself, which a
-    // row can borrow as a NUL-terminated text; nullptr for "".
-    static const std::string* trimmedCell(const ColumnChoice& choice,
-                                          const std::vector<std::string>& row);
+    // The field's cell in a row of trimmed cells (a DataRecord): the first candidate whose cell
+    // is non-blank; "" when every candidate is blank or beyond a short row.
+    static std::string_view trimmedCell(const ColumnChoice& choice,
+                                        const std::vector<std::string_view>& row);
 
 private:
     std::vector<std::string> header_;

@@ -44,11 +44,17 @@ std::int64_t CsvTable::readInput(char* buffer, std::size_t capacity) {
 
 // docs/decisions.md D39: only separators, whitespace or stray `\r` (from `\r\r\n` endings) make a
 // blank line.
-bool CsvTable::isBlankLine(const sdk::CsvRecord& record) const {
-    if (!separatorsOnlyIsBlank_ && record.fields.size() != 1) return false;
-    for (const std::string& field : record.fields)
+template <typename Fields> bool CsvTable::isBlankLine(const Fields& fields) const {
+    if (!separatorsOnlyIsBlank_ && fields.size() != 1) return false;
+    for (const auto& field : fields)
         if (!sdk::isBlank(field)) return false;
     return true;
+}
+
+void CsvTable::throwReadError() const {
+    sdk::CsvError shifted = *reader_.error();
+    shifted.line += skippedLines_;
+    throw Fatal(shifted.message());
 }
 
 bool CsvTable::nextRaw(sdk::CsvRecord& record) {
@@ -56,11 +62,16 @@ bool CsvTable::nextRaw(sdk::CsvRecord& record) {
         record.line += skippedLines_;
         return true;
     }
-    if (const auto& error = reader_.error()) {
-        sdk::CsvError shifted = *error;
-        shifted.line += skippedLines_;
-        throw Fatal(shifted.message());
+    if (reader_.error()) throwReadError();
+    return false;
+}
+
+bool CsvTable::nextRaw(sdk::CsvRecordView& record) {
+    if (reader_.nextViews(record)) {
+        record.line += skippedLines_;
+        return true;
     }
+    if (reader_.error()) throwReadError();
     return false;
 }
 
@@ -68,7 +79,7 @@ bool CsvTable::readHeader() {
     sdk::CsvRecord record;
     bool found = false;
     while (hasHeader_ && nextRaw(record)) {
-        if (!isBlankLine(record)) {
+        if (!isBlankLine(record.fields)) {
             found = true;
             break;
         }
@@ -95,24 +106,26 @@ bool CsvTable::readHeader() {
 }
 
 // The next non-blank raw record, false at the end.
-bool CsvTable::nextNonBlank(sdk::CsvRecord& record) {
+template <typename Record> bool CsvTable::nextNonBlank(Record& record) {
     do {
         if (!nextRaw(record)) return false;
-    } while (isBlankLine(record)); // docs/decisions.md D39: a blank line is never a row
+    } while (isBlankLine(record.fields)); // docs/decisions.md D39: a blank line is never a row
     return true;
 }
 
 bool CsvTable::next(DataRecord& record) {
     if (footerRowsToSkip_ == 0) {
-        // The common case reads into one kept record: no allocation per row.
-        if (ended_ || !nextNonBlank(scratch_)) {
+        // The common case: views into the reader's buffer, no copy (sdk::CsvReader::nextViews).
+        sdk::CsvRecordView raw;
+        raw.fields.swap(record.fields); // the vector's capacity is reused from row to row
+        if (ended_ || !nextNonBlank(raw)) {
             ended_ = true;
+            record.fields.clear();
             return false;
         }
-        // The fields move into the record and its previous strings come back for the next read.
-        record.fields.swap(scratch_.fields);
-        trimInPlace(record.fields);
-        record.line = scratch_.line;
+        record.fields.swap(raw.fields);
+        trim(record.fields);
+        record.line = raw.line;
         record.number = ++count_;
         return true;
     }
@@ -128,30 +141,23 @@ bool CsvTable::next(DataRecord& record) {
     if (ended_ && count_ == 0 && held_.size() <= footerRowsToSkip_)
         throw Fatal("Footer rows to skip must be less than the number of data rows");
     if (held_.size() <= footerRowsToSkip_) return false;
-    emit(held_.front(), record);
+    emit(std::move(held_.front()), record);
     held_.pop_front();
     return true;
 }
 
-void CsvTable::trimInPlace(std::vector<std::string>& fields) {
-    for (std::string& field : fields) {
-        if (field.empty() ||
-            (!sdk::isAsciiSpace(field.front()) && !sdk::isAsciiSpace(field.back())))
-            continue; // the common cell: nothing to trim
-        const std::string_view trimmed = sdk::trim(field);
-        if (trimmed.size() == field.size()) continue;
-        const std::size_t leading = std::size_t(trimmed.data() - field.data());
-        field.erase(0, leading);
-        field.resize(trimmed.size());
-    }
+void CsvTable::trim(std::vector<std::string_view>& fields) {
+    for (std::string_view& field : fields)
+        if (!field.empty() && (sdk::isAsciiSpace(field.front()) || sdk::isAsciiSpace(field.back())))
+            field = sdk::trim(field);
 }
 
-// Trimmed copies of the fields, into the strings `record` already holds.
-void CsvTable::emit(const sdk::CsvRecord& raw, DataRecord& record) {
-    record.fields.resize(raw.fields.size());
-    for (std::size_t i = 0; i < raw.fields.size(); ++i)
-        record.fields[i].assign(sdk::trim(raw.fields[i]));
-    record.line = raw.line;
+// A held record becomes the current one; the record views its trimmed fields.
+void CsvTable::emit(sdk::CsvRecord&& raw, DataRecord& record) {
+    current_ = std::move(raw);
+    record.fields.assign(current_.fields.begin(), current_.fields.end());
+    trim(record.fields);
+    record.line = current_.line;
     record.number = ++count_;
 }
 

@@ -16,10 +16,11 @@
 
 namespace finimport::csv {
 
+// A data record: views valid until the table's next read (a row borrows them until it is sent).
 struct DataRecord {
-    std::vector<std::string> fields; // trimmed
-    std::uint64_t number = 0;        // 1-based data row number
-    std::uint64_t line = 0;          // physical line of its start
+    std::vector<std::string_view> fields; // trimmed
+    std::uint64_t number = 0;             // 1-based data row number
+    std::uint64_t line = 0;               // physical line of its start
 };
 
 class CsvTable {
@@ -56,10 +57,12 @@ public:
 private:
     std::int64_t readInput(char* buffer, std::size_t capacity);
     bool nextRaw(sdk::CsvRecord& record);
-    bool isBlankLine(const sdk::CsvRecord& record) const;
-    bool nextNonBlank(sdk::CsvRecord& record);
-    void emit(const sdk::CsvRecord& raw, DataRecord& record);
-    static void trimInPlace(std::vector<std::string>& fields);
+    bool nextRaw(sdk::CsvRecordView& record);
+    template <typename Fields> bool isBlankLine(const Fields& fields) const;
+    template <typename Record> bool nextNonBlank(Record& record);
+    void emit(sdk::CsvRecord&& raw, DataRecord& record);
+    static void trim(std::vector<std::string_view>& fields);
+    void throwReadError() const;
 
     Records& out_;
     std::string_view input_;
@@ -71,8 +74,8 @@ private:
     bool hasHeader_ = true;
     std::uint64_t footerRowsToSkip_ = 0;
     std::deque<sdk::CsvRecord> held_; // records that may still turn out to be footer
+    sdk::CsvRecord current_;          // the held record whose views the last next() returned
     bool ended_ = false;
-    sdk::CsvRecord scratch_; // reused by every record when no footer is held back
     sdk::CsvReader reader_;
     std::vector<std::string> header_;
     std::uint64_t headerLine_ = 0;

@@ -35,7 +35,7 @@ std::string dateValue(std::string_view cell, const std::string& format, bool req
     return std::string(cell);
 }
 
-void setDate(RowBuffer& row, std::size_t field, const std::string& cell, const std::string& format,
+void setDate(RowBuffer& row, std::size_t field, std::string_view cell, const std::string& format,
              bool required, RowIssues& issues) {
     if (cell.empty()) {
         if (required) issues.required("date", "Date");
@@ -50,7 +50,8 @@ void setDate(RowBuffer& row, std::size_t field, const std::string& cell, const s
             row.set(field, sdk::formatIsoDate(*date));
         return;
     }
-    issues.add("invalid_date", "date", "Date must exactly match the format: " + format, cell);
+    issues.add("invalid_date", "date", "Date must exactly match the format: " + format,
+               std::string(cell));
     row.borrow(field, cell);
 }
 

@@ -40,7 +40,7 @@ std::string dateValue(std::string_view cell, const std::string& format, bool req
 
 // dateValue into `row`: a cell already canonical (an ISO cell under %Y-%m-%d) and a raw cell
 // are borrowed, not copied; `cell` must stay unchanged until the row is sent.
-void setDate(RowBuffer& row, std::size_t field, const std::string& cell, const std::string& format,
+void setDate(RowBuffer& row, std::size_t field, std::string_view cell, const std::string& format,
              bool required, RowIssues& issues);
 
 // A number cell: the parsed value (nullopt when blank or invalid); `text` receives the

@@ -18,8 +18,7 @@ namespace finimport::csv {
 
 namespace {
 
-constexpr const char* kDefaultName = "Imported item";
-const std::string kNoCell; // what a field without a non-blank cell reads
+constexpr std::string_view kDefaultName = "Imported item";
 
 // The header names each field falls back to after its label (docs/imports.md §5.3).
 std::span<const std::string_view> aliasesOf(Field field) {
@@ -81,10 +80,9 @@ public:
             choices_[f] = columns.resolve(settings.label(Field(f)), aliasesOf(Field(f)));
     }
 
-    // The cell itself (records hold trimmed cells), or kNoCell.
-    const std::string& cell(Field field, const std::vector<std::string>& row) const {
-        const std::string* cell = ColumnIndex::trimmedCell(choices_[std::size_t(field)], row);
-        return cell ? *cell : kNoCell;
+    // The cell itself (records hold trimmed cells), or "".
+    std::string_view cell(Field field, const std::vector<std::string_view>& row) const {
+        return ColumnIndex::trimmedCell(choices_[std::size_t(field)], row);
     }
 
 private:
@@ -127,7 +125,7 @@ public:
         : settings_(settings), stored_(&stored), storedValues_(&values) {}
 
     // The field's cell through its label and aliasesOf(field), or the stored record's value.
-    const std::string& operator()(Field field) const {
+    std::string_view operator()(Field field) const {
         if (stored_) {
             const char* name = recordFieldOf(field);
             std::string& value = (*storedValues_)[std::size_t(field)];
@@ -139,13 +137,13 @@ public:
     // A stored record: its amount is already one number (split columns were combined).
     bool stored() const { return stored_ != nullptr; }
 
-    const std::string& account() const { return (*this)(Field::Account); }
-    const std::string& entityType() const { return (*this)(Field::EntityType); }
-    const std::string& currencyCell() const { return (*this)(Field::Currency); }
+    std::string_view account() const { return (*this)(Field::Account); }
+    std::string_view entityType() const { return (*this)(Field::EntityType); }
+    std::string_view currencyCell() const { return (*this)(Field::Currency); }
     // The row's currency (`cell`: currencyCell()) into row[field]: the cell upper-cased, else the
     // default currency, else null. Returns the value as set (valid until the row is sent).
     std::optional<std::string_view> setCurrency(RowBuffer& row, std::size_t field,
-                                                const std::string& cell) const {
+                                                std::string_view cell) const {
         if (!cell.empty()) {
             if (std::any_of(cell.begin(), cell.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
                 row.set(field, sdk::toUpperAscii(cell));
@@ -160,7 +158,7 @@ public:
     // "true" when the row names its currency (`cell`: currencyCell()), "false" when it got the
     // default: the host then uses the target account's currency instead (docs/imports.md §6.1
     // step 3, docs/decisions.md D4).
-    static const char* currencyGiven(const std::string& cell) {
+    static std::string_view currencyGiven(std::string_view cell) {
         return cell.empty() ? "false" : "true";
     }
 
@@ -271,8 +269,8 @@ constexpr const char* kTransactionFields[] = {
 // docs/decisions.md D63: the id column named by external_id_col_label; a blank cell is no id
 // (null).
 void setExternalId(RowBuffer& row, std::size_t field, const FieldReader& read) {
-    const std::string& id = read(Field::ExternalId);
-    if (id.find_first_not_of(" \t") != std::string::npos) row.borrow(field, id);
+    const std::string_view id = read(Field::ExternalId);
+    if (id.find_first_not_of(" \t") != std::string_view::npos) row.borrow(field, id);
 }
 
 // docs/decisions.md D53: an ISO 4217 code written with the number ("12,50 EUR") that is not the
@@ -326,21 +324,21 @@ void buildTransaction(const Settings& s, const FieldReader& read, RowBuffer& row
     setDate(row, 1, read(Field::Date), s.dateFormat, true, issues);
     std::string amountText;
     const bool twoColumns = s.splitColumns && !read.stored();
-    const std::string& amountCell = twoColumns ? kNoCell : read(Field::Amount);
+    const std::string_view amountCell = twoColumns ? std::string_view() : read(Field::Amount);
     auto amount = twoColumns ? splitAmount(s, read, issues, amountText)
                              : numberValue(amountCell, s.numberFormat, "amount", "Amount", true,
                                            issues, amountText);
     row.set(2, amountText);
-    const std::string& currencyCell = read.currencyCell();
+    const std::string_view currencyCell = read.currencyCell();
     const auto currency = read.setCurrency(row, 3, currencyCell);
     if (amount && currency && contradictsCurrency(amountCell, s.numberFormat, *currency)) {
         issues.add("invalid_number", "amount",
-                   "Amount \"" + amountCell + "\" is not in the row's currency " +
+                   "Amount \"" + std::string(amountCell) + "\" is not in the row's currency " +
                        std::string(*currency),
-                   amountCell);
+                   std::string(amountCell));
         amount.reset();
     }
-    const std::string& name = read(Field::Name);
+    const std::string_view name = read(Field::Name);
     if (name.empty())
         row.borrow(4, kDefaultName);
     else
@@ -348,7 +346,7 @@ void buildTransaction(const Settings& s, const FieldReader& read, RowBuffer& row
     row.borrow(5, read(Field::Category));
     row.borrow(6, read(Field::Tags));
     row.borrow(7, read(Field::Notes));
-    const std::string& type = read.entityType();
+    const std::string_view type = read.entityType();
     row.borrow(8, type);
     row.borrow(10, FieldReader::currencyGiven(currencyCell));
     setExternalId(row, 11, read);
@@ -395,9 +393,9 @@ void buildTrade(const Settings& s, const FieldReader& read, RowBuffer& row, RowI
     row.set(4, qtyText);
     row.set(5, priceText);
     row.set(6, amountText);
-    const std::string& currencyCell = read.currencyCell();
+    const std::string_view currencyCell = read.currencyCell();
     read.setCurrency(row, 7, currencyCell);
-    const std::string& name = read(Field::Name);
+    const std::string_view name = read(Field::Name);
     if (name.empty())
         row.borrow(8, kDefaultName);
     else
@@ -425,7 +423,7 @@ constexpr const char* kAccountFields[] = {"name",        "amount", "currency",
                                           "entity_type", "date",   "signed_amount"};
 
 void buildAccount(const Settings& s, const FieldReader& read, RowBuffer& row, RowIssues& issues) {
-    const std::string& name = read(Field::Name);
+    const std::string_view name = read(Field::Name);
     if (name.empty()) issues.required("name", "Name");
     row.borrow(0, name);
     std::string amountText;

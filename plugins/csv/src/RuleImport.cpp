@@ -93,7 +93,8 @@ fi_run_status runRules(const Options& options, Records& out) {
     DataRecord record;
     while (table.next(record)) {
         auto cell = [&](std::size_t f) -> std::string {
-            return positions[f] < record.fields.size() ? record.fields[positions[f]] : "";
+            return positions[f] < record.fields.size() ? std::string(record.fields[positions[f]])
+                                                       : std::string();
         };
         Row row(std::size(kRuleFields));
         RowIssues issues;

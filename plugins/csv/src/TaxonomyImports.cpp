@@ -63,8 +63,9 @@ fi_run_status runFixed(const Options& options, Records& out, const char* kind,
         buildFixed(
             layout,
             [&](std::size_t i) {
-                return indexes[i] && *indexes[i] < record.fields.size() ? record.fields[*indexes[i]]
-                                                                        : std::string();
+                return indexes[i] && *indexes[i] < record.fields.size()
+                           ? std::string(record.fields[*indexes[i]])
+                           : std::string();
             },
             row, issues);
         const Location where{record.number, record.line};

@@ -15,19 +15,31 @@
 #define FINIMPORT_CSV_HPP
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace finimport::sdk {
 
 struct CsvRecord {
     std::vector<std::string> fields; // values as read (not trimmed)
     std::uint64_t line = 0;          // 1-based physical line where the record starts
+};
+
+// A record as views: valid until the reader's next call of next() or nextViews().
+struct CsvRecordView {
+    std::vector<std::string_view> fields; // values as read (not trimmed)
+    std::uint64_t line = 0;               // 1-based physical line where the record starts
 };
 
 struct CsvError {
@@ -90,6 +102,21 @@ public:
         }
     }
 
+    // next() without copying the common record: the fields of a line that is whole in the buffer
+    // and has no quote, CR (but a CRLF end) or NUL point into the reader's buffer; any other
+    // record is read by next() into strings the reader keeps. Same records, same errors.
+    bool nextViews(CsvRecordView& record) {
+        std::vector<std::string_view>& views = record.fields;
+        views.clear();
+        if (error_ || !started() || peek() < 0) return false;
+        record.line = line_;
+        if (plainLineViews(views)) return true;
+        views.clear();
+        if (!next(copied_)) return false;
+        views.assign(copied_.fields.begin(), copied_.fields.end());
+        return true;
+    }
+
     const std::optional<CsvError>& error() const noexcept { return error_; }
 
     // The physical line the next record would start on.
@@ -134,6 +161,68 @@ private:
         }
         fields.resize(count);
         pos_ = std::size_t(lf + 1 - buffer_.get());
+        ++line_;
+        ++records_;
+        return true;
+    }
+
+    // nextPlainLine as views into the buffer, found in one pass (16 bytes a step with SSE2):
+    // separators split, a LF (or CRLF) ends the line; a quote, a lone CR, a NUL or the end of
+    // the buffer before the LF answers false (the caller clears `views`).
+    bool plainLineViews(std::vector<std::string_view>& views) {
+        if (separator_ == 0 || separator_ == '"' || separator_ == '\r' || separator_ == '\n')
+            return false;
+        const char sep = static_cast<char>(separator_);
+        const char* const begin = buffer_.get() + pos_;
+        const char* const limit = buffer_.get() + size_;
+        const char* field = begin; // start of the current field
+        const char* p = begin;
+        bool stopped = false;
+#if defined(__SSE2__)
+        const __m128i seps = _mm_set1_epi8(sep), lf = _mm_set1_epi8('\n'),
+                      quote = _mm_set1_epi8('"'), cr = _mm_set1_epi8('\r'),
+                      nul = _mm_setzero_si128();
+        while (!stopped && limit - p >= 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+            unsigned sepBits = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, seps)));
+            const unsigned stopBits = unsigned(_mm_movemask_epi8(
+                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, quote)),
+                             _mm_or_si128(_mm_cmpeq_epi8(v, cr), _mm_cmpeq_epi8(v, nul)))));
+            unsigned step = 16;
+            if (stopBits != 0) {
+                step = unsigned(std::countr_zero(stopBits));
+                sepBits &= (1u << step) - 1;
+                stopped = true;
+            }
+            for (; sepBits != 0; sepBits &= sepBits - 1) {
+                const char* at = p + std::countr_zero(sepBits);
+                views.emplace_back(field, std::size_t(at - field));
+                field = at + 1;
+            }
+            p += step;
+        }
+#endif
+        for (; !stopped && p != limit; ++p) {
+            const char c = *p;
+            if (c == sep) {
+                views.emplace_back(field, std::size_t(p - field));
+                field = p + 1;
+            } else if (c == '\n' || c == '"' || c == '\r' || c == '\0') {
+                stopped = true;
+                break;
+            }
+        }
+        if (!stopped) return false; // the line goes on past the buffer
+        const char* end = p;
+        if (*p == '\r') {
+            if (limit - p < 2 || p[1] != '\n') return false;
+            ++p;
+        } else if (*p != '\n') {
+            return false;
+        }
+        views.emplace_back(field, std::size_t(end - field));
+        if (views.size() > kMaxFields) return false; // next() reports it
+        pos_ = std::size_t(p + 1 - buffer_.get());
         ++line_;
         ++records_;
         return true;
@@ -192,7 +281,9 @@ private:
         return false;
     }
 
-    int peek() { return pos_ < size_ ? static_cast<unsigned char>(buffer_[pos_]) : peekAt(0); }
+    int peek() {
+        return pos_ < size_ ? static_cast<unsigned char>(buffer_[pos_]) : peekAt(0);
+    }
 
     int get() {
         const int c = peek();
@@ -235,6 +326,7 @@ private:
     std::size_t size_ = 0;                  // bytes in buffer_
     std::array<bool, 256> stopsUnquoted_{}; // separator, CR, LF, NUL
     std::string raw_;
+    CsvRecord copied_; // nextViews: a record that is not a plain line
     bool eof_ = false;
     bool bomChecked_ = false;
     std::optional<CsvError> error_;

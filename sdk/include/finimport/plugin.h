@@ -1,5 +1,5 @@
 /*
- * finimport plugin ABI, version 1.1 (C11).
+ * finimport plugin ABI, version 1.2 (C11).
  *
  * A plugin is a shared object exporting one function, finimport_plugin_entry_v1
  * (FINIMPORT_ENTRY_SYMBOL, prototype below), that returns a static descriptor
@@ -24,6 +24,8 @@
  *     optional symbol finimport_row_checks_v1 (re-checks one edited record),
  *     the entry-point prototype, int32_t instead of enums and int in
  *     signatures.
+ *   - Changes in 1.2: `fi_io.row_sized` (a record whose values carry their
+ *     lengths, so they need no NUL terminator).
  *
  * Strings
  *   All strings are NUL-terminated UTF-8. A NULL `const char*` value means
@@ -66,7 +68,7 @@ extern "C" {
 #endif
 
 #define FI_ABI_MAJOR 1
-#define FI_ABI_MINOR 1
+#define FI_ABI_MINOR 2
 
 /* The name of the one exported entry symbol of ABI major version 1. */
 #define FINIMPORT_ENTRY_SYMBOL "finimport_plugin_entry_v1"
@@ -139,7 +141,7 @@ typedef struct fi_location {
  * should return FI_RUN_STOPPED promptly without further callbacks.
  */
 typedef struct fi_io {
-    size_t struct_size; /* sizeof(fi_io) as compiled by the host: 64 for 1.0, 72 for 1.1 */
+    size_t struct_size; /* sizeof(fi_io) as compiled by the host: 64 for 1.0, 72 for 1.1, 80 for 1.2 */
     void* host;         /* host-owned opaque state, valid during `run`; pass it back as is */
 
     /* Reads up to `capacity` bytes of the input into `buffer` (plugin-owned,
@@ -201,6 +203,18 @@ typedef struct fi_io {
      * contract (the run fails with a host message). Both strings are
      * plugin-owned, borrowed for the call. */
     void (*fail)(void* host, const char* code, const char* message);
+
+    /* --- 1.2: present when FI_HAS_FIELD(fi_io, io, row_sized) and not NULL --- */
+
+    /* `row` with the length of each value: values[i] is NULL (absent;
+     * sizes[i] is not read) or points at sizes[i] bytes that need no NUL
+     * terminator, so a plugin can pass views into its own buffers (a cell of
+     * the line it read) without copying them. A NUL byte inside a value ends
+     * it, as it would in `row`. Values, answer and the rules on them are those
+     * of `row`. `values`, `sizes`, the bytes and `location` are plugin-owned,
+     * borrowed for the call. */
+    int32_t (*row_sized)(void* host, const char* const* values, const size_t* sizes,
+                         size_t value_count, const fi_location* location);
 } fi_io;
 
 /* io->fail when the host has it (1.1), else io->set_error(message) (1.0). */

@@ -127,14 +127,16 @@ private:
     std::vector<std::optional<std::string>> values_;
 };
 
-// One output record built in place, for a plugin's per-row loop: each value is a pointer to a
-// NUL-terminated text that stays valid until the row is sent (Records::row passes the pointers
-// as they are). A value is either borrowed (a cell of the record being read, a string literal,
-// an option's text) or copied into the field's own storage, whose capacity is kept from record
-// to record: once it has grown, building and sending a row allocates nothing.
+// One output record built in place, for a plugin's per-row loop: each value is a pointer and a
+// length that stay valid until the row is sent (Records::row passes them as they are). A value
+// is either borrowed (a cell of the record being read, a string literal, an option's text) or
+// copied into the field's own storage, whose capacity is kept from record to record: once it
+// has grown, building and sending a row allocates nothing.
 class RowBuffer {
 public:
-    explicit RowBuffer(std::size_t fieldCount) : values_(fieldCount), own_(fieldCount) {}
+    explicit RowBuffer(std::size_t fieldCount)
+        : values_(fieldCount), sizes_(fieldCount), terminated_(fieldCount, true), own_(fieldCount) {
+    }
 
     // Every value back to null; the storage stays for the next record.
     void clear() noexcept {
@@ -146,22 +148,42 @@ public:
     void set(std::size_t field, std::string_view value) {
         std::string& own = own_.at(field);
         own.assign(value.data(), value.size());
-        values_[field] = own.c_str();
+        put(field, own.c_str(), own.size(), true);
     }
     // Points the field at `value` without copying: it must stay unchanged until the row is sent.
-    void borrow(std::size_t field, const char* value) { values_.at(field) = value; }
-    void borrow(std::size_t field, const std::string& value) { values_.at(field) = value.c_str(); }
-
+    void borrow(std::size_t field, const char* value) {
+        put(field, value, value ? std::char_traits<char>::length(value) : 0, true);
+    }
+    void borrow(std::size_t field, const std::string& value) {
+        put(field, value.c_str(), value.size(), true);
+    }
+    // A view needs no NUL terminator (a cell inside the line a plugin read): an ABI 1.2 host
+    // takes its length; for an older one Records::row copies it to terminate it.
+    void borrow(std::size_t field, std::string_view value) {
+        put(field, value.data() ? value.data() : "", value.size(), false);
+    }
     // The field's value (nullopt when null).
     std::optional<std::string_view> operator[](std::size_t field) const {
         const char* value = values_.at(field);
-        return value ? std::optional<std::string_view>(value) : std::nullopt;
+        return value ? std::optional<std::string_view>(std::string_view(value, sizes_[field]))
+                     : std::nullopt;
     }
     std::size_t size() const noexcept { return values_.size(); }
     const char* const* data() const noexcept { return values_.data(); }
+    const std::size_t* sizes() const noexcept { return sizes_.data(); }
+    // Whether the field's value is followed by a NUL byte (set, or borrowed as a C string).
+    bool terminated(std::size_t field) const { return terminated_.at(field); }
 
 private:
+    void put(std::size_t field, const char* value, std::size_t size, bool terminated) {
+        values_.at(field) = value;
+        sizes_[field] = size;
+        terminated_[field] = terminated;
+    }
+
     std::vector<const char*> values_; // NULL = absent
+    std::vector<std::size_t> sizes_;  // bytes of each value, parallel to values_
+    std::vector<bool> terminated_;    // values_[i][sizes_[i]] is a NUL byte
     std::vector<std::string> own_;    // copied values, parallel to values_
 };
 
@@ -188,19 +210,36 @@ public:
         if (stopped_) return false;
         // Rows of up to 32 fields (all of finimport's) pass their pointers from the stack.
         const char* small[32];
-        std::vector<const char*> large(row.size() > 32 ? row.size() : 0);
-        const char** values = row.size() > 32 ? large.data() : small;
-        for (std::size_t i = 0; i < row.size(); ++i)
+        std::size_t smallSizes[32];
+        const std::size_t n = row.size();
+        std::vector<const char*> large(n > 32 ? n : 0);
+        std::vector<std::size_t> largeSizes(n > 32 ? n : 0);
+        const char** values = n > 32 ? large.data() : small;
+        std::size_t* sizes = n > 32 ? largeSizes.data() : smallSizes;
+        for (std::size_t i = 0; i < n; ++i) {
             values[i] = row[i] ? row[i]->c_str() : nullptr;
+            sizes[i] = row[i] ? row[i]->size() : 0;
+        }
         const fi_location location = toC(where);
-        return accept(io_->row(io_->host, values, row.size(), &location));
+        if (hasRowSized()) return accept(io_->row_sized(io_->host, values, sizes, n, &location));
+        return accept(io_->row(io_->host, values, n, &location));
     }
 
-    // A row built in place: its pointers go to the host as they are.
+    // A row built in place: its pointers and lengths go to the host as they are (a host older
+    // than ABI 1.2 gets borrowed views copied, to be NUL-terminated).
     bool row(const RowBuffer& row, const Location& where) {
         if (stopped_) return false;
         const fi_location location = toC(where);
-        return accept(io_->row(io_->host, row.data(), row.size(), &location));
+        if (hasRowSized())
+            return accept(
+                io_->row_sized(io_->host, row.data(), row.sizes(), row.size(), &location));
+        const char* const* values = row.data();
+        terminatedCopies_.resize(row.size());
+        pointers_.assign(values, values + row.size());
+        for (std::size_t i = 0; i < row.size(); ++i)
+            if (values[i] && !row.terminated(i))
+                pointers_[i] = terminatedCopies_[i].assign(values[i], row.sizes()[i]).c_str();
+        return accept(io_->row(io_->host, pointers_.data(), row.size(), &location));
     }
 
     // A problem with one record; `field` and `raw` may be null.
@@ -234,10 +273,16 @@ private:
         if (answer != 0) stopped_ = true;
         return !stopped_;
     }
+    // ABI 1.2: the host takes values with their lengths.
+    bool hasRowSized() const noexcept {
+        return FI_HAS_FIELD(fi_io, io_, row_sized) && io_->row_sized != nullptr;
+    }
 
     const fi_io* io_;
     bool stopped_ = false;
     std::size_t fieldCount_ = 0;
+    std::vector<std::string> terminatedCopies_; // a pre-1.2 host: views copied to end in NUL
+    std::vector<const char*> pointers_;         // a pre-1.2 host: the values passed
 };
 
 using RunFunction = fi_run_status (*)(const Options&, Records&);
