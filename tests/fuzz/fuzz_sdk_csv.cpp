@@ -1,7 +1,9 @@
-// CsvReader over arbitrary bytes, both separators.
+// CsvReader over arbitrary bytes, both separators: next() and nextViews() read the same records
+// (a difference traps).
 #include <finimport/csv.hpp>
 #include <finimport/detect.hpp>
 
+#include <algorithm>
 #include <cstring>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -15,9 +17,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 return static_cast<int64_t>(n);
             },
             sep);
+        size_t viewOffset = 0;
+        finimport::sdk::CsvReader viewReader(
+            [&](char* buffer, size_t capacity) -> int64_t {
+                size_t n = std::min(capacity, size - viewOffset);
+                std::memcpy(buffer, data + viewOffset, n);
+                viewOffset += n;
+                return static_cast<int64_t>(n);
+            },
+            sep);
         finimport::sdk::CsvRecord record;
-        while (reader.next(record)) {
+        finimport::sdk::CsvRecordView view;
+        for (;;) {
+            const bool copied = reader.next(record), viewed = viewReader.nextViews(view);
+            if (copied != viewed) __builtin_trap();
+            if (!copied) break;
+            if (record.line != view.line || !std::equal(record.fields.begin(), record.fields.end(),
+                                                        view.fields.begin(), view.fields.end()))
+                __builtin_trap();
         }
+        if (reader.error().has_value() != viewReader.error().has_value()) __builtin_trap();
     }
     // `col_sep=auto` (docs/decisions.md D37) over the same bytes.
     (void)finimport::sdk::detectSeparator(

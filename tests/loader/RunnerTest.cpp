@@ -68,6 +68,7 @@ class RunnerTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(failsAWrongValueCount);
     CPPUNIT_TEST(failsOtherContractViolations);
     CPPUNIT_TEST(repairsInvalidUtf8FromThePlugin);
+    CPPUNIT_TEST(takesSizedValues);
     CPPUNIT_TEST(aViewSinkGetsTheSameValues);
     CPPUNIT_TEST(forwardsNothingAfterAStop);
     CPPUNIT_TEST(runsConcurrently);
@@ -260,6 +261,18 @@ public:
         CPPUNIT_ASSERT_EQUAL("1.00" + bad, *error.raw);
         CPPUNIT_ASSERT_EQUAL(uint64_t{1}, error.location.record);
         CPPUNIT_ASSERT((f.sink.logs == std::vector<std::string>{"odd byte " + bad + " seen"}));
+    }
+
+    // ABI 1.2 row_sized: each value is its pointer and length (no terminator read); a NUL byte
+    // ends a value as it would in row(); invalid UTF-8 is repaired.
+    void takesSizedValues() {
+        RunnerFixture f;
+        CPPUNIT_ASSERT_EQUAL(std::string(), misbehave(f, "sized_values", Status::Ok));
+        const std::vector<std::optional<std::string>> first{"2024-01-02", "7.5\xEF\xBF\xBD"};
+        const std::vector<std::optional<std::string>> second{std::nullopt, "12"};
+        CPPUNIT_ASSERT_EQUAL(size_t{2}, f.sink.rows.size());
+        CPPUNIT_ASSERT(f.sink.rows[0] == first);
+        CPPUNIT_ASSERT(f.sink.rows[1] == second);
     }
 
     // A sink that is also a RowViewSink receives every row as views, with the values the

@@ -31,6 +31,8 @@ struct Parsed {
     std::string error;
 };
 
+// The records of `text` through next(); every parse also reads it through nextViews() and
+// checks that the views give the same records, lines and error (both paths are public).
 Parsed parse(const std::string& text, char separator = ',', std::size_t chunk = 3) {
     CsvReader reader(sourceOf(text, chunk), separator);
     Parsed parsed;
@@ -38,6 +40,23 @@ Parsed parse(const std::string& text, char separator = ',', std::size_t chunk = 
     while (reader.next(record))
         parsed.records.push_back(record);
     if (reader.error()) parsed.error = reader.error()->message();
+
+    CsvReader viewReader(sourceOf(text, chunk), separator);
+    finimport::sdk::CsvRecordView view;
+    std::size_t count = 0;
+    while (viewReader.nextViews(view)) {
+        CPPUNIT_ASSERT_MESSAGE("nextViews read more records: " + text,
+                               count < parsed.records.size());
+        const CsvRecord& copied = parsed.records[count++];
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(text, copied.line, view.line);
+        CPPUNIT_ASSERT_MESSAGE("nextViews read other fields: " + text,
+                               std::equal(copied.fields.begin(), copied.fields.end(),
+                                          view.fields.begin(), view.fields.end()));
+    }
+    CPPUNIT_ASSERT_EQUAL_MESSAGE("nextViews read fewer records: " + text, parsed.records.size(),
+                                 count);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(text, parsed.error,
+                                 viewReader.error() ? viewReader.error()->message() : "");
     return parsed;
 }
 
@@ -49,6 +68,7 @@ class CsvReaderTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(CsvReaderTest);
     CPPUNIT_TEST(plainRecordsAndLines);
     CPPUNIT_TEST(wholeLinesReadAsFieldByField);
+    CPPUNIT_TEST(viewsAcrossSixteenByteSteps);
     CPPUNIT_TEST(quotedFieldsAndDoubledQuotes);
     CPPUNIT_TEST(embeddedNewlinesCountPhysicalLines);
     CPPUNIT_TEST(lineEndings);
@@ -66,6 +86,26 @@ class CsvReaderTest : public CppUnit::TestFixture {
 public:
     // A line that lies whole in the buffer is read in one go (plain lines); the same bytes read
     // 3 at a time go field by field. Both give these records, lines and errors.
+    // nextViews scans 16 bytes a step: a separator, quote, CR, CRLF, NUL or line end on each
+    // side of a step's edge reads as next() reads it (parse() compares the two).
+    void viewsAcrossSixteenByteSteps() {
+        for (std::size_t at = 10; at < 40; ++at) {
+            const std::string head(at, 'x');
+            for (const std::string& tail :
+                 std::vector<std::string>{",b\n", "\"q\",b\n", "\r\nz\n", "\ry\n", "\n", ",\n",
+                                          "a\"b\n", std::string("\0a\n", 3)}) {
+                const std::string text = "h\n" + head + tail + head + "," + head + "\n";
+                for (std::size_t chunk : {std::size_t(7), std::size_t(65536)})
+                    parse(text, ',', chunk);
+            }
+        }
+        const Parsed parsed =
+            parse("0123456789abcde,0123456789abcdef,0123456789abcdefg\r\n", ',', 65536);
+        CPPUNIT_ASSERT(parsed.records.size() == 1);
+        CPPUNIT_ASSERT(parsed.records[0].fields ==
+                       Fields({"0123456789abcde", "0123456789abcdef", "0123456789abcdefg"}));
+    }
+
     void wholeLinesReadAsFieldByField() {
         struct Case {
             std::string text;

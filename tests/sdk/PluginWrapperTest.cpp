@@ -135,6 +135,7 @@ class PluginWrapperTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(probeBarrier);
     CPPUNIT_TEST(rowClearKeepsWidth);
     CPPUNIT_TEST(rowBufferBorrowsAndCopies);
+    CPPUNIT_TEST(viewsGoSizedOrTerminated);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -282,6 +283,43 @@ public:
             "row 8:10 <null> <null> <null> bcd",
         };
         CPPUNIT_ASSERT(expected == host.calls);
+    }
+
+    // ABI 1.2: borrowed views reach row_sized as they are (pointer and length, no copy); a 1.1
+    // host (no row_sized, or an fi_io too small to have it) gets them copied and NUL-terminated.
+    void viewsGoSizedOrTerminated() {
+        static const char line[] = "2024-01-05,Coffee,-4.50";
+        const std::string_view date(line, 10), name(line + 11, 6);
+        static const char* seenPointer = nullptr;
+        FakeHost sizedHost, oldHost, smallHost;
+        fi_io sized = fakeIo(sizedHost);
+        sized.row_sized = [](void* h, const char* const* values, const size_t* sizes, size_t n,
+                             const fi_location*) -> int {
+            seenPointer = values[0];
+            std::string call = "sized";
+            for (size_t i = 0; i < n; ++i)
+                call += values[i] ? " [" + std::string(values[i], sizes[i]) + "]" : " <null>";
+            hostOf(h)->calls.push_back(call);
+            return 0;
+        };
+        fi_io small = sized;
+        small.host = &smallHost;
+        small.struct_size = offsetof(fi_io, row_sized); // 1.1: 72 bytes
+        const fi_io old = fakeIo(oldHost);
+        for (const fi_io* io : std::vector<const fi_io*>{&sized, &old, &small}) {
+            finimport::Records out(io);
+            finimport::RowBuffer row(3);
+            row.borrow(0, date);
+            row.borrow(1, name);
+            CPPUNIT_ASSERT(out.row(row, finimport::Location{1, 2}));
+        }
+        CPPUNIT_ASSERT(std::vector<std::string>{"sized [2024-01-05] [Coffee] <null>"} ==
+                       sizedHost.calls);
+        CPPUNIT_ASSERT(seenPointer == line); // the view itself, not a copy
+        CPPUNIT_ASSERT(std::vector<std::string>{"row 1:2 2024-01-05 Coffee <null>"} ==
+                       oldHost.calls);
+        CPPUNIT_ASSERT(std::vector<std::string>{"row 1:2 2024-01-05 Coffee <null>"} ==
+                       smallHost.calls);
     }
 };
 CPPUNIT_TEST_SUITE_REGISTRATION(PluginWrapperTest);
