@@ -24,10 +24,20 @@ std::string describe(const DecimalResult& r) {
     return out;
 }
 
+// parseDecimal's fast path gives what the full parser gives; where parseCanonicalDecimal accepts
+// the text, the full parser writes that very text with the same value.
 void expectSameParse(const std::string& raw, NumberFormat format) {
-    CPPUNIT_ASSERT_EQUAL_MESSAGE("\"" + raw + "\" format " + std::to_string(int(format)),
-                                 describe(detail::parseDecimalFull(raw, format)),
-                                 describe(parseDecimal(raw, format)));
+    const std::string what = "\"" + raw + "\" format " + std::to_string(int(format));
+    const DecimalResult full = detail::parseDecimalFull(raw, format);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(what, describe(full), describe(parseDecimal(raw, format)));
+    std::int64_t scaled = 0;
+    int digits = -1;
+    if (parseCanonicalDecimal(raw, format, scaled, digits)) {
+        CPPUNIT_ASSERT_MESSAGE(what, full.value.has_value());
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(what, raw, full.value->text);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(what, full.value->scaled, scaled);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(what, full.value->fractionDigits, digits);
+    }
 }
 
 // The implementation formatScaled had before its fast rewrite.
@@ -49,6 +59,7 @@ class FastPathTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(FastPathTest);
     CPPUNIT_TEST(plainNumbersParseAsTheFullParser);
     CPPUNIT_TEST(randomNumbersParseAsTheFullParser);
+    CPPUNIT_TEST(canonicalNumbersAreTheirOwnText);
     CPPUNIT_TEST(formatScaledMatchesReference);
     CPPUNIT_TEST(isoDatesMatchPrintf);
     CPPUNIT_TEST(isoPatternReadsAsTheGeneralLoop);
@@ -126,6 +137,26 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("-12.50"), r.value->text);
         CPPUNIT_ASSERT_EQUAL(std::int64_t(-1250000000), r.value->scaled);
         CPPUNIT_ASSERT_EQUAL(2, r.value->fractionDigits);
+    }
+
+    // The common amount cell is recognised as canonical (and borrowed as is by the CSV plugin);
+    // anything parseDecimal would rewrite is not.
+    void canonicalNumbersAreTheirOwnText() {
+        std::int64_t scaled = 0;
+        int digits = 0;
+        for (const char* text : {"0", "-4.50", "1200", "0.5", "9999999999.99999999", "-0.01"})
+            CPPUNIT_ASSERT_MESSAGE(
+                text, parseCanonicalDecimal(text, NumberFormat::CommaDot, scaled, digits));
+        CPPUNIT_ASSERT(parseCanonicalDecimal("-4.50", NumberFormat::CommaDot, scaled, digits));
+        CPPUNIT_ASSERT_EQUAL(std::int64_t(-450000000), scaled);
+        CPPUNIT_ASSERT_EQUAL(2, digits);
+        for (const char* text : {"-0", "-0.00", "007", "00.10", "5.", ".5", "+1.5", "1,234.56",
+                                 " 1.5", "1.5 ", "12345678901", "1.123456789", "", "-"})
+            CPPUNIT_ASSERT_MESSAGE(
+                text, !parseCanonicalDecimal(text, NumberFormat::CommaDot, scaled, digits));
+        CPPUNIT_ASSERT(parseCanonicalDecimal("1200", NumberFormat::DotComma, scaled, digits));
+        CPPUNIT_ASSERT(!parseCanonicalDecimal("12.50", NumberFormat::DotComma, scaled, digits));
+        CPPUNIT_ASSERT(!parseCanonicalDecimal("12.50", NumberFormat::CommaOnly, scaled, digits));
     }
 
     void randomNumbersParseAsTheFullParser() {

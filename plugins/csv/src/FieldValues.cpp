@@ -93,6 +93,15 @@ void setNegated(RowBuffer& row, std::size_t field, const sdk::Decimal& value) {
     row.set(field, std::string_view(buffer, text.size() + 1));
 }
 
+void setNegatedCell(RowBuffer& row, std::size_t field, std::string_view cell, std::int64_t scaled) {
+    if (scaled == 0) return row.borrow(field, cell);
+    if (cell[0] == '-') return row.borrow(field, cell.substr(1));
+    char buffer[sdk::kFormatScaledMaxSize];
+    buffer[0] = '-';
+    std::memcpy(buffer + 1, cell.data(), cell.size()); // at most 20 bytes: canonical
+    row.set(field, std::string_view(buffer, cell.size() + 1));
+}
+
 void setScaled(RowBuffer& row, std::size_t field, std::int64_t scaled, int fractionDigits) {
     char buffer[sdk::kFormatScaledMaxSize];
     row.set(field, sdk::formatScaledTo(buffer, scaled, fractionDigits));

@@ -56,6 +56,11 @@ std::string negated(const sdk::Decimal& value);
 // negated(value) into the field's own storage of `row`: the sign of the canonical text flipped.
 void setNegated(RowBuffer& row, std::size_t field, const sdk::Decimal& value);
 
+// The negation of a canonical cell (parseCanonicalDecimal; `scaled` its value) into `row`:
+// "-4.50" borrows "4.50" from the cell (which must stay unchanged until the row is sent), "4.50"
+// is copied as "-4.50", zero stays as it is.
+void setNegatedCell(RowBuffer& row, std::size_t field, std::string_view cell, std::int64_t scaled);
+
 // formatScaled into the field's own storage of `row` (no allocation once it has grown).
 void setScaled(RowBuffer& row, std::size_t field, std::int64_t scaled, int fractionDigits);
 

@@ -76,17 +76,28 @@ std::span<const std::string_view> aliasesOf(Field field) {
 class ColumnCache {
 public:
     ColumnCache(const ColumnIndex& columns, const Settings& settings) {
-        for (std::size_t f = 0; f < std::size_t(Field::Count); ++f)
+        for (std::size_t f = 0; f < std::size_t(Field::Count); ++f) {
             choices_[f] = columns.resolve(settings.label(Field(f)), aliasesOf(Field(f)));
+            const ColumnChoice& choice = choices_[f];
+            only_[f] = choice.columns.empty()                            ? kNone
+                       : choice.positional || choice.columns.size() == 1 ? choice.columns[0]
+                                                                         : kSeveral;
+        }
     }
 
-    // The cell itself (records hold trimmed cells), or "".
+    // The cell itself (records hold trimmed cells), or "". Most fields have no column or one:
+    // those cost an index, not a walk over candidates.
     std::string_view cell(Field field, const std::vector<std::string_view>& row) const {
+        const std::size_t only = only_[std::size_t(field)];
+        if (only == kNone) return {};
+        if (only != kSeveral) return only < row.size() ? row[only] : std::string_view();
         return ColumnIndex::trimmedCell(choices_[std::size_t(field)], row);
     }
 
 private:
+    static constexpr std::size_t kNone = SIZE_MAX, kSeveral = SIZE_MAX - 1;
     ColumnChoice choices_[std::size_t(Field::Count)];
+    std::size_t only_[std::size_t(Field::Count)]; // the one column, kNone or kSeveral
 };
 
 // The record field a logical field's value is stored in (a row check reads the stored record).
@@ -322,15 +333,27 @@ void buildTransaction(const Settings& s, const FieldReader& read, RowBuffer& row
                       RowIssues& issues) {
     row.borrow(0, read.account());
     setDate(row, 1, read(Field::Date), s.dateFormat, true, issues);
-    std::string amountText;
     const bool twoColumns = s.splitColumns && !read.stored();
     const std::string_view amountCell = twoColumns ? std::string_view() : read(Field::Amount);
-    auto amount = twoColumns ? splitAmount(s, read, issues, amountText)
-                             : numberValue(amountCell, s.numberFormat, "amount", "Amount", true,
-                                           issues, amountText);
-    row.set(2, amountText);
+    // The common cell ("-4.50") is canonical already: it is its own text, borrowed, and no
+    // Decimal is built for it.
+    std::int64_t scaled = 0;
+    int digits = 0;
+    const bool canonical =
+        !twoColumns && sdk::parseCanonicalDecimal(amountCell, s.numberFormat, scaled, digits);
+    std::string amountText;
+    std::optional<sdk::Decimal> amount;
+    if (canonical) {
+        row.borrow(2, amountCell);
+    } else {
+        amount = twoColumns ? splitAmount(s, read, issues, amountText)
+                            : numberValue(amountCell, s.numberFormat, "amount", "Amount", true,
+                                          issues, amountText);
+        row.set(2, amountText);
+    }
     const std::string_view currencyCell = read.currencyCell();
     const auto currency = read.setCurrency(row, 3, currencyCell);
+    // A canonical cell has no letters, so no currency code to contradict.
     if (amount && currency && contradictsCurrency(amountCell, s.numberFormat, *currency)) {
         issues.add("invalid_number", "amount",
                    "Amount \"" + std::string(amountCell) + "\" is not in the row's currency " +
@@ -350,26 +373,34 @@ void buildTransaction(const Settings& s, const FieldReader& read, RowBuffer& row
     row.borrow(8, type);
     row.borrow(10, FieldReader::currencyGiven(currencyCell));
     setExternalId(row, 11, read);
-    if (!amount) return;
+    if (!canonical && !amount) return;
+    if (!canonical) {
+        scaled = amount->scaled;
+        digits = amount->fractionDigits;
+    }
     // docs/decisions.md D53: split columns ignore signage; money in is negative in the engine sign.
     const bool negate = s.splitColumns || engineNegates(s, type);
     if (!s.multiplier && !s.divisor) {
-        if (negate)
+        if (canonical && negate)
+            setNegatedCell(row, 9, amountCell, scaled);
+        else if (canonical)
+            row.borrow(9, amountCell);
+        else if (negate)
             setNegated(row, 9, *amount);
         else
             row.set(9, amount->text);
         return;
     }
-    const std::int64_t engine = negate ? -amount->scaled : amount->scaled;
+    const std::int64_t engine = negate ? -scaled : scaled;
     const int minor = minorUnits(currency.value_or(""));
-    const auto scaled = applyFactors(engine, s.multiplier.value_or(ExactFactor{}),
-                                     s.divisor.value_or(ExactFactor{}), minor);
-    if (!scaled) {
-        issues.add("invalid_number", "amount", "Amount \"" + amountText + "\" is out of range",
-                   amountText);
+    const auto factored = applyFactors(engine, s.multiplier.value_or(ExactFactor{}),
+                                       s.divisor.value_or(ExactFactor{}), minor);
+    if (!factored) {
+        const std::string text = canonical ? std::string(amountCell) : amountText;
+        issues.add("invalid_number", "amount", "Amount \"" + text + "\" is out of range", text);
         return;
     }
-    setScaled(row, 9, *scaled, minor);
+    setScaled(row, 9, *factored, minor);
 }
 
 constexpr const char* kTradeFields[] = {

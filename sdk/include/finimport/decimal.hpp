@@ -389,6 +389,37 @@ inline DecimalResult parseDecimal(std::string_view raw, NumberFormat format) {
     return detail::parseDecimalFull(raw, format);
 }
 
+// True when `text` already is what parseDecimal(text, format) writes as the value's text (the
+// common cell: `-4.50`, `1200`): at most 10 integer digits without a leading zero (but a lone
+// one), a '.' and 1-8 fraction digits when `format`'s decimal mark is '.', no "-0". Sets the
+// value (scaled by 10^8) and its fraction digits; the caller can pass the text on as is.
+inline bool parseCanonicalDecimal(std::string_view text, NumberFormat format, std::int64_t& scaled,
+                                  int& fractionDigits) noexcept {
+    const std::size_t size = text.size();
+    const bool negative = size > 0 && text[0] == '-';
+    std::size_t i = negative ? 1 : 0;
+    const std::size_t integerStart = i;
+    std::uint64_t value = 0;
+    while (i < size && text[i] >= '0' && text[i] <= '9')
+        value = value * 10 + std::uint64_t(text[i++] - '0');
+    const std::size_t integerDigits = i - integerStart;
+    if (integerDigits == 0 || integerDigits > 10) return false;
+    if (integerDigits > 1 && text[integerStart] == '0') return false; // "007" is written "7"
+    std::size_t digits = 0;
+    if (i < size) {
+        if (text[i] != '.' || detail::separatorOf(format) != '.') return false;
+        for (++i; i < size && text[i] >= '0' && text[i] <= '9'; ++i, ++digits)
+            value = value * 10 + std::uint64_t(text[i] - '0');
+        if (i != size || digits == 0 || digits > std::size_t(kDecimalScaleDigits)) return false;
+    }
+    if (negative && value == 0) return false; // "-0.00" is written "0.00"
+    for (std::size_t k = digits; k < std::size_t(kDecimalScaleDigits); ++k)
+        value *= 10;
+    scaled = negative ? -std::int64_t(value) : std::int64_t(value);
+    fractionDigits = int(digits);
+    return true;
+}
+
 // The most bytes formatScaledTo writes: a sign, 11 integer digits, a point and 8 digits.
 inline constexpr std::size_t kFormatScaledMaxSize = 32;
 
