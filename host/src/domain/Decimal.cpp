@@ -32,26 +32,19 @@ Decimal Decimal::fromInt(int64_t units) {
 }
 
 std::optional<Decimal> Decimal::parse(std::string_view text) {
-    size_t i = 0;
-    bool negative = false;
-    if (i < text.size() && text[i] == '-') {
-        negative = true;
+    const size_t size = text.size();
+    const bool negative = size > 0 && text[0] == '-';
+    size_t i = negative ? 1 : 0;
+    const size_t intStart = i;
+    while (i < size && text[i] >= '0' && text[i] <= '9')
         ++i;
-    }
-    size_t intStart = i;
-    __int128 units = 0;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-        units = units * 10 + (text[i] - '0');
-        if (units > std::numeric_limits<int64_t>::max()) return std::nullopt;
-        ++i;
-    }
-    if (i == intStart) return std::nullopt;
+    const size_t intEnd = i;
+    if (intEnd == intStart) return std::nullopt;
     int64_t fraction = 0;
     int places = 0;
-    if (i < text.size() && text[i] == '.') {
-        ++i;
-        size_t fracStart = i;
-        while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+    if (i < size && text[i] == '.') {
+        const size_t fracStart = ++i;
+        while (i < size && text[i] >= '0' && text[i] <= '9') {
             if (places == kPlaces) return std::nullopt;
             fraction = fraction * 10 + (text[i] - '0');
             ++places;
@@ -59,8 +52,22 @@ std::optional<Decimal> Decimal::parse(std::string_view text) {
         }
         if (i == fracStart) return std::nullopt;
     }
-    if (i != text.size()) return std::nullopt;
-    __int128 raw = units * kScale + __int128(fraction) * kPow10[kPlaces - places];
+    if (i != size) return std::nullopt;
+    const int64_t scaledFraction = fraction * kPow10[kPlaces - places];
+    if (intEnd - intStart <= 10) {
+        // Every amount a file holds: 10 digits scaled by 10^8 stay below 2^63, no check needed.
+        uint64_t units = 0;
+        for (size_t k = intStart; k < intEnd; ++k)
+            units = units * 10 + uint64_t(text[k] - '0');
+        const int64_t raw = int64_t(units) * kScale + scaledFraction;
+        return Decimal(negative ? -raw : raw);
+    }
+    __int128 units = 0;
+    for (size_t k = intStart; k < intEnd; ++k) {
+        units = units * 10 + (text[k] - '0');
+        if (units > std::numeric_limits<int64_t>::max()) return std::nullopt;
+    }
+    __int128 raw = units * kScale + scaledFraction;
     if (negative) raw = -raw;
     if (raw > std::numeric_limits<int64_t>::max() || raw < std::numeric_limits<int64_t>::min())
         return std::nullopt;

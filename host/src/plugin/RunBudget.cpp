@@ -47,8 +47,14 @@ std::optional<std::string> RunBudget::chargeOutput(uint64_t bytes) {
 }
 
 std::optional<std::string> RunBudget::chargeRow(uint64_t bytes) {
-    if (_policy.maxRows > 0 && ++_rows > _policy.maxRows) return rowLimitMessage(_policy.maxRows);
-    return chargeOutput(bytes);
+    ++_rows;
+    if (_policy.maxRows > 0 && _rows > _policy.maxRows) return rowLimitMessage(_policy.maxRows);
+    _outputBytes += bytes;
+    if (_policy.maxOutputBytes > 0 && _outputBytes > _policy.maxOutputBytes)
+        return outputLimitMessage(_policy.maxOutputBytes);
+    // The clock every 64 rows: a row costs well under a microsecond, the limit is whole seconds.
+    if (_rows % 64 == 0) return checkTime();
+    return std::nullopt;
 }
 
 int RunBudget::remainingMs() const {

@@ -64,7 +64,11 @@ ColumnChoice ColumnIndex::resolve(const std::optional<std::string>& label,
         if (auto column = find(sdk::normalizeHeader(*label))) choice.columns.push_back(*column);
     }
     for (std::string_view alias : aliases)
-        if (auto column = find(alias)) choice.columns.push_back(*column);
+        if (auto column = find(alias))
+            // A label that names an alias ("amount") finds the same column twice: once is enough.
+            if (std::find(choice.columns.begin(), choice.columns.end(), *column) ==
+                choice.columns.end())
+                choice.columns.push_back(*column);
     return choice;
 }
 

@@ -137,12 +137,8 @@ public:
 
     // The field's cell through its label and aliasesOf(field), or the stored record's value.
     std::string_view operator()(Field field) const {
-        if (stored_) {
-            const char* name = recordFieldOf(field);
-            std::string& value = (*storedValues_)[std::size_t(field)];
-            value.assign(name ? stored_->get(name).value_or("") : "");
-            return value;
-        }
+        if (stored_) [[unlikely]]
+            return storedValue(field);
         return columns_->cell(field, record_->fields);
     }
     // A stored record: its amount is already one number (split columns were combined).
@@ -174,6 +170,13 @@ public:
     }
 
 private:
+    std::string_view storedValue(Field field) const {
+        const char* name = recordFieldOf(field);
+        std::string& value = (*storedValues_)[std::size_t(field)];
+        value.assign(name ? stored_->get(name).value_or("") : "");
+        return value;
+    }
+
     const Settings& settings_;
     const ColumnCache* columns_ = nullptr;
     const DataRecord* record_ = nullptr;

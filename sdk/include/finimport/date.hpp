@@ -115,15 +115,14 @@ inline std::optional<CivilDate> parseDate(std::string_view text, std::string_vie
     // The ISO pattern on its full-width shape `DDDD-DD-DD`, read directly: the loop below reads
     // the same digits (this runs once per imported row).
     if (text.size() == 10 && text[4] == '-' && text[7] == '-' && pattern == "%Y-%m-%d") {
-        int digit[10] = {};
-        bool digits = true;
-        for (int i : {0, 1, 2, 3, 5, 6, 8, 9}) {
-            digits = digits && isDigit(text[std::size_t(i)]);
-            digit[i] = text[std::size_t(i)] - '0';
-        }
-        if (digits) {
-            const int y = digit[0] * 1000 + digit[1] * 100 + digit[2] * 10 + digit[3];
-            const int m = digit[5] * 10 + digit[6], d = digit[8] * 10 + digit[9];
+        // A byte minus '0' as unsigned: above 9 for anything but a digit.
+        const auto at = [&](std::size_t i) { return unsigned(text[i]) - unsigned('0'); };
+        const unsigned y0 = at(0), y1 = at(1), y2 = at(2), y3 = at(3), m0 = at(5), m1 = at(6),
+                       d0 = at(8), d1 = at(9);
+        if (((y0 > 9) | (y1 > 9) | (y2 > 9) | (y3 > 9) | (m0 > 9) | (m1 > 9) | (d0 > 9) |
+             (d1 > 9)) == 0) {
+            const int y = int(y0 * 1000 + y1 * 100 + y2 * 10 + y3);
+            const int m = int(m0 * 10 + m1), d = int(d0 * 10 + d1);
             if (!isValidDate(y, m, d)) return std::nullopt;
             return CivilDate{y, m, d};
         }

@@ -135,8 +135,7 @@ private:
 class RowBuffer {
 public:
     explicit RowBuffer(std::size_t fieldCount)
-        : values_(fieldCount), sizes_(fieldCount), terminated_(fieldCount, true), own_(fieldCount) {
-    }
+        : values_(fieldCount), sizes_(fieldCount), terminated_(fieldCount, 1), own_(fieldCount) {}
 
     // Every value back to null; the storage stays for the next record.
     void clear() noexcept {
@@ -172,19 +171,20 @@ public:
     const char* const* data() const noexcept { return values_.data(); }
     const std::size_t* sizes() const noexcept { return sizes_.data(); }
     // Whether the field's value is followed by a NUL byte (set, or borrowed as a C string).
-    bool terminated(std::size_t field) const { return terminated_.at(field); }
+    bool terminated(std::size_t field) const { return terminated_.at(field) != 0; }
 
 private:
     void put(std::size_t field, const char* value, std::size_t size, bool terminated) {
-        values_.at(field) = value;
+        if (field >= values_.size()) throw std::out_of_range("RowBuffer field out of range");
+        values_[field] = value;
         sizes_[field] = size;
         terminated_[field] = terminated;
     }
 
-    std::vector<const char*> values_; // NULL = absent
-    std::vector<std::size_t> sizes_;  // bytes of each value, parallel to values_
-    std::vector<bool> terminated_;    // values_[i][sizes_[i]] is a NUL byte
-    std::vector<std::string> own_;    // copied values, parallel to values_
+    std::vector<const char*> values_;       // NULL = absent
+    std::vector<std::size_t> sizes_;        // bytes of each value, parallel to values_
+    std::vector<unsigned char> terminated_; // values_[i][sizes_[i]] is a NUL byte
+    std::vector<std::string> own_;          // copied values, parallel to values_
 };
 
 // The run's output and input: wraps fi_io. Every call that the host may refuse returns false
