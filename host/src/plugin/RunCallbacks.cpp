@@ -96,6 +96,22 @@ int beginRecordsUnguarded(void* host, const char* kind, const char* const* field
     return sinkAnswer(state, state.sink.begin(toValidUtf8(kind), fields));
 }
 
+// The values of a row that are not plain ASCII: a sized one ends at a NUL byte, as the same
+// text passed to row() would (`bytes` is corrected); true when one is not valid UTF-8.
+bool checkValues(std::vector<std::optional<std::string_view>>& views, bool sized, uint64_t& bytes) {
+    bool invalid = false;
+    for (auto& view : views) {
+        if (!view || isPlainText(*view)) continue;
+        if (sized) {
+            const std::string_view whole = *view;
+            view = whole.substr(0, whole.find('\0'));
+            bytes -= whole.size() - view->size();
+        }
+        invalid = invalid || !isValidUtf8(*view);
+    }
+    return invalid;
+}
+
 // row() and row_sized(): `sizes` is null for NUL-terminated values.
 int emitRowUnguarded(void* host, const char* const* values, const size_t* sizes, size_t valueCount,
                      const fi_location* location) {
@@ -115,22 +131,19 @@ int emitRowUnguarded(void* host, const char* const* values, const size_t* sizes,
     std::vector<std::optional<std::string_view>>& views = state.rowViews;
     views.resize(valueCount);
     uint64_t bytes = 0;
-    bool invalid = false;
+    bool plain = true; // every value 0x01-0x7F: nothing to cut or to check further
     for (size_t i = 0; i < valueCount; ++i) {
         if (!values[i]) {
             views[i].reset();
             continue;
         }
-        std::string_view value =
+        const std::string_view value =
             sizes ? std::string_view(values[i], sizes[i]) : std::string_view(values[i]);
-        if (!isPlainText(value)) {
-            // A sized value ends at a NUL byte, as the same text passed to row() would.
-            if (sizes) value = value.substr(0, value.find('\0'));
-            invalid = invalid || !isValidUtf8(value);
-        }
+        plain = plain & isPlainText(value);
         bytes += value.size();
         views[i] = value;
     }
+    const bool invalid = !plain && checkValues(views, sizes != nullptr, bytes);
     // Counted before copying: a row over budget costs the host nothing.
     if (state.exceeded(state.budget.chargeRow(bytes))) return 1;
     std::vector<std::optional<std::string>>& copied = state.rowValues;
