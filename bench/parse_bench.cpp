@@ -1,7 +1,8 @@
 // Issue 11 benchmark 1: the CSV plugin through the C ABI into a validating sink (every date and
 // amount parsed as the upload does), 100k and 1M rows, beside the anchors on the same file:
 // Ruby CSV+BigDecimal+strptime, Python csv+Decimal+strptime, pandas read_csv, sqlite3 .import.
-// Prints one line per figure: rows/s, anchors, ratio, target. Medians of 3 runs.
+// Prints one line per figure: rows/s (medians of 3 runs), anchors, ratio (the median of 3 pairs
+// of runs, ours then the anchor's), target.
 #include "domain/Date.h"
 #include "domain/Decimal.h"
 #include "plugin/ImporterRunner.h"
@@ -119,20 +120,16 @@ struct Timing {
     double wall = 0, cpu = 0;
 };
 
-// Runs an anchor command 3 times; each prints "<wall seconds> <rows> <CPU seconds>".
-Timing anchorSeconds(const std::string& command) {
-    std::vector<double> walls, cpus;
-    for (int i = 0; i < 3; ++i) {
-        FILE* p = popen((command + " 2>/dev/null").c_str(), "r");
-        if (!p) return {};
-        double seconds = 0, cpu = 0;
-        long rows = 0;
-        const int got = std::fscanf(p, "%lf %ld %lf", &seconds, &rows, &cpu);
-        if (pclose(p) != 0 || got < 1) return {};
-        walls.push_back(seconds);
-        cpus.push_back(got == 3 ? cpu : 0);
-    }
-    return {median(walls), median(cpus)};
+// One run of an anchor command, which prints "<wall seconds> <rows> <CPU seconds>"; nullopt
+// when it cannot run.
+std::optional<Timing> commandRun(const std::string& command) {
+    FILE* p = popen((command + " 2>/dev/null").c_str(), "r");
+    if (!p) return std::nullopt;
+    double seconds = 0, cpu = 0;
+    long rows = 0;
+    const int got = std::fscanf(p, "%lf %ld %lf", &seconds, &rows, &cpu);
+    if (pclose(p) != 0 || got < 1) return std::nullopt;
+    return Timing{seconds, got == 3 ? cpu : 0};
 }
 
 double childCpuSeconds() {
@@ -142,34 +139,52 @@ double childCpuSeconds() {
            double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
-Timing sqliteImportSeconds(const std::string& file) {
-    std::vector<double> walls, cpus;
+// One `sqlite3 .import` of the file into a new database.
+std::optional<Timing> sqliteImportRun(const std::string& file) {
+    const std::string db = file + ".db";
+    std::remove(db.c_str());
+    const auto t0 = std::chrono::steady_clock::now();
+    const double cpu0 = childCpuSeconds();
+    const std::string cmd = "sqlite3 " + db + " '.mode csv' '.import " + file + " t' 2>/dev/null";
+    if (std::system(cmd.c_str()) != 0) return std::nullopt;
+    const Timing t{std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                   childCpuSeconds() - cpu0};
+    std::remove(db.c_str());
+    return t;
+}
+
+// An anchor measured against ours in the same minutes: 3 pairs, each one run of ours then one
+// of the anchor's, and the median of the pairs' ratios (anchor seconds / ours). The machine's
+// speed drifts by tens of percent from one minute to the next: a pair sees one machine, our
+// median taken before all the anchors does not.
+struct Paired {
+    Timing anchor;                      // medians of the anchor's runs
+    double wallRatio = 0, cpuRatio = 0; // medians of the pairs' ratios; 0 when it cannot run
+};
+
+template <typename Ours, typename Anchor> Paired paired(Ours ours, Anchor anchor) {
+    std::vector<double> walls, cpus, wallRatios, cpuRatios;
     for (int i = 0; i < 3; ++i) {
-        const std::string db = file + ".db";
-        std::remove(db.c_str());
-        const auto t0 = std::chrono::steady_clock::now();
-        const double cpu0 = childCpuSeconds();
-        const std::string cmd =
-            "sqlite3 " + db + " '.mode csv' '.import " + file + " t' 2>/dev/null";
-        if (std::system(cmd.c_str()) != 0) return {};
-        walls.push_back(
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        cpus.push_back(childCpuSeconds() - cpu0);
-        std::remove(db.c_str());
+        const std::optional<Timing> own = ours();
+        const std::optional<Timing> other = anchor();
+        if (!own || !other) return {};
+        walls.push_back(other->wall);
+        cpus.push_back(other->cpu);
+        wallRatios.push_back(other->wall / own->wall);
+        cpuRatios.push_back(other->cpu > 0 ? other->cpu / own->cpu : 0);
     }
-    return {median(walls), median(cpus)};
+    return {{median(walls), median(cpus)}, median(wallRatios), median(cpuRatios)};
 }
 
 void printLine(const std::string& label, double rowsPerSecond, const std::string& unit) {
     std::printf("%-62s %14.0f %s\n", label.c_str(), rowsPerSecond, unit.c_str());
 }
 
-void ratioLine(const std::string& label, double ours, double anchor, double target) {
-    if (anchor <= 0) {
+void ratioLine(const std::string& label, double ratio, double target) {
+    if (ratio <= 0) {
         std::printf("%-62s %14s (anchor not installed: make bench-deps)\n", label.c_str(), "n/a");
         return;
     }
-    const double ratio = ours / anchor;
     std::printf("%-62s %13.1fx target >= %.0fx %s\n", label.c_str(), ratio, target,
                 target <= 0 ? "" : (ratio >= target ? "[met]" : "[MISSED]"));
 }
@@ -211,36 +226,42 @@ int main(int argc, char** argv) {
         const std::string text = makeCsv(rows);
         const std::string file = "/tmp/finimport-parse-bench-" + std::to_string(rows) + ".csv";
         std::ofstream(file, std::ios::binary) << text;
-        int64_t seen = 0, invalid = 0;
+        // One run under `runOptions`: wall and CPU seconds; nullopt on a failure.
+        auto runOnce = [&](const auto& runOptions) -> std::optional<Timing> {
+            ValidatingSink sink;
+            std::size_t offset = 0;
+            auto read = [&](char* buffer, std::size_t capacity) -> int64_t {
+                const std::size_t n = std::min(capacity, text.size() - offset);
+                std::memcpy(buffer, text.data() + offset, n);
+                offset += n;
+                return static_cast<int64_t>(n);
+            };
+            const auto t0 = std::chrono::steady_clock::now();
+            const double cpu0 = cpuSeconds();
+            const auto result = plugin::runImporter(*csv, runOptions, read, sink);
+            const Timing t{
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                cpuSeconds() - cpu0};
+            if (result.status != plugin::RunResult::Status::Ok) {
+                std::fprintf(stderr, "plugin run failed: %s\n", result.error.c_str());
+                return std::nullopt;
+            }
+            if (sink.rows != rows || sink.invalid != 0) {
+                std::fprintf(stderr, "expected %d valid rows, got %lld (%lld invalid)\n", rows,
+                             static_cast<long long>(sink.rows),
+                             static_cast<long long>(sink.invalid));
+                return std::nullopt;
+            }
+            return t;
+        };
         // Wall and CPU seconds (medians of 3 runs) under `runOptions`; nullopt on a failure.
         auto timeRuns = [&](const auto& runOptions) -> std::optional<Timing> {
             std::vector<double> runs, cpuRuns;
             for (int i = 0; i < 3; ++i) {
-                ValidatingSink sink;
-                std::size_t offset = 0;
-                auto read = [&](char* buffer, std::size_t capacity) -> int64_t {
-                    const std::size_t n = std::min(capacity, text.size() - offset);
-                    std::memcpy(buffer, text.data() + offset, n);
-                    offset += n;
-                    return static_cast<int64_t>(n);
-                };
-                const auto t0 = std::chrono::steady_clock::now();
-                const double cpu0 = cpuSeconds();
-                const auto result = plugin::runImporter(*csv, runOptions, read, sink);
-                runs.push_back(
-                    std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-                cpuRuns.push_back(cpuSeconds() - cpu0);
-                if (result.status != plugin::RunResult::Status::Ok) {
-                    std::fprintf(stderr, "plugin run failed: %s\n", result.error.c_str());
-                    return std::nullopt;
-                }
-                seen = sink.rows;
-                invalid = sink.invalid;
-            }
-            if (seen != rows || invalid != 0) {
-                std::fprintf(stderr, "expected %d valid rows, got %lld (%lld invalid)\n", rows,
-                             static_cast<long long>(seen), static_cast<long long>(invalid));
-                return std::nullopt;
+                const auto t = runOnce(runOptions);
+                if (!t) return std::nullopt;
+                runs.push_back(t->wall);
+                cpuRuns.push_back(t->cpu);
             }
             return Timing{median(runs), median(cpuRuns)};
         };
@@ -265,20 +286,29 @@ int main(int argc, char** argv) {
             continue;
         }
         const std::string anchorDir = source + "/bench/anchors/";
-        const Timing ruby = anchorSeconds("ruby " + anchorDir + "parse.rb " + file);
-        const Timing python =
-            anchorSeconds("/usr/bin/python3 " + anchorDir + "parse_python.py " + file);
-        const Timing pandas =
-            anchorSeconds("/usr/bin/python3 " + anchorDir + "parse_pandas.py " + file);
-        const Timing sqlite = sqliteImportSeconds(file);
+        const auto ours = [&] { return runOnce(options); };
+        const auto command = [](std::string line) { return [line] { return commandRun(line); }; };
+        const Paired ruby = paired(ours, command("ruby " + anchorDir + "parse.rb " + file));
+        const Paired python =
+            paired(ours, command("/usr/bin/python3 " + anchorDir + "parse_python.py " + file));
+        const Paired pandas =
+            paired(ours, command("/usr/bin/python3 " + anchorDir + "parse_pandas.py " + file));
+        const Paired sqlite = paired(ours, [&] { return sqliteImportRun(file); });
         const std::string n = rows == 100000 ? "100k" : "1M";
         const auto rate = [&](double seconds) { return seconds > 0 ? rows / seconds : 0; };
         const Timing own = *timed;
-        const std::pair<const char*, Timing> anchorsOfRun[] = {
-            {"Ruby CSV+BigDecimal+strptime", ruby},
-            {"Python csv+Decimal+strptime", python},
-            {"pandas read_csv", pandas},
-            {"sqlite3 .import", sqlite}};
+        // Each anchor with the name of its ratio line and the target of that ratio.
+        struct Anchor {
+            const char* name;
+            const char* ratioName;
+            const Paired* timing;
+            double target;
+        };
+        const Anchor anchorsOfRun[] = {
+            {"Ruby CSV+BigDecimal+strptime", "Ruby", &ruby, 20},
+            {"Python csv+Decimal+strptime", "Python csv", &python, 0},
+            {"pandas read_csv", "pandas", &pandas, rows == 1000000 ? 2.0 : 0.0},
+            {"sqlite3 .import", "sqlite3 .import", &sqlite, 0}};
         // Wall figures (the targets' terms), then the same per CPU second: on a shared machine
         // the load inflates the wall times of short runs (ours) more than of long ones.
         for (const bool cpu : {false, true}) {
@@ -288,18 +318,13 @@ int main(int argc, char** argv) {
             if (uploadable)
                 printLine("parse " + n + ": the same, col_sep/date/number auto" + how,
                           rate(cpu ? autoTimed->cpu : autoTimed->wall), "rows/s");
-            for (const auto& [name, t] : anchorsOfRun)
-                if (rate(cpu ? t.cpu : t.wall) > 0)
-                    printLine("parse " + n + ": " + name + how, rate(cpu ? t.cpu : t.wall),
-                              "rows/s");
-            ratioLine("parse " + n + ": ratio to Ruby" + how, rate(cpu ? own.cpu : own.wall),
-                      rate(cpu ? ruby.cpu : ruby.wall), 20);
-            ratioLine("parse " + n + ": ratio to Python csv" + how, rate(cpu ? own.cpu : own.wall),
-                      rate(cpu ? python.cpu : python.wall), 0);
-            ratioLine("parse " + n + ": ratio to pandas" + how, rate(cpu ? own.cpu : own.wall),
-                      rate(cpu ? pandas.cpu : pandas.wall), rows == 1000000 ? 2 : 0);
-            ratioLine("parse " + n + ": ratio to sqlite3 .import" + how,
-                      rate(cpu ? own.cpu : own.wall), rate(cpu ? sqlite.cpu : sqlite.wall), 0);
+            for (const Anchor& a : anchorsOfRun)
+                if (rate(cpu ? a.timing->anchor.cpu : a.timing->anchor.wall) > 0)
+                    printLine("parse " + n + ": " + a.name + how,
+                              rate(cpu ? a.timing->anchor.cpu : a.timing->anchor.wall), "rows/s");
+            for (const Anchor& a : anchorsOfRun)
+                ratioLine("parse " + n + ": ratio to " + a.ratioName + how + " (3 paired runs)",
+                          cpu ? a.timing->cpuRatio : a.timing->wallRatio, a.target);
         }
         std::remove(file.c_str());
     }

@@ -82,22 +82,28 @@ public:
             only_[f] = choice.columns.empty()                            ? kNone
                        : choice.positional || choice.columns.size() == 1 ? choice.columns[0]
                                                                          : kSeveral;
+            if (only_[f] != kNone) present_.push_back(f);
         }
     }
 
-    // The cell itself (records hold trimmed cells), or "". Most fields have no column or one:
-    // those cost an index, not a walk over candidates.
-    std::string_view cell(Field field, const std::vector<std::string_view>& row) const {
-        const std::size_t only = only_[std::size_t(field)];
-        if (only == kNone) return {};
-        if (only != kSeveral) return only < row.size() ? row[only] : std::string_view();
-        return ColumnIndex::trimmedCell(choices_[std::size_t(field)], row);
+    using Cells = std::array<std::string_view, std::size_t(Field::Count)>;
+
+    // Every field's cell in `row` (records hold trimmed cells), "" for a field without one. Most
+    // fields have no column (they are skipped) or one (an index, not a walk over candidates).
+    void fill(const std::vector<std::string_view>& row, Cells& cells) const {
+        cells.fill(std::string_view());
+        for (std::size_t f : present_) {
+            const std::size_t only = only_[f];
+            cells[f] = only != kSeveral ? (only < row.size() ? row[only] : std::string_view())
+                                        : ColumnIndex::trimmedCell(choices_[f], row);
+        }
     }
 
 private:
     static constexpr std::size_t kNone = SIZE_MAX, kSeveral = SIZE_MAX - 1;
     ColumnChoice choices_[std::size_t(Field::Count)];
     std::size_t only_[std::size_t(Field::Count)]; // the one column, kNone or kSeveral
+    std::vector<std::size_t> present_;            // the fields whose only_ is not kNone
 };
 
 // The record field a logical field's value is stored in (a row check reads the stored record).
@@ -128,21 +134,25 @@ const char* recordFieldOf(Field field) {
 class FieldReader {
 public:
     FieldReader(const Settings& settings, const ColumnCache& columns, const DataRecord& record)
-        : settings_(settings), columns_(&columns), record_(&record) {}
+        : settings_(settings) {
+        columns.fill(record.fields, cells_);
+    }
     // The values a stored record's fields are read into (one per Field, owned by the caller, so
     // the per-row reader of a file holds no strings of its own).
     using StoredValues = std::array<std::string, std::size_t(Field::Count)>;
     FieldReader(const Settings& settings, const Options& stored, StoredValues& values)
-        : settings_(settings), stored_(&stored), storedValues_(&values) {}
+        : settings_(settings), stored_(true) {
+        for (std::size_t f = 0; f < std::size_t(Field::Count); ++f) {
+            const char* name = recordFieldOf(Field(f));
+            values[f].assign(name ? stored.get(name).value_or("") : "");
+            cells_[f] = values[f];
+        }
+    }
 
     // The field's cell through its label and aliasesOf(field), or the stored record's value.
-    std::string_view operator()(Field field) const {
-        if (stored_) [[unlikely]]
-            return storedValue(field);
-        return columns_->cell(field, record_->fields);
-    }
+    std::string_view operator()(Field field) const { return cells_[std::size_t(field)]; }
     // A stored record: its amount is already one number (split columns were combined).
-    bool stored() const { return stored_ != nullptr; }
+    bool stored() const { return stored_; }
 
     std::string_view account() const { return (*this)(Field::Account); }
     std::string_view entityType() const { return (*this)(Field::EntityType); }
@@ -170,18 +180,9 @@ public:
     }
 
 private:
-    std::string_view storedValue(Field field) const {
-        const char* name = recordFieldOf(field);
-        std::string& value = (*storedValues_)[std::size_t(field)];
-        value.assign(name ? stored_->get(name).value_or("") : "");
-        return value;
-    }
-
     const Settings& settings_;
-    const ColumnCache* columns_ = nullptr;
-    const DataRecord* record_ = nullptr;
-    const Options* stored_ = nullptr;
-    StoredValues* storedValues_ = nullptr; // a row check's values
+    bool stored_ = false;      // a row check's record, not a file's row
+    ColumnCache::Cells cells_; // every field's value, "" when absent
 };
 
 // Whether the engine-sign amount (positive = money out) of a CSV amount is the amount negated
