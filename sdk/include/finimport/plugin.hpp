@@ -175,10 +175,15 @@ public:
 
 private:
     void put(std::size_t field, const char* value, std::size_t size, bool terminated) {
-        if (field >= values_.size()) throw std::out_of_range("RowBuffer field out of range");
+        if (field >= values_.size()) [[unlikely]]
+            outOfRange(); // kept out of line: put() is inlined into the per-row loop
         values_[field] = value;
         sizes_[field] = size;
         terminated_[field] = terminated;
+    }
+
+    [[noreturn, gnu::cold, gnu::noinline]] static void outOfRange() {
+        throw std::out_of_range("RowBuffer field out of range");
     }
 
     std::vector<const char*> values_;       // NULL = absent
