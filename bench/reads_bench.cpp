@@ -257,8 +257,9 @@ int run(int argc, char** argv) {
             if (name != "health")
                 ratio[name].push_back(results[name].requestsPerSecond /
                                       results["health"].requestsPerSecond);
-        std::printf("  run %d (load %.1f): health %.0f req/s %.0f us CPU", run + 1, loadAverage(),
-                    results["health"].requestsPerSecond, results["health"].cpuMicrosPerRequest);
+        std::printf("  run %d (load %.1f): health %.0f req/s p99 %.1f ms %.0f us CPU", run + 1,
+                    loadAverage(), results["health"].requestsPerSecond, results["health"].p99Millis,
+                    results["health"].cpuMicrosPerRequest);
         for (const auto& [name, path] : paths)
             if (name != "health")
                 std::printf(", %s %.0f req/s p99 %.1f ms %.0f us CPU", name.c_str(),
