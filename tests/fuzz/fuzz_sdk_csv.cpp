@@ -6,26 +6,26 @@
 #include <algorithm>
 #include <cstring>
 
+namespace {
+
+// A reader over the fuzz input, from its start.
+finimport::sdk::CsvReader readerOf(const uint8_t* data, size_t size, char separator) {
+    return finimport::sdk::CsvReader(
+        [data, size, offset = size_t(0)](char* buffer, size_t capacity) mutable -> int64_t {
+            const size_t n = std::min(capacity, size - offset);
+            std::memcpy(buffer, data + offset, n);
+            offset += n;
+            return static_cast<int64_t>(n);
+        },
+        separator);
+}
+
+} // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (char sep : {',', ';'}) {
-        size_t offset = 0;
-        finimport::sdk::CsvReader reader(
-            [&](char* buffer, size_t capacity) -> int64_t {
-                size_t n = std::min(capacity, size - offset);
-                std::memcpy(buffer, data + offset, n);
-                offset += n;
-                return static_cast<int64_t>(n);
-            },
-            sep);
-        size_t viewOffset = 0;
-        finimport::sdk::CsvReader viewReader(
-            [&](char* buffer, size_t capacity) -> int64_t {
-                size_t n = std::min(capacity, size - viewOffset);
-                std::memcpy(buffer, data + viewOffset, n);
-                viewOffset += n;
-                return static_cast<int64_t>(n);
-            },
-            sep);
+        finimport::sdk::CsvReader reader = readerOf(data, size, sep);
+        finimport::sdk::CsvReader viewReader = readerOf(data, size, sep);
         finimport::sdk::CsvRecord record;
         finimport::sdk::CsvRecordView view;
         for (;;) {
