@@ -39,19 +39,22 @@ std::optional<std::string> RunBudget::checkTime() const {
     return std::nullopt;
 }
 
-std::optional<std::string> RunBudget::chargeOutput(uint64_t bytes) {
+std::optional<std::string> RunBudget::addOutput(uint64_t bytes) {
     _outputBytes += bytes;
     if (_policy.maxOutputBytes > 0 && _outputBytes > _policy.maxOutputBytes)
         return outputLimitMessage(_policy.maxOutputBytes);
+    return std::nullopt;
+}
+
+std::optional<std::string> RunBudget::chargeOutput(uint64_t bytes) {
+    if (auto exceeded = addOutput(bytes)) return exceeded;
     return checkTime();
 }
 
 std::optional<std::string> RunBudget::chargeRow(uint64_t bytes) {
     ++_rows;
     if (_policy.maxRows > 0 && _rows > _policy.maxRows) return rowLimitMessage(_policy.maxRows);
-    _outputBytes += bytes;
-    if (_policy.maxOutputBytes > 0 && _outputBytes > _policy.maxOutputBytes)
-        return outputLimitMessage(_policy.maxOutputBytes);
+    if (auto exceeded = addOutput(bytes)) return exceeded;
     // The clock every 64 rows: a row costs well under a microsecond, the limit is whole seconds.
     if (_rows % 64 == 0) return checkTime();
     return std::nullopt;

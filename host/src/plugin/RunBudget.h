@@ -22,6 +22,9 @@ public:
     int remainingMs() const;
 
 private:
+    // Counts output bytes; the output limit's message once they pass it (no clock read).
+    std::optional<std::string> addOutput(uint64_t bytes);
+
     const RunPolicy& _policy;
     std::optional<std::chrono::steady_clock::time_point> _deadline;
     uint64_t _rows = 0;

@@ -77,7 +77,14 @@ public:
             return false;
         }
         record.line = line_;
-        if (nextPlainLine(fields)) return true;
+        if (plainLineViews(lineViews_)) { // the common record: its views copied into the strings
+            fields.resize(lineViews_.size());
+            for (std::size_t i = 0; i < lineViews_.size(); ++i)
+                fields[i].assign(lineViews_[i]);
+            lineViews_.clear();
+            return true;
+        }
+        lineViews_.clear();
         std::size_t count = 0;
         for (;;) {
             if (count == kMaxFields) {
@@ -135,40 +142,10 @@ private:
         return !error_;
     }
 
-    // The common record, read in one go: a whole line in the buffer without a quote, a NUL or a
-    // CR before its end (CRLF ends it), split at each separator. It is what the field loop in
-    // next() would read from the same bytes; false, with nothing consumed, for any other line.
-    bool nextPlainLine(std::vector<std::string>& fields) {
-        if (separator_ == 0) return false;
-        const char* begin = buffer_.get() + pos_;
-        const auto* lf = static_cast<const char*>(std::memchr(begin, '\n', size_ - pos_));
-        if (lf == nullptr) return false;
-        const char* end = lf > begin && lf[-1] == '\r' ? lf - 1 : lf;
-        const std::size_t length = std::size_t(end - begin);
-        if (std::memchr(begin, '"', length) || std::memchr(begin, '\r', length) ||
-            std::memchr(begin, '\0', length))
-            return false;
-        std::size_t count = 0;
-        for (const char* field = begin;;) {
-            if (count == kMaxFields) return false; // next() reports it
-            const auto* sep =
-                static_cast<const char*>(std::memchr(field, separator_, std::size_t(end - field)));
-            const char* fieldEnd = sep ? sep : end;
-            if (count == fields.size()) fields.emplace_back();
-            fields[count++].assign(field, std::size_t(fieldEnd - field));
-            if (sep == nullptr) break;
-            field = sep + 1;
-        }
-        fields.resize(count);
-        pos_ = std::size_t(lf + 1 - buffer_.get());
-        ++line_;
-        ++records_;
-        return true;
-    }
-
-    // nextPlainLine as views into the buffer, found in one pass (16 bytes a step with SSE2):
-    // separators split, a LF (or CRLF) ends the line; a quote, a lone CR, a NUL or the end of
-    // the buffer before the LF answers false (the caller clears `views`).
+    // The common record, read in one pass (16 bytes a step with SSE2) as views into the buffer:
+    // a whole line without a quote, a NUL or a CR before its end (CRLF ends it), split at each
+    // separator. It is what the field loop in next() would read from the same bytes; false, with
+    // nothing consumed, for any other line (the caller clears `views`).
     bool plainLineViews(std::vector<std::string_view>& views) {
         if (separator_ == 0 || separator_ == '"' || separator_ == '\r' || separator_ == '\n')
             return false;
@@ -326,7 +303,8 @@ private:
     std::size_t size_ = 0;                  // bytes in buffer_
     std::array<bool, 256> stopsUnquoted_{}; // separator, CR, LF, NUL
     std::string raw_;
-    CsvRecord copied_; // nextViews: a record that is not a plain line
+    CsvRecord copied_;                        // nextViews: a record that is not a plain line
+    std::vector<std::string_view> lineViews_; // next: the plain line before it is copied
     bool eof_ = false;
     bool bomChecked_ = false;
     std::optional<CsvError> error_;
