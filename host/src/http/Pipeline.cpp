@@ -20,7 +20,7 @@ std::string newRequestId() {
 RequestPipeline::RequestPipeline(Router router, std::shared_ptr<Authenticator> authenticator,
                                  std::shared_ptr<RateLimiter> rateLimiter, PipelineConfig config)
     : _router(std::move(router)), _authenticator(std::move(authenticator)),
-      _rateLimiter(std::move(rateLimiter)), _config(config),
+      _rateLimiter(std::move(rateLimiter)), _config(config), _gate(config.requestConcurrency),
       _log(Poco::Logger::get("finimport.http")) {
     if (!_rateLimiter) _rateLimiter = std::make_shared<RateLimiter>(RateLimitMode::SelfHosted);
 }
@@ -43,9 +43,14 @@ Response RequestPipeline::runRoute(const Route& route, Request& request, const B
         if (auto built = buildRequestParams(std::move(raw), request)) return built->response;
         return std::nullopt;
     };
+    // Bodiless keyed requests (listings, reads, deletes) take a permit for the rest of their
+    // work, the key lookup included; the body, if any, was read without one.
+    std::optional<ExecutionGate::Permit> permit;
     if (route.auth == AuthRequirement::None) {
         if (auto bad = buildParams()) return *bad;
     } else {
+        if (!body.chunked && !(body.contentLength && *body.contentLength > 0))
+            permit.emplace(_gate);
         // 2. Authentication. The value is matched exactly: no trimming, empty is missing.
         const auto key = request.headers.get("X-Api-Key");
         if (!key || key->empty() || !_authenticator) return unauthorized(false);

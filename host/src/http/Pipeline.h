@@ -4,6 +4,7 @@
 
 #include "http/Auth.h"
 #include "http/BodyParser.h"
+#include "http/ExecutionGate.h"
 #include "http/Metrics.h"
 #include "http/RateLimit.h"
 #include "http/Router.h"
@@ -24,6 +25,8 @@ struct PipelineConfig {
     // makes TCP send a reset that can destroy the response before the client reads it.
     int lingerMillis = 500;
     std::size_t lingerMaxBytes = 4 * 1024 * 1024;
+    // Keyed requests without a body that run at once (http/ExecutionGate.h); 0: no limit.
+    int requestConcurrency = 0;
 };
 
 class RequestPipeline {
@@ -53,6 +56,7 @@ private:
     std::shared_ptr<Authenticator> _authenticator;
     std::shared_ptr<RateLimiter> _rateLimiter;
     PipelineConfig _config;
+    ExecutionGate _gate;
     Poco::Logger& _log;
     std::shared_ptr<Metrics> _metrics;
 };

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 #include <unistd.h>
 
 #ifndef FINIMPORT_INSTALL_PLUGIN_DIR
@@ -192,6 +193,12 @@ const std::vector<Setting>& settings() {
              c.httpMaxConnections = static_cast<int>(bounded(k, v, 1 << 20));
          },
          [](const Config& c) { return std::to_string(c.httpMaxConnections); }},
+        {"http.request_concurrency", "N", "`2 per CPU core (PostgreSQL: 8)`",
+         "keyed requests without a body that run at once (the others wait in arrival order)",
+         [](Config& c, const std::string& k, const std::string& v) {
+             c.httpRequestConcurrency = static_cast<int>(bounded(k, v, 1 << 16));
+         },
+         [](const Config& c) { return std::to_string(c.requestConcurrency()); }},
         // Scale-out on PostgreSQL (issue 13, docs/operations.md).
         {"database.pool_size", "N", "`http_threads / 4 + workers + 4`",
          "max database connections of this instance",
@@ -251,6 +258,13 @@ std::string flagFor(const std::string& key) {
     for (char& c : flag)
         if (c == '_') c = '-';
     return flag;
+}
+
+int Config::requestConcurrency() const {
+    if (httpRequestConcurrency > 0) return httpRequestConcurrency;
+    // SQLite's reads are CPU work in this process; a PostgreSQL read also waits for the server.
+    const int perCore = database.rfind("postgresql:", 0) == 0 ? 8 : 2;
+    return std::max(perCore, perCore * static_cast<int>(std::thread::hardware_concurrency()));
 }
 
 Config Config::load(const std::map<std::string, std::string>& flags,

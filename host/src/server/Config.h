@@ -31,6 +31,7 @@ struct Config : app::ImportSettings {
     int64_t httpBodyMinBytesPerSecond = 4096;
     int httpBodyGraceSeconds = 10;
     int httpMaxConnections = 4096;
+    int httpRequestConcurrency = 0; // 0: requestConcurrency()'s default
     // Scale-out (issue 13, docs/operations.md).
     int databasePoolSize = 0;    // 0: http_threads / 4 + workers + 4
     int statementTimeoutMs = 0;  // PostgreSQL statement_timeout; 0: none
@@ -39,6 +40,10 @@ struct Config : app::ImportSettings {
     int jobMaxAttempts = 3;      // expired claims before the job and its import fail
     int drainSeconds = 30;       // SIGTERM: running jobs get this long, then are released
     std::string metricsListen;   // empty: GET /metrics on `listen`; else only there
+
+    // http.request_concurrency in effect: as set, else 2 per CPU core on SQLite and 8 on
+    // PostgreSQL.
+    int requestConcurrency() const;
 
     // Builds the configuration from the sources. `flags` holds the settings given on the
     // command line (same keys as the file). Throws std::invalid_argument on a bad value.

@@ -73,8 +73,10 @@ Server::Server(server::Config config) : _config(std::move(config)) {
                                                            ? http::RateLimitMode::Managed
                                                            : http::RateLimitMode::SelfHosted,
                                                        counter);
+    http::PipelineConfig pc;
+    pc.requestConcurrency = _config.requestConcurrency();
     auto pipeline =
-        std::make_shared<http::RequestPipeline>(std::move(router), authenticator, limiter);
+        std::make_shared<http::RequestPipeline>(std::move(router), authenticator, limiter, pc);
     pipeline->setMetrics(_metrics);
     auto [host, port] = parseListen(_config.listen);
     http::ServerConfig sc;

@@ -1,6 +1,7 @@
 #include "store/Database.h"
 
 #include "store/PgNative.h"
+#include "store/ReadStamps.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
 #include "store/TxSession.h"
@@ -38,6 +39,15 @@ int configureSqliteConnection(sqlite3* db, char** error, const sqlite3_api_routi
                         "PRAGMA temp_store=MEMORY; PRAGMA wal_autocheckpoint=16384; "
                         "PRAGMA journal_size_limit=67108864;",
                         nullptr, nullptr, error);
+}
+
+// After the COMMIT: a failure here only leaves the step unforgiven (the pages are rebuilt once),
+// it must not report the committed transaction as failed.
+void forgiveOwnCommit(ReadStamps& stamps, sqlite3* writer, const ReadStamps::OwnCommit& begun) {
+    try {
+        stamps.ownCommitEnded(writer, begun);
+    } catch (const std::exception&) {
+    }
 }
 
 } // namespace
@@ -111,7 +121,8 @@ Poco::Data::Session Database::Pool::session() {
 }
 
 Database::Database(const std::string& url, const DatabaseOptions& options)
-    : _url(DatabaseUrl::parse(url)), _statements(std::make_unique<StatementCache>()) {
+    : _url(DatabaseUrl::parse(url)), _statements(std::make_unique<StatementCache>()),
+      _stamps(std::make_unique<ReadStamps>(*this)) {
     registerConnectors();
     _primary = std::make_unique<Pool>(_url, options);
     if (!options.readUrl.empty())
@@ -174,7 +185,10 @@ void Database::writeTransaction(const std::function<void(Tx&)>& work, bool count
     // The COMMIT only wakes the checkpointer: the request does not copy the WAL it wrote.
     if (handle && _checkpointer) _checkpointer->watch(handle);
     const int64_t changesBefore = handle ? sqlite3_total_changes64(handle) : 0;
+    // A bookkeeping commit does not move the listings' stamp (ReadStamps.h).
+    std::optional<ReadStamps::OwnCommit> ownCommit;
     try {
+        if (handle && !countsRows) ownCommit = _stamps->ownCommitBegins(handle);
         work(s);
         // PostgreSQL: a transaction that wrote (or locked) rows has a transaction id; the job
         // queue's idle polls have none and keep the cached counts (one of those per poll
@@ -184,6 +198,7 @@ void Database::writeTransaction(const std::function<void(Tx&)>& work, bool count
             sqlExec(s, "COMMIT");
         else
             s.commit();
+        if (ownCommit) forgiveOwnCommit(*_stamps, handle, *ownCommit);
         if (countsRows && (changed || (handle && sqlite3_total_changes64(handle) != changesBefore)))
             ++_commits;
     } catch (...) {

@@ -38,6 +38,7 @@ struct PoolUsage {
     int used = 0, idle = 0, capacity = 0;
 };
 
+class ReadStamps;
 class StatementCache;
 class WalCheckpointer;
 
@@ -67,6 +68,8 @@ public:
     // Prepared statements per connection for the hot reads (StatementCache.h); they are
     // finalized before the pools close.
     StatementCache& statements() { return *_statements; }
+    // Stamps of the listed data, for the page caches of the listings (ReadStamps.h).
+    ReadStamps& readStamps() { return *_stamps; }
     // SQLite: the thread that checkpoints the WAL after large commits (nullptr on PostgreSQL).
     WalCheckpointer* checkpointer() { return _checkpointer.get(); }
     // Runs `work` inside one transaction: commit on return, rollback on any exception
@@ -110,6 +113,7 @@ private:
     std::unique_ptr<StatementCache> _statements; // cleared by ~Database, before the pools close
     std::unique_ptr<Pool> _primary, _replica;
     std::unique_ptr<WalCheckpointer> _checkpointer; // stopped by ~Database, before the pools
+    std::unique_ptr<ReadStamps> _stamps;
     std::mutex _writeMutex;
     std::atomic<uint64_t> _commits{0};
     struct CachedCount {

@@ -1,6 +1,7 @@
 #include "http/handlers/ListCache.h"
 
 #include "http/Errors.h"
+#include "http/ExecutionGate.h"
 
 namespace finimport::http {
 
@@ -16,9 +17,8 @@ bool noCache(const Request& request) {
 Response ListCache::respond(const Request& request, const std::string& key,
                             const std::function<Response()>& build) {
     if (noCache(request)) return build();
-    std::string stamp;
     // The listings read through readReplica(): the stamp comes from the same database.
-    _db.readReplica([&](store::Tx& s) { stamp = _stamps.current(s); });
+    const std::string stamp = _db.readStamps().current();
     bool builder = false;
     while (!builder) {
         if (auto body = _pages.find(key, stamp)) {
@@ -34,8 +34,12 @@ Response ListCache::respond(const Request& request, const std::string& key,
             break; // another stamp is being built: build this one without waiting
         } else {
             // Woken when the builder is done; a failed build (not stored) makes one of the
-            // waiters the next builder.
-            _built.wait(lock, [&] {
+            // waiters the next builder. The request's permit (http/ExecutionGate.h) is given
+            // back meanwhile, and taken again with no lock held.
+            lock.unlock();
+            ExecutionGate::Pause pause;
+            std::unique_lock wait(_buildMutex);
+            _built.wait(wait, [&] {
                 auto f = _building.find(key);
                 return f == _building.end() || f->second != stamp;
             });

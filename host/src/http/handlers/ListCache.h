@@ -17,7 +17,7 @@ namespace finimport::http {
 
 class ListCache {
 public:
-    explicit ListCache(store::Database& db) : _db(db), _stamps(db) {}
+    explicit ListCache(store::Database& db) : _db(db) {}
     store::Database& db() { return _db; }
 
     // The 200 stored under `key` for the data as it is now, or build() (stored when it is a
@@ -32,7 +32,6 @@ public:
 
 private:
     store::Database& _db;
-    store::ReadStamps _stamps;
     PageCache _pages;
     std::mutex _buildMutex;
     std::condition_variable _built;

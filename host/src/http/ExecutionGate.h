@@ -1,0 +1,71 @@
+#pragma once
+// At most N requests of a kind run their handler at once; the others wait in arrival order.
+// Why: on a 2-core machine, 32 keep-alive clients of GET /balances made 32 runnable threads,
+// and the scheduler's time slices (milliseconds each) put 20-40 ms stalls into requests of
+// 0.2 ms (bench/RESULTS.md, session 10). With a few permits the rest wait asleep, in order,
+// and the p99 falls to the queue's length times the work. The pipeline (http/Pipeline.h)
+// gates the requests that carry no body and need a key: an upload's body, read at the
+// client's speed, never holds a permit, and /health never queues behind the listings.
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <mutex>
+
+namespace finimport::http {
+
+class ExecutionGate {
+public:
+    // `permits` <= 0: no limit (enter() never waits).
+    explicit ExecutionGate(int permits);
+    ExecutionGate(const ExecutionGate&) = delete;
+    ExecutionGate& operator=(const ExecutionGate&) = delete;
+
+    int permits() const { return _permits; }
+    // Threads waiting for a permit now (for tests and metrics).
+    size_t waiting();
+
+    // Holds one permit from construction (waiting in arrival order) to destruction. The thread
+    // holding it may step aside while it waits for another request (Pause).
+    class Permit {
+    public:
+        explicit Permit(ExecutionGate& gate);
+        ~Permit();
+        Permit(const Permit&) = delete;
+        Permit& operator=(const Permit&) = delete;
+
+    private:
+        ExecutionGate& _gate;
+        Permit* _outer; // the thread's permit before this one (nested gates; normally none)
+        friend class ExecutionGate;
+    };
+
+    // Gives the calling thread's permit back while it waits on something another request
+    // does (a page being built by another request, http/handlers/ListCache.h), and takes a
+    // permit again, at the back of the queue, when it ends. Without a permit: does nothing.
+    class Pause {
+    public:
+        Pause();
+        ~Pause();
+        Pause(const Pause&) = delete;
+        Pause& operator=(const Pause&) = delete;
+
+    private:
+        Permit* _permit;
+    };
+
+private:
+    void acquire();
+    void release();
+
+    struct Waiter {
+        std::condition_variable wake;
+        bool granted = false;
+    };
+    const int _permits;
+    std::mutex _mutex;
+    int _free;
+    std::deque<Waiter*> _queue; // the waiting threads, oldest first
+};
+
+} // namespace finimport::http
