@@ -45,6 +45,7 @@ std::string sampleValue(const finimport::server::Setting& s) {
         {"encoding.fallback", "iso-8859-2"},
         {"plugins.isolation", "process"},
         {"database.pool_size", "12"},
+        {"http.request_concurrency", "7"},
         {"metrics.listen", "127.0.0.1:9301"},
         {"database.read_url", "sqlite:/tmp/cli-sample-read.db"}};
     if (auto it = samples.find(s.key); it != samples.end()) return it->second;
