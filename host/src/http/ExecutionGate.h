@@ -4,8 +4,9 @@
 // and the scheduler's time slices (milliseconds each) put 20-40 ms stalls into requests of
 // 0.2 ms (bench/RESULTS.md, session 10). With a few permits the rest wait asleep, in order,
 // and the p99 falls to the queue's length times the work. The pipeline (http/Pipeline.h)
-// gates the requests that carry no body and need a key: an upload's body, read at the
-// client's speed, never holds a permit, and /health never queues behind the listings.
+// gates keyed GET and HEAD requests without a body: an upload's body, read at the client's
+// speed, never holds a permit, nor does a write waiting for the database's write lock, and
+// /health never queues behind the listings.
 
 #include <condition_variable>
 #include <cstddef>

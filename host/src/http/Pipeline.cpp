@@ -43,13 +43,15 @@ Response RequestPipeline::runRoute(const Route& route, Request& request, const B
         if (auto built = buildRequestParams(std::move(raw), request)) return built->response;
         return std::nullopt;
     };
-    // Bodiless keyed requests (listings, reads, deletes) take a permit for the rest of their
-    // work, the key lookup included; the body, if any, was read without one.
+    // Keyed reads (GET, HEAD) without a body take a permit for the rest of their work, the key
+    // lookup included. Writes do not: one waiting for the database's write lock would hold a
+    // place the reads need.
     std::optional<ExecutionGate::Permit> permit;
     if (route.auth == AuthRequirement::None) {
         if (auto bad = buildParams()) return *bad;
     } else {
-        if (!body.chunked && !(body.contentLength && *body.contentLength > 0))
+        const bool read = request.method == "GET" || request.method == "HEAD";
+        if (read && !body.chunked && !(body.contentLength && *body.contentLength > 0))
             permit.emplace(_gate);
         // 2. Authentication. The value is matched exactly: no trimming, empty is missing.
         const auto key = request.headers.get("X-Api-Key");

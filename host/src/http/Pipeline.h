@@ -25,7 +25,8 @@ struct PipelineConfig {
     // makes TCP send a reset that can destroy the response before the client reads it.
     int lingerMillis = 500;
     std::size_t lingerMaxBytes = 4 * 1024 * 1024;
-    // Keyed requests without a body that run at once (http/ExecutionGate.h); 0: no limit.
+    // Keyed GET/HEAD requests without a body that run at once (http/ExecutionGate.h); 0: no
+    // limit.
     int requestConcurrency = 0;
 };
 

@@ -194,7 +194,7 @@ const std::vector<Setting>& settings() {
          },
          [](const Config& c) { return std::to_string(c.httpMaxConnections); }},
         {"http.request_concurrency", "N", "`2 per CPU core (PostgreSQL: 8)`",
-         "keyed requests without a body that run at once (the others wait in arrival order)",
+         "keyed GET requests without a body that run at once (the others wait in arrival order)",
          [](Config& c, const std::string& k, const std::string& v) {
              c.httpRequestConcurrency = static_cast<int>(bounded(k, v, 1 << 16));
          },
