@@ -146,23 +146,38 @@ PluginFailure classifyFailure(const plugin::RunResult& result, const ImportTypeT
     return f;
 }
 
-std::string normalizedName(const std::string& name) {
-    icu::UnicodeString u = icu::UnicodeString::fromUTF8(trimmed(name));
-    u.foldCase();
-    std::string folded;
-    u.toUTF8String(folded);
+namespace {
+
+// Collapses each run of blanks to one space and drops those at the ends; `fold` maps a byte.
+template <typename Fold> std::string collapsedBlanks(std::string_view text, Fold fold) {
     std::string out;
+    out.reserve(text.size());
     bool space = false;
-    for (char ch : folded) {
+    for (char ch : text) {
         if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n') {
             space = true;
             continue;
         }
         if (space && !out.empty()) out += ' ';
         space = false;
-        out += ch;
+        out += fold(ch);
     }
     return out;
+}
+
+} // namespace
+
+std::string normalizedName(const std::string& name) {
+    // Every row of a publish is matched by its name (D18): an ASCII name, the common one, is
+    // folded without ICU (Unicode case folding maps ASCII exactly as lower-casing does).
+    if (std::all_of(name.begin(), name.end(), [](char c) { return (c & 0x80) == 0; }))
+        return collapsedBlanks(name,
+                               [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; });
+    icu::UnicodeString u = icu::UnicodeString::fromUTF8(trimmed(name));
+    u.foldCase();
+    std::string folded;
+    u.toUTF8String(folded);
+    return collapsedBlanks(folded, [](char c) { return c; });
 }
 
 namespace {
