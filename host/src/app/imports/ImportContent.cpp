@@ -168,8 +168,9 @@ template <typename Fold> std::string collapsedBlanks(std::string_view text, Fold
 } // namespace
 
 std::string normalizedName(const std::string& name) {
-    // Every row of a publish is matched by its name (D18): an ASCII name, the common one, is
-    // folded without ICU (Unicode case folding maps ASCII exactly as lower-casing does).
+    // Every row of a publish is matched by its name (docs/decisions.md D18): an ASCII name, the
+    // common one, is folded without ICU (Unicode case folding maps ASCII exactly as
+    // lower-casing does).
     if (std::all_of(name.begin(), name.end(), [](char c) { return (c & 0x80) == 0; }))
         return collapsedBlanks(name,
                                [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; });
