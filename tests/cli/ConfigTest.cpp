@@ -4,10 +4,12 @@
 #include <Poco/TemporaryFile.h>
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 using finimport::server::Config;
@@ -30,6 +32,7 @@ class ConfigTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testDocsTableIsTheSettingsTable);
     CPPUNIT_TEST(testUnknownKeyInTheFile);
     CPPUNIT_TEST(testScaleOutSettings);
+    CPPUNIT_TEST(testRequestConcurrency);
     CPPUNIT_TEST_SUITE_END();
 
     std::string _file;
@@ -111,6 +114,24 @@ public:
         CPPUNIT_ASSERT_EQUAL(0,
                              Config::load({{"database.timeout_ms", "0"}}, {}).statementTimeoutMs);
         CPPUNIT_ASSERT_THROW(Config::load({{"database.pool_size", "0"}}, {}),
+                             std::invalid_argument);
+    }
+
+    // docs/decisions.md D69: 2 per core on SQLite; on PostgreSQL 8 per core, at most the pool.
+    void testRequestConcurrency() {
+        using finimport::server::Config;
+        const int cores = std::max(1, int(std::thread::hardware_concurrency()));
+        CPPUNIT_ASSERT_EQUAL(2 * cores, Config::load({}, {}).requestConcurrency());
+        const std::string pg = "postgresql://u@127.0.0.1:5432/db";
+        CPPUNIT_ASSERT_EQUAL(
+            3,
+            Config::load({{"database", pg}, {"database.pool_size", "3"}}, {}).requestConcurrency());
+        CPPUNIT_ASSERT_EQUAL(std::min(8 * cores, 64 / 4 + 2 + 4),
+                             Config::load({{"database", pg}}, {}).requestConcurrency());
+        CPPUNIT_ASSERT_EQUAL(5,
+                             Config::load({{"database", pg}, {"http.request_concurrency", "5"}}, {})
+                                 .requestConcurrency());
+        CPPUNIT_ASSERT_THROW(Config::load({{"http.request_concurrency", "0"}}, {}),
                              std::invalid_argument);
     }
 

@@ -193,7 +193,8 @@ const std::vector<Setting>& settings() {
              c.httpMaxConnections = static_cast<int>(bounded(k, v, 1 << 20));
          },
          [](const Config& c) { return std::to_string(c.httpMaxConnections); }},
-        {"http.request_concurrency", "N", "`2 per CPU core (PostgreSQL: 8)`",
+        {"http.request_concurrency", "N",
+         "`2 per CPU core (PostgreSQL: 8, at most database.pool_size)`",
          "keyed GET requests without a body that run at once (the others wait in arrival order)",
          [](Config& c, const std::string& k, const std::string& v) {
              c.httpRequestConcurrency = static_cast<int>(bounded(k, v, 1 << 16));
@@ -206,8 +207,7 @@ const std::vector<Setting>& settings() {
              c.databasePoolSize = static_cast<int>(bounded(k, v, 1000));
          },
          [](const Config& c) { // the size in effect, so the printed line reads back
-             return std::to_string(c.databasePoolSize > 0 ? c.databasePoolSize
-                                                          : c.httpThreads / 4 + c.workers + 4);
+             return std::to_string(c.poolSize());
          }},
         {"database.timeout_ms", "N", "`0`",
          "PostgreSQL `statement_timeout` (milliseconds) of every pooled connection; `0`: none",
@@ -260,11 +260,17 @@ std::string flagFor(const std::string& key) {
     return flag;
 }
 
+int Config::poolSize() const {
+    return databasePoolSize > 0 ? databasePoolSize : httpThreads / 4 + workers + 4;
+}
+
 int Config::requestConcurrency() const {
     if (httpRequestConcurrency > 0) return httpRequestConcurrency;
-    // SQLite's reads are CPU work in this process; a PostgreSQL read also waits for the server.
-    const int perCore = database.rfind("postgresql:", 0) == 0 ? 8 : 2;
-    return std::max(perCore, perCore * static_cast<int>(std::thread::hardware_concurrency()));
+    // SQLite's reads are CPU work in this process; a PostgreSQL read also waits for the server,
+    // and more reads at once than pooled connections would only wait there.
+    const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    if (database.rfind("postgresql:", 0) == 0) return std::max(1, std::min(8 * cores, poolSize()));
+    return 2 * cores;
 }
 
 Config Config::load(const std::map<std::string, std::string>& flags,

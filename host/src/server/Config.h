@@ -41,8 +41,10 @@ struct Config : app::ImportSettings {
     int drainSeconds = 30;       // SIGTERM: running jobs get this long, then are released
     std::string metricsListen;   // empty: GET /metrics on `listen`; else only there
 
-    // http.request_concurrency in effect: as set, else 2 per CPU core on SQLite and 8 on
-    // PostgreSQL.
+    // database.pool_size in effect: as set, else http_threads / 4 + workers + 4.
+    int poolSize() const;
+    // http.request_concurrency in effect: as set, else 2 per CPU core on SQLite, and 8 per core
+    // but at most poolSize() on PostgreSQL.
     int requestConcurrency() const;
 
     // Builds the configuration from the sources. `flags` holds the settings given on the

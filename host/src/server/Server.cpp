@@ -31,9 +31,7 @@ Server::Server(server::Config config) : _config(std::move(config)) {
     store::DatabaseOptions dbOptions;
     // Request threads mostly wait on the client; workers, the heartbeat and the reaper each
     // need a session of their own.
-    dbOptions.maxSessions = _config.databasePoolSize > 0
-                                ? _config.databasePoolSize
-                                : _config.httpThreads / 4 + _config.workers + 4;
+    dbOptions.maxSessions = _config.poolSize();
     dbOptions.statementTimeoutMs = _config.statementTimeoutMs;
     dbOptions.readUrl = _config.databaseReadUrl;
     _db = std::make_unique<store::Database>(_config.database, dbOptions);
