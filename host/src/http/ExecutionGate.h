@@ -22,7 +22,6 @@ public:
     ExecutionGate(const ExecutionGate&) = delete;
     ExecutionGate& operator=(const ExecutionGate&) = delete;
 
-    int permits() const { return _permits; }
     // Threads waiting for a permit now (for tests and metrics).
     size_t waiting();
 

@@ -25,6 +25,14 @@ RequestPipeline::RequestPipeline(Router router, std::shared_ptr<Authenticator> a
     if (!_rateLimiter) _rateLimiter = std::make_shared<RateLimiter>(RateLimitMode::SelfHosted);
 }
 
+namespace {
+
+bool hasBody(const BodyInfo& body) {
+    return body.chunked || (body.contentLength && *body.contentLength > 0);
+}
+
+} // namespace
+
 Response RequestPipeline::runRoute(const Route& route, Request& request, const BodyInfo& body,
                                    std::istream& in, bool& bodyLeftUnread,
                                    NameValueList& rateHeaders) {
@@ -51,8 +59,7 @@ Response RequestPipeline::runRoute(const Route& route, Request& request, const B
         if (auto bad = buildParams()) return *bad;
     } else {
         const bool read = request.method == "GET" || request.method == "HEAD";
-        if (read && !body.chunked && !(body.contentLength && *body.contentLength > 0))
-            permit.emplace(_gate);
+        if (read && !hasBody(body)) permit.emplace(_gate);
         // 2. Authentication. The value is matched exactly: no trimming, empty is missing.
         const auto key = request.headers.get("X-Api-Key");
         if (!key || key->empty() || !_authenticator) return unauthorized(false);
@@ -91,11 +98,10 @@ Response RequestPipeline::runRoute(const Route& route, Request& request, const B
 
 Response RequestPipeline::process(Request& request, const BodyInfo& body, std::istream& in,
                                   bool& bodyLeftUnread) {
-    const bool hasBody = body.chunked || (body.contentLength && *body.contentLength > 0);
     bodyLeftUnread = false;
     const RouteMatch match = _router.match(request.method, request.rawPath);
     if (match.route == nullptr) {
-        bodyLeftUnread = hasBody;
+        bodyLeftUnread = hasBody(body);
         return match.allowedMethods.empty() ? routeNotFound()
                                             : methodNotAllowed(match.allowedMethods);
     }

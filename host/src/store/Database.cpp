@@ -43,7 +43,7 @@ int configureSqliteConnection(sqlite3* db, char** error, const sqlite3_api_routi
 
 // After the COMMIT: a failure here only leaves the step unforgiven (the pages are rebuilt once),
 // it must not report the committed transaction as failed.
-void forgiveOwnCommit(ReadStamps& stamps, sqlite3* writer, const ReadStamps::OwnCommit& begun) {
+void forgiveOwnCommit(ReadStamps& stamps, Tx& writer, const ReadStamps::OwnCommit& begun) {
     try {
         stamps.ownCommitEnded(writer, begun);
     } catch (const std::exception&) {
@@ -188,7 +188,7 @@ void Database::writeTransaction(const std::function<void(Tx&)>& work, bool count
     // A bookkeeping commit does not move the listings' stamp (ReadStamps.h).
     std::optional<ReadStamps::OwnCommit> ownCommit;
     try {
-        if (handle && !countsRows) ownCommit = _stamps->ownCommitBegins(handle);
+        if (handle && !countsRows) ownCommit = _stamps->ownCommitBegins(s);
         work(s);
         // PostgreSQL: a transaction that wrote (or locked) rows has a transaction id; the job
         // queue's idle polls have none and keep the cached counts (one of those per poll
@@ -198,7 +198,7 @@ void Database::writeTransaction(const std::function<void(Tx&)>& work, bool count
             sqlExec(s, "COMMIT");
         else
             s.commit();
-        if (ownCommit) forgiveOwnCommit(*_stamps, handle, *ownCommit);
+        if (ownCommit) forgiveOwnCommit(*_stamps, s, *ownCommit);
         if (countsRows && (changed || (handle && sqlite3_total_changes64(handle) != changesBefore)))
             ++_commits;
     } catch (...) {

@@ -10,16 +10,6 @@
 
 namespace finimport::store {
 
-namespace {
-
-int64_t dataVersionOf(sqlite3* db) {
-    SqliteStatement pragma(db, "PRAGMA data_version");
-    if (!pragma.step()) throw std::runtime_error("PRAGMA data_version returned no row");
-    return pragma.i64(0);
-}
-
-} // namespace
-
 ReadStamps::ReadStamps(Database& db) : _db(db) {}
 
 ReadStamps::~ReadStamps() {
@@ -85,24 +75,27 @@ std::string ReadStamps::current() {
     return stamp;
 }
 
-ReadStamps::OwnCommit ReadStamps::ownCommitBegins(sqlite3* writer) {
+int64_t ReadStamps::writerVersion(Tx& writer) {
+    int64_t version = 0;
+    _db.statements().query(writer, "PRAGMA data_version", {},
+                           [&](const NativeRow& r) { version = r.i64(0); });
+    return version;
+}
+
+ReadStamps::OwnCommit ReadStamps::ownCommitBegins(Tx& writer) {
     OwnCommit begun;
-    begun.writerVersion = dataVersionOf(writer);
+    begun.writerVersion = writerVersion(writer);
     std::lock_guard lock(_mutex);
     begun.watchVersion = watchVersion();
     return begun;
 }
 
-void ReadStamps::ownCommitEnded(sqlite3* writer, const OwnCommit& begun) {
-    int64_t after = 0;
-    {
-        std::lock_guard lock(_mutex);
-        after = watchVersion();
-    }
-    // Read after the watch connection's: whatever it saw committed, the writer sees too.
-    if (dataVersionOf(writer) != begun.writerVersion || after == begun.watchVersion) return;
+void ReadStamps::ownCommitEnded(Tx& writer, const OwnCommit& begun) {
     std::lock_guard lock(_mutex);
-    _forgiven[begun.watchVersion] = after;
+    const int64_t after = watchVersion();
+    // Read after the watch connection's: whatever it saw committed, the writer sees too.
+    if (after != begun.watchVersion && writerVersion(writer) == begun.writerVersion)
+        _forgiven[begun.watchVersion] = after;
 }
 
 } // namespace finimport::store

@@ -14,6 +14,8 @@
 //  - PostgreSQL: `pg_current_snapshot()`, which changes when a transaction that wrote commits
 //    (a finished writer leaves the in-progress list, or a newer one moved xmax).
 
+#include "store/Tx.h"
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -40,7 +42,7 @@ public:
     std::string current();
 
     // SQLite, around a bookkeeping transaction that holds the write lock (Database.cpp):
-    // `writer` is its connection. Begins: after BEGIN IMMEDIATE; ended: after COMMIT, while
+    // `writer` is its session. Begins: after BEGIN IMMEDIATE; ended: after COMMIT, while
     // this process's writers are still excluded. The version step between the two is forgiven
     // only when the writer saw no other connection commit in between (its own data_version,
     // which its own commit does not move, is unchanged): a commit of another process that
@@ -48,11 +50,12 @@ public:
     struct OwnCommit {
         int64_t watchVersion = 0, writerVersion = 0;
     };
-    OwnCommit ownCommitBegins(sqlite3* writer);
-    void ownCommitEnded(sqlite3* writer, const OwnCommit& begun);
+    OwnCommit ownCommitBegins(Tx& writer);
+    void ownCommitEnded(Tx& writer, const OwnCommit& begun);
 
 private:
     int64_t watchVersion(); // with _mutex held
+    int64_t writerVersion(Tx& writer);
     std::string sqliteStamp();
 
     Database& _db;

@@ -174,7 +174,7 @@ std::string normalizedName(const std::string& name) {
     if (std::all_of(name.begin(), name.end(), [](char c) { return (c & 0x80) == 0; }))
         return collapsedBlanks(name,
                                [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; });
-    icu::UnicodeString u = icu::UnicodeString::fromUTF8(trimmed(name));
+    icu::UnicodeString u = icu::UnicodeString::fromUTF8(name); // collapsedBlanks trims
     u.foldCase();
     std::string folded;
     u.toUTF8String(folded);

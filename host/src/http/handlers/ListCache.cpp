@@ -2,6 +2,7 @@
 
 #include "http/Errors.h"
 #include "http/ExecutionGate.h"
+#include "store/ReadStamps.h"
 
 namespace finimport::http {
 

@@ -5,7 +5,6 @@
 #include "http/PageCache.h"
 #include "http/Request.h"
 #include "store/Database.h"
-#include "store/ReadStamps.h"
 
 #include <condition_variable>
 #include <functional>
