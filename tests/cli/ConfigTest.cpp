@@ -128,6 +128,9 @@ public:
             Config::load({{"database", pg}, {"database.pool_size", "3"}}, {}).requestConcurrency());
         CPPUNIT_ASSERT_EQUAL(std::min(8 * cores, 64 / 4 + 2 + 4),
                              Config::load({{"database", pg}}, {}).requestConcurrency());
+        CPPUNIT_ASSERT_EQUAL(
+            std::min(8 * cores, 64 / 4 + 2 + 4),
+            Config::load({{"database", "postgres://u@127.0.0.1/db"}}, {}).requestConcurrency());
         CPPUNIT_ASSERT_EQUAL(5,
                              Config::load({{"database", pg}, {"http.request_concurrency", "5"}}, {})
                                  .requestConcurrency());

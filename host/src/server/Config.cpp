@@ -269,8 +269,9 @@ int Config::requestConcurrency() const {
     // SQLite's reads are CPU work in this process; a PostgreSQL read also waits for the server,
     // and more reads at once than pooled connections would only wait there.
     const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-    if (database.rfind("postgresql:", 0) == 0) return std::max(1, std::min(8 * cores, poolSize()));
-    return 2 * cores;
+    // store::DatabaseUrl takes `sqlite:` for SQLite and both postgresql:// and postgres:// else.
+    if (database.rfind("sqlite:", 0) == 0) return 2 * cores;
+    return std::min(8 * cores, poolSize());
 }
 
 Config Config::load(const std::map<std::string, std::string>& flags,
