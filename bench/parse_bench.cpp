@@ -74,17 +74,22 @@ public:
             _used = 0;
             _batchRows = 0;
         }
-        std::size_t bytes = 0;
-        for (const auto& value : v)
-            bytes += value ? value->size() + 1 : 0;
-        if (_used + bytes > _batch.size())
-            _batch.resize(std::max(2 * _batch.size(), _used + bytes));
+        // The batch's end in locals: stores through the members would be reloaded after every
+        // memcpy (which may alias them).
+        char* batch = _batch.data();
+        std::size_t used = _used, capacity = _batch.size();
         for (const auto& value : v) {
             if (!value) continue;
-            std::memcpy(_batch.data() + _used, value->data(), value->size());
-            _used += value->size();
-            _batch[_used++] = '\0';
+            if (used + value->size() + 1 > capacity) {
+                _batch.resize(std::max(2 * capacity, used + value->size() + 1));
+                batch = _batch.data();
+                capacity = _batch.size();
+            }
+            std::memcpy(batch + used, value->data(), value->size());
+            used += value->size();
+            batch[used++] = '\0';
         }
+        _used = used;
         ++_batchRows;
         return true;
     }

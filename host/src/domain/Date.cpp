@@ -58,17 +58,16 @@ std::optional<Date> Date::fromYmd(int year, int month, int day) {
 
 std::optional<Date> Date::parseIso(std::string_view t) {
     if (t.size() != 10 || t[4] != '-' || t[7] != '-') return std::nullopt;
-    auto num = [&](size_t pos, size_t len) -> int {
-        int v = 0;
-        for (size_t i = pos; i < pos + len; ++i) {
-            if (t[i] < '0' || t[i] > '9') return -1;
-            v = v * 10 + (t[i] - '0');
-        }
-        return v;
-    };
-    int y = num(0, 4), m = num(5, 2), d = num(8, 2);
-    if (y < 0 || m < 0 || d < 0) return std::nullopt;
-    return fromYmd(y, m, d);
+    // A byte minus '0' as unsigned: above 9 for anything but a digit. One test for all eight
+    // (this runs for every date of an upload).
+    const auto at = [&](size_t i) { return static_cast<unsigned>(t[i]) - unsigned('0'); };
+    const unsigned y0 = at(0), y1 = at(1), y2 = at(2), y3 = at(3), m0 = at(5), m1 = at(6),
+                   d0 = at(8), d1 = at(9);
+    if (((y0 > 9) | (y1 > 9) | (y2 > 9) | (y3 > 9) | (m0 > 9) | (m1 > 9) | (d0 > 9) | (d1 > 9)) !=
+        0)
+        return std::nullopt;
+    return fromYmd(static_cast<int>(y0 * 1000 + y1 * 100 + y2 * 10 + y3),
+                   static_cast<int>(m0 * 10 + m1), static_cast<int>(d0 * 10 + d1));
 }
 
 Date Date::today() {

@@ -32,42 +32,44 @@ Decimal Decimal::fromInt(int64_t units) {
 }
 
 std::optional<Decimal> Decimal::parse(std::string_view text) {
-    const size_t size = text.size();
-    const bool negative = size > 0 && text[0] == '-';
-    size_t i = negative ? 1 : 0;
-    const size_t intStart = i;
-    while (i < size && text[i] >= '0' && text[i] <= '9')
-        ++i;
-    const size_t intEnd = i;
+    // One pass over the bytes (this runs for every amount of an upload): the integer digits are
+    // accumulated as they are checked; only more than 10 of them take the checked path below.
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    const bool negative = p != end && *p == '-';
+    p += negative;
+    const char* const intStart = p;
+    uint64_t units = 0;
+    for (; p != end && static_cast<unsigned>(*p - '0') < 10u && p - intStart < 11; ++p)
+        units = units * 10 + static_cast<unsigned>(*p - '0');
+    while (p != end && static_cast<unsigned>(*p - '0') < 10u)
+        ++p; // the digits past the 11th, read again on the long path
+    const char* const intEnd = p;
     if (intEnd == intStart) return std::nullopt;
     int64_t fraction = 0;
     int places = 0;
-    if (i < size && text[i] == '.') {
-        const size_t fracStart = ++i;
-        while (i < size && text[i] >= '0' && text[i] <= '9') {
+    if (p != end && *p == '.') {
+        const char* const fracStart = ++p;
+        for (; p != end && static_cast<unsigned>(*p - '0') < 10u; ++p) {
             if (places == kPlaces) return std::nullopt;
-            fraction = fraction * 10 + (text[i] - '0');
+            fraction = fraction * 10 + (*p - '0');
             ++places;
-            ++i;
         }
-        if (i == fracStart) return std::nullopt;
+        if (p == fracStart) return std::nullopt;
     }
-    if (i != size) return std::nullopt;
+    if (p != end) return std::nullopt;
     const int64_t scaledFraction = fraction * kPow10[kPlaces - places];
     if (intEnd - intStart <= 10) {
         // Every amount a file holds: 10 digits scaled by 10^8 stay below 2^63, no check needed.
-        uint64_t units = 0;
-        for (size_t k = intStart; k < intEnd; ++k)
-            units = units * 10 + uint64_t(text[k] - '0');
         const int64_t raw = int64_t(units) * kScale + scaledFraction;
         return Decimal(negative ? -raw : raw);
     }
-    __int128 units = 0;
-    for (size_t k = intStart; k < intEnd; ++k) {
-        units = units * 10 + (text[k] - '0');
-        if (units > std::numeric_limits<int64_t>::max()) return std::nullopt;
+    __int128 wide = 0;
+    for (const char* k = intStart; k != intEnd; ++k) {
+        wide = wide * 10 + (*k - '0');
+        if (wide > std::numeric_limits<int64_t>::max()) return std::nullopt;
     }
-    __int128 raw = units * kScale + scaledFraction;
+    __int128 raw = wide * kScale + scaledFraction;
     if (negative) raw = -raw;
     if (raw > std::numeric_limits<int64_t>::max() || raw < std::numeric_limits<int64_t>::min())
         return std::nullopt;

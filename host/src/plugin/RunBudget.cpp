@@ -51,11 +51,10 @@ std::optional<std::string> RunBudget::chargeOutput(uint64_t bytes) {
     return checkTime();
 }
 
-std::optional<std::string> RunBudget::chargeRow(uint64_t bytes) {
-    ++_rows;
+std::optional<std::string> RunBudget::rowChecks() const {
     if (_policy.maxRows > 0 && _rows > _policy.maxRows) return rowLimitMessage(_policy.maxRows);
-    if (auto exceeded = addOutput(bytes)) return exceeded;
-    // The clock every 64 rows: a row costs well under a microsecond, the limit is whole seconds.
+    if (_policy.maxOutputBytes > 0 && _outputBytes > _policy.maxOutputBytes)
+        return outputLimitMessage(_policy.maxOutputBytes);
     if (_rows % 64 == 0) return checkTime();
     return std::nullopt;
 }

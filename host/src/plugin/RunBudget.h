@@ -17,13 +17,26 @@ public:
     // nullopt while within budget, else the message of the first budget exceeded.
     std::optional<std::string> checkTime() const;
     std::optional<std::string> chargeOutput(uint64_t bytes);
-    std::optional<std::string> chargeRow(uint64_t bytes);
+    // Counts one row of `bytes`: inline, since it runs for every row; the limits' messages and
+    // the clock (every 64 rows: a row costs well under a microsecond, the limit is whole
+    // seconds) are out of line.
+    std::optional<std::string> chargeRow(uint64_t bytes) {
+        ++_rows;
+        _outputBytes += bytes;
+        if ((_policy.maxRows > 0 && _rows > _policy.maxRows) ||
+            (_policy.maxOutputBytes > 0 && _outputBytes > _policy.maxOutputBytes) ||
+            _rows % 64 == 0) [[unlikely]]
+            return rowChecks();
+        return std::nullopt;
+    }
     // Time left before the deadline, in milliseconds (-1: no deadline; 0: passed).
     int remainingMs() const;
 
 private:
     // Counts output bytes; the output limit's message once they pass it (no clock read).
     std::optional<std::string> addOutput(uint64_t bytes);
+    // chargeRow's checks, once its row is counted: the row limit, the output limit, the clock.
+    std::optional<std::string> rowChecks() const;
 
     const RunPolicy& _policy;
     std::optional<std::chrono::steady_clock::time_point> _deadline;

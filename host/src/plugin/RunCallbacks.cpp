@@ -37,20 +37,27 @@ int violate(RunState& state, std::string message) {
     return 1;
 }
 
-// Copies a plugin location; nullopt (after recording a violation) when it is unusable.
-std::optional<Location> readLocation(RunState& state, const char* callback,
-                                     const fi_location* location) {
+// Copies a plugin location into `into` (the run's one Location, reused: no string per row
+// without a section); false (after recording a violation) when it is unusable.
+bool readLocation(RunState& state, const char* callback, const fi_location* location,
+                  Location& into) {
     if (!location) {
         violate(state, std::string(callback) + "() passed a NULL location");
-        return std::nullopt;
+        return false;
     }
     if (location->struct_size < kLocationSizeV1_0) {
         violate(state, std::string(callback) + "() passed a location with struct_size " +
                            std::to_string(location->struct_size) +
                            ", smaller than the ABI 1.0 size " + std::to_string(kLocationSizeV1_0));
-        return std::nullopt;
+        return false;
     }
-    return Location{location->record, location->line, optionalText(location->section)};
+    into.record = location->record;
+    into.line = location->line;
+    if (location->section)
+        into.section = toValidUtf8(location->section);
+    else
+        into.section.reset();
+    return true;
 }
 
 // A sink answering false halts the run (exceptions are recorded by guarded()).
@@ -124,28 +131,42 @@ int emitRowUnguarded(void* host, const char* const* values, const size_t* sizes,
                                   std::to_string(state.fieldCount) + " fields");
     }
     if (!values) return violate(state, "row() passed NULL values");
-    const auto where = readLocation(state, "row", location);
-    if (!where) return 1;
+    Location& where = state.location;
+    if (!readLocation(state, "row", location, where)) return 1;
     // A view sink gets views into the plugin's strings (borrowed for this call, as its are):
     // only a value with invalid UTF-8 is copied, to be repaired.
     std::vector<std::optional<std::string_view>>& views = state.rowViews;
     views.resize(valueCount);
     uint64_t bytes = 0;
     bool plain = true; // every value 0x01-0x7F: nothing to cut or to check further
-    for (size_t i = 0; i < valueCount; ++i) {
-        if (!values[i]) {
-            views[i].reset();
-            continue;
+    // Two loops, so that the per-value loop has no `sizes` test.
+    if (sizes) {
+        for (size_t i = 0; i < valueCount; ++i) {
+            if (!values[i]) {
+                views[i].reset();
+                continue;
+            }
+            const std::string_view value(values[i], sizes[i]);
+            plain = plain & isPlainText(value);
+            bytes += value.size();
+            views[i] = value;
         }
-        const std::string_view value =
-            sizes ? std::string_view(values[i], sizes[i]) : std::string_view(values[i]);
-        plain = plain & isPlainText(value);
-        bytes += value.size();
-        views[i] = value;
+    } else {
+        for (size_t i = 0; i < valueCount; ++i) {
+            if (!values[i]) {
+                views[i].reset();
+                continue;
+            }
+            const std::string_view value(values[i]);
+            plain = plain & isPlainText(value);
+            bytes += value.size();
+            views[i] = value;
+        }
     }
     const bool invalid = !plain && checkValues(views, sizes != nullptr, bytes);
     // Counted before copying: a row over budget costs the host nothing.
     if (state.exceeded(state.budget.chargeRow(bytes))) return 1;
+    if (state.viewSink && !invalid) return sinkAnswer(state, state.viewSink->rowView(views, where));
     std::vector<std::optional<std::string>>& copied = state.rowValues;
     copied.resize(valueCount);
     if (!state.viewSink) {
@@ -160,17 +181,15 @@ int emitRowUnguarded(void* host, const char* const* values, const size_t* sizes,
             else
                 copied[i]->assign(*views[i]);
         }
-        return sinkAnswer(state, state.sink.row(copied, *where));
+        return sinkAnswer(state, state.sink.row(copied, where));
     }
-    if (invalid) {
-        for (size_t i = 0; i < valueCount; ++i) {
-            if (!views[i] || isValidUtf8(*views[i])) continue;
-            if (!copied[i]) copied[i].emplace();
-            assignValidUtf8(*copied[i], *views[i]);
-            views[i] = *copied[i];
-        }
+    for (size_t i = 0; i < valueCount; ++i) {
+        if (!views[i] || isValidUtf8(*views[i])) continue;
+        if (!copied[i]) copied[i].emplace();
+        assignValidUtf8(*copied[i], *views[i]);
+        views[i] = *copied[i];
     }
-    return sinkAnswer(state, state.viewSink->rowView(views, *where));
+    return sinkAnswer(state, state.viewSink->rowView(views, where));
 }
 
 int reportRowErrorUnguarded(void* host, const char* code, const fi_location* location,
@@ -179,12 +198,12 @@ int reportRowErrorUnguarded(void* host, const char* code, const fi_location* loc
     if (state.halted()) return 1;
     if (!code) return violate(state, "row_error() passed a NULL code");
     if (!message) return violate(state, "row_error() passed a NULL message");
-    const auto where = readLocation(state, "row_error", location);
-    if (!where) return 1;
+    Location& where = state.location;
+    if (!readLocation(state, "row_error", location, where)) return 1;
     const uint64_t bytes = std::strlen(code) + std::strlen(message) +
                            (field ? std::strlen(field) : 0) + (raw ? std::strlen(raw) : 0);
     if (state.exceeded(state.budget.chargeOutput(bytes))) return 1;
-    return sinkAnswer(state, state.sink.rowError(toValidUtf8(code), *where, optionalText(field),
+    return sinkAnswer(state, state.sink.rowError(toValidUtf8(code), where, optionalText(field),
                                                  toValidUtf8(message), optionalText(raw)));
 }
 

@@ -41,6 +41,7 @@ struct RunState {
     // per row once the strings have grown to the file's field sizes.
     std::vector<std::optional<std::string_view>> rowViews;
     std::vector<std::optional<std::string>> rowValues;
+    Location location; // of the current row() or row_error() call, reused
 
     // Once set, every callback refuses (returns non-zero / -1) without reaching the sink.
     bool halted() const { return stopRequested || violation || hostException || limitExceeded; }

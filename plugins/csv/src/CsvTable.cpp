@@ -147,8 +147,10 @@ bool CsvTable::next(DataRecord& record) {
 }
 
 void CsvTable::trim(std::vector<std::string_view>& fields) {
+    // Every ASCII space is at most ' ': one compare per end lets the common cell through.
+    const auto mayBeSpace = [](char c) { return static_cast<unsigned char>(c) <= ' '; };
     for (std::string_view& field : fields)
-        if (!field.empty() && (sdk::isAsciiSpace(field.front()) || sdk::isAsciiSpace(field.back())))
+        if (!field.empty() && (mayBeSpace(field.front()) || mayBeSpace(field.back())))
             field = sdk::trim(field);
 }
 

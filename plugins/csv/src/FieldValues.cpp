@@ -43,8 +43,10 @@ void setDate(RowBuffer& row, std::size_t field, std::string_view cell, const std
         return;
     }
     if (auto date = sdk::parseDate(cell, format)) {
-        // Under the ISO format a date that parsed from 10 bytes is written exactly as read.
-        if (cell.size() == 10 && format == "%Y-%m-%d")
+        // Under the ISO format a date that parsed from 10 bytes is written exactly as read (a
+        // fixed-size compare: this runs for every row).
+        if (cell.size() == 10 && format.size() == 8 &&
+            std::memcmp(format.data(), "%Y-%m-%d", 8) == 0)
             row.borrow(field, cell);
         else
             row.set(field, sdk::formatIsoDate(*date));

@@ -88,10 +88,10 @@ public:
 
     using Cells = std::array<std::string_view, std::size_t(Field::Count)>;
 
-    // Every field's cell in `row` (records hold trimmed cells), "" for a field without one. Most
-    // fields have no column (they are skipped) or one (an index, not a walk over candidates).
+    // Every field's cell in `row` (records hold trimmed cells). Only the fields with a column are
+    // written: the others keep the "" that `cells` was created with, row after row. Most fields
+    // have no column (they are skipped) or one (an index, not a walk over candidates).
     void fill(const std::vector<std::string_view>& row, Cells& cells) const {
-        cells.fill(std::string_view());
         for (std::size_t f : present_) {
             const std::size_t only = only_[f];
             cells[f] = only != kSeveral ? (only < row.size() ? row[only] : std::string_view())
@@ -133,8 +133,9 @@ const char* recordFieldOf(Field field) {
 // a row may borrow it until it is sent.
 class FieldReader {
 public:
-    FieldReader(const Settings& settings, const ColumnCache& columns, const DataRecord& record)
-        : settings_(settings) {
+    // A reader of a file's rows: load() each record (one reader serves every row).
+    explicit FieldReader(const Settings& settings) : settings_(settings) {}
+    void load(const ColumnCache& columns, const DataRecord& record) {
         columns.fill(record.fields, cells_);
     }
     // The values a stored record's fields are read into (one per Field, owned by the caller, so
@@ -181,8 +182,8 @@ public:
 
 private:
     const Settings& settings_;
-    bool stored_ = false;      // a row check's record, not a file's row
-    ColumnCache::Cells cells_; // every field's value, "" when absent
+    bool stored_ = false;        // a row check's record, not a file's row
+    ColumnCache::Cells cells_{}; // every field's value, "" when absent
 };
 
 // Whether the engine-sign amount (positive = money out) of a CSV amount is the amount negated
@@ -224,8 +225,11 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
         scan.readHeader();
         const ColumnIndex columns(scan.header());
         ColumnCache scanCache(columns, settings);
-        while (scan.next(record))
-            sample(settings, FieldReader(settings, scanCache, record), samples);
+        FieldReader read(settings);
+        while (scan.next(record)) {
+            read.load(scanCache, record);
+            sample(settings, read, samples);
+        }
         undecided = decideFormats(settings, samples);
     }
     CsvTable table(out, settings.separator, settings.rowsToSkip);
@@ -238,11 +242,13 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
     ColumnCache cache(columns, settings);
     RowBuffer row(fields.size()); // one row and issue list for every record: no allocation per row
     RowIssues issues;
+    FieldReader read(settings);
     // An undecided format sends no row at all: nothing is read under a guessed format.
     while (!undecided && table.next(record)) {
         row.clear();
         issues.clear();
-        buildRow(settings, FieldReader(settings, cache, record), row, issues);
+        read.load(cache, record);
+        buildRow(settings, read, row, issues);
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <compare>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <span>
 #include <string>
@@ -114,7 +115,8 @@ inline std::optional<CivilDate> parseDate(std::string_view text, std::string_vie
     using namespace detail;
     // The ISO pattern on its full-width shape `DDDD-DD-DD`, read directly: the loop below reads
     // the same digits (this runs once per imported row).
-    if (text.size() == 10 && text[4] == '-' && text[7] == '-' && pattern == "%Y-%m-%d") {
+    if (text.size() == 10 && text[4] == '-' && text[7] == '-' && pattern.size() == 8 &&
+        std::memcmp(pattern.data(), "%Y-%m-%d", 8) == 0) { // a fixed-size compare, inlined
         // A byte minus '0' as unsigned: above 9 for anything but a digit.
         const auto at = [&](std::size_t i) { return unsigned(text[i]) - unsigned('0'); };
         const unsigned y0 = at(0), y1 = at(1), y2 = at(2), y3 = at(3), m0 = at(5), m1 = at(6),
