@@ -30,6 +30,7 @@ class StoreQueriesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testImportedBalanceInsertedThenUpdated);
     CPPUNIT_TEST(testSecurityMetadataFillsOnlyMissingColumns);
     CPPUNIT_TEST(testCachedCountSurvivesBookkeepingWrites);
+    CPPUNIT_TEST(testTextComparesBytes);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<test::ScratchDatabase> _db;
@@ -51,6 +52,30 @@ public:
         migrate(*_db);
     }
     void tearDown() override { _db.reset(); }
+
+    // Schema v11: text sorts and compares by bytes on both stores (SQLite's BINARY, PostgreSQL's
+    // "C" on every text column), so an upper-case name sorts before a lower-case one and a
+    // non-ASCII one last.
+    void testTextComparesBytes() {
+        _db->write([&](finimport::store::Tx& s) {
+            FamilyStore families(s);
+            for (const char* name : {"b", "\xC3\xA9", "B", "a"})
+                families.createFamily(name, "USD");
+        });
+        std::vector<std::string> names;
+        _db->read([&](finimport::store::Tx& s) {
+            for (const auto& r : sqlQuery(s, "SELECT name FROM families ORDER BY name"))
+                names.push_back(r.str(0));
+            if (_db->isPostgres())
+                CPPUNIT_ASSERT_EQUAL(
+                    int64_t(0),
+                    sqlCount(s, "SELECT COUNT(*) FROM information_schema.columns WHERE "
+                                "table_schema = current_schema() AND data_type = 'text' AND "
+                                "collation_name IS DISTINCT FROM 'C'"));
+        });
+        const std::vector<std::string> expected = {"B", "a", "b", "\xC3\xA9"};
+        CPPUNIT_ASSERT(names == expected);
+    }
 
     // Database::cachedCount answers from its cache until a write() changed rows; a
     // writeBookkeeping() (job leases, keys' last-used times) that changed rows keeps it.

@@ -119,6 +119,28 @@ bool checkValues(std::vector<std::optional<std::string_view>>& views, bool sized
     return invalid;
 }
 
+// The values of a row as views (`Sized`: their lengths are in `sizes`, else they end at a NUL)
+// and their total size; true when every value is plain text. Two instances, so that the
+// per-value loop tests no `sizes`.
+template <bool Sized>
+bool readViews(const char* const* values, const size_t* sizes,
+               std::vector<std::optional<std::string_view>>& views, uint64_t& bytes) {
+    bool plain = true;
+    const size_t count = views.size();
+    for (size_t i = 0; i < count; ++i) {
+        if (!values[i]) {
+            views[i].reset();
+            continue;
+        }
+        const std::string_view value =
+            Sized ? std::string_view(values[i], sizes[i]) : std::string_view(values[i]);
+        plain = plain & isPlainText(value);
+        bytes += value.size();
+        views[i] = value;
+    }
+    return plain;
+}
+
 // row() and row_sized(): `sizes` is null for NUL-terminated values.
 int emitRowUnguarded(void* host, const char* const* values, const size_t* sizes, size_t valueCount,
                      const fi_location* location) {
@@ -138,31 +160,9 @@ int emitRowUnguarded(void* host, const char* const* values, const size_t* sizes,
     std::vector<std::optional<std::string_view>>& views = state.rowViews;
     views.resize(valueCount);
     uint64_t bytes = 0;
-    bool plain = true; // every value 0x01-0x7F: nothing to cut or to check further
-    // Two loops, so that the per-value loop has no `sizes` test.
-    if (sizes) {
-        for (size_t i = 0; i < valueCount; ++i) {
-            if (!values[i]) {
-                views[i].reset();
-                continue;
-            }
-            const std::string_view value(values[i], sizes[i]);
-            plain = plain & isPlainText(value);
-            bytes += value.size();
-            views[i] = value;
-        }
-    } else {
-        for (size_t i = 0; i < valueCount; ++i) {
-            if (!values[i]) {
-                views[i].reset();
-                continue;
-            }
-            const std::string_view value(values[i]);
-            plain = plain & isPlainText(value);
-            bytes += value.size();
-            views[i] = value;
-        }
-    }
+    // Every value 0x01-0x7F: nothing to cut or to check further.
+    const bool plain = sizes ? readViews<true>(values, sizes, views, bytes)
+                             : readViews<false>(values, nullptr, views, bytes);
     const bool invalid = !plain && checkValues(views, sizes != nullptr, bytes);
     // Counted before copying: a row over budget costs the host nothing.
     if (state.exceeded(state.budget.chargeRow(bytes))) return 1;

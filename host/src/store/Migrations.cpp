@@ -19,6 +19,7 @@ std::vector<Migration> schemaV7();  // Schema_v7.cpp
 std::vector<Migration> schemaV8();  // Schema_v8.cpp
 std::vector<Migration> schemaV9();  // Schema_v9.cpp
 std::vector<Migration> schemaV10(); // Schema_v10.cpp
+std::vector<Migration> schemaV11(); // Schema_v11.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
@@ -40,6 +41,8 @@ const std::vector<Migration>& allMigrations() {
         for (auto& m : schemaV9())
             all.push_back(std::move(m));
         for (auto& m : schemaV10())
+            all.push_back(std::move(m));
+        for (auto& m : schemaV11())
             all.push_back(std::move(m));
         return all;
     }();
