@@ -136,7 +136,7 @@ bool readViews(const char* const* values, const size_t* sizes,
             Sized ? std::string_view(values[i], sizes[i]) : std::string_view(values[i]);
         plain = plain & isPlainText(value);
         bytes += value.size();
-        views[i] = value;
+        views[i].emplace(value); // no read of the old engaged flag, as `=` would do
     }
     return plain;
 }

@@ -135,7 +135,8 @@ private:
 class RowBuffer {
 public:
     explicit RowBuffer(std::size_t fieldCount)
-        : values_(fieldCount), sizes_(fieldCount), terminated_(fieldCount, 1), own_(fieldCount) {}
+        : count_(fieldCount), values_(fieldCount), sizes_(fieldCount), terminated_(fieldCount, 1),
+          own_(fieldCount) {}
 
     // Every value back to null; the storage stays for the next record.
     void clear() noexcept {
@@ -175,7 +176,7 @@ public:
 
 private:
     void put(std::size_t field, const char* value, std::size_t size, bool terminated) {
-        if (field >= values_.size()) [[unlikely]]
+        if (field >= count_) [[unlikely]]
             outOfRange(); // kept out of line: put() is inlined into the per-row loop
         values_[field] = value;
         sizes_[field] = size;
@@ -186,6 +187,7 @@ private:
         throw std::out_of_range("RowBuffer field out of range");
     }
 
+    std::size_t count_;                     // fields: one load for put()'s bounds check
     std::vector<const char*> values_;       // NULL = absent
     std::vector<std::size_t> sizes_;        // bytes of each value, parallel to values_
     std::vector<unsigned char> terminated_; // values_[i][sizes_[i]] is a NUL byte
