@@ -66,20 +66,25 @@ void HeadWaiter::start() {
 
 void HeadWaiter::stop() {
     if (!_thread.joinable()) return;
-    _stopping = true;
+    {
+        // Under the lock: a worker's awaitNextRequest either saw _stopping or has written to
+        // the eventfd before it is closed below (TSan saw a write to the closed fd).
+        std::lock_guard lock(_mutex);
+        _stopping = true;
+    }
     wake();
     _thread.join();
     for (auto& [fd, entry] : _entries)
         ::epoll_ctl(_epoll, EPOLL_CTL_DEL, fd, nullptr);
     _entries.clear();
+    _listener.close();
+    ::close(_epoll);
     {
         std::lock_guard lock(_mutex);
         _returned.clear();
+        ::close(_event); // no worker writes to it any more (awaitNextRequest checks under the lock)
+        _epoll = _event = -1;
     }
-    _listener.close();
-    ::close(_epoll);
-    ::close(_event);
-    _epoll = _event = -1;
     _waiting = 0;
 }
 
@@ -89,12 +94,10 @@ void HeadWaiter::wake() {
 }
 
 void HeadWaiter::awaitNextRequest(const Poco::Net::StreamSocket& socket) {
+    std::lock_guard lock(_mutex);
     if (_stopping) return; // the socket closes with its last copy
-    {
-        std::lock_guard lock(_mutex);
-        _returned.push_back(socket);
-    }
-    wake();
+    _returned.push_back(socket);
+    wake(); // under the lock, so that stop() cannot close the eventfd in between
 }
 
 void HeadWaiter::loop() {

@@ -65,7 +65,7 @@ private:
     std::atomic<bool> _stopping{false};
     std::atomic<size_t> _waiting{0};
     std::map<int, Entry> _entries; // by descriptor; only the waiter thread touches it
-    std::mutex _mutex;             // guards _returned
+    std::mutex _mutex;             // guards _returned, and _event against its close in stop()
     std::vector<Poco::Net::StreamSocket> _returned;
     std::vector<char> _peek;
 };
