@@ -41,8 +41,7 @@ std::optional<std::string> RunBudget::checkTime() const {
 
 std::optional<std::string> RunBudget::addOutput(uint64_t bytes) {
     _outputBytes += bytes;
-    if (_policy.maxOutputBytes > 0 && _outputBytes > _policy.maxOutputBytes)
-        return outputLimitMessage(_policy.maxOutputBytes);
+    if (outputExceeded()) return outputLimitMessage(_policy.maxOutputBytes);
     return std::nullopt;
 }
 
@@ -52,9 +51,8 @@ std::optional<std::string> RunBudget::chargeOutput(uint64_t bytes) {
 }
 
 std::optional<std::string> RunBudget::rowChecks() const {
-    if (_policy.maxRows > 0 && _rows > _policy.maxRows) return rowLimitMessage(_policy.maxRows);
-    if (_policy.maxOutputBytes > 0 && _outputBytes > _policy.maxOutputBytes)
-        return outputLimitMessage(_policy.maxOutputBytes);
+    if (rowsExceeded()) return rowLimitMessage(_policy.maxRows);
+    if (outputExceeded()) return outputLimitMessage(_policy.maxOutputBytes);
     if (_rows % 64 == 0) return checkTime();
     return std::nullopt;
 }

@@ -23,9 +23,7 @@ public:
     std::optional<std::string> chargeRow(uint64_t bytes) {
         ++_rows;
         _outputBytes += bytes;
-        if ((_policy.maxRows > 0 && _rows > _policy.maxRows) ||
-            (_policy.maxOutputBytes > 0 && _outputBytes > _policy.maxOutputBytes) ||
-            _rows % 64 == 0) [[unlikely]]
+        if (rowsExceeded() || outputExceeded() || _rows % 64 == 0) [[unlikely]]
             return rowChecks();
         return std::nullopt;
     }
@@ -33,6 +31,11 @@ public:
     int remainingMs() const;
 
 private:
+    // The row and output limits (0: none), each crossed once the count passes it.
+    bool rowsExceeded() const { return _policy.maxRows > 0 && _rows > _policy.maxRows; }
+    bool outputExceeded() const {
+        return _policy.maxOutputBytes > 0 && _outputBytes > _policy.maxOutputBytes;
+    }
     // Counts output bytes; the output limit's message once they pass it (no clock read).
     std::optional<std::string> addOutput(uint64_t bytes);
     // chargeRow's checks, once its row is counted: the row limit, the output limit, the clock.
