@@ -1,4 +1,5 @@
-// Running importers: results, contained plugin failures, contract violations, concurrency.
+// Running importers: results, contained plugin failures, contract violations, concurrency; each
+// case on two threads (the default, plugin/RelayedRun.h) and on one.
 #include "TestSupport.h"
 #include "plugin/PluginRegistry.h"
 #include "plugin/RowViewSink.h"
@@ -15,13 +16,19 @@ namespace {
 
 using Status = RunResult::Status;
 
+// RunnerOnOneThreadTest runs every case with RunPolicy::relayed off (plugin/RelayedRun.h).
+bool gOnOneThread = false;
+
 class RunnerFixture {
 public:
     RunnerFixture() : registry(log.logger()) {
+        RunPolicy policy;
+        policy.relayed = !gOnOneThread;
         registry.loadDirectories({fixtureDir("good"), fixtureDir("throws_in_run"),
                                   fixtureDir("fails_run"), fixtureDir("returns_nonzero_silently"),
                                   fixtureDir("bad_row_count"), fixtureDir("misbehaves"),
-                                  fixtureDir("abi_1_0"), fixtureDir("fails_with_code")});
+                                  fixtureDir("abi_1_0"), fixtureDir("fails_with_code")},
+                                 policy);
         CPPUNIT_ASSERT(registry.problems().empty());
     }
 
@@ -335,4 +342,15 @@ public:
     }
 };
 
+// The same cases with the plugin on the calling thread: both ways answer alike.
+class RunnerOnOneThreadTest : public RunnerTest {
+    CPPUNIT_TEST_SUB_SUITE(RunnerOnOneThreadTest, RunnerTest);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void setUp() override { gOnOneThread = true; }
+    void tearDown() override { gOnOneThread = false; }
+};
+
 CPPUNIT_TEST_SUITE_REGISTRATION(RunnerTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(RunnerOnOneThreadTest);

@@ -1,5 +1,6 @@
 #include "plugin/ImporterRunner.h"
 
+#include "plugin/RelayedRun.h"
 #include "plugin/RunState.h"
 #include "plugin/SandboxRun.h"
 
@@ -137,12 +138,18 @@ runImporter(const ImporterHandle& importer,
         status = outcome.status;
         thrown = std::move(outcome.thrown);
     } else {
-        try {
-            status = importer.importer->run(&runOptions, &io);
-        } catch (...) {
-            // A plugin without an exception barrier: contained here, the host carries on.
-            thrown = describeException(std::current_exception());
-        }
+        auto run = [&](const fi_io& pluginIo) {
+            try {
+                status = importer.importer->run(&runOptions, &pluginIo);
+            } catch (...) {
+                // A plugin without an exception barrier: contained here, the host carries on.
+                thrown = describeException(std::current_exception());
+            }
+        };
+        if (importer.policy.relayed)
+            runRelayed(run, io, state);
+        else
+            run(io);
     }
     if (state.hostException) std::rethrow_exception(state.hostException);
     return evaluate(state, status, thrown);

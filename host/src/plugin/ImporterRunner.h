@@ -55,7 +55,10 @@ struct RunResult {
 
 // Runs `importer` over the input that `read` returns (bytes read into the buffer, 0 at the end,
 // -1 on error). `options` are passed as given (validate them with validateOptions first).
-// Thread-safe: several runs of one importer may proceed at once on different threads.
+// Thread-safe: several runs of one importer may proceed at once on different threads. An inline
+// run (RunPolicy::relayed, the default) runs the plugin, and so `read`, on a thread of its own
+// while this one checks and hands on what it emits: `sink` is called on this thread only, and
+// `read` must not share unguarded state with it (plugin/RelayedRun.h).
 // Rethrows what `read` or `sink` threw; every problem of the plugin itself becomes Failed.
 // importer.policy decides where the run happens (inline, or a sandboxed child process) and its
 // budgets: a run over its deadline, rows or output bytes (or, in a child, its memory, or one

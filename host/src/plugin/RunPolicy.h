@@ -13,6 +13,9 @@ enum class Isolation {
 
 struct RunPolicy {
     Isolation isolation = Isolation::Inline;
+    // Inline only: the plugin runs on a thread of its own while the calling thread checks and
+    // hands on what it emitted (RelayedRun.h); false: both on the calling thread.
+    bool relayed = true;
     // Wall-clock deadline of a run (and the child's CPU-time limit); 0: none.
     uint32_t timeoutSeconds = 60;
     uint64_t maxRows = 1'000'000;           // rows emitted; 0: none

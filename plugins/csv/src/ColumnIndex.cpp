@@ -3,6 +3,8 @@
 #include "finimport/text.hpp"
 
 #include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace finimport::csv {
 
@@ -11,22 +13,23 @@ ColumnIndex::ColumnIndex(const std::vector<std::string>& header) : header_(heade
         keys_.push_back(sdk::normalizeHeader(cell));
 }
 
+// Linear in the columns (a hostile header has tens of thousands): the columns grouped by key
+// once, then each key's distinct names in column order.
 std::optional<std::string> ColumnIndex::duplicates() const {
+    std::unordered_map<std::string_view, std::vector<std::size_t>> columnsOfKey;
+    for (std::size_t i = 0; i < keys_.size(); ++i)
+        if (!keys_[i].empty()) columnsOfKey[keys_[i]].push_back(i);
     for (std::size_t i = 0; i < keys_.size(); ++i) {
         if (keys_[i].empty()) continue;
-        std::vector<std::string> names{header_[i]};
-        bool earlier = false;
-        for (std::size_t j = 0; j < keys_.size(); ++j) {
-            if (j == i || keys_[j] != keys_[i]) continue;
-            earlier = earlier || j < i;
-            bool known = false;
-            for (const std::string& n : names)
-                known = known || n == header_[j];
-            if (!known) names.push_back(header_[j]);
-        }
-        if (earlier || names.size() < 2) continue;
+        const std::vector<std::size_t>& columns = columnsOfKey[keys_[i]];
+        if (columns.front() != i) continue; // the key was met at its first column
+        std::vector<std::string_view> names;
+        std::unordered_set<std::string_view> seen;
+        for (std::size_t column : columns)
+            if (seen.insert(header_[column]).second) names.push_back(header_[column]);
+        if (names.size() < 2) continue;
         std::string joined;
-        for (const std::string& n : names)
+        for (std::string_view n : names)
             joined.append(joined.empty() ? "" : ", ").append(n);
         return joined;
     }
