@@ -10,6 +10,7 @@
 
 #include <limits>
 #include <memory>
+#include <stdexcept>
 
 using namespace finimport;
 using namespace finimport::store;
@@ -19,6 +20,7 @@ class NativeWritesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testHostileTextRoundTripsExactly);
     CPPUNIT_TEST(testChunksAreWrittenAsTheyFill);
     CPPUNIT_TEST(testFailedBatchRollsBackAndSaysWhy);
+    CPPUNIT_TEST(testStreamedCopyWritesEverythingOrNothing);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<test::ScratchDatabase> _db;
@@ -117,6 +119,48 @@ public:
         _db->read([](finimport::store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(std::string("ok"),
                                  sqlQueryOne(s, "SELECT name FROM t WHERE id = 1")->str(0));
+        });
+    }
+
+    // PostgreSQL, streamOnPostgres: rows go to one COPY in pieces as they are added, flush()
+    // ends it; a batch abandoned mid-COPY (an exception before flush) writes nothing and leaves
+    // the connection healthy. On SQLite the batch writes as before.
+    void testStreamedCopyWritesEverythingOrNothing() {
+        const int64_t rows = 20000; // a few pieces of kStreamPiece bytes
+        _db->write([&](finimport::store::Tx& s) {
+            BatchInsert batch(s, "t", {"id", "name", "amount"}, 100, false);
+            CPPUNIT_ASSERT_EQUAL(sqlIsPostgres(s), batch.streamOnPostgres());
+            for (int64_t i = 0; i < rows; ++i)
+                batch.add({i, hostile(i), i});
+            batch.flush();
+            CPPUNIT_ASSERT_EQUAL(size_t(rows), batch.written());
+            CPPUNIT_ASSERT_EQUAL(rows, sqlCount(s, "SELECT COUNT(*) FROM t"));
+        });
+        _db->read([&](finimport::store::Tx& s) {
+            CPPUNIT_ASSERT_EQUAL(
+                hostile(rows - 1),
+                sqlQueryOne(s, "SELECT name FROM t WHERE id = ?", {rows - 1})->str(0));
+        });
+        bool thrown = false;
+        try {
+            _db->write([&](finimport::store::Tx& s) {
+                BatchInsert batch(s, "t", {"id", "name", "amount"}, 100, false);
+                batch.streamOnPostgres();
+                for (int64_t i = rows; i < 2 * rows; ++i)
+                    batch.add({i, std::string("abandoned"), i});
+                throw std::runtime_error("the caller fails before flush()");
+            });
+        } catch (const std::runtime_error&) {
+            thrown = true;
+        }
+        CPPUNIT_ASSERT(thrown);
+        _db->write([&](finimport::store::Tx& s) {
+            CPPUNIT_ASSERT_EQUAL(rows, sqlCount(s, "SELECT COUNT(*) FROM t"));
+            sqlExec(s, "INSERT INTO t (id, name, amount) VALUES (?, 'after', 0)", {int64_t(-1)});
+        });
+        _db->read([](finimport::store::Tx& s) {
+            CPPUNIT_ASSERT_EQUAL(std::string("after"),
+                                 sqlQueryOne(s, "SELECT name FROM t WHERE id = -1")->str(0));
         });
     }
 };

@@ -24,6 +24,12 @@ BatchInsert::BatchInsert(Tx& s, std::string table, std::vector<std::string> colu
 
 BatchInsert::~BatchInsert() = default;
 
+bool BatchInsert::streamOnPostgres() {
+    if (!_pg) return false;
+    if (!_stream) _stream = std::make_unique<PgCopyStream>(_pg, _table, _columns);
+    return true;
+}
+
 std::string BatchInsert::sqlFor(size_t rows) const {
     std::string tuple = "(";
     for (size_t c = 0; c < _columns.size(); ++c)
@@ -46,9 +52,13 @@ void BatchInsert::add(std::vector<SqlValue> row) {
         throw std::invalid_argument("BatchInsert into " + _table + ": " +
                                     std::to_string(row.size()) + " values for " +
                                     std::to_string(_columns.size()) + " columns");
-    if (_pg)
+    if (_pg) {
         appendCopyRow(_copyText, row.data(), row.size());
-    else
+        if (_stream && _copyText.size() >= kStreamPiece) {
+            _stream->send(_copyText);
+            _copyText.clear();
+        }
+    } else
         for (auto& v : row)
             _pending.push_back(std::move(v));
     if (++_pendingRows == _rowsPerStatement && _autoFlush) flush();
@@ -56,7 +66,12 @@ void BatchInsert::add(std::vector<SqlValue> row) {
 
 void BatchInsert::flush() {
     if (_pg) {
-        if (_pendingRows > 0) pgCopyIn(_pg, _table, _columns, _copyText);
+        if (_stream) {
+            if (!_copyText.empty()) _stream->send(_copyText);
+            if (_pendingRows > 0) _stream->finish();
+        } else if (_pendingRows > 0) {
+            pgCopyIn(_pg, _table, _columns, _copyText);
+        }
         _written += _pendingRows;
         _copyText.clear();
         _pendingRows = 0;

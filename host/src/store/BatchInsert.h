@@ -15,6 +15,8 @@ struct pg_conn;
 
 namespace finimport::store {
 
+class PgCopyStream;
+
 class BatchInsert {
 public:
     // `columns` as written in the INSERT; `rowsPerStatement` is capped so that a statement
@@ -45,6 +47,12 @@ public:
     // flush()), so that a caller flushing at its own rhythm never prepares a statement for a
     // partial chunk until the end (a statement per partial chunk cost 5 % of a publish).
     void flushFullChunks();
+    // PostgreSQL: from now on the rows go to one COPY as they are added, in pieces of
+    // kStreamPiece bytes, and flush() ends it: the server inserts while the caller prepares the
+    // next rows. Until flush() no other statement may run on the session (PgCopyStream).
+    // Returns false (and changes nothing) on SQLite.
+    bool streamOnPostgres();
+    static constexpr size_t kStreamPiece = 256 * 1024;
     size_t written() const { return _written; }
     size_t pending() const { return _pendingRows; }
     // Rows per statement (SQLite) or per COPY (PostgreSQL) after the caps.
@@ -68,6 +76,7 @@ private:
     std::unique_ptr<SqliteStatement> _fullChunk;
     pg_conn* _pg = nullptr; // PostgreSQL: pending rows as COPY text
     std::string _copyText;
+    std::unique_ptr<PgCopyStream> _stream; // streamOnPostgres()
 };
 
 } // namespace finimport::store

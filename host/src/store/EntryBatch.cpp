@@ -57,13 +57,20 @@ TransactionBatch::TransactionBatch(Tx& s, size_t chunk)
     : _entries(s, "entries", entryColumns(), chunk, false),
       _transactions(s, "transactions", {"entry_id", "category_id", "merchant_id", "kind"}, chunk,
                     false),
-      _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false) {}
+      _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false) {
+    // PostgreSQL: the entries stream into one COPY while the caller adds rows; their payload
+    // rows follow in one COPY each at flush() (they need their entries written first). A
+    // 100k-row publish spent 0.2 s preparing 20 chunks while the server waited
+    // (bench/RESULTS.md, session 12).
+    _streaming = _entries.streamOnPostgres();
+}
 
 void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
     _entries.add(entryValues(e, "Transaction"));
     _transactions.add({e.id, sqlOpt(d.categoryId), sqlOpt(d.merchantId), d.kind});
     for (const auto& tag : d.tagIds)
         _tags.add({e.id, tag});
+    if (_streaming) return;
     // A full statement (or COPY) of entries is written, then whatever full chunks of payload
     // rows are ready: each table writes a prefix of its rows, never a row whose entry is not
     // written yet (foreign keys).

@@ -11,6 +11,8 @@ namespace finimport::store {
 
 class TransactionBatch {
 public:
+    // PostgreSQL: no other statement may run on the session between the first add() and
+    // flush() (the entries' COPY is open, BatchInsert::streamOnPostgres).
     explicit TransactionBatch(Tx& s, size_t chunk = 500);
 
     // Fills the entry's id (when empty), type and timestamps, like EntryStore::insertTransaction.
@@ -20,6 +22,7 @@ public:
 
 private:
     BatchInsert _entries, _transactions, _tags;
+    bool _streaming = false;
 };
 
 class TradeBatch {

@@ -20,6 +20,7 @@ std::vector<Migration> schemaV8();  // Schema_v8.cpp
 std::vector<Migration> schemaV9();  // Schema_v9.cpp
 std::vector<Migration> schemaV10(); // Schema_v10.cpp
 std::vector<Migration> schemaV11(); // Schema_v11.cpp
+std::vector<Migration> schemaV12(); // Schema_v12.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
@@ -43,6 +44,8 @@ const std::vector<Migration>& allMigrations() {
         for (auto& m : schemaV10())
             all.push_back(std::move(m));
         for (auto& m : schemaV11())
+            all.push_back(std::move(m));
+        for (auto& m : schemaV12())
             all.push_back(std::move(m));
         return all;
     }();
@@ -70,10 +73,14 @@ int schemaVersion(Database& db) {
 }
 
 int migrate(Database& db) {
+    return migrate(db, allMigrations().back().version);
+}
+
+int migrate(Database& db, int lastVersion) {
     int current = schemaVersion(db);
     int applied = 0;
     for (const auto& m : allMigrations()) {
-        if (m.version <= current) continue;
+        if (m.version <= current || m.version > lastVersion) continue;
         db.write([&](Tx& s) {
             // Re-check inside the transaction: another process may have migrated meanwhile.
             if (sqlCount(s, "SELECT COUNT(*) FROM schema_migrations WHERE version = ?",

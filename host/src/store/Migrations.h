@@ -23,6 +23,8 @@ const std::vector<Migration>& allMigrations();
 
 // Applies every migration not yet recorded in schema_migrations. Returns how many ran.
 int migrate(Database& db);
+// The same, only up to `lastVersion` (tests of a migration on a database with data).
+int migrate(Database& db, int lastVersion);
 // The highest applied version (0 for an empty database).
 int schemaVersion(Database& db);
 

@@ -6,6 +6,7 @@
 
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -70,46 +71,67 @@ bool pgTransactionWrote(pg_conn* conn) {
 
 void pgCopyIn(pg_conn* conn, const std::string& table, const std::vector<std::string>& columns,
               const std::string& rows) {
+    PgCopyStream copy(conn, table, columns);
+    copy.send(rows);
+    copy.finish();
+}
+
+PgCopyStream::PgCopyStream(pg_conn* conn, std::string table, std::vector<std::string> columns)
+    : _conn(conn), _table(std::move(table)), _columns(std::move(columns)) {}
+
+PgCopyStream::~PgCopyStream() {
+    if (!_open) return;
+    // Ends the COPY with an error: the server discards its rows and the connection leaves the
+    // COPY state, so the caller's rollback can run.
+    PQputCopyEnd(_conn, "finimport: COPY abandoned");
+    drainResults(_conn);
+}
+
+void PgCopyStream::start() {
     // The pool's connections force custom plans (store/Database.cpp: pages of cached statements).
-    // A COPY's foreign-key checks are cached SPI plans too: forced custom, each row was planned
-    // again, and the COPYs of a 100k-row publish took 8.8 s instead of 3 (bench/RESULTS.md,
-    // session 7). For the rest of this transaction PostgreSQL chooses (set_config's `true`:
-    // local to the transaction, nothing outside one).
-    Result plans{PQexec(conn, "SELECT set_config('plan_cache_mode', 'auto', true)")};
+    // A COPY's triggers run cached SPI plans too: forced custom, each was planned again (with
+    // row-level foreign keys, the COPYs of a 100k-row publish took 8.8 s instead of 3,
+    // bench/RESULTS.md, session 7). For the rest of this transaction PostgreSQL chooses
+    // (set_config's `true`: local to the transaction, nothing outside one).
+    Result plans{PQexec(_conn, "SELECT set_config('plan_cache_mode', 'auto', true)")};
     if (PQresultStatus(plans.get()) != PGRES_TUPLES_OK)
-        throw std::runtime_error("COPY into " + table +
+        throw std::runtime_error("COPY into " + _table +
                                  " failed: " + trimmed(PQresultErrorMessage(plans.get())));
     plans.reset();
-    std::string sql = "COPY " + table + " (";
-    for (size_t c = 0; c < columns.size(); ++c)
-        sql += (c ? ", " : "") + columns[c];
+    std::string sql = "COPY " + _table + " (";
+    for (size_t c = 0; c < _columns.size(); ++c)
+        sql += (c ? ", " : "") + _columns[c];
     sql += ") FROM STDIN";
-    Result start{PQexec(conn, sql.c_str())};
-    if (PQresultStatus(start.get()) != PGRES_COPY_IN)
-        throw std::runtime_error("COPY into " + table +
-                                 " failed: " + trimmed(PQresultErrorMessage(start.get())));
-    start.reset();
+    Result started{PQexec(_conn, sql.c_str())};
+    if (PQresultStatus(started.get()) != PGRES_COPY_IN)
+        throw std::runtime_error("COPY into " + _table +
+                                 " failed: " + trimmed(PQresultErrorMessage(started.get())));
+    _open = true;
+}
+
+void PgCopyStream::send(const std::string& rows) {
+    if (!_open) start();
     // The connection is blocking: PQputCopyData queues and sends; large buffers go in pieces
     // so libpq's output buffer stays small.
     constexpr size_t kPiece = 1 << 20;
-    bool sent = true;
-    for (size_t at = 0; at < rows.size() && sent; at += kPiece) {
+    for (size_t at = 0; at < rows.size(); at += kPiece) {
         const size_t n = std::min(kPiece, rows.size() - at);
-        sent = PQputCopyData(conn, rows.data() + at, static_cast<int>(n)) == 1;
+        if (PQputCopyData(_conn, rows.data() + at, static_cast<int>(n)) != 1)
+            throw std::runtime_error("COPY into " + _table +
+                                     " failed: " + trimmed(PQerrorMessage(_conn)));
     }
-    if (!sent) {
-        std::string message = trimmed(PQerrorMessage(conn));
-        PQputCopyEnd(conn, "finimport: sending COPY data failed");
-        drainResults(conn);
-        throw std::runtime_error("COPY into " + table + " failed: " + message);
+}
+
+void PgCopyStream::finish() {
+    if (!_open) start();
+    _open = false;
+    if (PQputCopyEnd(_conn, nullptr) != 1) {
+        std::string message = trimmed(PQerrorMessage(_conn));
+        drainResults(_conn);
+        throw std::runtime_error("COPY into " + _table + " failed: " + message);
     }
-    if (PQputCopyEnd(conn, nullptr) != 1) {
-        std::string message = trimmed(PQerrorMessage(conn));
-        drainResults(conn);
-        throw std::runtime_error("COPY into " + table + " failed: " + message);
-    }
-    if (std::string error = drainResults(conn); !error.empty())
-        throw std::runtime_error("COPY into " + table + " failed: " + error);
+    if (std::string error = drainResults(_conn); !error.empty())
+        throw std::runtime_error("COPY into " + _table + " failed: " + error);
 }
 
 } // namespace finimport::store

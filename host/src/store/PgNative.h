@@ -29,4 +29,30 @@ bool pgTransactionWrote(pg_conn* conn);
 void pgCopyIn(pg_conn* conn, const std::string& table, const std::vector<std::string>& columns,
               const std::string& rows);
 
+// One `COPY table (columns) FROM STDIN` fed piece by piece: the server inserts the rows sent so
+// far while the caller prepares the next ones. Between the first send() and finish() the
+// connection is inside the COPY: no other statement may run on the session. Destroyed while
+// open (an exception path), it aborts the COPY, so nothing of it is written.
+class PgCopyStream {
+public:
+    PgCopyStream(pg_conn* conn, std::string table, std::vector<std::string> columns);
+    ~PgCopyStream();
+    PgCopyStream(const PgCopyStream&) = delete;
+    PgCopyStream& operator=(const PgCopyStream&) = delete;
+
+    // Sends complete lines (CopyText.h), starting the COPY on the first call.
+    void send(const std::string& rows);
+    // Ends the COPY (starting it first when nothing was sent) and throws std::runtime_error
+    // with PostgreSQL's message on any failure. The stream can then start a new COPY.
+    void finish();
+
+private:
+    void start();
+
+    pg_conn* _conn;
+    std::string _table;
+    std::vector<std::string> _columns;
+    bool _open = false;
+};
+
 } // namespace finimport::store
