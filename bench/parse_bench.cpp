@@ -107,8 +107,8 @@ private:
     int _batchRows = 0;
 };
 
-// CPU seconds of this (single-threaded) process: the load of a shared machine inflates wall
-// time, not this.
+// CPU seconds of this process, all its threads (a run uses two, docs/decisions.md D72): the load
+// of a shared machine inflates wall time, not this.
 double cpuSeconds() {
     timespec t{};
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
@@ -329,9 +329,11 @@ int main(int argc, char** argv) {
                 if (rate(cpu ? a.timing->anchor.cpu : a.timing->anchor.wall) > 0)
                     printLine("parse " + n + ": " + a.name + how,
                               rate(cpu ? a.timing->anchor.cpu : a.timing->anchor.wall), "rows/s");
+            // The targets are rows per second of wall time (issue 11); the CPU ratios show what
+            // the second thread of a run costs (docs/decisions.md D72), against no target.
             for (const Anchor& a : anchorsOfRun)
                 ratioLine("parse " + n + ": ratio to " + a.ratioName + how + " (paired runs)",
-                          cpu ? a.timing->cpuRatio : a.timing->wallRatio, a.target);
+                          cpu ? a.timing->cpuRatio : a.timing->wallRatio, cpu ? 0 : a.target);
         }
         std::remove(file.c_str());
     }
