@@ -68,6 +68,9 @@ private:
     static int64_t readCall(void* host, char* buffer, size_t capacity) noexcept;
     static int32_t beginCall(void* host, const char* kind, const char* const* names,
                              size_t count) noexcept;
+    // row() and row_sized() (`sized`).
+    static int32_t anyRowCall(void* host, const char* const* values, const size_t* sizes,
+                              size_t count, const fi_location* location, bool sized) noexcept;
     static int32_t rowCall(void* host, const char* const* values, size_t count,
                            const fi_location* location) noexcept;
     static int32_t rowSizedCall(void* host, const char* const* values, const size_t* sizes,
@@ -221,12 +224,12 @@ int32_t Relay::beginCall(void* host, const char* kind, const char* const* names,
     return sent && !relay.refusing() ? 0 : 1;
 }
 
-int32_t Relay::rowSizedCall(void* host, const char* const* values, const size_t* sizes,
-                            size_t count, const fi_location* location) noexcept {
+int32_t Relay::anyRowCall(void* host, const char* const* values, const size_t* sizes, size_t count,
+                          const fi_location* location, bool sized) noexcept {
     Relay& relay = of(host);
     if (relay.refusing()) return 1;
     const bool sent = relay.encode([&] {
-        if (!relay._encoder.row(relay._filling, values, sizes, count, location, true))
+        if (!relay._encoder.row(relay._filling, values, sizes, count, location, sized))
             relay.halt(Halt::Limit,
                        outputLimitMessage(relay._state.importer.policy.maxOutputBytes));
         relay.answerFirstRow();
@@ -234,17 +237,14 @@ int32_t Relay::rowSizedCall(void* host, const char* const* values, const size_t*
     return sent && !relay.refusing() ? 0 : 1;
 }
 
+int32_t Relay::rowSizedCall(void* host, const char* const* values, const size_t* sizes,
+                            size_t count, const fi_location* location) noexcept {
+    return anyRowCall(host, values, sizes, count, location, true);
+}
+
 int32_t Relay::rowCall(void* host, const char* const* values, size_t count,
                        const fi_location* location) noexcept {
-    Relay& relay = of(host);
-    if (relay.refusing()) return 1;
-    const bool sent = relay.encode([&] {
-        if (!relay._encoder.row(relay._filling, values, nullptr, count, location, false))
-            relay.halt(Halt::Limit,
-                       outputLimitMessage(relay._state.importer.policy.maxOutputBytes));
-        relay.answerFirstRow();
-    });
-    return sent && !relay.refusing() ? 0 : 1;
+    return anyRowCall(host, values, nullptr, count, location, false);
 }
 
 int32_t Relay::rowErrorCall(void* host, const char* code, const fi_location* location,
