@@ -54,11 +54,6 @@ void putText(CallBatch& batch, const char* text) {
     std::memcpy(batch.grow(size + 1), text, size + 1);
 }
 
-void putText(CallBatch& batch, const std::string& text) {
-    put(batch, uint64_t(text.size()));
-    std::memcpy(batch.grow(text.size() + 1), text.c_str(), text.size() + 1);
-}
-
 // Present flag, struct_size, and the fields only when the struct is big enough to hold them
 // (the host refuses a smaller one by its size alone).
 void putLocation(CallBatch& batch, const fi_location* location) {
@@ -272,7 +267,7 @@ void CallEncoder::fail(CallBatch& batch, const char* code, const char* message) 
 void CallEncoder::halt(CallBatch& batch, Halt how, const std::string& message) {
     put(batch, char(kHalt));
     put(batch, uint8_t(how));
-    putText(batch, message);
+    putText(batch, message.c_str()); // a host sentence: no NUL inside
 }
 
 void CallReplayer::replay(const CallBatch& batch, const std::exception_ptr& exception) {

@@ -60,6 +60,12 @@ private:
         _encoder.halt(_filling, how, message);
         _halted = true;
     }
+    // A call alone bigger than the whole output budget (CallEncoder refused to copy it).
+    void haltOverBudget() {
+        halt(Halt::Limit, outputLimitMessage(_state.importer.policy.maxOutputBytes));
+    }
+    // What a call the plugin awaits an answer to returns: 0 to go on, 1 to stop.
+    int32_t answer(bool sent) const { return sent && !refusing() ? 0 : 1; }
     int64_t read(char* buffer, std::size_t capacity);
     // Runs one encoding; a failure there is kept for the host and refuses the rest of the run.
     template <typename Encode> bool encode(Encode&& encodeCall) noexcept;
@@ -221,7 +227,7 @@ int32_t Relay::beginCall(void* host, const char* kind, const char* const* names,
         relay.handOverAndWait();
         relay._firstRowOfKind = true;
     });
-    return sent && !relay.refusing() ? 0 : 1;
+    return relay.answer(sent);
 }
 
 int32_t Relay::anyRowCall(void* host, const char* const* values, const size_t* sizes, size_t count,
@@ -230,11 +236,10 @@ int32_t Relay::anyRowCall(void* host, const char* const* values, const size_t* s
     if (relay.refusing()) return 1;
     const bool sent = relay.encode([&] {
         if (!relay._encoder.row(relay._filling, values, sizes, count, location, sized))
-            relay.halt(Halt::Limit,
-                       outputLimitMessage(relay._state.importer.policy.maxOutputBytes));
+            relay.haltOverBudget();
         relay.answerFirstRow();
     });
-    return sent && !relay.refusing() ? 0 : 1;
+    return relay.answer(sent);
 }
 
 int32_t Relay::rowSizedCall(void* host, const char* const* values, const size_t* sizes,
@@ -253,10 +258,9 @@ int32_t Relay::rowErrorCall(void* host, const char* code, const fi_location* loc
     if (relay.refusing()) return 1;
     const bool sent = relay.encode([&] {
         if (!relay._encoder.rowError(relay._filling, code, location, field, message, raw))
-            relay.halt(Halt::Limit,
-                       outputLimitMessage(relay._state.importer.policy.maxOutputBytes));
+            relay.haltOverBudget();
     });
-    return sent && !relay.refusing() ? 0 : 1;
+    return relay.answer(sent);
 }
 
 void Relay::setErrorCall(void* host, const char* message) noexcept {
@@ -276,9 +280,7 @@ void Relay::logCall(void* host, int32_t level, const char* message) noexcept {
     Relay& relay = of(host);
     if (relay._halted) return;
     relay.encode([&] {
-        if (!relay._encoder.log(relay._filling, level, message))
-            relay.halt(Halt::Limit,
-                       outputLimitMessage(relay._state.importer.policy.maxOutputBytes));
+        if (!relay._encoder.log(relay._filling, level, message)) relay.haltOverBudget();
     });
 }
 
