@@ -4,6 +4,7 @@
 // account of the same SQLite file, so later runs also pay for a bigger database. The anchor,
 // measured in the same run, is `sqlite3 .import` of the same CSV into a fresh file.
 // Usage: publish_bench [rows] [runs]   (defaults 100000 3)
+#include "BenchCsv.h"
 #include "BenchHttp.h"
 
 #include "app/auth/ApiKeys.h"
@@ -27,54 +28,6 @@ using namespace finimport;
 namespace {
 
 constexpr double kTargetSeconds = 2.0;
-
-uint64_t mix(uint64_t x) {
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
-// Three years of card and bank activity: 400 payees, 24 categories, a few tags, and some
-// same-day repeats (a row identical to an earlier one in the same file is not a duplicate).
-std::string makeCsv(int rows, int seed) {
-    std::string csv = "date,name,amount,category,tags\n";
-    csv.reserve(static_cast<size_t>(rows) * 48);
-    static const char* kCategories[] = {"Groceries", "Dining",   "Coffee",  "Transport", "Fuel",
-                                        "Travel",    "Hotel",    "Movies",  "Music",     "Gym",
-                                        "Health",    "Pharmacy", "Rent",    "Utilities", "Phone",
-                                        "Internet",  "Gifts",    "Charity", "Taxes",     "Fees",
-                                        "Savings",   "Income",   "Pets",    "Education"};
-    static const char* kTags[] = {"", "", "", "work", "family", "work|trip"};
-    for (int i = 0; i < rows; ++i) {
-        uint64_t r = mix(static_cast<uint64_t>(seed) * 1000003ull + static_cast<uint64_t>(i));
-        int dayOffset = static_cast<int>(r % 1095);
-        int year = 2021 + dayOffset / 365, doy = dayOffset % 365;
-        int month = doy / 31 + 1, day = doy % 28 + 1;
-        if (month > 12) month = 12;
-        long cents = static_cast<long>((r >> 20) % 50000) - 40000;
-        char line[160];
-        std::snprintf(line, sizeof line, "%04d-%02d-%02d,Payee %d,%s%ld.%02ld,%s,%s\n", year, month,
-                      day, static_cast<int>((r >> 40) % 400), cents < 0 ? "-" : "",
-                      std::labs(cents) / 100, std::labs(cents) % 100, kCategories[(r >> 12) % 24],
-                      kTags[(r >> 50) % 6]);
-        csv += line;
-    }
-    return csv;
-}
-
-std::string jsonQuote(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n') {
-            out += "\\n";
-            continue;
-        }
-        out += c;
-    }
-    return out + "\"";
-}
 
 // CPU seconds of this process (all threads): the publish's own cost, independent of how busy
 // the rest of the machine is.
@@ -128,13 +81,14 @@ int main(int argc, char** argv) {
             account.currency = "USD";
             server.database().write(
                 [&](finimport::store::Tx& s) { store::AccountStore(s).insert(account); });
-            std::string csv = makeCsv(rows, run);
+            std::string csv = bench::bankCsv(rows, run);
             std::string csvPath = dir + "/rows.csv";
             std::ofstream(csvPath, std::ios::binary) << csv;
 
             std::string body = "{\"type\":\"TransactionImport\",\"date_format\":\"%Y-%m-%d\","
                                "\"account_id\":\"" +
-                               account.id + "\",\"raw_file_content\":" + jsonQuote(csv) + "}";
+                               account.id + "\",\"raw_file_content\":" + bench::jsonQuote(csv) +
+                               "}";
             auto upload = std::chrono::steady_clock::now();
             auto created = bench::request(port, "POST", "/api/v1/imports", key.key, body);
             if (created.status != 201) {

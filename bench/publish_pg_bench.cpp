@@ -1,27 +1,31 @@
-// Publish throughput on PostgreSQL (issue 13): one TransactionImport of N rows (default 100k)
-// uploaded through the API of an in-process server, then published; the figure is the time
-// from the publish request to `complete` (rows, records, balances, all in one transaction).
-// The database: FINIMPORT_BENCH_PG_URL (a maintenance URL, e.g.
-// postgresql://postgres@127.0.0.1:5432/postgres; a fresh database is created in that cluster
-// and dropped), or else a throwaway cluster from scripts/pg-test-cluster.sh.
-// Usage: publish_pg_bench [rows]
+// Publish and revert throughput on PostgreSQL (issue 13): a TransactionImport of N rows
+// (default 100k) is uploaded to an in-process server (timed apart), published, then reverted.
+// Two files, each into a fresh account: the bare statement the series has used since session 9
+// (date,name,amount) and publish_bench's bank file (categories and tags: three more tables
+// written). The publish figure is the time from the request to `complete` (rows, records and
+// balances in one transaction); the revert figure the time from the request until the entries
+// are gone and the balances recomputed. The anchor, measured in the same run, is psql's
+// `\copy` of the same CSV into an unindexed table of the same database.
+// The database: BenchPg.h (FINIMPORT_BENCH_PG_URL, or a throwaway cluster).
+// Usage: publish_pg_bench [rows] [runs]   (defaults 100000 3)
+#include "BenchCsv.h"
+#include "BenchHttp.h"
+#include "BenchPg.h"
+
 #include "app/auth/ApiKeys.h"
 #include "server/Server.h"
+#include "store/AccountStore.h"
 #include "store/Sql.h"
 
-#include <Poco/Data/Session.h>
-#include <Poco/Net/HTTPClientSession.h>
-#include <Poco/Net/HTTPRequest.h>
-#include <Poco/Net/HTTPResponse.h>
+#include <Poco/TemporaryFile.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <stdexcept>
 #include <string>
-#include <unistd.h>
+#include <vector>
 
 using namespace finimport;
 
@@ -29,135 +33,154 @@ namespace {
 
 constexpr double kTargetRowsPerSecond = 100000;
 
-std::pair<int, std::string> post(uint16_t port, const std::string& uri, const std::string& body,
-                                 const std::string& key) {
-    Poco::Net::HTTPClientSession session("127.0.0.1", port);
-    session.setTimeout(Poco::Timespan(600, 0));
-    Poco::Net::HTTPRequest req(Poco::Net::HTTPRequest::HTTP_POST, uri, "HTTP/1.1");
-    req.set("X-Api-Key", key);
-    req.setContentType("application/json");
-    req.setContentLength(static_cast<std::streamsize>(body.size()));
-    session.sendRequest(req) << body;
-    Poco::Net::HTTPResponse resp;
-    std::ostringstream out;
-    out << session.receiveResponse(resp).rdbuf();
-    return {resp.getStatus(), out.str()};
+struct Figures {
+    std::vector<double> upload, publish, revert, anchor;
+};
+
+// psql's \copy of the CSV into a fresh table without index or key: what PostgreSQL itself
+// needs to take these rows in.
+double psqlCopySeconds(const std::string& url, const std::string& csv, const std::string& csvPath,
+                       int run) {
+    const std::string table = "anchor_" + std::to_string(run);
+    std::string columns = csv.substr(0, csv.find('\n')); // the header: one text column each
+    for (size_t at = 0; (at = columns.find(',', at)) != std::string::npos; at += 6)
+        columns.replace(at, 1, " text,");
+    const std::string psql = "psql -q -X -v ON_ERROR_STOP=1 '" + url + "' ";
+    if (std::system((psql + "-c 'CREATE TABLE " + table + " (" + columns + " text)'").c_str()) != 0)
+        return -1;
+    auto start = std::chrono::steady_clock::now();
+    int rc = std::system(
+        (psql + "-c \"\\copy " + table + " FROM '" + csvPath + "' WITH (FORMAT csv, HEADER)\"")
+            .c_str());
+    double seconds = bench::secondsSince(start);
+    if (std::system((psql + "-c 'DROP TABLE " + table + "'").c_str()) != 0) return -1;
+    return rc == 0 ? seconds : -1;
 }
 
-std::string idOf(const std::string& body) {
-    auto p = body.find("\"id\":\"");
-    return p == std::string::npos ? "" : body.substr(p + 6, 36);
+int64_t count(server::Server& server, const std::string& sql, const std::string& id) {
+    int64_t n = 0;
+    server.database().read([&](store::Tx& s) { n = store::sqlCount(s, sql, {id}); });
+    return n;
 }
 
-void runOn(const std::string& maintenanceUrl, const std::string& dbUrl, int rows) {
-    server::Config c;
-    c.database = dbUrl;
-    c.listen = "127.0.0.1:0";
-    c.pluginDirs = {FINIMPORT_PLUGIN_BUILD_DIR};
-    c.workers = 1;
-    c.httpThreads = 8;
-    c.rowCap = rows; // docs/decisions.md D36: benchmarks raise the caps through configuration
-    server::Server srv(c);
-    srv.start();
-    std::string key =
-        app::ApiKeys(srv.database()).create("Bench", "owner", "bench", "read_write", {}).key;
-    auto acct = post(
-        srv.port(), "/api/v1/imports",
-        R"({"type":"AccountImport","publish":"true","date_format":"%Y-%m-%d",)"
-        R"("raw_file_content":"type,name,amount,currency,date\nChecking,Bench,1000.00,USD,2020-01-01\n"})",
-        key);
-    if (acct.first != 201) throw std::runtime_error("account import: " + acct.second);
-    srv.jobs().waitIdle(std::chrono::seconds(60));
-    std::string account;
-    srv.database().read([&](finimport::store::Tx& s) {
-        account = store::sqlQueryOne(s, "SELECT id FROM accounts WHERE name = 'Bench'")->str(0);
-    });
-    std::string csv = "date,name,amount\\n";
-    for (int i = 0; i < rows; ++i) {
-        int day = i % 1800; // ~5 years of dates
-        int y = 2020 + day / 360, m = 1 + (day % 360) / 30, d = 1 + day % 28;
-        char line[96];
-        std::snprintf(line, sizeof line, "%04d-%02d-%02d,Row %d,%d.%02d\\n", y, m, d, i,
-                      1 + i % 5000, i % 100);
-        csv += line;
-    }
+// What every run shares: the server, its database, the key's family and a scratch folder.
+struct Bench {
+    server::Server& server;
+    std::string url, familyId, key, dir;
+    int rows;
+};
+
+// Uploads, publishes and reverts one file into a fresh account; appends its times.
+void runOnce(const Bench& b, const std::string& csv, const std::string& label, int run,
+             Figures& out) {
+    server::Server& server = b.server;
+    const std::string& key = b.key;
+    const int rows = b.rows;
+    store::AccountRow account;
+    account.familyId = b.familyId;
+    account.name = label + " " + std::to_string(run);
+    account.accountType = "depository";
+    account.currency = "USD";
+    server.database().write([&](store::Tx& s) { store::AccountStore(s).insert(account); });
+    const uint16_t port = server.port();
+
     auto t0 = std::chrono::steady_clock::now();
-    auto created = post(srv.port(), "/api/v1/imports",
-                        R"({"type":"TransactionImport","account_id":")" + account +
-                            R"(","date_format":"%Y-%m-%d","raw_file_content":")" + csv + "\"}",
-                        key);
+    auto created =
+        bench::request(port, "POST", "/api/v1/imports", key,
+                       R"({"type":"TransactionImport","date_format":"%Y-%m-%d",)"
+                       R"("account_id":")" +
+                           account.id + R"(","raw_file_content":)" + bench::jsonQuote(csv) + "}");
+    double upload = bench::secondsSince(t0);
+    if (created.status != 201) throw std::runtime_error("upload: " + created.body.substr(0, 300));
+    const std::string id = bench::jsonText(created.body, "id");
+
     auto t1 = std::chrono::steady_clock::now();
-    if (created.first != 201) throw std::runtime_error("upload: " + created.second.substr(0, 300));
-    std::string id = idOf(created.second);
-    auto published = post(srv.port(), "/api/v1/imports/" + id + "/publish", "", key);
-    if (published.first != 200) throw std::runtime_error("publish: " + published.second);
-    if (!srv.jobs().waitIdle(std::chrono::seconds(900))) throw std::runtime_error("timeout");
+    auto published = bench::request(port, "POST", "/api/v1/imports/" + id + "/publish", key);
+    if (published.status != 200) throw std::runtime_error("publish: " + published.body);
+    if (!server.jobs().waitIdle(std::chrono::seconds(900))) throw std::runtime_error("timeout");
+    double publish = bench::secondsSince(t1);
+    auto detail = bench::request(port, "GET", "/api/v1/imports/" + id, key);
+    int64_t entries = count(server, "SELECT COUNT(*) FROM entries WHERE import_id = ?", id);
+    if (bench::jsonText(detail.body, "status") != "complete" || entries != rows)
+        throw std::runtime_error("publish ended with " + std::to_string(entries) +
+                                 " entries: " + detail.body.substr(0, 400));
+
     auto t2 = std::chrono::steady_clock::now();
-    std::string status;
-    int64_t entries = 0;
-    srv.database().read([&](finimport::store::Tx& s) {
-        status = store::sqlQueryOne(s, "SELECT status FROM imports WHERE id = ?", {id})->str(0);
-        entries = store::sqlCount(s, "SELECT COUNT(*) FROM entries WHERE import_id = ?", {id});
-    });
-    srv.stop();
-    if (status != "complete" || entries != rows)
-        throw std::runtime_error("publish ended " + status + " with " + std::to_string(entries) +
-                                 " entries");
-    double up = std::chrono::duration<double>(t1 - t0).count();
-    double pub = std::chrono::duration<double>(t2 - t1).count();
-    std::printf("publish_pg_bench: upload of %d rows: %.2f s (%.0f rows/s)\n", rows, up, rows / up);
-    std::printf("publish_pg_bench: publish of %d rows on PostgreSQL: %.2f s = %.0f rows/s "
-                "(target >= %.0f rows/s): %s\n",
-                rows, pub, rows / pub, kTargetRowsPerSecond,
-                rows / pub >= kTargetRowsPerSecond ? "met" : "NOT met");
-    (void)maintenanceUrl;
+    auto reverted = bench::request(port, "POST", "/api/v1/imports/" + id + "/revert", key);
+    if (reverted.status != 200) throw std::runtime_error("revert: " + reverted.body);
+    if (!server.jobs().waitIdle(std::chrono::seconds(900))) throw std::runtime_error("timeout");
+    double revert = bench::secondsSince(t2);
+    entries = count(server, "SELECT COUNT(*) FROM entries WHERE import_id = ?", id);
+    int64_t payload = count(server,
+                            "SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = "
+                            "t.entry_id WHERE e.account_id = ?",
+                            account.id);
+    if (entries != 0 || payload != 0)
+        throw std::runtime_error("revert left " + std::to_string(entries) + " entries");
+
+    const std::string csvPath = b.dir + "/rows.csv";
+    std::ofstream(csvPath, std::ios::binary) << csv;
+    double anchor = psqlCopySeconds(b.url, csv, csvPath, run);
+    std::printf("  %s run %d: upload %.2f s, publish %.3f s, revert %.3f s, psql \\copy %.3f s\n",
+                label.c_str(), run + 1, upload, publish, revert, anchor);
+    std::fflush(stdout);
+    out.upload.push_back(upload);
+    out.publish.push_back(publish);
+    out.revert.push_back(revert);
+    if (anchor > 0) out.anchor.push_back(anchor);
+}
+
+void report(const char* label, int rows, const Figures& f) {
+    double p = bench::median(f.publish), r = bench::median(f.revert), a = bench::median(f.anchor);
+    std::printf("publish_pg_bench: %s, %d rows: publish median %.3f s = %.0f rows/s | anchor psql "
+                "\\copy %.0f rows/s | ratio %.1fx slower | target >= %.0f rows/s: %s\n",
+                label, rows, p, rows / p, a > 0 ? rows / a : 0.0, a > 0 ? p / a : 0.0,
+                kTargetRowsPerSecond, rows / p >= kTargetRowsPerSecond ? "met" : "NOT met");
+    std::printf("publish_pg_bench: %s, %d rows: revert median %.3f s = %.0f rows/s | target >= "
+                "%.0f rows/s: %s\n",
+                label, rows, r, rows / r, kTargetRowsPerSecond,
+                rows / r >= kTargetRowsPerSecond ? "met" : "NOT met");
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
     const int rows = argc > 1 ? std::atoi(argv[1]) : 100000;
-    if (rows <= 0) {
-        std::fprintf(stderr, "usage: publish_pg_bench [rows>0]\n");
+    const int runs = argc > 2 ? std::atoi(argv[2]) : 3;
+    if (rows <= 0 || runs <= 0) {
+        std::fprintf(stderr, "usage: publish_pg_bench [rows>0] [runs>0]\n");
         return 2;
     }
-    std::string state, maintenance;
-    if (const char* u = std::getenv("FINIMPORT_BENCH_PG_URL"); u && *u) {
-        maintenance = u;
-    } else {
-        state = (std::filesystem::temp_directory_path() /
-                 ("publish_pg_bench." + std::to_string(getpid())))
-                    .string();
-        std::string cmd = std::string(FINIMPORT_SOURCE_DIR) + "/scripts/pg-test-cluster.sh start " +
-                          state + " >&2";
-        if (std::system(cmd.c_str()) != 0) return 1;
-        std::ifstream in(state + "/url");
-        std::getline(in, maintenance);
-    }
+    const std::string dir = Poco::TemporaryFile::tempName();
+    std::filesystem::create_directories(dir);
     int rc = 0;
-    store::Database::registerConnectors();
-    const std::string name = "fi_bench_" + std::to_string(getpid());
-    auto url = store::DatabaseUrl::parse(maintenance);
     try {
-        {
-            Poco::Data::Session s(url.connector(), url.connectionString());
-            store::sqlExec(s, "CREATE DATABASE " + name);
+        bench::PgBenchDatabase database(FINIMPORT_SOURCE_DIR);
+        server::Config c;
+        c.database = database.url();
+        c.listen = "127.0.0.1:0";
+        c.pluginDirs = {FINIMPORT_PLUGIN_BUILD_DIR};
+        c.workers = 1;
+        c.rowCap = rows; // docs/decisions.md D36: benchmarks raise the caps through configuration
+        server::Server server(c);
+        server.start();
+        auto key =
+            app::ApiKeys(server.database()).create("Bench", "owner", "bench", "read_write", {});
+        const std::string plain = bench::plainCsv(rows);
+        Figures plainFigures, bankFigures;
+        const Bench b{server, database.url(), key.familyId, key.key, dir, rows};
+        for (int run = 0; run < runs; ++run) {
+            runOnce(b, plain, "statement", run, plainFigures);
+            runOnce(b, bench::bankCsv(rows, run), "bank", run, bankFigures);
         }
-        runOn(maintenance, maintenance.substr(0, maintenance.rfind('/') + 1) + name, rows);
+        server.stop();
+        report("statement (date,name,amount)", rows, plainFigures);
+        report("bank file (categories, tags)", rows, bankFigures);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "publish_pg_bench: %s\n", e.what());
         rc = 1;
     }
-    try {
-        Poco::Data::Session s(url.connector(), url.connectionString());
-        store::sqlExec(s, "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-    } catch (...) {
-    }
-    if (!state.empty()) {
-        std::string cmd = std::string(FINIMPORT_SOURCE_DIR) + "/scripts/pg-test-cluster.sh stop " +
-                          state + " >&2";
-        if (std::system(cmd.c_str()) != 0) rc = 1;
-        std::filesystem::remove_all(state);
-    }
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
     return rc;
 }

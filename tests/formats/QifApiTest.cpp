@@ -14,6 +14,7 @@ class QifApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(sampleWithTransferAndTags);
     CPPUNIT_TEST(splitsBecomeChildren);
     CPPUNIT_TEST(openingBalanceIsRevertedWithTheImport);
+    CPPUNIT_TEST(revertTakesSplitsTransfersAndTagsOfOneImport);
     CPPUNIT_TEST(investmentTradesAndCash);
     CPPUNIT_TEST(datePatternIsDetectedAndEchoed);
     CPPUNIT_TEST(explicitDateFormatWins);
@@ -99,6 +100,38 @@ public:
         app.waitForJobs();
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM valuations") == Strings({"0"}));
         CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries") == Strings({"0"}));
+    }
+
+    // Revert deletes an import's entries set-wise (EntryStore::deleteCreatedBy): the split
+    // children with their parent, the transfer pair, the tags and every payload row, and
+    // nothing of the import published beside it.
+    void revertTakesSplitsTransfersAndTagsOfOneImport() {
+        AppHarness app;
+        const std::string key = app.createKey("Qif family");
+        auto sample = publishQif(app, key, "qif/sample.qif");
+        assertComplete(sample);
+        assertComplete(publishQif(app, key, "qif/splits.qif"));
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM entries WHERE parent_entry_id IS NOT "
+                                   "NULL") == Strings({"2"}));
+        const Strings splitsEntries =
+            column(app, "SELECT e.name || ' ' || e.amount FROM entries e JOIN accounts a ON a.id = "
+                        "e.account_id WHERE a.name = 'QIF Bank Account' ORDER BY e.amount, e.name");
+        CPPUNIT_ASSERT_EQUAL(size_t(4), splitsEntries.size()); // a parent, 2 children, 1 more
+        const Strings splitsPayload =
+            column(app, "SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
+                        "JOIN accounts a ON a.id = e.account_id WHERE a.name = 'QIF Bank Account'");
+
+        auto reverted = app.postJson(
+            "/api/v1/imports/" + sample->getValue<std::string>("id") + "/revert", "{}", key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(reverted.body, 200, reverted.status);
+        app.waitForJobs();
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM transfers") == Strings({"0"}));
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM transaction_tags") == Strings({"0"}));
+        CPPUNIT_ASSERT(column(app, "SELECT e.name || ' ' || e.amount FROM entries e ORDER BY "
+                                   "e.amount, e.name") == splitsEntries);
+        CPPUNIT_ASSERT(column(app, "SELECT COUNT(*) FROM transactions") == splitsPayload);
+        CPPUNIT_ASSERT(latestBalance(app, key, "QIF Bank Account") ==
+                       std::make_pair(std::string("-$225.00"), int64_t(-22500)));
     }
 
     void investmentTradesAndCash() {

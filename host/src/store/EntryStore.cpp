@@ -151,12 +151,14 @@ std::optional<EntryRow> EntryStore::byId(const std::string& id) {
     return entryFrom(*r);
 }
 
-std::vector<EntryRow> EntryStore::createdBy(const std::string& importId) {
-    std::vector<EntryRow> out;
-    for (const auto& r :
-         sqlQuery(_s, std::string(kSelect) + "WHERE e.import_id = ? ORDER BY e.created_at, e.id",
-                  {importId}))
-        out.push_back(entryFrom(r));
+std::vector<std::pair<std::string, std::string>>
+EntryStore::accountsCreatedBy(const std::string& importId) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& r : sqlQuery(_s,
+                                  "SELECT account_id, MIN(date) FROM entries WHERE import_id = ? "
+                                  "GROUP BY account_id ORDER BY account_id",
+                                  {importId}))
+        out.emplace_back(r.str(0), r.str(1));
     return out;
 }
 
@@ -242,12 +244,36 @@ void EntryStore::setNotes(const std::string& entryId, const std::string& notes) 
     sqlExec(_s, "UPDATE entries SET notes = ? WHERE id = ?", {notes, entryId});
 }
 
-void EntryStore::deleteEntry(const std::string& id) {
-    sqlExec(_s,
-            "DELETE FROM transfers WHERE inflow_transaction_id = ? OR outflow_transaction_id = ?",
-            {id, id});
-    sqlExec(_s, "DELETE FROM entries WHERE parent_entry_id = ?", {id});
-    sqlExec(_s, "DELETE FROM entries WHERE id = ?", {id});
+namespace {
+
+// The entries `ids` selects (a query of one parameter, the import's id), their split children
+// and the transfers that link them. The payload rows go with their entries (ON DELETE CASCADE;
+// on PostgreSQL the statement trigger of schema v12). Children first, while their parents can
+// still be found; `parent_entry_id IS NOT NULL` lets the partial index entries_parent serve.
+size_t deleteEntriesSelectedBy(Tx& s, const std::string& ids, const std::string& importId) {
+    sqlExec(s,
+            "DELETE FROM transfers WHERE inflow_transaction_id IN (" + ids +
+                ") OR outflow_transaction_id IN (" + ids + ")",
+            {importId, importId});
+    size_t children = sqlExec(s,
+                              "DELETE FROM entries WHERE parent_entry_id IS NOT NULL AND "
+                              "parent_entry_id IN (" +
+                                  ids + ")",
+                              {importId});
+    return children + sqlExec(s, "DELETE FROM entries WHERE id IN (" + ids + ")", {importId});
+}
+
+} // namespace
+
+size_t EntryStore::deleteCreatedBy(const std::string& importId) {
+    return deleteEntriesSelectedBy(_s, "SELECT id FROM entries WHERE import_id = ?", importId);
+}
+
+size_t EntryStore::deleteRecordedBy(const std::string& importId) {
+    return deleteEntriesSelectedBy(_s,
+                                   "SELECT record_id FROM import_records WHERE import_id = ? AND "
+                                   "record_type = 'Entry' AND relation = 'created'",
+                                   importId);
 }
 
 void EntryStore::updateDate(const std::string& id, const std::string& date, int64_t amount) {

@@ -46,7 +46,7 @@ void undoBackupImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     each("Transfer", [&](const std::string& id) { store::deleteTransfer(s, id); });
     each("RejectedTransfer", [&](const std::string& id) { store::deleteRejectedTransfer(s, id); });
     store::EntryStore entries(s);
-    each("Entry", [&](const std::string& id) { entries.deleteEntry(id); });
+    entries.deleteRecordedBy(import.id);
     each("Holding", [&](const std::string& id) { store::deleteHolding(s, id); });
     each("Balance", [&](const std::string& id) { store::deleteBalance(s, id); });
     each("BudgetCategory", [&](const std::string& id) { store::deleteBudgetCategory(s, id); });

@@ -57,12 +57,11 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     store::EntryStore entries(s);
     store::AccountStore accounts(s);
     store::TaxonomyStore taxonomy(s);
-    // Entries by their import_id (PublishContext.h). A split child may already have gone with
-    // its parent: deleting it again deletes nothing, and its account and date are its parent's.
-    for (const auto& e : entries.createdBy(import.id)) {
-        if (auto d = domain::Date::parseIso(e.date)) ctx.touch(e.accountId, *d);
-        entries.deleteEntry(e.id);
-    }
+    // Entries by their import_id (PublishContext.h), in a few statements. A split child has its
+    // parent's account, so the parents' accounts are all that is recomputed.
+    for (const auto& [accountId, date] : entries.accountsCreatedBy(import.id))
+        if (auto d = domain::Date::parseIso(date)) ctx.touch(accountId, *d);
+    entries.deleteCreatedBy(import.id);
     auto created = imports.records(import.id, "created");
     for (const auto& [type, id] : created)
         if (type == "Account") {
