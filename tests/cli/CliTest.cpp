@@ -67,10 +67,10 @@ public:
         // v1 schema, v2 securities per family, v3 read indexes, v4 import rows, v5 job request
         // ids (issue 13), v6 (main), v7 excluded import rows (issue 15), v8 partial entry
         // indexes (issue 11), … v12 entry keys checked per statement on PostgreSQL (issue 13).
-        CPPUNIT_ASSERT(first.out.find("12 migration(s) applied, schema version 12") !=
+        CPPUNIT_ASSERT(first.out.find("13 migration(s) applied, schema version 13") !=
                        std::string::npos);
         auto second = run({"migrate", "--database", _db});
-        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 12") !=
+        CPPUNIT_ASSERT(second.out.find("0 migration(s) applied, schema version 13") !=
                        std::string::npos);
     }
 

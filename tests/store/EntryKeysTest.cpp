@@ -1,8 +1,9 @@
 // The keys of the ledger's entries on both databases: SQLite's foreign keys (schema v1) and
 // PostgreSQL's per-statement checks that replaced them (schema v12, docs/decisions.md D71). An
 // entry needs its account, a payload row its entry; deleting entries deletes their payload;
-// an account that entries use cannot be deleted; a changed key is checked; and the migration
-// keeps the rows of a database at version 11.
+// an account that entries use cannot be deleted; a changed key is checked; and the migrations
+// keep the rows of a database at version 11 (v13 moves a transaction's columns into its entry,
+// D73: `transactions` is a view since, and its rows cannot name a missing entry).
 #include "TestDatabase.h"
 #include "store/AccountStore.h"
 #include "store/Database.h"
@@ -172,7 +173,6 @@ public:
 
     void payloadOfMissingEntryIsRefused() {
         const std::string missing = "no-such-entry";
-        assertKeyViolation("INSERT INTO transactions (entry_id) VALUES (?)", {missing});
         assertKeyViolation("INSERT INTO transaction_tags (entry_id, tag_id) VALUES (?, 't')",
                            {missing});
         assertKeyViolation("INSERT INTO trades (id, entry_id, qty, price, currency, created_at, "
@@ -222,8 +222,8 @@ public:
         auto ids = entriesWithPayload(_account);
         assertKeyViolation("UPDATE entries SET account_id = 'no-such-account' WHERE id = ?",
                            {ids[0]});
-        assertKeyViolation("UPDATE transactions SET entry_id = 'no-such-entry' WHERE entry_id = ?",
-                           {ids[0]});
+        assertKeyViolation(
+            "UPDATE transaction_tags SET entry_id = 'no-such-entry' WHERE entry_id = ?", {ids[0]});
         assertKeyViolation("UPDATE entries SET id = 'renamed' WHERE id = ?", {ids[0]});
         assertKeyViolation("UPDATE accounts SET id = 'renamed' WHERE id = ?", {_account});
         // Other columns change freely.
@@ -241,7 +241,7 @@ public:
         if (_db->isPostgres())
             _db->write([](Tx& s) {
                 sqlExec(s, "ANALYZE entries");
-                sqlExec(s, "ANALYZE transactions");
+                sqlExec(s, "ANALYZE transaction_tags");
             });
         const int rows = 20000;
         _db->write([&](Tx& s) {
@@ -261,27 +261,53 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(0), payloadRows());
     }
 
-    // Version 12 applied to a database at version 11 that holds entries: its rows stay, and the
-    // new checks hold for them.
+    // Versions 12 and 13 applied to a database at version 11 that holds entries: its rows
+    // stay, a transaction's category, merchant and kind move into its entry, and the new checks
+    // hold for them. The rows are written in version 11's own terms.
     void testMigrationKeepsTheRowsOfVersion11() {
         _db.reset();
         _db = std::make_unique<test::ScratchDatabase>(3);
         CPPUNIT_ASSERT_EQUAL(11, migrate(*_db, 11));
-        _db->write([&](Tx& s) { _account = createAccount(s); });
-        auto ids = entriesWithPayload(_account);
-        CPPUNIT_ASSERT_EQUAL(1, migrate(*_db));
-        CPPUNIT_ASSERT_EQUAL(12, schemaVersion(*_db));
+        _db->write([&](Tx& s) {
+            _account = createAccount(s);
+            sqlExec(s,
+                    "INSERT INTO entries (id, account_id, entryable_type, date, amount, currency, "
+                    "name, created_at, updated_at) VALUES ('t', ?, 'Transaction', '2024-05-01', "
+                    "1, 'USD', 'Coffee', 0, 0), ('b', ?, 'Trade', '2024-05-01', 1, 'USD', 'Buy', "
+                    "0, 0), ('v', ?, 'Valuation', '2024-05-01', 1, 'USD', 'Balance', 0, 0)",
+                    {_account, _account, _account});
+            sqlExec(s, "INSERT INTO transactions (entry_id, category_id, merchant_id, kind) "
+                       "VALUES ('t', 'cat-1', 'shop-1', 'funds_movement')");
+            sqlExec(s, "INSERT INTO transaction_tags (entry_id, tag_id) VALUES ('t', 'tag-1'), "
+                       "('t', 'tag-2')");
+            sqlExec(s, "INSERT INTO trades (id, entry_id, qty, price, currency, created_at, "
+                       "updated_at) VALUES ('tr', 'b', 1, 1, 'USD', 0, 0)");
+            sqlExec(s, "INSERT INTO valuations (entry_id, kind) VALUES ('v', 'reconciliation')");
+        });
+        CPPUNIT_ASSERT_EQUAL(2, migrate(*_db));
+        CPPUNIT_ASSERT_EQUAL(13, schemaVersion(*_db));
         CPPUNIT_ASSERT_EQUAL(int64_t(3), count("SELECT COUNT(*) FROM entries"));
         CPPUNIT_ASSERT_EQUAL(int64_t(5), payloadRows());
+        _db->read([](Tx& s) {
+            CPPUNIT_ASSERT_EQUAL(std::string("cat-1 shop-1 funds_movement"),
+                                 sqlQueryOne(s, "SELECT category_id || ' ' || merchant_id || ' ' "
+                                                "|| kind FROM entries WHERE id = 't'")
+                                     ->str(0));
+            CPPUNIT_ASSERT_EQUAL(std::string("t cat-1"),
+                                 sqlQueryOne(s, "SELECT entry_id || ' ' || category_id FROM "
+                                                "transactions")
+                                     ->str(0));
+        });
+        CPPUNIT_ASSERT_EQUAL(int64_t(2), count("SELECT COUNT(*) FROM entries WHERE kind IS NULL"));
         if (_db->isPostgres())
             CPPUNIT_ASSERT_EQUAL(int64_t(0),
                                  count("SELECT COUNT(*) FROM pg_constraint WHERE contype = 'f' "
                                        "AND conrelid::regclass::text IN ('entries', "
-                                       "'transactions', 'transaction_tags', 'trades', "
-                                       "'valuations')"));
+                                       "'transaction_tags', 'trades', 'valuations')"));
         assertKeyViolation("DELETE FROM accounts WHERE id = ?", {_account});
-        _db->write([&](Tx& s) { sqlExec(s, "DELETE FROM entries WHERE id = ?", {ids[0]}); });
+        _db->write([&](Tx& s) { sqlExec(s, "DELETE FROM entries WHERE id = 't'"); });
         CPPUNIT_ASSERT_EQUAL(int64_t(2), payloadRows());
+        assertKeyViolation("UPDATE entries SET id = 'renamed' WHERE id = 'b'");
     }
 };
 

@@ -51,7 +51,6 @@ public:
                                 "tags",
                                 "merchants",
                                 "entries",
-                                "transactions",
                                 "transaction_tags",
                                 "trades",
                                 "valuations",
@@ -78,6 +77,10 @@ public:
                                                       "SELECT COUNT(*) FROM sqlite_master WHERE "
                                                       "type = 'table' AND name = ?",
                                                       {std::string(t)}));
+            // Schema v13: a transaction's columns are in its entry; `transactions` is a view.
+            CPPUNIT_ASSERT_EQUAL(int64_t(1),
+                                 sqlCount(s, "SELECT COUNT(*) FROM sqlite_master WHERE type = "
+                                             "'view' AND name = 'transactions'"));
             CPPUNIT_ASSERT_EQUAL(std::string("wal"), sqlQueryOne(s, "PRAGMA journal_mode")->str(0));
         });
     }

@@ -91,11 +91,12 @@ std::vector<std::string> AccountStore::allIds() {
 
 void AccountStore::deleteCascade(const std::string& id) {
     // Child rows of entries go by ON DELETE CASCADE; the rest explicitly.
+    // Each transfer looks its two entries up (EntryStore::deleteCreatedBy says why not `IN`).
     sqlExec(_s,
-            "DELETE FROM transfers WHERE inflow_transaction_id IN (SELECT id FROM entries WHERE "
-            "account_id = ?) "
-            "OR outflow_transaction_id IN (SELECT id FROM entries WHERE account_id = ?)",
-            {id, id});
+            "DELETE FROM transfers WHERE EXISTS (SELECT 1 FROM entries o WHERE o.id IN "
+            "(transfers.inflow_transaction_id, transfers.outflow_transaction_id) AND "
+            "o.account_id = ?)",
+            {id});
     sqlExec(_s, "DELETE FROM entries WHERE account_id = ?", {id});
     sqlExec(_s, "DELETE FROM balances WHERE account_id = ?", {id});
     sqlExec(_s, "DELETE FROM holdings WHERE account_id = ?", {id});

@@ -13,8 +13,8 @@ const std::string kAccountOrder = "a.name, a.created_at, a.id";
 
 const char* kTransactionSelect =
     "SELECT e.id, e.account_id, e.date, e.amount, e.currency, e.name, e.notes, e.excluded, "
-    "t.category_id, t.merchant_id, t.kind, e.created_at, e.updated_at "
-    "FROM entries e JOIN transactions t ON t.entry_id = e.id ";
+    "e.category_id, e.merchant_id, e.kind, e.created_at, e.updated_at "
+    "FROM entries e ";
 
 } // namespace
 
@@ -87,7 +87,7 @@ std::vector<SqlRow> exportTransactions(Tx& s, const std::string& familyId) {
     return sqlQuery(s,
                     std::string(kTransactionSelect) +
                         "JOIN accounts a ON a.id = e.account_id WHERE a.family_id = ? AND "
-                        "e.parent_entry_id IS NULL ORDER BY " +
+                        "e.entryable_type = 'Transaction' AND e.parent_entry_id IS NULL ORDER BY " +
                         kAccountOrder + ", e.date, e.name, e.amount, e.created_at, e.id",
                     {familyId});
 }
@@ -95,7 +95,8 @@ std::vector<SqlRow> exportTransactions(Tx& s, const std::string& familyId) {
 std::vector<SqlRow> exportSplitLines(Tx& s, const std::string& parentEntryId) {
     return sqlQuery(s,
                     std::string(kTransactionSelect) +
-                        "WHERE e.parent_entry_id = ? ORDER BY e.created_at, e.name, e.amount, e.id",
+                        "WHERE e.parent_entry_id = ? AND e.entryable_type = 'Transaction' ORDER BY "
+                        "e.created_at, e.name, e.amount, e.id",
                     {parentEntryId});
 }
 

@@ -25,12 +25,17 @@ const std::vector<std::string>& entryColumns() {
                                                      "import_id",
                                                      "created_at",
                                                      "updated_at",
-                                                     "external_id"};
+                                                     "external_id",
+                                                     "category_id",
+                                                     "merchant_id",
+                                                     "kind"};
     return columns;
 }
 
-// The entry's values in entryColumns() order; fills its id and timestamps when empty.
-std::vector<SqlValue> entryValues(EntryRow& e, const char* type) {
+// The entry's values in entryColumns() order; fills its id and timestamps when empty. A
+// Transaction's category, merchant and kind are columns of its entry (schema v13).
+std::vector<SqlValue> entryValues(EntryRow& e, const char* type,
+                                  const TransactionDetail* t = nullptr) {
     if (e.id.empty()) e.id = newOrderedUuid();
     if (e.createdAt == 0) e.createdAt = e.updatedAt = nowMicros();
     e.entryableType = type;
@@ -48,42 +53,39 @@ std::vector<SqlValue> entryValues(EntryRow& e, const char* type) {
             sqlOpt(e.importId),
             e.createdAt,
             e.updatedAt,
-            sqlOpt(e.externalId)};
+            sqlOpt(e.externalId),
+            t ? sqlOpt(t->categoryId) : SqlValue(),
+            t ? sqlOpt(t->merchantId) : SqlValue(),
+            t ? SqlValue(t->kind) : SqlValue()};
 }
 
 } // namespace
 
 TransactionBatch::TransactionBatch(Tx& s, size_t chunk)
     : _entries(s, "entries", entryColumns(), chunk, false),
-      _transactions(s, "transactions", {"entry_id", "category_id", "merchant_id", "kind"}, chunk,
-                    false),
       _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false) {
-    // PostgreSQL: the entries stream into one COPY while the caller adds rows; their payload
-    // rows follow in one COPY each at flush() (they need their entries written first). A
-    // 100k-row publish spent 0.2 s preparing 20 chunks while the server waited
-    // (bench/RESULTS.md, session 12).
+    // PostgreSQL: the entries stream into one COPY while the caller adds rows; their tags
+    // follow in one COPY at flush() (they need their entries written first). A 100k-row publish
+    // spent 0.2 s preparing 20 chunks while the server waited (bench/RESULTS.md, session 12).
     _streaming = _entries.streamOnPostgres();
 }
 
 void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
-    _entries.add(entryValues(e, "Transaction"));
-    _transactions.add({e.id, sqlOpt(d.categoryId), sqlOpt(d.merchantId), d.kind});
+    _entries.add(entryValues(e, "Transaction", &d));
     for (const auto& tag : d.tagIds)
         _tags.add({e.id, tag});
     if (_streaming) return;
-    // A full statement (or COPY) of entries is written, then whatever full chunks of payload
-    // rows are ready: each table writes a prefix of its rows, never a row whose entry is not
-    // written yet (foreign keys).
+    // A full statement (or COPY) of entries is written, then whatever full chunks of tags are
+    // ready: the tags written are a prefix of their rows, never one whose entry is not written
+    // yet (foreign keys).
     if (_entries.pending() >= _entries.rowsPerFlush()) {
         _entries.flushFullChunks();
-        _transactions.flushFullChunks();
         _tags.flushFullChunks();
     }
 }
 
 void TransactionBatch::flush() {
     _entries.flush();
-    _transactions.flush();
     _tags.flush();
 }
 

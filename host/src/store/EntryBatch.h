@@ -1,7 +1,8 @@
 #pragma once
 // Transactions and trades written in batches at publish (multi-row INSERTs on SQLite, COPY on
-// PostgreSQL): entries and their payload rows are buffered and flushed together, entries first
-// (foreign keys), in statements of up to `chunk` rows. One list of entry columns for both.
+// PostgreSQL): entries and their payload rows (tags, trades) are buffered and flushed together,
+// entries first (foreign keys), in statements of up to `chunk` rows. One list of entry columns
+// for both; a transaction's own columns are in its entry row (schema v13).
 
 #include "store/BatchInsert.h"
 #include "store/EntryStore.h"
@@ -21,7 +22,7 @@ public:
     void flush();
 
 private:
-    BatchInsert _entries, _transactions, _tags;
+    BatchInsert _entries, _tags;
     bool _streaming = false;
 };
 

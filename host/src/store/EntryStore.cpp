@@ -34,26 +34,25 @@ EntryRow entryFrom(const SqlRow& r) {
 
 } // namespace
 
-EntryRow EntryStore::insertEntry(EntryRow& e) {
+EntryRow EntryStore::insertEntry(EntryRow& e, const TransactionDetail* t) {
     if (e.id.empty()) e.id = newUuid();
     if (e.createdAt == 0) e.createdAt = e.updatedAt = nowMicros();
     sqlExec(_s,
             "INSERT INTO entries (id, account_id, entryable_type, date, amount, currency, name, "
             "notes, excluded, import_locked, parent_entry_id, import_id, created_at, updated_at, "
-            "external_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "external_id, category_id, merchant_id, kind) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             {e.id, e.accountId, e.entryableType, e.date, e.amount, e.currency, e.name,
              sqlOpt(e.notes), int64_t(e.excluded), int64_t(e.importLocked), sqlOpt(e.parentEntryId),
-             sqlOpt(e.importId), e.createdAt, e.updatedAt, sqlOpt(e.externalId)});
+             sqlOpt(e.importId), e.createdAt, e.updatedAt, sqlOpt(e.externalId),
+             t ? sqlOpt(t->categoryId) : SqlValue(), t ? sqlOpt(t->merchantId) : SqlValue(),
+             t ? SqlValue(t->kind) : SqlValue()});
     return e;
 }
 
 void EntryStore::insertTransaction(EntryRow& e, const TransactionDetail& d) {
     e.entryableType = "Transaction";
-    insertEntry(e);
-    sqlExec(
-        _s,
-        "INSERT INTO transactions (entry_id, category_id, merchant_id, kind) VALUES (?, ?, ?, ?)",
-        {e.id, sqlOpt(d.categoryId), sqlOpt(d.merchantId), d.kind});
+    insertEntry(e, &d);
     for (const auto& tag : d.tagIds)
         sqlExec(_s, "INSERT INTO transaction_tags (entry_id, tag_id) VALUES (?, ?)", {e.id, tag});
 }
@@ -229,7 +228,8 @@ std::vector<EntryRow> EntryStore::tradeCandidates(const std::string& accountId,
 }
 
 void EntryStore::setTransactionCategory(const std::string& entryId, const std::string& categoryId) {
-    sqlExec(_s, "UPDATE transactions SET category_id = ? WHERE entry_id = ?",
+    sqlExec(_s,
+            "UPDATE entries SET category_id = ? WHERE id = ? AND entryable_type = 'Transaction'",
             {categoryId, entryId});
 }
 
@@ -246,34 +246,38 @@ void EntryStore::setNotes(const std::string& entryId, const std::string& notes) 
 
 namespace {
 
-// The entries `ids` selects (a query of one parameter, the import's id), their split children
-// and the transfers that link them. The payload rows go with their entries (ON DELETE CASCADE;
-// on PostgreSQL the statement trigger of schema v12). Children first, while their parents can
-// still be found; `parent_entry_id IS NOT NULL` lets the partial index entries_parent serve.
-size_t deleteEntriesSelectedBy(Tx& s, const std::string& ids, const std::string& importId) {
+// Deletes the entries that `owned` (a condition on the entries' alias `o`, of one parameter,
+// the import's id) selects, their split children and the transfers that link them. The payload
+// rows go with their entries (ON DELETE CASCADE; on PostgreSQL the statement trigger of schema
+// v12). Children and transfers are found from their side, through the parent's primary key
+// (split children through the partial index entries_parent): a semi-join from the import's
+// 100k ids once became a nested loop that ran for minutes on PostgreSQL.
+size_t deleteOwnedEntries(Tx& s, const std::string& owned, const std::string& importId) {
     sqlExec(s,
-            "DELETE FROM transfers WHERE inflow_transaction_id IN (" + ids +
-                ") OR outflow_transaction_id IN (" + ids + ")",
-            {importId, importId});
+            "DELETE FROM transfers WHERE EXISTS (SELECT 1 FROM entries o WHERE o.id IN "
+            "(transfers.inflow_transaction_id, transfers.outflow_transaction_id) AND " +
+                owned + ")",
+            {importId});
     size_t children = sqlExec(s,
-                              "DELETE FROM entries WHERE parent_entry_id IS NOT NULL AND "
-                              "parent_entry_id IN (" +
-                                  ids + ")",
+                              "DELETE FROM entries WHERE parent_entry_id IS NOT NULL AND EXISTS "
+                              "(SELECT 1 FROM entries o WHERE o.id = entries.parent_entry_id AND " +
+                                  owned + ")",
                               {importId});
-    return children + sqlExec(s, "DELETE FROM entries WHERE id IN (" + ids + ")", {importId});
+    return children;
 }
 
 } // namespace
 
 size_t EntryStore::deleteCreatedBy(const std::string& importId) {
-    return deleteEntriesSelectedBy(_s, "SELECT id FROM entries WHERE import_id = ?", importId);
+    size_t children = deleteOwnedEntries(_s, "o.import_id = ?", importId);
+    return children + sqlExec(_s, "DELETE FROM entries WHERE import_id = ?", {importId});
 }
 
 size_t EntryStore::deleteRecordedBy(const std::string& importId) {
-    return deleteEntriesSelectedBy(_s,
-                                   "SELECT record_id FROM import_records WHERE import_id = ? AND "
-                                   "record_type = 'Entry' AND relation = 'created'",
-                                   importId);
+    const std::string recorded = "SELECT record_id FROM import_records WHERE import_id = ? AND "
+                                 "record_type = 'Entry' AND relation = 'created'";
+    size_t children = deleteOwnedEntries(_s, "o.id IN (" + recorded + ")", importId);
+    return children + sqlExec(_s, "DELETE FROM entries WHERE id IN (" + recorded + ")", {importId});
 }
 
 void EntryStore::updateDate(const std::string& id, const std::string& date, int64_t amount) {

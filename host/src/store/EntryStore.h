@@ -106,7 +106,8 @@ public:
     void updateDate(const std::string& id, const std::string& date, int64_t amount);
 
 private:
-    EntryRow insertEntry(EntryRow& entry);
+    // `transaction`: the columns of a Transaction entry (schema v13), NULL for other entries.
+    EntryRow insertEntry(EntryRow& entry, const TransactionDetail* transaction = nullptr);
     Tx& _s;
 };
 

@@ -21,32 +21,15 @@ std::vector<Migration> schemaV9();  // Schema_v9.cpp
 std::vector<Migration> schemaV10(); // Schema_v10.cpp
 std::vector<Migration> schemaV11(); // Schema_v11.cpp
 std::vector<Migration> schemaV12(); // Schema_v12.cpp
+std::vector<Migration> schemaV13(); // Schema_v13.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
-        std::vector<Migration> all = schemaV1();
-        for (auto& m : schemaV2())
-            all.push_back(std::move(m));
-        for (auto& m : schemaV3())
-            all.push_back(std::move(m));
-        for (auto& m : schemaV4())
-            all.push_back(std::move(m));
-        for (auto& m : schemaV5())
-            all.push_back(std::move(m));
-        for (auto& m : schemaV6())
-            all.push_back(std::move(m));
-        for (auto& m : schemaV7())
-            all.push_back(std::move(m));
-        for (auto& m : schemaV8())
-            all.push_back(std::move(m));
-        for (auto& m : schemaV9())
-            all.push_back(std::move(m));
-        for (auto& m : schemaV10())
-            all.push_back(std::move(m));
-        for (auto& m : schemaV11())
-            all.push_back(std::move(m));
-        for (auto& m : schemaV12())
-            all.push_back(std::move(m));
+        std::vector<Migration> all;
+        for (auto versions : {schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7,
+                              schemaV8, schemaV9, schemaV10, schemaV11, schemaV12, schemaV13})
+            for (auto& m : versions())
+                all.push_back(std::move(m));
         return all;
     }();
     return migrations;

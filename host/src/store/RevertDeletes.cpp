@@ -39,7 +39,7 @@ void deleteRule(Tx& s, const std::string& id) {
 }
 
 void deleteMerchant(Tx& s, const std::string& id) {
-    sqlExec(s, "UPDATE transactions SET merchant_id = NULL WHERE merchant_id = ?", {id});
+    sqlExec(s, "UPDATE entries SET merchant_id = NULL WHERE merchant_id = ?", {id});
     sqlExec(s, "DELETE FROM merchants WHERE id = ?", {id});
 }
 

@@ -7,18 +7,32 @@ namespace finimport::store {
 
 namespace {
 
-// Ids of the records of `type` the import created (a sub-select; one `?` = the import id).
-// Entries by their import_id: a ledger publish does not list its entries in import_records
-// (docs/architecture.md, "What an import owns").
+// Ids of the records of `type` the import created (a sub-select; one `?` = the import id),
+// other than entries. Entries by their import_id: a ledger publish does not list its entries in
+// import_records (docs/architecture.md, "What an import owns").
 std::string created(const std::string& type) {
-    if (type == "Entry") return "(SELECT id FROM entries WHERE import_id = ?)";
     return "(SELECT record_id FROM import_records WHERE import_id = ? AND relation = 'created' "
            "AND record_type = '" +
            type + "')";
 }
 
+// `column` (of the outer row) is not the id of a `type` record the import created: a lookup in
+// import_records' primary key per row. Not `NOT IN (sub-select)`: a list of the import's 100k
+// ids that does not fit work_mem is searched from the start for every outer row on PostgreSQL.
+std::string notCreated(const std::string& type, const std::string& column) {
+    return "NOT EXISTS (SELECT 1 FROM import_records r WHERE r.import_id = ? AND r.record_type = "
+           "'" +
+           type + "' AND r.record_id = " + column + " AND r.relation = 'created')";
+}
+
+// One of `columns` (of the outer row) names an entry the import created: primary key lookups.
+std::string namesCreatedEntry(const std::string& columns) {
+    return "EXISTS (SELECT 1 FROM entries o WHERE o.id IN (" + columns + ") AND o.import_id = ?)";
+}
+
 // Each query yields the owning import id of a dependant record ('' = no import: the API).
-// Every `?` is the import id.
+// Every `?` is the import id. An entry whose import_id is not the import's was not created by
+// it, so the entries' queries need no test against the created entries.
 std::vector<std::string> dependantQueries() {
     return {
         // Another import created or matched the same record (docs/imports.md §12.3,
@@ -32,26 +46,24 @@ std::vector<std::string> dependantQueries() {
         "AND o.import_id <> ?",
         // Records inside an account the import created, owned by someone else.
         "SELECT DISTINCT COALESCE(import_id, '') FROM entries WHERE account_id IN " +
-            created("Account") + " AND COALESCE(import_id, '') <> ? AND id NOT IN " +
-            created("Entry"),
+            created("Account") + " AND COALESCE(import_id, '') <> ?",
         "SELECT DISTINCT COALESCE(import_id, '') FROM holdings WHERE account_id IN " +
-            created("Account") + " AND COALESCE(import_id, '') <> ? AND id NOT IN " +
-            created("Holding"),
+            created("Account") + " AND COALESCE(import_id, '') <> ? AND " +
+            notCreated("Holding", "holdings.id"),
         "SELECT DISTINCT COALESCE(import_id, '') FROM recurring_transactions WHERE account_id "
         "IN " +
-            created("Account") + " AND COALESCE(import_id, '') <> ? AND id NOT IN " +
-            created("RecurringTransaction"),
+            created("Account") + " AND COALESCE(import_id, '') <> ? AND " +
+            notCreated("RecurringTransaction", "recurring_transactions.id"),
         // Balance rows given by another ServiceImport (recomputed rows carry no import).
         "SELECT DISTINCT import_id FROM balances WHERE account_id IN " + created("Account") +
             " AND import_id IS NOT NULL AND import_id <> ?",
         // Split children and transfers hanging off an entry the import created.
-        "SELECT DISTINCT COALESCE(import_id, '') FROM entries WHERE parent_entry_id IN " +
-            created("Entry") + " AND COALESCE(import_id, '') <> ? AND id NOT IN " +
-            created("Entry"),
-        "SELECT DISTINCT COALESCE(import_id, '') FROM transfers WHERE (inflow_transaction_id "
-        "IN " +
-            created("Entry") + " OR outflow_transaction_id IN " + created("Entry") +
-            ") AND COALESCE(import_id, '') <> ?",
+        "SELECT DISTINCT COALESCE(import_id, '') FROM entries WHERE parent_entry_id IS NOT NULL "
+        "AND " +
+            namesCreatedEntry("entries.parent_entry_id") + " AND COALESCE(import_id, '') <> ?",
+        "SELECT DISTINCT COALESCE(import_id, '') FROM transfers WHERE " +
+            namesCreatedEntry("transfers.inflow_transaction_id, transfers.outflow_transaction_id") +
+            " AND COALESCE(import_id, '') <> ?",
     };
 }
 

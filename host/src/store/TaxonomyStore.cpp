@@ -142,8 +142,8 @@ bool used(Tx& s, const std::string& ownUses, const std::string& id, const std::s
 
 bool TaxonomyStore::categoryInUse(const std::string& id, const std::string& importId) {
     return used(_s,
-                "(SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
-                "WHERE t.category_id = ? AND COALESCE(e.import_id, '') <> ?) + "
+                "(SELECT COUNT(*) FROM entries e "
+                "WHERE e.category_id = ? AND COALESCE(e.import_id, '') <> ?) + "
                 "(SELECT COUNT(*) FROM trades t JOIN entries e ON e.id = t.entry_id "
                 "WHERE t.category_id = ? AND COALESCE(e.import_id, '') <> ?) + "
                 "(SELECT COUNT(*) FROM budget_categories bc JOIN budgets b ON b.id = bc.budget_id "
@@ -162,8 +162,8 @@ bool TaxonomyStore::tagInUse(const std::string& id, const std::string& importId)
 
 bool TaxonomyStore::merchantInUse(const std::string& id, const std::string& importId) {
     return used(_s,
-                "(SELECT COUNT(*) FROM transactions t JOIN entries e ON e.id = t.entry_id "
-                "WHERE t.merchant_id = ? AND COALESCE(e.import_id, '') <> ?) + "
+                "(SELECT COUNT(*) FROM entries e "
+                "WHERE e.merchant_id = ? AND COALESCE(e.import_id, '') <> ?) + "
                 "(SELECT COUNT(*) FROM recurring_transactions WHERE merchant_id = ? AND "
                 "COALESCE(import_id, '') <> ?)",
                 id, importId, 2);
@@ -171,7 +171,7 @@ bool TaxonomyStore::merchantInUse(const std::string& id, const std::string& impo
 
 void TaxonomyStore::deleteCategory(const std::string& id) {
     sqlExec(_s, "UPDATE categories SET parent_id = NULL WHERE parent_id = ?", {id});
-    sqlExec(_s, "UPDATE transactions SET category_id = NULL WHERE category_id = ?", {id});
+    sqlExec(_s, "UPDATE entries SET category_id = NULL WHERE category_id = ?", {id});
     sqlExec(_s, "DELETE FROM categories WHERE id = ?", {id});
 }
 

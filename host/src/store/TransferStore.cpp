@@ -9,8 +9,8 @@ namespace finimport::store {
 std::optional<TransferLeg> transferLeg(Tx& s, const std::string& entryId) {
     auto row = sqlQueryOne(s,
                            "SELECT e.account_id, COALESCE(a.account_type, ''), e.date, e.amount, "
-                           "t.category_id FROM entries e JOIN accounts a ON a.id = e.account_id "
-                           "JOIN transactions t ON t.entry_id = e.id WHERE e.id = ?",
+                           "e.category_id FROM entries e JOIN accounts a ON a.id = e.account_id "
+                           "WHERE e.id = ? AND e.entryable_type = 'Transaction'",
                            {entryId});
     if (!row) return std::nullopt;
     return TransferLeg{entryId,     row->str(0), row->str(1),
@@ -57,17 +57,19 @@ std::string insertRejectedTransfer(Tx& s, const std::string& inflowId, const std
 }
 
 void setTransactionKind(Tx& s, const std::string& entryId, const std::string& kind) {
-    sqlExec(s, "UPDATE transactions SET kind = ? WHERE entry_id = ?", {kind, entryId});
+    sqlExec(s, "UPDATE entries SET kind = ? WHERE id = ? AND entryable_type = 'Transaction'",
+            {kind, entryId});
 }
 
 void setTransactionCategory(Tx& s, const std::string& entryId, const std::string& categoryId) {
-    sqlExec(s, "UPDATE transactions SET category_id = ? WHERE entry_id = ?", {categoryId, entryId});
+    sqlExec(s, "UPDATE entries SET category_id = ? WHERE id = ? AND entryable_type = 'Transaction'",
+            {categoryId, entryId});
 }
 
 void markFundsMovement(Tx& s, const std::string& entryA, const std::string& entryB) {
     sqlExec(s,
-            "UPDATE transactions SET kind = 'funds_movement', category_id = NULL "
-            "WHERE entry_id IN (?, ?)",
+            "UPDATE entries SET kind = 'funds_movement', category_id = NULL "
+            "WHERE id IN (?, ?) AND entryable_type = 'Transaction'",
             {entryA, entryB});
 }
 
