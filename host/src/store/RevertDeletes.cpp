@@ -38,14 +38,4 @@ void deleteRule(Tx& s, const std::string& id) {
     sqlExec(s, "DELETE FROM rules WHERE id = ?", {id});
 }
 
-void deleteMerchant(Tx& s, const std::string& id) {
-    sqlExec(s, "UPDATE entries SET merchant_id = NULL WHERE merchant_id = ?", {id});
-    sqlExec(s, "DELETE FROM merchants WHERE id = ?", {id});
-}
-
-bool categoryBudgeted(Tx& s, const std::string& categoryId) {
-    return sqlCount(s, "SELECT COUNT(*) FROM budget_categories WHERE category_id = ?",
-                    {categoryId}) > 0;
-}
-
 } // namespace finimport::store

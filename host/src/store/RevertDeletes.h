@@ -1,7 +1,7 @@
 #pragma once
 // Deletes by id of the records a revert removes that have no store of their own (links,
-// holdings, balances, budgets, recurring transactions, rules, merchants). Entries, accounts,
-// categories and tags are deleted through EntryStore, AccountStore and TaxonomyStore.
+// holdings, balances, budgets, recurring transactions, rules). Entries, accounts, categories,
+// tags and merchants are deleted through EntryStore, AccountStore and TaxonomyStore.
 
 #include "store/Tx.h"
 #include <string>
@@ -17,9 +17,5 @@ void deleteBudgetCategory(Tx& s, const std::string& id);
 void deleteBudget(Tx& s, const std::string& id);
 void deleteRecurring(Tx& s, const std::string& id);
 void deleteRule(Tx& s, const std::string& id);
-// The merchant, after clearing it from every transaction that names it.
-void deleteMerchant(Tx& s, const std::string& id);
-// True when a budget category refers to the category (it then stays).
-bool categoryBudgeted(Tx& s, const std::string& categoryId);
 
 } // namespace finimport::store

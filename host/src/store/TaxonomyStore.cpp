@@ -4,6 +4,9 @@
 #include "store/Time.h"
 #include "store/TxSession.h"
 
+#include <algorithm>
+#include <functional>
+
 namespace finimport::store {
 
 namespace {
@@ -117,67 +120,136 @@ void TaxonomyStore::insertMerchant(MerchantRow& m) {
 
 namespace {
 
+// At most this many ids in one `IN (…)` list (libpq drops the connection past about 7,500
+// parameters; BatchInsert.h).
+constexpr size_t kIdsPerStatement = 500;
+
+// Calls `run` once per chunk of `ids` with `sql`, its `(%)` replaced by the chunk's
+// placeholders, and the chunk's ids as the first parameters.
+void overChunks(const std::string& sql, const std::vector<std::string>& ids,
+                const std::function<void(const std::string&, std::vector<SqlValue>)>& run) {
+    for (size_t from = 0; from < ids.size(); from += kIdsPerStatement) {
+        const size_t n = std::min(kIdsPerStatement, ids.size() - from);
+        std::string list = "(";
+        std::vector<SqlValue> params;
+        for (size_t i = 0; i < n; ++i) {
+            list += i ? ", ?" : "?";
+            params.push_back(ids[from + i]);
+        }
+        std::string text = sql;
+        text.replace(text.find("(%)"), 3, list + ")");
+        run(text, std::move(params));
+    }
+}
+
+// Runs the query `sql` over `ids` (every `?` after its list is the import id, `imports` of
+// them); each row's first column goes into `out`.
+void collect(Tx& s, const std::string& sql, int imports, const std::vector<std::string>& ids,
+             const std::string& importId, std::set<std::string>& out) {
+    overChunks(sql, ids, [&](const std::string& text, std::vector<SqlValue> params) {
+        for (int i = 0; i < imports; ++i)
+            params.push_back(importId);
+        for (const auto& row : sqlQuery(s, text, params))
+            if (!row.isNull(0)) out.insert(row.str(0));
+    });
+}
+
+void execOver(Tx& s, const std::string& sql, const std::vector<std::string>& ids) {
+    overChunks(sql, ids, [&](const std::string& text, std::vector<SqlValue> params) {
+        sqlExec(s, text, params);
+    });
+}
+
 // A use every kind of taxonomy record shares: a rule of another import (or of no import) that
 // names the id in a condition or action. (Another import's mapping is no use: publish
-// re-creates a mapped record that is gone.)
-// (Typed casts: PostgreSQL cannot infer a parameter's type inside `||`.)
-const char* kSharedUses =
-    "(SELECT COUNT(*) FROM rules WHERE COALESCE(import_id, '') <> ? AND "
-    "(actions LIKE '%' || CAST(? AS TEXT) || '%' OR conditions LIKE '%' || CAST(? AS TEXT) || "
-    "'%'))";
-
-bool used(Tx& s, const std::string& ownUses, const std::string& id, const std::string& importId,
-          int ownPairs) {
-    std::vector<SqlValue> params;
-    for (int i = 0; i < ownPairs; ++i) {
-        params.push_back(id);
-        params.push_back(importId);
-    }
-    for (const auto& v : std::vector<std::string>{importId, id, id})
-        params.push_back(v);
-    return sqlCount(s, "SELECT " + ownUses + " + " + kSharedUses, params) > 0;
+// re-creates a mapped record that is gone.) The rules are few: read once, searched here.
+void namedByRules(Tx& s, const std::vector<std::string>& ids, const std::string& importId,
+                  std::set<std::string>& out) {
+    const auto rules = sqlQuery(s,
+                                "SELECT COALESCE(actions, ''), COALESCE(conditions, '') FROM "
+                                "rules WHERE COALESCE(import_id, '') <> ?",
+                                {importId});
+    for (const auto& id : ids)
+        for (const auto& rule : rules)
+            if (rule.str(0).find(id) != std::string::npos ||
+                rule.str(1).find(id) != std::string::npos) {
+                out.insert(id);
+                break;
+            }
 }
 
 } // namespace
 
-bool TaxonomyStore::categoryInUse(const std::string& id, const std::string& importId) {
-    return used(_s,
-                "(SELECT COUNT(*) FROM entries e "
-                "WHERE e.category_id = ? AND COALESCE(e.import_id, '') <> ?) + "
-                "(SELECT COUNT(*) FROM trades t JOIN entries e ON e.id = t.entry_id "
-                "WHERE t.category_id = ? AND COALESCE(e.import_id, '') <> ?) + "
-                "(SELECT COUNT(*) FROM budget_categories bc JOIN budgets b ON b.id = bc.budget_id "
-                "WHERE bc.category_id = ? AND COALESCE(b.import_id, '') <> ?) + "
-                "(SELECT COUNT(*) FROM categories WHERE parent_id = ? AND "
-                "COALESCE(import_id, '') <> ?)",
-                id, importId, 4);
+std::set<std::string> TaxonomyStore::categoriesInUse(const std::vector<std::string>& ids,
+                                                     const std::string& importId) {
+    std::set<std::string> used;
+    collect(_s,
+            "SELECT DISTINCT category_id FROM entries WHERE category_id IN (%) AND "
+            "COALESCE(import_id, '') <> ?",
+            1, ids, importId, used);
+    collect(_s,
+            "SELECT DISTINCT t.category_id FROM trades t JOIN entries e ON e.id = t.entry_id "
+            "WHERE t.category_id IN (%) AND COALESCE(e.import_id, '') <> ?",
+            1, ids, importId, used);
+    collect(_s,
+            "SELECT DISTINCT bc.category_id FROM budget_categories bc JOIN budgets b ON b.id = "
+            "bc.budget_id WHERE bc.category_id IN (%) AND COALESCE(b.import_id, '') <> ?",
+            1, ids, importId, used);
+    collect(_s,
+            "SELECT DISTINCT parent_id FROM categories WHERE parent_id IN (%) AND "
+            "COALESCE(import_id, '') <> ?",
+            1, ids, importId, used);
+    namedByRules(_s, ids, importId, used);
+    return used;
 }
 
-bool TaxonomyStore::tagInUse(const std::string& id, const std::string& importId) {
-    return used(_s,
-                "(SELECT COUNT(*) FROM transaction_tags tt JOIN entries e ON e.id = tt.entry_id "
-                "WHERE tt.tag_id = ? AND COALESCE(e.import_id, '') <> ?)",
-                id, importId, 1);
+std::set<std::string> TaxonomyStore::categoriesBudgeted(const std::vector<std::string>& ids) {
+    std::set<std::string> budgeted;
+    collect(_s, "SELECT DISTINCT category_id FROM budget_categories WHERE category_id IN (%)", 0,
+            ids, "", budgeted);
+    return budgeted;
 }
 
-bool TaxonomyStore::merchantInUse(const std::string& id, const std::string& importId) {
-    return used(_s,
-                "(SELECT COUNT(*) FROM entries e "
-                "WHERE e.merchant_id = ? AND COALESCE(e.import_id, '') <> ?) + "
-                "(SELECT COUNT(*) FROM recurring_transactions WHERE merchant_id = ? AND "
-                "COALESCE(import_id, '') <> ?)",
-                id, importId, 2);
+std::set<std::string> TaxonomyStore::tagsInUse(const std::vector<std::string>& ids,
+                                               const std::string& importId) {
+    std::set<std::string> used;
+    collect(_s,
+            "SELECT DISTINCT tt.tag_id FROM transaction_tags tt JOIN entries e ON e.id = "
+            "tt.entry_id WHERE tt.tag_id IN (%) AND COALESCE(e.import_id, '') <> ?",
+            1, ids, importId, used);
+    namedByRules(_s, ids, importId, used);
+    return used;
 }
 
-void TaxonomyStore::deleteCategory(const std::string& id) {
-    sqlExec(_s, "UPDATE categories SET parent_id = NULL WHERE parent_id = ?", {id});
-    sqlExec(_s, "UPDATE entries SET category_id = NULL WHERE category_id = ?", {id});
-    sqlExec(_s, "DELETE FROM categories WHERE id = ?", {id});
+std::set<std::string> TaxonomyStore::merchantsInUse(const std::vector<std::string>& ids,
+                                                    const std::string& importId) {
+    std::set<std::string> used;
+    collect(_s,
+            "SELECT DISTINCT merchant_id FROM entries WHERE merchant_id IN (%) AND "
+            "COALESCE(import_id, '') <> ?",
+            1, ids, importId, used);
+    collect(_s,
+            "SELECT DISTINCT merchant_id FROM recurring_transactions WHERE merchant_id IN (%) AND "
+            "COALESCE(import_id, '') <> ?",
+            1, ids, importId, used);
+    namedByRules(_s, ids, importId, used);
+    return used;
 }
 
-void TaxonomyStore::deleteTag(const std::string& id) {
-    sqlExec(_s, "DELETE FROM transaction_tags WHERE tag_id = ?", {id});
-    sqlExec(_s, "DELETE FROM tags WHERE id = ?", {id});
+void TaxonomyStore::deleteCategories(const std::vector<std::string>& ids) {
+    execOver(_s, "UPDATE categories SET parent_id = NULL WHERE parent_id IN (%)", ids);
+    execOver(_s, "UPDATE entries SET category_id = NULL WHERE category_id IN (%)", ids);
+    execOver(_s, "DELETE FROM categories WHERE id IN (%)", ids);
+}
+
+void TaxonomyStore::deleteTags(const std::vector<std::string>& ids) {
+    execOver(_s, "DELETE FROM transaction_tags WHERE tag_id IN (%)", ids);
+    execOver(_s, "DELETE FROM tags WHERE id IN (%)", ids);
+}
+
+void TaxonomyStore::deleteMerchants(const std::vector<std::string>& ids) {
+    execOver(_s, "UPDATE entries SET merchant_id = NULL WHERE merchant_id IN (%)", ids);
+    execOver(_s, "DELETE FROM merchants WHERE id IN (%)", ids);
 }
 
 } // namespace finimport::store

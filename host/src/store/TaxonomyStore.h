@@ -4,6 +4,7 @@
 #include "store/Tx.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,14 +43,22 @@ public:
     std::optional<MerchantRow> merchantById(const std::string& familyId, const std::string& id);
     void insertMerchant(MerchantRow& m);
 
-    // Is the record referenced by something outside `importId` (its records, rules, budgets,
-    // recurring transactions, another import's mappings)? Revert keeps those (docs/decisions.md
-    // D20, D64).
-    bool categoryInUse(const std::string& id, const std::string& importId);
-    bool tagInUse(const std::string& id, const std::string& importId);
-    bool merchantInUse(const std::string& id, const std::string& importId);
-    void deleteCategory(const std::string& id);
-    void deleteTag(const std::string& id);
+    // Revert (docs/decisions.md D20, D64, D74): which of `ids` something outside `importId`
+    // references (its records, rules, budgets, recurring transactions, child categories; another
+    // import's mappings are no use). A few statements for all the ids, not a scan each.
+    std::set<std::string> categoriesInUse(const std::vector<std::string>& ids,
+                                          const std::string& importId);
+    std::set<std::string> tagsInUse(const std::vector<std::string>& ids,
+                                    const std::string& importId);
+    std::set<std::string> merchantsInUse(const std::vector<std::string>& ids,
+                                         const std::string& importId);
+    // Which of `ids` a budget of any import plans (a backup import's revert keeps those).
+    std::set<std::string> categoriesBudgeted(const std::vector<std::string>& ids);
+    // Deletes the records and every reference to them (parent links, transactions' categories
+    // and merchants, tags of transactions).
+    void deleteCategories(const std::vector<std::string>& ids);
+    void deleteTags(const std::vector<std::string>& ids);
+    void deleteMerchants(const std::vector<std::string>& ids);
 
 private:
     Tx& _s;

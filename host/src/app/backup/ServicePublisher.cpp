@@ -56,17 +56,16 @@ void undoBackupImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     store::AccountStore accounts(s);
     each("Account", [&](const std::string& id) { accounts.deleteCascade(id); });
     store::TaxonomyStore taxonomy(s);
-    each("Category", [&](const std::string& id) {
-        bool budgeted = store::categoryBudgeted(s, id);
-        if (!budgeted && !taxonomy.categoryInUse(id, import.id)) taxonomy.deleteCategory(id);
-    });
-    each("Tag", [&](const std::string& id) {
-        if (!taxonomy.tagInUse(id, import.id)) taxonomy.deleteTag(id);
-    });
-    each("Merchant", [&](const std::string& id) {
-        if (taxonomy.merchantInUse(id, import.id)) return;
-        store::deleteMerchant(s, id);
-    });
+    taxonomy.deleteCategories(unusedCreated(created, "Category", [&](const auto& ids) {
+        auto kept = taxonomy.categoriesInUse(ids, import.id);
+        kept.merge(taxonomy.categoriesBudgeted(ids));
+        return kept;
+    }));
+    taxonomy.deleteTags(unusedCreated(
+        created, "Tag", [&](const auto& ids) { return taxonomy.tagsInUse(ids, import.id); }));
+    taxonomy.deleteMerchants(unusedCreated(created, "Merchant", [&](const auto& ids) {
+        return taxonomy.merchantsInUse(ids, import.id);
+    }));
     import.readback = revertedReadbackJson();
 }
 

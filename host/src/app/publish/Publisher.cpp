@@ -72,14 +72,14 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     // Rules first: they may be the only users of categories/merchants they created.
     for (const auto& [type, id] : created)
         if (type == "Rule") store::deleteRule(s, id);
-    for (const auto& [type, id] : created)
-        if (type == "Merchant" && !taxonomy.merchantInUse(id, import.id))
-            store::deleteMerchant(s, id);
-    for (const auto& [type, id] : created) {
-        if (type == "Category" && !taxonomy.categoryInUse(id, import.id))
-            taxonomy.deleteCategory(id);
-        if (type == "Tag" && !taxonomy.tagInUse(id, import.id)) taxonomy.deleteTag(id);
-    }
+    taxonomy.deleteMerchants(unusedCreated(created, "Merchant", [&](const auto& ids) {
+        return taxonomy.merchantsInUse(ids, import.id);
+    }));
+    taxonomy.deleteCategories(unusedCreated(created, "Category", [&](const auto& ids) {
+        return taxonomy.categoriesInUse(ids, import.id);
+    }));
+    taxonomy.deleteTags(unusedCreated(
+        created, "Tag", [&](const auto& ids) { return taxonomy.tagsInUse(ids, import.id); }));
     for (const auto& accountId : ctx.touchedAccounts)
         jobs::materializeBalances(s, accountId, ctx.today);
 }

@@ -33,4 +33,17 @@ void runRevertJob(store::Database& db, const std::string& importId, const Revert
     }
 }
 
+std::vector<std::string>
+unusedCreated(const std::vector<std::pair<std::string, std::string>>& created,
+              const std::string& type,
+              const std::function<std::set<std::string>(const std::vector<std::string>&)>& inUse) {
+    std::vector<std::string> ids;
+    for (const auto& [t, id] : created)
+        if (t == type) ids.push_back(id);
+    if (ids.empty()) return ids;
+    const std::set<std::string> used = inUse(ids);
+    std::erase_if(ids, [&](const std::string& id) { return used.count(id) > 0; });
+    return ids;
+}
+
 } // namespace finimport::app

@@ -9,7 +9,10 @@
 #include "store/ImportStore.h"
 
 #include <functional>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace finimport::app {
 
@@ -17,5 +20,12 @@ namespace finimport::app {
 using RevertUndo = std::function<void(store::Tx&, store::ImportStore&, store::ImportRecord&)>;
 
 void runRevertJob(store::Database& db, const std::string& importId, const RevertUndo& undo);
+
+// The ids of `type` among the records the import created (ImportStore::records: type, id) that
+// `inUse` (given all of them at once) does not return: the taxonomy a revert deletes.
+std::vector<std::string>
+unusedCreated(const std::vector<std::pair<std::string, std::string>>& created,
+              const std::string& type,
+              const std::function<std::set<std::string>(const std::vector<std::string>&)>& inUse);
 
 } // namespace finimport::app
