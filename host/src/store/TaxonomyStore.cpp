@@ -180,27 +180,34 @@ void namedByRules(Tx& s, const std::vector<std::string>& ids, const std::string&
 
 } // namespace
 
+namespace {
+
+// The ids among `ids` that one of `uses` returns (queries of one column: `(%)` the place of the
+// id list, then one `?`, the import id), or that a rule of another import names.
+std::set<std::string> usedAmong(Tx& s, std::initializer_list<const char*> uses,
+                                const std::vector<std::string>& ids, const std::string& importId) {
+    std::set<std::string> used;
+    for (const char* sql : uses)
+        collect(s, sql, 1, ids, importId, used);
+    namedByRules(s, ids, importId, used);
+    return used;
+}
+
+} // namespace
+
 std::set<std::string> TaxonomyStore::categoriesInUse(const std::vector<std::string>& ids,
                                                      const std::string& importId) {
-    std::set<std::string> used;
-    collect(_s,
-            "SELECT DISTINCT category_id FROM entries WHERE category_id IN (%) AND "
-            "COALESCE(import_id, '') <> ?",
-            1, ids, importId, used);
-    collect(_s,
-            "SELECT DISTINCT t.category_id FROM trades t JOIN entries e ON e.id = t.entry_id "
-            "WHERE t.category_id IN (%) AND COALESCE(e.import_id, '') <> ?",
-            1, ids, importId, used);
-    collect(_s,
-            "SELECT DISTINCT bc.category_id FROM budget_categories bc JOIN budgets b ON b.id = "
-            "bc.budget_id WHERE bc.category_id IN (%) AND COALESCE(b.import_id, '') <> ?",
-            1, ids, importId, used);
-    collect(_s,
-            "SELECT DISTINCT parent_id FROM categories WHERE parent_id IN (%) AND "
-            "COALESCE(import_id, '') <> ?",
-            1, ids, importId, used);
-    namedByRules(_s, ids, importId, used);
-    return used;
+    return usedAmong(_s,
+                     {"SELECT DISTINCT category_id FROM entries WHERE category_id IN (%) AND "
+                      "COALESCE(import_id, '') <> ?",
+                      "SELECT DISTINCT t.category_id FROM trades t JOIN entries e ON e.id = "
+                      "t.entry_id WHERE t.category_id IN (%) AND COALESCE(e.import_id, '') <> ?",
+                      "SELECT DISTINCT bc.category_id FROM budget_categories bc JOIN budgets b ON "
+                      "b.id = bc.budget_id WHERE bc.category_id IN (%) AND COALESCE(b.import_id, "
+                      "'') <> ?",
+                      "SELECT DISTINCT parent_id FROM categories WHERE parent_id IN (%) AND "
+                      "COALESCE(import_id, '') <> ?"},
+                     ids, importId);
 }
 
 std::set<std::string> TaxonomyStore::categoriesBudgeted(const std::vector<std::string>& ids) {
@@ -212,28 +219,20 @@ std::set<std::string> TaxonomyStore::categoriesBudgeted(const std::vector<std::s
 
 std::set<std::string> TaxonomyStore::tagsInUse(const std::vector<std::string>& ids,
                                                const std::string& importId) {
-    std::set<std::string> used;
-    collect(_s,
-            "SELECT DISTINCT tt.tag_id FROM transaction_tags tt JOIN entries e ON e.id = "
-            "tt.entry_id WHERE tt.tag_id IN (%) AND COALESCE(e.import_id, '') <> ?",
-            1, ids, importId, used);
-    namedByRules(_s, ids, importId, used);
-    return used;
+    return usedAmong(_s,
+                     {"SELECT DISTINCT tt.tag_id FROM transaction_tags tt JOIN entries e ON e.id = "
+                      "tt.entry_id WHERE tt.tag_id IN (%) AND COALESCE(e.import_id, '') <> ?"},
+                     ids, importId);
 }
 
 std::set<std::string> TaxonomyStore::merchantsInUse(const std::vector<std::string>& ids,
                                                     const std::string& importId) {
-    std::set<std::string> used;
-    collect(_s,
-            "SELECT DISTINCT merchant_id FROM entries WHERE merchant_id IN (%) AND "
-            "COALESCE(import_id, '') <> ?",
-            1, ids, importId, used);
-    collect(_s,
-            "SELECT DISTINCT merchant_id FROM recurring_transactions WHERE merchant_id IN (%) AND "
-            "COALESCE(import_id, '') <> ?",
-            1, ids, importId, used);
-    namedByRules(_s, ids, importId, used);
-    return used;
+    return usedAmong(_s,
+                     {"SELECT DISTINCT merchant_id FROM entries WHERE merchant_id IN (%) AND "
+                      "COALESCE(import_id, '') <> ?",
+                      "SELECT DISTINCT merchant_id FROM recurring_transactions WHERE merchant_id "
+                      "IN (%) AND COALESCE(import_id, '') <> ?"},
+                     ids, importId);
 }
 
 void TaxonomyStore::deleteCategories(const std::vector<std::string>& ids) {
