@@ -10,53 +10,14 @@ namespace finimport::store {
 
 namespace {
 
-const std::vector<std::string>& entryColumns() {
-    static const std::vector<std::string> columns = {"id",
-                                                     "account_id",
-                                                     "entryable_type",
-                                                     "date",
-                                                     "amount",
-                                                     "currency",
-                                                     "name",
-                                                     "notes",
-                                                     "excluded",
-                                                     "import_locked",
-                                                     "parent_entry_id",
-                                                     "import_id",
-                                                     "created_at",
-                                                     "updated_at",
-                                                     "external_id",
-                                                     "category_id",
-                                                     "merchant_id",
-                                                     "kind"};
-    return columns;
-}
-
-// The entry's values in entryColumns() order; fills its id and timestamps when empty. A
-// Transaction's category, merchant and kind are columns of its entry (schema v13).
-std::vector<SqlValue> entryValues(EntryRow& e, const char* type,
+// Fills the entry's id (time-ordered: new rows append to the primary key), timestamps and type,
+// then returns its values in entryColumns() order.
+std::vector<SqlValue> batchValues(EntryRow& e, const char* type,
                                   const TransactionDetail* t = nullptr) {
     if (e.id.empty()) e.id = newOrderedUuid();
     if (e.createdAt == 0) e.createdAt = e.updatedAt = nowMicros();
     e.entryableType = type;
-    return {e.id,
-            e.accountId,
-            e.entryableType,
-            e.date,
-            e.amount,
-            e.currency,
-            e.name,
-            sqlOpt(e.notes),
-            int64_t(e.excluded),
-            int64_t(e.importLocked),
-            sqlOpt(e.parentEntryId),
-            sqlOpt(e.importId),
-            e.createdAt,
-            e.updatedAt,
-            sqlOpt(e.externalId),
-            t ? sqlOpt(t->categoryId) : SqlValue(),
-            t ? sqlOpt(t->merchantId) : SqlValue(),
-            t ? SqlValue(t->kind) : SqlValue()};
+    return entryValues(e, t);
 }
 
 } // namespace
@@ -71,7 +32,7 @@ TransactionBatch::TransactionBatch(Tx& s, size_t chunk)
 }
 
 void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
-    _entries.add(entryValues(e, "Transaction", &d));
+    _entries.add(batchValues(e, "Transaction", &d));
     for (const auto& tag : d.tagIds)
         _tags.add({e.id, tag});
     if (_streaming) return;
@@ -97,7 +58,7 @@ TradeBatch::TradeBatch(Tx& s, size_t chunk)
               chunk, false) {}
 
 void TradeBatch::add(EntryRow& e, TradeDetail& d) {
-    _entries.add(entryValues(e, "Trade"));
+    _entries.add(batchValues(e, "Trade"));
     if (d.id.empty()) d.id = newUuid();
     _trades.add({d.id, e.id, sqlOpt(d.securityId), d.qty, d.price, d.currency,
                  sqlOpt(d.activityLabel), sqlOpt(d.categoryId), e.createdAt, e.updatedAt});

@@ -34,19 +34,61 @@ EntryRow entryFrom(const SqlRow& r) {
 
 } // namespace
 
+const std::vector<std::string>& entryColumns() {
+    static const std::vector<std::string> columns = {"id",
+                                                     "account_id",
+                                                     "entryable_type",
+                                                     "date",
+                                                     "amount",
+                                                     "currency",
+                                                     "name",
+                                                     "notes",
+                                                     "excluded",
+                                                     "import_locked",
+                                                     "parent_entry_id",
+                                                     "import_id",
+                                                     "created_at",
+                                                     "updated_at",
+                                                     "external_id",
+                                                     "category_id",
+                                                     "merchant_id",
+                                                     "kind"};
+    return columns;
+}
+
+std::vector<SqlValue> entryValues(const EntryRow& e, const TransactionDetail* t) {
+    return {e.id,
+            e.accountId,
+            e.entryableType,
+            e.date,
+            e.amount,
+            e.currency,
+            e.name,
+            sqlOpt(e.notes),
+            int64_t(e.excluded),
+            int64_t(e.importLocked),
+            sqlOpt(e.parentEntryId),
+            sqlOpt(e.importId),
+            e.createdAt,
+            e.updatedAt,
+            sqlOpt(e.externalId),
+            t ? sqlOpt(t->categoryId) : SqlValue(),
+            t ? sqlOpt(t->merchantId) : SqlValue(),
+            t ? SqlValue(t->kind) : SqlValue()};
+}
+
 EntryRow EntryStore::insertEntry(EntryRow& e, const TransactionDetail* t) {
+    static const std::string sql = [] {
+        std::string names, marks;
+        for (const auto& c : entryColumns()) {
+            names += (names.empty() ? "" : ", ") + c;
+            marks += marks.empty() ? "?" : ", ?";
+        }
+        return "INSERT INTO entries (" + names + ") VALUES (" + marks + ")";
+    }();
     if (e.id.empty()) e.id = newUuid();
     if (e.createdAt == 0) e.createdAt = e.updatedAt = nowMicros();
-    sqlExec(_s,
-            "INSERT INTO entries (id, account_id, entryable_type, date, amount, currency, name, "
-            "notes, excluded, import_locked, parent_entry_id, import_id, created_at, updated_at, "
-            "external_id, category_id, merchant_id, kind) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {e.id, e.accountId, e.entryableType, e.date, e.amount, e.currency, e.name,
-             sqlOpt(e.notes), int64_t(e.excluded), int64_t(e.importLocked), sqlOpt(e.parentEntryId),
-             sqlOpt(e.importId), e.createdAt, e.updatedAt, sqlOpt(e.externalId),
-             t ? sqlOpt(t->categoryId) : SqlValue(), t ? sqlOpt(t->merchantId) : SqlValue(),
-             t ? SqlValue(t->kind) : SqlValue()});
+    sqlExec(_s, sql, entryValues(e, t));
     return e;
 }
 
@@ -246,24 +288,24 @@ void EntryStore::setNotes(const std::string& entryId, const std::string& notes) 
 
 namespace {
 
-// Deletes the entries that `owned` (a condition on the entries' alias `o`, of one parameter,
-// the import's id) selects, their split children and the transfers that link them. The payload
-// rows go with their entries (ON DELETE CASCADE; on PostgreSQL the statement trigger of schema
-// v12). Children and transfers are found from their side, through the parent's primary key
-// (split children through the partial index entries_parent): a semi-join from the import's
-// 100k ids once became a nested loop that ran for minutes on PostgreSQL.
+// Deletes the transfers that link the entries `owned` selects (a condition on the entries' alias
+// `o`, of one parameter, the import's id) and their split children; returns how many children.
+// The callers then delete those entries. The payload rows go with their entries (ON DELETE CASCADE;
+// on PostgreSQL the statement trigger of schema v12). Children and transfers are found from their
+// side, through the parent's primary key (split children through the partial index entries_parent):
+// a semi-join from the import's 100k ids once became a nested loop that ran for minutes on
+// PostgreSQL.
 size_t deleteOwnedEntries(Tx& s, const std::string& owned, const std::string& importId) {
     sqlExec(s,
             "DELETE FROM transfers WHERE EXISTS (SELECT 1 FROM entries o WHERE o.id IN "
             "(transfers.inflow_transaction_id, transfers.outflow_transaction_id) AND " +
                 owned + ")",
             {importId});
-    size_t children = sqlExec(s,
-                              "DELETE FROM entries WHERE parent_entry_id IS NOT NULL AND EXISTS "
-                              "(SELECT 1 FROM entries o WHERE o.id = entries.parent_entry_id AND " +
-                                  owned + ")",
-                              {importId});
-    return children;
+    return sqlExec(s,
+                   "DELETE FROM entries WHERE parent_entry_id IS NOT NULL AND EXISTS (SELECT 1 "
+                   "FROM entries o WHERE o.id = entries.parent_entry_id AND " +
+                       owned + ")",
+                   {importId});
 }
 
 } // namespace

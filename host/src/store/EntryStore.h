@@ -1,6 +1,7 @@
 #pragma once
 // Entries: dated ledger items of an account, with their Transaction / Trade / Valuation payload.
 
+#include "store/SqlRow.h"
 #include "store/Tx.h"
 
 #include <cstdint>
@@ -46,6 +47,13 @@ struct LedgerItem {
     int64_t qty = 0, price = 0;
     std::string valuationKind;
 };
+
+// The columns of an entries row, in the order both writers give them (EntryStore::insertEntry
+// and the publish batches of EntryBatch.h), and an entry's values in that order. A Transaction's
+// category, merchant and kind come from `transaction` (schema v13); NULL for other entries.
+const std::vector<std::string>& entryColumns();
+std::vector<SqlValue> entryValues(const EntryRow& entry,
+                                  const TransactionDetail* transaction = nullptr);
 
 class EntryStore {
 public:
