@@ -2,6 +2,9 @@
 # A throwaway PostgreSQL 15 cluster for the tests (ctest fixture `postgres`, issue 13).
 #   pg-test-cluster.sh start STATE_DIR   initdb in a fresh temp dir, start on a free loopback
 #                                        port, write the base URL to STATE_DIR/url
+# Password authentication only (scram-sha-256, as a production server): the superuser's password
+# is random and travels in the URL. Members of the role md5_users authenticate with md5 instead
+# (store_pg_auth_pg covers that method and a password with special characters).
 #   pg-test-cluster.sh stop STATE_DIR    stop it and remove the temp dir
 # CI runs as root and initdb refuses root, so the cluster runs as `postgres` (runuser).
 # Any failure exits non-zero with the reason: the PostgreSQL suites then fail, never skip.
@@ -45,10 +48,19 @@ start)
   echo "$dir" > "$state/dir"
   chmod 755 "$dir"
   [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir"
-  if ! as_pg "$bindir/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
-      >"$dir/initdb.log" 2>&1; then
+  password="pw-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+  ( umask 077; echo "$password" > "$dir/pwfile" )
+  [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir/pwfile"
+  if ! as_pg "$bindir/initdb" -D "$dir/data" -U postgres --auth=scram-sha-256 \
+      --pwfile="$dir/pwfile" -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1; then
     echo "FAIL: initdb failed:" >&2; cat "$dir/initdb.log" >&2; stop_cluster; exit 1
   fi
+  rm -f "$dir/pwfile"
+  # First match wins: members of md5_users use md5, everything else stays scram-sha-256
+  # (initdb's lines). The test that needs the group creates it.
+  hba="$dir/data/pg_hba.conf"
+  { echo "host all +md5_users 127.0.0.1/32 md5"; cat "$hba"; } > "$hba.new"
+  cat "$hba.new" > "$hba"; rm -f "$hba.new"
   # Test-only durability settings: the cluster is thrown away. Many suites run in parallel,
   # each server with its own session pool: allow enough connections.
   opts="-c listen_addresses=127.0.0.1 -k $dir -c fsync=off -c synchronous_commit=off"
@@ -66,9 +78,10 @@ start)
     echo "FAIL: PostgreSQL did not start:" >&2; tail -n 30 "$dir/server.log" >&2 || true
     stop_cluster; exit 1
   fi
-  url="postgresql://postgres@127.0.0.1:$port/postgres"
+  url="postgresql://postgres:$password@127.0.0.1:$port/postgres"
   echo "$url" > "$state/url"
-  echo "postgres test cluster: $url (data in $dir)"
+  chmod 600 "$state/url"
+  echo "postgres test cluster: postgresql://postgres:***@127.0.0.1:$port/postgres (data in $dir)"
   ;;
 *)
   echo "usage: $0 start|stop STATE_DIR" >&2; exit 2

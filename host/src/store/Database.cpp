@@ -1,6 +1,7 @@
 #include "store/Database.h"
 
 #include "store/PgNative.h"
+#include "store/PgPassFile.h"
 #include "store/ReadStamps.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
@@ -14,6 +15,10 @@
 #include <Poco/Data/SessionPool.h>
 
 #include <sqlite3.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -47,6 +52,23 @@ void forgiveOwnCommit(ReadStamps& stamps, Tx& writer, const ReadStamps::OwnCommi
     try {
         stamps.ownCommitEnded(writer, begun);
     } catch (const std::exception&) {
+    }
+}
+
+// The database holds every family's ledger: a folder this creates is 0700 and a new file 0600
+// (its -wal and -shm files take the file's mode), whatever the umask, with or without systemd.
+void createPrivateSqliteFile(const std::string& path) {
+    namespace fs = std::filesystem;
+    const fs::path file(path), parent = file.parent_path();
+    if (!parent.empty() && !fs::exists(parent)) {
+        fs::create_directories(parent);
+        fs::permissions(parent, fs::perms::owner_all, fs::perm_options::replace);
+    }
+    if (path == ":memory:" || fs::exists(file)) return;
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        ::fchmod(fd, 0600);
+        ::close(fd);
     }
 }
 
@@ -87,29 +109,81 @@ private:
     Pool& _pool;
 };
 
+namespace {
+
+// A session pool that applies the per-connection settings right after each PostgreSQL
+// connection opens (SET statements: Poco's connection string cannot carry libpq's `options`,
+// docs/configuration.md "database").
+class SettingsPool : public Poco::Data::SessionPool {
+public:
+    SettingsPool(const std::string& connector, const std::string& connection, int sessions,
+                 std::string settings)
+        : Poco::Data::SessionPool(connector, connection, sessions, sessions, 60),
+          _settings(std::move(settings)) {}
+
+protected:
+    void customizeSession(Poco::Data::Session& session) override {
+        if (!_settings.empty()) pgExec(pgHandle(session), _settings);
+    }
+
+private:
+    std::string _settings;
+};
+
+} // namespace
+
 Database::Pool::Pool(const DatabaseUrl& u, const DatabaseOptions& options)
     : url(u), maxSessions(std::max(options.maxSessions, 1)) {
+    std::string settings;
     if (url.kind == DatabaseUrl::Kind::Sqlite) {
-        auto parent = std::filesystem::path(url.path).parent_path();
-        if (!parent.empty()) std::filesystem::create_directories(parent);
-    }
-    std::string connection = url.connectionString();
-    if (url.kind != DatabaseUrl::Kind::Sqlite) {
+        createPrivateSqliteFile(url.path);
+    } else {
         // Custom plans always: the StatementCache keeps statements prepared, and PostgreSQL's
         // generic plan for a page (LIMIT/OFFSET and the family as parameters) sorts the whole
         // join instead of walking balances_date: 3 req/s instead of hundreds (reads_bench pg).
-        std::string settings = "-c plan_cache_mode=force_custom_plan";
+        // Notices ("already exists, skipping") would go to stderr, outside the JSON log.
+        settings = "SET plan_cache_mode = force_custom_plan; SET client_min_messages = warning";
         if (options.statementTimeoutMs > 0)
-            settings += " -c statement_timeout=" + std::to_string(options.statementTimeoutMs);
-        connection += " options='" + settings + "'";
+            settings += "; SET statement_timeout = " + std::to_string(options.statementTimeoutMs);
+        if (url.passwordNeedsFile()) passfile = std::make_unique<PgPassFile>(url.password);
     }
     // minimum = maximum: the pool never closes an idle connection, so the prepared statements
     // the StatementCache keeps for it stay valid (a connection is opened on first need only).
-    sessions = std::make_unique<Poco::Data::SessionPool>(url.connector(), connection, maxSessions,
-                                                         maxSessions, 60);
+    sessions = std::make_unique<SettingsPool>(
+        url.connector(), url.connectionString(passfile ? passfile->path() : std::string()),
+        maxSessions, settings);
 }
 
 Database::Pool::~Pool() = default;
+
+void Database::Pool::checkConnects() {
+    if (url.kind == DatabaseUrl::Kind::PostgreSql) {
+        auto params = url.params;
+        bool timeout = false;
+        for (auto it = params.begin(); it != params.end();) {
+            timeout = timeout || it->first == "connect_timeout";
+            if (passfile && it->first == "password")
+                it = params.erase(it);
+            else
+                ++it;
+        }
+        if (passfile) params.emplace_back("passfile", passfile->path());
+        if (!timeout) params.emplace_back("connect_timeout", "10");
+        if (std::string problem = pgConnectProblem(params); !problem.empty())
+            throw std::runtime_error("cannot connect to the database " + url.redacted() + ": " +
+                                     problem);
+    }
+    try {
+        Slot slot(*this);
+        Poco::Data::Session s = session();
+    } catch (const Poco::Exception& e) {
+        throw std::runtime_error("cannot connect to the database " + url.redacted() + ": " +
+                                 e.displayText());
+    } catch (const std::exception& e) {
+        throw std::runtime_error("cannot connect to the database " + url.redacted() + ": " +
+                                 e.what());
+    }
+}
 
 Poco::Data::Session Database::Pool::session() {
     // SQLite's per-connection settings are applied when each connection opens
@@ -127,6 +201,12 @@ Database::Database(const std::string& url, const DatabaseOptions& options)
     _primary = std::make_unique<Pool>(_url, options);
     if (!options.readUrl.empty())
         _replica = std::make_unique<Pool>(DatabaseUrl::parse(options.readUrl), options);
+    if (isPostgres()) {
+        // Connect now: a wrong password or an unreachable host is a start-up error naming the
+        // host, not the first request's 500.
+        _primary->checkConnects();
+        if (_replica) _replica->checkConnects();
+    }
     if (isSqlite()) {
         Slot slot(*_primary);
         auto s = session();

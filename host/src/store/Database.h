@@ -38,6 +38,7 @@ struct PoolUsage {
     int used = 0, idle = 0, capacity = 0;
 };
 
+class PgPassFile;
 class ReadStamps;
 class StatementCache;
 class WalCheckpointer;
@@ -99,7 +100,10 @@ private:
         Pool(const DatabaseUrl& url, const DatabaseOptions& options);
         ~Pool();
         Poco::Data::Session session();
+        // Opens (and pools) one connection; throws std::runtime_error naming the host.
+        void checkConnects();
         DatabaseUrl url;
+        std::unique_ptr<PgPassFile> passfile; // outlives the pool that connects with it
         std::unique_ptr<Poco::Data::SessionPool> sessions;
         int maxSessions;
         std::mutex slotMutex;

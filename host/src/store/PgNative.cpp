@@ -69,6 +69,31 @@ bool pgTransactionWrote(pg_conn* conn) {
     return PQgetvalue(r.get(), 0, 0)[0] == 't';
 }
 
+std::string pgConnectProblem(const std::vector<std::pair<std::string, std::string>>& params) {
+    std::vector<const char*> keys, values;
+    for (const auto& [key, value] : params) {
+        keys.push_back(key.c_str());
+        values.push_back(value.c_str());
+    }
+    keys.push_back(nullptr);
+    values.push_back(nullptr);
+    PGconn* conn = PQconnectdbParams(keys.data(), values.data(), 0);
+    std::string problem;
+    if (!conn)
+        problem = "out of memory";
+    else if (PQstatus(conn) != CONNECTION_OK)
+        problem = trimmed(PQerrorMessage(conn));
+    PQfinish(conn); // also after a failure: the attempt's socket is closed at once
+    return problem;
+}
+
+void pgExec(pg_conn* conn, const std::string& sql) {
+    if (!PQsendQuery(conn, sql.c_str()))
+        throw std::runtime_error("PostgreSQL: " + trimmed(PQerrorMessage(conn)));
+    if (std::string error = drainResults(conn); !error.empty())
+        throw std::runtime_error("PostgreSQL: " + error);
+}
+
 void pgCopyIn(pg_conn* conn, const std::string& table, const std::vector<std::string>& columns,
               const std::string& rows) {
     PgCopyStream copy(conn, table, columns);

@@ -5,6 +5,7 @@
 // connection, so they are inside the session's transaction.
 
 #include <string>
+#include <utility>
 #include <vector>
 
 struct pg_conn;
@@ -22,6 +23,15 @@ pg_conn* pgHandle(Poco::Data::Session& s);
 // True when the connection's open transaction has written (or locked) rows: it has been
 // assigned a transaction id. Throws std::runtime_error when the query fails.
 bool pgTransactionWrote(pg_conn* conn);
+
+// Connects once with libpq's own keyword arrays (no connection string) and disconnects;
+// returns libpq's reason when that fails, "" when it worked. Poco's connector keeps the socket
+// of a failed attempt open (the server then waits out authentication_timeout for it).
+std::string pgConnectProblem(const std::vector<std::pair<std::string, std::string>>& params);
+
+// Runs `sql` (one or more statements, no parameters, no rows wanted); throws
+// std::runtime_error with PostgreSQL's message.
+void pgExec(pg_conn* conn, const std::string& sql);
 
 // `COPY table (columns) FROM STDIN` in text format: `rows` holds complete lines (CopyText.h).
 // Throws std::runtime_error with PostgreSQL's message on any failure (a constraint, a bad
