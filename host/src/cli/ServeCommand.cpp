@@ -5,6 +5,7 @@
 #include "server/Server.h"
 
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <pthread.h>
 
@@ -20,6 +21,13 @@ int runServe(const Args& args) {
 
     server::Config config = loadConfig(args);
     server::Server server(config);
+    // The absolute path: a relative default opened from another folder is a new, empty database.
+    const auto& url = server.database().url();
+    std::cerr << "finimport: database "
+              << (server.database().isSqlite()
+                      ? "sqlite:" + std::filesystem::absolute(url.path).lexically_normal().string()
+                      : url.redacted())
+              << "\n";
     for (const auto& t : server.plugins().types())
         std::cerr << "finimport: serving " << t.type << " with plugin " << t.pluginName << "\n";
     server.start();

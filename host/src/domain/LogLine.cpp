@@ -1,8 +1,14 @@
 #include "domain/LogLine.h"
 
+#include <cxxabi.h>
+
+#include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
+#include <memory>
+#include <typeinfo>
 #include <unistd.h>
 
 namespace finimport::domain {
@@ -76,6 +82,35 @@ void LogLine::emit() const {
     // One write(2): concurrent lines never interleave.
     ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());
     (void)ignored;
+}
+
+std::string logMessage(std::string_view text) {
+    text = text.substr(0, text.find('\n'));
+    std::string out;
+    for (size_t i = 0; i < text.size();) {
+        size_t run = 0;
+        while (i + run < text.size() && std::isxdigit(static_cast<unsigned char>(text[i + run])))
+            ++run;
+        if (run >= 32) {
+            out += "[redacted]";
+            i += run;
+        } else if (run > 0) {
+            out.append(text.substr(i, run));
+            i += run;
+        } else {
+            out += text[i++];
+        }
+    }
+    if (out.size() > 300) out = out.substr(0, 300) + "...";
+    return out;
+}
+
+std::string exceptionClass(const std::exception& e) {
+    const char* mangled = typeid(e).name();
+    int status = 0;
+    std::unique_ptr<char, void (*)(void*)> name(
+        abi::__cxa_demangle(mangled, nullptr, nullptr, &status), std::free);
+    return status == 0 && name ? std::string(name.get()) : std::string(mangled);
 }
 
 } // namespace finimport::domain

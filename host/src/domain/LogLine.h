@@ -3,6 +3,7 @@
 // Strings are escaped, control characters included, so a value cannot forge another line.
 
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <string_view>
 
@@ -28,5 +29,12 @@ private:
 
 // `text` as a JSON string literal.
 std::string jsonString(std::string_view text);
+
+// An exception's message made fit for the log: its first line only (PostgreSQL's DETAIL line
+// quotes the row), at most 300 bytes, and any run of 32 or more hex digits (an API key, a
+// key's hash) replaced by "[redacted]".
+std::string logMessage(std::string_view text);
+// The exception's dynamic class, demangled ("Poco::Data::SQLite::DBLockedException").
+std::string exceptionClass(const std::exception& e);
 
 } // namespace finimport::domain

@@ -3,8 +3,9 @@
 #include "domain/LogLine.h"
 #include "http/Errors.h"
 #include "http/JsonWriter.h"
-#include "http/LogText.h"
 #include "http/PocoAdapter.h"
+#include "http/RequestConnection.h"
+#include "http/ServerLog.h"
 #include "jobs/JobQueue.h"
 
 #include <Poco/UUIDGenerator.h>
@@ -112,12 +113,10 @@ Response RequestPipeline::process(Request& request, const BodyInfo& body, std::i
     try {
         response = runRoute(*match.route, request, body, in, bodyLeftUnread, rateHeaders);
     } catch (const std::exception& e) {
-        _log.error("request_id=%s method=%s path=%s status=500 exception: %s", request.requestId,
-                   logSafe(request.method), logSafe(request.path), logSafe(e.what()));
+        request.failure = describeFailure(e);
         response = internalError(match.route->internalErrorMessage);
     } catch (...) {
-        _log.error("request_id=%s method=%s path=%s status=500 unknown exception",
-                   request.requestId, logSafe(request.method), logSafe(request.path));
+        request.failure = RequestFailure{"(not a std::exception)", "", "handler"};
         response = internalError(match.route->internalErrorMessage);
     }
     if (response.status != 401) {
@@ -138,10 +137,13 @@ void RequestPipeline::handle(Poco::Net::HTTPServerRequest& req,
     Response response;
     try {
         fillRequestFromPoco(req, request);
-        response = process(request, bodyInfoFromPoco(req), req.stream(), bodyLeftUnread);
+        std::istream* body = connectionBodyStream();
+        response =
+            process(request, bodyInfoFromPoco(req), body ? *body : req.stream(), bodyLeftUnread);
     } catch (const std::exception& e) {
         // Only a failure outside any route (e.g. a malformed request line) lands here.
-        _log.error("request_id=%s status=500 exception: %s", request.requestId, logSafe(e.what()));
+        request.failure = describeFailure(e);
+        request.failure->layer = "http";
         response = internalError();
         bodyLeftUnread = true;
     }
@@ -155,6 +157,7 @@ void RequestPipeline::logAndCount(const Request& request, int status,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const std::string route = request.route.empty() ? "unmatched" : request.route;
     if (_metrics) _metrics->observeRequest(request.method, route, status, seconds);
+    if (status >= 500) logServerError(request, status);
     // One structured line per request (issue 13); values are JSON-escaped, so a path with
     // control characters cannot forge a line. The key id is not the key.
     domain::LogLine("request")

@@ -55,6 +55,11 @@ struct FilePart {
 
 enum class BodyKind { None, Json, Multipart, Form };
 
+// Why a request failed, recorded where its exception was caught (http/ServerLog.h).
+struct RequestFailure {
+    std::string exceptionClass, message, layer;
+};
+
 struct Request {
     std::string method;
     std::string path;    // decoded
@@ -69,6 +74,7 @@ struct Request {
     std::string requestId;
     std::string route;   // the matched route pattern (metrics, logs); empty when none matched
     Principal principal; // empty for routes without authentication
+    std::optional<RequestFailure> failure; // set with a 5xx answer caused by an exception
 
     const std::string& pathParam(const std::string& name) const { return pathParams.at(name); }
 };

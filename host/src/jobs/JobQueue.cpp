@@ -128,11 +128,13 @@ bool JobQueue::runOne(const std::string& worker) {
     auto started = std::chrono::steady_clock::now();
     bool ok = true;
     std::optional<std::string> error;
+    std::string errorClass;
     try {
         if (_handler) _handler(*job);
     } catch (const std::exception& e) {
         ok = false;
         error = e.what();
+        errorClass = domain::exceptionClass(e);
     }
     bool recorded = false;
     try {
@@ -158,7 +160,12 @@ bool JobQueue::runOne(const std::string& worker) {
         .str("status", ok ? "done" : "failed")
         .dbl("duration_ms", seconds * 1000);
     if (!recorded) line.boolean("lease_lost", true);
-    if (error) line.str("error", *error);
+    // A failed job is an error line like a 5xx (docs/operations.md "Logs"): the class and the
+    // first line of the message, never a row.
+    if (error)
+        line.str("level", "error")
+            .str("exception", errorClass)
+            .str("error", domain::logMessage(*error));
     line.emit();
     if (_observer) _observer(JobOutcome{*job, worker, ok, error, seconds});
     --_busy;

@@ -1,6 +1,8 @@
 #include "server/Server.h"
 
+#include "domain/LogLine.h"
 #include "http/DbRateLimitCounter.h"
+#include "http/ServerLog.h"
 #include "http/handlers/KeyAuthenticator.h"
 #include "http/handlers/Routes.h"
 #include "server/PluginLoading.h"
@@ -28,6 +30,7 @@ std::pair<std::string, uint16_t> parseListen(const std::string& listen) {
 }
 
 Server::Server(server::Config config) : _config(std::move(config)) {
+    http::installServerLog();
     store::DatabaseOptions dbOptions;
     // Request threads mostly wait on the client; workers, the heartbeat and the reaper each
     // need a session of their own.
@@ -61,6 +64,8 @@ Server::Server(server::Config config) : _config(std::move(config)) {
     _keys = std::make_unique<app::ApiKeys>(*_db);
 
     auto router = http::buildRoutes({*_db, *_imports, *_plugins, _config});
+    _health = std::make_unique<HealthCheck>(*_db, *_plugins, std::chrono::milliseconds(2000));
+    _health->addRoutes(router);
     _metrics = std::make_shared<http::Metrics>();
     wireMetrics(router);
     auto authenticator = std::make_shared<http::KeyAuthenticator>(*_keys);
@@ -104,6 +109,14 @@ void Server::wireMetrics(http::Router& router) {
             } catch (const std::exception&) {
             }
         }
+        // A publish the engine failed (the job itself ended): an error line like a 5xx.
+        if (status == "import_failed")
+            domain::LogLine("import_failed")
+                .str("level", "error")
+                .str("request_id", o.job.requestId.value_or(""))
+                .str("job_id", o.job.id)
+                .str("import_id", o.job.importId.value_or(""))
+                .emit();
         _metrics->observeJob(o.job.kind, status, o.seconds, rows);
     });
     _metrics->setGauges([db]() {

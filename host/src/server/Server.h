@@ -10,6 +10,7 @@
 #include "jobs/JobQueue.h"
 #include "plugin/PluginRegistry.h"
 #include "server/Config.h"
+#include "server/HealthCheck.h"
 #include "store/Database.h"
 
 #include <memory>
@@ -41,6 +42,7 @@ private:
     std::unique_ptr<app::Publisher> _publisher;
     std::unique_ptr<app::ImportService> _imports;
     std::unique_ptr<app::ApiKeys> _keys;
+    std::unique_ptr<HealthCheck> _health; // outlives the HTTP servers that call it
     std::unique_ptr<http::HttpServer> _http;
     std::shared_ptr<http::Metrics> _metrics;
     std::unique_ptr<http::HttpServer> _metricsHttp; // metrics.listen

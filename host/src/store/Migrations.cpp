@@ -55,8 +55,27 @@ int schemaVersion(Database& db) {
     return static_cast<int>(version);
 }
 
+int latestSchemaVersion() {
+    return allMigrations().back().version;
+}
+
+int appliedSchemaVersion(Database& db) {
+    int64_t version = 0;
+    db.read([&](Tx& s) {
+        version = sqlCount(s, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
+    });
+    return static_cast<int>(version);
+}
+
 int migrate(Database& db) {
-    return migrate(db, allMigrations().back().version);
+    // A database a newer finimport migrated: this binary does not know its tables
+    // (docs/operations.md "Upgrades"), so it neither serves nor migrates it.
+    const int current = schemaVersion(db), known = latestSchemaVersion();
+    if (current > known)
+        throw NewerSchema("the database has schema version " + std::to_string(current) +
+                          ", newer than this finimport's schema version " + std::to_string(known) +
+                          ": upgrade finimport (nothing was changed)");
+    return migrate(db, known);
 }
 
 int migrate(Database& db, int lastVersion) {

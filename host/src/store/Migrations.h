@@ -3,6 +3,7 @@
 
 #include "store/Tx.h"
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,11 +22,21 @@ struct Migration {
 
 const std::vector<Migration>& allMigrations();
 
+// The database was migrated by a newer finimport (its schema version is above ours).
+struct NewerSchema : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 // Applies every migration not yet recorded in schema_migrations. Returns how many ran.
+// Throws NewerSchema (both versions in the message) when the database is ahead of this binary.
 int migrate(Database& db);
 // The same, only up to `lastVersion` (tests of a migration on a database with data).
 int migrate(Database& db, int lastVersion);
 // The highest applied version (0 for an empty database).
 int schemaVersion(Database& db);
+// The same, read only (the version table must exist): for health checks.
+int appliedSchemaVersion(Database& db);
+// The version this binary's last migration creates.
+int latestSchemaVersion();
 
 } // namespace finimport::store

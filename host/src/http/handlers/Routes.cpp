@@ -21,8 +21,7 @@ Router buildRoutes(RouteServices services) {
         std::make_shared<app::ImportPreflight>(services.db, services.plugins, services.settings);
     using A = AuthRequirement;
 
-    router.get("/health", A::None,
-               [](Request&) { return jsonResponse(200, R"({"status":"ok"})"); });
+    // /health and /health/live: server/HealthCheck.h (they need the whole server).
     // Generated once: the loaded plugins do not change while the server runs.
     auto openApi = std::make_shared<const std::string>(openApiDocument(services.plugins));
     router.get("/api/v1/openapi.yaml", A::None, [openApi](Request&) {
