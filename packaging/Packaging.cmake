@@ -31,6 +31,8 @@ endforeach()
 add_custom_target(finimport_package_docs ALL DEPENDS ${fi_pkg_gz})
 install(FILES ${fi_pkg_dir}/finimport.1.gz DESTINATION share/man/man1 COMPONENT server)
 install(FILES ${fi_pkg_dir}/finimport/changelog.gz ${CMAKE_CURRENT_LIST_DIR}/copyright
+              ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/docs/configuration.md
+              ${PROJECT_SOURCE_DIR}/docs/operations.md
         DESTINATION share/doc/finimport COMPONENT server)
 install(FILES ${fi_pkg_dir}/finimport-sdk-dev/changelog.gz ${CMAKE_CURRENT_LIST_DIR}/copyright
         DESTINATION share/doc/finimport-sdk-dev COMPONENT sdk)
@@ -57,7 +59,10 @@ set(CPACK_DEBIAN_SERVER_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_SERVER_PACKAGE_DEPENDS "adduser") # postinst creates the service user
 set(CPACK_DEBIAN_SERVER_PACKAGE_CONTROL_EXTRA
     ${CMAKE_CURRENT_LIST_DIR}/conffiles ${CMAKE_CURRENT_LIST_DIR}/postinst
-    ${CMAKE_CURRENT_LIST_DIR}/postrm)
+    ${CMAKE_CURRENT_LIST_DIR}/prerm ${CMAKE_CURRENT_LIST_DIR}/postrm)
+# Control files get 0644/0755 whatever the checkout's modes (a group-writable clone made
+# lintian report control-file-has-bad-permissions).
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_DEBIAN_SDK_PACKAGE_NAME finimport-sdk-dev)
 set(CPACK_DEBIAN_SDK_DESCRIPTION
     "SDK for finimport import plugins

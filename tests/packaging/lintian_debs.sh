@@ -7,6 +7,12 @@ out="$src/build-package"
 start=$(date +%s)
 
 rm -f "$out"/*.deb
+# As from a group-writable checkout (umask 002): the control files' modes must not leak into
+# the package (lintian: control-file-has-bad-permissions). git keeps no g+w, so restore it.
+control=("$src/packaging/postinst" "$src/packaging/prerm" "$src/packaging/postrm" "$src/packaging/conffiles")
+modes=$(stat -c '%a %n' "${control[@]}")
+trap 'echo "$modes" | while read -r m f; do chmod "$m" "$f"; done' EXIT
+chmod g+w "${control[@]}"
 make -C "$src" --no-print-directory package JOBS="${FINIMPORT_PACKAGE_JOBS:-2}" \
   >"${TMPDIR:-/tmp}/finimport-package.$$.log" 2>&1 || {
   tail -40 "${TMPDIR:-/tmp}/finimport-package.$$.log"
@@ -35,10 +41,15 @@ need "$server" usr/share/doc/finimport/copyright
 need "$server" usr/share/doc/finimport/changelog.gz
 need "$sdk" usr/share/doc/finimport-sdk-dev/copyright
 need "$sdk" usr/share/doc/finimport-sdk-dev/changelog.gz
-dpkg-deb -I "$server" postrm >/dev/null 2>&1 || {
-  echo "$(basename "$server") has no postrm"
-  fail=1
-}
+for script in postinst prerm postrm; do
+  dpkg-deb -I "$server" "$script" >/dev/null 2>&1 || {
+    echo "$(basename "$server") has no $script"
+    fail=1
+  }
+done
+need "$server" usr/share/doc/finimport/README.md
+need "$server" usr/share/doc/finimport/configuration.md
+need "$server" usr/share/doc/finimport/operations.md
 
 lint_start=$(date +%s)
 report=$(lintian --tag-display-limit 0 "$server" "$sdk" 2>&1 | grep -v 'running with root privileges')
