@@ -1,7 +1,8 @@
 #include "http/HeadWaiter.h"
 
-#include <Poco/Net/StreamSocketImpl.h>
+#include "http/CarriedSocket.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <netinet/in.h>
@@ -117,8 +118,11 @@ void HeadWaiter::loop() {
                     std::lock_guard lock(_mutex);
                     returned.swap(_returned);
                 }
-                for (const auto& socket : returned)
-                    add(socket, true);
+                // Idle unless the next request has begun (bytes read with the last one).
+                for (const auto& socket : returned) {
+                    auto* carried = dynamic_cast<CarriedSocketImpl*>(socket.impl());
+                    add(socket, !carried || carried->carried().empty());
+                }
             } else {
                 inspect(fd, (events[i].events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) != 0);
             }
@@ -143,7 +147,7 @@ void HeadWaiter::acceptAll() {
         // was capped near 700 req/s at 32 connections while using a fifth of a core).
         const int one = 1;
         ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        add(Poco::Net::StreamSocket(new Poco::Net::StreamSocketImpl(fd)), false);
+        add(Poco::Net::StreamSocket(new CarriedSocketImpl(fd)), false);
     }
 }
 
@@ -169,18 +173,37 @@ void HeadWaiter::add(const Poco::Net::StreamSocket& socket, bool idle) {
 void HeadWaiter::inspect(int fd, bool peerClosed) {
     auto it = _entries.find(fd);
     if (it == _entries.end()) return;
-    const ssize_t n = ::recv(fd, _peek.data(), _peek.size(), MSG_PEEK | MSG_DONTWAIT);
-    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
-        return drop(fd, false); // the client went away
-    if (n < 0) return;
     Entry& entry = it->second;
+    // Bytes of this head read with the previous request come first (CarriedSocket.h).
+    auto* carrying = dynamic_cast<CarriedSocketImpl*>(entry.socket.impl());
+    const std::string_view carried = carrying ? carrying->carried() : std::string_view();
+    const size_t room = _peek.size() - std::min(_peek.size(), carried.size());
+    ssize_t n = room ? ::recv(fd, _peek.data(), room, MSG_PEEK | MSG_DONTWAIT) : 0;
+    bool ended = false;
+    if (n < 0) {
+        if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+            return drop(fd, false); // the connection failed
+        n = 0;
+    } else if (n == 0 && room > 0) {
+        ended = true; // the client sent all it will send
+    }
+    if (n == 0 && carried.empty()) {
+        if (ended) drop(fd, false); // the client went away
+        return;
+    }
     if (entry.idle) { // the next request has begun: it gets the header deadline from here
         entry.idle = false;
         entry.deadline = Clock::now() + _config.headerTimeout;
     }
-    const std::string_view data(_peek.data(), static_cast<size_t>(n));
-    if (!headComplete(data) && static_cast<size_t>(n) < _peek.size()) {
-        if (peerClosed) drop(fd, false); // half a head and no more to come
+    std::string joined;
+    std::string_view data(_peek.data(), static_cast<size_t>(n));
+    if (!carried.empty()) {
+        joined.reserve(carried.size() + data.size());
+        joined.append(carried).append(data);
+        data = joined;
+    }
+    if (!headComplete(data) && data.size() < _peek.size()) {
+        if (peerClosed || ended) drop(fd, false); // half a head and no more to come
         return;
     }
     Poco::Net::StreamSocket socket = entry.socket;

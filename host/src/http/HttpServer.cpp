@@ -6,7 +6,10 @@
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Net/SocketAddress.h>
 
+#include <Poco/Net/NetException.h>
+
 #include <algorithm>
+#include <cerrno>
 
 namespace finimport::http {
 
@@ -45,6 +48,22 @@ private:
 
 } // namespace
 
+Poco::Net::ServerSocket bindListener(const std::string& host, uint16_t port) {
+    // SO_REUSEADDR (a restart binds while old connections are in TIME_WAIT) but not
+    // SO_REUSEPORT, which Poco's ServerSocket(address) also sets: with it a second server on
+    // the same port started silently and the kernel split the connections between the two.
+    Poco::Net::ServerSocket socket;
+    try {
+        socket.bind(Poco::Net::SocketAddress(host, port), true, false);
+    } catch (const Poco::Net::NetException& e) {
+        if (e.code() == EADDRINUSE)
+            throw AddressInUse(host + ":" + std::to_string(port) + " is already in use");
+        throw;
+    }
+    socket.listen(1024);
+    return socket;
+}
+
 HttpServer::HttpServer(ServerConfig config, std::shared_ptr<RequestPipeline> pipeline)
     : _config(std::move(config)), _pipeline(std::move(pipeline)) {}
 
@@ -60,7 +79,7 @@ void HttpServer::start() {
     _pool = std::make_unique<Poco::ThreadPool>(minThreads, maxThreads, 60);
     _healthPool = std::make_unique<Poco::ThreadPool>(1, healthThreads, 60);
 
-    Poco::Net::ServerSocket socket(Poco::Net::SocketAddress(_config.host, _config.port), 1024);
+    Poco::Net::ServerSocket socket = bindListener(_config.host, _config.port);
     _port = socket.address().port();
 
     auto makeParams = [&](int threads) {

@@ -9,11 +9,13 @@
 #include "http/Pipeline.h"
 #include "http/RequestConnection.h"
 
+#include <Poco/Net/ServerSocket.h>
 #include <Poco/Net/TCPServerDispatcher.h>
 #include <Poco/ThreadPool.h>
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 namespace finimport::http {
@@ -32,6 +34,15 @@ struct ServerConfig {
     int maxConnections = 4096; // connections waiting for a head; more are refused
     int healthThreads = 2;     // the pool that serves /health
 };
+
+// The address is bound by another socket (errno EADDRINUSE).
+struct AddressInUse : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// A listening socket on host:port without SO_REUSEPORT; throws AddressInUse
+// ("127.0.0.1:3000 is already in use") or Poco::Net exceptions.
+Poco::Net::ServerSocket bindListener(const std::string& host, uint16_t port);
 
 class HttpServer {
 public:

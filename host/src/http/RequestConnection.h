@@ -12,6 +12,7 @@
 #include <Poco/Net/TCPServerConnectionFactory.h>
 
 #include <atomic>
+#include <istream>
 
 namespace finimport::http {
 
@@ -23,6 +24,10 @@ struct ConnectionContext {
     BodyRateWatch* bodyWatch = nullptr;
     std::atomic<bool> stopping{false};
 };
+
+// The body stream of the request this thread is handling when the connection decodes the body
+// itself (chunked bodies, http/ChunkedBody.h); nullptr: the request's own stream.
+std::istream* connectionBodyStream();
 
 class RequestConnection : public Poco::Net::TCPServerConnection {
 public:

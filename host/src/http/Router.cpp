@@ -78,7 +78,10 @@ RouteMatch Router::match(std::string_view method, std::string_view path) const {
             matches = isCapture(want) || want == (*segments)[i];
         }
         if (!matches) continue;
-        if (compiled.route.method != method) {
+        // HEAD is answered by every GET route (RFC 9110 §9.3.2; Poco sends no body for it).
+        const bool served =
+            compiled.route.method == method || (method == "HEAD" && compiled.route.method == "GET");
+        if (!served) {
             if (std::find(result.allowedMethods.begin(), result.allowedMethods.end(),
                           compiled.route.method) == result.allowedMethods.end()) {
                 result.allowedMethods.push_back(compiled.route.method);
