@@ -185,7 +185,13 @@ public:
     void decimalPlacesAndRange() {
         expectValue("0.12345678", US, "0.12345678", 12345678);
         expectError("0.123456789", US, DecimalError::TooManyDecimals);
-        expectError("1,5000000000", EU, DecimalError::TooManyDecimals);
+        // docs/decisions.md D53: trailing zeros do not count against the eight places.
+        expectValue("1,5000000000", EU, "1.50000000", 150000000);
+        expectValue("12.3400000000", US, "12.34000000", 1234000000);
+        expectValue("0.000000010", US, "0.00000001", 1);
+        expectValue("-0.0000000000", US, "0.00000000", 0);
+        expectError("0.0000000105", US, DecimalError::TooManyDecimals);
+        expectError("1.0000000001000", US, DecimalError::TooManyDecimals);
         expectValue("92233720368.54775807", US, "92233720368.54775807", 9223372036854775807);
         expectValue("-92233720368.54775807", US, "-92233720368.54775807", -9223372036854775807);
         expectError("92233720368.54775808", US, DecimalError::OutOfRange);

@@ -1,5 +1,7 @@
 #include "http/Metrics.h"
 
+#include "http/ProcessMetrics.h"
+
 #include <cstdio>
 #include <sstream>
 
@@ -50,8 +52,15 @@ std::string promLabel(const std::string& value) {
     return out;
 }
 
-void Metrics::observeRequest(const std::string& method, const std::string& route, int status,
+void Metrics::observeRequest(const std::string& rawMethod, const std::string& route, int status,
                              double seconds) {
+    // Bounded labels: a made-up method is "other", never a new series (route is a pattern).
+    static const std::array<const char*, 7> kMethods = {"GET",   "HEAD",   "POST",   "PUT",
+                                                        "PATCH", "DELETE", "OPTIONS"};
+    std::string method = "other";
+    for (const char* known : kMethods)
+        if (rawMethod == known) method = known;
+    if (status < 100 || status > 599) status = 0;
     std::lock_guard lock(_mutex);
     ++_requests[{method, route, status}];
     auto& h = _latency[{method, route}];
@@ -108,6 +117,7 @@ std::string Metrics::render() const {
                "finimport_publish_rows_per_second "
             << num(_lastPublishRate) << "\n";
     }
+    out << renderProcessMetrics();
     if (_gauges) {
         std::string last;
         for (const auto& g : _gauges()) {

@@ -347,6 +347,9 @@ inline DecimalResult parseDecimalFull(std::string_view raw, NumberFormat format)
         i += 1 + n;
     }
     if (i != s.size()) return result;
+    // docs/decisions.md D53: trailing zeros do not count against the eight places.
+    while (fraction.size() > kDecimalScaleDigits && fraction.back() == '0')
+        fraction.remove_suffix(1);
     if (fraction.size() > kDecimalScaleDigits) {
         result.error = DecimalError::TooManyDecimals;
         return result;
