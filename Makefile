@@ -8,38 +8,61 @@ LISTEN ?= 127.0.0.1:3000
 DB ?= sqlite:var/finimport.db
 FINIMPORT := $(BUILD_DIR)/bin/finimport
 
-# Debian packages the build and the tests need (checked with dpkg first; apt only when missing).
-DEB_PACKAGES := cmake ninja-build g++ make pkgconf dpkg-dev file \
+# Debian packages (checked with dpkg first; apt only when missing). `make run` needs only the
+# first list: the server, the sandbox runner and the plugins. The tests need both: PostgreSQL
+# for the _pg suites, clang for the fuzz replays, lintian/dpkg-dev/file for the packages,
+# systemd for `systemd-analyze security`, CppUnit, curl and the Python checks.
+RUN_DEB_PACKAGES := cmake ninja-build g++ make pkgconf ccache \
   libpoco-dev libpq-dev libboost-dev libboost-filesystem-dev libicu-dev \
-  libfast-float-dev libcppunit-dev libpoppler-cpp-dev libexpat1-dev \
-  postgresql-15 clang libclang-rt-14-dev curl ccache lintian \
-  python3-yaml python3-jsonschema
+  libfast-float-dev libpoppler-cpp-dev libexpat1-dev
+TEST_DEB_PACKAGES := dpkg-dev file libcppunit-dev postgresql-15 clang libclang-rt-14-dev \
+  curl lintian python3-yaml python3-jsonschema systemd
+DEB_PACKAGES := $(RUN_DEB_PACKAGES) $(TEST_DEB_PACKAGES)
+# What `make run` builds: no test suites, no benchmarks (same build tree as `make build`).
+RUN_CMAKE_FLAGS := -DFINIMPORT_BUILD_TESTS=OFF -DFINIMPORT_BUILD_BENCH=OFF
+FULL_CMAKE_FLAGS := -DFINIMPORT_BUILD_TESTS=ON -DFINIMPORT_BUILD_BENCH=ON
 
 # What the benchmarks call besides the build (anchors measured in the same run, and wrk).
 BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk
 # The benchmark programs `make bench` runs, in order (build/bin/<name>).
 BENCHES ?= balance_bench publish_bench reads_bench parse_bench
 
-.PHONY: all deps configure build run test test-asan test-tsan bench bench-deps package format clean
+.PHONY: all deps deps-run configure configure-run build build-run run test test-asan test-tsan \
+  bench bench-deps package format clean
 
 all: build
 
-deps:
-	@missing=""; for p in $(DEB_PACKAGES); do \
+# install-missing LIST: the dpkg check, then one apt-get for whatever is missing.
+define install-missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "deps: installing$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "deps: all present"; fi
+endef
+
+deps:
+	$(call install-missing,$(DEB_PACKAGES))
+
+deps-run:
+	$(call install-missing,$(RUN_DEB_PACKAGES))
 
 configure: deps
-	@cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+	@cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release $(FULL_CMAKE_FLAGS) >/dev/null
+
+configure-run: deps-run
+	@cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release $(RUN_CMAKE_FLAGS) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
-run: build
+# The server, the sandbox runner, the plugins and the man page: what serving needs.
+build-run: configure-run
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build-run
 	@scripts/run-demo.sh "$(FINIMPORT)" "$(DB)" "$(LISTEN)"
 
 test: build

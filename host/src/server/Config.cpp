@@ -91,7 +91,10 @@ const std::vector<Setting>& settings() {
         {"listen", "HOST:PORT", "`127.0.0.1:3000`", "HTTP address (port 0: ephemeral)",
          [](Config& c, const std::string&, const std::string& v) { c.listen = v; },
          [](const Config& c) { return c.listen; }},
-        {"database", "URL", "`sqlite:var/finimport.db`", "database URL",
+        {"database", "URL", "`sqlite:var/finimport.db`",
+         "database URL: `sqlite:PATH`, or any libpq URI "
+         "(`postgresql://USER:PASSWORD@HOST:PORT/DB?sslmode=…`, host lists, a Unix socket; "
+         "percent-encode special characters; docs/operations.md)",
          [](Config& c, const std::string&, const std::string& v) { c.database = v; },
          [](const Config& c) { return c.database; }},
         {"plugins", "DIR", "build/installed plugin dir", "`:`-separated plugin directories",
@@ -210,7 +213,8 @@ const std::vector<Setting>& settings() {
              return std::to_string(c.poolSize());
          }},
         {"database.timeout_ms", "N", "`0`",
-         "PostgreSQL `statement_timeout` (milliseconds) of every pooled connection; `0`: none",
+         "PostgreSQL `statement_timeout` (milliseconds) of every pooled connection, set with "
+         "`SET` when it opens; `0`: none",
          [](Config& c, const std::string& k, const std::string& v) {
              c.statementTimeoutMs = v == "0" ? 0 : static_cast<int>(bounded(k, v, 86400000));
          },
