@@ -12,7 +12,12 @@ std::size_t BodyReader::read(char* buffer, std::size_t size) {
     // cap+1 bytes and then waits would never hear the 413. peek() waits for at least one
     // byte, readsome() then takes what the stream already holds.
     if (_in.peek() == std::char_traits<char>::eof()) {
-        if (_in.bad()) throw BodyReadFailed();
+        // A chunked body cut off by the rate watch ends mid-chunk, which the strict decoder
+        // (ChunkedBody.h) reports as a broken body: the watch's verdict comes first.
+        if (_in.bad()) {
+            if (!BodyRateWatch::finishBody()) throw BodyTooSlow();
+            throw BodyReadFailed();
+        }
         _end = true;
         if (!BodyRateWatch::finishBody()) throw BodyTooSlow();
         return 0;

@@ -51,7 +51,10 @@ void installServerLog() {
     static std::once_flag once;
     std::call_once(once, [] {
         Poco::AutoPtr<Poco::Channel> channel(new JsonLinesChannel);
-        // "": the root and every logger below it, those created before this call included.
+        // The root first (a logger made later copies its nearest ancestor, the root when
+        // nothing else), then every logger made before this call.
+        Poco::Logger::root().setChannel(channel);
+        Poco::Logger::root().setLevel(Poco::Message::PRIO_WARNING);
         Poco::Logger::setChannel("", channel);
         Poco::Logger::setLevel("", Poco::Message::PRIO_WARNING);
     });
