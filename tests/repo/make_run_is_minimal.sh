@@ -22,6 +22,11 @@ echo "$run" | grep -q -- '-DFINIMPORT_BUILD_TESTS=OFF -DFINIMPORT_BUILD_BENCH=OF
 echo "$test_" | grep -q -- '-DFINIMPORT_BUILD_TESTS=ON -DFINIMPORT_BUILD_BENCH=ON' ||
   { echo "FAIL: make test does not configure the tests and benchmarks"; fail=1; }
 
+# The URL is printed by serve once the port is bound, never by the script before it.
+if grep -v '^ *#' "$src/scripts/run-demo.sh" | grep -q 'listening on'; then
+  echo "FAIL: scripts/run-demo.sh announces the URL before serve has bound it"; fail=1
+fi
+
 # What each tree would compile.
 cmake -S "$src" -B "$tmp/run" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DFINIMPORT_BUILD_TESTS=OFF -DFINIMPORT_BUILD_BENCH=OFF >/dev/null || { echo "FAIL: configure"; exit 1; }
