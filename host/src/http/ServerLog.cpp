@@ -1,6 +1,7 @@
 #include "http/ServerLog.h"
 
 #include "domain/LogLine.h"
+#include "store/Database.h"
 
 #include <Poco/AutoPtr.h>
 #include <Poco/Channel.h>
@@ -61,10 +62,8 @@ void installServerLog() {
 }
 
 std::string failingLayer(const std::exception& e) {
-    const std::string cls = domain::exceptionClass(e), what = e.what();
-    if (startsWith(cls, "Poco::Data::") || startsWith(cls, "finimport::store::") ||
-        startsWith(what, "PostgreSQL") || startsWith(what, "COPY into") ||
-        startsWith(what, "no database session") || what.find("SQLite") != std::string::npos)
+    const std::string cls = domain::exceptionClass(e);
+    if (store::Database::isDatabaseError(e) || startsWith(cls, "finimport::store::"))
         return "store";
     if (startsWith(cls, "finimport::plugin::")) return "plugin";
     if (startsWith(cls, "Poco::Net::") || startsWith(cls, "Poco::IO") ||

@@ -93,7 +93,7 @@ const std::vector<Setting>& settings() {
          [](const Config& c) { return c.listen; }},
         {"database", "URL", "`sqlite:var/finimport.db`",
          "database URL: `sqlite:PATH`, or any libpq URI "
-         "(`postgresql://USER:PASSWORD@HOST:PORT/DB?sslmode=…`, host lists, a Unix socket; "
+         "(`postgresql://USER:PASSWORD@HOST:PORT/DB?sslmode=MODE`, host lists, a Unix socket; "
          "percent-encode special characters; docs/operations.md)",
          [](Config& c, const std::string&, const std::string& v) { c.database = v; },
          [](const Config& c) { return c.database; }},

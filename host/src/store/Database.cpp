@@ -8,6 +8,7 @@
 #include "store/TxSession.h"
 #include "store/WalCheckpointer.h"
 
+#include <Poco/Data/DataException.h>
 #include <Poco/Data/PostgreSQL/Connector.h>
 #include <Poco/Data/SQLite/Connector.h>
 #include <Poco/Data/SQLite/Utility.h>
@@ -81,6 +82,15 @@ void Database::registerConnectors() {
         Poco::Data::SQLite::Connector::registerConnector();
         Poco::Data::PostgreSQL::Connector::registerConnector();
     });
+}
+
+bool Database::isDatabaseError(const std::exception& e) {
+    if (dynamic_cast<const Poco::Data::DataException*>(&e)) return true;
+    const std::string what = e.what();
+    for (const char* prefix : {"PostgreSQL", "COPY into", "SQLite", "no database session",
+                               "cannot connect to the database"})
+        if (what.rfind(prefix, 0) == 0) return true;
+    return false;
 }
 
 Database::Database(const std::string& url, int maxSessions)

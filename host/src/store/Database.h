@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -58,6 +59,9 @@ public:
 
     // Registers the Poco connectors (idempotent); for code that opens sessions itself.
     static void registerConnectors();
+    // True for an exception the database layer raised (Poco::Data's, or a libpq/SQLite
+    // failure reported by the store): the log names its layer "store" (http/ServerLog.h).
+    static bool isDatabaseError(const std::exception& e);
 
     // Runs `work` with a pooled session outside any explicit transaction (reads).
     void read(const std::function<void(Tx&)>& work);
