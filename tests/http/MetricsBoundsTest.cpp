@@ -1,4 +1,4 @@
-// /metrics label sets stay bounded (docs/operations.md "Metrics"): a made-up method counts as
+// /metrics label sets stay bounded (docs/decisions.md D79): a made-up method counts as
 // `other`, an unknown path as `unmatched`; and the standard process_* metrics are there.
 #include "AppHarness.h"
 

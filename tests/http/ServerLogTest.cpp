@@ -1,4 +1,4 @@
-// Every 5xx says why, in the one log stream (docs/operations.md "Logs"): a `server_error` JSON
+// Every 5xx says why, in the one log stream (docs/decisions.md D76): a `server_error` JSON
 // line on stderr with the request id, method, route, exception class and message and the
 // failing layer; Poco's own loggers write into the same stream; never the key.
 #include "ApiSupport.h"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The maintainer scripts the debhelper way (docs/operations.md "Debian package"): install
+# The maintainer scripts the debhelper way (docs/packaging.md): install
 # starts the service, an upgrade restarts it, remove stops it first; the configuration (it may
 # hold the database password) ends 0640 root:finimport and the state folder 0700. The real
 # scripts run in a scratch root (DPKG_ROOT) with the system commands replaced by stubs that log.

@@ -2,7 +2,7 @@
 // A connection's socket that can carry bytes already read from it but not yet parsed: the
 // start of a pipelined request read ahead by Poco with the previous one. The bytes travel with
 // the connection back to the HeadWaiter (no thread waits for the rest of that head) and are
-// read again, first, by whoever parses the request (docs/operations.md "Slow clients").
+// read again, first, by whoever parses the request (docs/decisions.md D77).
 
 #include <Poco/Net/StreamSocketImpl.h>
 

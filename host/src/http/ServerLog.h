@@ -1,7 +1,7 @@
 #pragma once
 // The server's one log stream: JSON lines on stderr (domain/LogLine.h), journald-friendly.
 // Poco's own loggers are routed into it, and every 5xx answer writes one `server_error` line
-// naming the request, the exception and the failing layer (docs/operations.md "Logs").
+// naming the request, the exception and the failing layer (docs/decisions.md D76).
 
 #include "http/Request.h"
 

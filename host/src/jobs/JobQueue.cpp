@@ -160,7 +160,7 @@ bool JobQueue::runOne(const std::string& worker) {
         .str("status", ok ? "done" : "failed")
         .dbl("duration_ms", seconds * 1000);
     if (!recorded) line.boolean("lease_lost", true);
-    // A failed job is an error line like a 5xx (docs/operations.md "Logs"): the class and the
+    // A failed job is an error line like a 5xx (docs/decisions.md D76): the class and the
     // first line of the message, never a row.
     if (error)
         line.str("level", "error")

@@ -69,7 +69,8 @@ int appliedSchemaVersion(Database& db) {
 
 int migrate(Database& db) {
     // A database a newer finimport migrated: this binary does not know its tables
-    // (docs/operations.md "Upgrades"), so it neither serves nor migrates it.
+    // (docs/operations.md "Upgrades and schema versions", docs/decisions.md D78), so it neither
+    // serves nor migrates it.
     const int current = schemaVersion(db), known = latestSchemaVersion();
     if (current > known)
         throw NewerSchema("the database has schema version " + std::to_string(current) +
