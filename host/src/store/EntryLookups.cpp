@@ -1,7 +1,10 @@
 #include "store/EntryLookups.h"
 
 #include "store/Sql.h"
+#include "store/StatementCache.h"
 #include "store/TxSession.h"
+
+#include <algorithm>
 
 namespace finimport::store {
 
@@ -19,17 +22,66 @@ bool accountHasEntries(Tx& s, const std::string& accountId) {
 std::vector<std::pair<std::string, std::optional<std::string>>>
 tradeDuplicateCandidates(Tx& s, const TradeKey& k) {
     std::vector<std::pair<std::string, std::optional<std::string>>> out;
-    for (const auto& r : sqlQuery(
-             s,
-             "SELECT e.id, e.external_id FROM entries e JOIN trades t ON t.entry_id = e.id "
-             "JOIN securities sec ON sec.id = t.security_id WHERE e.account_id = ? AND e.date = ? "
-             "AND (sec.ticker = ? OR (? <> '' AND sec.security_key = ?)) AND (? = '' OR "
-             "sec.exchange_operating_mic = ?) AND t.qty = ? AND t.price = ? AND t.currency = ? "
-             "ORDER BY e.created_at, e.id",
-             {k.accountId, k.date, k.ticker, k.securityKey, k.securityKey, k.mic, k.mic, k.qty,
-              k.price, k.currency}))
-        out.emplace_back(r.str(0), r.optStr(1));
+    // An index probe per row (entries by account and date), read natively: not through
+    // Poco's RecordSet (docs/decisions.md D80).
+    nativeQuery(s,
+                "SELECT e.id, e.external_id FROM entries e JOIN trades t ON t.entry_id = e.id "
+                "JOIN securities sec ON sec.id = t.security_id WHERE e.account_id = ? AND "
+                "e.date = ? AND (sec.ticker = ? OR (? <> '' AND sec.security_key = ?)) AND "
+                "(? = '' OR sec.exchange_operating_mic = ?) AND t.qty = ? AND t.price = ? AND "
+                "t.currency = ? ORDER BY e.created_at, e.id",
+                {k.accountId, k.date, k.ticker, k.securityKey, k.securityKey, k.mic, k.mic, k.qty,
+                 k.price, k.currency},
+                [&](const NativeRow& r) { out.emplace_back(r.str(0), r.optStr(1)); });
     return out;
+}
+
+void transactionCandidates(Tx& s, const std::string& accountId, const std::vector<DateAmount>& keys,
+                           const std::function<void(TransactionCandidate&&)>& onRow) {
+    for (std::size_t at = 0; at < keys.size(); at += kKeysPerStatement) {
+        const std::size_t n = std::min(kKeysPerStatement, keys.size() - at);
+        // The keys as a table the index is probed with, key by key (CROSS JOIN keeps SQLite's
+        // planner on that order; PostgreSQL finds it itself). Each key's matches come out
+        // oldest created first.
+        std::string sql = "WITH k (d, a) AS (VALUES ";
+        std::vector<SqlValue> params;
+        params.reserve(2 * n + 1);
+        for (std::size_t i = 0; i < n; ++i) {
+            sql += i ? ", (CAST(? AS TEXT), CAST(? AS BIGINT))"
+                     : "(CAST(? AS TEXT), CAST(? AS BIGINT))";
+            params.emplace_back(keys[at + i].date);
+            params.emplace_back(keys[at + i].amount);
+        }
+        sql += ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k CROSS "
+               "JOIN entries e WHERE e.account_id = ? AND e.date = k.d AND e.amount = k.a AND "
+               "e.entryable_type = 'Transaction' ORDER BY e.created_at, e.id";
+        params.emplace_back(accountId);
+        nativeQuery(s, sql, params, [&](const NativeRow& r) {
+            onRow(TransactionCandidate{r.str(0), r.str(1), r.str(3), r.str(4), r.i64(2),
+                                       r.optStr(5)});
+        });
+    }
+}
+
+void externalIdHolders(Tx& s, const std::string& accountId,
+                       const std::vector<std::string>& externalIds,
+                       const std::string& excludeImportId,
+                       const std::function<void(ExternalIdHolder&&)>& onRow) {
+    for (std::size_t at = 0; at < externalIds.size(); at += kKeysPerStatement) {
+        const std::size_t n = std::min(kKeysPerStatement, externalIds.size() - at);
+        std::string sql = "SELECT id, entryable_type, external_id FROM entries WHERE account_id = "
+                          "? AND COALESCE(import_id, '') <> ? AND external_id IN (";
+        std::vector<SqlValue> params{accountId, excludeImportId};
+        params.reserve(n + 2);
+        for (std::size_t i = 0; i < n; ++i) {
+            sql += i ? ", ?" : "?";
+            params.emplace_back(externalIds[at + i]);
+        }
+        sql += ") ORDER BY created_at, id";
+        nativeQuery(s, sql, params, [&](const NativeRow& r) {
+            onRow(ExternalIdHolder{r.str(0), r.str(1), r.str(2)});
+        });
+    }
 }
 
 } // namespace finimport::store

@@ -4,6 +4,7 @@
 
 #include "store/Tx.h"
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,5 +27,36 @@ struct TradeKey {
 // the same operating MIC when given.
 std::vector<std::pair<std::string, std::optional<std::string>>>
 tradeDuplicateCandidates(Tx& s, const TradeKey& key);
+
+// docs/decisions.md D80: duplicate candidates by index probes, never a range of the ledger.
+// A transaction an incoming row may duplicate (docs/decisions.md D18): same account, date and
+// amount; the caller compares currency, normalised name and external id.
+struct TransactionCandidate {
+    std::string id, date, currency, name;
+    int64_t amount = 0;
+    std::optional<std::string> externalId;
+};
+struct DateAmount {
+    std::string date; // ISO
+    int64_t amount = 0;
+    bool operator==(const DateAmount& o) const { return amount == o.amount && date == o.date; }
+};
+// The account's transactions whose (date, amount) is one of `keys`, through the
+// (account_id, date, amount) index: one statement per kKeysPerStatement keys, each key's
+// candidates oldest created first. Rows read are the matches, whatever the ledger's size.
+constexpr std::size_t kKeysPerStatement = 400;
+void transactionCandidates(Tx& s, const std::string& accountId, const std::vector<DateAmount>& keys,
+                           const std::function<void(TransactionCandidate&&)>& onRow);
+
+// docs/decisions.md D63: (entry id, entry type, external id) of the account's entries holding
+// one of `externalIds`, except those of `excludeImportId`, oldest created first; one statement
+// per kKeysPerStatement ids (the (account_id, external_id) index).
+struct ExternalIdHolder {
+    std::string id, entryableType, externalId;
+};
+void externalIdHolders(Tx& s, const std::string& accountId,
+                       const std::vector<std::string>& externalIds,
+                       const std::string& excludeImportId,
+                       const std::function<void(ExternalIdHolder&&)>& onRow);
 
 } // namespace finimport::store

@@ -80,8 +80,9 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     }));
     taxonomy.deleteTags(unusedCreated(
         created, "Tag", [&](const auto& ids) { return taxonomy.tagsInUse(ids, import.id); }));
-    for (const auto& accountId : ctx.touchedAccounts)
-        jobs::materializeBalances(s, accountId, ctx.today);
+    // From the earliest deleted day on (docs/decisions.md D80): the days before it keep their
+    // balances.
+    materializeTouched(ctx);
 }
 
 } // namespace
