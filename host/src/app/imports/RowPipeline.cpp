@@ -52,6 +52,8 @@ void RowPipeline::produceAll(const std::function<void()>& produce) {
     try {
         if (!_filling.empty()) enqueue(std::move(_filling));
     } catch (const Stopped&) { // the consumer failed first: its error is the answer
+    } catch (...) {            // the host too slow for the last batch (HostTooSlow)
+        if (!error) error = std::current_exception();
     }
     std::lock_guard lock(_mutex);
     _produced = true;
