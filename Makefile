@@ -16,7 +16,7 @@ DEB_PACKAGES := cmake ninja-build g++ make pkgconf dpkg-dev file \
   python3-yaml python3-jsonschema
 
 # What the benchmarks call besides the build (anchors measured in the same run, and wrk).
-BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk
+BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk linux-perf
 # The benchmark programs `make bench` runs, in order (build/bin/<name>).
 BENCHES ?= balance_bench publish_bench reads_bench parse_bench
 

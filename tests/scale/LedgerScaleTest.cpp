@@ -39,7 +39,10 @@ struct FileRow {
     int64_t cents = 0;
 };
 FileRow fileRow(int j) {
-    return {day((j * 7919) % kDays), "Shop " + std::to_string(j), -(100 + (j * 37) % 9800)};
+    // From the ledger's second day: the day before the file's first has a stored balance, so
+    // the publish and the revert apply their delta (jobs/BalanceDelta.h).
+    return {day(1 + (j * 7919) % (kDays - 1)), "Shop " + std::to_string(j),
+            -(100 + (j * 37) % 9800)};
 }
 
 std::string money(int64_t cents) {
@@ -156,6 +159,37 @@ private:
         CPPUNIT_ASSERT_MESSAGE(message, full <= empty + static_cast<uint64_t>(allowance));
     }
 
+    // The stored balances (as a publish or revert left them: a delta on the 20k-entry account,
+    // docs/decisions.md D80) are those a rebuild from the first day computes.
+    void assertBalancesAsRebuilt(const std::string& accountId) {
+        auto snapshot = [&] {
+            std::vector<std::string> rows;
+            _app->server().database().read([&](store::Tx& s) {
+                for (const auto& r : store::sqlQuery(
+                         s,
+                         "SELECT date, balance, cash_balance, start_cash_balance, cash_inflows, "
+                         "cash_outflows, cash_adjustments, end_cash_balance, flows_factor FROM "
+                         "balances WHERE account_id = ? ORDER BY date",
+                         {accountId})) {
+                    std::string row;
+                    for (size_t c = 0; c < 9; ++c)
+                        row += r.str(c) + " ";
+                    rows.push_back(row);
+                }
+                auto account = store::AccountStore(s).byIdAnyFamily(accountId);
+                rows.push_back("account " + std::to_string(account->balance));
+            });
+            return rows;
+        };
+        const auto stored = snapshot();
+        _app->server().database().write(
+            [&](store::Tx& s) { jobs::materializeBalances(s, accountId, domain::Date::today()); });
+        const auto rebuilt = snapshot();
+        CPPUNIT_ASSERT_EQUAL(rebuilt.size(), stored.size());
+        for (size_t i = 0; i < stored.size(); ++i)
+            CPPUNIT_ASSERT_EQUAL(rebuilt[i], stored[i]);
+    }
+
     Costs importInto(const std::string& accountId) {
         server::Config config;
         auto& server = _app->server();
@@ -195,6 +229,7 @@ private:
                 "'matched'",
                 {id});
         });
+        assertBalancesAsRebuilt(accountId);
         CPPUNIT_ASSERT(std::holds_alternative<app::ImportView>(imports.revert(_familyId, id)));
         before = store::threadStoreCounters();
         server.publisher().revert(id);
@@ -204,6 +239,7 @@ private:
                 int64_t(0),
                 store::sqlCount(s, "SELECT COUNT(*) FROM entries WHERE import_id = ?", {id}));
         });
+        assertBalancesAsRebuilt(accountId);
         return costs;
     }
 

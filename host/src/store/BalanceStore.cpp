@@ -199,6 +199,17 @@ std::optional<BalanceRecord> BalanceStore::on(const std::string& accountId,
     return balanceFrom(*r);
 }
 
+std::vector<BalanceRecord> BalanceStore::since(const std::string& accountId,
+                                               const std::string& fromDate) {
+    std::vector<BalanceRecord> out;
+    nativeQuery(_s,
+                std::string("SELECT ") + kColumns +
+                    " FROM balances b JOIN accounts a ON a.id = b.account_id "
+                    "WHERE b.account_id = ? AND b.date >= ? ORDER BY b.date",
+                {accountId, fromDate}, [&](const NativeRow& r) { out.push_back(balanceFrom(r)); });
+    return out;
+}
+
 int64_t BalanceStore::count(const BalanceFilter& filter) {
     std::vector<SqlValue> params;
     std::string w = whereClause(filter, params, false);

@@ -14,6 +14,46 @@ std::optional<std::string> earliestEntryDate(Tx& s, const std::string& accountId
     return r->str(0);
 }
 
+std::optional<std::string> latestEntryDate(Tx& s, const std::string& accountId) {
+    auto r = sqlQueryOne(s, "SELECT MAX(date) FROM entries WHERE account_id = ?", {accountId});
+    if (!r || r->isNull(0)) return std::nullopt;
+    return r->str(0);
+}
+
+std::vector<DaySums> importDaySums(Tx& s, const std::string& importId,
+                                   const std::string& accountId) {
+    std::vector<DaySums> out;
+    nativeQuery(s,
+                "SELECT date, SUM(CASE WHEN amount < 0 THEN amount ELSE 0 END), SUM(CASE WHEN "
+                "amount < 0 THEN 0 ELSE amount END) FROM entries WHERE import_id = ? AND "
+                "account_id = ? AND entryable_type = 'Transaction' GROUP BY date ORDER BY date",
+                {importId, accountId}, [&](const NativeRow& r) {
+                    out.push_back({r.str(0), r.i64(1), r.i64(2)});
+                });
+    return out;
+}
+
+bool importIsPlainOn(Tx& s, const std::string& importId, const std::string& accountId) {
+    if (sqlQueryOne(s,
+                    "SELECT 1 FROM entries WHERE import_id = ? AND account_id = ? AND "
+                    "(entryable_type <> 'Transaction' OR parent_entry_id IS NOT NULL) LIMIT 1",
+                    {importId, accountId}))
+        return false;
+    // Split children by the partial index of split children (`|| ''`: not the account's index).
+    return !sqlQueryOne(s,
+                        "SELECT 1 FROM entries WHERE parent_entry_id IS NOT NULL AND "
+                        "account_id || '' = ? LIMIT 1",
+                        {accountId});
+}
+
+bool hasOtherEntriesFrom(Tx& s, const std::string& accountId, const std::string& fromDate) {
+    return sqlQueryOne(s,
+                       "SELECT 1 FROM entries WHERE account_id = ? AND entryable_type <> "
+                       "'Transaction' AND date >= ? LIMIT 1",
+                       {accountId, fromDate})
+        .has_value();
+}
+
 bool accountHasEntries(Tx& s, const std::string& accountId) {
     return sqlQueryOne(s, "SELECT 1 FROM entries WHERE account_id = ? LIMIT 1", {accountId})
         .has_value();

@@ -9,6 +9,10 @@
 // - The balance rebuild reads an account's other entries (trades, valuations) one by one: on
 //   the account's index that was a pass over all its transactions; entries_account_other holds
 //   only the others.
+// - Revert asks which of the categories, merchants and tags the import created are used by
+//   entries outside it, then clears them (store/TaxonomyStore.cpp): without an index on those
+//   columns each question read every entry of every family. The indexes are partial (only the
+//   entries that name one), so an entry without a category costs nothing.
 #include "store/Migrations.h"
 
 namespace finimport::store {
@@ -20,6 +24,11 @@ std::vector<Migration> schemaV14() {
     m.statements.push_back("DROP INDEX entries_account_date");
     m.statements.push_back("CREATE INDEX entries_account_other ON entries (account_id, date) "
                            "WHERE entryable_type <> 'Transaction'");
+    m.statements.push_back("CREATE INDEX entries_category ON entries (category_id) WHERE "
+                           "category_id IS NOT NULL");
+    m.statements.push_back("CREATE INDEX entries_merchant ON entries (merchant_id) WHERE "
+                           "merchant_id IS NOT NULL");
+    m.statements.push_back("CREATE INDEX transaction_tags_tag ON transaction_tags (tag_id)");
     return {m};
 }
 
