@@ -12,6 +12,9 @@
 
 namespace finimport::store {
 
+// What makes a query of an account's entries other than transactions (`entryable_type <>
+// 'Transaction'`) read the schema v14 index of those only: "" or an `INDEXED BY` clause.
+std::string otherEntriesIndex(Tx& s);
 // The date (ISO) of the account's earliest entry; nullopt when it has none.
 std::optional<std::string> earliestEntryDate(Tx& s, const std::string& accountId);
 // True when the account has at least one entry.

@@ -1,5 +1,6 @@
 #include "store/EntryStore.h"
 
+#include "store/EntryLookups.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
 #include "store/Time.h"
@@ -169,25 +170,28 @@ std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId,
                     }
                 });
     // Everything else one by one, in the order the engine applies it within a day.
-    nativeQuery(_s,
-                "SELECT e.entryable_type, e.date, e.amount, t.security_id, t.qty, t.price, v.kind "
-                "FROM entries e LEFT JOIN trades t ON e.entryable_type = 'Trade' AND "
-                "t.entry_id = e.id LEFT JOIN valuations v ON e.entryable_type = 'Valuation' AND "
-                "v.entry_id = e.id "
-                "WHERE e.account_id = ? AND e.entryable_type <> 'Transaction' AND NOT EXISTS "
-                "(SELECT 1 FROM entries c WHERE c.parent_entry_id = e.id) "
-                "ORDER BY e.date, e.created_at, e.id",
-                {accountId}, [&](const NativeRow& r) {
-                    LedgerItem item;
-                    item.entryableType = r.str(0);
-                    item.date = r.str(1);
-                    item.amount = r.i64(2);
-                    item.securityId = r.optStr(3);
-                    item.qty = r.i64(4);
-                    item.price = r.i64(5);
-                    item.valuationKind = r.str(6);
-                    out.push_back(std::move(item));
-                });
+    nativeQuery(
+        _s,
+        std::string("SELECT e.entryable_type, e.date, e.amount, t.security_id, t.qty, "
+                    "t.price, v.kind FROM entries e ") +
+            otherEntriesIndex(_s) +
+            "LEFT JOIN trades t ON e.entryable_type = 'Trade' AND "
+            "t.entry_id = e.id LEFT JOIN valuations v ON e.entryable_type = 'Valuation' AND "
+            "v.entry_id = e.id "
+            "WHERE e.account_id = ? AND e.entryable_type <> 'Transaction' AND NOT EXISTS "
+            "(SELECT 1 FROM entries c WHERE c.parent_entry_id = e.id) "
+            "ORDER BY e.date, e.created_at, e.id",
+        {accountId}, [&](const NativeRow& r) {
+            LedgerItem item;
+            item.entryableType = r.str(0);
+            item.date = r.str(1);
+            item.amount = r.i64(2);
+            item.securityId = r.optStr(3);
+            item.qty = r.i64(4);
+            item.price = r.i64(5);
+            item.valuationKind = r.str(6);
+            out.push_back(std::move(item));
+        });
     return out;
 }
 
