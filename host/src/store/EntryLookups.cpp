@@ -87,8 +87,15 @@ tradeDuplicateCandidates(Tx& s, const TradeKey& k) {
     return out;
 }
 
-void transactionCandidates(Tx& s, const std::string& accountId, const std::vector<DateAmount>& keys,
+void transactionCandidates(Tx& s, const std::string& accountId,
+                           const std::vector<DateAmount>& unsorted,
                            const std::function<void(TransactionCandidate&&)>& onRow) {
+    // In index order: each statement probes one stretch of the index, page after page, instead
+    // of pages all over it (a file in no date order).
+    std::vector<DateAmount> keys = unsorted;
+    std::sort(keys.begin(), keys.end(), [](const DateAmount& a, const DateAmount& b) {
+        return a.date != b.date ? a.date < b.date : a.amount < b.amount;
+    });
     for (std::size_t at = 0; at < keys.size(); at += kKeysPerStatement) {
         const std::size_t n = std::min(kKeysPerStatement, keys.size() - at);
         // The keys as a table the index is probed with, key by key (CROSS JOIN keeps SQLite's
