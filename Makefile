@@ -23,7 +23,7 @@ RUN_CMAKE_FLAGS := -DFINIMPORT_BUILD_TESTS=OFF -DFINIMPORT_BUILD_BENCH=OFF
 FULL_CMAKE_FLAGS := -DFINIMPORT_BUILD_TESTS=ON -DFINIMPORT_BUILD_BENCH=ON
 
 # What the benchmarks call besides the build (anchors measured in the same run, and wrk).
-BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk
+BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk linux-perf
 # The benchmark programs `make bench` runs, in order (build/bin/<name>).
 BENCHES ?= balance_bench publish_bench reads_bench parse_bench
 

@@ -1,6 +1,8 @@
 // app/imports/RowPipeline (issue 11): rows produced on a second thread are consumed in order on the
 // calling one, the queue is bounded, and the first failure of either side wins.
 #include "app/imports/RowPipeline.h"
+#include "plugin/HostStall.h"
+#include "plugin/RunBudget.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -31,6 +33,8 @@ class RowPipelineTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testQueueIsBounded);
     CPPUNIT_TEST(testProducerErrorComesAfterItsRows);
     CPPUNIT_TEST(testConsumerErrorStopsTheProducer);
+    CPPUNIT_TEST(testHostStallsMoveThePluginDeadline);
+    CPPUNIT_TEST(testHostTooSlowIsTheHostsError);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -122,6 +126,47 @@ public:
         }
         CPPUNIT_ASSERT(producerStopped);
         CPPUNIT_ASSERT(pushedBeforeStop < 100000);
+    }
+
+    // docs/decisions.md D81: a wait for the host moves the running plugin's deadline (the run
+    // on this thread, plugin/HostStall.h); without a run in progress it changes nothing.
+    void testHostStallsMoveThePluginDeadline() {
+        finimport::plugin::RunPolicy policy;
+        policy.timeoutSeconds = 1;
+        finimport::plugin::RunBudget budget(policy);
+        CPPUNIT_ASSERT(budget.remainingMs() <= 1000);
+        finimport::plugin::noteHostStall(std::chrono::hours(1)); // no run on this thread
+        CPPUNIT_ASSERT(budget.remainingMs() <= 1000);
+        {
+            finimport::plugin::HostStallScope run(budget);
+            finimport::plugin::noteHostStall(std::chrono::hours(1));
+        }
+        CPPUNIT_ASSERT(budget.remainingMs() > 3600 * 1000 - 60 * 1000);
+        CPPUNIT_ASSERT(!budget.checkTime());
+    }
+
+    // A store that keeps the parse waiting past the host's own limit fails the upload with the
+    // host's error, naming the phase, after the rows pushed before it are consumed.
+    void testHostTooSlowIsTheHostsError() {
+        int64_t consumed = 0;
+        RowPipeline pipeline(
+            [&](CollectedRow&&) {
+                if (++consumed == 1) std::this_thread::sleep_for(std::chrono::seconds(2));
+            },
+            1, 1, std::chrono::milliseconds(0));
+        try {
+            pipeline.run([&] {
+                for (int64_t i = 1; i <= 100; ++i)
+                    pipeline.push(numbered(i));
+            });
+            CPPUNIT_FAIL("the host's stall was not reported");
+        } catch (const RowPipeline::HostTooSlow& e) {
+            CPPUNIT_ASSERT_EQUAL(std::string("The server could not store the rows as fast as the "
+                                             "file was read: storing rows kept the parse waiting "
+                                             "more than 0 s"),
+                                 std::string(e.what()));
+        }
+        CPPUNIT_ASSERT(consumed >= 2 && consumed < 100);
     }
 };
 

@@ -14,11 +14,12 @@ using domain::Decimal;
 namespace {
 
 domain::BalanceInput loadInput(store::Tx& s, domain::AccountKind kind, const std::string& accountId,
-                               domain::Date today) {
+                               domain::Date today,
+                               const std::optional<std::string>& transactionsFrom) {
     domain::BalanceInput input;
     input.kind = kind;
     input.today = today;
-    for (const auto& item : store::EntryStore(s).ledgerOf(accountId)) {
+    for (const auto& item : store::EntryStore(s).ledgerOf(accountId, transactionsFrom)) {
         BalanceEntry e;
         auto date = domain::Date::parseIso(item.date);
         if (!date) continue;
@@ -96,18 +97,21 @@ MaterializeResult materializeBalances(store::Tx& s, const std::string& accountId
     auto kind = domain::accountKindFromSnake(*account->accountType);
     if (!kind) return result;
 
-    domain::BalanceInput input = loadInput(s, *kind, accountId, today);
     std::vector<domain::BalanceRow> rows;
     std::optional<std::string> from;
-    if (changedFrom) {
-        if (auto previous = balances.on(accountId, changedFrom->addDays(-1).iso())) {
-            rows = domain::computeBalancesFrom(input, *changedFrom,
-                                               fromRecord(*previous, changedFrom->addDays(-1)));
-            from = changedFrom->iso();
-            result.incremental = true;
-        }
+    std::optional<store::BalanceRecord> previous;
+    if (changedFrom) previous = balances.on(accountId, changedFrom->addDays(-1).iso());
+    if (previous) {
+        // The walk starts from the stored day before: the transactions before it add nothing
+        // (docs/decisions.md D80), only trades (holdings) and valuations, which are all read.
+        domain::BalanceInput input = loadInput(s, *kind, accountId, today, changedFrom->iso());
+        rows = domain::computeBalancesFrom(input, *changedFrom,
+                                           fromRecord(*previous, changedFrom->addDays(-1)));
+        from = changedFrom->iso();
+        result.incremental = true;
+    } else {
+        rows = domain::computeBalances(loadInput(s, *kind, accountId, today, std::nullopt));
     }
-    if (!result.incremental) rows = domain::computeBalances(input);
     records.reserve(rows.size());
     for (const auto& r : rows)
         records.push_back(toRecord(r, account->currency));

@@ -1,5 +1,7 @@
 #include "plugin/ImporterRunner.h"
 
+#include "plugin/HostStall.h"
+
 #include "plugin/RelayedRun.h"
 #include "plugin/RunState.h"
 #include "plugin/SandboxRun.h"
@@ -98,6 +100,7 @@ checkRecord(const ImporterHandle& importer, const std::string& kind,
     // A check has no input: every read is at its end.
     std::function<int64_t(char*, size_t)> read = [](char*, size_t) -> int64_t { return 0; };
     RunState state{importer, sink, read};
+    const HostStallScope stalls(state.budget); // docs/decisions.md D81
     const fi_io io = makeIo(state);
 
     int status = FI_RUN_FAILED;
@@ -129,6 +132,7 @@ runImporter(const ImporterHandle& importer,
     }
     const fi_options runOptions{sizeof(fi_options), items.size(), items.data()};
     RunState state{importer, sink, read};
+    const HostStallScope stalls(state.budget); // docs/decisions.md D81
     const fi_io io = makeIo(state);
 
     int status = FI_RUN_FAILED;

@@ -35,7 +35,7 @@ Clock::time_point coarseNow() {
 } // namespace
 
 std::optional<std::string> RunBudget::checkTime() const {
-    if (_deadline && coarseNow() >= *_deadline) return timeLimitMessage(_policy.timeoutSeconds);
+    if (_deadline && coarseNow() >= deadline()) return timeLimitMessage(_policy.timeoutSeconds);
     return std::nullopt;
 }
 
@@ -60,7 +60,7 @@ std::optional<std::string> RunBudget::rowChecks() const {
 int RunBudget::remainingMs() const {
     if (!_deadline) return -1;
     const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(*_deadline - Clock::now()).count();
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline() - Clock::now()).count();
     return static_cast<int>(std::clamp<long long>(left, 0, 1'000'000'000));
 }
 

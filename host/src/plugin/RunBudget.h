@@ -4,6 +4,7 @@
 
 #include "plugin/RunPolicy.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -29,6 +30,15 @@ public:
     }
     // Time left before the deadline, in milliseconds (-1: no deadline; 0: passed).
     int remainingMs() const;
+    // docs/decisions.md D81: the host kept the run waiting (plugin/HostStall.h); the deadline
+    // moves by that much. Any thread (the plugin's side of a relayed run reads the clock).
+    void addHostStall(std::chrono::steady_clock::duration waited) {
+        _stalledNs.fetch_add(std::chrono::duration_cast<std::chrono::nanoseconds>(waited).count(),
+                             std::memory_order_relaxed);
+    }
+    std::chrono::nanoseconds hostStalled() const {
+        return std::chrono::nanoseconds(_stalledNs.load(std::memory_order_relaxed));
+    }
 
 private:
     // The row and output limits (0: none), each crossed once the count passes it.
@@ -40,11 +50,17 @@ private:
     std::optional<std::string> addOutput(uint64_t bytes);
     // chargeRow's checks, once its row is counted: the row limit, the output limit, the clock.
     std::optional<std::string> rowChecks() const;
+    // The deadline, moved by the host's stalls.
+    std::chrono::steady_clock::time_point deadline() const {
+        return *_deadline +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(hostStalled());
+    }
 
     const RunPolicy& _policy;
     std::optional<std::chrono::steady_clock::time_point> _deadline;
     uint64_t _rows = 0;
     uint64_t _outputBytes = 0;
+    std::atomic<int64_t> _stalledNs{0};
 };
 
 std::string timeLimitMessage(uint32_t seconds);

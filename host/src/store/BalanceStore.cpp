@@ -1,4 +1,5 @@
 #include "store/BalanceStore.h"
+#include "store/StoreCounters.h"
 
 #include "store/BatchInsert.h"
 #include "store/Database.h"
@@ -183,6 +184,7 @@ void BalanceStore::replace(const std::string& accountId, const std::optional<std
         use(cols[1]), use(cols[2]), use(cols[3]), use(cols[4]), use(cols[5]), use(cols[6]),
         use(cols[7]), use(cols[8]), use(cols[9]), use(cols[10]), use(cols[11]), use(cols[12]),
         use(cols[13]), use(cols[14]);
+    counters::statement();
     st.execute();
 }
 
@@ -195,6 +197,17 @@ std::optional<BalanceRecord> BalanceStore::on(const std::string& accountId,
                          {accountId, date});
     if (!r) return std::nullopt;
     return balanceFrom(*r);
+}
+
+std::vector<BalanceRecord> BalanceStore::since(const std::string& accountId,
+                                               const std::string& fromDate) {
+    std::vector<BalanceRecord> out;
+    nativeQuery(_s,
+                std::string("SELECT ") + kColumns +
+                    " FROM balances b JOIN accounts a ON a.id = b.account_id "
+                    "WHERE b.account_id = ? AND b.date >= ? ORDER BY b.date",
+                {accountId, fromDate}, [&](const NativeRow& r) { out.push_back(balanceFrom(r)); });
+    return out;
 }
 
 int64_t BalanceStore::count(const BalanceFilter& filter) {

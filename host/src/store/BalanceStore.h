@@ -41,6 +41,8 @@ public:
                  std::vector<BalanceRecord>& rows);
     // The account's row on `date`, if any.
     std::optional<BalanceRecord> on(const std::string& accountId, const std::string& date);
+    // The account's rows dated `fromDate` or later, by date (read natively: a row a day).
+    std::vector<BalanceRecord> since(const std::string& accountId, const std::string& fromDate);
 
     int64_t count(const BalanceFilter& filter);
     // Ordered date desc, created_at desc, id desc (docs/decisions.md D28).

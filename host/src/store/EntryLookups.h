@@ -4,6 +4,7 @@
 
 #include "store/Tx.h"
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -11,6 +12,9 @@
 
 namespace finimport::store {
 
+// What makes a query of an account's entries other than transactions (`entryable_type <>
+// 'Transaction'`) read the schema v14 index of those only: "" or an `INDEXED BY` clause.
+std::string otherEntriesIndex(Tx& s);
 // The date (ISO) of the account's earliest entry; nullopt when it has none.
 std::optional<std::string> earliestEntryDate(Tx& s, const std::string& accountId);
 // True when the account has at least one entry.
@@ -26,5 +30,53 @@ struct TradeKey {
 // the same operating MIC when given.
 std::vector<std::pair<std::string, std::optional<std::string>>>
 tradeDuplicateCandidates(Tx& s, const TradeKey& key);
+
+// docs/decisions.md D80: duplicate candidates by index probes, never a range of the ledger.
+// A transaction an incoming row may duplicate (docs/decisions.md D18): same account, date and
+// amount; the caller compares currency, normalised name and external id.
+struct TransactionCandidate {
+    std::string id, date, currency, name;
+    int64_t amount = 0;
+    std::optional<std::string> externalId;
+};
+struct DateAmount {
+    std::string date; // ISO
+    int64_t amount = 0;
+    bool operator==(const DateAmount& o) const { return amount == o.amount && date == o.date; }
+};
+// The account's transactions whose (date, amount) is one of `keys`, through the
+// (account_id, date, amount) index: one statement per kKeysPerStatement keys, each key's
+// candidates oldest created first. Rows read are the matches, whatever the ledger's size.
+constexpr std::size_t kKeysPerStatement = 400;
+void transactionCandidates(Tx& s, const std::string& accountId, const std::vector<DateAmount>& keys,
+                           const std::function<void(TransactionCandidate&&)>& onRow);
+
+// docs/decisions.md D63: (entry id, entry type, external id) of the account's entries holding
+// one of `externalIds`, except those of `excludeImportId`, oldest created first; one statement
+// per kKeysPerStatement ids (the (account_id, external_id) index).
+struct ExternalIdHolder {
+    std::string id, entryableType, externalId;
+};
+void externalIdHolders(Tx& s, const std::string& accountId,
+                       const std::vector<std::string>& externalIds,
+                       const std::string& excludeImportId,
+                       const std::function<void(ExternalIdHolder&&)>& onRow);
+
+// docs/decisions.md D80, the balance delta of one import on one account.
+// The import's transactions on the account summed per day, money in (negative amounts) and money
+// out apart, by date: through the import's own index, what the import holds.
+struct DaySums {
+    std::string date;
+    int64_t in = 0, out = 0; // the sums of the negative and of the other amounts
+};
+std::vector<DaySums> importDaySums(Tx& s, const std::string& importId,
+                                   const std::string& accountId);
+// True when the import's entries on the account are transactions only, and the account has no
+// split child (a split moves amounts between entries: a delta of the import's own would not do).
+bool importIsPlainOn(Tx& s, const std::string& importId, const std::string& accountId);
+// True when the account has an entry other than a transaction dated `fromDate` or later.
+bool hasOtherEntriesFrom(Tx& s, const std::string& accountId, const std::string& fromDate);
+// The date (ISO) of the account's latest entry; nullopt when it has none.
+std::optional<std::string> latestEntryDate(Tx& s, const std::string& accountId);
 
 } // namespace finimport::store

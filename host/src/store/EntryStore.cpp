@@ -1,5 +1,6 @@
 #include "store/EntryStore.h"
 
+#include "store/EntryLookups.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
 #include "store/Time.h"
@@ -117,7 +118,8 @@ void EntryStore::insertValuation(EntryRow& e, const std::string& kind) {
     sqlExec(_s, "INSERT INTO valuations (entry_id, kind) VALUES (?, ?)", {e.id, kind});
 }
 
-std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId) {
+std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId,
+                                             const std::optional<std::string>& transactionsFrom) {
     // Read natively, not value by value through Poco's RecordSet. Split parents are left out:
     // their children carry the amounts.
     std::vector<LedgerItem> out;
@@ -136,15 +138,29 @@ std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId) {
                                  "SELECT COUNT(*) FROM (SELECT 1 FROM entries WHERE "
                                  "parent_entry_id IS NOT NULL AND account_id || '' = ? LIMIT 1) x",
                                  {accountId}) > 0;
+    std::vector<SqlValue> params{accountId};
+    if (transactionsFrom) {
+        params.emplace_back(*transactionsFrom);
+        // The account's first day (an index's first key), before the days read below.
+        auto first =
+            sqlQueryOne(_s, "SELECT MIN(date) FROM entries WHERE account_id = ?", {accountId});
+        if (first && !first->isNull(0) && first->str(0) < *transactionsFrom) {
+            LedgerItem marker;
+            marker.entryableType = "Transaction";
+            marker.date = first->str(0);
+            out.push_back(std::move(marker));
+        }
+    }
     nativeQuery(_s,
                 std::string("SELECT e.date, SUM(CASE WHEN e.amount < 0 THEN e.amount ELSE 0 END), "
                             "SUM(CASE WHEN e.amount < 0 THEN 0 ELSE e.amount END) FROM entries e "
                             "WHERE e.account_id = ? AND e.entryable_type = 'Transaction' ") +
+                    (transactionsFrom ? "AND e.date >= ? " : "") +
                     (splits ? "AND NOT EXISTS (SELECT 1 FROM entries c WHERE c.parent_entry_id = "
                               "e.id) "
                             : "") +
                     "GROUP BY e.date ORDER BY e.date",
-                {accountId}, [&](const NativeRow& r) {
+                params, [&](const NativeRow& r) {
                     for (size_t column : {size_t(1), size_t(2)}) {
                         LedgerItem item;
                         item.entryableType = "Transaction";
@@ -154,25 +170,28 @@ std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId) {
                     }
                 });
     // Everything else one by one, in the order the engine applies it within a day.
-    nativeQuery(_s,
-                "SELECT e.entryable_type, e.date, e.amount, t.security_id, t.qty, t.price, v.kind "
-                "FROM entries e LEFT JOIN trades t ON e.entryable_type = 'Trade' AND "
-                "t.entry_id = e.id LEFT JOIN valuations v ON e.entryable_type = 'Valuation' AND "
-                "v.entry_id = e.id "
-                "WHERE e.account_id = ? AND e.entryable_type <> 'Transaction' AND NOT EXISTS "
-                "(SELECT 1 FROM entries c WHERE c.parent_entry_id = e.id) "
-                "ORDER BY e.date, e.created_at, e.id",
-                {accountId}, [&](const NativeRow& r) {
-                    LedgerItem item;
-                    item.entryableType = r.str(0);
-                    item.date = r.str(1);
-                    item.amount = r.i64(2);
-                    item.securityId = r.optStr(3);
-                    item.qty = r.i64(4);
-                    item.price = r.i64(5);
-                    item.valuationKind = r.str(6);
-                    out.push_back(std::move(item));
-                });
+    nativeQuery(
+        _s,
+        std::string("SELECT e.entryable_type, e.date, e.amount, t.security_id, t.qty, "
+                    "t.price, v.kind FROM entries e ") +
+            otherEntriesIndex(_s) +
+            "LEFT JOIN trades t ON e.entryable_type = 'Trade' AND "
+            "t.entry_id = e.id LEFT JOIN valuations v ON e.entryable_type = 'Valuation' AND "
+            "v.entry_id = e.id "
+            "WHERE e.account_id = ? AND e.entryable_type <> 'Transaction' AND NOT EXISTS "
+            "(SELECT 1 FROM entries c WHERE c.parent_entry_id = e.id) "
+            "ORDER BY e.date, e.created_at, e.id",
+        {accountId}, [&](const NativeRow& r) {
+            LedgerItem item;
+            item.entryableType = r.str(0);
+            item.date = r.str(1);
+            item.amount = r.i64(2);
+            item.securityId = r.optStr(3);
+            item.qty = r.i64(4);
+            item.price = r.i64(5);
+            item.valuationKind = r.str(6);
+            out.push_back(std::move(item));
+        });
     return out;
 }
 

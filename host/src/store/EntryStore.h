@@ -67,7 +67,12 @@ public:
     // and money out apart (two items a day, in date order), then its other entries one by one
     // (by date, then creation). Split parents are excluded: their children carry the amounts.
     // The engine orders items by date, keeping this order within a day.
-    std::vector<LedgerItem> ledgerOf(const std::string& accountId);
+    // With `transactionsFrom` (an incremental rebuild from that day, docs/decisions.md D80) the
+    // transactions dated before it are left out but for one zero item on the account's first
+    // day, which keeps the series' first day: what is read is the days being recomputed, not
+    // the account's whole history.
+    std::vector<LedgerItem> ledgerOf(const std::string& accountId,
+                                     const std::optional<std::string>& transactionsFrom = {});
     std::optional<EntryRow> openingAnchor(const std::string& accountId);
     std::optional<EntryRow> byId(const std::string& id);
     // The accounts of the entries the import created, each with the earliest date among them:

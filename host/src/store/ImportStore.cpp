@@ -1,4 +1,5 @@
 #include "store/ImportStore.h"
+#include "store/StoreCounters.h"
 
 #include "store/Sql.h"
 #include "store/SqliteNative.h"
@@ -100,6 +101,7 @@ void ImportStore::setContent(const std::string& id, const std::string& content) 
     st << (_s.connector() == "postgresql" ? numberPlaceholders(sql) : sql);
     st.addBind(useRef(id));
     st.addBind(useRef(content));
+    counters::statement();
     st.execute();
 }
 

@@ -1,5 +1,7 @@
 #include "store/PgNative.h"
 
+#include "store/StoreCounters.h"
+
 #include <Poco/Data/PooledSessionImpl.h>
 #include <Poco/Data/PostgreSQL/SessionImpl.h>
 #include <Poco/Data/Session.h>
@@ -150,6 +152,7 @@ void PgCopyStream::send(const std::string& rows) {
 void PgCopyStream::finish() {
     if (!_open) start();
     _open = false;
+    counters::statement();
     if (PQputCopyEnd(_conn, nullptr) != 1) {
         std::string message = trimmed(PQerrorMessage(_conn));
         drainResults(_conn);

@@ -1,5 +1,7 @@
 #include "store/Sql.h"
 
+#include "store/StoreCounters.h"
+
 #include <Poco/Data/Binding.h>
 #include <Poco/Data/RecordSet.h>
 #include <Poco/Data/Session.h>
@@ -58,14 +60,17 @@ std::optional<int64_t> SqlRow::optI64(size_t i) const {
 size_t sqlExec(Poco::Data::Session& session, const std::string& sql,
                const std::vector<SqlValue>& params) {
     auto st = prepare(session, sql, params);
+    counters::statement();
     return st.execute();
 }
 
 std::vector<SqlRow> sqlQuery(Poco::Data::Session& session, const std::string& sql,
                              const std::vector<SqlValue>& params) {
     auto st = prepare(session, sql, params);
+    counters::statement();
     st.execute();
     Poco::Data::RecordSet rs(st);
+    counters::rows(rs.rowCount());
     std::vector<SqlRow> rows;
     rows.reserve(rs.rowCount());
     const size_t cols = rs.columnCount();

@@ -1,4 +1,5 @@
 #include "store/SqliteNative.h"
+#include "store/StoreCounters.h"
 
 #include <Poco/Data/SQLite/Utility.h>
 #include <Poco/Data/Session.h>
@@ -59,8 +60,13 @@ void SqliteStatement::bind(const std::vector<SqlValue>& values, int first) {
 }
 
 bool SqliteStatement::step() {
+    if (!_stepped) counters::statement(); // the first step of an execution runs it
+    _stepped = true;
     int rc = sqlite3_step(_stmt);
-    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_ROW) {
+        counters::rows(1);
+        return true;
+    }
     if (rc == SQLITE_DONE) return false;
     std::string message = sqlite3_errmsg(_db);
     sqlite3_reset(_stmt);
@@ -74,6 +80,7 @@ void SqliteStatement::run() {
 }
 
 void SqliteStatement::reset() {
+    _stepped = false;
     sqlite3_reset(_stmt);
     sqlite3_clear_bindings(_stmt);
 }

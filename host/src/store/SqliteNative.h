@@ -48,6 +48,7 @@ public:
 private:
     sqlite3* _db;
     sqlite3_stmt* _stmt = nullptr;
+    bool _stepped = false; // since the last reset (store/StoreCounters.h counts executions)
 };
 
 } // namespace finimport::store

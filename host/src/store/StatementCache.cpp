@@ -2,6 +2,7 @@
 
 #include "store/PgNative.h"
 #include "store/SqliteNative.h"
+#include "store/StoreCounters.h"
 
 #include <Poco/Data/Session.h>
 
@@ -69,6 +70,7 @@ void nativeQuery(Poco::Data::Session& s, const std::string& sql,
     }
     std::vector<std::string> ints;
     auto values = pgParams(params, ints);
+    counters::statement();
     Result r{PQexecParams(pgHandle(s), numberPlaceholders(sql).c_str(),
                           static_cast<int>(params.size()), nullptr, values.data(), nullptr, nullptr,
                           0)};
@@ -76,6 +78,7 @@ void nativeQuery(Poco::Data::Session& s, const std::string& sql,
         throw std::runtime_error("PostgreSQL query failed: " + pgError(r.get()));
     row._pg = r.get();
     const int rows = PQntuples(r.get());
+    counters::rows(static_cast<uint64_t>(rows));
     for (row._row = 0; row._row < rows; ++row._row)
         onRow(row);
 }
@@ -192,12 +195,14 @@ void StatementCache::queryPostgres(pg_conn* conn, const std::string& sql,
             std::lock_guard lock(_mutex);
             _pg[conn].names[sql] = name;
         }
+        counters::statement();
         Result r{PQexecPrepared(conn, name.c_str(), static_cast<int>(params.size()), values.data(),
                                 nullptr, nullptr, 0)};
         if (PQresultStatus(r.get()) == PGRES_TUPLES_OK) {
             NativeRow row;
             row._pg = r.get();
             const int rows = PQntuples(r.get());
+            counters::rows(static_cast<uint64_t>(rows));
             for (row._row = 0; row._row < rows; ++row._row)
                 onRow(row);
             return;

@@ -3,10 +3,10 @@
 // (docs/api.md §7.3, docs/decisions.md D11, D12), row generation through the plugin, storing rows,
 // duplicates (D18).
 
+#include "app/imports/DuplicateCounter.h"
 #include "app/imports/ImportOptions.h"
 #include "app/imports/ImportRequest.h"
 #include "app/imports/ImportTypes.h"
-#include "app/imports/MonthCandidates.h"
 #include "app/imports/RowCollector.h"
 #include "app/imports/RowValidation.h"
 #include "plugin/ImporterHandle.h"
@@ -66,33 +66,6 @@ PluginOptions pluginOptions(const ImportTypeTraits& traits, const ImportOptions&
                             const std::string& defaultCurrency);
 // A plugin read() over `input` (which must outlive the run).
 std::function<int64_t(char*, size_t)> stringSource(std::string_view input);
-
-// docs/decisions.md D18 row by row: does this row match an existing record (transactions, trades,
-// accounts by name)? Each matched record is claimed once. Accounts are looked up once per name.
-class DuplicateCounter {
-public:
-    DuplicateCounter(store::Tx& s, const store::ImportRecord& import);
-    bool matches(const RowFields& row);
-    // The account an entry row will be booked on when known at upload (import's account, or
-    // an existing account of the row's trimmed name).
-    std::optional<store::AccountRow> targetAccount(const RowFields& row);
-
-private:
-    static constexpr std::size_t kCacheLimit = 10000;
-    bool hasEntries(const std::string& accountId);
-
-    store::Tx& _s;
-    const store::ImportRecord& _import;
-    ImportTypeTraits _traits;
-    store::AccountStore _accounts;
-    store::EntryStore _entries;
-    MonthCandidates _months; // transaction candidates, a month per read
-    bool _ownAccountLoaded = false;
-    std::optional<store::AccountRow> _ownAccount;
-    std::map<std::string, std::optional<store::AccountRow>> _byName;
-    std::map<std::string, bool> _hasEntries;
-    std::set<std::string> _claimed, _accountNames;
-};
 
 // docs/decisions.md D18: rows matching existing records (transactions, trades, accounts by name).
 int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,

@@ -11,13 +11,16 @@
 #include "app/imports/UploadSink.h"
 #include "app/imports/UploadWriter.h"
 #include "domain/Uuid.h"
+#include "plugin/HostStall.h"
 #include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
 #include "store/FamilyStore.h"
 #include "store/ImportStore.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
+#include <iostream>
 
 namespace finimport::app {
 
@@ -147,10 +150,12 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                 const bool overlap = input->size() >= kOverlapBytes;
                 RowPipeline pipeline(consume);
                 UploadSink sink(limits, [&](CollectedRow&& row) {
-                    if (overlap)
-                        pipeline.push(std::move(row));
-                    else
-                        consume(std::move(row));
+                    if (overlap) return pipeline.push(std::move(row));
+                    // Storing the row is the host's time, not the plugin's (docs/decisions.md
+                    // D81).
+                    const auto start = std::chrono::steady_clock::now();
+                    consume(std::move(row));
+                    plugin::noteHostStall(std::chrono::steady_clock::now() - start);
                 });
                 plugin::RunResult result;
                 auto produce = [&] {
@@ -190,6 +195,11 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
         storeImport(input.has_value() && importer);
     } catch (const UploadRefused& refused) {
         return refused.error;
+    } catch (const RowPipeline::HostTooSlow& slow) {
+        // docs/decisions.md D81: the host's own failure, named as such, never the plugin's.
+        std::cerr << "upload: " << slow.what() << "\n";
+        return ImportError{ErrorKind::Internal, "host_too_slow", slow.what(), std::nullopt,
+                           std::nullopt};
     } catch (const PluginFailed& failed) {
         // docs/decisions.md D65: any plugin's fatal error is refused with its code, nothing
         // stored...

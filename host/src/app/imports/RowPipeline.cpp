@@ -1,5 +1,9 @@
 #include "app/imports/RowPipeline.h"
 
+#include "plugin/HostStall.h"
+
+#include <algorithm>
+#include <string>
 #include <thread>
 
 namespace finimport::app {
@@ -14,7 +18,23 @@ void RowPipeline::push(CollectedRow&& row) {
 
 void RowPipeline::enqueue(Batch&& batch) {
     std::unique_lock lock(_mutex);
-    _changed.wait(lock, [&] { return _stopped || _queue.size() < _maxBatches; });
+    const auto room = [&] { return _stopped || _queue.size() < _maxBatches; };
+    if (!room()) {
+        // The store is behind: the wait is the host's (docs/decisions.md D81).
+        const auto start = std::chrono::steady_clock::now();
+        const auto left = _maxHostStall - _stalled;
+        const bool roomCame = _changed.wait_for(lock, std::max(left, left.zero()), room);
+        const auto waited = std::chrono::steady_clock::now() - start;
+        _stalled += waited;
+        plugin::noteHostStall(waited);
+        if (!roomCame)
+            throw HostTooSlow(
+                "The server could not store the rows as fast as the file was read: storing rows "
+                "kept the parse waiting more than " +
+                std::to_string(
+                    std::chrono::duration_cast<std::chrono::seconds>(_maxHostStall).count()) +
+                " s");
+    }
     if (_stopped) throw Stopped();
     _queue.push_back(std::move(batch));
     _changed.notify_all();
@@ -32,6 +52,8 @@ void RowPipeline::produceAll(const std::function<void()>& produce) {
     try {
         if (!_filling.empty()) enqueue(std::move(_filling));
     } catch (const Stopped&) { // the consumer failed first: its error is the answer
+    } catch (...) {            // the host too slow for the last batch (HostTooSlow)
+        if (!error) error = std::current_exception();
     }
     std::lock_guard lock(_mutex);
     _produced = true;

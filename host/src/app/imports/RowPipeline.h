@@ -9,12 +9,14 @@
 
 #include "app/imports/RowCollector.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <stdexcept>
 #include <vector>
 
 namespace finimport::app {
@@ -23,10 +25,16 @@ class RowPipeline {
 public:
     static constexpr std::size_t kBatchRows = 512;
     static constexpr std::size_t kMaxBatches = 4; // queued batches: about 2,000 rows in flight
+    // docs/decisions.md D81: the producer's waits for the store are the host's, not the plugin's
+    // (they move the plugin's deadline, plugin/HostStall.h); a store that keeps it waiting this
+    // long in all fails the upload with the host's own error (HostTooSlow).
+    static constexpr std::chrono::seconds kMaxHostStall{600};
 
     explicit RowPipeline(std::function<void(CollectedRow&&)> consume,
-                         std::size_t batchRows = kBatchRows, std::size_t maxBatches = kMaxBatches)
-        : _consume(std::move(consume)), _batchRows(batchRows), _maxBatches(maxBatches) {}
+                         std::size_t batchRows = kBatchRows, std::size_t maxBatches = kMaxBatches,
+                         std::chrono::steady_clock::duration maxHostStall = kMaxHostStall)
+        : _consume(std::move(consume)), _batchRows(batchRows), _maxBatches(maxBatches),
+          _maxHostStall(maxHostStall) {}
 
     // Producer side: queues a row (waits while the queue is full). Throws Stopped once the
     // consumer has failed.
@@ -38,6 +46,12 @@ public:
     struct Stopped : std::exception {
         const char* what() const noexcept override { return "the row consumer failed"; }
     };
+    // Thrown to the producer when the consumer kept it waiting longer than maxHostStall.
+    struct HostTooSlow : std::runtime_error {
+        using std::runtime_error::runtime_error;
+    };
+    // Time the producer has waited for room in the queue so far.
+    std::chrono::steady_clock::duration hostStalled() const { return _stalled; }
 
 private:
     using Batch = std::vector<CollectedRow>;
@@ -46,7 +60,9 @@ private:
 
     std::function<void(CollectedRow&&)> _consume;
     std::size_t _batchRows, _maxBatches;
-    Batch _filling; // the producer's own
+    std::chrono::steady_clock::duration _maxHostStall;
+    std::chrono::steady_clock::duration _stalled{}; // the producer's
+    Batch _filling;                                 // the producer's own
     std::mutex _mutex;
     std::condition_variable _changed;
     std::deque<Batch> _queue;

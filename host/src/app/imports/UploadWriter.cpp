@@ -72,27 +72,41 @@ void UploadWriter::add(CollectedRow&& r) {
     const bool valid = rowErrorsNow(r.fields, r.errors, _today).empty();
     const RowCounting how{valid, false, _skipInvalid};
     countRow(_stats, _import, _traits, r.fields, how, r.number);
-    if (how.published()) {
-        collectMappingKeys(_import, _traits, r.fields, _keys);
-        if (_duplicates.matches(r.fields)) ++_duplicateRows;
-    }
+    if (how.published()) collectMappingKeys(_import, _traits, r.fields, _keys);
 
-    store::ImportRowRecord row;
-    row.importId = _import.id;
-    row.rowNumber = r.number;
-    row.kind = std::move(r.kind);
-    row.fields = encodeRowFields(r.fields);
-    row.errors = rowMessagesToJson(r.errors);
-    row.valid = valid;
+    Pending p;
+    p.published = how.published();
+    p.row.importId = _import.id;
+    p.row.rowNumber = r.number;
+    p.row.errors = rowMessagesToJson(r.errors);
+    p.row.valid = valid;
     // Only types listed newest first keep a sort key (manifest rows_newest_first).
     // A NUL byte (which PostgreSQL text cannot hold) leaves the row without one.
     if (const auto* d = r.field("date");
         d && *d && _traits.details.rowsNewestFirst && (*d)->find('\0') == std::string::npos)
-        row.sortKey = **d;
-    _inserter->add(row);
+        p.row.sortKey = **d;
+    p.row.kind = std::move(r.kind);
+    p.fields = std::move(r.fields);
+    _pending.push_back(std::move(p));
+    if (_pending.size() >= kBatchRows) flushPending();
+}
+
+void UploadWriter::flushPending() {
+    // docs/decisions.md D80: the duplicate candidates of the whole batch in a few index probes.
+    std::vector<const RowFields*> published;
+    for (const auto& p : _pending)
+        if (p.published) published.push_back(&p.fields);
+    if (!published.empty()) _duplicates.prefetch(published);
+    for (auto& p : _pending) {
+        if (p.published && _duplicates.matches(p.fields)) ++_duplicateRows;
+        p.row.fields = encodeRowFields(p.fields);
+        _inserter->add(p.row);
+    }
+    _pending.clear();
 }
 
 void UploadWriter::finish(store::ImportRecord& import) {
+    flushPending();
     _inserter->flush();
     syncMappingKeys(_s, import, _keys);
     Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);

@@ -2,7 +2,8 @@
 // Stores an upload's rows as they stream out of the plugin, inside the create transaction:
 // the docs/decisions.md D4 account currency, validity now (D1 window, currency), the row stats of
 // `GET /imports/{id}`, mapping keys and D18 duplicates are all worked out per row, and rows
-// are written in prepared batches. Memory holds one batch of rows.
+// are written in prepared batches. Memory holds one batch of rows (its duplicates are probed
+// together, docs/decisions.md D80).
 
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportTypes.h"
@@ -11,8 +12,10 @@
 #include "domain/Date.h"
 #include "store/Tx.h"
 
+#include <cstddef>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace finimport::store {
 class RowInserter;
@@ -39,6 +42,15 @@ public:
     void finish(store::ImportRecord& import);
 
 private:
+    // Rows wait here until a batch is full: their duplicates are worked out together.
+    static constexpr std::size_t kBatchRows = 512;
+    struct Pending {
+        store::ImportRowRecord row; // without its fields, encoded at the flush
+        RowFields fields;
+        bool published = false;
+    };
+    void flushPending();
+
     store::Tx& _s;
     const store::ImportRecord& _import;
     ImportTypeTraits _traits;
@@ -51,6 +63,7 @@ private:
         false; // docs/decisions.md D43: invalid rows take no part in mappings or duplicates
     int64_t _duplicateRows = 0;
     int64_t _rows = 0;
+    std::vector<Pending> _pending;
     std::optional<int64_t> _savedCacheSize; // SQLite: the session's page cache, restored
 };
 

@@ -8,8 +8,10 @@
 #include "app/publish/PublishRows.h"
 #include "app/publish/RevertJob.h"
 #include "app/publish/TypePublishers.h"
+#include "jobs/BalanceDelta.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
+#include "store/EntryLookups.h"
 #include "store/EntryStore.h"
 #include "store/ImportClaims.h"
 #include "store/ImportStore.h"
@@ -20,6 +22,7 @@
 #include <Poco/JSON/Parser.h>
 
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -39,13 +42,33 @@ void writeSummaryCount(store::ImportRecord& import, const char* key, int64_t cou
     import.summary = out.str();
 }
 
-void materializeTouched(PublishContext& ctx) {
+// `deltas`: the import's transactions per day and account, when a delta may do (jobs/
+// BalanceDelta.h, docs/decisions.md D80): published (+1) or reverted (-1, read before the
+// delete). Else, or when the delta would not be exact, the account is rebuilt from its first
+// changed day.
+void materializeTouched(PublishContext& ctx,
+                        const std::map<std::string, std::vector<store::DaySums>>& deltas = {},
+                        int sign = 1) {
     for (const auto& accountId : ctx.touchedAccounts) {
         auto it = ctx.changedFrom.find(accountId);
         std::optional<domain::Date> from;
         if (it != ctx.changedFrom.end()) from = it->second;
+        if (auto delta = deltas.find(accountId);
+            from && delta != deltas.end() && !delta->second.empty() &&
+            delta->second.front().date == from->iso() &&
+            jobs::applyImportDelta(ctx.session, accountId, delta->second, sign))
+            continue;
         jobs::materializeBalances(ctx.session, accountId, ctx.today, from);
     }
+}
+
+// The import's transactions per day on each account it touched, where they are plain.
+std::map<std::string, std::vector<store::DaySums>> importDeltas(PublishContext& ctx) {
+    std::map<std::string, std::vector<store::DaySums>> deltas;
+    for (const auto& accountId : ctx.touchedAccounts)
+        if (store::importIsPlainOn(ctx.session, ctx.import.id, accountId))
+            deltas[accountId] = store::importDaySums(ctx.session, ctx.import.id, accountId);
+    return deltas;
 }
 
 // What revert deletes of a ledger import, inside runRevertJob's transaction: entries first
@@ -61,6 +84,7 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     // parent's account, so the parents' accounts are all that is recomputed.
     for (const auto& [accountId, date] : entries.accountsCreatedBy(import.id))
         if (auto d = domain::Date::parseIso(date)) ctx.touch(accountId, *d);
+    const auto deltas = importDeltas(ctx); // before the entries go
     entries.deleteCreatedBy(import.id);
     auto created = imports.records(import.id, "created");
     for (const auto& [type, id] : created)
@@ -80,8 +104,9 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     }));
     taxonomy.deleteTags(unusedCreated(
         created, "Tag", [&](const auto& ids) { return taxonomy.tagsInUse(ids, import.id); }));
-    for (const auto& accountId : ctx.touchedAccounts)
-        jobs::materializeBalances(s, accountId, ctx.today);
+    // From the earliest deleted day on (docs/decisions.md D80): the days before it keep their
+    // balances.
+    materializeTouched(ctx, deltas, -1);
 }
 
 } // namespace
@@ -149,7 +174,7 @@ void Publisher::publish(const std::string& importId) {
             publishRules(ctx);
             ctx.flushRecords();
             if (afterRecordsHook) afterRecordsHook();
-            materializeTouched(ctx);
+            materializeTouched(ctx, importDeltas(ctx));
             writeSummaryCount(*import, "duplicate_rows_count", ctx.duplicateRows);
             import->status = "complete";
             import->error.reset();

@@ -1,9 +1,11 @@
 #include "app/imports/ExternalId.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/StatementBook.h"
-#include "app/publish/DuplicateIndex.h"
+#include "app/imports/TransactionCandidates.h"
 #include "app/publish/TypePublishers.h"
 #include "store/EntryBatch.h"
+#include "store/EntryEdits.h"
+#include "store/EntryLookups.h"
 #include "store/EntryStore.h"
 
 #include <algorithm>
@@ -74,23 +76,23 @@ struct ResolvedRow {
 };
 
 // docs/decisions.md D18 / docs/imports.md §7.1: a matched transaction takes the row's category,
-// tags and notes (matched, never owned: revert keeps it). Rare on a first publish, so a statement
-// each.
-void absorbInto(PublishContext& ctx, const std::string& entryId, const ResolvedRow& r) {
-    store::EntryStore entries(ctx.session);
-    if (r.categoryId) entries.setTransactionCategory(entryId, *r.categoryId);
-    if (!r.tagIds.empty()) entries.replaceTransactionTags(entryId, r.tagIds);
-    if (r.notes) entries.setNotes(entryId, *r.notes);
+// tags and notes (matched, never owned: revert keeps it), all matches of a publish together.
+store::MatchAbsorb absorbOf(const std::string& entryId, const ResolvedRow& r) {
+    return {entryId, r.categoryId, r.notes, r.tagIds};
 }
 
 } // namespace
 
 // Set-based: pass 1 resolves accounts, categories and tags (each distinct key once, through
 // MappingResolver's caches) and validates every row in file order; pass 2 reads the duplicate
-// candidates of each target account once; pass 3 matches or batches each row in file order.
+// candidates of the rows' keys (docs/decisions.md D80: index probes, a few hundred keys a
+// statement, never the accounts' ledgers), before anything is written, so entries this publish
+// creates are never candidates; pass 3 matches or batches each row in file order.
 void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
     std::vector<ResolvedRow> resolved;
-    TransactionDuplicateIndex duplicates;
+    TransactionCandidates duplicates(ctx.session, ctx.import.id);
+    // An account without entries has nothing to match: its rows are not probed.
+    std::map<std::string, bool> hasEntries;
     for (const auto& row : ctx.rows) {
         if (row.kind != "transaction") continue;
         auto [account, currency] = rowAccount(row, mappings);
@@ -105,13 +107,19 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         r.tagIds = mappings.tags(fieldText(row.fields, "tags"));
         r.notes = optText(row.fields, "notes");
         r.externalId = rowExternalId(row.fields);
-        duplicates.want(r.accountId, r.date);
+        auto known = hasEntries.find(r.accountId);
+        if (known == hasEntries.end())
+            known =
+                hasEntries.emplace(r.accountId, store::accountHasEntries(ctx.session, r.accountId))
+                    .first;
+        if (known->second) {
+            duplicates.want(r.accountId, r.isoDate, r.amount);
+            if (r.externalId) duplicates.wantExternalId(r.accountId, *r.externalId);
+        }
         resolved.push_back(std::move(r));
     }
     if (resolved.empty()) return;
-
-    store::EntryStore entries(ctx.session);
-    duplicates.load(entries);
+    duplicates.fetch();
     // The rows to write, by (account, day, file position): the account's place among the
     // accounts of this file, the civil day number and the row's index, packed for one sort.
     struct FreshKey {
@@ -130,19 +138,22 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         place = ordinal++;
     std::vector<FreshKey> fresh;
     fresh.reserve(resolved.size());
+    std::vector<store::MatchAbsorb> absorbs;
     for (size_t i = 0; i < resolved.size(); ++i) {
         const ResolvedRow& r = resolved[i];
         // docs/decisions.md D63: the same external id on the account first, then the exact rule.
         std::optional<std::string> existing;
-        if (r.externalId)
-            existing = duplicates.claimByExternalId(entries, r.accountId, "Transaction",
-                                                    *r.externalId, ctx.import.id);
-        if (!existing)
-            existing = duplicates.claim(r.accountId, r.isoDate, r.amount, r.currency, r.normalized,
-                                        r.externalId);
+        if (hasEntries[r.accountId]) {
+            if (r.externalId)
+                existing = duplicates.claimByExternalId(r.accountId, "Transaction", *r.externalId);
+            if (!existing)
+                existing = duplicates.claim(r.accountId, r.isoDate, r.amount, r.currency,
+                                            r.normalized, r.externalId);
+        }
         if (existing) {
             ++ctx.duplicateRows;
-            absorbInto(ctx, *existing, r);
+            if (r.categoryId || r.notes || !r.tagIds.empty())
+                absorbs.push_back(absorbOf(*existing, r));
             ctx.matched("Entry", *existing);
             if (ctx.keepRowEntries) ctx.rowEntries[r.row->number] = {*existing, false};
             continue;
@@ -150,6 +161,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         const auto day = static_cast<uint64_t>(int64_t(r.date.days()) + (int64_t(1) << 31));
         fresh.push_back({accountOrder[r.accountId] << 32 | day, i});
     }
+    store::absorbMatches(ctx.session, absorbs);
     // New entries are written in (account, date) order, file order within a day, so that their
     // ordered ids and the (account_id, date) index both grow at the end of their B-trees: a
     // 100k-row insert in file order took 0.76 s in the sqlite3 shell, in this order 0.41 s

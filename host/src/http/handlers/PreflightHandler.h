@@ -6,6 +6,6 @@
 
 namespace finimport::http {
 
-Response preflightImport(app::ImportPreflight& preflight, const Request& request);
+Response preflightImport(app::ImportPreflight& preflight, Request& request);
 
 } // namespace finimport::http

@@ -23,14 +23,23 @@ void recountImport(store::Tx& s, store::ImportRecord& import) {
     int64_t duplicateRows = 0;
     // Validity as stored with each row (at upload or its last edit), as the upload counted.
     imports.forEachRowBatch(import.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
+        // The batch's duplicate candidates are read together (docs/decisions.md D80).
+        std::vector<RowFields> published;
+        published.reserve(batch.size());
         for (const auto& row : batch) {
-            const RowFields fields = decodeRowFields(row.fields);
+            RowFields fields = decodeRowFields(row.fields);
             const RowCounting how{row.valid, row.excluded, skip};
             countRow(stats, import, traits, fields, how, row.rowNumber);
             if (!how.published()) continue;
             collectMappingKeys(import, traits, fields, keys);
-            if (duplicates.matches(fields)) ++duplicateRows;
+            published.push_back(std::move(fields));
         }
+        std::vector<const RowFields*> names;
+        for (const auto& fields : published)
+            names.push_back(&fields);
+        duplicates.prefetch(names);
+        for (const auto& fields : published)
+            if (duplicates.matches(fields)) ++duplicateRows;
     });
     syncMappingKeys(s, import, keys);
 

@@ -1,0 +1,160 @@
+#include "app/imports/DuplicateCounter.h"
+
+#include "app/imports/ExternalId.h"
+#include "app/imports/ImportContent.h"
+#include "domain/Date.h"
+#include "domain/Decimal.h"
+#include "store/EntryLookups.h"
+
+#include <Poco/JSON/Object.h>
+
+#include <sstream>
+
+namespace finimport::app {
+
+namespace {
+
+std::string trimmed(const std::string& s) {
+    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
+    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+// docs/decisions.md D18 trade match without creating securities: same ticker (and MIC when given).
+bool tradeDuplicate(store::Tx& s, const std::string& accountId, const RowFields& row,
+                    const std::string& currency, const std::optional<std::string>& externalId,
+                    TransactionCandidates& claimed) {
+    auto qty = domain::Decimal::parse(fieldText(row, "signed_qty"));
+    auto price = domain::Decimal::parse(fieldText(row, "price"));
+    auto date = domain::Date::parseIso(fieldText(row, "date"));
+    std::string ticker = fieldText(row, "ticker"), mic = fieldText(row, "exchange_operating_mic");
+    // docs/decisions.md D60: a statement's CUSIP/ISIN names the security whatever its ticker.
+    const std::string securityKey = fieldText(row, "security_id");
+    if (!qty || !price || !date || ticker.empty()) return false;
+    store::TradeKey key{accountId, date->iso(), ticker,     securityKey,
+                        mic,       currency,    qty->raw(), price->raw()};
+    for (const auto& [entryId, theirs] : store::tradeDuplicateCandidates(s, key)) {
+        // docs/decisions.md D63: two different external ids never match.
+        if (externalId && theirs && *theirs != *externalId) continue;
+        if (claimed.claimId(entryId)) return true;
+    }
+    return false;
+}
+
+// The currency a row is booked in: its own, or its account's when it gave none.
+std::string rowCurrency(const RowFields& row, const store::AccountRow& account) {
+    std::string currency = fieldText(row, "currency");
+    if (currency.empty() || fieldText(row, "currency_given") == "false")
+        currency = account.currency;
+    return currency;
+}
+
+} // namespace
+
+DuplicateCounter::DuplicateCounter(store::Tx& s, const store::ImportRecord& import)
+    : _s(s), _import(import), _traits(traitsOf(import.type)), _accounts(s),
+      _candidates(s, import.id) {}
+
+std::optional<store::AccountRow> DuplicateCounter::targetAccount(const RowFields& row) {
+    if (_import.accountId) {
+        if (!_ownAccountLoaded) {
+            _ownAccount = _accounts.byId(_import.familyId, *_import.accountId);
+            _ownAccountLoaded = true;
+        }
+        return _ownAccount;
+    }
+    std::string name = trimmed(fieldText(row, "account"));
+    if (name.empty()) return std::nullopt;
+    if (auto it = _byName.find(name); it != _byName.end()) return it->second;
+    auto account = _accounts.byName(_import.familyId, name);
+    // Bounded: a file of a million distinct names asks the database beyond this.
+    if (_byName.size() < kCacheLimit) _byName.emplace(name, account);
+    return account;
+}
+
+bool DuplicateCounter::hasEntries(const std::string& accountId) {
+    if (auto it = _hasEntries.find(accountId); it != _hasEntries.end()) return it->second;
+    const bool any = store::accountHasEntries(_s, accountId);
+    if (_hasEntries.size() < kCacheLimit) _hasEntries.emplace(accountId, any);
+    return any;
+}
+
+std::optional<store::AccountRow> DuplicateCounter::matchableAccount(const RowFields& row) {
+    if (!_traits.producesEntries()) return std::nullopt;
+    auto account = targetAccount(row);
+    // An account without entries has nothing to match: no query per row (first imports).
+    if (!account || !hasEntries(account->id)) return std::nullopt;
+    return account;
+}
+
+void DuplicateCounter::prefetch(const std::vector<const RowFields*>& rows) {
+    _candidates.clear();
+    if (_traits.details.hasRecordKind("account")) return;
+    for (const RowFields* row : rows) {
+        auto account = matchableAccount(*row);
+        if (!account) continue;
+        const bool trade = findField(*row, "signed_qty") != nullptr;
+        if (auto externalId = rowExternalId(*row))
+            _candidates.wantExternalId(account->id, *externalId);
+        if (trade) continue; // trades are probed one by one (store/EntryLookups.h)
+        auto amount = domain::Decimal::parse(fieldText(*row, "signed_amount"));
+        auto date = domain::Date::parseIso(fieldText(*row, "date"));
+        if (amount && date) _candidates.want(account->id, date->iso(), amount->raw());
+    }
+    _candidates.fetch();
+}
+
+bool DuplicateCounter::matches(const RowFields& row) {
+    if (_traits.details.hasRecordKind("account")) {
+        // An existing account of that name is reused (docs/decisions.md D18); so is a repeated
+        // name.
+        std::string name = fieldText(row, "name");
+        return !name.empty() &&
+               (_accounts.byName(_import.familyId, name) || !_accountNames.insert(name).second);
+    }
+    auto account = matchableAccount(row);
+    if (!account) return false;
+    const std::string currency = rowCurrency(row, *account);
+    const bool trade = findField(row, "signed_qty") != nullptr;
+    // docs/decisions.md D63: the same usable external id on the account matches whatever the
+    // values.
+    const auto externalId = rowExternalId(row);
+    if (externalId &&
+        _candidates.claimByExternalId(account->id, trade ? "Trade" : "Transaction", *externalId))
+        return true;
+    if (trade) return tradeDuplicate(_s, account->id, row, currency, externalId, _candidates);
+    auto amount = domain::Decimal::parse(fieldText(row, "signed_amount"));
+    auto date = domain::Date::parseIso(fieldText(row, "date"));
+    if (!amount || !date) return false;
+    return _candidates
+        .claim(account->id, date->iso(), amount->raw(), currency,
+               normalizedName(fieldText(row, "name")), externalId)
+        .has_value();
+}
+
+int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,
+                          const std::vector<RowFields>& rows) {
+    constexpr std::size_t kBatch = 1000;
+    DuplicateCounter counter(s, import);
+    int64_t duplicates = 0;
+    for (std::size_t at = 0; at < rows.size(); at += kBatch) {
+        std::vector<const RowFields*> batch;
+        for (std::size_t i = at; i < rows.size() && i < at + kBatch; ++i)
+            batch.push_back(&rows[i]);
+        counter.prefetch(batch);
+        for (const RowFields* row : batch)
+            if (counter.matches(*row)) ++duplicates;
+    }
+    return duplicates;
+}
+
+void countDuplicates(store::Tx& s, store::ImportRecord& import,
+                     const std::vector<RowFields>& rows) {
+    Poco::JSON::Object summary(Poco::JSON_PRESERVE_KEY_ORDER);
+    summary.set("duplicate_rows_count", duplicateRowCount(s, import, rows));
+    std::ostringstream out;
+    summary.stringify(out);
+    import.summary = out.str();
+    store::ImportStore(s).update(import);
+}
+
+} // namespace finimport::app

@@ -1,0 +1,53 @@
+#pragma once
+// docs/decisions.md D18 row by row: does this row match an existing record (transactions, trades,
+// accounts by name)? Each matched record is claimed once. Accounts are looked up once per name.
+// A caller with many rows names them batch by batch (prefetch) so that the candidates of a whole
+// batch are read in a few index probes (docs/decisions.md D80); a row not prefetched is probed
+// alone.
+
+#include "app/imports/ImportTypes.h"
+#include "app/imports/RowValidation.h"
+#include "app/imports/TransactionCandidates.h"
+#include "store/AccountStore.h"
+#include "store/ImportStore.h"
+#include "store/Tx.h"
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace finimport::app {
+
+class DuplicateCounter {
+public:
+    DuplicateCounter(store::Tx& s, const store::ImportRecord& import);
+    // Forgets the candidates of the previous batch and reads those of `rows` (the rows
+    // matches() will be asked about next, in file order).
+    void prefetch(const std::vector<const RowFields*>& rows);
+    bool matches(const RowFields& row);
+    // The account an entry row will be booked on when known at upload (import's account, or
+    // an existing account of the row's trimmed name).
+    std::optional<store::AccountRow> targetAccount(const RowFields& row);
+
+private:
+    static constexpr std::size_t kCacheLimit = 10000;
+    bool hasEntries(const std::string& accountId);
+    // The account of an entry row that may match something (known, with entries).
+    std::optional<store::AccountRow> matchableAccount(const RowFields& row);
+
+    store::Tx& _s;
+    const store::ImportRecord& _import;
+    ImportTypeTraits _traits;
+    store::AccountStore _accounts;
+    TransactionCandidates _candidates;
+    bool _ownAccountLoaded = false;
+    std::optional<store::AccountRow> _ownAccount;
+    std::map<std::string, std::optional<store::AccountRow>> _byName;
+    std::map<std::string, bool> _hasEntries;
+    std::set<std::string> _accountNames;
+};
+
+} // namespace finimport::app

@@ -1,0 +1,29 @@
+#pragma once
+// docs/decisions.md D81: a plugin's time limit measures the plugin. While it runs, the host's
+// sink may have to wait for the host itself (rows queued for the store, app/imports/RowPipeline):
+// that wait moves the run's deadline instead of counting against the plugin. The run in progress
+// on a thread is the one its sink calls are made on (every isolation mode calls the sink on the
+// thread that called runImporter).
+
+#include <chrono>
+
+namespace finimport::plugin {
+
+class RunBudget;
+
+// Makes `budget` the current run's on this thread for the scope's lifetime.
+class HostStallScope {
+public:
+    explicit HostStallScope(RunBudget& budget);
+    ~HostStallScope();
+    HostStallScope(const HostStallScope&) = delete;
+    HostStallScope& operator=(const HostStallScope&) = delete;
+
+private:
+    RunBudget* _previous;
+};
+
+// Tells the run in progress on this thread (if any) that the host kept it waiting `waited`.
+void noteHostStall(std::chrono::steady_clock::duration waited);
+
+} // namespace finimport::plugin

@@ -1,0 +1,32 @@
+#include "store/StoreCounters.h"
+
+#include <atomic>
+
+namespace finimport::store {
+
+namespace {
+std::atomic<uint64_t> gStatements{0};
+std::atomic<uint64_t> gRows{0};
+thread_local StoreCounters tCounters;
+} // namespace
+
+StoreCounters threadStoreCounters() {
+    return tCounters;
+}
+
+StoreCounters storeCounters() {
+    return {gStatements.load(std::memory_order_relaxed), gRows.load(std::memory_order_relaxed)};
+}
+
+namespace counters {
+void statement() {
+    gStatements.fetch_add(1, std::memory_order_relaxed);
+    ++tCounters.statements;
+}
+void rows(uint64_t n) {
+    gRows.fetch_add(n, std::memory_order_relaxed);
+    tCounters.rowsRead += n;
+}
+} // namespace counters
+
+} // namespace finimport::store

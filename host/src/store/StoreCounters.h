@@ -1,0 +1,25 @@
+#pragma once
+// Process-wide counts of what the store asks of its database: statements run and rows read back.
+// Tests compare them around an import to prove that its cost does not grow with the ledger
+// (docs/decisions.md D80); cheap enough (two relaxed atomic adds) to stay on in production.
+
+#include <cstdint>
+
+namespace finimport::store {
+
+struct StoreCounters {
+    uint64_t statements = 0; // statements executed (a prepared one once per execution)
+    uint64_t rowsRead = 0;   // result rows handed to the store's callers
+};
+
+// The whole process's counts, and the calling thread's alone (a test running an upload or a
+// publish on its own thread sees only its statements, not the job queue's heartbeat).
+StoreCounters storeCounters();
+StoreCounters threadStoreCounters();
+
+namespace counters {
+void statement();
+void rows(uint64_t n);
+} // namespace counters
+
+} // namespace finimport::store

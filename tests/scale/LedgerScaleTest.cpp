@@ -1,0 +1,250 @@
+// docs/decisions.md D80: what the import path asks of the store does not grow with the ledger.
+// The same 2,000-row file is uploaded, published and reverted into an empty account and into an
+// account holding 20,000 entries over the same two years (300 of them twins of rows); the store's
+// statements and rows read on this thread (store/StoreCounters.h) are compared, not times. A
+// re-read of the account's entries per batch (or once: 20k rows) fails the bounds below.
+#include "AppHarness.h"
+
+#include "app/auth/ApiKeys.h"
+#include "app/imports/ImportService.h"
+#include "domain/Date.h"
+#include "jobs/BalanceMaterializer.h"
+#include "server/Config.h"
+#include "store/AccountStore.h"
+#include "store/EntryBatch.h"
+#include "store/Sql.h"
+#include "store/StoreCounters.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <cstdio>
+#include <string>
+#include <variant>
+
+using namespace finimport;
+
+namespace {
+
+constexpr int kLedger = 20000, kRows = 2000, kTwins = 300, kDays = 730;
+constexpr int64_t kRowsPerBatch = 512; // app/imports/UploadWriter.h, kBatchRows
+
+std::string day(int offset) {
+    return domain::Date::parseIso("2023-01-01")->addDays(offset).iso();
+}
+
+// Row j of the file: days in a scrambled order, amounts under 100.00 (the ledger's other entries
+// are 1,000.00 and more).
+struct FileRow {
+    std::string date, name;
+    int64_t cents = 0;
+};
+FileRow fileRow(int j) {
+    // From the ledger's second day: the day before the file's first has a stored balance, so
+    // the publish and the revert apply their delta (jobs/BalanceDelta.h).
+    return {day(1 + (j * 7919) % (kDays - 1)), "Shop " + std::to_string(j),
+            -(100 + (j * 37) % 9800)};
+}
+
+std::string money(int64_t cents) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%s%lld.%02lld", cents < 0 ? "-" : "",
+                  static_cast<long long>(std::llabs(cents) / 100),
+                  static_cast<long long>(std::llabs(cents) % 100));
+    return text;
+}
+
+std::string fileCsv() {
+    std::string csv = "date,name,amount\n";
+    for (int j = 0; j < kRows; ++j) {
+        auto r = fileRow(j);
+        csv += r.date + "," + r.name + "," + money(r.cents) + "\n";
+    }
+    return csv;
+}
+
+// The engine's sign: money out positive (a file's -4.50 is stored as +4.50).
+int64_t stored(int64_t cents) {
+    return -cents * 1000000;
+}
+
+store::StoreCounters since(const store::StoreCounters& before) {
+    auto now = store::threadStoreCounters();
+    return {now.statements - before.statements, now.rowsRead - before.rowsRead};
+}
+
+struct Costs {
+    store::StoreCounters upload, publish, revert;
+    int64_t duplicates = 0, created = 0;
+};
+
+} // namespace
+
+class LedgerScaleTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(LedgerScaleTest);
+    CPPUNIT_TEST(importCostsWhatItsRowsCostWhateverTheLedger);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void setUp() override {
+        test::HarnessOptions options;
+        options.workers = 0; // publish and revert run below, on this thread
+        _app = std::make_unique<test::AppHarness>(options);
+        auto& db = _app->server().database();
+        auto key = app::ApiKeys(db).create("Fam", "owner", "test", "read_write", std::nullopt);
+        _familyId = key.familyId;
+        _userId = key.userId;
+        db.write([&](store::Tx& s) {
+            for (auto* account : {&_empty, &_full}) {
+                store::AccountRow a;
+                a.familyId = _familyId;
+                a.name = account == &_empty ? "Empty" : "Full";
+                a.accountType = "depository";
+                a.currency = "USD";
+                store::AccountStore(s).insert(a);
+                *account = a.id;
+            }
+            store::TransactionBatch batch(s);
+            for (int i = 0; i < kLedger; ++i) {
+                store::EntryRow e;
+                e.accountId = _full;
+                const bool twin = i < kTwins;
+                const FileRow r = twin ? fileRow(i) : FileRow{};
+                e.date = twin ? r.date : day(i % kDays);
+                e.amount = stored(twin ? r.cents : -(100000 + i));
+                e.currency = "USD";
+                e.name = twin ? r.name : "Old " + std::to_string(i);
+                batch.add(e, store::TransactionDetail{});
+            }
+            batch.flush();
+            jobs::materializeBalances(s, _full, domain::Date::today());
+        });
+    }
+
+    void tearDown() override { _app.reset(); }
+
+    void importCostsWhatItsRowsCostWhateverTheLedger() {
+        const Costs empty = importInto(_empty);
+        const Costs full = importInto(_full);
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), empty.duplicates);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows), empty.created);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kTwins), full.duplicates);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows - kTwins), full.created);
+
+        const int64_t batches = (kRows + kRowsPerBatch - 1) / kRowsPerBatch;
+        // Upload: a few probes per batch of rows (their keys, their external ids) beyond the
+        // empty account's statements; rows read: the twins found, not the ledger.
+        assertWithin("upload statements", empty.upload.statements, full.upload.statements,
+                     3 * batches + 4);
+        assertWithin("upload rows read", empty.upload.rowsRead, full.upload.rowsRead,
+                     2 * kTwins + 8);
+        // Publish: the rows' keys probed a few hundred at a time, the twins absorbed; the
+        // balance rebuild reads a sum a day since the file's first day (incremental), not the
+        // entries.
+        assertWithin("publish statements", empty.publish.statements, full.publish.statements,
+                     kRows / 400 + 12);
+        assertWithin("publish rows read", empty.publish.rowsRead, full.publish.rowsRead,
+                     2 * kTwins + 2 * kDays + 16);
+        assertWithin("revert statements", empty.revert.statements, full.revert.statements, 12);
+        assertWithin("revert rows read", empty.revert.rowsRead, full.revert.rowsRead,
+                     2 * kDays + 16);
+    }
+
+private:
+    static void assertWithin(const std::string& what, uint64_t empty, uint64_t full,
+                             int64_t allowance) {
+        const std::string message = what + ": empty account " + std::to_string(empty) +
+                                    ", 20k-entry account " + std::to_string(full) + ", allowance " +
+                                    std::to_string(allowance);
+        std::printf("  %s\n", message.c_str());
+        CPPUNIT_ASSERT_MESSAGE(message, full <= empty + static_cast<uint64_t>(allowance));
+    }
+
+    // The stored balances (as a publish or revert left them: a delta on the 20k-entry account,
+    // docs/decisions.md D80) are those a rebuild from the first day computes.
+    void assertBalancesAsRebuilt(const std::string& accountId) {
+        auto snapshot = [&] {
+            std::vector<std::string> rows;
+            _app->server().database().read([&](store::Tx& s) {
+                for (const auto& r : store::sqlQuery(
+                         s,
+                         "SELECT date, balance, cash_balance, start_cash_balance, cash_inflows, "
+                         "cash_outflows, cash_adjustments, end_cash_balance, flows_factor FROM "
+                         "balances WHERE account_id = ? ORDER BY date",
+                         {accountId})) {
+                    std::string row;
+                    for (size_t c = 0; c < 9; ++c)
+                        row += r.str(c) + " ";
+                    rows.push_back(row);
+                }
+                auto account = store::AccountStore(s).byIdAnyFamily(accountId);
+                rows.push_back("account " + std::to_string(account->balance));
+            });
+            return rows;
+        };
+        const auto stored = snapshot();
+        _app->server().database().write(
+            [&](store::Tx& s) { jobs::materializeBalances(s, accountId, domain::Date::today()); });
+        const auto rebuilt = snapshot();
+        CPPUNIT_ASSERT_EQUAL(rebuilt.size(), stored.size());
+        for (size_t i = 0; i < stored.size(); ++i)
+            CPPUNIT_ASSERT_EQUAL(rebuilt[i], stored[i]);
+    }
+
+    Costs importInto(const std::string& accountId) {
+        server::Config config;
+        auto& server = _app->server();
+        app::ImportService imports(server.database(), server.plugins(), config, server.jobs());
+        app::CreateImportRequest request;
+        request.familyId = _familyId;
+        request.userId = _userId;
+        using Kind = app::FieldValue::Kind;
+        request.fields["type"] = {Kind::String, "TransactionImport"};
+        request.fields["account_id"] = {Kind::String, accountId};
+        request.fields["date_format"] = {Kind::String, "%Y-%m-%d"};
+        request.fields["raw_file_content"] = {Kind::String, fileCsv()};
+
+        Costs costs;
+        auto before = store::threadStoreCounters();
+        auto created = imports.create(request);
+        costs.upload = since(before);
+        auto* view = std::get_if<app::ImportView>(&created);
+        if (!view) {
+            const auto& error = std::get<app::ImportError>(created);
+            CPPUNIT_FAIL("upload refused: " + error.error + ": " + error.message);
+        }
+        const std::string id = view->record.id;
+        CPPUNIT_ASSERT(std::holds_alternative<app::ImportView>(imports.publish(_familyId, id)));
+        before = store::threadStoreCounters();
+        server.publisher().publish(id);
+        costs.publish = since(before);
+        server.database().read([&](store::Tx& s) {
+            CPPUNIT_ASSERT_EQUAL(
+                std::string("complete"),
+                store::sqlQueryOne(s, "SELECT status FROM imports WHERE id = ?", {id})->str(0));
+            costs.created =
+                store::sqlCount(s, "SELECT COUNT(*) FROM entries WHERE import_id = ?", {id});
+            costs.duplicates = store::sqlCount(
+                s,
+                "SELECT COUNT(*) FROM import_records WHERE import_id = ? AND relation = "
+                "'matched'",
+                {id});
+        });
+        assertBalancesAsRebuilt(accountId);
+        CPPUNIT_ASSERT(std::holds_alternative<app::ImportView>(imports.revert(_familyId, id)));
+        before = store::threadStoreCounters();
+        server.publisher().revert(id);
+        costs.revert = since(before);
+        server.database().read([&](store::Tx& s) {
+            CPPUNIT_ASSERT_EQUAL(
+                int64_t(0),
+                store::sqlCount(s, "SELECT COUNT(*) FROM entries WHERE import_id = ?", {id}));
+        });
+        assertBalancesAsRebuilt(accountId);
+        return costs;
+    }
+
+    std::unique_ptr<test::AppHarness> _app;
+    std::string _familyId, _userId, _empty, _full;
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(LedgerScaleTest);
