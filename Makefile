@@ -45,6 +45,12 @@ endef
 
 deps:
 	$(call install-missing,$(DEB_PACKAGES))
+	@# The generated-client check (tests/openapi-client, docs/decisions.md D89): Node's npm, then the
+	@# pinned openapi-typescript and typescript from the npm registry (again when the lockfile changes).
+	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
+	@cd tests/openapi-client && { [ node_modules/.package-lock.json -nt package-lock.json ] || \
+	  npm ci --no-audit --no-fund --loglevel=error; }
 
 deps-run:
 	$(call install-missing,$(RUN_DEB_PACKAGES))
