@@ -27,8 +27,8 @@ public:
         auto r = app.get("/health", "");
         CPPUNIT_ASSERT_EQUAL(200, r.status);
         CPPUNIT_ASSERT_EQUAL(std::string(R"({"status":"ok"})"), r.body);
-        const std::string head = rawSend(
-            app.port(), "HEAD /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        const std::string head =
+            rawSend(app.port(), "HEAD /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
         CPPUNIT_ASSERT_MESSAGE(head, head.rfind("HTTP/1.1 200 OK\r\n", 0) == 0);
         CPPUNIT_ASSERT_EQUAL(200, app.get("/health/live", "").status);
     }
@@ -46,8 +46,8 @@ public:
                         R"(database has schema version 999, expected )") +
                 std::to_string(store::latestSchemaVersion()) + R"("}]})",
             r.body);
-        const std::string head = rawSend(
-            app.port(), "HEAD /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        const std::string head =
+            rawSend(app.port(), "HEAD /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
         CPPUNIT_ASSERT_MESSAGE(head, head.rfind("HTTP/1.1 503 ", 0) == 0);
         // The version table gone: the database check fails with the database's reason.
         app.server().database().write([](store::Tx& s) {

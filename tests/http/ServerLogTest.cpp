@@ -13,8 +13,10 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 using namespace finimport;
 using namespace finimport::test;
@@ -33,6 +35,13 @@ public:
     ~StderrCapture() {
         restore();
         ::unlink(_path.c_str());
+    }
+    // What was written so far (the capture goes on).
+    std::string current() const {
+        std::ifstream in(_path);
+        std::stringstream all;
+        all << in.rdbuf();
+        return all.str();
     }
     std::string text() {
         restore();
@@ -98,6 +107,9 @@ public:
             StderrCapture capture;
             r = app.get("/api/v1/balances", key);
             Poco::Logger::get("finimport.test").error("from a Poco logger");
+            // The line is written just after the answer went out: wait for it (at most 10 s).
+            for (int i = 0; i < 200 && !has(capture.current(), "\"event\":\"server_error\""); ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
             log = capture.text();
         }
         CPPUNIT_ASSERT_EQUAL(500, r.status);
