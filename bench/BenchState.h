@@ -76,7 +76,10 @@ inline void seedState(const std::string& url, bool postgres, int64_t total, int6
                            ", ?, CASE WHEN i = 0 THEN 'Main' ELSE 'Account ' || i END, "
                            "'depository', 'USD', 0, 1700000000000000, 1700000000000000 FROM " +
                            series,
-                       {int64_t(kStateAccounts), info.familyId});
+                       // The series' bound comes first on SQLite (WITH), last on PostgreSQL.
+                       postgres
+                           ? std::vector<store::SqlValue>{info.familyId, int64_t(kStateAccounts)}
+                           : std::vector<store::SqlValue>{int64_t(kStateAccounts), info.familyId});
         // The big account: dates in order, about 274 a day over ten years.
         store::sqlExec(
             s,
@@ -98,7 +101,7 @@ inline void seedState(const std::string& url, bool postgres, int64_t total, int6
                     "INSERT INTO entries (id, account_id, entryable_type, date, amount, "
                     "currency, name, created_at, updated_at) SELECT "
                     "'00000000-0000-4000-a000-' || " +
-                    padded("i") + ", '00000000-0000-4000-8000-' || " + padded("1 + i % 99") +
+                    padded("i") + ", '00000000-0000-4000-8000-' || " + padded("(1 + i % 99)") +
                     ", 'Transaction', " +
                     dated("(i / 99) * " + std::to_string(kStateDays) + " / " +
                           std::to_string((total - big) / 99 + 1)) +

@@ -258,19 +258,6 @@ bool EntryStore::hasExternalIds(const std::string& accountId) {
         .has_value();
 }
 
-std::vector<EntryRow> EntryStore::transactionsBetween(const std::string& accountId,
-                                                      const std::string& fromDate,
-                                                      const std::string& toDate) {
-    std::vector<EntryRow> out;
-    for (const auto& r : sqlQuery(
-             _s,
-             std::string(kSelect) + "WHERE e.account_id = ? AND e.date >= ? AND e.date <= ? AND "
-                                    "e.entryable_type = 'Transaction' ORDER BY e.created_at, e.id",
-             {accountId, fromDate, toDate}))
-        out.push_back(entryFrom(r));
-    return out;
-}
-
 std::vector<EntryRow> EntryStore::tradeCandidates(const std::string& accountId,
                                                   const std::string& date,
                                                   const std::optional<std::string>& securityId,

@@ -85,11 +85,6 @@ public:
     std::vector<EntryRow> transactionCandidates(const std::string& accountId,
                                                 const std::string& date, int64_t amount,
                                                 const std::string& currency);
-    // Every transaction of the account dated within [fromDate, toDate], oldest created first:
-    // the duplicate candidates of a publish batch, one indexed range read per account.
-    std::vector<EntryRow> transactionsBetween(const std::string& accountId,
-                                              const std::string& fromDate,
-                                              const std::string& toDate);
     // docs/decisions.md D63: entries of the account (of one entryable type) holding that external
     // id, oldest created first, except those of `excludeImportId` (rows of one file never match
     // each other by id).
