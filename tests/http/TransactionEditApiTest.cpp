@@ -94,6 +94,19 @@ public:
                              again.body);
         CPPUNIT_ASSERT_EQUAL(std::string("category_id;excluded;merchant_id;name;notes;tag_ids;"),
                              locks(id));
+        // The store functions the rules engine uses: unlock some or all; stored text round-trips.
+        _app->server().database().write([&](finimport::store::Tx& s) {
+            TransactionLocks::unlock(s, id, {"name", "notes"});
+        });
+        CPPUNIT_ASSERT_EQUAL(std::string("category_id;excluded;merchant_id;tag_ids;"), locks(id));
+        _app->server().database().write(
+            [&](finimport::store::Tx& s) { TransactionLocks::unlock(s, id); });
+        CPPUNIT_ASSERT_EQUAL(std::string(""), locks(id));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"({"excluded":5,"name":-1})"),
+            TransactionLocks::encode(TransactionLocks::decode(R"( {"name": -1, "excluded":5} )")));
+        CPPUNIT_ASSERT(TransactionLocks::decode("{\"name\":x}").empty());
+        CPPUNIT_ASSERT(TransactionLocks::decode("").empty());
     }
 
     void testClearsAliasesAndForms() {
