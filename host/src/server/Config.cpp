@@ -242,6 +242,15 @@ const std::vector<Setting>& settings() {
          "serve only `GET /metrics` on this address; unset: `/metrics` on `listen`",
          [](Config& c, const std::string&, const std::string& v) { c.metricsListen = v; },
          [](const Config& c) { return c.metricsListen; }},
+        {"console.enabled", "BOOL", "`true`",
+         "serve the web console at `/` and `/console/` (docs/console.md); `false`: those paths "
+         "are 404",
+         [](Config& c, const std::string&, const std::string& v) {
+             if (v != "true" && v != "false")
+                 throw std::invalid_argument("console.enabled must be true or false");
+             c.consoleEnabled = v == "true";
+         },
+         [](const Config& c) { return std::string(c.consoleEnabled ? "true" : "false"); }},
     };
     return table;
 }

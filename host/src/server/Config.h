@@ -40,6 +40,7 @@ struct Config : app::ImportSettings {
     int jobMaxAttempts = 3;      // expired claims before the job and its import fail
     int drainSeconds = 30;       // SIGTERM: running jobs get this long, then are released
     std::string metricsListen;   // empty: GET /metrics on `listen`; else only there
+    bool consoleEnabled = true;  // the web console at / and /console/ (docs/console.md)
 
     // database.pool_size in effect: as set, else http_threads / 4 + workers + 4.
     int poolSize() const;

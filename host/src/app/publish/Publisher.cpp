@@ -2,6 +2,7 @@
 
 #include "app/backup/ServicePublisher.h"
 #include "app/imports/ImportEvaluation.h"
+#include "app/imports/ImportProgress.h"
 #include "app/imports/ImportTypes.h"
 #include "app/imports/RowValidation.h"
 #include "app/publish/MappingResolver.h"
@@ -88,10 +89,15 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
 
 void Publisher::run(const store::JobRecord& job) {
     if (!job.importId) return;
-    if (job.kind == "publish")
+    // docs/decisions.md D101: what GET /api/v1/imports/{id} shows as `progress` meanwhile.
+    ProgressScope progress(*job.importId);
+    if (job.kind == "publish") {
+        progress.set("publishing", 0, std::nullopt);
         publish(*job.importId);
-    else if (job.kind == "revert")
+    } else if (job.kind == "revert") {
+        progress.set("reverting", 0, std::nullopt);
         revert(*job.importId);
+    }
 }
 
 bool Publisher::isServiceImport(const std::string& importId) {
@@ -121,9 +127,7 @@ void Publisher::publish(const std::string& importId) {
             PublishContext ctx{s, *import, *family, domain::Date::today(), {}, {}, {}, 0};
 
             if (import->rowsCount > rowCapOf(import->type, _config))
-                throw std::runtime_error("Import has " + std::to_string(import->rowsCount) +
-                                         " rows, more than the publish limit of " +
-                                         std::to_string(rowCapOf(import->type, _config)));
+                throw std::runtime_error(rowCapMessage(import->type, _config, import->rowsCount));
             // D43/D44: excluded rows are never published; with skip_invalid_rows the rows
             // invalid now are left out (and counted) instead of failing the publish.
             const bool skip = skipsInvalidRows(ImportOptions::fromJson(import->configuration));
@@ -136,6 +140,8 @@ void Publisher::publish(const std::string& importId) {
             } else if (invalid > 0)
                 throw std::runtime_error(std::to_string(invalid) +
                                          (invalid == 1 ? " row is invalid" : " rows are invalid"));
+            const auto total = static_cast<int64_t>(ctx.rows.size());
+            setImportProgress(importId, {"publishing", 0, total});
             ctx.keepRowEntries = needsQifExtras(ctx.rows);
             imports.clearRecords(importId);
             MappingResolver mappings(ctx);
@@ -149,6 +155,7 @@ void Publisher::publish(const std::string& importId) {
             publishRules(ctx);
             ctx.flushRecords();
             if (afterRecordsHook) afterRecordsHook();
+            setImportProgress(importId, {"balances", total, total});
             materializeTouched(ctx);
             writeSummaryCount(*import, "duplicate_rows_count", ctx.duplicateRows);
             import->status = "complete";
