@@ -13,14 +13,14 @@ DEB_PACKAGES := cmake ninja-build g++ make pkgconf dpkg-dev file \
   libpoco-dev libpq-dev libboost-dev libboost-filesystem-dev libicu-dev \
   libfast-float-dev libcppunit-dev libpoppler-cpp-dev libexpat1-dev \
   postgresql-15 clang libclang-rt-14-dev curl ccache lintian \
-  python3-yaml python3-jsonschema
+  python3-yaml python3-jsonschema nodejs npm chromium
 
 # What the benchmarks call besides the build (anchors measured in the same run, and wrk).
 BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk
 # The benchmark programs `make bench` runs, in order (build/bin/<name>).
 BENCHES ?= balance_bench publish_bench reads_bench parse_bench
 
-.PHONY: all deps configure build run test test-asan test-tsan bench bench-deps package format clean
+.PHONY: all deps configure build run test console-deps test-asan test-tsan bench bench-deps package format clean
 
 all: build
 
@@ -42,7 +42,12 @@ build: configure
 run: build
 	@scripts/run-demo.sh "$(FINIMPORT)" "$(DB)" "$(LISTEN)"
 
-test: build
+# The console's browser tests drive Debian's chromium through playwright-core, pinned by
+# tests/console/package-lock.json (docs/console.md "Tests"); it never downloads a browser.
+console-deps:
+	@cd tests/console && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+
+test: build console-deps
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory test-asan
 

@@ -66,6 +66,9 @@ struct Setting {
 };
 const std::vector<Setting>& settings();
 
+// The `key = value` lines of a config file (`#` comments); throws std::invalid_argument.
+std::map<std::string, std::string> readConfigFile(const std::string& path);
+
 // "limits.rows" -> "FINIMPORT_LIMITS_ROWS"; the file itself: --config / FINIMPORT_CONFIG.
 std::string environmentVariableFor(const std::string& key);
 // "http_threads" -> "http-threads": the spelling usage text shows (the key itself also works).
