@@ -1,5 +1,7 @@
 # Writes OUTPUT: a C++ file holding the web console's files (host/console/), one table entry each
-# (served at / and /console/NAME; docs/console.md). FILES is a ;-separated list of paths.
+# (served at / and /console/NAME; docs/console.md). DIR is host/console.
+file(GLOB FILES ${DIR}/*.html ${DIR}/*.css ${DIR}/*.js ${DIR}/*.svg)
+list(SORT FILES)
 set(body "// Generated from host/console/; do not edit.\n#include \"http/handlers/ConsoleAssets.h\"\nnamespace finimport::http {\nconst std::vector<ConsoleAsset>& consoleAssets() {\n    static const std::vector<ConsoleAsset> assets = {\n")
 foreach(path IN LISTS FILES)
   get_filename_component(name ${path} NAME)

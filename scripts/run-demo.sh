@@ -11,5 +11,6 @@ if [ ! -s var/demo-api-key ]; then
   chmod 600 var/demo-api-key
 fi
 echo "finimport: demo API key (X-Api-Key): $(cat var/demo-api-key)"
+echo "finimport: console on http://$listen/ (sign in with the key above)"
 echo "finimport: listening on http://$listen  (try: curl -H \"X-Api-Key: \$(cat var/demo-api-key)\" http://$listen/api/v1/balances)"
 exec "$bin" serve --listen "$listen" --database "$db"

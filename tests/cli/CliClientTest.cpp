@@ -92,7 +92,8 @@ public:
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.out + r.err, 1, r.exitCode);
         CPPUNIT_ASSERT_MESSAGE(r.out, contains(r.out, "rows 3, valid 2, invalid 1, duplicates 0"));
         CPPUNIT_ASSERT_MESSAGE(r.out, contains(r.out, "invalid rows (first 10):\n  line 3 (row 2): "
-                                                      "Amount is not a number\n"));
+                                                      "Amount \"abc\" does not match the number "
+                                                      "format 1,234.56\n"));
         CPPUNIT_ASSERT_MESSAGE(r.err,
                                contains(r.err, "refused: Import was uploaded but is not ready to "
                                                "publish.\n  1 row is invalid (rows 2)"));
@@ -184,7 +185,7 @@ public:
         const std::string good = readText(inbox + "/imported/a-good.csv.log");
         CPPUNIT_ASSERT_MESSAGE(good, contains(good, ": TransactionImport, complete\n"));
         const std::string bad = readText(inbox + "/failed/b-bad.csv.log");
-        CPPUNIT_ASSERT_MESSAGE(bad, contains(bad, "line 3 (row 2): Amount is not a number"));
+        CPPUNIT_ASSERT_MESSAGE(bad, contains(bad, "line 3 (row 2): Amount \"abc\" does not match"));
         CPPUNIT_ASSERT_MESSAGE(bad, contains(bad, "refused: Import was uploaded but is not ready"));
     }
 

@@ -94,7 +94,7 @@ test('a bank CSV with one bad row: detected, fixed in place, published, then the
   await statusIs(page, 'pending');
   const bad = page.locator('tr.invalid');
   assert.equal(await bad.count(), 1);
-  assert.match(await bad.textContent(), /Amount is not a number/);
+  assert.match(await bad.textContent(), /Invalid: Amount "-12OO\.00" does not match the number format 1,234\.56/);
   assert.equal(await page.getByRole('button', {name: 'Publish'}).isDisabled(), true);
   await shot(page, 'import');
   // The cell is edited in place: Enter saves through the row-edit API.
