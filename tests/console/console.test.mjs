@@ -35,7 +35,7 @@ async function apiImport(body) {
 
 async function signIn(page) {
   await page.goto(server.url + '/');
-  await page.getByLabel('API key').fill(server.key);
+  await page.getByLabel('API key', {exact: true}).fill(server.key);
   await page.getByRole('button', {name: 'Sign in'}).click();
   await page.getByRole('heading', {name: 'Imports', level: 1}).waitFor();
 }
@@ -72,7 +72,7 @@ test('the console pages carry the security headers', async () => {
 });
 
 test('a bank CSV with one bad row: detected, fixed in place, published, then the account', async () => {
-  const page = await newPage(browser.browser);
+  const page = await newPage(browser);
   await page.goto(server.url + '/');
   await shot(page, 'sign-in');
   await signIn(page);
@@ -80,13 +80,13 @@ test('a bank CSV with one bad row: detected, fixed in place, published, then the
   assert.ok(!page.url().includes(server.key));
   await page.getByRole('button', {name: 'New import'}).click();
   await page.getByRole('heading', {name: 'New import'}).waitFor();
-  assert.equal(await page.getByLabel('Type').inputValue(), 'auto');
+  assert.equal(await page.getByLabel('Type', {exact: true}).inputValue(), 'auto');
   assert.equal(await page.locator('#type option').first().textContent(), 'Detect automatically');
   assert.equal(await page.locator('#account option').first().textContent(), 'Create from the file');
   // Rent's amount has two letters O: the one bad row (line 3).
   const csv = server.file('bank.csv', 'date,name,amount\n01/02/2024,Salary,2500.00\n01/03/2024,Rent,-12OO.00\n01/04/2024,Groceries,-84.10\n');
-  await page.getByLabel('File').setInputFiles(csv);
-  await page.getByLabel('Account').selectOption({label: 'Checking (USD)'});
+  await page.getByLabel('File', {exact: true}).setInputFiles(csv);
+  await page.getByLabel('Account', {exact: true}).selectOption({label: 'Checking (USD)'});
   await page.locator('#preflight-body', {hasText: 'TransactionImport, 3 rows.'}).waitFor();
   await shot(page, 'new-import');
   await page.getByRole('button', {name: 'Upload'}).click();
@@ -115,7 +115,7 @@ test('a bank CSV with one bad row: detected, fixed in place, published, then the
   await page.locator('#announce', {hasText: 'Category of Groceries saved.'}).waitFor();
   const tx = await server.api('GET', '/api/v1/transactions?search=Groceries');
   assert.equal(tx.json.transactions[0].category.name, 'Groceries');
-  await page.getByLabel('Search').fill('Rent');
+  await page.getByLabel('Search', {exact: true}).fill('Rent');
   await page.getByRole('button', {name: 'Filter'}).click();
   await page.locator('#tx-list tbody tr').first().waitFor();
   assert.equal(await page.locator('#tx-list tbody tr').count(), 1);
@@ -127,7 +127,7 @@ test('a bank CSV with one bad row: detected, fixed in place, published, then the
   await page.getByRole('table').waitFor();
   await shot(page, 'imports');
   assert.deepEqual(problems(page), []);
-  await page.context().close();
+  await page.close();
 });
 
 test('revert from the console', async () => {
@@ -135,7 +135,7 @@ test('revert from the console', async () => {
   const done = await apiImport({type: 'TransactionImport', publish: 'true', account_id: acc.id,
     date_format: '%Y-%m-%d', raw_file_content: 'date,name,amount\n2024-02-01,Bonus,100.00\n'});
   assert.equal(done.status, 'complete');
-  const page = await newPage(browser.browser);
+  const page = await newPage(browser);
   await signIn(page);
   await page.goto(server.url + '/#/imports/' + done.id);
   await statusIs(page, 'complete');
@@ -145,16 +145,16 @@ test('revert from the console', async () => {
   const after = (await server.api('GET', '/api/v1/transactions?search=Bonus')).json.transactions;
   assert.equal(after.length, 0);
   assert.deepEqual(problems(page), []);
-  await page.context().close();
+  await page.close();
 });
 
 test('an OFX statement: detected, its account created from the file, published', async () => {
-  const page = await newPage(browser.browser);
+  const page = await newPage(browser);
   await signIn(page);
   await page.getByRole('button', {name: 'New import'}).click();
   const ofx = join(server.dir, 'statement.ofx');
   copyFileSync(join(sourceDir, 'tests/fixtures/realworld/ofx/beancount__beangulp__ofxdownload.ofx'), ofx);
-  await page.getByLabel('File').setInputFiles(ofx);
+  await page.getByLabel('File', {exact: true}).setInputFiles(ofx);
   await page.locator('#preflight-body', {hasText: 'OfxImport'}).waitFor();
   await page.getByRole('button', {name: 'Upload'}).click();
   await page.getByRole('heading', {name: 'Import OfxImport'}).waitFor();
@@ -166,24 +166,24 @@ test('an OFX statement: detected, its account created from the file, published',
   await row.waitFor();
   assert.match(await row.textContent(), /\$352\.82/);
   assert.deepEqual(problems(page), []);
-  await page.context().close();
+  await page.close();
 });
 
 test('a wrong key is refused and nothing is kept', async () => {
-  const page = await newPage(browser.browser);
+  const page = await newPage(browser);
   await page.goto(server.url + '/');
-  await page.getByLabel('API key').fill('f'.repeat(64));
+  await page.getByLabel('API key', {exact: true}).fill('f'.repeat(64));
   await page.getByRole('button', {name: 'Sign in'}).click();
   const alert = page.getByRole('alert');
   await alert.waitFor();
   assert.match(await alert.textContent(), /^That API key was not accepted: /);
   assert.equal(await page.evaluate(() => window.sessionStorage.length), 0);
   assert.equal(await page.getByRole('heading', {level: 1}).textContent(), 'Sign in');
-  await page.context().close();
+  await page.close();
 });
 
 test('keyboard only: sign in, reach New import, its fields in order', async () => {
-  const page = await newPage(browser.browser);
+  const page = await newPage(browser);
   await page.goto(server.url + '/');
   const names = async () => page.evaluate(() => {
     const el = document.activeElement;
@@ -212,11 +212,11 @@ test('keyboard only: sign in, reach New import, its fields in order', async () =
   const at = (n) => order.indexOf(n);
   assert.ok(at('File') >= 0 && at('File') < at('Type') && at('Type') < at('Account') && at('Account') < at('Upload'), order.join(' | '));
   assert.deepEqual(problems(page), []);
-  await page.context().close();
+  await page.close();
 });
 
 test('360 pixels wide: no screen scrolls sideways', async () => {
-  const page = await newPage(browser.browser, {width: 360, height: 740});
+  const page = await newPage(browser, {width: 360, height: 740});
   await signIn(page);
   const imports = (await server.api('GET', '/api/v1/imports')).json.data;
   const accounts = (await server.api('GET', '/api/v1/accounts')).json.accounts;
@@ -231,5 +231,5 @@ test('360 pixels wide: no screen scrolls sideways', async () => {
     if (hash === '#/imports/new') await shot(page, 'new-import-360');
   }
   assert.deepEqual(problems(page), []);
-  await page.context().close();
+  await page.close();
 });

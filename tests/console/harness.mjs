@@ -50,21 +50,23 @@ export async function startServer() {
 
 export async function startBrowser() {
   if (!existsSync(chromiumPath)) throw new Error(chromiumPath + ' is missing: make test installs Debian\'s chromium');
+  // A fresh profile: Playwright's persistent context passes it as --user-data-dir.
   const profile = mkdtempSync(join(tmpdir(), 'finimport-chromium-'));
-  const browser = await chromium.launch({
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
+    viewport: {width: 1280, height: 900},
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--user-data-dir=' + profile],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  return {browser, close: async () => { await browser.close(); rmSync(profile, {recursive: true, force: true}); }};
+  return {context, close: async () => { await context.close(); rmSync(profile, {recursive: true, force: true}); }};
 }
 
-// A page that records every console error and failed request (the console must make none).
+// A new tab (its own sessionStorage: signed out) that records every console error and failed
+// script (the console must make none).
 export async function newPage(browser, viewport) {
-  const context = await browser.newContext({viewport: viewport || {width: 1280, height: 900}});
-  const page = await context.newPage();
+  const page = await browser.context.newPage();
+  await page.setViewportSize(viewport || {width: 1280, height: 900});
   page.problems = [];
   page.on('console', (m) => { if (m.type() === 'error') page.problems.push('console: ' + m.text()); });
   page.on('pageerror', (e) => page.problems.push('page error: ' + e.message));
