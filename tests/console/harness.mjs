@@ -72,3 +72,54 @@ export async function newPage(browser, viewport) {
   page.on('pageerror', (e) => page.problems.push('page error: ' + e.message));
   return page;
 }
+
+// Helpers of the tests, for one started server.
+export function helpers(server) {
+  const shots = process.env.SCREENSHOT_DIR;
+  const h = {
+    async shot(page, name) {
+      if (shots) await page.screenshot({path: join(shots, name + '.png'), fullPage: true});
+    },
+    // The API's documented refusals show in chromium's console as "Failed to load resource"
+    // lines; anything else (a script error, a CSP violation) is a problem of the console.
+    problems(page) {
+      return page.problems.filter((p) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(p));
+    },
+    async waitJobs(importId) {
+      for (let i = 0; i < 300; i++) {
+        const r = await server.api('GET', '/api/v1/imports/' + importId);
+        if (!['importing', 'reverting'].includes(r.json.data.status)) return r.json.data;
+        await new Promise((res) => setTimeout(res, 100));
+      }
+      throw new Error('job did not finish');
+    },
+    async apiImport(body) {
+      const r = await server.api('POST', '/api/v1/imports', body);
+      if (r.status !== 201) throw new Error(JSON.stringify(r.json));
+      return h.waitJobs(r.json.data.id);
+    },
+    // The id of the account named `name`, from the balances list (older than the read API).
+    async accountId(name) {
+      const r = await server.api('GET', '/api/v1/balances?per_page=100');
+      const b = r.json.balances.find((x) => x.account.name === name);
+      return b && b.account.id;
+    },
+    async signIn(page) {
+      await page.goto(server.url + '/');
+      await page.getByLabel('API key', {exact: true}).fill(server.key);
+      await page.getByRole('button', {name: 'Sign in'}).click();
+      await page.getByRole('heading', {name: 'Imports', level: 1}).waitFor();
+    },
+    async statusIs(page, status) {
+      await page.locator('#import-status strong', {hasText: new RegExp('^' + status + '$')}).waitFor({timeout: 30000});
+    },
+    // An account with 1,000.00 on 2024-01-01 and a category to pick later.
+    async seed() {
+      await h.apiImport({type: 'AccountImport', publish: 'true', date_format: '%Y-%m-%d',
+        raw_file_content: 'type,name,amount,currency,date\nChecking,Checking,1000.00,USD,2024-01-01\n'});
+      await h.apiImport({type: 'CategoryImport', publish: 'true',
+        raw_file_content: 'name,color,parent_category,icon\nGroceries,#407706,,shopping-basket\n'});
+    },
+  };
+  return h;
+}
