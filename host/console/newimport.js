@@ -95,7 +95,9 @@
       const labels = opts.filter((o) => /_col_label$/.test(o.name));
       const formats = opts.filter((o) => !/_col_label$/.test(o.name));
       const parts = [];
-      if (formats.length) parts.push(FI.h('fieldset', {}, FI.h('legend', {}, 'Options of ' + t), formats.map(optionControl)));
+      // Folded: the defaults and the preflight's suggestions are right for most files.
+      if (formats.length) parts.push(FI.h('details', {}, FI.h('summary', {}, 'Options of ' + t + ' (formats, separators)'),
+        FI.h('fieldset', {}, FI.h('legend', {}, 'How the file is written'), formats.map(optionControl))));
       if (labels.length) parts.push(FI.h('details', {}, FI.h('summary', {}, 'Column labels of ' + t),
         FI.h('fieldset', {}, FI.h('legend', {}, 'Which column holds what'), labels.map(optionControl))));
       options.replaceChildren(...parts);
@@ -126,8 +128,9 @@
 
     function showReport(report) {
       const items = [];
+      const count = (report.stats && report.stats.rows_count) || 0;
       items.push(FI.h('p', {}, (report.valid ? 'Ready: ' : 'Problems found: ') + report.type + ', ' +
-        ((report.stats && report.stats.rows_count) || 0) + ' rows.'));
+        count + (count === 1 ? ' row.' : ' rows.')));
       if (report.headers) items.push(FI.h('p', {}, 'Header: ' + report.headers.join(' · ')));
       const sniff = report.sniffed || report.formats;
       if (sniff && typeof sniff === 'object') {

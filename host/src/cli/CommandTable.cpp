@@ -213,8 +213,8 @@ const std::vector<CommandSpec>& commands() {
          runExport},
         {{"restore"},
          "FILE",
-         "Restores an NDJSON export of any size straight into the database as a ServiceImport of "
-         "the family (no HTTP size or row cap), with progress; revertable like any import.",
+         "Restores an NDJSON export of any size straight into the database as an import of the "
+         "family (no HTTP size or row cap), with progress; revertable like any import.",
          {config(), setting("database"), setting("plugins"),
           flag("family", "NAME", "the family to restore into", true)},
          runRestore},

@@ -1,6 +1,6 @@
 // `import FILE` and `imports list|show|rows|publish|revert`: the public HTTP API from a terminal
 // (docs/cli.md "Talking to a server").
-#include "cli/ApiClient.h"
+#include "cli/ClientSettings.h"
 #include "cli/Commands.h"
 #include "cli/ImportReport.h"
 #include "cli/Progress.h"
@@ -41,7 +41,8 @@ int importFile(ApiClient& api, const std::string& file, const std::string& type,
                std::ostream& err) {
     if (publish) fields.push_back({"publish", "true"});
     auto upload = [&](const std::string& asType) {
-        std::vector<FormField> all{{"type", asType}};
+        std::vector<FormField> all;
+        if (!asType.empty()) all.push_back({"type", asType});
         all.insert(all.end(), fields.begin(), fields.end());
         ProgressBar bar;
         return api.postFile("/api/v1/imports", all, file, [&](int64_t done, int64_t total) {

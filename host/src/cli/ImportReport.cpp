@@ -121,19 +121,19 @@ int finishRequest(ApiClient& api, const ApiAnswer& answer, const std::string& wa
 std::string typeFromExtension(ApiClient& api, const std::string& file) {
     std::string ext = lower(std::filesystem::path(file).extension().string());
     ApiAnswer types = api.get("/api/v1/import_types");
-    std::string first;
+    std::vector<std::string> fits;
     if (types.json && types.json->isArray("data"))
         for (const auto& v : *types.json->getArray("data")) {
             auto t = v.extract<Poco::JSON::Object::Ptr>();
-            bool fits = false;
-            if (t->isArray("extensions"))
-                for (const auto& e : *t->getArray("extensions"))
-                    fits = fits || e.toString() == ext;
-            if (!fits) continue;
-            if (text(t, "type") == "TransactionImport") return "TransactionImport";
-            if (first.empty()) first = text(t, "type");
+            if (!t->isArray("extensions")) continue;
+            for (const auto& e : *t->getArray("extensions"))
+                if (e.toString() == ext) {
+                    fits.push_back(text(t, "type"));
+                    break;
+                }
         }
-    return first.empty() ? "TransactionImport" : first;
+    // Several types read the extension (the CSV family): the server's default type decides.
+    return fits.size() == 1 ? fits.front() : "";
 }
 
 std::string resolveAccount(ApiClient& api, const std::string& idOrName) {

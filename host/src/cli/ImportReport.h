@@ -3,7 +3,7 @@
 // result summary (rows, valid, invalid with the first ten errors and their lines, duplicates,
 // warnings) and the exit code (docs/cli.md "Talking to a server").
 
-#include "cli/ApiClient.h"
+#include "cli/ClientSettings.h"
 
 #include <ostream>
 #include <string>
@@ -23,8 +23,8 @@ void printSummary(ApiClient& api, const Poco::JSON::Object::Ptr& detail, std::os
 int finishRequest(ApiClient& api, const ApiAnswer& answer, const std::string& want, bool json,
                   std::ostream& out, std::ostream& err);
 
-// The type a file's extension points at among the served types (TransactionImport among CSV
-// types), for servers that cannot detect types themselves (docs/decisions.md D103).
+// The one served type that reads the file's extension, or "" (send no type: the server's default
+// type) when several or none do; for servers that cannot detect types (docs/decisions.md D103).
 std::string typeFromExtension(ApiClient& api, const std::string& file);
 
 // --account ID|NAME: a UUID as is, else the family's account of that exact name (then the only

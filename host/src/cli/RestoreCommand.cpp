@@ -1,7 +1,6 @@
 // restore: an NDJSON export of any size straight into the database (docs/cli.md,
 // docs/decisions.md D104).
 #include "app/backup/Restore.h"
-#include "app/imports/ImportTypes.h"
 #include "cli/Commands.h"
 #include "cli/ConfigFlags.h"
 #include "cli/Progress.h"
@@ -36,10 +35,6 @@ int runRestore(const Args& args) {
         if (level >= plugin::LogLevel::Warning) std::cerr << message << "\n";
     });
     server::loadPlugins(plugins, config);
-    if (!plugins.find("ServiceImport")) {
-        std::cerr << "finimport restore: no plugin serves ServiceImport\n";
-        return 1;
-    }
 
     std::string content;
     {
@@ -61,10 +56,12 @@ int runRestore(const Args& args) {
         [](const std::string& phase) { std::cerr << "finimport restore: " << phase << "…\n"; });
     if (result.status != "complete") {
         std::cerr << "finimport restore: failed: " << result.error << "\n";
-        std::cout << "import " << result.importId << ": ServiceImport, " << result.status << "\n";
+        if (!result.importId.empty())
+            std::cout << "import " << result.importId << ": " << result.type << ", "
+                      << result.status << "\n";
         return 1;
     }
-    std::cout << "import " << result.importId << ": ServiceImport, complete\n"
+    std::cout << "import " << result.importId << ": " << result.type << ", complete\n"
               << "lines " << result.lines << "\nreadback " << result.readback << "\n";
     return 0;
 }

@@ -1,6 +1,6 @@
 // watch: imports each new file of a folder through the HTTP API and moves it to DIR/imported/ or
 // DIR/failed/ with a .log beside it (docs/cli.md).
-#include "cli/ApiClient.h"
+#include "cli/ClientSettings.h"
 #include "cli/Commands.h"
 #include "cli/ImportReport.h"
 

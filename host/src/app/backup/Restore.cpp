@@ -1,6 +1,7 @@
 #include "app/backup/Restore.h"
 
 #include "app/backup/ServicePublisher.h"
+#include "app/imports/ImportTypes.h"
 #include "store/ImportStore.h"
 
 #include <limits>
@@ -12,10 +13,18 @@ RestoreResult restoreFamily(store::Database& db, const ImportSettings& config,
                             std::string content, const std::string& filename,
                             const std::function<void(const std::string&)>& phase) {
     RestoreResult result;
+    // The engine's own backup type, as the plugins declare it (record kind "backup").
+    for (const auto& t : plugins.types())
+        if (traitsOf(t.type).backup()) result.type = t.type;
+    if (result.type.empty()) {
+        result.status = "failed";
+        result.error = "no loaded plugin serves the backup format";
+        return result;
+    }
     // Stored as `importing` at once: the publish below claims it as a job would (no queue).
     store::ImportRecord record;
     record.familyId = familyId;
-    record.type = "ServiceImport";
+    record.type = result.type;
     record.status = "importing";
     record.contentKind = "text";
     record.filename = filename;

@@ -1,6 +1,7 @@
 #pragma once
 // `finimport restore`: a family's NDJSON export straight into the database (docs/cli.md,
-// docs/decisions.md D104). The file becomes a ServiceImport published in this process, with the
+// docs/decisions.md D104). The file becomes an import of the backup type published in this
+// process, with the
 // checks and the single transaction of an uploaded one, but without the HTTP path's content and
 // row caps. It stays listed and revertable like any import.
 
@@ -15,6 +16,7 @@ namespace finimport::app {
 
 struct RestoreResult {
     std::string importId;
+    std::string type;   // the backup type the import was made as
     std::string status; // "complete" or "failed"
     std::string error;
     int64_t lines = 0;

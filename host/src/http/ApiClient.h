@@ -1,9 +1,7 @@
 #pragma once
 // The client side of the public HTTP API, for the commands that talk to a running server
 // (`import`, `imports …`, `watch`; docs/cli.md "Talking to a server"). Where the server and the key
-// come from: docs/decisions.md D102.
-
-#include "cli/Args.h"
+// come from is the command line's business (cli/ClientSettings.h, docs/decisions.md D102).
 
 #include <Poco/JSON/Object.h>
 
@@ -12,17 +10,13 @@
 #include <string>
 #include <vector>
 
-namespace finimport::cli {
+namespace finimport::http {
 
 struct ClientSettings {
     std::string host;
     uint16_t port = 3000;
     std::string key;
 };
-
-// --server / FINIMPORT_URL / client.url, else http://<listen>; --key-file / FINIMPORT_API_KEY /
-// client.key_file. A missing key or a URL that is not http://HOST[:PORT] is a UsageError.
-ClientSettings clientSettings(const Args& args);
 
 struct ApiAnswer {
     int status = 0;
@@ -60,4 +54,4 @@ private:
 std::string text(const Poco::JSON::Object::Ptr& o, const std::string& key);
 int64_t integer(const Poco::JSON::Object::Ptr& o, const std::string& key);
 
-} // namespace finimport::cli
+} // namespace finimport::http
