@@ -13,7 +13,7 @@ DEB_PACKAGES := cmake ninja-build g++ make pkgconf dpkg-dev file \
   libpoco-dev libpq-dev libboost-dev libboost-filesystem-dev libicu-dev \
   libfast-float-dev libcppunit-dev libpoppler-cpp-dev libexpat1-dev \
   postgresql-15 clang libclang-rt-14-dev curl ccache lintian \
-  python3-yaml python3-jsonschema nodejs npm chromium
+  python3-yaml python3-jsonschema chromium
 
 # What the benchmarks call besides the build (anchors measured in the same run, and wrk).
 BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk
@@ -50,8 +50,11 @@ run: build
 
 # The console's browser tests drive Debian's chromium through playwright-core, pinned by
 # tests/console/package-lock.json (docs/console.md "Tests"); it never downloads a browser.
-console-deps:
-	@cd tests/console && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+# Only `make test` needs them (again when the lockfile changes); `make run` does not. Node.js and
+# npm are the machine's (deps installs Debian's when npm is missing); chromium is a DEB_PACKAGE.
+console-deps: deps
+	@cd tests/console && { [ node_modules/.package-lock.json -nt package-lock.json ] || \
+	  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error; }
 
 test: build console-deps
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)

@@ -69,10 +69,10 @@ test('a bank CSV with one bad row: detected, fixed in place, published, then the
   await page.locator('#tx-list tbody tr').first().waitFor();
   assert.equal(await page.locator('#tx-list tbody tr').count(), 1);
   await h.shot(page, 'account');
-  await page.getByRole('link', {name: 'Accounts'}).click();
+  await page.getByRole('link', {name: 'Accounts', exact: true}).click();
   await page.getByRole('heading', {name: 'Accounts', level: 1}).waitFor();
   await h.shot(page, 'accounts');
-  await page.getByRole('link', {name: 'Imports'}).click();
+  await page.getByRole('link', {name: 'Imports', exact: true}).click();
   await page.getByRole('table').waitFor();
   await h.shot(page, 'imports');
   assert.deepEqual(h.problems(page), []);

@@ -5,7 +5,7 @@
 set -e
 cd "$(dirname "$0")"
 if [ ! -d node_modules/playwright-core ]; then
-  echo "tests/console: node_modules missing; run: make console-deps" >&2
+  echo "tests/console: node_modules missing; run: make console-deps (make test does)" >&2
   exit 1
 fi
 exec node --test --test-concurrency=1 "${1:-console.test.mjs}"
