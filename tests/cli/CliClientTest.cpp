@@ -38,6 +38,7 @@ class CliClientTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testCsvWithBadRowExitsOneWithItsLine);
     CPPUNIT_TEST(testOfxDetectedAndPublished);
     CPPUNIT_TEST(testJsonPrintsTheImportDetail);
+    CPPUNIT_TEST(testAccountByName);
     CPPUNIT_TEST(testImportsPublishRevertListShowRows);
     CPPUNIT_TEST(testWatchMovesTwoFiles);
     CPPUNIT_TEST(testUsageErrors);
@@ -123,6 +124,25 @@ public:
         CPPUNIT_ASSERT_EQUAL(account, field(detail, "account_id"));
         CPPUNIT_ASSERT_EQUAL(2, detail->getObject("stats")->getValue<int>("valid_rows_count"));
         CPPUNIT_ASSERT(detail->getObject("status_detail")->getValue<bool>("publishable"));
+    }
+
+    // --account takes a name (GET /api/v1/accounts): exact, then the one case-insensitive match.
+    void testAccountByName() {
+        const std::string account = createChecking();
+        writeText(path("bank.csv"), kGoodCsv);
+        for (const std::string name : {"Checking", "checking"}) {
+            auto r = cli({"import", path("bank.csv"), "--type", "TransactionImport", "--account",
+                          name, "--option", "date_format=%Y-%m-%d", "--json"});
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(r.out + r.err, 0, r.exitCode);
+            Poco::JSON::Parser parser;
+            CPPUNIT_ASSERT_EQUAL(
+                account,
+                field(parser.parse(r.out).extract<Poco::JSON::Object::Ptr>(), "account_id"));
+        }
+        auto unknown = cli({"import", path("bank.csv"), "--account", "Savings"});
+        CPPUNIT_ASSERT_EQUAL(1, unknown.exitCode);
+        CPPUNIT_ASSERT_EQUAL(std::string("finimport import: no account named Savings\n"),
+                             unknown.err);
     }
 
     void testImportsPublishRevertListShowRows() {

@@ -128,6 +128,7 @@ test('360 pixels wide: no import screen scrolls sideways', async () => {
     await page.getByRole('heading', {name: title, level: 1}).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 360, hash + ' is ' + width + ' px wide');
+    if (hash === '#/imports/new') await h.shot(page, 'new-import-360');
   }
   assert.deepEqual(h.problems(page), []);
   await page.close();
