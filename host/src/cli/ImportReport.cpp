@@ -33,7 +33,10 @@ std::string lower(std::string s) {
 
 Poco::JSON::Object::Ptr waitForJob(ApiClient& api, const std::string& id) {
     ProgressBar bar;
-    for (;;) {
+    // Bounded: a server whose workers all died fails the job itself (jobs.max_attempts), but a
+    // client must not wait for ever on a server that stopped answering the question.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::hours(6);
+    while (std::chrono::steady_clock::now() < deadline) {
         ApiAnswer a = api.get("/api/v1/imports/" + id);
         auto d = dataOf(a);
         if (!d) return nullptr;
@@ -46,6 +49,7 @@ Poco::JSON::Object::Ptr waitForJob(ApiClient& api, const std::string& id) {
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(150));
     }
+    return dataOf(api.get("/api/v1/imports/" + id)); // still running: reported as not done
 }
 
 void printSummary(ApiClient& api, const Poco::JSON::Object::Ptr& d, std::ostream& out) {
