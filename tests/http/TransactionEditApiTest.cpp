@@ -177,6 +177,9 @@ public:
         auto alienTag = seedTag(*_app, "Other", "alien");
         auto alienCategory = seedCategory(*_app, "Other", "Alien");
         std::string id = tx("Groceries", kUnit);
+        std::string manyTags;
+        for (int i = 0; i < 1001; ++i)
+            manyTags += (i ? ",\"" : "\"") + alienTag.id + "\"";
         auto today = finimport::domain::Date::today();
         const std::string window = "Date must be between " + today.addYears(-50).addDays(1).iso() +
                                    " and " + today.addDays(1).iso();
@@ -195,10 +198,21 @@ public:
             {R"({"tag_ids":[")" + alienTag.id + R"("]})", "Tags must belong to your family"},
             {R"({"tag_ids":[1]})", "Tag ids must be an array of UUIDs"},
             {R"({"excluded":1})", "Excluded must be true or false"},
+            // docs/decisions.md D88 bounds.
+            {R"({"name":")" + std::string(65537, 'n') + R"("})",
+             "Name is too long (maximum is 65536 characters)"},
+            {R"({"notes":")" + std::string(65537, 'n') + R"("})",
+             "Notes is too long (maximum is 65536 characters)"},
+            {R"({"tag_ids":[)" + manyTags + "]}", "Tag ids are too many (maximum is 1000)"},
         };
         for (const auto& [body, message] : cases)
             ASSERT_API_ERROR(patchJson(*_app, id, body, _key), 422, "validation_failed",
                              "Transaction could not be updated", Errors({message}));
+        auto longest = ok(patchJson(*_app, id,
+                                    R"({"name":")" + std::string(65536, 'n') + R"(","notes":")" +
+                                        std::string(65536, 'o') + R"("})",
+                                    _key));
+        CPPUNIT_ASSERT_EQUAL(std::size_t(65536), longest->getValue<std::string>("notes").size());
         auto edge = ok(patchJson(*_app, id,
                                  R"({"amount":"1.100000000","date":")" + today.addDays(1).iso() +
                                      R"(","currency":"usd","excluded":false})",

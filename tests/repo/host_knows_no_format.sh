@@ -21,6 +21,9 @@ allowed=(
   # old name of ServiceImport. Both are API rules about type names, not format knowledge.
   'app/imports/ImportService.cpp:if (blank(requested)) return "TransactionImport";'
   'app/imports/ImportService.cpp:if (*requested == "SureImport") return "ServiceImport";'
+  # The served OpenAPI document lists that old name beside the type it stands for
+  # (docs/decisions.md D89).
+  'http/handlers/OpenApiDocument.cpp:for (const std::string old : {"SureImport"})'
   # The help text of two settings names the types they bound (docs/configuration.md is this
   # table, row for row); the code reads the cap class from the manifest's row_cap.
   'server/Config.cpp:{"limits.account_rows", "N", "`50`", "AccountImport row cap",'

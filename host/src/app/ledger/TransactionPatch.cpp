@@ -12,6 +12,11 @@ namespace {
 
 using Kind = PatchValue::Kind;
 
+// Bounds of docs/decisions.md D88: a name or notes as long as a row value may be at upload, and
+// a tag set far beyond any real one (each id is one parameter of the family check).
+constexpr size_t kMaxTextBytes = 65536;
+constexpr size_t kMaxTags = 1000;
+
 std::string lower(std::string s) {
     for (char& c : s)
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -106,6 +111,8 @@ PatchPlan planPatch(const std::map<std::string, PatchValue>& fields, const Patch
             errors.push_back("Name must be a string");
         else if (blank(name->text))
             errors.push_back("Name can't be blank");
+        else if (name->text.size() > kMaxTextBytes)
+            errors.push_back("Name is too long (maximum is 65536 characters)");
         else
             c.name = name->text;
         plan.locks.push_back("name");
@@ -113,6 +120,8 @@ PatchPlan planPatch(const std::map<std::string, PatchValue>& fields, const Patch
     if (const PatchValue* notes = field(fields, "notes")) {
         if (notes->kind == Kind::Null || (notes->kind == Kind::String && notes->text.empty()))
             c.notes = std::optional<std::string>();
+        else if (notes->kind == Kind::String && notes->text.size() > kMaxTextBytes)
+            errors.push_back("Notes is too long (maximum is 65536 characters)");
         else if (notes->kind == Kind::String)
             c.notes = std::optional<std::string>(notes->text);
         else
@@ -179,6 +188,8 @@ PatchPlan planPatch(const std::map<std::string, PatchValue>& fields, const Patch
             }
             if (!valid)
                 errors.push_back("Tag ids must be an array of UUIDs");
+            else if (v->items.size() > kMaxTags)
+                errors.push_back("Tag ids are too many (maximum is 1000)");
             else if (!ctx.tagsOfFamily(ids))
                 errors.push_back("Tags must belong to your family");
             else

@@ -1,5 +1,6 @@
 #include "http/handlers/OpenApiDocument.h"
 
+#include "app/imports/ImportService.h"
 #include "http/handlers/OpenApi.h"
 
 #include <algorithm>
@@ -156,8 +157,9 @@ std::string openApiDocument(const plugin::PluginRegistry& plugins) {
     // The alias the create request accepts for ServiceImport is a valid value too
     // (docs/decisions.md D89).
     std::vector<std::string> accepted = types;
-    if (std::find(types.begin(), types.end(), "ServiceImport") != types.end())
-        accepted.push_back("SureImport");
+    for (const std::string old : {"SureImport"})
+        if (std::count(types.begin(), types.end(), app::ImportService::resolveType(old)) > 0)
+            accepted.push_back(old);
     const std::string typesMarker = "enum: [x-import-types], ";
     if (const auto at = document.find(typesMarker); at != std::string::npos)
         document.replace(at, typesMarker.size(),
