@@ -84,7 +84,7 @@ test('a wrong key is refused and nothing is kept', async () => {
   await page.close();
 });
 
-test('keyboard only: sign in, reach New import, its fields in order', async () => {
+test('keyboard only: sign in, New import and its fields in order, a bad cell corrected', async () => {
   const page = await newPage(browser);
   await page.goto(server.url + '/');
   const names = async () => page.evaluate(() => {
@@ -113,6 +113,26 @@ test('keyboard only: sign in, reach New import, its fields in order', async () =
   }
   const at = (n) => order.indexOf(n);
   assert.ok(at('File') >= 0 && at('File') < at('Type') && at('Type') < at('Account') && at('Account') < at('Upload'), order.join(' | '));
+  // A bad cell corrected with the keyboard alone: Tab to it, Enter, type, Enter.
+  const bad = await h.apiImport({type: 'TransactionImport', account_id: await h.accountId('Checking'),
+    date_format: '%Y-%m-%d', raw_file_content: 'date,name,amount\n2024-03-01,Lunch,abc\n'});
+  await page.goto(server.url + '/#/imports/' + bad.id);
+  await h.statusIs(page, 'pending');
+  let found = false;
+  const tabbed = [];
+  for (let i = 0; i < 40 && !found; i++) {
+    await page.keyboard.press('Tab');
+    tabbed.push(await names());
+    found = tabbed[tabbed.length - 1] === 'Edit Amount of row 1: abc';
+  }
+  assert.ok(found, 'the cell button is reachable with Tab: ' + tabbed.join(' | '));
+  await page.keyboard.press('Enter');
+  assert.equal(await names(), 'Amount of row 1');
+  await page.keyboard.type('12.00');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', {name: 'Edit Amount of row 1: 12.00'}).waitFor();
+  assert.equal(await names(), 'Edit Amount of row 1: 12.00'); // focus stays on the cell
+  assert.equal(await page.locator('tr.invalid').count(), 0);
   assert.deepEqual(h.problems(page), []);
   await page.close();
 });
