@@ -140,6 +140,15 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("from a form"), form->getValue<std::string>("notes"));
         CPPUNIT_ASSERT_EQUAL(std::string("t1;"), joinField(form->getArray("tags"), "name"));
         CPPUNIT_ASSERT_EQUAL(true, form->getValue<bool>("excluded"));
+        // multipart/form-data bodies are read the same way.
+        MultipartBuilder multipart;
+        multipart.field("transaction[notes]", "from multipart")
+            .field("transaction[excluded]", "FALSE");
+        const std::string body = multipart.finish();
+        auto parts = ok(sendWithKey(*_app, "PUT", "/api/v1/transactions/" + id, _key, body,
+                                    multipart.contentType()));
+        CPPUNIT_ASSERT_EQUAL(std::string("from multipart"), parts->getValue<std::string>("notes"));
+        CPPUNIT_ASSERT_EQUAL(false, parts->getValue<bool>("excluded"));
         // nature decides the sign of an amount; alone it changes nothing.
         auto income = ok(patchJson(*_app, id, R"({"amount":"-25","nature":"Inflow"})", _key));
         CPPUNIT_ASSERT_EQUAL(std::string("-$25.00"), income->getValue<std::string>("amount"));
