@@ -50,6 +50,23 @@ test('revert from the console', async () => {
   await page.close();
 });
 
+test('a row excluded, and included again', async () => {
+  const imp = await h.apiImport({type: 'TransactionImport', account_id: await h.accountId('Checking'),
+    date_format: '%Y-%m-%d', raw_file_content: 'date,name,amount\n2024-04-01,Keep,1.00\n2024-04-02,Skip,2.00\n'});
+  const page = await newPage(browser);
+  await h.signIn(page);
+  await page.goto(server.url + '/#/imports/' + imp.id);
+  await h.statusIs(page, 'pending');
+  await page.getByRole('checkbox', {name: 'Exclude row 2'}).check();
+  await page.locator('tr.excluded').waitFor();
+  assert.match(await page.locator('dl.stats').textContent(), /Valid1Invalid0Duplicates0Excluded1/);
+  await page.getByRole('checkbox', {name: 'Exclude row 2'}).uncheck();
+  await page.locator('dl.stats', {hasText: 'Excluded0'}).waitFor();
+  assert.equal(await page.locator('tr.excluded').count(), 0);
+  assert.deepEqual(h.problems(page), []);
+  await page.close();
+});
+
 test('an OFX statement: detected, its account created from the file, published', async () => {
   const page = await newPage(browser);
   await h.signIn(page);

@@ -79,6 +79,35 @@ test('a bank CSV with one bad row: detected, fixed in place, published, then the
   await page.close();
 });
 
+test('an investment account: cash and holdings lines, its trades; a date range', async () => {
+  await h.apiImport({type: 'AccountImport', publish: 'true', date_format: '%Y-%m-%d',
+    raw_file_content: 'type,name,balance,currency,date\ninvestment,Broker,1000.00,USD,2024-01-01\n'});
+  const broker = await h.accountId('Broker');
+  const trades = await h.apiImport({type: 'TradeImport', publish: 'true', account_id: broker, date_format: '%Y-%m-%d',
+    raw_file_content: 'date,ticker,qty,price\n2024-01-02,AAPL,2,100\n2024-01-03,AAPL,-1,110.50\n'});
+  assert.equal(trades.status, 'complete');
+  const page = await newPage(browser);
+  await h.signIn(page);
+  await page.goto(server.url + '/#/accounts/' + broker);
+  await page.getByRole('heading', {name: 'Broker', level: 1}).waitFor();
+  assert.equal(await page.locator('svg polyline').count(), 3); // balance, cash, holdings
+  assert.match(await page.locator('#chart-last').textContent(), /^Last balance \$[\d,.]+ on \d{4}-\d{2}-\d{2} \(cash \$[\d,.]+, holdings \$[\d,.]+\)$/);
+  const rows = page.getByRole('region', {name: 'Trades'}).locator('tbody tr');
+  assert.equal(await rows.count(), 2);
+  assert.match(await rows.first().textContent(), /2024-01-03.*AAPL/);
+  // Checking's transactions between 2024-01-03 and 2024-01-04: Rent and Groceries, not Salary.
+  await page.goto(server.url + '/#/accounts/' + await h.accountId('Checking'));
+  await page.getByRole('heading', {name: 'Checking', level: 1}).waitFor();
+  await page.getByLabel('From', {exact: true}).fill('2024-01-03');
+  await page.getByLabel('To', {exact: true}).fill('2024-01-04');
+  await page.getByRole('button', {name: 'Filter'}).click();
+  await page.locator('#announce', {hasText: 'Transactions filtered.'}).waitFor();
+  const names = await page.locator('#tx-list tbody th').allTextContents();
+  assert.deepEqual(names, ['Groceries', 'Rent']);
+  assert.deepEqual(h.problems(page), []);
+  await page.close();
+});
+
 test('360 pixels wide: the account screens do not scroll sideways', async () => {
   const page = await newPage(browser, {width: 360, height: 740});
   await h.signIn(page);
