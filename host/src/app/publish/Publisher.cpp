@@ -21,6 +21,7 @@
 #include <Poco/JSON/Parser.h>
 
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -145,14 +146,31 @@ void Publisher::publish(const std::string& importId) {
             ctx.keepRowEntries = needsQifExtras(ctx.rows);
             imports.clearRecords(importId);
             MappingResolver mappings(ctx);
+            // docs/decisions.md D101: rows_done grows by the rows each step published.
+            std::map<std::string, int64_t, std::less<>> rowsOfKind;
+            for (const auto& row : ctx.rows)
+                ++rowsOfKind[row.kind];
+            int64_t done = 0;
+            auto published = [&](std::string_view kind) {
+                auto it = rowsOfKind.find(kind);
+                if (it == rowsOfKind.end()) return;
+                done += it->second;
+                setImportProgress(importId, {"publishing", done, total});
+            };
             publishTransactions(ctx, mappings);
+            published("transaction");
             publishTrades(ctx, mappings);
+            published("trade");
             publishQifExtras(ctx, mappings);
             publishStatementAnchors(ctx, mappings);
             publishAccounts(ctx, mappings);
+            published("account");
             publishCategories(ctx);
+            published("category");
             publishMerchants(ctx);
+            published("merchant");
             publishRules(ctx);
+            published("rule");
             ctx.flushRecords();
             if (afterRecordsHook) afterRecordsHook();
             setImportProgress(importId, {"balances", total, total});
