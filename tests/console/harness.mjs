@@ -52,13 +52,19 @@ export async function startBrowser() {
   if (!existsSync(chromiumPath)) throw new Error(chromiumPath + ' is missing: make test installs Debian\'s chromium');
   // A fresh profile: Playwright's persistent context passes it as --user-data-dir.
   const profile = mkdtempSync(join(tmpdir(), 'finimport-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    viewport: {width: 1280, height: 900},
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: {width: 1280, height: 900},
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  } catch (e) {
+    rmSync(profile, {recursive: true, force: true});
+    throw e;
+  }
   return {context, close: async () => { await context.close(); rmSync(profile, {recursive: true, force: true}); }};
 }
 
