@@ -109,12 +109,14 @@ test('keyboard only: sign in, New import and its fields in order, a bad cell cor
     const label = el.labels && el.labels.length ? el.labels[0].textContent : '';
     return label || el.getAttribute('aria-label') || el.textContent.trim();
   });
-  // The heading has focus; Tab moves to the key field.
+  // Once the screen is drawn its heading has focus; Tab moves to the key field.
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'screen-title');
   await page.keyboard.press('Tab');
   assert.equal(await names(), 'API key');
   await page.keyboard.type(server.key);
   await page.keyboard.press('Enter');
   await page.getByRole('heading', {name: 'Imports', level: 1}).waitFor();
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'screen-title');
   const seen = [];
   for (let i = 0; i < 12 && !seen.includes('New import'); i++) {
     await page.keyboard.press('Tab');
@@ -123,6 +125,7 @@ test('keyboard only: sign in, New import and its fields in order, a bad cell cor
   assert.ok(seen.includes('New import'), seen.join(' | '));
   await page.keyboard.press('Enter');
   await page.getByRole('heading', {name: 'New import'}).waitFor();
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'screen-title');
   const order = [];
   for (let i = 0; i < 30 && !order.includes('Upload'); i++) {
     await page.keyboard.press('Tab');
@@ -135,6 +138,7 @@ test('keyboard only: sign in, New import and its fields in order, a bad cell cor
     date_format: '%Y-%m-%d', raw_file_content: 'date,name,amount\n2024-03-01,Lunch,abc\n'});
   await page.goto(server.url + '/#/imports/' + bad.id);
   await h.statusIs(page, 'pending');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === 'screen-title');
   let found = false;
   const tabbed = [];
   for (let i = 0; i < 40 && !found; i++) {
