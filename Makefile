@@ -16,7 +16,7 @@ RUN_DEB_PACKAGES := cmake ninja-build g++ make pkgconf ccache \
   libpoco-dev libpq-dev libboost-dev libboost-filesystem-dev libicu-dev \
   libfast-float-dev libpoppler-cpp-dev libexpat1-dev
 TEST_DEB_PACKAGES := dpkg-dev file libcppunit-dev postgresql-15 clang libclang-rt-14-dev \
-  curl lintian python3-yaml python3-jsonschema systemd
+  curl lintian python3-yaml python3-jsonschema systemd chromium
 DEB_PACKAGES := $(RUN_DEB_PACKAGES) $(TEST_DEB_PACKAGES)
 # What `make run` builds: no test suites, no benchmarks (same build tree as `make build`).
 RUN_CMAKE_FLAGS := -DFINIMPORT_BUILD_TESTS=OFF -DFINIMPORT_BUILD_BENCH=OFF
@@ -27,7 +27,7 @@ BENCH_DEB_PACKAGES := ruby python3-pandas sqlite3 wrk linux-perf
 # The benchmark programs `make bench` runs, in order (build/bin/<name>).
 BENCHES ?= balance_bench publish_bench reads_bench parse_bench
 
-.PHONY: all deps deps-run configure configure-run build build-run run test test-asan test-tsan \
+.PHONY: all deps deps-run configure configure-run build build-run run test console-deps test-asan test-tsan \
   bench bench-deps package format clean
 
 all: build
@@ -71,7 +71,15 @@ build-run: configure-run
 run: build-run
 	@scripts/run-demo.sh "$(FINIMPORT)" "$(DB)" "$(LISTEN)"
 
-test: build
+# The console's browser tests drive Debian's chromium through playwright-core, pinned by
+# tests/console/package-lock.json (docs/console.md "Tests"); it never downloads a browser.
+# Only `make test` needs them (again when the lockfile changes); `make run` does not. Node.js and
+# npm are the machine's (deps installs Debian's when npm is missing); chromium is a DEB_PACKAGE.
+console-deps: deps
+	@cd tests/console && { [ node_modules/.package-lock.json -nt package-lock.json ] || \
+	  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error; }
+
+test: build console-deps
 	@cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 	@$(MAKE) --no-print-directory test-asan
 

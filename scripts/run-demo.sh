@@ -11,7 +11,7 @@ if [ ! -s var/demo-api-key ]; then
   chmod 600 var/demo-api-key
 fi
 echo "finimport: demo API key (X-Api-Key): $(cat var/demo-api-key)"
-echo "finimport: once it says 'listening', try: curl -H \"X-Api-Key: \$(cat var/demo-api-key)\" http://$listen/api/v1/balances"
+echo "finimport: once it says 'listening', open the console at http://$listen/ (sign in with the key above) or try: curl -H \"X-Api-Key: \$(cat var/demo-api-key)\" http://$listen/api/v1/balances"
 # serve prints `finimport: listening on HOST:PORT` only once the port is bound; a busy port is
 # an error (exit 1), never a second server sharing it.
 exec "$bin" serve --listen "$listen" --database "$db"

@@ -47,6 +47,7 @@ std::string sampleValue(const finimport::server::Setting& s) {
         {"database.pool_size", "12"},
         {"http.request_concurrency", "7"},
         {"metrics.listen", "127.0.0.1:9301"},
+        {"console.enabled", "false"},
         {"database.read_url", "sqlite:/tmp/cli-sample-read.db"}};
     if (auto it = samples.find(s.key); it != samples.end()) return it->second;
     // Numeric settings: one more than the documented default.
@@ -92,7 +93,7 @@ public:
         CPPUNIT_ASSERT(
             contains(help.out, "\n  finimport keys revoke KEY_ID|PREFIX|KEY [options]\n"));
         CPPUNIT_ASSERT(contains(help.out, "\n  finimport serve [options]\n"));
-        CPPUNIT_ASSERT_EQUAL(size_t(11), usageLines().size());
+        CPPUNIT_ASSERT_EQUAL(size_t(19), usageLines().size());
         CPPUNIT_ASSERT_EQUAL(help.out, runCli({"help"}).out);
         // No command at all: the overview on stderr, exit 2.
         auto none = runCli({});

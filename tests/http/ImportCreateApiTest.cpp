@@ -269,7 +269,9 @@ public:
             post(R"({"type":"AccountImport","publish":"true","raw_file_content":")" + rows + "\"}");
         auto capBody = ASSERT_API_ERROR(
             capped, 422, "max_row_count_exceeded",
-            "Import was uploaded but has too many rows to publish automatically.", kNoErrors);
+            "Import was uploaded but has too many rows to publish automatically: 51 rows, the "
+            "limit is 50 (setting limits.account_rows).",
+            kNoErrors);
         CPPUNIT_ASSERT(capBody->has("import_id"));
     }
 

@@ -355,7 +355,7 @@ public:
             "/api/v1/imports", R"({"raw_file_content":"date,amount\n01/02/2024,5\n"})", key));
         auto detail = created->getObject("data");
         check("ImportDetailResponse", created);
-        check("ImportDetail", detail, {"error", "verification"});
+        check("ImportDetail", detail, {"error", "verification", "progress"});
         check("StatusDetail", detail->getObject("status_detail"));
         check("ImportConfiguration", detail->getObject("configuration"));
         check("ImportStats", detail->getObject("stats"));
@@ -366,7 +366,7 @@ public:
                     R"({"type":"ServiceImport","raw_file_content":"{\"type\":\"Tag\",\"data\":{\"id\":\"t\",\"name\":\"x\"}}"})",
                     key))
                 ->getObject("data");
-        check("ImportDetail", service, {"error", "verification"});
+        check("ImportDetail", service, {"error", "verification", "progress"});
         check("Verification", service->getObject("verification"));
 
         auto listed = jsonObject(_app->get("/api/v1/imports", key));

@@ -36,7 +36,10 @@ Args Args::parse(const std::vector<std::string>& words, size_t commandWords,
         }
         const FlagSpec* spec = findFlag(specs, spelled);
         if (!spec) throw UsageError("unknown flag --" + spelled);
-        if (!inlineValue) {
+        if (spec->boolean) {
+            if (inlineValue) throw UsageError("--" + spelled + " takes no value");
+            value = "true";
+        } else if (!inlineValue) {
             // A following flag is not a value: `--listen --database x` lacks the address.
             if (i + 1 >= words.size() || words[i + 1].rfind("--", 0) == 0)
                 throw UsageError("--" + spelled + " needs a value (" + spec->metavar + ")");

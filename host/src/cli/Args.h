@@ -22,6 +22,7 @@ struct FlagSpec {
     std::string help;
     bool required = false;
     bool repeatable = false;
+    bool boolean = false; // takes no value (`--publish`); read as "true"
 };
 
 struct Args {

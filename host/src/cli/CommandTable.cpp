@@ -45,6 +45,43 @@ FlagSpec flag(const std::string& name, const std::string& metavar, const std::st
     return {name, {name}, metavar, help, required, false};
 }
 
+FlagSpec toggle(const std::string& name, const std::string& help) {
+    FlagSpec f{name, {name}, "", help, false, false};
+    f.boolean = true;
+    return f;
+}
+
+// The flags of every command that talks to a running server (docs/decisions.md D102).
+std::vector<FlagSpec> clientFlags(std::vector<FlagSpec> more) {
+    std::vector<FlagSpec> flags{
+        config(),
+        flag("server", "URL",
+             "the server, http://HOST[:PORT] [FINIMPORT_URL; config client.url; default "
+             "http://<listen>]"),
+        flag("key-file", "FILE",
+             "a file whose first line is the API key [FINIMPORT_API_KEY holds the key itself; "
+             "config client.key_file]"),
+        toggle("json", "print the API's JSON instead of the summary")};
+    flags.insert(flags.end(), more.begin(), more.end());
+    return flags;
+}
+
+std::vector<FlagSpec> importFlags(bool watching) {
+    FlagSpec option = flag("option", "KEY=VALUE", "an option of the type (its manifest's names)");
+    option.repeatable = true;
+    std::vector<FlagSpec> flags{
+        flag("type", "TYPE", "auto (default: the server detects it) or an import type"),
+        flag("account", "ID|NAME", "the account the rows go to: its id or its name"), option};
+    if (watching) {
+        flags.push_back(flag("template", "ID", "the import whose options each file reuses", true));
+        flags.push_back(toggle("once", "import the files there now, then exit"));
+    } else {
+        flags.push_back(flag("template", "ID", "start from the options of this import"));
+        flags.push_back(toggle("publish", "publish once uploaded, and wait until it is done"));
+    }
+    return clientFlags(flags);
+}
+
 std::vector<FlagSpec> serveFlags() {
     std::vector<FlagSpec> flags{config()};
     for (const auto& s : server::settings())
@@ -174,6 +211,57 @@ const std::vector<CommandSpec>& commands() {
          {config(), setting("database"), flag("family", "NAME", "the family to export", true),
           flag("output", "FILE", "the file to write (default: stdout)")},
          runExport},
+        {{"restore"},
+         "FILE",
+         "Restores an NDJSON export of any size straight into the database as an import of the "
+         "family (no HTTP size or row cap), with progress; revertable like any import.",
+         {config(), setting("database"), setting("plugins"),
+          flag("family", "NAME", "the family to restore into", true)},
+         runRestore},
+        {{"import"},
+         "FILE",
+         "Uploads FILE to a running server through the HTTP API (streamed; a progress bar on a "
+         "terminal), optionally publishes it, and prints rows, valid, invalid with the first ten "
+         "errors and their lines, duplicates and warnings. Exit 0 when complete (uploaded, "
+         "without --publish), 1 when refused or failed, 2 on a usage error.",
+         importFlags(false),
+         runImport},
+        {{"imports", "list"},
+         "",
+         "Lists the family's imports, newest first.",
+         clientFlags({flag("status", "STATUS", "only imports with this status"),
+                      flag("page", "N", "the page (default 1)"),
+                      flag("per-page", "N", "imports per page (default 25)")}),
+         runImportsList},
+        {{"imports", "show"},
+         "ID",
+         "Prints one import's summary.",
+         clientFlags({}),
+         runImportsShow},
+        {{"imports", "rows"},
+         "ID",
+         "Prints an import's rows: number, state, main fields, errors.",
+         clientFlags({toggle("invalid", "only invalid rows"), flag("page", "N", "the page"),
+                      flag("per-page", "N", "rows per page (default 100)")}),
+         runImportsRows},
+        {{"imports", "publish"},
+         "ID",
+         "Publishes an import and waits for the job (progress bar on a terminal); exit 0 when "
+         "complete.",
+         clientFlags({}),
+         runImportsPublish},
+        {{"imports", "revert"},
+         "ID",
+         "Reverts an import and waits for the job; exit 0 when reverted.",
+         clientFlags({}),
+         runImportsRevert},
+        {{"watch"},
+         "DIR",
+         "Imports and publishes each new file of DIR (once its size holds still) with a "
+         "template's options, then moves it to DIR/imported/ or DIR/failed/ with a .log beside "
+         "it; runs until SIGTERM/SIGINT.",
+         importFlags(true),
+         runWatch},
     };
     return table;
 }
@@ -204,7 +292,7 @@ std::string helpText(const CommandSpec& c) {
         out << wrap(help, column, column) << "\n";
     };
     for (const auto& f : c.flags)
-        row("--" + f.spellings.front() + " " + f.metavar,
+        row("--" + f.spellings.front() + (f.boolean ? "" : " " + f.metavar),
             f.help + (f.required ? " (required)" : "") + (f.repeatable ? " (repeatable)" : ""));
     row("--help", "print this help");
     out << "\nFlags are --name VALUE or --name=VALUE. Flags beat FINIMPORT_* environment "

@@ -17,5 +17,13 @@ int runUsersDeactivate(const Args& args);
 int runPlugins(const Args& args);
 int runBalancesRecompute(const Args& args);
 int runExport(const Args& args);
+int runRestore(const Args& args);
+int runImport(const Args& args);
+int runImportsList(const Args& args);
+int runImportsShow(const Args& args);
+int runImportsRows(const Args& args);
+int runImportsPublish(const Args& args);
+int runImportsRevert(const Args& args);
+int runWatch(const Args& args);
 
 } // namespace finimport::cli

@@ -22,7 +22,9 @@ std::string trim(const std::string& s) {
     return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
-std::map<std::string, std::string> readFile(const std::string& path) {
+} // namespace
+
+std::map<std::string, std::string> readConfigFile(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw std::invalid_argument("cannot read config file " + path);
     std::map<std::string, std::string> out;
@@ -39,6 +41,8 @@ std::map<std::string, std::string> readFile(const std::string& path) {
     }
     return out;
 }
+
+namespace {
 
 int64_t positive(const std::string& key, const std::string& value) {
     try {
@@ -246,6 +250,15 @@ const std::vector<Setting>& settings() {
          "serve only `GET /metrics` on this address; unset: `/metrics` on `listen`",
          [](Config& c, const std::string&, const std::string& v) { c.metricsListen = v; },
          [](const Config& c) { return c.metricsListen; }},
+        {"console.enabled", "BOOL", "`true`",
+         "serve the web console at `/` and `/console/` (docs/console.md); `false`: those paths "
+         "are 404",
+         [](Config& c, const std::string&, const std::string& v) {
+             if (v != "true" && v != "false")
+                 throw std::invalid_argument("console.enabled must be true or false");
+             c.consoleEnabled = v == "true";
+         },
+         [](const Config& c) { return std::string(c.consoleEnabled ? "true" : "false"); }},
     };
     return table;
 }
@@ -286,7 +299,9 @@ Config Config::load(const std::map<std::string, std::string>& flags,
         configFile = it->second;
     else if (const char* e = std::getenv("FINIMPORT_CONFIG"))
         configFile = e;
-    if (!configFile.empty()) values = readFile(configFile);
+    if (!configFile.empty()) values = readConfigFile(configFile);
+    // The client commands' keys (docs/decisions.md D102) share the file; the server ignores them.
+    std::erase_if(values, [](const auto& kv) { return kv.first.rfind("client.", 0) == 0; });
     for (const Setting& s : server::settings())
         if (const char* e = std::getenv(environmentVariableFor(s.key).c_str())) values[s.key] = e;
     for (const auto& [k, v] : flags)

@@ -40,6 +40,7 @@ struct Config : app::ImportSettings {
     int jobMaxAttempts = 3;      // expired claims before the job and its import fail
     int drainSeconds = 30;       // SIGTERM: running jobs get this long, then are released
     std::string metricsListen;   // empty: GET /metrics on `listen`; else only there
+    bool consoleEnabled = true;  // the web console at / and /console/ (docs/console.md)
 
     // database.pool_size in effect: as set, else http_threads / 4 + workers + 4.
     int poolSize() const;
@@ -64,6 +65,9 @@ struct Setting {
     std::string (*show)(const Config& config); // the value in effect, as the file would hold it
 };
 const std::vector<Setting>& settings();
+
+// The `key = value` lines of a config file (`#` comments); throws std::invalid_argument.
+std::map<std::string, std::string> readConfigFile(const std::string& path);
 
 // "limits.rows" -> "FINIMPORT_LIMITS_ROWS"; the file itself: --config / FINIMPORT_CONFIG.
 std::string environmentVariableFor(const std::string& key);

@@ -63,7 +63,7 @@ Server::Server(server::Config config) : _config(std::move(config)) {
     _imports = std::make_unique<app::ImportService>(*_db, *_plugins, _config, *_jobs);
     _keys = std::make_unique<app::ApiKeys>(*_db);
 
-    auto router = http::buildRoutes({*_db, *_imports, *_plugins, _config});
+    auto router = http::buildRoutes({*_db, *_imports, *_plugins, _config, _config.consoleEnabled});
     _health = std::make_unique<HealthCheck>(*_db, *_plugins, std::chrono::milliseconds(2000));
     _health->addRoutes(router);
     _metrics = std::make_shared<http::Metrics>();

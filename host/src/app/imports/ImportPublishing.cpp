@@ -143,9 +143,8 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
                 return;
             }
             if (record->rowsCount > rowCapOf(record->type, _config)) {
-                error = refusal(
-                    ErrorKind::Invalid, "max_row_count_exceeded",
-                    "Import was uploaded but has too many rows to publish automatically.", id);
+                error = refusal(ErrorKind::Invalid, "max_row_count_exceeded",
+                                rowCapMessage(record->type, _config, record->rowsCount), id);
                 return;
             }
             const ImportTypeTraits traits = traitsOf(record->type);

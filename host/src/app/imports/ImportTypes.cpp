@@ -74,4 +74,17 @@ int64_t rowCapOf(const std::string& type, const ImportSettings& config) {
     return config.rowCap;
 }
 
+std::string rowCapSettingOf(const std::string& type) {
+    const std::string cap = traitsOf(type).details.rowCap;
+    if (cap == "accounts") return "limits.account_rows";
+    if (cap == "service") return "limits.service_rows";
+    return "limits.rows";
+}
+
+std::string rowCapMessage(const std::string& type, const ImportSettings& config, int64_t rows) {
+    return "Import was uploaded but has too many rows to publish automatically: " +
+           std::to_string(rows) + " rows, the limit is " + std::to_string(rowCapOf(type, config)) +
+           " (setting " + rowCapSettingOf(type) + ").";
+}
+
 } // namespace finimport::app

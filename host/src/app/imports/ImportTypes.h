@@ -47,5 +47,9 @@ ImportTypeTraits traitsOf(const std::string& type);
 // "10MB" (whole megabytes, as the seed writes them), else "64 bytes".
 std::string contentLimitText(int64_t bytes);
 int64_t rowCapOf(const std::string& type, const ImportSettings& config);
+// The setting that raises that cap ("limits.rows"), and the refusal naming it (docs/decisions.md
+// D100).
+std::string rowCapSettingOf(const std::string& type);
+std::string rowCapMessage(const std::string& type, const ImportSettings& config, int64_t rows);
 
 } // namespace finimport::app

@@ -2,6 +2,7 @@
 
 #include "app/backup/ServicePublisher.h"
 #include "app/imports/ImportEvaluation.h"
+#include "app/imports/ImportProgress.h"
 #include "app/imports/ImportTypes.h"
 #include "app/imports/RowValidation.h"
 #include "app/publish/MappingResolver.h"
@@ -113,10 +114,15 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
 
 void Publisher::run(const store::JobRecord& job) {
     if (!job.importId) return;
-    if (job.kind == "publish")
+    // docs/decisions.md D101: what GET /api/v1/imports/{id} shows as `progress` meanwhile.
+    ProgressScope progress(*job.importId);
+    if (job.kind == "publish") {
+        progress.set("publishing", 0, std::nullopt);
         publish(*job.importId);
-    else if (job.kind == "revert")
+    } else if (job.kind == "revert") {
+        progress.set("reverting", 0, std::nullopt);
         revert(*job.importId);
+    }
 }
 
 bool Publisher::isServiceImport(const std::string& importId) {
@@ -146,9 +152,7 @@ void Publisher::publish(const std::string& importId) {
             PublishContext ctx{s, *import, *family, domain::Date::today(), {}, {}, {}, 0};
 
             if (import->rowsCount > rowCapOf(import->type, _config))
-                throw std::runtime_error("Import has " + std::to_string(import->rowsCount) +
-                                         " rows, more than the publish limit of " +
-                                         std::to_string(rowCapOf(import->type, _config)));
+                throw std::runtime_error(rowCapMessage(import->type, _config, import->rowsCount));
             // D43/D44: excluded rows are never published; with skip_invalid_rows the rows
             // invalid now are left out (and counted) instead of failing the publish.
             const bool skip = skipsInvalidRows(ImportOptions::fromJson(import->configuration));
@@ -161,19 +165,39 @@ void Publisher::publish(const std::string& importId) {
             } else if (invalid > 0)
                 throw std::runtime_error(std::to_string(invalid) +
                                          (invalid == 1 ? " row is invalid" : " rows are invalid"));
+            const auto total = static_cast<int64_t>(ctx.rows.size());
+            setImportProgress(importId, {"publishing", 0, total});
             ctx.keepRowEntries = needsQifExtras(ctx.rows);
             imports.clearRecords(importId);
             MappingResolver mappings(ctx);
+            // docs/decisions.md D101: rows_done grows by the rows each step published.
+            std::map<std::string, int64_t, std::less<>> rowsOfKind;
+            for (const auto& row : ctx.rows)
+                ++rowsOfKind[row.kind];
+            int64_t done = 0;
+            auto published = [&](std::string_view kind) {
+                auto it = rowsOfKind.find(kind);
+                if (it == rowsOfKind.end()) return;
+                done += it->second;
+                setImportProgress(importId, {"publishing", done, total});
+            };
             publishTransactions(ctx, mappings);
+            published("transaction");
             publishTrades(ctx, mappings);
+            published("trade");
             publishQifExtras(ctx, mappings);
             publishStatementAnchors(ctx, mappings);
             publishAccounts(ctx, mappings);
+            published("account");
             publishCategories(ctx);
+            published("category");
             publishMerchants(ctx);
+            published("merchant");
             publishRules(ctx);
+            published("rule");
             ctx.flushRecords();
             if (afterRecordsHook) afterRecordsHook();
+            setImportProgress(importId, {"balances", total, total});
             materializeTouched(ctx, importDeltas(ctx));
             writeSummaryCount(*import, "duplicate_rows_count", ctx.duplicateRows);
             import->status = "complete";

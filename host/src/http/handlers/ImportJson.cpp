@@ -1,5 +1,6 @@
 #include "http/handlers/ImportJson.h"
 
+#include "app/imports/ImportProgress.h"
 #include "app/imports/ImportTypes.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
@@ -21,6 +22,18 @@ void writeCommonHead(JsonWriter& w, const store::ImportRecord& r) {
 void writeError(JsonWriter& w, const store::ImportRecord& r) {
     if (r.error && r.error->find_first_not_of(" \t\r\n") != std::string::npos)
         w.key("error").string(*r.error);
+}
+
+// docs/decisions.md D101: only while a job runs (status importing or reverting). A job queued or
+// running on another instance shows its phase with rows_done 0.
+void writeProgress(JsonWriter& w, const store::ImportRecord& r) {
+    if (r.status != "importing" && r.status != "reverting") return;
+    auto p = app::importProgress(r.id);
+    w.key("progress").beginObject();
+    w.key("phase").string(p ? p->phase : r.status == "importing" ? "publishing" : "reverting");
+    w.key("rows_done").integer(p ? p->rowsDone : 0);
+    if (p && p->rowsTotal) w.key("rows_total").integer(*p->rowsTotal);
+    w.endObject();
 }
 
 } // namespace
@@ -56,6 +69,12 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.endObject();
     // D45/D57: always present; stored at upload as a JSON array of strings.
     w.key("warnings").raw(r.warnings && !r.warnings->empty() ? *r.warnings : "[]");
+    // docs/decisions.md D6: why publish would be refused now (empty when publishable).
+    w.key("not_publishable_reasons").beginArray();
+    for (const auto& reason : v.notPublishableReasons)
+        w.string(reason);
+    w.endArray();
+    writeProgress(w, r);
     if (app::traitsOf(r.type).backup()) {
         w.key("verification").beginObject();
         w.key("expected_record_counts").raw(r.expectedRecordCounts.value_or("{}"));

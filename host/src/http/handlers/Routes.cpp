@@ -2,7 +2,9 @@
 
 #include "http/Errors.h"
 #include "http/handlers/BalancesHandler.h"
+#include "http/handlers/ConsoleAssets.h"
 #include "http/handlers/ExportsHandler.h"
+#include "http/handlers/ImportTypesHandler.h"
 #include "http/handlers/ImportsHandler.h"
 #include "http/handlers/LedgerHandlers.h"
 #include "http/handlers/OpenApiDocument.h"
@@ -89,6 +91,12 @@ Router buildRoutes(RouteServices services) {
     router.post("/api/v1/imports", A::Write, BodyMode::Params,
                 [imports](Request& r) { return imports->create(r); });
     router.get("/api/v1/imports", A::Read, [imports](Request& r) { return imports->list(r); });
+    auto types = std::make_shared<const std::string>(importTypesJson(services.plugins));
+    router.get("/api/v1/import_types", A::Read, [types](Request&) {
+        Response r;
+        r.sharedBody = types;
+        return r;
+    });
     router.get("/api/v1/imports/{id}", A::Read, [imports](Request& r) { return imports->show(r); });
     router.get("/api/v1/imports/{id}/rows", A::Read,
                [imports](Request& r) { return imports->rows(r); });
@@ -100,6 +108,7 @@ Router buildRoutes(RouteServices services) {
     router.post("/api/v1/imports/{id}/revert", A::Write, BodyMode::None,
                 [imports](Request& r) { return imports->revert(r); });
     addLedgerRoutes(router, services.db, lists);
+    if (services.consoleEnabled) addConsoleRoutes(router);
     return router;
 }
 

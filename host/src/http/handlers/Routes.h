@@ -16,6 +16,7 @@ struct RouteServices {
     app::ImportService& imports;
     const plugin::PluginRegistry& plugins;
     const app::ImportSettings& settings;
+    bool consoleEnabled = true; // GET / and /console/* (docs/console.md)
 };
 
 Router buildRoutes(RouteServices services);
