@@ -71,6 +71,8 @@ std::optional<ExactFactor> readFactor(const Options& options, const char* name) 
 Settings readSettings(const Options& options) {
     Settings s;
     if (auto currency = options.get("default_currency")) s.defaultCurrency = std::string(*currency);
+    if (auto currency = options.get("currency"); currency && !sdk::isBlank(*currency))
+        s.fileCurrency = sdk::toUpperAscii(sdk::trim(*currency));
     if (auto format = options.get("date_format"); format && !format->empty()) {
         s.dateFormat = std::string(*format);
         s.autoDateFormat = *format == "auto";

@@ -40,6 +40,7 @@ struct ExactFactor {
 
 struct Settings {
     std::optional<std::string> defaultCurrency;
+    std::optional<std::string> fileCurrency; // docs/decisions.md D91 `currency`, upper-cased
     std::string dateFormat = "%m/%d/%Y";
     sdk::NumberFormat numberFormat = sdk::NumberFormat::CommaDot;
     bool inflowsPositive = true; // signage_convention

@@ -96,6 +96,13 @@ void StatementBook::addWarning(const CollectedRow& row) {
         ++_warningsNotListed;
 }
 
+void StatementBook::addMessage(std::string message) {
+    if (_warnings.size() < kMaxWarnings)
+        _warnings.push_back(std::move(message));
+    else
+        ++_warningsNotListed;
+}
+
 void StatementBook::annotate(CollectedRow& row, const std::string& defaultCurrency) {
     StatementInfo* statement = nullptr;
     if (auto id = nonBlank(row, "statement_id"))
