@@ -43,6 +43,9 @@ class HonestImportApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(rowEditsSpeakTheFilesDateFormat);
     CPPUNIT_TEST(typeFromTheProbes);
     CPPUNIT_TEST(backupNumbersAreExact);
+    CPPUNIT_TEST(statedBalanceAgainstTheLedger);
+    CPPUNIT_TEST(skippedStatementIsAGap);
+    CPPUNIT_TEST(csvRunningBalance);
     CPPUNIT_TEST_SUITE_END();
 
     // An account named `name` in `currency` (an AccountImport).
@@ -381,6 +384,90 @@ public:
         CPPUNIT_ASSERT_MESSAGE(exported.body,
                                exported.body.find("\"amount\":\"12345678901.23456789\"") !=
                                    std::string::npos);
+    }
+
+    // docs/decisions.md D98: beangulp's AMEX download states LEDGERBAL −2356.38 on 2013-12-18;
+    // its 12 transactions leave the new card at 352.82 owed (D62 keeps the stated balance out of
+    // the opening anchor): published, with a warning naming both figures and the date.
+    void statedBalanceAgainstTheLedger() {
+        AppHarness app;
+        const std::string key = app.createKey("Amex family");
+        auto created = uploadFile(app, key, "OfxImport", "ofxdownload.ofx", "application/x-ofx",
+                                  fixture("../realworld/ofx/beancount__beangulp__ofxdownload.ofx"),
+                                  {{"publish", "true"}});
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+        auto detail = importDetail(
+            app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id"));
+        CPPUNIT_ASSERT_EQUAL(std::string("complete"), detail->getValue<std::string>("status"));
+        CPPUNIT_ASSERT_MESSAGE(text(detail),
+                               warningsOf(detail) ==
+                                   Strings({"Statement 1 states a balance of -2356.38 on "
+                                            "2013-12-18; the ledger of Credit Card "
+                                            "\u2022\u20221222 has -352.82 on that date"}));
+    }
+
+    // docs/decisions.md D98: January's statement closes at 579.50; February's, imported into the
+    // same account, opens at 600.00: 20.50 is missing between the two (a statement was skipped).
+    void skippedStatementIsAGap() {
+        AppHarness app;
+        const std::string key = app.createKey("Gap family");
+        const std::string account = makeAccount(app, key, "Giro", "EUR");
+        auto statement = [&](const std::string& body) {
+            auto created = uploadFile(app, key, "Mt940Import", "s.sta", "text/plain", body,
+                                      {{"publish", "true"}, {"account_id", account}});
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+            return importDetail(
+                app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id"));
+        };
+        auto january = statement(":20:JAN\n:25:NL00KNAB0123456789\n:28C:1\n"
+                                 ":60F:C240101EUR0,00\n:61:2401100110C600,00NTRFNONREF\n"
+                                 ":86:Salary\n:61:2401200120D20,50NTRFNONREF\n:86:Groceries\n"
+                                 ":62F:C240131EUR579,50\n-\n");
+        CPPUNIT_ASSERT_MESSAGE(text(january), warningsOf(january).empty());
+        auto march = statement(":20:MAR\n:25:NL00KNAB0123456789\n:28C:3\n"
+                               ":60F:C240301EUR600,00\n:61:2403050305D10,00NTRFNONREF\n"
+                               ":86:Cafe\n:62F:C240331EUR590,00\n-\n");
+        CPPUNIT_ASSERT_MESSAGE(
+            text(march),
+            warningsOf(march) ==
+                Strings({"Statement 3 states a balance of 590.00 on 2024-03-31; the ledger "
+                         "of Giro has 569.50 on that date",
+                         "Statement 3 opens at 600.00 on 2024-03-01; the ledger of Giro has "
+                         "579.50 on 2024-02-29: 20.50 is missing between 2024-01-20 and "
+                         "2024-03-01 (a statement may be missing)"}));
+    }
+
+    // docs/decisions.md D99: a running balance column is checked row by row (either direction);
+    // beangulp's newest-first Chase file ends at 3409.86, which the new account's ledger (0 plus
+    // the six rows) is not.
+    void csvRunningBalance() {
+        AppHarness app;
+        const std::string key = app.createKey("Chase family");
+        const std::string account = makeAccount(app, key, "Checking", "USD");
+        auto broken =
+            createCsv(app, key,
+                      "date,name,amount,balance\n01/01/2024,A,-10.00,90.00\n"
+                      "01/02/2024,B,-5.00,80.00\n01/03/2024,C,1.00,81.00\n",
+                      R"("account_id":")" + account + R"(","balance_col_label":"balance")");
+        CPPUNIT_ASSERT_MESSAGE(text(broken),
+                               warningsOf(broken) ==
+                                   Strings({"Line 3: the balance 80.00 is not 85.00 (the balance "
+                                            "of line 2, 90.00, plus the amount -5.00)"}));
+        auto created = uploadFile(app, key, "TransactionImport", "statement.csv", "text/csv",
+                                  fixture("../realworld/csv/beancount__beangulp__statement.csv"),
+                                  {{"publish", "true"},
+                                   {"account_id", account},
+                                   {"date_col_label", "Posting Date"},
+                                   {"name_col_label", "Description"},
+                                   {"balance_col_label", "Balance"}});
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+        auto detail = importDetail(
+            app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id"));
+        CPPUNIT_ASSERT_EQUAL(std::string("complete"), detail->getValue<std::string>("status"));
+        CPPUNIT_ASSERT_MESSAGE(text(detail),
+                               warningsOf(detail) ==
+                                   Strings({"The file states a balance of 3409.86 on 2016-03-18; "
+                                            "the ledger of Checking has -1490.16 on that date"}));
     }
 };
 

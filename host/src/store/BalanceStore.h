@@ -41,6 +41,9 @@ public:
                  std::vector<BalanceRecord>& rows);
     // The account's row on `date`, if any.
     std::optional<BalanceRecord> on(const std::string& accountId, const std::string& date);
+    // The account's latest row in `currency` on or before `date` (the balance that day).
+    std::optional<BalanceRecord> onOrBefore(const std::string& accountId, const std::string& date,
+                                            const std::string& currency);
 
     int64_t count(const BalanceFilter& filter);
     // Ordered date desc, created_at desc, id desc (docs/decisions.md D28).

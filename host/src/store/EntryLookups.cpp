@@ -11,6 +11,17 @@ std::optional<std::string> earliestEntryDate(Tx& s, const std::string& accountId
     return r->str(0);
 }
 
+std::optional<std::string> latestEntryDateBefore(Tx& s, const std::string& accountId,
+                                                 const std::string& date,
+                                                 const std::string& exceptImportId) {
+    auto r = sqlQueryOne(s,
+                         "SELECT MAX(date) FROM entries WHERE account_id = ? AND date < ? AND "
+                         "(import_id IS NULL OR import_id <> ?)",
+                         {accountId, date, exceptImportId});
+    if (!r || r->isNull(0)) return std::nullopt;
+    return r->str(0);
+}
+
 bool accountHasEntries(Tx& s, const std::string& accountId) {
     return sqlQueryOne(s, "SELECT 1 FROM entries WHERE account_id = ? LIMIT 1", {accountId})
         .has_value();

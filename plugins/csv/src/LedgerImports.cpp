@@ -66,6 +66,7 @@ std::span<const std::string_view> aliasesOf(Field field) {
     case Field::Inflow:     // docs/decisions.md D40: by label only
     case Field::Outflow:    // docs/decisions.md D40: by label only
     case Field::ExternalId: // docs/decisions.md D63: by label only
+    case Field::Balance:    // docs/decisions.md D99: by label only
     case Field::Count:
         break;
     }
@@ -131,7 +132,8 @@ const char* recordFieldOf(Field field) {
                                              "exchange_operating_mic",
                                              nullptr,
                                              nullptr,
-                                             "external_id"}; // inflow/outflow: in amount
+                                             "external_id",
+                                             nullptr}; // inflow/outflow: in amount; balance: none
     static_assert(std::size(kNames) == std::size_t(Field::Count));
     return kNames[std::size_t(field)];
 }
@@ -263,6 +265,10 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
     RowBuffer row(fields.size()); // one row and issue list for every record: no allocation per row
     RowIssues issues;
     FieldReader read(settings);
+    // docs/decisions.md D99: a transaction file's running balance column.
+    std::optional<RunningBalance> running;
+    if (settings.label(Field::Balance) && std::string_view(kind) == "transaction")
+        running.emplace(settings.numberFormat);
     // An undecided format sends no row at all: nothing is read under a guessed format.
     while (!undecided && table.next(record)) {
         row.clear();
@@ -270,10 +276,16 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
         read.load(cache, record);
         buildRow(settings, read, row, issues);
         if (settings.hasHeader) checkCellCount(record, table.header().size(), settings, issues);
+        if (running) running->row(read(Field::Balance), row, record.line);
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }
-    if (detect && !emitMeta(out, settings, undecided)) return FI_RUN_STOPPED;
+    std::optional<StatedBalance> stated;
+    if (running && !undecided) {
+        if (!running->sendWarnings(out)) return FI_RUN_STOPPED;
+        stated = running->last();
+    }
+    if ((detect || stated) && !emitMeta(out, settings, undecided, stated)) return FI_RUN_STOPPED;
     return FI_RUN_OK;
 }
 

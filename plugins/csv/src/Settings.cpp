@@ -21,7 +21,8 @@ constexpr const char* kLabelOptions[] = {"date_col_label",
                                          "exchange_operating_mic_col_label",
                                          "inflow_col_label",
                                          "outflow_col_label",
-                                         "external_id_col_label"};
+                                         "external_id_col_label",
+                                         "balance_col_label"};
 static_assert(std::size(kLabelOptions) == std::size_t(Field::Count));
 
 Fatal invalid(const char* option, std::string_view value) {

@@ -22,6 +22,8 @@ struct StatementInfo {
     std::optional<std::string> key;  // account key (ACCTID, IBAN, :25:)
     std::string kind = "depository"; // depository | credit_card | investment
     std::optional<std::string> currency, openingBalance, openingDate;
+    // What the statement states at its end (docs/decisions.md D98: compared with the ledger).
+    std::optional<std::string> closingBalance, closingDate;
     int64_t entries = 0;
 };
 
