@@ -46,6 +46,7 @@ class HonestImportApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(statedBalanceAgainstTheLedger);
     CPPUNIT_TEST(skippedStatementIsAGap);
     CPPUNIT_TEST(csvRunningBalance);
+    CPPUNIT_TEST(preflightChecksRows);
     CPPUNIT_TEST_SUITE_END();
 
     // An account named `name` in `currency` (an AccountImport).
@@ -468,6 +469,24 @@ public:
                                warningsOf(detail) ==
                                    Strings({"The file states a balance of 3409.86 on 2016-03-18; "
                                             "the ledger of Checking has -1490.16 on that date"}));
+    }
+
+    // docs/decisions.md D95: preflight runs the options on the rows and lists their errors.
+    void preflightChecksRows() {
+        AppHarness app;
+        const std::string key = app.createKey("Preflight family");
+        auto r = app.postJson("/api/v1/imports/preflight",
+                              R"({"date_format":"%d.%m.%Y","raw_file_content":)" +
+                                  jsonQuote("date,name,amount\n01/02/2024,Cafe,-4.50\n"
+                                            "02.01.2024,Shop,-2.00\n") +
+                                  "}",
+                              key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+        CPPUNIT_ASSERT_MESSAGE(
+            r.body, r.body.find(R"("row_checks":{"rows_checked":2,"invalid_rows_count":1,)"
+                                R"("row_errors":[{"row":1,"line":2,"field":"date","message":)"
+                                R"("Date must exactly match the format: %d.%m.%Y"}]})") !=
+                        std::string::npos);
     }
 };
 

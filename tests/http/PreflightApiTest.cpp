@@ -58,6 +58,9 @@ public:
                 R"({"data":{"type":"TransactionImport","valid":false,"content":{"filename":"import.csv",)"
                 R"("content_type":"text/csv","byte_size":19},"stats":{"rows_count":1},"headers":["name"],)"
                 R"("required_headers":["date","amount"],"missing_required_headers":["date","amount"],)"
+                R"("row_checks":{"rows_checked":1,"invalid_rows_count":1,"row_errors":[)"
+                R"({"row":1,"line":2,"field":"date","message":"Date is required"},)"
+                R"({"row":1,"line":2,"field":"amount","message":"Amount is required"}]},)"
                 R"("errors":[{"code":"missing_required_headers","message":"Missing required columns: date, amount"}],)"
                 R"("warnings":[]}})"),
             r.body);

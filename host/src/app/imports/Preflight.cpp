@@ -81,8 +81,20 @@ public:
         }
         return true;
     }
-    bool rowError(const std::string&, const plugin::Location&, const std::optional<std::string>&,
-                  const std::string&, const std::optional<std::string>&) override {
+    // docs/decisions.md D95: the first kRowsChecked records' errors are counted, the first
+    // kRowErrorsListed listed with their lines.
+    bool rowError(const std::string&, const plugin::Location& where,
+                  const std::optional<std::string>& field, const std::string& message,
+                  const std::optional<std::string>&) override {
+        if (where.record == 0 || where.record > PreflightReport::kRowsChecked) return true;
+        if (where.record != _lastInvalid) {
+            _lastInvalid = where.record;
+            ++invalidChecked;
+        }
+        if (rowErrors.size() < PreflightReport::kRowErrorsListed)
+            rowErrors.push_back(PreflightRowError{static_cast<int64_t>(where.record),
+                                                  static_cast<int64_t>(where.line), field,
+                                                  message});
         return true;
     }
 
@@ -90,8 +102,11 @@ public:
         1000; // as the listed messages (docs/decisions.md D65)
     std::vector<std::string> header, warnings;
     int64_t rows = 0;
+    int64_t invalidChecked = 0;
+    std::vector<PreflightRowError> rowErrors;
 
 private:
+    uint64_t _lastInvalid = 0;
     std::string _kind;
     std::vector<std::string> _fields;
 };
@@ -149,6 +164,11 @@ PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
         if (result.status == plugin::RunResult::Status::Failed)
             failure = classifyFailure(result, traits);
         report.rowsCount = failure ? 0 : sink.rows;
+        if (!failure) {
+            report.rowsChecked = std::min<int64_t>(sink.rows, PreflightReport::kRowsChecked);
+            report.invalidRowsChecked = sink.invalidChecked;
+            report.rowErrors = std::move(sink.rowErrors);
+        }
     }
     for (const auto& cell : sink.header)
         if (!cell.empty()) report.headers.push_back(cell);
