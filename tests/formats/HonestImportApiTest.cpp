@@ -19,6 +19,12 @@ std::string text(const Poco::JSON::Object::Ptr& object) {
     return out.str();
 }
 
+std::string text(const Poco::JSON::Array::Ptr& array) {
+    std::ostringstream out;
+    array->stringify(out);
+    return out.str();
+}
+
 Strings warningsOf(const Poco::JSON::Object::Ptr& detail) {
     Strings out;
     auto array = detail->getArray("warnings");
@@ -122,6 +128,10 @@ public:
                                 R"("account_id":")" + account + R"(")");
         CPPUNIT_ASSERT_EQUAL(3, detail->getObject("stats")->getValue<int>("rows_count"));
         CPPUNIT_ASSERT_EQUAL(1, detail->getObject("stats")->getValue<int>("invalid_rows_count"));
+        // docs/decisions.md D95: the detail says why it cannot be published.
+        CPPUNIT_ASSERT_EQUAL(std::string(R"x(["1 row is invalid (rows 1)"])x"),
+                             text(detail->getObject("status_detail")
+                                      ->getArray("publishable_reasons")));
         auto all = rows(app, key, id(detail));
         CPPUNIT_ASSERT(rowErrors(all) ==
                        Strings({"1: Row has 4 cells but the header has 3: a value holds an "

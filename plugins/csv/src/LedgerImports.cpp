@@ -112,7 +112,8 @@ private:
     ColumnChoice choices_[std::size_t(Field::Count)];
     std::size_t only_[std::size_t(Field::Count)]; // the one column, kNone or kSeveral
     std::vector<std::size_t> present_;            // the fields whose only_ is not kNone
-    std::optional<std::size_t> currencySynonym_;  // D91: only when Currency has no column
+    std::optional<std::size_t>
+        currencySynonym_; // docs/decisions.md D91: only when Currency has no column
 };
 
 // The record field a logical field's value is stored in (a row check reads the stored record).

@@ -57,8 +57,8 @@ std::optional<sdk::CivilDate> entryDate(sdk::CivilDate value, int month, int day
     return best;
 }
 
-// `3236,28`, `9,`, `11,8`: digits, one decimal comma (SWIFT writes it; D93 reads `500` without
-// it as whole units), fraction ≤ 8.
+// `3236,28`, `9,`, `11,8`: digits, one decimal comma (SWIFT writes it; docs/decisions.md D93 reads
+// `500` without it as whole units), fraction ≤ 8.
 std::size_t amountLength(std::string_view s, std::size_t pos) {
     std::size_t i = pos;
     while (i < s.size() && (sdk::isDigit(s[i]) || s[i] == ','))

@@ -186,8 +186,8 @@ inline std::optional<CivilDate> parseDate(std::string_view text, std::string_vie
             ++pos;
             break;
         case '*':
-            // D92: the rest of the cell is not the date; a digit or letter right after the date
-            // would be part of it.
+            // docs/decisions.md D92: the rest of the cell is not the date; a digit or letter right
+            // after the date would be part of it.
             if (p + 1 != pattern.size()) return std::nullopt;
             if (pos < text.size() &&
                 (isDigit(text[pos]) || (text[pos] >= 'A' && text[pos] <= 'Z') ||
@@ -283,7 +283,7 @@ inline const std::vector<std::string>& detectableDateTimes() {
 // the patterns under which every non-blank sample parses to a date within [lowest, highest]
 // must agree on every date; then the first of them, else nullopt (`2/1/2020` alone fits
 // %m/%d/%Y and %d/%m/%Y with two different dates). The patterns are the detectable dates, each
-// alone or followed by a detectable time (D92).
+// alone or followed by a detectable time (docs/decisions.md D92).
 class DateFormatDecider {
     static constexpr std::size_t kCount = kDetectableDateFormats.size() * kDetectableTimes.size();
 

@@ -66,7 +66,8 @@ std::vector<std::string> statedBalanceWarnings(PublishContext& ctx, MappingResol
     const auto statements = StatementBook::fromExtractedJson(ctx.import.extracted);
     // Balances are daily: of one file's statements of an account, only the one that closes last
     // (the later in the file on a tie) is compared; an earlier one's closing day may hold the
-    // next one's entries. The plugins check each statement's own arithmetic (D62).
+    // next one's entries. The plugins check each statement's own arithmetic (docs/decisions.md
+    // D62).
     std::map<std::string, std::size_t> lastOfAccount;
     for (std::size_t i = 0; i < statements.size(); ++i) {
         const auto& s = statements[i];

@@ -50,7 +50,7 @@ inline bool readMeridiem(std::string_view text, std::size_t& pos) {
     return true;
 }
 
-// `Z`, `+01:00`, `-0500`, `+01`: a UTC offset (never applied, D92).
+// `Z`, `+01:00`, `-0500`, `+01`: a UTC offset (never applied, docs/decisions.md D92).
 inline bool readOffset(std::string_view text, std::size_t& pos) {
     if (pos >= text.size()) return false;
     if (text[pos] == 'Z' || text[pos] == 'z') {
