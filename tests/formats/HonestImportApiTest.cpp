@@ -129,9 +129,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(3, detail->getObject("stats")->getValue<int>("rows_count"));
         CPPUNIT_ASSERT_EQUAL(1, detail->getObject("stats")->getValue<int>("invalid_rows_count"));
         // docs/decisions.md D95: the detail says why it cannot be published.
-        CPPUNIT_ASSERT_EQUAL(std::string(R"x(["1 row is invalid (rows 1)"])x"),
-                             text(detail->getObject("status_detail")
-                                      ->getArray("publishable_reasons")));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string(R"x(["1 row is invalid (rows 1)"])x"),
+            text(detail->getObject("status_detail")->getArray("publishable_reasons")));
         auto all = rows(app, key, id(detail));
         CPPUNIT_ASSERT(rowErrors(all) ==
                        Strings({"1: Row has 4 cells but the header has 3: a value holds an "
@@ -363,6 +363,13 @@ public:
         CPPUNIT_ASSERT_EQUAL_MESSAGE(mt940.body, 201, mt940.status);
         CPPUNIT_ASSERT_EQUAL(std::string("Mt940Import"),
                              jsonObject(mt940)->getObject("data")->getValue<std::string>("type"));
+        // Two certain readers: refused, naming both.
+        auto tie = uploadFile(app, key, "auto", "both.xml", "text/plain",
+                              "<BkToCstmrStmt>\n:20:X\n:25:Y\n:61:Z\n", {});
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(tie.body, 422, tie.status);
+        CPPUNIT_ASSERT_MESSAGE(tie.body,
+                               tie.body.find("The file could be read as CamtImport or "
+                                             "Mt940Import; send type") != std::string::npos);
         auto csv = uploadFile(app, key, "auto", "bank.csv", "text/csv",
                               "date,name,amount\n01/02/2024,Cafe,-4.50\n", {});
         CPPUNIT_ASSERT_EQUAL_MESSAGE(csv.body, 201, csv.status);
