@@ -363,6 +363,14 @@ public:
         CPPUNIT_ASSERT_EQUAL_MESSAGE(mt940.body, 201, mt940.status);
         CPPUNIT_ASSERT_EQUAL(std::string("Mt940Import"),
                              jsonObject(mt940)->getObject("data")->getValue<std::string>("type"));
+        // Preflight answers for the type create would choose.
+        MultipartBuilder form;
+        form.field("type", "auto");
+        form.file("file", "statement.txt", "text/plain", ofxFile());
+        auto checked = app.postMultipart("/api/v1/imports/preflight", form, key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(checked.body, 200, checked.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("OfxImport"),
+                             jsonObject(checked)->getObject("data")->getValue<std::string>("type"));
         // Two certain readers: refused, naming both.
         auto tie = uploadFile(app, key, "auto", "both.xml", "text/plain",
                               "<BkToCstmrStmt>\n:20:X\n:25:Y\n:61:Z\n", {});

@@ -3,6 +3,7 @@
 // as create would, counting rows and reading the header, storing nothing (docs/decisions.md D29);
 // the http_preflight suite compares both endpoints' answers on the same bad requests.
 #include "app/imports/Preflight.h"
+#include "app/imports/TypeDetection.h"
 
 #include "app/imports/CreateChecks.h"
 
@@ -115,6 +116,16 @@ private:
 
 PreflightResult ImportPreflight::run(const CreateImportRequest& req) {
     std::string type = ImportService::resolveType(req.text("type"));
+    // docs/decisions.md D96: `auto` is answered with the type create would choose (a copy of the
+    // request: only then).
+    if (type == "auto") {
+        CreateImportRequest chosen = req;
+        if (auto refusal =
+                chooseImportType(_plugins, chosen, type, ImportService::resolveType(std::nullopt)))
+            return *refusal;
+        if (traitsOf(type).backup()) return runService(chosen, type);
+        return runFromPlugin(chosen, type);
+    }
     if (traitsOf(type).backup()) return runService(req, type);
     return runFromPlugin(req, type);
 }
