@@ -40,6 +40,12 @@ std::string text(const Poco::JSON::Object::Ptr& object) {
     return out.str();
 }
 
+std::string text(const Poco::JSON::Array::Ptr& array) {
+    std::ostringstream out;
+    array->stringify(out);
+    return out.str();
+}
+
 // Exact cents of a canonical amount text ("-1,5" never occurs: the rows hold "-1.50").
 int64_t cents(const std::string& amount) {
     const bool negative = !amount.empty() && amount[0] == '-';
@@ -634,8 +640,8 @@ public:
 
     // quiffen's test.qif: 6 bank transactions (3 with splits, one split with its own date), one
     // investment Buy costing Q×I+O, `!Type:Cat` categories (docs/decisions.md D66); its
-    // unknown-account-type file has one `Cash` line without an amount: a clear row error, nothing
-    // guessed.
+    // unknown-account-type file has one `Cash` line without an amount: it moves no money, kept as
+    // 0.00 with a warning naming its line (docs/decisions.md D94), so the file publishes.
     void qifQuiffenFiles() {
         AppHarness app;
         const std::string key = app.createKey("Quiffen family");
@@ -658,12 +664,16 @@ public:
                                 "Investments/Bonds", "Investments/Stocks", "Personal Care/Haircare",
                                 "Transportation/Automobile"}));
 
-        auto odd = upload(app, key, "QifImport",
-                          "qif/isaacharrisholt__quiffen__test_unknown_account_type.qif",
-                          "application/qif", {});
+        auto odd = published(app, key, "QifImport",
+                             "qif/isaacharrisholt__quiffen__test_unknown_account_type.qif",
+                             "application/qif", {});
         CPPUNIT_ASSERT_EQUAL(1, odd.stat("rows_count"));
+        CPPUNIT_ASSERT_EQUAL(std::string("[\"Line 23: a Cash record without an amount (no T or "
+                                         "U) was imported as 0.00\"]"),
+                             text(odd.detail->getArray("warnings")));
         auto all = rows(app, key, odd.id);
-        CPPUNIT_ASSERT(rowErrors(all) == Strings({"1: Amount is required"}));
+        CPPUNIT_ASSERT(rowErrors(all).empty());
+        CPPUNIT_ASSERT_EQUAL(std::string("0.00"), field(all, 0, "amount"));
         CPPUNIT_ASSERT_EQUAL(std::string("Portfolio Account"), field(all, 0, "account"));
         CPPUNIT_ASSERT_EQUAL(std::string("2001-01-01"), field(all, 0, "date"));
     }

@@ -1,6 +1,7 @@
 // POST /api/v1/imports error tables (docs/api.md §7.2–§7.4, §7.7, §7.10 with §10 changes 1, 2, 3,
 // 10; docs/decisions.md D12, D26, D30).
 #include "ApiSupport.h"
+#include "app/imports/ImportTypes.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -8,6 +9,13 @@
 #include <regex>
 
 using namespace finimport::test;
+
+namespace {
+// docs/decisions.md D96: the unknown-type error lists every registered type and `auto`.
+std::string unknownType() {
+    return "Type is not included in the list: " + finimport::app::knownTypesText() + ", auto";
+}
+} // namespace
 
 namespace {
 const std::string kPath = "/api/v1/imports";
@@ -94,9 +102,9 @@ public:
 
     void testTypeRules() {
         ASSERT_API_ERROR(post(R"({"type":"Bogus"})"), 422, "validation_failed", kInvalid,
-                         Errors({"Type is not included in the list"}));
+                         Errors({unknownType()}));
         ASSERT_API_ERROR(post(R"({"type":"transactionimport"})"), 422, "validation_failed",
-                         kInvalid, Errors({"Type is not included in the list"}));
+                         kInvalid, Errors({unknownType()}));
         auto sure =
             post(R"({"type":"SureImport","raw_file_content":"{\"type\":\"Tag\",\"data\":{}}"})");
         CPPUNIT_ASSERT_EQUAL_MESSAGE(sure.body, 201, sure.status);
@@ -120,7 +128,7 @@ public:
         // docs/decisions.md D26 order: type first, then account.
         ASSERT_API_ERROR(post(R"({"type":"X","account_id":"1","raw_file_content":[1]})"), 422,
                          "validation_failed", kInvalid,
-                         Errors({"Type is not included in the list", "Account must be a valid UUID",
+                         Errors({unknownType(), "Account must be a valid UUID",
                                  "raw_file_content must be a string"}));
         CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*_app, "imports"));
     }

@@ -1,12 +1,20 @@
 // POST /api/v1/imports/preflight (docs/api.md §12.4; docs/decisions.md D29): read scope, create's
 // checks with create's codes and messages, a report on the content, nothing stored.
 #include "ApiSupport.h"
+#include "app/imports/ImportTypes.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <memory>
 
 using namespace finimport::test;
+
+namespace {
+// docs/decisions.md D96: the unknown-type error lists every registered type and `auto`.
+std::string unknownType() {
+    return "Type is not included in the list: " + finimport::app::knownTypesText() + ", auto";
+}
+} // namespace
 
 namespace {
 const std::string kPath = "/api/v1/imports/preflight";
@@ -50,6 +58,9 @@ public:
                 R"({"data":{"type":"TransactionImport","valid":false,"content":{"filename":"import.csv",)"
                 R"("content_type":"text/csv","byte_size":19},"stats":{"rows_count":1},"headers":["name"],)"
                 R"("required_headers":["date","amount"],"missing_required_headers":["date","amount"],)"
+                R"("row_checks":{"rows_checked":1,"invalid_rows_count":1,"row_errors":[)"
+                R"({"row":1,"line":2,"field":"date","message":"Date is required"},)"
+                R"({"row":1,"line":2,"field":"amount","message":"Amount is required"}]},)"
                 R"("errors":[{"code":"missing_required_headers","message":"Missing required columns: date, amount"}],)"
                 R"("warnings":[]}})"),
             r.body);
@@ -138,8 +149,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*_app, "imports"));
         // Spot checks of the exact bodies.
         ASSERT_API_ERROR(_app->postJson(kPath, bodies[0], _read), 422, "validation_failed",
-                         "Import could not be created",
-                         Errors({"Type is not included in the list"}));
+                         "Import could not be created", Errors({unknownType()}));
         ASSERT_API_ERROR(
             _app->postJson(kPath, bodies[5], _read), 422, "validation_failed",
             "Import could not be created",

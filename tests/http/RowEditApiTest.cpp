@@ -190,12 +190,13 @@ public:
         assertStats(d, 2, 1, 1, 0, 0);
         CPPUNIT_ASSERT_EQUAL(2, d->getObject("stats")->getValue<int>("mappings_count"));
 
-        // A date that is not canonical stays invalid, with the new reason.
+        // A date that fits neither the import's format nor the canonical one stays invalid, with
+        // the new reason naming both (docs/decisions.md D95).
         auto row = patchOk(id, "2", R"({"fields":{"amount":"12.50","date":"2024-13-01"}})");
         CPPUNIT_ASSERT_EQUAL(false, row->getValue<bool>("valid"));
         auto errors = row->getArray("errors");
         CPPUNIT_ASSERT_EQUAL(std::size_t(1), errors->size());
-        CPPUNIT_ASSERT_EQUAL(std::string("Date must exactly match the format: %Y-%m-%d"),
+        CPPUNIT_ASSERT_EQUAL(std::string("Date must exactly match the format: %m/%d/%Y or %Y-%m-%d"),
                              errors->getElement<std::string>(0));
         CPPUNIT_ASSERT_EQUAL(std::string("12.50"),
                              row->getObject("fields")->getValue<std::string>("amount"));

@@ -28,6 +28,11 @@ allowed=(
   # table, row for row); the code reads the cap class from the manifest's row_cap.
   'server/Config.cpp:{"limits.account_rows", "N", "`50`", "AccountImport row cap",'
   'server/Config.cpp:{"limits.service_rows", "N", "`100000`", "ServiceImport row cap",'
+  # docs/decisions.md D91: the host's own warnings (a currency taken from the family, every row
+  # named "Imported item") tell the user which option to send; the text is the API's.
+  'app/imports/NameFallback.cpp:"\" looks like a name column: send name_col_label";'
+  'app/imports/NameFallback.cpp:return std::string("Every row is named \"Imported item\": send name_col_label");'
+  'app/imports/ImportService.cpp:", the family'"'"'s currency; send currency_col_label or "'
 )
 
 bad=0

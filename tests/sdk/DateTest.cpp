@@ -4,6 +4,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <string>
+#include <vector>
 
 using finimport::sdk::CivilDate;
 using finimport::sdk::parseDate;
@@ -35,6 +36,9 @@ class DateTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(trailingAndLeadingGarbage);
     CPPUNIT_TEST(badPatterns);
     CPPUNIT_TEST(isoFormatting);
+    CPPUNIT_TEST(timesAreCheckedNotConverted);
+    CPPUNIT_TEST(leadingDateOfACell);
+    CPPUNIT_TEST(autoRecognisesTimes);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -121,6 +125,49 @@ public:
         expectNoDate("01-15", "%m-%d");
         expectDate("100% 2024", "100%% %Y", 2024, 1, 1);
         expectNoDate("anything", "");
+    }
+
+    // docs/decisions.md D92: the civil date as written; a time out of range is no date.
+    void timesAreCheckedNotConverted() {
+        expectDate("2002-09-10T23:00:04", "%Y-%m-%dT%H:%M:%S", 2002, 9, 10);
+        expectDate("2023-01-15 10:23:45", "%Y-%m-%d %H:%M:%S", 2023, 1, 15);
+        expectDate("15/01/2023 10:23", "%d/%m/%Y %H:%M", 2023, 1, 15);
+        expectDate("2023-01-15T23:30:00.123456-08:00", "%Y-%m-%dT%H:%M:%S%z", 2023, 1, 15);
+        expectDate("2023-01-15T23:30:00Z", "%Y-%m-%dT%H:%M:%S%z", 2023, 1, 15);
+        expectDate("2023-01-15 23:30:00 +0100", "%Y-%m-%d %H:%M:%S %z", 2023, 1, 15);
+        expectDate("2023-01-15 23:30:00 CEST", "%Y-%m-%d %T %Z", 2023, 1, 15);
+        expectDate("1/15/2023 11:05 p.m.", "%m/%d/%Y %I:%M %p", 2023, 1, 15);
+        expectDate("1/15/2023 11:05:59 AM", "%m/%d/%Y %I:%M:%S %p", 2023, 1, 15);
+        expectDate("2023-01-15 10:23:45.5", "%Y-%m-%d %H:%M:%S", 2023, 1, 15);
+        expectDate("2023-01-15 10:23:45.500", "%Y-%m-%d %H:%M:%S.%f", 2023, 1, 15);
+        expectNoDate("2023-01-15 24:00:00", "%Y-%m-%d %H:%M:%S");
+        expectNoDate("2023-01-15 10:60", "%Y-%m-%d %H:%M");
+        expectNoDate("1/15/2023 13:05 PM", "%m/%d/%Y %I:%M %p");
+        expectNoDate("2023-01-15T10:00:00+24:00", "%Y-%m-%dT%H:%M:%S%z");
+        expectNoDate("2023-01-15 10:23", "%Y-%m-%d");
+    }
+
+    // docs/decisions.md D92: `%*` ends a pattern and ignores the rest after the date.
+    void leadingDateOfACell() {
+        expectDate("04/17/2023 as of 04/15/2023", "%m/%d/%Y%*", 2023, 4, 17);
+        expectDate("04/17/2023", "%m/%d/%Y%*", 2023, 4, 17);
+        expectNoDate("04/17/2023 as of 04/15/2023", "%m/%d/%Y");
+        expectNoDate("04/17/20231", "%m/%d/%Y%*");
+        expectNoDate("04/17/2023 x", "%m/%d/%Y%* %d");
+    }
+
+    void autoRecognisesTimes() {
+        const auto decide = [](std::vector<std::string> samples) {
+            return std::string(finimport::sdk::decideDateFormat(samples, CivilDate{1976, 1, 1},
+                                                                CivilDate{2026, 1, 1})
+                                   .value_or("<none>"));
+        };
+        CPPUNIT_ASSERT_EQUAL(std::string("%Y-%m-%dT%H:%M:%S"), decide({"2002-09-10T23:00:04"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("%Y-%m-%d %H:%M:%S"), decide({"2023-01-15 10:23:45"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("%d/%m/%Y %H:%M"),
+                             decide({"15/01/2023 10:23", "02/01/2023 09:00"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("<none>"), decide({"02/01/2023 10:23"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("%Y-%m-%d"), decide({"2023-01-15"}));
     }
 
     void isoFormatting() {

@@ -210,6 +210,19 @@ std::vector<BalanceRecord> BalanceStore::since(const std::string& accountId,
     return out;
 }
 
+std::optional<BalanceRecord> BalanceStore::onOrBefore(const std::string& accountId,
+                                                      const std::string& date,
+                                                      const std::string& currency) {
+    auto r = sqlQueryOne(_s,
+                         std::string("SELECT ") + kColumns +
+                             " FROM balances b JOIN accounts a ON a.id = b.account_id "
+                             "WHERE b.account_id = ? AND b.date <= ? AND b.currency = ? "
+                             "ORDER BY b.date DESC LIMIT 1",
+                         {accountId, date, currency});
+    if (!r) return std::nullopt;
+    return balanceFrom(*r);
+}
+
 int64_t BalanceStore::count(const BalanceFilter& filter) {
     std::vector<SqlValue> params;
     std::string w = whereClause(filter, params, false);

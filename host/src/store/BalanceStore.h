@@ -43,6 +43,9 @@ public:
     std::optional<BalanceRecord> on(const std::string& accountId, const std::string& date);
     // The account's rows dated `fromDate` or later, by date (read natively: a row a day).
     std::vector<BalanceRecord> since(const std::string& accountId, const std::string& fromDate);
+    // The account's latest row in `currency` on or before `date` (the balance that day).
+    std::optional<BalanceRecord> onOrBefore(const std::string& accountId, const std::string& date,
+                                            const std::string& currency);
 
     int64_t count(const BalanceFilter& filter);
     // Ordered date desc, created_at desc, id desc (docs/decisions.md D28).

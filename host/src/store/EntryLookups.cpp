@@ -27,6 +27,17 @@ std::optional<std::string> latestEntryDate(Tx& s, const std::string& accountId) 
     return r->str(0);
 }
 
+std::optional<std::string> latestEntryDateBefore(Tx& s, const std::string& accountId,
+                                                 const std::string& date,
+                                                 const std::string& exceptImportId) {
+    auto r = sqlQueryOne(s,
+                         "SELECT MAX(date) FROM entries WHERE account_id = ? AND date < ? AND "
+                         "(import_id IS NULL OR import_id <> ?)",
+                         {accountId, date, exceptImportId});
+    if (!r || r->isNull(0)) return std::nullopt;
+    return r->str(0);
+}
+
 std::vector<DaySums> importDaySums(Tx& s, const std::string& importId,
                                    const std::string& accountId) {
     std::vector<DaySums> out;

@@ -17,6 +17,10 @@ namespace finimport::store {
 std::string otherEntriesIndex(Tx& s);
 // The date (ISO) of the account's earliest entry; nullopt when it has none.
 std::optional<std::string> earliestEntryDate(Tx& s, const std::string& accountId);
+// The newest entry date before `date` that another import (or no import) wrote to the account.
+std::optional<std::string> latestEntryDateBefore(Tx& s, const std::string& accountId,
+                                                 const std::string& date,
+                                                 const std::string& exceptImportId);
 // True when the account has at least one entry.
 bool accountHasEntries(Tx& s, const std::string& accountId);
 

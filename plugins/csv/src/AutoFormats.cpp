@@ -5,6 +5,7 @@
 #include "finimport/text.hpp"
 
 #include <cstring>
+#include <span>
 
 namespace finimport::csv {
 
@@ -12,7 +13,9 @@ namespace {
 
 constexpr std::size_t kMaxInput = 32u << 20; // above the host's 10 MB content limit
 
-constexpr const char* kMetaFields[] = {"col_sep", "date_format", "number_format", "error"};
+constexpr const char* kMetaFields[] = {"col_sep", "date_format",    "number_format",
+                                       "error",   "stated_balance", "stated_balance_date"};
+constexpr std::size_t kFormatFields = 4; // without a stated balance the record has only these
 
 } // namespace
 
@@ -66,14 +69,21 @@ std::optional<std::string> decideFormats(Settings& s, const FormatSamples& sampl
     return std::nullopt;
 }
 
-bool emitMeta(Records& out, const Settings& s, const std::optional<std::string>& error) {
-    Row row(std::size(kMetaFields));
+bool emitMeta(Records& out, const Settings& s, const std::optional<std::string>& error,
+              const std::optional<StatedBalance>& stated) {
+    const std::size_t count = stated ? std::size(kMetaFields) : kFormatFields;
+    Row row(count);
     if (s.autoSeparator) row.set(0, std::string(1, s.separator));
     if (s.autoDateFormat && !error) row.set(1, s.dateFormat);
     if (s.autoNumberFormat && !error)
         row.set(2, std::string(sdk::numberFormatName(s.numberFormat)));
     if (error) row.set(3, *error);
-    return out.begin("meta", kMetaFields) && out.row(row, Location{0, 0});
+    if (stated) {
+        row.set(4, stated->balance);
+        row.set(5, stated->date);
+    }
+    return out.begin("meta", std::span<const char* const>(kMetaFields, count)) &&
+           out.row(row, Location{0, 0});
 }
 
 } // namespace finimport::csv

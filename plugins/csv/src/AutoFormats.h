@@ -46,8 +46,15 @@ struct FormatSamples {
 // be decided (every sample fits none, or two formats that read a sample differently).
 std::optional<std::string> decideFormats(Settings& settings, const FormatSamples& samples);
 
-// The `meta` record: the values used for the `auto` options, and the error when undecided.
-bool emitMeta(Records& out, const Settings& settings, const std::optional<std::string>& error);
+// The last balance a file states (docs/decisions.md D99): canonical decimal and ISO date.
+struct StatedBalance {
+    std::string balance, date;
+};
+
+// The `meta` record: the values used for the `auto` options, and the error when undecided; with
+// a stated balance also `stated_balance` and `stated_balance_date` (compared after publish).
+bool emitMeta(Records& out, const Settings& settings, const std::optional<std::string>& error,
+              const std::optional<StatedBalance>& stated = std::nullopt);
 
 } // namespace finimport::csv
 

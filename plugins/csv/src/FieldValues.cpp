@@ -15,6 +15,11 @@ void RowIssues::required(std::string_view field, std::string_view label) {
     add("required", std::string(field), std::string(label) + " is required");
 }
 
+void RowIssues::rewrite(std::string_view code, const std::string& message) {
+    for (FieldIssue& issue : issues_)
+        if (issue.code == code) issue.message = message;
+}
+
 bool RowIssues::send(Records& out, const Location& where) const {
     for (const FieldIssue& issue : issues_)
         if (!out.rowError(issue.code.c_str(), where, issue.field.c_str(), issue.message,

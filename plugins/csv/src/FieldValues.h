@@ -27,6 +27,8 @@ public:
              std::optional<std::string> raw = std::nullopt);
     void required(std::string_view field, std::string_view label); // "<Label> is required"
     bool send(Records& out, const Location& where) const;
+    // Replaces the message of every issue with `code`.
+    void rewrite(std::string_view code, const std::string& message);
     bool empty() const { return issues_.empty(); }
     void clear() { issues_.clear(); }
 

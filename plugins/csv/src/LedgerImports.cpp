@@ -6,6 +6,7 @@
 #include "CsvTable.h"
 #include "FieldValues.h"
 #include "Importers.h"
+#include "RunNotes.h"
 #include "Settings.h"
 
 #include "finimport/detect.hpp"
@@ -65,6 +66,7 @@ std::span<const std::string_view> aliasesOf(Field field) {
     case Field::Inflow:     // docs/decisions.md D40: by label only
     case Field::Outflow:    // docs/decisions.md D40: by label only
     case Field::ExternalId: // docs/decisions.md D63: by label only
+    case Field::Balance:    // docs/decisions.md D99: by label only
     case Field::Count:
         break;
     }
@@ -84,6 +86,9 @@ public:
                                                                          : kSeveral;
             if (only_[f] != kNone) present_.push_back(f);
         }
+        // docs/decisions.md D91: `Devise`, `Währung` ... when nothing else names the currency.
+        if (only_[std::size_t(Field::Currency)] == kNone)
+            currencySynonym_ = currencySynonymColumn(columns);
     }
 
     using Cells = std::array<std::string_view, std::size_t(Field::Count)>;
@@ -97,6 +102,9 @@ public:
             cells[f] = only != kSeveral ? (only < row.size() ? row[only] : std::string_view())
                                         : ColumnIndex::trimmedCell(choices_[f], row);
         }
+        if (currencySynonym_ && *currencySynonym_ < row.size() &&
+            looksLikeCurrencyCode(row[*currencySynonym_]))
+            cells[std::size_t(Field::Currency)] = row[*currencySynonym_];
     }
 
 private:
@@ -104,6 +112,8 @@ private:
     ColumnChoice choices_[std::size_t(Field::Count)];
     std::size_t only_[std::size_t(Field::Count)]; // the one column, kNone or kSeveral
     std::vector<std::size_t> present_;            // the fields whose only_ is not kNone
+    std::optional<std::size_t>
+        currencySynonym_; // docs/decisions.md D91: only when Currency has no column
 };
 
 // The record field a logical field's value is stored in (a row check reads the stored record).
@@ -123,7 +133,8 @@ const char* recordFieldOf(Field field) {
                                              "exchange_operating_mic",
                                              nullptr,
                                              nullptr,
-                                             "external_id"}; // inflow/outflow: in amount
+                                             "external_id",
+                                             nullptr}; // inflow/outflow: in amount; balance: none
     static_assert(std::size(kNames) == std::size_t(Field::Count));
     return kNames[std::size_t(field)];
 }
@@ -141,11 +152,18 @@ public:
     // The values a stored record's fields are read into (one per Field, owned by the caller, so
     // the per-row reader of a file holds no strings of its own).
     using StoredValues = std::array<std::string, std::size_t(Field::Count)>;
-    FieldReader(const Settings& settings, const Options& stored, StoredValues& values)
+    // docs/decisions.md D95: an edited date written in the import's own `fileDateFormat` is
+    // read as the canonical date it names.
+    FieldReader(const Settings& settings, const Options& stored, StoredValues& values,
+                const std::string& fileDateFormat)
         : settings_(settings), stored_(true) {
         for (std::size_t f = 0; f < std::size_t(Field::Count); ++f) {
             const char* name = recordFieldOf(Field(f));
             values[f].assign(name ? stored.get(name).value_or("") : "");
+            if (Field(f) == Field::Date && !values[f].empty() &&
+                !sdk::parseDate(values[f], settings.dateFormat))
+                if (auto date = sdk::parseDate(values[f], fileDateFormat))
+                    values[f] = sdk::formatIsoDate(*date);
             cells_[f] = values[f];
         }
     }
@@ -169,6 +187,11 @@ public:
                 row.borrow(field, cell);
             return row[field];
         }
+        // docs/decisions.md D91: the request's `currency` is the file's, stated like a cell.
+        if (settings_.fileCurrency) {
+            row.borrow(field, *settings_.fileCurrency);
+            return *settings_.fileCurrency;
+        }
         if (!settings_.defaultCurrency) return std::nullopt;
         row.borrow(field, *settings_.defaultCurrency);
         return *settings_.defaultCurrency;
@@ -176,8 +199,8 @@ public:
     // "true" when the row names its currency (`cell`: currencyCell()), "false" when it got the
     // default: the host then uses the target account's currency instead (docs/imports.md §6.1
     // step 3, docs/decisions.md D4).
-    static std::string_view currencyGiven(std::string_view cell) {
-        return cell.empty() ? "false" : "true";
+    std::string_view currencyGiven(std::string_view cell) const {
+        return cell.empty() && !settings_.fileCurrency ? "false" : "true";
     }
 
 private:
@@ -243,16 +266,27 @@ fi_run_status runGeneric(const Options& options, Records& out, const char* kind,
     RowBuffer row(fields.size()); // one row and issue list for every record: no allocation per row
     RowIssues issues;
     FieldReader read(settings);
+    // docs/decisions.md D99: a transaction file's running balance column.
+    std::optional<RunningBalance> running;
+    if (settings.label(Field::Balance) && std::string_view(kind) == "transaction")
+        running.emplace(settings.numberFormat);
     // An undecided format sends no row at all: nothing is read under a guessed format.
     while (!undecided && table.next(record)) {
         row.clear();
         issues.clear();
         read.load(cache, record);
         buildRow(settings, read, row, issues);
+        if (settings.hasHeader) checkCellCount(record, table.header().size(), settings, issues);
+        if (running) running->row(read(Field::Balance), row, record.line);
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }
-    if (detect && !emitMeta(out, settings, undecided)) return FI_RUN_STOPPED;
+    std::optional<StatedBalance> stated;
+    if (running && !undecided) {
+        if (!running->sendWarnings(out)) return FI_RUN_STOPPED;
+        stated = running->last();
+    }
+    if ((detect || stated) && !emitMeta(out, settings, undecided, stated)) return FI_RUN_STOPPED;
     return FI_RUN_OK;
 }
 
@@ -381,7 +415,7 @@ void buildTransaction(const Settings& s, const FieldReader& read, RowBuffer& row
     row.borrow(7, read(Field::Notes));
     const std::string_view type = read.entityType();
     row.borrow(8, type);
-    row.borrow(10, FieldReader::currencyGiven(currencyCell));
+    row.borrow(10, read.currencyGiven(currencyCell));
     setExternalId(row, 11, read);
     if (!canonical && !amount) return;
     if (!canonical) {
@@ -441,7 +475,7 @@ void buildTrade(const Settings& s, const FieldReader& read, RowBuffer& row, RowI
         row.borrow(8, kDefaultName);
     else
         row.borrow(8, name);
-    row.borrow(11, FieldReader::currencyGiven(currencyCell));
+    row.borrow(11, read.currencyGiven(currencyCell));
     setExternalId(row, 12, read);
     if (!qty) return;
     // docs/imports.md §12.8: a buy increases the quantity under both conventions.
@@ -489,14 +523,20 @@ fi_run_status checkGeneric(std::string_view kind, const Options& options, const 
         throw Fatal("unsupported_record",
                     "Records of kind " + std::string(kind) + " cannot be checked by this importer");
     Settings settings = readSettings(options);
+    // docs/decisions.md D95: the import's own date format is accepted besides the canonical one,
+    // and a date that fits neither names both.
+    const std::string fileDateFormat = settings.autoDateFormat ? "%Y-%m-%d" : settings.dateFormat;
     settings.dateFormat = "%Y-%m-%d";
     settings.numberFormat = sdk::NumberFormat::CommaDot;
     if (!out.begin(ownKind, names)) return FI_RUN_STOPPED;
     RowBuffer row(names.size());
     RowIssues issues;
     FieldReader::StoredValues values; // the row borrows them until it is sent
-    const FieldReader read(settings, fields, values);
+    const FieldReader read(settings, fields, values, fileDateFormat);
     buildRow(settings, read, row, issues);
+    if (fileDateFormat != settings.dateFormat)
+        issues.rewrite("invalid_date", "Date must exactly match the format: " + fileDateFormat +
+                                           " or " + settings.dateFormat);
     const Location where{1, 0};
     if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     return FI_RUN_OK;

@@ -21,7 +21,8 @@ constexpr const char* kLabelOptions[] = {"date_col_label",
                                          "exchange_operating_mic_col_label",
                                          "inflow_col_label",
                                          "outflow_col_label",
-                                         "external_id_col_label"};
+                                         "external_id_col_label",
+                                         "balance_col_label"};
 static_assert(std::size(kLabelOptions) == std::size_t(Field::Count));
 
 Fatal invalid(const char* option, std::string_view value) {
@@ -71,6 +72,8 @@ std::optional<ExactFactor> readFactor(const Options& options, const char* name) 
 Settings readSettings(const Options& options) {
     Settings s;
     if (auto currency = options.get("default_currency")) s.defaultCurrency = std::string(*currency);
+    if (auto currency = options.get("currency"); currency && !sdk::isBlank(*currency))
+        s.fileCurrency = sdk::toUpperAscii(sdk::trim(*currency));
     if (auto format = options.get("date_format"); format && !format->empty()) {
         s.dateFormat = std::string(*format);
         s.autoDateFormat = *format == "auto";

@@ -29,6 +29,7 @@ enum class Field {
     Inflow,     // docs/decisions.md D40 split columns
     Outflow,    // docs/decisions.md D40 split columns
     ExternalId, // docs/decisions.md D63 external_id_col_label
+    Balance,    // docs/decisions.md D99 balance_col_label: checked, never stored
     Count
 };
 
@@ -40,6 +41,7 @@ struct ExactFactor {
 
 struct Settings {
     std::optional<std::string> defaultCurrency;
+    std::optional<std::string> fileCurrency; // docs/decisions.md D91 `currency`, upper-cased
     std::string dateFormat = "%m/%d/%Y";
     sdk::NumberFormat numberFormat = sdk::NumberFormat::CommaDot;
     bool inflowsPositive = true; // signage_convention

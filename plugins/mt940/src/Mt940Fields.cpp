@@ -2,6 +2,7 @@
 
 #include "finimport/date.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 
@@ -56,7 +57,8 @@ std::optional<sdk::CivilDate> entryDate(sdk::CivilDate value, int month, int day
     return best;
 }
 
-// `3236,28`, `9,`, `11,8`: digits, one decimal comma (SWIFT always writes it), fraction ≤ 8.
+// `3236,28`, `9,`, `11,8`: digits, one decimal comma (SWIFT writes it; docs/decisions.md D93 reads
+// `500` without it as whole units), fraction ≤ 8.
 std::size_t amountLength(std::string_view s, std::size_t pos) {
     std::size_t i = pos;
     while (i < s.size() && (sdk::isDigit(s[i]) || s[i] == ','))
@@ -89,7 +91,6 @@ std::optional<Balance> parseBalance(std::string_view raw) {
     const auto date = parseShortDate(s.substr(1, 6));
     if (!date || !isUpper(s[7]) || !isUpper(s[8]) || !isUpper(s[9])) return std::nullopt;
     const std::string_view amount = s.substr(10);
-    if (amount.find(',') == std::string_view::npos) return std::nullopt;
     auto money = finimport::statement::parsePlainAmount(amount, ',');
     if (!money) return std::nullopt;
     if (s[0] == 'D') money->scaled = -money->scaled;
@@ -103,7 +104,15 @@ EntryLine parseEntry(std::string_view text) {
     if (nl != std::string_view::npos) e.supplementary = trimmed(firstLine(text.substr(nl + 1)));
     // Value date and optional entry date.
     std::size_t pos = 0;
-    const auto value = parseShortDate(s);
+    auto value = parseShortDate(s);
+    // docs/decisions.md D93: a value date that does not exist (`160230`) with an entry date
+    // gives only its year (D59 books the entry date): the day is taken as the month's last.
+    if (!value && digitsAt(s, 0, 6) && digitsAt(s, 6, 4)) {
+        const int yy = number(s, 0, 2), month = number(s, 2, 2), day = number(s, 4, 2);
+        const int year = yy <= 68 ? 2000 + yy : 1900 + yy;
+        if (month >= 1 && month <= 12 && day >= 1 && day <= 31)
+            value = sdk::CivilDate{year, month, std::min(day, sdk::daysInMonth(year, month))};
+    }
     if (!value) {
         e.rawDate = trimmed(s.substr(0, 6));
         e.issues.push_back({"invalid_date", "date",
@@ -153,9 +162,9 @@ EntryLine parseEntry(std::string_view text) {
                             "The :61: line has no C, D, RC or RD mark: " + trimmed(s), trimmed(s)});
         return e;
     }
-    auto money = grouped || amountText.find(',') == std::string::npos
-                     ? std::nullopt
-                     : finimport::statement::parsePlainAmount(amountText, ',');
+    // docs/decisions.md D93: digits without the decimal comma (`C500NTRF`, a Knab export) are
+    // whole units, as the source projects' parsers read them.
+    auto money = grouped ? std::nullopt : finimport::statement::parsePlainAmount(amountText, ',');
     if (!money) {
         e.rawAmount = amountText;
         e.issues.push_back({"invalid_number", "amount",

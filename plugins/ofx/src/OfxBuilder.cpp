@@ -73,7 +73,13 @@ public:
         }
         if (entry_) return;
         const std::string& parent = stack_.size() >= 2 ? stack_[stack_.size() - 2] : name;
-        const bool bankEntry = name == "STMTTRN" && within("BANKTRANLIST");
+        // docs/decisions.md D93: a STMTTRN right inside a bank or card statement, after a stray
+        // early </BANKTRANLIST>, is still an entry (imported, and the import warns).
+        const bool strayEntry = name == "STMTTRN" && !within("BANKTRANLIST") &&
+                                statement_->kind != StatementKind::Investment &&
+                                depth == statementDepth_;
+        const bool bankEntry = (name == "STMTTRN" && within("BANKTRANLIST")) || strayEntry;
+        if (strayEntry) ++statement_->outsideList;
         const bool investmentEntry =
             statement_->kind == StatementKind::Investment && parent == "INVTRANLIST";
         if (!bankEntry && !investmentEntry) return;

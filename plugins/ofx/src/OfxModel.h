@@ -60,6 +60,7 @@ struct Statement {
     std::vector<Entry> entries;
     std::map<std::string, std::size_t> skipped; // investment aggregates not imported, by name
     std::uint64_t line = 0;
+    std::size_t outsideList = 0; // STMTTRN outside its BANKTRANLIST (docs/decisions.md D93)
 };
 
 struct Security {

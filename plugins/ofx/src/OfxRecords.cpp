@@ -143,6 +143,11 @@ public:
             return false;
         for (const Entry& e : s_.entries)
             if (!entry(e)) return false;
+        if (s_.outsideList > 0 &&
+            !warning("Statement " + id_ + ": " + std::to_string(s_.outsideList) +
+                     (s_.outsideList == 1 ? " entry was" : " entries were") +
+                     " found after </BANKTRANLIST> and imported"))
+            return false;
         for (const auto& [name, count] : s_.skipped)
             if (!warning("Statement " + id_ + ": " + std::to_string(count) + " " + name +
                          (count == 1 ? " entry was" : " entries were") + " not imported"))

@@ -54,6 +54,21 @@ public:
 
     std::uint64_t next() const { return count_ + 1; }
 
+    // A line for the import's `warnings`, sent after the records (it is no record of its own).
+    void warn(std::string message) { warnings_.push_back(std::move(message)); }
+    bool sendWarnings() {
+        static constexpr const char* kWarningFields[] = {"message"};
+        if (warnings_.empty()) return true;
+        kind_ = "warning";
+        if (!out_.begin("warning", kWarningFields)) return false;
+        for (const std::string& w : warnings_) {
+            Row row(1);
+            row.set(0, w);
+            if (!out_.row(row, Location{0, 0})) return false;
+        }
+        return true;
+    }
+
     bool emit(const char* kind, const Out& record, std::uint64_t line) {
         if (kind_ != kind) {
             kind_ = kind;
@@ -72,6 +87,7 @@ private:
     Records& out_;
     std::string kind_;
     std::uint64_t count_ = 0;
+    std::vector<std::string> warnings_;
 };
 
 std::string negatedText(const sdk::Decimal& v) {
@@ -392,7 +408,14 @@ private:
         Out o(kTransactionFields);
         o.set("account", account);
         setDate(o, r, format_, s_.currentYear);
-        const std::string raw = amountText(r).value_or("");
+        std::string raw = amountText(r).value_or("");
+        // docs/decisions.md D94: a plain Cash line without T or U (quiffen's `NCash`) moves no
+        // money: kept as 0.00, and the import names its line, so the rest still publishes.
+        if (is({"Cash"}) && sdk::isBlank(raw)) {
+            raw = "0.00";
+            emit_.warn("Line " + std::to_string(r.line) +
+                       ": a Cash record without an amount (no T or U) was imported as 0.00");
+        }
         auto amount = number(o, raw, s_, "amount", "Amount", true);
         o.set("amount", amount ? amount->text : raw);
         if (amount)
@@ -507,6 +530,7 @@ fi_run_status emitRecords(const QifFile& file, const QifSettings& settings,
         if (section.kind == SectionKind::Category && !writer.categories(section))
             return FI_RUN_STOPPED;
     }
+    if (!emit.sendWarnings()) return FI_RUN_STOPPED;
     Out meta(kMetaFields);
     meta.set("date_format", dateFormat);
     if (!emit.emit("meta", meta, 0)) return FI_RUN_STOPPED;

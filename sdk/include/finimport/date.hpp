@@ -5,6 +5,7 @@
 #define FINIMPORT_DATE_HPP
 
 #include "finimport/detail/ascii.hpp"
+#include "finimport/detail/clock.hpp"
 
 #include <array>
 #include <chrono>
@@ -111,6 +112,12 @@ inline bool readMonthName(std::string_view text, std::size_t& pos, int& month) {
 // whitespace in the pattern matches one or more whitespace characters; every other character
 // must match exactly. The whole text must be consumed and the date must exist. The pattern
 // must contain a year; month and day default to 1.
+// Times (docs/decisions.md D92): %H (0-23), %I (1-12), %M, %S (0-60, with an optional fraction
+// `.123`), %f (fraction digits), %p (AM/PM, a.m./p.m.), %z (`Z`, `+01:00`, `-0500`), %Z (a zone
+// abbreviation), %T (%H:%M:%S) are checked and skipped: the date is the civil date as written,
+// never shifted by an offset. `%*`, only at the end of the pattern, takes the leading date of a
+// cell and ignores the rest when it starts with a space or punctuation (`04/17/2023 as of
+// 04/15/2023` with `%m/%d/%Y%*`).
 inline std::optional<CivilDate> parseDate(std::string_view text, std::string_view pattern) {
     using namespace detail;
     // The ISO pattern on its full-width shape `DDDD-DD-DD`, read directly: the loop below reads
@@ -178,8 +185,24 @@ inline std::optional<CivilDate> parseDate(std::string_view text, std::string_vie
             if (pos >= text.size() || text[pos] != '%') return std::nullopt;
             ++pos;
             break;
-        default:
-            return std::nullopt; // unsupported directive: nothing matches
+        case '*':
+            // docs/decisions.md D92: the rest of the cell is not the date; a digit or letter right
+            // after the date would be part of it.
+            if (p + 1 != pattern.size()) return std::nullopt;
+            if (pos < text.size() &&
+                (isDigit(text[pos]) || (text[pos] >= 'A' && text[pos] <= 'Z') ||
+                 (text[pos] >= 'a' && text[pos] <= 'z')))
+                return std::nullopt;
+            pos = text.size();
+            break;
+        default: {
+            bool known = false;
+            const bool fractionInPattern =
+                p + 1 < pattern.size() && (pattern[p + 1] == '.' || pattern[p + 1] == ',');
+            if (!readTimeDirective(pattern[p], text, pos, known, fractionInPattern))
+                return std::nullopt; // unsupported directive, or a time that does not fit
+            break;
+        }
         }
     }
     if (pos != text.size() || !haveYear || !isValidDate(year, month, day)) return std::nullopt;
@@ -228,11 +251,42 @@ inline std::optional<std::string_view> detectDateFormat(std::span<const std::str
     return best;
 }
 
+// The times `date_format=auto` recognises after each detectable date (docs/decisions.md D92):
+// ISO `T`, a space, seconds with or without a fraction, an offset or zone, a 12-hour clock.
+inline constexpr std::array<std::string_view, 11> kDetectableTimes = {"",
+                                                                      "T%H:%M:%S",
+                                                                      "T%H:%M:%S%z",
+                                                                      "T%H:%M",
+                                                                      " %H:%M:%S",
+                                                                      " %H:%M",
+                                                                      " %H:%M:%S %z",
+                                                                      " %H:%M:%S %Z",
+                                                                      " %H:%M:%S%z",
+                                                                      " %I:%M %p",
+                                                                      " %I:%M:%S %p"};
+
+namespace detail {
+// Every detectable date followed by every detectable time, date-major (the order ties go by).
+inline const std::vector<std::string>& detectableDateTimes() {
+    static const std::vector<std::string> all = [] {
+        std::vector<std::string> out;
+        for (std::string_view date : kDetectableDateFormats)
+            for (std::string_view time : kDetectableTimes)
+                out.push_back(std::string(date).append(time));
+        return out;
+    }();
+    return all;
+}
+} // namespace detail
+
 // `date_format=auto` (D45/D55), never a guess, fed one sample at a time (constant memory):
 // the patterns under which every non-blank sample parses to a date within [lowest, highest]
 // must agree on every date; then the first of them, else nullopt (`2/1/2020` alone fits
-// %m/%d/%Y and %d/%m/%Y with two different dates).
+// %m/%d/%Y and %d/%m/%Y with two different dates). The patterns are the detectable dates, each
+// alone or followed by a detectable time (docs/decisions.md D92).
 class DateFormatDecider {
+    static constexpr std::size_t kCount = kDetectableDateFormats.size() * kDetectableTimes.size();
+
 public:
     DateFormatDecider(CivilDate lowest, CivilDate highest) : lowest_(lowest), highest_(highest) {
         fits_.fill(true);
@@ -242,22 +296,30 @@ public:
         const std::string_view s = detail::trim(sample);
         if (s.empty()) return;
         any_ = true;
-        constexpr std::size_t n = kDetectableDateFormats.size();
-        std::array<std::optional<CivilDate>, n> dates;
-        for (std::size_t i = 0; i < n; ++i) {
+        const std::vector<std::string>& formats = detail::detectableDateTimes();
+        std::array<CivilDate, kCount> dates{};
+        std::array<std::size_t, kCount> fitting{};
+        std::size_t count = 0;
+        for (std::size_t i = 0; i < kCount; ++i) {
             if (!fits_[i]) continue;
-            dates[i] = parseDate(s, kDetectableDateFormats[i]);
-            if (!dates[i] || *dates[i] < lowest_ || highest_ < *dates[i]) fits_[i] = false;
+            const auto date = parseDate(s, formats[i]);
+            if (!date || *date < lowest_ || highest_ < *date) {
+                fits_[i] = false;
+                continue;
+            }
+            dates[i] = *date;
+            fitting[count++] = i;
         }
-        for (std::size_t i = 0; i < n; ++i)
-            for (std::size_t j = i + 1; j < n; ++j)
-                if (fits_[i] && fits_[j] && !(*dates[i] == *dates[j])) disagree_[i][j] = true;
+        // Only the patterns still fitting are compared (a handful after the first rows).
+        for (std::size_t a = 0; a < count; ++a)
+            for (std::size_t b = a + 1; b < count; ++b)
+                if (!(dates[fitting[a]] == dates[fitting[b]]))
+                    disagree_[fitting[a]][fitting[b]] = true;
     }
 
     std::optional<std::string_view> result() const {
-        constexpr std::size_t n = kDetectableDateFormats.size();
         std::optional<std::size_t> first;
-        for (std::size_t i = 0; i < n && any_; ++i) {
+        for (std::size_t i = 0; i < kCount && any_; ++i) {
             if (!fits_[i]) continue;
             if (!first)
                 first = i;
@@ -265,15 +327,14 @@ public:
                 return std::nullopt;
         }
         if (!first) return std::nullopt;
-        return kDetectableDateFormats[*first];
+        return std::string_view(detail::detectableDateTimes()[*first]);
     }
 
 private:
     CivilDate lowest_, highest_;
     bool any_ = false;
-    std::array<bool, kDetectableDateFormats.size()> fits_{};
-    std::array<std::array<bool, kDetectableDateFormats.size()>, kDetectableDateFormats.size()>
-        disagree_{};
+    std::array<bool, kCount> fits_{};
+    std::array<std::array<bool, kCount>, kCount> disagree_{};
 };
 
 inline std::optional<std::string_view> decideDateFormat(std::span<const std::string> samples,

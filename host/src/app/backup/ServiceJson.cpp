@@ -8,10 +8,65 @@
 
 namespace finimport::app::service {
 
+namespace {
+
+// docs/decisions.md D97: Poco::JSON reads numbers into double (`12345678901.23456789` came back as
+// `…23456764`). A plain JSON number (no exponent) that is a member of the record's object, or of
+// an object directly inside it (a whole line's `data`), is read as the string of its exact text
+// instead; the readers below take numbers and strings alike as text, so the value reaches
+// Decimal::parse digit for digit. Values deeper down (rule conditions) keep their JSON types.
+std::string numbersAsText(const std::string& text) {
+    std::string out;
+    out.reserve(text.size() + 16);
+    std::string containers; // '{' or '[' per open level
+    bool inString = false, afterColon = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            out.push_back(c);
+            if (c == '\\' && i + 1 < text.size())
+                out.push_back(text[++i]);
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        const bool member = afterColon && !containers.empty() && containers.size() <= 2 &&
+                            containers.back() == '{' &&
+                            (containers.size() == 1 || containers.front() == '{');
+        if (member && (c == '-' || (c >= '0' && c <= '9'))) {
+            std::size_t end = i;
+            bool exponent = false;
+            while (end < text.size() &&
+                   (text[end] == '-' || text[end] == '+' || text[end] == '.' || text[end] == 'e' ||
+                    text[end] == 'E' || (text[end] >= '0' && text[end] <= '9'))) {
+                exponent = exponent || text[end] == 'e' || text[end] == 'E';
+                ++end;
+            }
+            if (!exponent) out.push_back('"');
+            out.append(text, i, end - i);
+            if (!exponent) out.push_back('"');
+            i = end - 1;
+            afterColon = false;
+            continue;
+        }
+        if (c == '"') inString = true;
+        if (c == '{' || c == '[') containers.push_back(c);
+        if ((c == '}' || c == ']') && !containers.empty()) containers.pop_back();
+        if (c == ':')
+            afterColon = true;
+        else if (c != ' ' && c != '\t' && c != '\r' && c != '\n')
+            afterColon = false;
+        out.push_back(c);
+    }
+    return out;
+}
+
+} // namespace
+
 JsonObject parseJsonObject(const std::string& text) {
     try {
         Poco::JSON::Parser parser;
-        auto v = parser.parse(text);
+        auto v = parser.parse(numbersAsText(text));
         if (v.type() != typeid(Poco::JSON::Object::Ptr)) return nullptr;
         return v.extract<Poco::JSON::Object::Ptr>();
     } catch (const std::exception&) {

@@ -27,7 +27,8 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
         c.refusal = c.content.error;
         return c;
     }
-    if (!traits.known()) c.errors.push_back("Type is not included in the list");
+    if (!traits.known())
+        c.errors.push_back("Type is not included in the list: " + knownTypesText() + ", auto");
     db.read([&](store::Tx& s) {
         c.family = store::FamilyStore(s).familyById(req.familyId);
         auto given = req.text("account_id");

@@ -3,11 +3,13 @@
 #include "app/imports/CreateChecks.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/Mappings.h"
+#include "app/imports/NameFallback.h"
 #include "app/imports/PluginMeta.h"
 #include "app/imports/RowCollector.h"
 #include "app/imports/RowPipeline.h"
 #include "app/imports/StatementBook.h"
 #include "app/imports/TextDecoding.h"
+#include "app/imports/TypeDetection.h"
 #include "app/imports/UploadSink.h"
 #include "app/imports/UploadWriter.h"
 #include "domain/Uuid.h"
@@ -68,6 +70,10 @@ bool ImportService::wantsPublish(const CreateImportRequest& request) {
 
 ImportResult ImportService::create(CreateImportRequest& request) {
     std::string type = resolveType(request.text("type"));
+    // docs/decisions.md D96: `auto` asks the plugins' probes.
+    if (type == "auto")
+        if (auto refusal = chooseImportType(_plugins, request, type, resolveType(std::nullopt)))
+            return *refusal;
     if (traitsOf(type).backup()) return createService(request, type);
     return createFromPlugin(request, type);
 }
@@ -76,6 +82,13 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
     const ImportTypeTraits traits = traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 
+    // docs/decisions.md D96: a statement file sent as a CSV type is refused, not stored as rows
+    // (before the media-type check, whose "Please upload a CSV file" would not say what it is).
+    {
+        std::string checked = type;
+        if (auto refusal = chooseImportType(_plugins, req, checked, resolveType(std::nullopt)))
+            return *refusal;
+    }
     // docs/api.md §7.3 content checks, the docs/decisions.md D26 listing, decoding: shared with
     // preflight (D29).
     CreateChecks checks = runCreateChecks(_db, req, traits, _config.fallbackCharset);
@@ -129,6 +142,13 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                 // after their statement's account (StatementBook.h).
                 StatementBook book;
                 int64_t entryRows = 0;
+                // docs/decisions.md D91: rows whose currency came from neither the file nor the
+                // request (no account_id, no `currency`) take the family's; the import says so.
+                const auto stated = csvOptions.get("currency");
+                const bool familyCurrency =
+                    !csvAccount && (!stated || stated->find_first_not_of(" ") == std::string::npos);
+                int64_t familyCurrencyRows = 0;
+                NameFallbackCount names; // docs/decisions.md D91
                 auto consume = [&](CollectedRow&& row) {
                     if (row.kind == "statement") {
                         if (!book.addStatement(row))
@@ -143,6 +163,10 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                     if (!book.empty() && row.field("statement_id")) {
                         book.annotate(row, defaultCurrency);
                         row.number = ++entryRows;
+                    } else {
+                        names.row(row);
+                        const auto* given = familyCurrency ? row.field("currency_given") : nullptr;
+                        if (given && *given && **given == "false") ++familyCurrencyRows;
                     }
                     writer.add(std::move(row));
                 };
@@ -174,6 +198,11 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                 meta.rows = sink.metaRows();
                 record.extracted = takePluginMeta(meta, csvOptions, &record.error);
                 record.configuration = csvOptions.toJson();
+                if (familyCurrencyRows > 0)
+                    book.addMessage("Amounts taken as " + defaultCurrency +
+                                    ", the family's currency; send currency_col_label or "
+                                    "currency");
+                if (auto unnamed = names.warning(sink.header())) book.addMessage(*unnamed);
                 record.warnings = book.warningsJson();
                 if (!book.empty()) {
                     record.extracted = book.toExtractedJson(record.extracted);

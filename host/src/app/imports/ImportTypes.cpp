@@ -48,6 +48,15 @@ ImportTypeTraits traitsOf(const std::string& type) {
     return t;
 }
 
+std::string knownTypesText() {
+    Catalog& c = catalog();
+    std::shared_lock lock(c.mutex);
+    std::string text;
+    for (const auto& [type, manifest] : c.byType)
+        text += (text.empty() ? "" : ", ") + type;
+    return text;
+}
+
 std::string ImportTypeTraits::fileNoun() const {
     return manifest ? manifest->fileNounText() : "a supported file";
 }

@@ -44,6 +44,10 @@ struct ImportTypeTraits {
 void registerImportTypes(const plugin::PluginRegistry& registry);
 
 ImportTypeTraits traitsOf(const std::string& type);
+
+// Every registered type, sorted, comma-separated (docs/decisions.md D96: the unknown-type error
+// lists them).
+std::string knownTypesText();
 // "10MB" (whole megabytes, as the seed writes them), else "64 bytes".
 std::string contentLimitText(int64_t bytes);
 int64_t rowCapOf(const std::string& type, const ImportSettings& config);

@@ -3,6 +3,7 @@
 // as create would, counting rows and reading the header, storing nothing (docs/decisions.md D29);
 // the http_preflight suite compares both endpoints' answers on the same bad requests.
 #include "app/imports/Preflight.h"
+#include "app/imports/TypeDetection.h"
 
 #include "app/imports/CreateChecks.h"
 
@@ -81,8 +82,20 @@ public:
         }
         return true;
     }
-    bool rowError(const std::string&, const plugin::Location&, const std::optional<std::string>&,
-                  const std::string&, const std::optional<std::string>&) override {
+    // docs/decisions.md D95: the first kRowsChecked records' errors are counted, the first
+    // kRowErrorsListed listed with their lines.
+    bool rowError(const std::string&, const plugin::Location& where,
+                  const std::optional<std::string>& field, const std::string& message,
+                  const std::optional<std::string>&) override {
+        if (where.record == 0 || where.record > PreflightReport::kRowsChecked) return true;
+        if (where.record != _lastInvalid) {
+            _lastInvalid = where.record;
+            ++invalidChecked;
+        }
+        if (rowErrors.size() < PreflightReport::kRowErrorsListed)
+            rowErrors.push_back(PreflightRowError{static_cast<int64_t>(where.record),
+                                                  static_cast<int64_t>(where.line), field,
+                                                  message});
         return true;
     }
 
@@ -90,8 +103,11 @@ public:
         1000; // as the listed messages (docs/decisions.md D65)
     std::vector<std::string> header, warnings;
     int64_t rows = 0;
+    int64_t invalidChecked = 0;
+    std::vector<PreflightRowError> rowErrors;
 
 private:
+    uint64_t _lastInvalid = 0;
     std::string _kind;
     std::vector<std::string> _fields;
 };
@@ -100,6 +116,16 @@ private:
 
 PreflightResult ImportPreflight::run(const CreateImportRequest& req) {
     std::string type = ImportService::resolveType(req.text("type"));
+    // docs/decisions.md D96: `auto` is answered with the type create would choose (a copy of the
+    // request: only then).
+    if (type == "auto") {
+        CreateImportRequest chosen = req;
+        if (auto refusal =
+                chooseImportType(_plugins, chosen, type, ImportService::resolveType(std::nullopt)))
+            return *refusal;
+        if (traitsOf(type).backup()) return runService(chosen, type);
+        return runFromPlugin(chosen, type);
+    }
     if (traitsOf(type).backup()) return runService(req, type);
     return runFromPlugin(req, type);
 }
@@ -149,6 +175,11 @@ PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
         if (result.status == plugin::RunResult::Status::Failed)
             failure = classifyFailure(result, traits);
         report.rowsCount = failure ? 0 : sink.rows;
+        if (!failure) {
+            report.rowsChecked = std::min<int64_t>(sink.rows, PreflightReport::kRowsChecked);
+            report.invalidRowsChecked = sink.invalidChecked;
+            report.rowErrors = std::move(sink.rowErrors);
+        }
     }
     for (const auto& cell : sink.header)
         if (!cell.empty()) report.headers.push_back(cell);

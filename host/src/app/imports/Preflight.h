@@ -7,6 +7,7 @@
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -19,7 +20,18 @@ struct PreflightProblem {
     std::string code, message;
 };
 
+// A row error found by preflight (docs/decisions.md D95): record number, line, field, message.
+struct PreflightRowError {
+    int64_t row = 0, line = 0;
+    std::optional<std::string> field;
+    std::string message;
+};
+
 struct PreflightReport {
+    // Rows preflight checks as create would, and how many of their errors it lists.
+    static constexpr uint64_t kRowsChecked = 1000;
+    static constexpr std::size_t kRowErrorsListed = 10;
+
     std::string type;
     std::string filename, contentType;
     int64_t byteSize = 0;
@@ -27,6 +39,8 @@ struct PreflightReport {
     // CSV path.
     int64_t rowsCount = 0;
     std::vector<std::string> headers, requiredHeaders, missingRequiredHeaders;
+    int64_t rowsChecked = 0, invalidRowsChecked = 0;
+    std::vector<PreflightRowError> rowErrors;
     // NDJSON path.
     int64_t validRowsCount = 0, invalidRowsCount = 0;
     std::vector<std::pair<std::string, int64_t>> entityCounts; // the 15 keys in order

@@ -75,6 +75,8 @@ bool StatementBook::addStatement(const CollectedRow& row) {
     s.currency = nonBlank(row, "currency");
     s.openingBalance = nonBlank(row, "opening_balance");
     s.openingDate = nonBlank(row, "opening_date");
+    s.closingBalance = nonBlank(row, "closing_balance");
+    s.closingDate = nonBlank(row, "closing_date");
     if (_statements.size() >= kMaxStatements) return false;
     // A statement's own unreadable values (e.g. its closing balance) are not a row's errors.
     for (const auto& e : row.errors)
@@ -92,6 +94,13 @@ void StatementBook::addWarning(const CollectedRow& row) {
     if (!message) return;
     if (_warnings.size() < kMaxWarnings)
         _warnings.push_back(*message);
+    else
+        ++_warningsNotListed;
+}
+
+void StatementBook::addMessage(std::string message) {
+    if (_warnings.size() < kMaxWarnings)
+        _warnings.push_back(std::move(message));
     else
         ++_warningsNotListed;
 }
@@ -146,6 +155,8 @@ std::string StatementBook::toExtractedJson(const std::optional<std::string>& ext
         o->set("currency", optVar(s.currency));
         o->set("opening_balance", optVar(s.openingBalance));
         o->set("opening_date", optVar(s.openingDate));
+        o->set("closing_balance", optVar(s.closingBalance));
+        o->set("closing_date", optVar(s.closingDate));
         o->set("entries", s.entries);
         list->add(o);
     }
@@ -173,6 +184,8 @@ StatementBook::fromExtractedJson(const std::optional<std::string>& json) {
             s.currency = optString(o, "currency");
             s.openingBalance = optString(o, "opening_balance");
             s.openingDate = optString(o, "opening_date");
+            s.closingBalance = optString(o, "closing_balance");
+            s.closingDate = optString(o, "closing_date");
             s.entries = o->optValue<Poco::Int64>("entries", 0);
             out.push_back(std::move(s));
         }

@@ -22,6 +22,8 @@ struct StatementInfo {
     std::optional<std::string> key;  // account key (ACCTID, IBAN, :25:)
     std::string kind = "depository"; // depository | credit_card | investment
     std::optional<std::string> currency, openingBalance, openingDate;
+    // What the statement states at its end (docs/decisions.md D98: compared with the ledger).
+    std::optional<std::string> closingBalance, closingDate;
     int64_t entries = 0;
 };
 
@@ -39,6 +41,8 @@ public:
     bool addStatement(const CollectedRow& row);
     // A `warning` record's message (bounded; the rest are counted).
     void addWarning(const CollectedRow& row);
+    // A warning of the host's own (docs/decisions.md D91).
+    void addMessage(std::string message);
     // An entry row of a statement: its `account` becomes the statement account's name (the key
     // is kept as `account_key`, the kind as `account_kind`); a row without a currency takes
     // `defaultCurrency` (the target account's, else the family's: docs/decisions.md D58).

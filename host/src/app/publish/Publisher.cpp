@@ -19,6 +19,7 @@
 #include "store/RevertDeletes.h"
 #include "store/TaxonomyStore.h"
 
+#include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
@@ -41,6 +42,28 @@ void writeSummaryCount(store::ImportRecord& import, const char* key, int64_t cou
     std::ostringstream out;
     summary->stringify(out);
     import.summary = out.str();
+}
+
+// docs/decisions.md D98: warnings found at publish join those of the upload (a republish after a
+// failure does not repeat one).
+void appendWarnings(store::ImportRecord& import, const std::vector<std::string>& lines) {
+    if (lines.empty()) return;
+    Poco::JSON::Array::Ptr all = new Poco::JSON::Array();
+    if (import.warnings && !import.warnings->empty()) {
+        try {
+            all = Poco::JSON::Parser().parse(*import.warnings).extract<Poco::JSON::Array::Ptr>();
+        } catch (const std::exception&) { // not a list: replaced
+        }
+    }
+    for (const std::string& line : lines) {
+        bool seen = false;
+        for (std::size_t i = 0; i < all->size() && !seen; ++i)
+            seen = all->getElement<std::string>(static_cast<unsigned>(i)) == line;
+        if (!seen) all->add(line);
+    }
+    std::ostringstream out;
+    all->stringify(out);
+    import.warnings = out.str();
 }
 
 // `deltas`: the import's transactions per day and account, when a delta may do (jobs/
@@ -199,6 +222,7 @@ void Publisher::publish(const std::string& importId) {
             if (afterRecordsHook) afterRecordsHook();
             setImportProgress(importId, {"balances", total, total});
             materializeTouched(ctx, importDeltas(ctx));
+            appendWarnings(*import, statedBalanceWarnings(ctx, mappings));
             writeSummaryCount(*import, "duplicate_rows_count", ctx.duplicateRows);
             import->status = "complete";
             import->error.reset();

@@ -19,6 +19,9 @@ void publishQifExtras(PublishContext& ctx, MappingResolver& mappings);
 bool needsQifExtras(const std::vector<PublishRow>& rows);
 // Statement files (docs/decisions.md D58): opening anchors of the accounts the import created.
 void publishStatementAnchors(PublishContext& ctx, MappingResolver& mappings);
+// docs/decisions.md D98: the stated balances that differ from the ledger, as warnings (after the
+// balances are materialised).
+std::vector<std::string> statedBalanceWarnings(PublishContext& ctx, MappingResolver& mappings);
 void publishCategories(PublishContext& ctx);
 void publishMerchants(PublishContext& ctx);
 void publishRules(PublishContext& ctx);

@@ -49,6 +49,12 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.key("terminal").boolean(v.detail.terminal);
     w.key("cleaned").boolean(v.detail.cleaned);
     w.key("publishable").boolean(v.detail.publishable);
+    // docs/decisions.md D95: why publish would answer 422, the lines it would list.
+    w.key("publishable_reasons").beginArray();
+    if (!v.detail.publishable)
+        for (const auto& reason : v.notPublishableReasons)
+            w.string(reason);
+    w.endArray();
     w.key("revertable").boolean(v.detail.revertable);
     w.endObject();
     w.key("configuration").beginObject();

@@ -44,6 +44,25 @@ void writeReport(JsonWriter& w, const app::PreflightReport& r) {
         writeStrings(w, "headers", r.headers);
         writeStrings(w, "required_headers", r.requiredHeaders);
         writeStrings(w, "missing_required_headers", r.missingRequiredHeaders);
+        // docs/decisions.md D95: the rows create would store, checked (the first 1,000).
+        w.key("row_checks").beginObject();
+        w.key("rows_checked").integer(r.rowsChecked);
+        w.key("invalid_rows_count").integer(r.invalidRowsChecked);
+        w.key("row_errors").beginArray();
+        for (const auto& e : r.rowErrors) {
+            w.beginObject();
+            w.key("row").integer(e.row);
+            w.key("line").integer(e.line);
+            w.key("field");
+            if (e.field)
+                w.string(*e.field);
+            else
+                w.null();
+            w.key("message").string(e.message);
+            w.endObject();
+        }
+        w.endArray();
+        w.endObject();
     }
     w.key("errors").beginArray();
     for (const auto& e : r.errors) {
