@@ -284,7 +284,7 @@ public:
                        "updated_at) VALUES ('tr', 'b', 1, 1, 'USD', 0, 0)");
             sqlExec(s, "INSERT INTO valuations (entry_id, kind) VALUES ('v', 'reconciliation')");
         });
-        CPPUNIT_ASSERT_EQUAL(2, migrate(*_db));
+        CPPUNIT_ASSERT_EQUAL(2, migrate(*_db, 13));
         CPPUNIT_ASSERT_EQUAL(13, schemaVersion(*_db));
         CPPUNIT_ASSERT_EQUAL(int64_t(3), count("SELECT COUNT(*) FROM entries"));
         CPPUNIT_ASSERT_EQUAL(int64_t(5), payloadRows());

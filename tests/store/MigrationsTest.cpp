@@ -8,6 +8,7 @@
 #include "store/Sql.h"
 
 #include <Poco/TemporaryFile.h>
+#include <algorithm>
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <filesystem>
@@ -222,7 +223,9 @@ public:
         db.write([](finimport::store::Tx& s) {
             sqlExec(s, "UPDATE imports SET content = 'date,amount\n' WHERE id = 'ia'");
         });
-        CPPUNIT_ASSERT_EQUAL(allMigrations().back().version - 8, migrate(db)); // v9 onwards
+        const auto fromV9 = std::count_if(allMigrations().begin(), allMigrations().end(),
+                                          [](const Migration& m) { return m.version > 8; });
+        CPPUNIT_ASSERT_EQUAL(int(fromV9), migrate(db)); // v9 onwards
         db.read([](finimport::store::Tx& s) {
             ImportStore contents(s);
             CPPUNIT_ASSERT_EQUAL(std::string("date,amount\n"),

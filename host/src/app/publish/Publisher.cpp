@@ -8,12 +8,17 @@
 #include "app/publish/PublishRows.h"
 #include "app/publish/RevertJob.h"
 #include "app/publish/TypePublishers.h"
+#include "app/rules/PublishPass.h"
+#include "app/rules/RuleRemoval.h"
+#include "app/rules/RuleReruns.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
 #include "store/ImportClaims.h"
 #include "store/ImportStore.h"
 #include "store/RevertDeletes.h"
+#include "store/RuleRunStore.h"
+#include "store/RuleUndo.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Object.h>
@@ -61,6 +66,8 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     // parent's account, so the parents' accounts are all that is recomputed.
     for (const auto& [accountId, date] : entries.accountsCreatedBy(import.id))
         if (auto d = domain::Date::parseIso(date)) ctx.touch(accountId, *d);
+    // docs/rules.md §8: a transaction's effects go with it.
+    store::deleteEffectsOnImportEntries(s, import.id);
     entries.deleteCreatedBy(import.id);
     auto created = imports.records(import.id, "created");
     for (const auto& [type, id] : created)
@@ -70,8 +77,12 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
             ctx.changedFrom.erase(id);
         }
     // Rules first: they may be the only users of categories/merchants they created.
+    // R13 (docs/rules.md §10): the rules' still-current writes are undone, then the rules go.
     for (const auto& [type, id] : created)
-        if (type == "Rule") store::deleteRule(s, id);
+        if (type == "Rule")
+            for (const auto& [accountId, date] : rules::removeRule(s, id, true))
+                if (auto d = domain::Date::parseIso(date)) ctx.touch(accountId, *d);
+    store::restoreReplacedBodies(s, import.id);
     taxonomy.deleteMerchants(unusedCreated(created, "Merchant", [&](const auto& ids) {
         return taxonomy.merchantsInUse(ids, import.id);
     }));
@@ -84,6 +95,13 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
         jobs::materializeBalances(s, accountId, ctx.today);
 }
 
+// docs/rules.md §6 (R10): the pass is part of the publish; its failure fails the publish.
+void applyRulePass(PublishContext& ctx, rules::PublishPass& pass) {
+    if (ctx.keepRowEntries) pass.applyToStored();
+    for (const auto& [accountId, date] : pass.finish())
+        if (auto d = domain::Date::parseIso(date)) ctx.touch(accountId, *d);
+}
+
 } // namespace
 
 void Publisher::run(const store::JobRecord& job) {
@@ -92,6 +110,8 @@ void Publisher::run(const store::JobRecord& job) {
         publish(*job.importId);
     else if (job.kind == "revert")
         revert(*job.importId);
+    else if (job.kind == "rule_run") // docs/rules.md §6: the job's id names the pass
+        rules::runQueuedPass(_db, *job.importId);
 }
 
 bool Publisher::isServiceImport(const std::string& importId) {
@@ -139,6 +159,8 @@ void Publisher::publish(const std::string& importId) {
             ctx.keepRowEntries = needsQifExtras(ctx.rows);
             imports.clearRecords(importId);
             MappingResolver mappings(ctx);
+            rules::PublishPass rulePass(s, import->familyId, import->id);
+            if (!ctx.keepRowEntries) ctx.rulePass = &rulePass;
             publishTransactions(ctx, mappings);
             publishTrades(ctx, mappings);
             publishQifExtras(ctx, mappings);
@@ -147,6 +169,7 @@ void Publisher::publish(const std::string& importId) {
             publishCategories(ctx);
             publishMerchants(ctx);
             publishRules(ctx);
+            applyRulePass(ctx, rulePass);
             ctx.flushRecords();
             if (afterRecordsHook) afterRecordsHook();
             materializeTouched(ctx);

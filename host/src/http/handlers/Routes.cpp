@@ -8,6 +8,7 @@
 #include "http/handlers/PreflightHandler.h"
 #include "http/handlers/RecurringHandler.h"
 #include "http/handlers/RowEditHandler.h"
+#include "http/handlers/RulesHandler.h"
 #include "http/handlers/TradesHandler.h"
 
 namespace finimport::http {
@@ -60,6 +61,7 @@ Router buildRoutes(RouteServices services) {
                 [imports](Request& r) { return imports->publish(r); });
     router.post("/api/v1/imports/{id}/revert", A::Write, BodyMode::None,
                 [imports](Request& r) { return imports->revert(r); });
+    addRuleRoutes(router, services.db, services.imports.jobs()); // docs/rules.md §11
     return router;
 }
 

@@ -1,0 +1,48 @@
+#pragma once
+// The pass of a publish (docs/rules.md §6, R10): the family's active rules applied, inside the
+// publish's transaction, to the transactions the publish created. The publish's new
+// transactions are changed in memory before they are written (applyToNew: no statement per
+// rule or row, and none at all while the batch streams); what a publish writes otherwise is
+// read back and changed in place (applyToStored). finish() writes runs, effects, labels and
+// counterpart legs.
+
+#include "app/rules/PassRecorder.h"
+#include "app/rules/RuleSet.h"
+#include "store/EntryStore.h"
+#include "store/Tx.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace finimport::app::rules {
+
+class PublishPass {
+public:
+    PublishPass(store::Tx& s, std::string familyId, std::string importId);
+
+    // Before the batch is written: fills the entries' ids and applies the rules to them.
+    void applyToNew(std::vector<store::EntryRow>& entries,
+                    std::vector<store::TransactionDetail>& details);
+    // After everything is written: the pass over the transactions the import created.
+    void applyToStored();
+    // Runs, effects, labels and counterpart legs; returns the accounts whose balances the
+    // counterparts changed (→ earliest ISO date).
+    std::map<std::string, std::string> finish();
+
+private:
+    bool load(); // false when the family has no active rule
+
+    store::Tx& _s;
+    std::string _familyId, _importId;
+    std::unique_ptr<RuleSet> _set;
+    std::unique_ptr<PassRecorder> _recorder;
+    bool _loaded = false, _storedDone = false;
+    std::vector<RuleTxn> _txns; // applyToNew's transactions, for finish()
+    std::vector<Effect> _effects;
+    std::vector<TransferRequest> _transfers;
+};
+
+} // namespace finimport::app::rules
