@@ -36,7 +36,7 @@ long peakRssKb() {
     return u.ru_maxrss;
 }
 
-std::string quoted(const std::string& s) {
+std::string jsonString(const std::string& s) {
     return "\"" + s + "\"";
 }
 
@@ -78,14 +78,15 @@ void seedRules(store::Tx& s, const std::string& familyId) {
         add(n,
             R"([{"condition_type":"transaction_name","operator":"=","value":"Payee )" +
                 std::to_string(i * 5) + R"("}])",
-            R"([{"action_type":"set_transaction_category","value":)" + quoted(categories[i % 12]) +
+            R"([{"action_type":"set_transaction_category","value":)" +
+                jsonString(categories[i % 12]) +
                 R"(},{"action_type":"set_transaction_merchant","value":)" +
-                quoted(merchants[i % 12]) + "}]");
+                jsonString(merchants[i % 12]) + "}]");
     for (int i = 0; i < 15; ++i, ++n)
         add(n,
             R"([{"condition_type":"transaction_name","operator":"like","value":"payee 3)" +
                 std::to_string(i) + R"("}])",
-            R"([{"action_type":"set_transaction_tags","value":)" + quoted(tags[i % 12]) + "}]");
+            R"([{"action_type":"set_transaction_tags","value":)" + jsonString(tags[i % 12]) + "}]");
     for (int i = 0; i < 10; ++i, ++n)
         add(n,
             R"([{"condition_type":"transaction_amount","operator":">","value":")" +
@@ -105,7 +106,7 @@ void seedRules(store::Tx& s, const std::string& familyId) {
         add(n,
             R"([{"condition_type":"transaction_category","operator":"is_null"},)"
             R"({"condition_type":"transaction_type","operator":"=","value":"income"}])",
-            R"([{"action_type":"set_transaction_tags","value":)" + quoted(tags[i]) + "}]");
+            R"([{"action_type":"set_transaction_tags","value":)" + jsonString(tags[i]) + "}]");
 }
 
 } // namespace
@@ -170,7 +171,9 @@ int main(int argc, char** argv) {
             }
             int64_t mine = 0;
             server.database().read([&](store::Tx& s) {
-                mine = store::sqlCount(s, "SELECT COUNT(*) FROM rule_effects WHERE import_id = ?",
+                mine = store::sqlCount(s,
+                                       "SELECT COUNT(*) FROM rule_effects e JOIN rule_runs r ON "
+                                       "r.id = e.rule_run_id WHERE r.import_id = ?",
                                        {id});
             });
             std::printf("  run %d (%s): publish %.3f s, %lld rule effects\n", run / 2 + 1,

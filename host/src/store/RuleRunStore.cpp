@@ -5,6 +5,9 @@
 #include "store/Time.h"
 #include "store/TxSession.h"
 
+#include <Poco/UUID.h>
+#include <Poco/UUIDGenerator.h>
+
 #include <set>
 
 namespace finimport::store {
@@ -62,41 +65,56 @@ std::string runWhere(const RunFilter& f, std::vector<SqlValue>& p) {
     return w;
 }
 
-const char* kEffectColumns = "id, family_id, entry_id, attribute, tag_id, execution_type, value, "
-                             "previous_value, transfer_account_id, rule_id, rule_name, "
-                             "rule_run_id, import_id, applied_at";
+// An effect with its run's fields (the effect's own copies once the run is gone).
+const char* kEffectSelect =
+    "SELECT e.entry_id, e.attribute, e.tag_id, e.value, e.previous_value, "
+    "e.transfer_account_id, e.rule_run_id, COALESCE(r.family_id, e.family_id), "
+    "COALESCE(r.rule_id, e.rule_id), COALESCE(r.rule_name, e.rule_name), "
+    "COALESCE(r.execution_type, e.execution_type), COALESCE(r.import_id, e.import_id), "
+    "COALESCE(r.executed_at, e.applied_at) FROM rule_effects e LEFT JOIN rule_runs r ON r.id = "
+    "e.rule_run_id";
+
+// docs/decisions.md D111: an effect's id is a name-based UUID of its key and its run's time:
+// stable while the effect exists, and no column to write.
+std::string effectId(const EffectRow& e) {
+    static const Poco::UUID kNamespace("2b0f7c3e-5a41-4f8e-9d1c-6e2a7b9c0d13");
+    return Poco::UUIDGenerator::defaultGenerator()
+        .createFromName(kNamespace, e.entryId + "\n" + e.attribute + "\n" + e.tagId + "\n" +
+                                        std::to_string(e.appliedAt))
+        .toString();
+}
 
 EffectRow effectFrom(const SqlRow& r) {
     EffectRow e;
-    e.id = r.str(0);
-    e.familyId = r.str(1);
-    e.entryId = r.str(2);
-    e.attribute = r.str(3);
-    e.tagId = r.str(4);
-    e.executionType = r.str(5);
-    e.value = r.optStr(6);
-    e.previousValue = r.optStr(7);
-    e.transferAccountId = r.optStr(8);
-    e.ruleId = r.optStr(9);
-    e.ruleName = r.optStr(10);
-    e.ruleRunId = r.optStr(11);
-    e.importId = r.optStr(12);
-    e.appliedAt = r.i64(13);
+    e.entryId = r.str(0);
+    e.attribute = r.str(1);
+    e.tagId = r.str(2);
+    e.value = r.optStr(3);
+    e.previousValue = r.optStr(4);
+    e.transferAccountId = r.optStr(5);
+    e.ruleRunId = r.optStr(6);
+    e.familyId = r.optStr(7).value_or("");
+    e.ruleId = r.optStr(8);
+    e.ruleName = r.optStr(9);
+    e.executionType = r.optStr(10).value_or("");
+    e.importId = r.optStr(11);
+    e.appliedAt = r.optI64(12).value_or(0);
+    e.id = effectId(e);
     return e;
 }
 
 std::string effectWhere(const EffectFilter& f, std::vector<SqlValue>& p) {
-    std::string w = " WHERE family_id = ?";
+    std::string w = " WHERE COALESCE(r.family_id, e.family_id) = ?";
     auto eq = [&](const char* col, const std::optional<std::string>& v) {
         if (!v) return;
         w += std::string(" AND ") + col + " = ?";
         p.emplace_back(*v);
     };
-    eq("entry_id", f.entryId);
-    eq("rule_id", f.ruleId);
-    eq("rule_run_id", f.ruleRunId);
-    eq("import_id", f.importId);
-    eq("attribute", f.attribute);
+    eq("e.entry_id", f.entryId);
+    eq("COALESCE(r.rule_id, e.rule_id)", f.ruleId);
+    eq("e.rule_run_id", f.ruleRunId);
+    eq("COALESCE(r.import_id, e.import_id)", f.importId);
+    eq("e.attribute", f.attribute);
     return w;
 }
 
@@ -167,20 +185,42 @@ std::vector<RuleRunRow> listRuns(Tx& s, const std::string& familyId, const RunFi
     return out;
 }
 
+EffectBatch::EffectBatch(Tx& s)
+    : _batch(std::make_unique<BatchInsert>(
+          s, "rule_effects",
+          std::vector<std::string>{"entry_id", "attribute", "tag_id", "value", "previous_value",
+                                   "transfer_account_id", "rule_run_id"},
+          1000)) {}
+
+EffectBatch::~EffectBatch() = default;
+
+void EffectBatch::add(const std::string& entryId, const std::string& attribute,
+                      const std::string& tagId, std::optional<std::string> value,
+                      std::optional<std::string> previous,
+                      const std::optional<std::string>& transferAccountId,
+                      const std::string& runId) {
+    std::vector<SqlValue> row;
+    row.reserve(7);
+    row.emplace_back(entryId);
+    row.emplace_back(attribute);
+    row.emplace_back(tagId);
+    row.push_back(value ? SqlValue(std::move(*value)) : SqlValue(nullptr));
+    row.push_back(previous ? SqlValue(std::move(*previous)) : SqlValue(nullptr));
+    row.push_back(sqlOpt(transferAccountId));
+    row.emplace_back(runId);
+    _batch->add(std::move(row));
+}
+
+void EffectBatch::flush() {
+    _batch->flush();
+}
+
 void insertNewEffects(Tx& s, std::vector<EffectRow>& effects) {
     if (effects.empty()) return;
-    BatchInsert batch(s, "rule_effects",
-                      {"id", "family_id", "entry_id", "attribute", "tag_id", "execution_type",
-                       "value", "previous_value", "transfer_account_id", "rule_id", "rule_name",
-                       "rule_run_id", "import_id", "applied_at"},
-                      500);
-    for (auto& e : effects) {
-        if (e.id.empty()) e.id = newOrderedUuid();
-        batch.add({e.id, e.familyId, e.entryId, e.attribute, e.tagId, e.executionType,
-                   sqlOpt(e.value), sqlOpt(e.previousValue), sqlOpt(e.transferAccountId),
-                   sqlOpt(e.ruleId), sqlOpt(e.ruleName), sqlOpt(e.ruleRunId), sqlOpt(e.importId),
-                   e.appliedAt});
-    }
+    EffectBatch batch(s);
+    for (auto& e : effects)
+        batch.add(e.entryId, e.attribute, e.tagId, e.value, e.previousValue, e.transferAccountId,
+                  e.ruleRunId.value_or(""));
     batch.flush();
 }
 
@@ -200,14 +240,19 @@ void replaceEffects(Tx& s, std::vector<EffectRow>& effects) {
 
 int64_t countEffects(Tx& s, const std::string& familyId, const EffectFilter& f) {
     std::vector<SqlValue> p{familyId};
-    return sqlCount(s, "SELECT COUNT(*) FROM rule_effects" + effectWhere(f, p), p);
+    return sqlCount(s,
+                    "SELECT COUNT(*) FROM rule_effects e LEFT JOIN rule_runs r ON r.id = "
+                    "e.rule_run_id" +
+                        effectWhere(f, p),
+                    p);
 }
 
 std::vector<EffectRow> listEffects(Tx& s, const std::string& familyId, const EffectFilter& f,
                                    int64_t offset, int64_t limit) {
     std::vector<SqlValue> p{familyId};
-    std::string sql = std::string("SELECT ") + kEffectColumns + " FROM rule_effects" +
-                      effectWhere(f, p) + " ORDER BY applied_at DESC, id DESC LIMIT ? OFFSET ?";
+    std::string sql = std::string(kEffectSelect) + effectWhere(f, p) +
+                      " ORDER BY COALESCE(r.executed_at, e.applied_at) DESC, e.entry_id DESC, "
+                      "e.attribute DESC, e.tag_id DESC LIMIT ? OFFSET ?";
     p.emplace_back(limit);
     p.emplace_back(offset);
     std::vector<EffectRow> out;
@@ -229,22 +274,33 @@ void deleteEffect(Tx& s, const std::string& entryId, const std::string& attribut
 }
 
 void detachEffectsOfRule(Tx& s, const std::string& ruleId) {
-    sqlExec(s, "UPDATE rule_effects SET rule_id = NULL, rule_run_id = NULL WHERE rule_id = ?",
+    // The run's fields move into the effect before the run goes (docs/rules.md §10).
+    sqlExec(s,
+            "UPDATE rule_effects SET family_id = (SELECT r.family_id FROM rule_runs r WHERE r.id "
+            "= rule_effects.rule_run_id), rule_name = (SELECT r.rule_name FROM rule_runs r WHERE "
+            "r.id = rule_effects.rule_run_id), execution_type = (SELECT r.execution_type FROM "
+            "rule_runs r WHERE r.id = rule_effects.rule_run_id), import_id = (SELECT r.import_id "
+            "FROM rule_runs r WHERE r.id = rule_effects.rule_run_id), applied_at = (SELECT "
+            "r.executed_at FROM rule_runs r WHERE r.id = rule_effects.rule_run_id), rule_id = "
+            "NULL, rule_run_id = NULL WHERE rule_run_id IN (SELECT id FROM rule_runs WHERE "
+            "rule_id = ?)",
             {ruleId});
 }
 
 std::vector<EffectRow> effectsOfRule(Tx& s, const std::string& ruleId) {
     std::vector<EffectRow> out;
     for (const auto& r : sqlQuery(s,
-                                  std::string("SELECT ") + kEffectColumns +
-                                      " FROM rule_effects WHERE rule_id = ? ORDER BY id",
+                                  std::string(kEffectSelect) +
+                                      " WHERE r.rule_id = ? ORDER BY e.entry_id, e.attribute, "
+                                      "e.tag_id",
                                   {ruleId}))
         out.push_back(effectFrom(r));
     return out;
 }
 
-void deleteEffectById(Tx& s, const std::string& id) {
-    sqlExec(s, "DELETE FROM rule_effects WHERE id = ?", {id});
+void deleteEffectByKey(Tx& s, const EffectRow& e) {
+    sqlExec(s, "DELETE FROM rule_effects WHERE entry_id = ? AND attribute = ? AND tag_id = ?",
+            {e.entryId, e.attribute, e.tagId});
 }
 
 void deleteRunsOfRule(Tx& s, const std::string& ruleId) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -37,6 +38,8 @@ int64_t countRuns(Tx& s, const std::string& familyId, const RunFilter& f);
 std::vector<RuleRunRow> listRuns(Tx& s, const std::string& familyId, const RunFilter& f,
                                  int64_t offset, int64_t limit);
 
+// An effect; id, family, rule, import and time come from its run when read (docs/decisions.md
+// D111), so a pass writes only the entry, attribute, tag, values and run.
 struct EffectRow {
     std::string id, familyId, entryId, attribute, tagId, executionType; // tagId '' unless a tag
     std::optional<std::string> value, previousValue, transferAccountId, ruleId, ruleName, ruleRunId,
@@ -44,7 +47,23 @@ struct EffectRow {
     int64_t appliedAt = 0;
 };
 
-// Writes new current effects (ids filled). Where an effect of the same (entry, attribute, tag)
+// New effects written in batches (multi-row INSERTs on SQLite, COPY on PostgreSQL): what a
+// publish pass writes for its new transactions. Nothing is written until flush() or a full
+// chunk (SQLite); on PostgreSQL only flush() writes.
+class EffectBatch {
+public:
+    explicit EffectBatch(Tx& s);
+    ~EffectBatch();
+    void add(const std::string& entryId, const std::string& attribute, const std::string& tagId,
+             std::optional<std::string> value, std::optional<std::string> previous,
+             const std::optional<std::string>& transferAccountId, const std::string& runId);
+    void flush();
+
+private:
+    std::unique_ptr<class BatchInsert> _batch;
+};
+
+// Writes new current effects. Where an effect of the same (entry, attribute, tag)
 // exists, it is replaced and its previous_value kept (docs/rules.md §8).
 void replaceEffects(Tx& s, std::vector<EffectRow>& effects);
 // Batch insert of effects on transactions that have none yet (a publish's new transactions).
@@ -63,7 +82,7 @@ void deleteEffect(Tx& s, const std::string& entryId, const std::string& attribut
 // The rule's deletion: its effects stay, without rule and run.
 void detachEffectsOfRule(Tx& s, const std::string& ruleId);
 std::vector<EffectRow> effectsOfRule(Tx& s, const std::string& ruleId);
-void deleteEffectById(Tx& s, const std::string& id);
+void deleteEffectByKey(Tx& s, const EffectRow& effect);
 void deleteRunsOfRule(Tx& s, const std::string& ruleId);
 
 // Locks: lock key → locked_at (µs).

@@ -233,8 +233,17 @@ void writeTarget(Tx& s, const RuleTarget& t, const std::vector<std::string>& add
         sqlExec(s, "INSERT INTO transaction_tags (entry_id, tag_id) VALUES (?, ?)", {t.id, tag});
 }
 
-void writeLabel(Tx& s, const std::string& entryId, const std::string& label) {
-    sqlExec(s, "UPDATE entries SET investment_activity_label = ? WHERE id = ?", {label, entryId});
+void writeLabels(Tx& s, const std::string& label, const std::vector<std::string>& entryIds) {
+    constexpr size_t kPerStatement = 500;
+    for (size_t from = 0; from < entryIds.size(); from += kPerStatement) {
+        const size_t n = std::min(kPerStatement, entryIds.size() - from);
+        std::vector<SqlValue> params{label};
+        for (size_t i = 0; i < n; ++i)
+            params.emplace_back(entryIds[from + i]);
+        sqlExec(s,
+                "UPDATE entries SET investment_activity_label = ? WHERE id IN (" + marks(n) + ")",
+                params);
+    }
 }
 
 } // namespace finimport::store

@@ -77,7 +77,8 @@ int64_t transactionsCreatedBy(Tx& s, const std::string& importId);
 
 // Writes the rule-writable columns of a changed target and adds `addedTags`.
 void writeTarget(Tx& s, const RuleTarget& t, const std::vector<std::string>& addedTags);
-// The label of transactions a publish just wrote (their batch has no label column).
-void writeLabel(Tx& s, const std::string& entryId, const std::string& label);
+// The label of transactions a publish just wrote (their batch has no label column): one
+// statement per label and few hundred ids.
+void writeLabels(Tx& s, const std::string& label, const std::vector<std::string>& entryIds);
 
 } // namespace finimport::store

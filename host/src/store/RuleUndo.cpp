@@ -45,7 +45,7 @@ std::optional<std::pair<std::string, std::string>> undoEffect(Tx& s, const Effec
         sqlExec(s, "UPDATE entries SET " + e.attribute + " = ?, updated_at = ? WHERE id = ?",
                 {previous, now, e.entryId});
     }
-    sqlExec(s, "DELETE FROM rule_effects WHERE id = ?", {e.id});
+    deleteEffectByKey(s, e);
     return touched;
 }
 

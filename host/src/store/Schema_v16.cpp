@@ -37,17 +37,18 @@ void rulesApplied(Tx& s) {
     sqlExec(s, "CREATE INDEX rule_runs_family ON rule_runs (family_id, executed_at)");
     sqlExec(s, "CREATE INDEX rule_runs_rule ON rule_runs (rule_id)");
     sqlExec(s, "CREATE INDEX rule_runs_pass ON rule_runs (pass_id)");
-    // tag_id is '' except for tag_ids effects, so that (entry, attribute, tag) is a key.
-    sqlExec(s, "CREATE TABLE rule_effects (id " + text + " PRIMARY KEY, family_id " + text +
-                   " NOT NULL, entry_id " + text + " NOT NULL, attribute " + text +
+    // The current effects (docs/rules.md §8). tag_id is '' except for tag_ids effects, so that
+    // (entry, attribute, tag) is the key. A row holds only what differs per transaction: the
+    // rule, run, family, import and time come from its run (a publish pass writes tens of
+    // thousands of effects: one narrow b-tree row each, bench/RESULTS.md). When the rule is
+    // deleted the run goes, and the run's fields are copied into the effect first.
+    sqlExec(s, "CREATE TABLE rule_effects (entry_id " + text + " NOT NULL, attribute " + text +
                    " NOT NULL, tag_id " + text + " NOT NULL, value " + text + ", previous_value " +
-                   text + ", transfer_account_id " + text + ", rule_id " + text + ", rule_name " +
-                   text + ", rule_run_id " + text + ", execution_type " + text +
-                   " NOT NULL, import_id " + text +
-                   ", applied_at BIGINT NOT NULL, UNIQUE (entry_id, attribute, tag_id))");
-    sqlExec(s, "CREATE INDEX rule_effects_family ON rule_effects (family_id, applied_at)");
-    sqlExec(s, "CREATE INDEX rule_effects_rule ON rule_effects (rule_id)");
-    sqlExec(s, "CREATE INDEX rule_effects_run ON rule_effects (rule_run_id)");
+                   text + ", transfer_account_id " + text + ", rule_run_id " + text +
+                   ", family_id " + text + ", rule_id " + text + ", rule_name " + text +
+                   ", execution_type " + text + ", import_id " + text +
+                   ", applied_at BIGINT, PRIMARY KEY (entry_id, attribute, tag_id))" +
+                   (pg ? "" : " WITHOUT ROWID"));
     sqlExec(s, "CREATE TABLE transaction_locks (entry_id " + text + " NOT NULL, attribute " + text +
                    " NOT NULL, locked_at BIGINT NOT NULL, PRIMARY KEY (entry_id, "
                    "attribute))");

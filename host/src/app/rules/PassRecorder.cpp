@@ -42,21 +42,15 @@ void PassRecorder::adoptRuns(const std::string& passId) {
 }
 
 store::EffectRow PassRecorder::effectRow(const Effect& e, const std::string& entryId) const {
+    // Only what differs per transaction; the rest is the run's (store/RuleRunStore.h).
     store::EffectRow row;
-    row.familyId = _info.familyId;
     row.entryId = entryId;
     row.attribute = e.attribute;
-    row.tagId = e.attribute == "tag_ids" && e.value ? *e.value : "";
-    row.executionType = _info.executionType;
+    if (e.attribute == "tag_ids" && e.value) row.tagId = *e.value;
     row.value = e.value;
     row.previousValue = e.previous;
     row.transferAccountId = e.transferAccountId;
-    const auto& src = _set.sources().at(e.rule);
-    if (!src.id.empty()) row.ruleId = src.id;
-    row.ruleName = src.name;
     if (e.rule < _runs.size()) row.ruleRunId = _runs[e.rule].id;
-    row.importId = _info.importId;
-    row.appliedAt = _appliedAt;
     return row;
 }
 

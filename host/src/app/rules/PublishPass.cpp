@@ -9,6 +9,8 @@ namespace finimport::app::rules {
 PublishPass::PublishPass(store::Tx& s, std::string familyId, std::string importId)
     : _s(s), _familyId(std::move(familyId)), _importId(std::move(importId)) {}
 
+PublishPass::~PublishPass() = default;
+
 bool PublishPass::load() {
     if (!_loaded) {
         _loaded = true;
@@ -28,18 +30,31 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
                              std::vector<store::TransactionDetail>& details) {
     if (entries.empty() || !load()) return;
     _recorder->createRuns(); // no batch is open yet: statements may run
-    const size_t base = _txns.size();
-    _txns.resize(base + entries.size());
+    const FamilyRefs& refs = _set->refs();
+    if (_set->learns()) {
+        // The history when the pass starts: the family's stored transactions and this
+        // publish's, as the file gave them.
+        _set->loadHistory(_s);
+        for (size_t i = 0; i < entries.size(); ++i)
+            if (refs.inScope(entries[i].accountId))
+                _set->history().add(entries[i].name, details[i].categoryId, details[i].merchantId,
+                                    entries[i].date);
+        _set->history().finish(refs);
+    }
+    RulePass pass(_set->rules(), refs, &_set->history(), false, _set->nameSlots());
+    store::EffectBatch effects(_s);
+    const auto& runs = _recorder->runs();
+    // One transaction at a time: its fields move into the pass's view and back into the row
+    // the batch writes; only what finish() needs is kept.
+    RuleTxn t;
     for (size_t i = 0; i < entries.size(); ++i) {
         store::EntryRow& e = entries[i];
         store::TransactionDetail& d = details[i];
+        if (!refs.inScope(e.accountId)) continue;
         if (e.id.empty()) e.id = store::newOrderedUuid(); // as the batch would
-        RuleTxn& t = _txns[base + i];
-        t.id = e.id;
-        t.accountId = e.accountId;
-        t.date = e.date;
-        t.currency = e.currency;
-        t.importId = e.importId;
+        t.id = std::move(e.id);
+        t.accountId = std::move(e.accountId);
+        t.date = std::move(e.date);
         t.amount = e.amount;
         t.name = std::move(e.name);
         t.notes = std::move(e.notes);
@@ -47,39 +62,36 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
         t.merchantId = std::move(d.merchantId);
         t.tagIds = std::move(d.tagIds);
         t.excluded = e.excluded;
-        t.kind = d.kind;
-    }
-    if (_set->learns()) {
-        // The history when the pass starts: the family's stored transactions and this
-        // publish's, as the file gave them.
-        _set->loadHistory(_s);
-        for (size_t i = base; i < _txns.size(); ++i)
-            if (_set->refs().inScope(_txns[i].accountId))
-                _set->history().add(_txns[i].name, _txns[i].categoryId, _txns[i].merchantId,
-                                    _txns[i].date);
-        _set->history().finish(_set->refs());
-    }
-    RulePass pass(_set->rules(), _set->refs(), &_set->history(), false, _set->nameSlots());
-    for (size_t i = base; i < _txns.size(); ++i)
-        if (_set->refs().inScope(_txns[i].accountId)) pass.apply(_txns[i], i);
-    _recorder->addCounts(pass.counts());
-    for (auto& e : pass.effects())
-        _effects.push_back(std::move(e));
-    for (auto& r : pass.transfers())
-        _transfers.push_back(std::move(r));
-    // Back into the rows to write; what finish() needs stays (id, label, a transfer's fields).
-    for (size_t i = 0; i < entries.size(); ++i) {
-        RuleTxn& t = _txns[base + i];
-        store::EntryRow& e = entries[i];
-        store::TransactionDetail& d = details[i];
+        t.kind = std::move(d.kind);
+        t.label.reset();
+        pass.apply(t, i);
+        for (auto& fx : pass.effects()) {
+            std::string tag = fx.attribute == "tag_ids" && fx.value ? *fx.value : std::string();
+            effects.add(t.id, fx.attribute, tag, std::move(fx.value), std::move(fx.previous),
+                        fx.transferAccountId, runs[fx.rule].id);
+        }
+        pass.effects().clear();
+        if (t.label) _labels[*t.label].push_back(t.id);
+        for (auto& r : pass.transfers()) {
+            RuleTxn kept = t;
+            kept.currency = e.currency;
+            kept.importId = e.importId;
+            _transfers.emplace_back(std::move(kept), std::move(r));
+        }
+        pass.transfers().clear();
+        e.id = std::move(t.id);
+        e.accountId = std::move(t.accountId);
+        e.date = std::move(t.date);
         e.name = std::move(t.name);
         e.notes = std::move(t.notes);
         e.excluded = t.excluded;
         d.categoryId = std::move(t.categoryId);
         d.merchantId = std::move(t.merchantId);
         d.tagIds = std::move(t.tagIds);
-        d.kind = t.kind;
+        d.kind = std::move(t.kind);
     }
+    effects.flush(); // before the entries' batch opens (PostgreSQL: one statement at a time)
+    _recorder->addCounts(pass.counts());
 }
 
 void PublishPass::applyToStored() {
@@ -94,13 +106,10 @@ void PublishPass::applyToStored() {
 std::map<std::string, std::string> PublishPass::finish() {
     if (!_recorder || _recorder->runs().empty()) return {};
     if (_storedDone) return _recorder->touched();
-    auto rows = _recorder->effectRows(_effects,
-                                      [&](size_t index) -> const RuleTxn& { return _txns[index]; });
-    store::insertNewEffects(_s, rows);
-    for (const auto& t : _txns)
-        if (t.label) store::writeLabel(_s, t.id, *t.label);
-    for (const auto& r : _transfers)
-        _recorder->counterpart(_txns[r.txn], r);
+    for (const auto& [label, ids] : _labels)
+        store::writeLabels(_s, label, ids);
+    for (const auto& [t, request] : _transfers)
+        _recorder->counterpart(t, request);
     _recorder->finishRuns();
     return _recorder->touched();
 }

@@ -22,6 +22,7 @@ namespace finimport::app::rules {
 class PublishPass {
 public:
     PublishPass(store::Tx& s, std::string familyId, std::string importId);
+    ~PublishPass();
 
     // Before the batch is written: fills the entries' ids and applies the rules to them.
     void applyToNew(std::vector<store::EntryRow>& entries,
@@ -40,9 +41,9 @@ private:
     std::unique_ptr<RuleSet> _set;
     std::unique_ptr<PassRecorder> _recorder;
     bool _loaded = false, _storedDone = false;
-    std::vector<RuleTxn> _txns; // applyToNew's transactions, for finish()
-    std::vector<Effect> _effects;
-    std::vector<TransferRequest> _transfers;
+    // What applyToNew leaves for finish(): labels (→ entry ids) and transfers to complete.
+    std::map<std::string, std::vector<std::string>> _labels;
+    std::vector<std::pair<RuleTxn, TransferRequest>> _transfers;
 };
 
 } // namespace finimport::app::rules

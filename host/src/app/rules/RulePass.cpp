@@ -82,7 +82,37 @@ std::string outflowKind(const std::string& inflowType, const std::string& outflo
 RulePass::RulePass(const std::vector<CompiledRule>& rules, const FamilyRefs& refs,
                    const LearnedHistory* learned, bool ignoreLocks, int nameSlots)
     : _rules(rules), _refs(refs), _learned(learned), _ignoreLocks(ignoreLocks),
-      _nameSlots(nameSlots), _counts(rules.size()) {}
+      _nameSlots(nameSlots), _counts(rules.size()) {
+    _gates.resize(rules.size());
+    for (size_t r = 0; r < rules.size(); ++r)
+        for (const auto& c : rules[r].conditions)
+            if (nameDetermined(c)) _gates[r].push_back(&c);
+}
+
+bool RulePass::nameDetermined(const Condition& c) const {
+    if (c.field == Field::Name) return true;
+    if (c.field != Field::Compound || c.always || c.never) return false;
+    for (const auto& sub : c.subs)
+        if (!nameDetermined(sub)) return false;
+    return true;
+}
+
+const std::vector<uint32_t>& RulePass::candidates(const RuleTxn& t) {
+    NameEntry& e = nameEntry(t);
+    if (!e.ready) {
+        for (size_t r = 0; r < _rules.size(); ++r) {
+            bool pass = true;
+            for (const Condition* c : _gates[r])
+                if (!matches(*c, t)) {
+                    pass = false;
+                    break;
+                }
+            if (pass) e.candidates.push_back(uint32_t(r));
+        }
+        e.ready = true;
+    }
+    return e.candidates;
+}
 
 RulePass::NameEntry& RulePass::nameEntry(const RuleTxn& t) {
     if (_current) return *_current;
@@ -209,9 +239,14 @@ bool RulePass::transfer(RuleTxn& t, const Action& a, size_t index, size_t rule,
 
 uint32_t RulePass::apply(RuleTxn& t, size_t index) {
     _current = nullptr;
+    _lastMatched = false;
     uint32_t changed = 0;
     std::vector<Effect> mine;
-    for (size_t r = 0; r < _rules.size(); ++r) {
+    // Rules whose name conditions fail are skipped without a look; a rename switches to the
+    // new name's list, after the current rule (chaining, docs/rules.md §5).
+    const std::vector<uint32_t>* list = &candidates(t);
+    for (size_t k = 0; k < list->size(); ++k) {
+        const size_t r = (*list)[k];
         const CompiledRule& rule = _rules[r];
         if (rule.effectiveDate && t.date < *rule.effectiveDate) continue;
         bool all = true; // R7: the conditions are evaluated once, before any action
@@ -222,6 +257,8 @@ uint32_t RulePass::apply(RuleTxn& t, size_t index) {
             }
         if (!all) continue;
         ++_counts[r].matched;
+        _lastMatched = true;
+        bool renamed = false;
         bool modified = false;
         for (const auto& a : rule.actions) {
             if (a.inert) continue;
@@ -250,6 +287,7 @@ uint32_t RulePass::apply(RuleTxn& t, size_t index) {
                 record(mine, index, "name", std::nullopt, a.value, t.name, r);
                 t.name = a.value;
                 _current = nullptr;
+                renamed = true;
                 changed |= kName;
                 modified = true;
                 break;
@@ -295,6 +333,12 @@ uint32_t RulePass::apply(RuleTxn& t, size_t index) {
             }
         }
         if (modified) ++_counts[r].modified;
+        if (renamed) {
+            renamed = false;
+            list = &candidates(t);
+            k = size_t(std::upper_bound(list->begin(), list->end(), uint32_t(r)) - list->begin()) -
+                1;
+        }
     }
     for (auto& e : mine)
         _effects.push_back(std::move(e));

@@ -78,6 +78,8 @@ public:
     uint32_t apply(RuleTxn& t, size_t index);
 
     const std::vector<RuleCounts>& counts() const { return _counts; }
+    // Whether the last apply() matched at least one rule.
+    bool lastMatched() const { return _lastMatched; }
     std::vector<Effect>& effects() { return _effects; }
     std::vector<TransferRequest>& transfers() { return _transfers; }
 
@@ -85,7 +87,13 @@ private:
     struct NameEntry {
         std::string normalized, folded;
         std::vector<int8_t> slots; // -1 unknown, 0 no, 1 yes
+        // The rules worth evaluating for this name: those without a condition that depends on
+        // the name alone, and those whose name conditions hold (computed once per name).
+        std::vector<uint32_t> candidates;
+        bool ready = false;
     };
+    const std::vector<uint32_t>& candidates(const RuleTxn& t);
+    bool nameDetermined(const Condition& c) const;
     bool matches(const Condition& c, const RuleTxn& t);
     bool matchesText(const Condition& c, const std::optional<std::string>& text) const;
     NameEntry& nameEntry(const RuleTxn& t);
@@ -102,8 +110,10 @@ private:
     const LearnedHistory* _learned;
     bool _ignoreLocks;
     int _nameSlots;
+    std::vector<std::vector<const Condition*>> _gates; // per rule: its name-only conditions
     std::unordered_map<std::string, NameEntry> _names;
     NameEntry* _current = nullptr;
+    bool _lastMatched = false;
     std::vector<RuleCounts> _counts;
     std::vector<Effect> _effects;
     std::vector<TransferRequest> _transfers;

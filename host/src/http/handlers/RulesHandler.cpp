@@ -165,6 +165,8 @@ void addRuleRoutes(Router& router, store::Database& db, jobs::JobQueue& jobs) {
     router.get("/api/v1/rules", A::Read, [d](Request& r) { return listRules(*d, r); });
     router.post("/api/v1/rules", A::Write, BodyMode::Params,
                 [d](Request& r) { return createRuleRoute(*d, r); });
+    router.post("/api/v1/rules/dry_run", A::Read, BodyMode::Params,
+                [d](Request& r) { return dryRunRules(*d, r); });
     router.get("/api/v1/rules/{id}", A::Read, [d](Request& r) { return showRule(*d, r); });
     router.add(Route{"PATCH", "/api/v1/rules/{id}", A::Write, BodyMode::Params,
                      [d](Request& r) { return updateRuleRoute(*d, r); }});

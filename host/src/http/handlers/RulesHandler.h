@@ -26,5 +26,8 @@ Response listRuleRuns(store::Database& db, const Request& req);
 Response showRuleRun(store::Database& db, const Request& req);
 Response createRuleRuns(store::Database& db, jobs::JobQueue& jobs, const Request& req);
 Response listRuleEffects(store::Database& db, const Request& req);
+Response dryRunRules(store::Database& db, const Request& req);
+// The dry runs' `limit` (1..1000, default 100; other values clamp) and change objects.
+size_t changeLimit(const std::optional<std::string>& text);
 
 } // namespace finimport::http
