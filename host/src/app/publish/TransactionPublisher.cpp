@@ -159,6 +159,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
     std::sort(fresh.begin(), fresh.end());
     std::vector<store::EntryRow> rows(fresh.size());
     std::vector<store::TransactionDetail> details(fresh.size());
+    std::vector<int64_t> rowNumbers(fresh.size());
     for (size_t k = 0; k < fresh.size(); ++k) {
         ResolvedRow& r = resolved[fresh[k].index]; // moved from: each row is written once
         // The first row of each account has its earliest date.
@@ -176,9 +177,10 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         e.importId = ctx.import.id;
         details[k].categoryId = std::move(r.categoryId);
         details[k].tagIds = std::move(r.tagIds);
+        rowNumbers[k] = r.row->number;
     }
     // docs/rules.md §6: the family's active rules change the new rows before they are written.
-    if (ctx.rulePass) ctx.rulePass->applyToNew(rows, details);
+    if (ctx.rulePass) ctx.rulePass->applyToNew(rows, details, rowNumbers);
     store::TransactionBatch batch(ctx.session);
     for (size_t k = 0; k < fresh.size(); ++k) {
         batch.add(rows[k], details[k]);

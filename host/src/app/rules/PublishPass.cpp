@@ -27,9 +27,10 @@ bool PublishPass::load() {
 }
 
 void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
-                             std::vector<store::TransactionDetail>& details) {
+                             std::vector<store::TransactionDetail>& details,
+                             const std::vector<int64_t>& rowNumbers) {
     if (entries.empty() || !load()) return;
-    _recorder->createRuns(); // no batch is open yet: statements may run
+    if (!_preview) _recorder->createRuns(); // no batch is open yet: statements may run
     const FamilyRefs& refs = _set->refs();
     if (_set->learns()) {
         // The history when the pass starts: the family's stored transactions and this
@@ -64,7 +65,27 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
         t.excluded = e.excluded;
         t.kind = std::move(d.kind);
         t.label.reset();
-        pass.apply(t, i);
+        const std::string original = _preview ? t.name : std::string();
+        ++_evaluated;
+        if (pass.apply(t, i)) ++_changedRows;
+        if (_preview) {
+            for (auto& fx : pass.effects()) {
+                DryChange c;
+                c.rowNumber = i < rowNumbers.size() ? rowNumbers[i] : int64_t(i + 1);
+                c.date = t.date;
+                c.name = original;
+                c.attribute = fx.attribute;
+                c.from = fx.previous;
+                c.to = fx.value;
+                const auto& src = _set->sources()[fx.rule];
+                c.ruleId = src.id;
+                c.ruleName = src.name.value_or("");
+                nameChange(c, refs);
+                _preview->add(std::move(c));
+            }
+            pass.effects().clear();
+            pass.transfers().clear();
+        }
         for (auto& fx : pass.effects()) {
             std::string tag = fx.attribute == "tag_ids" && fx.value ? *fx.value : std::string();
             effects.add(t.id, fx.attribute, tag, std::move(fx.value), std::move(fx.previous),

@@ -6,6 +6,7 @@
 // read back and changed in place (applyToStored). finish() writes runs, effects, labels and
 // counterpart legs.
 
+#include "app/rules/DryRun.h"
 #include "app/rules/PassRecorder.h"
 #include "app/rules/RuleSet.h"
 #include "store/EntryStore.h"
@@ -25,8 +26,15 @@ public:
     ~PublishPass();
 
     // Before the batch is written: fills the entries' ids and applies the rules to them.
+    // `rowNumbers`: each entry's import row (the preview's change list names rows).
     void applyToNew(std::vector<store::EntryRow>& entries,
-                    std::vector<store::TransactionDetail>& details);
+                    std::vector<store::TransactionDetail>& details,
+                    const std::vector<int64_t>& rowNumbers = {});
+    // docs/rules.md §9: applyToNew only lists the changes (in `changes`), records nothing;
+    // the caller rolls the transaction back.
+    void previewInto(ChangeList& changes) { _preview = &changes; }
+    int64_t rowsEvaluated() const { return _evaluated; }
+    int64_t rowsChanged() const { return _changedRows; }
     // After everything is written: the pass over the transactions the import created.
     void applyToStored();
     // Runs, effects, labels and counterpart legs; returns the accounts whose balances the
@@ -41,6 +49,8 @@ private:
     std::unique_ptr<RuleSet> _set;
     std::unique_ptr<PassRecorder> _recorder;
     bool _loaded = false, _storedDone = false;
+    ChangeList* _preview = nullptr;
+    int64_t _evaluated = 0, _changedRows = 0;
     // What applyToNew leaves for finish(): labels (→ entry ids) and transfers to complete.
     std::map<std::string, std::vector<std::string>> _labels;
     std::vector<std::pair<RuleTxn, TransferRequest>> _transfers;

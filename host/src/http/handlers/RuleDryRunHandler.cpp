@@ -1,4 +1,5 @@
 // Dry runs (docs/rules.md §9): POST /api/v1/rules/dry_run.
+#include "app/publish/RulePreview.h"
 #include "app/rules/DryRun.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
@@ -126,6 +127,28 @@ Response dryRunRules(store::Database& db, const Request& req) {
     w.key("changes").beginArray();
     for (const auto& c : r.changes)
         writeChange(w, c, false);
+    w.endArray();
+    w.key("total_changes").integer(r.totalChanges);
+    w.key("truncated").boolean(r.truncated);
+    w.endObject().endObject();
+    return jsonResponse(200, w.take());
+}
+
+Response previewImportRules(store::Database& db, const Request& req) {
+    const std::string& id = req.pathParam("id");
+    if (!isUuid(id)) return jsonError(404, "not_found", "Import not found");
+    auto result = app::previewImportRules(db, req.principal.familyId, normalizeUuid(id),
+                                          changeLimit(req.query.get("limit")));
+    if (auto* e = std::get_if<app::RulePreviewError>(&result))
+        return jsonError(statusOf(e->kind), e->error, e->message);
+    const auto& r = std::get<app::RulePreview>(result);
+    JsonWriter w;
+    w.beginObject().key("data").beginObject();
+    w.key("rows_evaluated").integer(r.rowsEvaluated);
+    w.key("rows_changed").integer(r.rowsChanged);
+    w.key("changes").beginArray();
+    for (const auto& c : r.changes)
+        writeChange(w, c, true);
     w.endArray();
     w.key("total_changes").integer(r.totalChanges);
     w.key("truncated").boolean(r.truncated);

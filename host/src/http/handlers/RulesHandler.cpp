@@ -176,6 +176,8 @@ void addRuleRoutes(Router& router, store::Database& db, jobs::JobQueue& jobs) {
     router.post("/api/v1/rule_runs", A::Write, BodyMode::Params,
                 [d, q](Request& r) { return createRuleRuns(*d, *q, r); });
     router.get("/api/v1/rule_runs/{id}", A::Read, [d](Request& r) { return showRuleRun(*d, r); });
+    router.get("/api/v1/imports/{id}/rule_preview", A::Read,
+               [d](Request& r) { return previewImportRules(*d, r); });
     router.get("/api/v1/rule_effects", A::Read, [d](Request& r) { return listRuleEffects(*d, r); });
 }
 
