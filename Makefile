@@ -32,6 +32,12 @@ deps:
 	  echo "deps: installing$$missing"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	else echo "deps: all present"; fi
+	@# The generated-client check (tests/openapi-client, docs/decisions.md D89): Node's npm, then the
+	@# pinned openapi-typescript and typescript from the npm registry (again when the lockfile changes).
+	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
+	@cd tests/openapi-client && { [ node_modules/.package-lock.json -nt package-lock.json ] || \
+	  npm ci --no-audit --no-fund --loglevel=error; }
 
 configure: deps
 	@cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null

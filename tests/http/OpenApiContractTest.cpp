@@ -1,6 +1,10 @@
 // The served OpenAPI document agrees with what the handlers emit: for each response schema,
 // the property names in schemas/openapi.yaml equal the keys of a real response object.
-#include "ApiSupport.h"
+#include "LedgerSupport.h"
+
+#include "app/imports/ImportService.h"
+#include "http/handlers/Routes.h"
+#include "server/Config.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -46,6 +50,34 @@ std::set<std::string> schemaProperties(const std::string& yaml, const std::strin
     return out;
 }
 
+// `components.schemas.<name>.required` (a flow list at the schema's first level).
+std::set<std::string> schemaRequired(const std::string& yaml, const std::string& name) {
+    std::istringstream in(yaml);
+    std::string line;
+    bool inSchemas = false, inSchema = false;
+    std::set<std::string> out;
+    while (std::getline(in, line)) {
+        if (line.find_first_not_of(' ') == std::string::npos) continue;
+        size_t indent = indentOf(line);
+        std::string text = line.substr(indent);
+        if (indent == 2) inSchemas = text == "schemas:";
+        if (!inSchemas) continue;
+        if (indent == 4) inSchema = text == name + ":";
+        if (!inSchema || indent != 6 || text.rfind("required: [", 0) != 0) continue;
+        std::string list = text.substr(11, text.find(']') - 11);
+        for (size_t start = 0; start < list.size();) {
+            size_t comma = list.find(',', start);
+            std::string item =
+                list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            item.erase(0, item.find_first_not_of(' '));
+            if (!item.empty()) out.insert(item);
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+    }
+    return out;
+}
+
 std::set<std::string> keysOf(const Poco::JSON::Object::Ptr& o) {
     std::set<std::string> out;
     for (const auto& [k, v] : *o)
@@ -68,6 +100,8 @@ class OpenApiContractTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testSchemasMatchResponses);
     CPPUNIT_TEST(testServedDocumentIsValidOpenApi3);
     CPPUNIT_TEST(testDocumentsTheLoadedPlugins);
+    CPPUNIT_TEST(testEveryRouteIsDocumented);
+    CPPUNIT_TEST(testReadApiSchemasMatchResponses);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<AppHarness> _app;
@@ -85,7 +119,20 @@ class OpenApiContractTest : public CppUnit::TestFixture {
         for (const auto& k : documented)
             CPPUNIT_ASSERT_MESSAGE(schema + " documents " + k + " which is not emitted",
                                    keys.count(k) || optional.count(k));
+        // docs/decisions.md D89: what is always there is `required` (and only that), so a
+        // generated client does not make every field optional.
+        auto required = schemaRequired(_yaml, schema);
+        for (const auto& k : required)
+            CPPUNIT_ASSERT_MESSAGE(schema + " requires " + k + " which is not always emitted",
+                                   keys.count(k) && !optional.count(k));
+        if (!partlyRequired.count(schema))
+            for (const auto& k : documented)
+                CPPUNIT_ASSERT_MESSAGE(schema + " does not require " + k,
+                                       required.count(k) || optional.count(k));
     }
+    // Schemas whose other members depend on the import's type (plugin options, CSV-only parts).
+    const std::set<std::string> partlyRequired = {"ImportConfiguration", "PreflightReport", "Error",
+                                                  "ErrorWithImportId"};
 
 public:
     void setUp() override {
@@ -99,12 +146,32 @@ public:
         CPPUNIT_ASSERT_EQUAL(200, r.status);
         CPPUNIT_ASSERT_EQUAL(std::string("application/yaml"), r.header("Content-Type"));
         CPPUNIT_ASSERT_EQUAL(std::size_t(0), r.body.rfind("openapi: 3.0.3", 0));
-        for (const char* path :
-             {"/api/v1/imports:", "/api/v1/imports/preflight:", "/api/v1/imports/{id}:",
-              "/api/v1/imports/{id}/rows:", "/api/v1/imports/{id}/rows/{number}:",
-              "/api/v1/imports/{id}/publish:", "/api/v1/imports/{id}/revert:",
-              "/api/v1/recurring_transactions:", "/api/v1/balances:", "/api/v1/trades:",
-              "/health:"})
+        // The document as served, for the generated-client check (tests/openapi-client).
+        std::ofstream(std::string(FINIMPORT_BINARY_DIR) + "/openapi-served-clean.yaml",
+                      std::ios::binary)
+            << r.body;
+        for (const char* path : {"/api/v1/imports:",
+                                 "/api/v1/imports/preflight:",
+                                 "/api/v1/imports/{id}:",
+                                 "/api/v1/imports/{id}/rows:",
+                                 "/api/v1/imports/{id}/rows/{number}:",
+                                 "/api/v1/imports/{id}/publish:",
+                                 "/api/v1/imports/{id}/revert:",
+                                 "/api/v1/recurring_transactions:",
+                                 "/api/v1/balances:",
+                                 "/api/v1/trades:",
+                                 "/health:",
+                                 "/api/v1/exports/ndjson:",
+                                 "/api/v1/accounts:",
+                                 "/api/v1/accounts/{id}:",
+                                 "/api/v1/transactions:",
+                                 "/api/v1/transactions/{id}:",
+                                 "/api/v1/categories:",
+                                 "/api/v1/categories/{id}:",
+                                 "/api/v1/merchants:",
+                                 "/api/v1/merchants/{id}:",
+                                 "/api/v1/tags:",
+                                 "/api/v1/tags/{id}:"})
             CPPUNIT_ASSERT_MESSAGE(path, r.body.find(std::string("  ") + path + "\n") !=
                                              std::string::npos);
     }
@@ -158,7 +225,7 @@ public:
                 R"(        col_sep: {type: string, enum: [",", ";", "\t", "|", "auto", "\\t", "tab"], )"
                 R"(default: ",", description: ")") != std::string::npos);
         CPPUNIT_ASSERT(
-            _yaml.find(R"(        has_header: {oneOf: [{type: boolean}, {type: string}], )"
+            _yaml.find(R"(        has_header: {anyOf: [{type: boolean}, {type: string}], )"
                        R"(default: "true")") != std::string::npos);
         auto configuration = schemaProperties(_yaml, "ImportConfiguration");
         CPPUNIT_ASSERT(configuration.count("encoding") && configuration.count("col_sep") &&
@@ -166,6 +233,91 @@ public:
         auto params = schemaProperties(_yaml, "CreateImportParams");
         CPPUNIT_ASSERT(params.count("type") && params.count("publish") &&
                        params.count("amount_multiplier"));
+    }
+
+    // docs/decisions.md D89: every route the server answers is documented with an operationId
+    // (tests/http/openapi/check_operations.py), and the check fails on a missing one.
+    void testEveryRouteIsDocumented() {
+        auto& server = _app->server();
+        finimport::server::Config config;
+        finimport::app::ImportService imports(server.database(), server.plugins(), config,
+                                              server.jobs());
+        auto router =
+            finimport::http::buildRoutes({server.database(), imports, server.plugins(), config});
+        const std::string base = std::string(FINIMPORT_BINARY_DIR) + "/served-openapi-ops";
+        auto run = [&](const std::string& yaml, const std::string& extraRoute) {
+            std::ofstream(base + ".yaml", std::ios::binary) << yaml;
+            std::ofstream routes(base + ".routes");
+            for (const auto& [method, pattern] : router.routes())
+                routes << method << " " << pattern << "\n";
+            routes << extraRoute;
+            routes.close();
+            const std::string checker =
+                std::string(FINIMPORT_SOURCE_DIR) + "/tests/http/openapi/check_operations.py";
+            int status = std::system(("/usr/bin/python3 '" + checker + "' '" + base + ".yaml' '" +
+                                      base + ".routes' > '" + base + ".report' 2>&1")
+                                         .c_str());
+            std::ifstream in(base + ".report");
+            return std::make_pair(status, std::string((std::istreambuf_iterator<char>(in)),
+                                                      std::istreambuf_iterator<char>()));
+        };
+        CPPUNIT_ASSERT(router.routes().size() >= 25);
+        auto [status, report] = run(_yaml, "");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(report, 0, status);
+        auto missing = run(_yaml, "GET /api/v1/undocumented\n");
+        CPPUNIT_ASSERT(missing.first != 0);
+        CPPUNIT_ASSERT_EQUAL(std::string("GET /api/v1/undocumented: served but not documented\n"),
+                             missing.second);
+        std::string noId = _yaml;
+        const std::string op = "      operationId: listTags\n";
+        noId.erase(noId.find(op), op.size());
+        CPPUNIT_ASSERT(run(noId, "").first != 0);
+    }
+
+    void testReadApiSchemasMatchResponses() {
+        std::string key = _app->createKey("Family");
+        auto account = seedAccount(*_app, "Family", "Checking");
+        auto savings = seedAccount(*_app, "Family", "Savings");
+        auto food = seedCategory(*_app, "Family", "Food");
+        auto dining = seedCategory(*_app, "Family", "Dining", food.id);
+        auto shop = seedMerchant(*_app, "Family", "Shop");
+        auto tag = seedTag(*_app, "Family", "t");
+        TxSeed seed;
+        seed.accountId = account.id;
+        seed.date = "2024-01-02";
+        seed.name = "Out";
+        seed.amount = kUnit;
+        seed.categoryId = dining.id;
+        seed.merchantId = shop.id;
+        seed.tagIds = {tag.id};
+        std::string out = seedTransaction(*_app, seed);
+        seed.accountId = savings.id;
+        seed.amount = -kUnit;
+        std::string in = seedTransaction(*_app, seed);
+        _app->server().database().write([&](finimport::store::Tx& s) {
+            finimport::store::sqlExec(
+                s,
+                "INSERT INTO transfers (id, inflow_transaction_id, outflow_transaction_id, "
+                "status, created_at, updated_at) VALUES ('0190a0a0-0000-7000-8000-0000000000ff', "
+                "?, ?, 'confirmed', 0, 0)",
+                {in, out});
+        });
+        auto accounts = jsonObject(_app->get("/api/v1/accounts", key));
+        check("Account", accounts->getArray("accounts")->getObject(0));
+        check("Pagination", accounts->getObject("pagination"));
+        auto t = jsonObject(_app->get("/api/v1/transactions/" + out, key));
+        check("Transaction", t);
+        check("AccountRef", t->getObject("account"));
+        check("AccountRef", t->getObject("transfer")->getObject("other_account"));
+        auto categories = jsonObject(_app->get("/api/v1/categories", key));
+        check("Category", categories->getArray("categories")->getObject(0));
+        Poco::JSON::Parser parser;
+        auto merchants = parser.parse(_app->get("/api/v1/merchants", key).body)
+                             .extract<Poco::JSON::Array::Ptr>();
+        check("Merchant", merchants->getObject(0));
+        auto tags =
+            parser.parse(_app->get("/api/v1/tags", key).body).extract<Poco::JSON::Array::Ptr>();
+        check("Tag", tags->getObject(0));
     }
 
     void testSchemasMatchResponses() {
@@ -214,7 +366,7 @@ public:
                     R"({"type":"ServiceImport","raw_file_content":"{\"type\":\"Tag\",\"data\":{\"id\":\"t\",\"name\":\"x\"}}"})",
                     key))
                 ->getObject("data");
-        check("ImportDetail", service, {"error"});
+        check("ImportDetail", service, {"error", "verification"});
         check("Verification", service->getObject("verification"));
 
         auto listed = jsonObject(_app->get("/api/v1/imports", key));

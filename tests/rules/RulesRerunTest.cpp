@@ -79,10 +79,10 @@ public:
         f->publish("date,name,amount\n2024-03-01,Gym,-30.00\n");
         auto t = f->one("Gym");
         auto user = f->category("Mine"), rules = f->category("Health");
-        f->app->server().database().write([&](store::Tx& s) {
-            store::sqlExec(s, "UPDATE entries SET category_id = ? WHERE id = ?", {user, t.id});
-            store::lockAttributes(s, t.id, {"category_id"});
-        });
+        // The user's correction (PATCH, docs/read-api.md §3.4) locks the category.
+        auto p = f->send("PATCH", "/api/v1/transactions/" + t.id,
+                         R"({"transaction":{"category_id":")" + user + R"("}})");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(p.body, 200, p.status);
         f->rule(R"("name":"Health","active":true,"conditions":[],"actions":[{"action_type":)"
                 R"("set_transaction_category","value":")" +
                 rules + R"("},{"action_type":"set_transaction_name","value":"Gym Club"}])");
@@ -96,10 +96,32 @@ public:
         CPPUNIT_ASSERT_EQUAL(rules, *t.categoryId);
         auto e = f->effects("transaction_id=" + t.id + "&attribute=category_id")->getObject(0);
         CPPUNIT_ASSERT_EQUAL(user, field(e, "previous_value"));
-        std::map<std::string, int64_t> locks;
-        f->app->server().database().read([&](store::Tx& s) { locks = store::locksOf(s, t.id); });
+        store::LockMap locks;
+        f->app->server().database().read(
+            [&](store::Tx& s) { locks = store::TransactionLocks::locked(s, t.id); });
         CPPUNIT_ASSERT_EQUAL(size_t(1), locks.size()); // the lock stays
         CPPUNIT_ASSERT(locks.count("category_id"));
+        // A user edit of a rule-written attribute removes its effect; unlocking keeps values.
+        auto p2 = f->send("PATCH", "/api/v1/transactions/" + t.id,
+                          R"({"transaction":{"name":"My gym"}})");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(p2.body, 200, p2.status);
+        CPPUNIT_ASSERT_EQUAL(size_t(0),
+                             f->effects("transaction_id=" + t.id + "&attribute=name")->size());
+        CPPUNIT_ASSERT_EQUAL(
+            size_t(1), f->effects("transaction_id=" + t.id + "&attribute=category_id")->size());
+        ASSERT_API_ERROR(
+            f->send("DELETE", "/api/v1/transactions/" + t.id + "/locks?attributes[]=colour"), 422,
+            "validation_failed", "Unknown attribute: colour",
+            Errors({"Unknown attribute: colour"}));
+        auto u = f->send("DELETE", "/api/v1/transactions/" + t.id + "/locks?attributes[]=name");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(u.body, 200, u.status);
+        CPPUNIT_ASSERT_EQUAL(std::string("My gym"), field(jsonObject(u), "name"));
+        f->app->server().database().read(
+            [&](store::Tx& s) { locks = store::TransactionLocks::locked(s, t.id); });
+        CPPUNIT_ASSERT_EQUAL(size_t(1), locks.size());
+        CPPUNIT_ASSERT(locks.count("category_id"));
+        ASSERT_API_ERROR(f->send("DELETE", "/api/v1/transactions/" + f->account + "/locks"), 404,
+                         "not_found", "Transaction not found", kNoErrors);
     }
 
     void testRuleImportRevertUndoesR13() {

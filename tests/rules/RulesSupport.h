@@ -5,6 +5,7 @@
 #include "../http/ApiSupport.h"
 #include "store/RuleRunStore.h"
 #include "store/RuleStore.h"
+#include "store/TransactionLocks.h"
 
 #include <Poco/JSON/Array.h>
 

@@ -65,6 +65,13 @@ Route& Router::post(std::string pattern, AuthRequirement auth, BodyMode body, Ha
                      kDefaultInternalErrorMessage});
 }
 
+std::vector<std::pair<std::string, std::string>> Router::routes() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& compiled : _routes)
+        out.emplace_back(compiled.route.method, compiled.route.pattern);
+    return out;
+}
+
 RouteMatch Router::match(std::string_view method, std::string_view path) const {
     RouteMatch result;
     const auto segments = splitPath(path);

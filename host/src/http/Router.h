@@ -15,6 +15,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace finimport::http {
@@ -53,6 +54,8 @@ public:
 
     // `path` is the raw (percent-encoded) path; captured values are decoded.
     RouteMatch match(std::string_view method, std::string_view path) const;
+    // Every METHOD and pattern added, in order (the OpenAPI contract test documents each).
+    std::vector<std::pair<std::string, std::string>> routes() const;
 
 private:
     struct Compiled {

@@ -307,35 +307,11 @@ void deleteRunsOfRule(Tx& s, const std::string& ruleId) {
     sqlExec(s, "DELETE FROM rule_runs WHERE rule_id = ?", {ruleId});
 }
 
-std::map<std::string, int64_t> locksOf(Tx& s, const std::string& entryId) {
-    std::map<std::string, int64_t> out;
-    for (const auto& r : sqlQuery(s,
-                                  "SELECT attribute, locked_at FROM transaction_locks WHERE "
-                                  "entry_id = ?",
-                                  {entryId}))
-        out[r.str(0)] = r.i64(1);
-    return out;
-}
-
-void lockAttributes(Tx& s, const std::string& entryId, const std::vector<std::string>& keys) {
-    const int64_t now = nowMicros();
-    for (const auto& k : std::set<std::string>(keys.begin(), keys.end())) {
-        sqlExec(s, "DELETE FROM transaction_locks WHERE entry_id = ? AND attribute = ?",
-                {entryId, k});
-        sqlExec(s,
-                "INSERT INTO transaction_locks (entry_id, attribute, locked_at) VALUES (?, ?, ?)",
-                {entryId, k, now});
-    }
-}
-
-void unlockAttributes(Tx& s, const std::string& entryId, const std::vector<std::string>& keys) {
-    if (keys.empty()) {
-        sqlExec(s, "DELETE FROM transaction_locks WHERE entry_id = ?", {entryId});
-        return;
-    }
-    for (const auto& k : keys)
-        sqlExec(s, "DELETE FROM transaction_locks WHERE entry_id = ? AND attribute = ?",
-                {entryId, k});
+void deleteEffectsOfEntry(Tx& s, const std::string& entryId) {
+    sqlExec(s,
+            "DELETE FROM rule_effects WHERE entry_id = ? OR EXISTS (SELECT 1 FROM entries c "
+            "WHERE c.id = rule_effects.entry_id AND c.parent_entry_id = ?)",
+            {entryId, entryId});
 }
 
 } // namespace finimport::store

@@ -85,10 +85,7 @@ std::vector<EffectRow> effectsOfRule(Tx& s, const std::string& ruleId);
 void deleteEffectByKey(Tx& s, const EffectRow& effect);
 void deleteRunsOfRule(Tx& s, const std::string& ruleId);
 
-// Locks: lock key → locked_at (µs).
-std::map<std::string, int64_t> locksOf(Tx& s, const std::string& entryId);
-void lockAttributes(Tx& s, const std::string& entryId, const std::vector<std::string>& keys);
-// Clears the given locks (all when `keys` is empty).
-void unlockAttributes(Tx& s, const std::string& entryId, const std::vector<std::string>& keys);
+// A transaction's deletion: its effects (and its split children's) go.
+void deleteEffectsOfEntry(Tx& s, const std::string& entryId);
 
 } // namespace finimport::store

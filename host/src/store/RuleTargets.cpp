@@ -2,6 +2,7 @@
 
 #include "store/Sql.h"
 #include "store/Time.h"
+#include "store/TransactionLocks.h"
 #include "store/TxSession.h"
 
 #include <algorithm>
@@ -41,7 +42,8 @@ std::string marks(size_t n) {
 
 const char* kTargetColumns =
     "e.id, e.account_id, e.date, e.currency, e.import_id, e.amount, e.name, e.notes, "
-    "e.category_id, e.merchant_id, e.investment_activity_label, e.excluded, e.kind";
+    "e.category_id, e.merchant_id, e.investment_activity_label, e.excluded, e.kind, "
+    "e.locked_attributes";
 
 RuleTarget targetFrom(const SqlRow& r) {
     RuleTarget t;
@@ -58,10 +60,13 @@ RuleTarget targetFrom(const SqlRow& r) {
     t.label = r.optStr(10);
     t.excluded = r.i64(11) != 0;
     t.kind = r.optStr(12).value_or("standard");
+    if (auto locks = r.optStr(13))
+        for (const auto& [key, at] : TransactionLocks::decode(*locks))
+            t.locks.push_back(key);
     return t;
 }
 
-// Tags, locks and transfer links of one chunk, a statement each.
+// Tags and transfer links of one chunk, a statement each (locks are in the entry row).
 void fillChunk(Tx& s, std::vector<RuleTarget>& chunk) {
     if (chunk.empty()) return;
     std::unordered_map<std::string, RuleTarget*> byId;
@@ -77,12 +82,6 @@ void fillChunk(Tx& s, std::vector<RuleTarget>& chunk) {
                                       in + " ORDER BY entry_id, tag_id",
                                   ids))
         byId[r.str(0)]->tagIds.push_back(r.str(1));
-    for (const auto& r : sqlQuery(s,
-                                  "SELECT entry_id, attribute FROM transaction_locks WHERE "
-                                  "entry_id IN " +
-                                      in,
-                                  ids))
-        byId[r.str(0)]->locks.push_back(r.str(1));
     std::vector<SqlValue> twice = ids;
     twice.insert(twice.end(), ids.begin(), ids.end());
     for (const auto& r : sqlQuery(s,

@@ -1,8 +1,9 @@
 // Schema version 16: rules applied (docs/rules.md). A rule's place in a pass (`position`, a
 // per-family sequence: rules of one RuleImport share a millisecond and their ids are not
 // ordered), a transaction's investment activity label, the runs of passes, the current rule
-// effects (one per transaction and attribute, per tag for tags) and the attributes a user
-// locked. Self-contained: the whole feature's tables in one version.
+// effects (one per transaction and attribute, per tag for tags). Locks are schema v15's
+// (entries.locked_attributes, store/TransactionLocks.h). Self-contained: the whole feature's
+// tables in one version.
 #include "store/Migrations.h"
 #include "store/Sql.h"
 #include "store/TxSession.h"
@@ -49,9 +50,6 @@ void rulesApplied(Tx& s) {
                    ", execution_type " + text + ", import_id " + text +
                    ", applied_at BIGINT, PRIMARY KEY (entry_id, attribute, tag_id))" +
                    (pg ? "" : " WITHOUT ROWID"));
-    sqlExec(s, "CREATE TABLE transaction_locks (entry_id " + text + " NOT NULL, attribute " + text +
-                   " NOT NULL, locked_at BIGINT NOT NULL, PRIMARY KEY (entry_id, "
-                   "attribute))");
 }
 
 } // namespace

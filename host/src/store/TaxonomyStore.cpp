@@ -197,17 +197,28 @@ std::set<std::string> usedAmong(Tx& s, std::initializer_list<const char*> uses,
 
 std::set<std::string> TaxonomyStore::categoriesInUse(const std::vector<std::string>& ids,
                                                      const std::string& importId) {
-    return usedAmong(_s,
-                     {"SELECT DISTINCT category_id FROM entries WHERE category_id IN (%) AND "
-                      "COALESCE(import_id, '') <> ?",
-                      "SELECT DISTINCT t.category_id FROM trades t JOIN entries e ON e.id = "
-                      "t.entry_id WHERE t.category_id IN (%) AND COALESCE(e.import_id, '') <> ?",
-                      "SELECT DISTINCT bc.category_id FROM budget_categories bc JOIN budgets b ON "
-                      "b.id = bc.budget_id WHERE bc.category_id IN (%) AND COALESCE(b.import_id, "
-                      "'') <> ?",
-                      "SELECT DISTINCT parent_id FROM categories WHERE parent_id IN (%) AND "
-                      "COALESCE(import_id, '') <> ?"},
-                     ids, importId);
+    std::set<std::string> used =
+        usedAmong(_s,
+                  {"SELECT DISTINCT category_id FROM entries WHERE category_id IN (%) AND "
+                   "COALESCE(import_id, '') <> ?",
+                   "SELECT DISTINCT t.category_id FROM trades t JOIN entries e ON e.id = "
+                   "t.entry_id WHERE t.category_id IN (%) AND COALESCE(e.import_id, '') <> ?",
+                   "SELECT DISTINCT bc.category_id FROM budget_categories bc JOIN budgets b ON "
+                   "b.id = bc.budget_id WHERE bc.category_id IN (%) AND COALESCE(b.import_id, "
+                   "'') <> ?",
+                   "SELECT DISTINCT parent_id FROM categories WHERE parent_id IN (%) AND "
+                   "COALESCE(import_id, '') <> ?"},
+                  ids, importId);
+    // A kept subcategory keeps its parent (docs/read-api.md §3.6): a category of the import
+    // that a correction attached to a transaction outside it stays, and so does its parent.
+    if (used.empty()) return used;
+    const std::set<std::string> among(ids.begin(), ids.end());
+    std::set<std::string> parents;
+    collect(_s, "SELECT parent_id FROM categories WHERE id IN (%) AND parent_id IS NOT NULL", 0,
+            std::vector<std::string>(used.begin(), used.end()), "", parents);
+    for (const auto& parent : parents)
+        if (among.count(parent)) used.insert(parent);
+    return used;
 }
 
 std::set<std::string> TaxonomyStore::categoriesBudgeted(const std::vector<std::string>& ids) {

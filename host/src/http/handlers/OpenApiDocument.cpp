@@ -109,11 +109,13 @@ std::string requestSchema(const DocumentedOption& o) {
         schema = "type: string, enum: " + quotedList(values);
         break;
     }
+    // anyOf: a form value "true" is a string that a coercing validator also reads as a
+    // boolean; with oneOf it would match both branches (docs/decisions.md D89).
     case T::Integer:
-        schema = "oneOf: [{type: integer}, {type: string}]";
+        schema = "anyOf: [{type: integer}, {type: string}]";
         break;
     case T::Boolean:
-        schema = "oneOf: [{type: boolean}, {type: string}]";
+        schema = "anyOf: [{type: boolean}, {type: string}]";
         break;
     case T::String:
     case T::Decimal:
@@ -151,10 +153,15 @@ std::string openApiDocument(const plugin::PluginRegistry& plugins) {
     }
     replaceLine(document, "# x-plugin-options", create);
     replaceLine(document, "# x-plugin-configuration", configuration);
+    // The alias the create request accepts for ServiceImport is a valid value too
+    // (docs/decisions.md D89).
+    std::vector<std::string> accepted = types;
+    if (std::find(types.begin(), types.end(), "ServiceImport") != types.end())
+        accepted.push_back("SureImport");
     const std::string typesMarker = "enum: [x-import-types], ";
     if (const auto at = document.find(typesMarker); at != std::string::npos)
         document.replace(at, typesMarker.size(),
-                         types.empty() ? std::string() : "enum: " + quotedList(types) + ", ");
+                         types.empty() ? std::string() : "enum: " + quotedList(accepted) + ", ");
     return document;
 }
 

@@ -4,6 +4,7 @@
 #include "http/handlers/BalancesHandler.h"
 #include "http/handlers/ExportsHandler.h"
 #include "http/handlers/ImportsHandler.h"
+#include "http/handlers/LedgerHandlers.h"
 #include "http/handlers/OpenApiDocument.h"
 #include "http/handlers/PreflightHandler.h"
 #include "http/handlers/RecurringHandler.h"
@@ -12,6 +13,45 @@
 #include "http/handlers/TradesHandler.h"
 
 namespace finimport::http {
+
+namespace {
+
+// The read API (docs/read-api.md): every route answers a 500 with the standard body (§1.7).
+void addLedgerRoutes(Router& router, store::Database& database, std::shared_ptr<ListCache> lists) {
+    using A = AuthRequirement;
+    store::Database* db = &database;
+    auto editor = std::make_shared<app::ledger::TransactionEditor>(database);
+    const std::string message = "An unexpected error occurred";
+    auto list = [&](const std::string& path, Response (*handler)(ListCache&, const Request&)) {
+        router.get(path, A::Read, [lists, handler](Request& r) { return handler(*lists, r); })
+            .internalErrorMessage = message;
+    };
+    auto one = [&](const std::string& path, Response (*handler)(store::Database&, const Request&)) {
+        router.get(path, A::Read, [db, handler](Request& r) { return handler(*db, r); })
+            .internalErrorMessage = message;
+    };
+    list("/api/v1/accounts", listAccounts);
+    one("/api/v1/accounts/{id}", showAccount);
+    list("/api/v1/transactions", listTransactions);
+    one("/api/v1/transactions/{id}", showTransaction);
+    list("/api/v1/categories", listCategories);
+    one("/api/v1/categories/{id}", showCategory);
+    list("/api/v1/merchants", listMerchants);
+    one("/api/v1/merchants/{id}", showMerchant);
+    list("/api/v1/tags", listTags);
+    one("/api/v1/tags/{id}", showTag);
+    for (const char* method : {"PATCH", "PUT"})
+        router
+            .add(Route{method, "/api/v1/transactions/{id}", A::Write, BodyMode::Params,
+                       [editor](Request& r) { return patchTransaction(*editor, r); }})
+            .internalErrorMessage = message;
+    router
+        .add(Route{"DELETE", "/api/v1/transactions/{id}", A::Write, BodyMode::None,
+                   [editor](Request& r) { return deleteTransaction(*editor, r); }})
+        .internalErrorMessage = message;
+}
+
+} // namespace
 
 Router buildRoutes(RouteServices services) {
     Router router;
@@ -61,6 +101,7 @@ Router buildRoutes(RouteServices services) {
                 [imports](Request& r) { return imports->publish(r); });
     router.post("/api/v1/imports/{id}/revert", A::Write, BodyMode::None,
                 [imports](Request& r) { return imports->revert(r); });
+    addLedgerRoutes(router, services.db, lists);
     addRuleRoutes(router, services.db, services.imports.jobs()); // docs/rules.md §11
     return router;
 }

@@ -178,6 +178,8 @@ void addRuleRoutes(Router& router, store::Database& db, jobs::JobQueue& jobs) {
     router.get("/api/v1/rule_runs/{id}", A::Read, [d](Request& r) { return showRuleRun(*d, r); });
     router.get("/api/v1/imports/{id}/rule_preview", A::Read,
                [d](Request& r) { return previewImportRules(*d, r); });
+    router.add(Route{"DELETE", "/api/v1/transactions/{id}/locks", A::Write, BodyMode::None,
+                     [d](Request& r) { return clearTransactionLocks(*d, r); }});
     router.get("/api/v1/rule_effects", A::Read, [d](Request& r) { return listRuleEffects(*d, r); });
 }
 

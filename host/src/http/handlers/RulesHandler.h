@@ -28,6 +28,7 @@ Response createRuleRuns(store::Database& db, jobs::JobQueue& jobs, const Request
 Response listRuleEffects(store::Database& db, const Request& req);
 Response dryRunRules(store::Database& db, const Request& req);
 Response previewImportRules(store::Database& db, const Request& req);
+Response clearTransactionLocks(store::Database& db, const Request& req);
 // The dry runs' `limit` (1..1000, default 100; other values clamp) and change objects.
 size_t changeLimit(const std::optional<std::string>& text);
 

@@ -1,0 +1,51 @@
+// GET /api/v1/accounts and /accounts/{id} (docs/read-api.md §2).
+#include "http/Errors.h"
+#include "http/Formats.h"
+#include "http/Pagination.h"
+#include "http/handlers/JsonFields.h"
+#include "http/handlers/LedgerHandlers.h"
+#include "http/handlers/LedgerJson.h"
+#include "http/handlers/LedgerParams.h"
+
+namespace finimport::http {
+
+Response listAccounts(ListCache& cache, const Request& req) {
+    store::AccountListFilter filter;
+    filter.familyId = req.principal.familyId;
+    if (auto refusal = readBoolParam(req, "include_disabled", filter.includeDisabled))
+        return *refusal;
+    auto page = req.query.get("page"), perPage = req.query.get("per_page");
+    std::string key = "accounts";
+    appendKeyPart(key, filter.includeDisabled ? "1" : "0");
+    appendKeyPart(key, page);
+    appendKeyPart(key, perPage);
+    appendKeyPart(key, filter.familyId);
+    return cache.respond(req, key, [&] {
+        store::Database& db = cache.db();
+        Pagination p = paginate(page, perPage, store::LedgerReads::countAccounts(db, filter));
+        JsonWriter w;
+        w.beginObject().key("accounts").beginArray();
+        for (const auto& a : store::LedgerReads::accounts(db, filter, p.perPage, p.offset))
+            writeAccount(w, a);
+        w.endArray();
+        writePagination(w, p);
+        w.endObject();
+        return jsonResponse(200, w.take());
+    });
+}
+
+Response showAccount(store::Database& db, const Request& req) {
+    bool includeDisabled = false;
+    if (auto refusal = readBoolParam(req, "include_disabled", includeDisabled)) return *refusal;
+    const std::string& id = req.pathParam("id");
+    std::optional<store::AccountView> account;
+    if (isUuid(id))
+        account = store::LedgerReads::account(db, req.principal.familyId, normalizeUuid(id),
+                                              includeDisabled);
+    if (!account) return jsonError(404, "not_found", "Account not found");
+    JsonWriter w;
+    writeAccount(w, *account);
+    return jsonResponse(200, w.take());
+}
+
+} // namespace finimport::http

@@ -1,0 +1,121 @@
+// GET /api/v1/transactions and /transactions/{id} (docs/read-api.md §3.2, §3.3).
+#include "app/ledger/TransactionPatch.h"
+#include "http/Errors.h"
+#include "http/Formats.h"
+#include "http/Pagination.h"
+#include "http/handlers/JsonFields.h"
+#include "http/handlers/LedgerHandlers.h"
+#include "http/handlers/LedgerJson.h"
+#include "http/handlers/LedgerParams.h"
+
+#include <Poco/String.h>
+
+namespace finimport::http {
+
+namespace {
+
+constexpr size_t kMaxSearchCharacters = 256;
+
+size_t utf8Characters(const std::string& s) {
+    size_t n = 0;
+    for (unsigned char c : s)
+        n += (c & 0xC0) != 0x80;
+    return n;
+}
+
+Refusal readAmountParam(const Request& req, const std::string& name, std::optional<int64_t>& out) {
+    auto value = req.query.get(name);
+    if (blankParam(value)) return std::nullopt;
+    out = app::ledger::parsePlainAmount(*value);
+    if (!out) return validationFailed(name + " must be a number");
+    return std::nullopt;
+}
+
+// The filters in docs/read-api.md §3.2's order; the first refusal answers.
+Refusal readFilter(const Request& req, store::TransactionFilter& f) {
+    Refusal r;
+    if ((r = readUuidParam(req, "account_id", f.accountId))) return r;
+    if ((r = readUuidListParam(req, "account_ids", f.accountIds))) return r;
+    if ((r = readUuidParam(req, "category_id", f.categoryId))) return r;
+    if ((r = readUuidListParam(req, "category_ids", f.categoryIds))) return r;
+    if ((r = readUuidParam(req, "merchant_id", f.merchantId))) return r;
+    if ((r = readUuidListParam(req, "merchant_ids", f.merchantIds))) return r;
+    if ((r = readUuidListParam(req, "tag_ids", f.tagIds))) return r;
+    if ((r = readUuidParam(req, "import_id", f.importId))) return r;
+    if ((r = readDateParam(req, "start_date", f.startDate))) return r;
+    if ((r = readDateParam(req, "end_date", f.endDate))) return r;
+    if ((r = readAmountParam(req, "min_amount", f.minAmount))) return r;
+    if ((r = readAmountParam(req, "max_amount", f.maxAmount))) return r;
+    if (auto type = req.query.get("type"); !blankParam(type)) {
+        const std::string t = Poco::toLower(Poco::trim(*type));
+        if (t != "income" && t != "expense")
+            return validationFailed("type must be income or expense");
+        f.type = t;
+    }
+    if (auto search = req.query.get("search"); !blankParam(search)) {
+        if (utf8Characters(*search) > kMaxSearchCharacters)
+            return validationFailed("search is too long (maximum is 256 characters)");
+        f.search = *search;
+    }
+    return std::nullopt;
+}
+
+std::string cacheKey(const store::TransactionFilter& f, const std::optional<std::string>& page,
+                     const std::optional<std::string>& perPage) {
+    std::string key = "transactions";
+    auto list = [&](const std::optional<std::vector<std::string>>& ids) {
+        std::string joined = ids ? "" : "\x1e";
+        if (ids)
+            for (const auto& id : *ids)
+                joined += id + ",";
+        appendKeyPart(key, joined);
+    };
+    auto number = [&](const std::optional<int64_t>& v) {
+        appendKeyPart(key, v ? std::optional<std::string>(std::to_string(*v)) : std::nullopt);
+    };
+    for (const auto* part : {&f.accountId, &f.categoryId, &f.merchantId, &f.importId, &f.startDate,
+                             &f.endDate, &f.type, &f.search, &page, &perPage})
+        appendKeyPart(key, *part);
+    for (const auto* ids : {&f.accountIds, &f.categoryIds, &f.merchantIds, &f.tagIds})
+        list(*ids);
+    number(f.minAmount);
+    number(f.maxAmount);
+    appendKeyPart(key, f.familyId);
+    return key;
+}
+
+} // namespace
+
+Response listTransactions(ListCache& cache, const Request& req) {
+    store::TransactionFilter filter;
+    filter.familyId = req.principal.familyId;
+    if (auto refusal = readFilter(req, filter)) return *refusal;
+    auto page = req.query.get("page"), perPage = req.query.get("per_page");
+    return cache.respond(req, cacheKey(filter, page, perPage), [&] {
+        store::Database& db = cache.db();
+        Pagination p = paginate(page, perPage, store::TransactionReads::countCached(db, filter));
+        JsonWriter w;
+        w.beginObject().key("transactions").beginArray();
+        for (const auto& t : store::TransactionReads::page(db, filter, p.perPage, p.offset))
+            writeTransaction(w, t);
+        w.endArray();
+        writePagination(w, p);
+        w.endObject();
+        return jsonResponse(200, w.take());
+    });
+}
+
+Response showTransaction(store::Database& db, const Request& req) {
+    const std::string& id = req.pathParam("id");
+    std::optional<store::TransactionView> t;
+    if (isUuid(id))
+        db.read([&](store::Tx& s) {
+            t = store::TransactionReads::byId(s, req.principal.familyId, normalizeUuid(id));
+        });
+    if (!t) return jsonError(404, "not_found", "Transaction not found");
+    JsonWriter w;
+    writeTransaction(w, *t);
+    return jsonResponse(200, w.take());
+}
+
+} // namespace finimport::http

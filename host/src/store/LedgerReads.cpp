@@ -1,0 +1,197 @@
+#include "store/LedgerReads.h"
+
+#include "store/Database.h"
+#include "store/StatementCache.h"
+#include "store/TxSession.h"
+
+namespace finimport::store {
+
+namespace {
+
+// The parameters of a query (built one by one: GCC 12 sees an uninitialized variant in a
+// braced list of them).
+template <class... A> std::vector<SqlValue> values(const A&... a) {
+    std::vector<SqlValue> v;
+    v.reserve(sizeof...(a));
+    (v.push_back(SqlValue(a)), ...);
+    return v;
+}
+
+// The current balance is the latest balance row's end values (docs/read-api.md §2.1, the row
+// GET /balances lists first); before any row, the account's own (its opening balance).
+const char* kAccountColumns =
+    "a.id, a.name, a.currency, a.status, a.account_type, a.subtype, a.institution_name, "
+    "a.institution_domain, a.created_at, a.updated_at, "
+    "COALESCE((SELECT b.end_cash_balance + b.end_non_cash_balance FROM balances b WHERE "
+    "b.account_id = a.id ORDER BY b.date DESC, b.created_at DESC, b.id DESC LIMIT 1), a.balance), "
+    "COALESCE((SELECT b.end_cash_balance FROM balances b WHERE b.account_id = a.id ORDER BY "
+    "b.date DESC, b.created_at DESC, b.id DESC LIMIT 1), a.cash_balance, a.balance) "
+    "FROM accounts a WHERE a.family_id = ?";
+
+const char* kVisible = " AND a.status IN ('active', 'draft')";
+
+AccountView accountFrom(const NativeRow& r) {
+    AccountView a;
+    a.id = r.str(0);
+    a.name = r.str(1);
+    a.currency = r.str(2);
+    a.status = r.str(3);
+    a.accountType = r.optStr(4);
+    a.subtype = r.optStr(5);
+    a.institutionName = r.optStr(6);
+    a.institutionDomain = r.optStr(7);
+    a.createdAt = r.i64(8);
+    a.updatedAt = r.i64(9);
+    a.balance = r.i64(10);
+    a.cashBalance = r.i64(11);
+    return a;
+}
+
+const char* kCategoryColumns =
+    "c.id, c.name, c.color, c.lucide_icon, p.id, p.name, c.created_at, c.updated_at, "
+    "(SELECT COUNT(*) FROM categories k WHERE k.parent_id = c.id AND k.family_id = c.family_id) "
+    "FROM categories c LEFT JOIN categories p ON p.id = c.parent_id AND p.family_id = c.family_id "
+    "WHERE c.family_id = ?";
+
+CategoryView categoryFrom(const NativeRow& r) {
+    CategoryView c;
+    c.id = r.str(0);
+    c.name = r.str(1);
+    c.color = r.str(2);
+    c.icon = r.str(3);
+    c.parentId = r.optStr(4);
+    c.parentName = r.optStr(5);
+    c.createdAt = r.i64(6);
+    c.updatedAt = r.i64(7);
+    c.subcategoriesCount = r.i64(8);
+    return c;
+}
+
+std::string categoryWhere(const CategoryListFilter& f, std::vector<SqlValue>& params) {
+    std::string w;
+    params.push_back(f.familyId);
+    if (f.rootsOnly) w += " AND c.parent_id IS NULL";
+    if (f.parentId) {
+        w += " AND c.parent_id = ?";
+        params.push_back(*f.parentId);
+    }
+    return w;
+}
+
+NamedView namedFrom(const NativeRow& r) {
+    NamedView n;
+    n.id = r.str(0);
+    n.name = r.str(1);
+    n.color = r.optStr(2).value_or("");
+    n.createdAt = r.i64(3);
+    n.updatedAt = r.i64(4);
+    return n;
+}
+
+template <class T, class F>
+std::vector<T> readAll(Database& db, bool replica, const std::string& sql,
+                       const std::vector<SqlValue>& params, F from) {
+    std::vector<T> out;
+    auto run = [&](Tx& s) {
+        db.statements().query(s, sql, params, [&](const NativeRow& r) { out.push_back(from(r)); });
+    };
+    if (replica)
+        db.readReplica(run);
+    else
+        db.read(run);
+    return out;
+}
+
+template <class T> std::optional<T> first(std::vector<T> rows) {
+    if (rows.empty()) return std::nullopt;
+    return std::move(rows.front());
+}
+
+int64_t countOn(Database& db, const std::string& sql, const std::vector<SqlValue>& params) {
+    int64_t n = 0;
+    db.readReplica([&](Tx& s) { n = db.statements().count(s, sql, params); });
+    return n;
+}
+
+} // namespace
+
+int64_t LedgerReads::countAccounts(Database& db, const AccountListFilter& f) {
+    return countOn(db,
+                   std::string("SELECT COUNT(*) FROM accounts a WHERE a.family_id = ?") +
+                       (f.includeDisabled ? "" : kVisible),
+                   values(f.familyId));
+}
+
+std::vector<AccountView> LedgerReads::accounts(Database& db, const AccountListFilter& f,
+                                               int64_t limit, int64_t offset) {
+    return readAll<AccountView>(db, true,
+                                std::string("SELECT ") + kAccountColumns +
+                                    (f.includeDisabled ? "" : kVisible) +
+                                    " ORDER BY a.name, a.id LIMIT ? OFFSET ?",
+                                values(f.familyId, limit, offset), accountFrom);
+}
+
+std::optional<AccountView> LedgerReads::account(Database& db, const std::string& familyId,
+                                                const std::string& id, bool includeDisabled) {
+    return first(readAll<AccountView>(db, false,
+                                      std::string("SELECT ") + kAccountColumns + " AND a.id = ?" +
+                                          (includeDisabled ? "" : kVisible),
+                                      values(familyId, id), accountFrom));
+}
+
+int64_t LedgerReads::countCategories(Database& db, const CategoryListFilter& f) {
+    std::vector<SqlValue> params;
+    std::string w = categoryWhere(f, params);
+    return countOn(db, "SELECT COUNT(*) FROM categories c WHERE c.family_id = ?" + w, params);
+}
+
+std::vector<CategoryView> LedgerReads::categories(Database& db, const CategoryListFilter& f,
+                                                  int64_t limit, int64_t offset) {
+    std::vector<SqlValue> params;
+    std::string w = categoryWhere(f, params);
+    params.push_back(limit);
+    params.push_back(offset);
+    return readAll<CategoryView>(db, true,
+                                 std::string("SELECT ") + kCategoryColumns + w +
+                                     " ORDER BY c.name, c.id LIMIT ? OFFSET ?",
+                                 params, categoryFrom);
+}
+
+std::optional<CategoryView> LedgerReads::category(Database& db, const std::string& familyId,
+                                                  const std::string& id) {
+    return first(readAll<CategoryView>(db, false,
+                                       std::string("SELECT ") + kCategoryColumns + " AND c.id = ?",
+                                       values(familyId, id), categoryFrom));
+}
+
+std::vector<NamedView> LedgerReads::merchants(Database& db, const std::string& familyId) {
+    return readAll<NamedView>(db, true,
+                              "SELECT id, name, NULL, created_at, updated_at FROM merchants "
+                              "WHERE family_id = ? ORDER BY name, id",
+                              values(familyId), namedFrom);
+}
+
+std::optional<NamedView> LedgerReads::merchant(Database& db, const std::string& familyId,
+                                               const std::string& id) {
+    return first(readAll<NamedView>(db, false,
+                                    "SELECT id, name, NULL, created_at, updated_at FROM "
+                                    "merchants WHERE family_id = ? AND id = ?",
+                                    values(familyId, id), namedFrom));
+}
+
+std::vector<NamedView> LedgerReads::tags(Database& db, const std::string& familyId) {
+    return readAll<NamedView>(db, true,
+                              "SELECT id, name, color, created_at, updated_at FROM tags "
+                              "WHERE family_id = ? ORDER BY name, id",
+                              values(familyId), namedFrom);
+}
+
+std::optional<NamedView> LedgerReads::tag(Database& db, const std::string& familyId,
+                                          const std::string& id) {
+    return first(readAll<NamedView>(
+        db, false,
+        "SELECT id, name, color, created_at, updated_at FROM tags WHERE family_id = ? AND id = ?",
+        values(familyId, id), namedFrom));
+}
+
+} // namespace finimport::store

@@ -1,0 +1,111 @@
+#pragma once
+// Shared by the read API suites (docs/read-api.md): records seeded through the store with fixed
+// timestamps, and PATCH / PUT / DELETE requests.
+#include "ApiSupport.h"
+
+#include "HttpClient.h"
+
+#include <string>
+#include <vector>
+
+namespace finimport::test {
+
+constexpr int64_t kUnit = 100000000;      // 10^8
+constexpr int64_t kT0 = 1705314600000000; // 2024-01-15T10:30:00Z in µs
+
+inline void setTimes(AppHarness& app, const std::string& table, const std::string& id,
+                     int64_t createdAt, int64_t updatedAt) {
+    app.server().database().write([&](store::Tx& s) {
+        store::sqlExec(s, "UPDATE " + table + " SET created_at = ?, updated_at = ? WHERE id = ?",
+                       {createdAt, updatedAt, id});
+    });
+}
+
+inline store::CategoryRow seedCategory(AppHarness& app, const std::string& family,
+                                       const std::string& name,
+                                       const std::optional<std::string>& parentId = std::nullopt,
+                                       const std::string& color = "#e99537",
+                                       const std::string& icon = "utensils") {
+    store::CategoryRow c;
+    c.familyId = familyIdOf(app, family);
+    c.name = name;
+    c.parentId = parentId;
+    c.color = color;
+    c.icon = icon;
+    app.server().database().write([&](store::Tx& s) { store::TaxonomyStore(s).insertCategory(c); });
+    setTimes(app, "categories", c.id, kT0, kT0);
+    return c;
+}
+
+inline store::TagRow seedTag(AppHarness& app, const std::string& family, const std::string& name,
+                             const std::string& color = "#3b82f6") {
+    store::TagRow t;
+    t.familyId = familyIdOf(app, family);
+    t.name = name;
+    t.color = color;
+    app.server().database().write([&](store::Tx& s) { store::TaxonomyStore(s).insertTag(t); });
+    setTimes(app, "tags", t.id, kT0 + 123000, kT0 + 123000);
+    return t;
+}
+
+struct TxSeed {
+    std::string accountId, date, name;
+    int64_t amount = 0; // scaled 10^8, ledger sign
+    std::string currency = "USD";
+    std::optional<std::string> notes, categoryId, merchantId, parentId, importId, externalId;
+    std::vector<std::string> tagIds;
+    int64_t createdAt = kT0;
+    bool excluded = false;
+    std::string kind = "standard";
+};
+
+// A Transaction entry; returns its id.
+inline std::string seedTransaction(AppHarness& app, const TxSeed& seed) {
+    store::EntryRow e;
+    e.accountId = seed.accountId;
+    e.date = seed.date;
+    e.amount = seed.amount;
+    e.currency = seed.currency;
+    e.name = seed.name;
+    e.notes = seed.notes;
+    e.parentEntryId = seed.parentId;
+    e.importId = seed.importId;
+    e.externalId = seed.externalId;
+    e.excluded = seed.excluded;
+    e.createdAt = e.updatedAt = seed.createdAt;
+    store::TransactionDetail d;
+    d.categoryId = seed.categoryId;
+    d.merchantId = seed.merchantId;
+    d.kind = seed.kind;
+    d.tagIds = seed.tagIds;
+    app.server().database().write(
+        [&](store::Tx& s) { store::EntryStore(s).insertTransaction(e, d); });
+    return e.id;
+}
+
+inline HttpResult sendWithKey(AppHarness& app, const std::string& method, const std::string& uri,
+                              const std::string& key, const std::string& body = "",
+                              const std::string& contentType = "application/json") {
+    return httpSend(app.port(), method, uri, {{"X-Api-Key", key}}, body,
+                    body.empty() ? "" : contentType);
+}
+
+inline HttpResult patchJson(AppHarness& app, const std::string& id, const std::string& body,
+                            const std::string& key, const std::string& method = "PATCH") {
+    return sendWithKey(app, method, "/api/v1/transactions/" + id, key, body);
+}
+
+// A body's array member as a list of one string field of its objects, joined by `;`.
+inline std::string joinField(const Poco::JSON::Array::Ptr& arr, const std::string& field) {
+    std::string out;
+    for (size_t i = 0; i < arr->size(); ++i)
+        out += arr->getObject(i)->getValue<std::string>(field) + ";";
+    return out;
+}
+
+inline Poco::JSON::Array::Ptr jsonArrayBody(const HttpResult& r) {
+    Poco::JSON::Parser parser;
+    return parser.parse(r.body).extract<Poco::JSON::Array::Ptr>();
+}
+
+} // namespace finimport::test
