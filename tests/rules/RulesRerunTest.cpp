@@ -14,6 +14,7 @@ class RulesRerunTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testRuleImportRevertUndoesR13);
     CPPUNIT_TEST(testDeleteKeepsEffects);
     CPPUNIT_TEST(testRerunChecks);
+    CPPUNIT_TEST(testRestoreRunsNoPassR9);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<RulesFixture> f;
@@ -188,6 +189,35 @@ public:
                          Errors({"ignore_locks must be true or false"}));
         auto none = f->rerun(); // no active rule: nothing queued
         CPPUNIT_ASSERT_EQUAL(size_t(0), none->size());
+    }
+
+    void testRestoreRunsNoPassR9() {
+        f->rule(R"("name":"Hide all","active":true,"conditions":[],"actions":[{)"
+                R"("action_type":"exclude_transaction"},{"action_type":"set_transaction_name",)"
+                R"("value":"Renamed"}])");
+        const std::string ndjson =
+            R"({"type":"Account","data":{"id":"acct-main","name":"Main","balance":"100",)"
+            R"("currency":"USD","accountable_type":"Depository"}})"
+            "\n"
+            R"({"type":"Rule","version":1,"data":{"id":"rule-1","name":"Coffee","resource_type":"transaction",)"
+            R"("active":true,"conditions":[],"actions":[{"action_type":"exclude_transaction"}]}})"
+            "\n"
+            R"({"type":"Transaction","data":{"id":"txn-1","account_id":"acct-main","date":)"
+            R"("2024-01-15","amount":"-4.50","name":"Starbucks","currency":"USD"}})"
+            "\n";
+        auto r = f->app->postJson("/api/v1/imports",
+                                  R"({"type":"ServiceImport","publish":"true","raw_file_content":)" +
+                                      jsonQuote(ndjson) + "}",
+                                  f->key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
+        f->app->waitForJobs();
+        const std::string id = jsonObject(r)->getObject("data")->getValue<std::string>("id");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(f->importError(id), std::string("complete"),
+                                     f->importStatus(id));
+        auto t = f->one("Starbucks"); // kept as exported: no rule ran
+        CPPUNIT_ASSERT(!t.excluded);
+        CPPUNIT_ASSERT_EQUAL(size_t(0), f->runs()->size());
+        CPPUNIT_ASSERT_EQUAL(size_t(0), f->effects("")->size());
     }
 };
 
