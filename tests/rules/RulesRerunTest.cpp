@@ -15,6 +15,7 @@ class RulesRerunTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testDeleteKeepsEffects);
     CPPUNIT_TEST(testRerunChecks);
     CPPUNIT_TEST(testRestoreRunsNoPassR9);
+    CPPUNIT_TEST(testRevertGivesReplacedBodiesBack);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<RulesFixture> f;
@@ -205,10 +206,11 @@ public:
             R"({"type":"Transaction","data":{"id":"txn-1","account_id":"acct-main","date":)"
             R"("2024-01-15","amount":"-4.50","name":"Starbucks","currency":"USD"}})"
             "\n";
-        auto r = f->app->postJson("/api/v1/imports",
-                                  R"({"type":"ServiceImport","publish":"true","raw_file_content":)" +
-                                      jsonQuote(ndjson) + "}",
-                                  f->key);
+        auto r =
+            f->app->postJson("/api/v1/imports",
+                             R"({"type":"ServiceImport","publish":"true","raw_file_content":)" +
+                                 jsonQuote(ndjson) + "}",
+                             f->key);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
         f->app->waitForJobs();
         const std::string id = jsonObject(r)->getObject("data")->getValue<std::string>("id");
@@ -218,6 +220,29 @@ public:
         CPPUNIT_ASSERT(!t.excluded);
         CPPUNIT_ASSERT_EQUAL(size_t(0), f->runs()->size());
         CPPUNIT_ASSERT_EQUAL(size_t(0), f->effects("")->size());
+    }
+
+    void testRevertGivesReplacedBodiesBack() {
+        const std::string head = "name,resource_type,active,effective_date,conditions,actions\n";
+        ruleImport(head + "Coffee,transaction,true,,[],\"[{\"\"action_type\"\":"
+                          "\"\"exclude_transaction\"\"}]\"\n");
+        auto second =
+            ruleImport(head + "Coffee,transaction,false,,[],\"[{\"\"action_type\"\":"
+                              "\"\"set_transaction_name\"\",\"\"value\"\":\"\"X\"\"}]\"\n");
+        auto rules = jsonObject(f->send("GET", "/api/v1/rules"))->getArray("data");
+        CPPUNIT_ASSERT_EQUAL(size_t(1), rules->size()); // upserted by name
+        auto rule = rules->getObject(0);
+        CPPUNIT_ASSERT_EQUAL(false, rule->getValue<bool>("active"));
+        CPPUNIT_ASSERT_EQUAL(std::string("set_transaction_name"),
+                             field(rule->getArray("actions")->getObject(0), "action_type"));
+        auto r = f->send("POST", "/api/v1/imports/" + second + "/revert");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+        f->app->waitForJobs();
+        rule = jsonObject(f->send("GET", "/api/v1/rules"))->getArray("data")->getObject(0);
+        CPPUNIT_ASSERT_EQUAL(true, rule->getValue<bool>("active")); // the former body
+        CPPUNIT_ASSERT_EQUAL(std::string("exclude_transaction"),
+                             field(rule->getArray("actions")->getObject(0), "action_type"));
+        CPPUNIT_ASSERT_EQUAL(size_t(1), rule->getArray("actions")->size());
     }
 };
 
