@@ -3,7 +3,8 @@
 // account. Target: the rules add at most 25 % (median with / median without <= 1.25). Then a
 // re-run of the 100 rules over every transaction of the rules family (`--rerun`), with the
 // process's peak RSS before and after: a re-run streams its targets in chunks.
-// Usage: publish_rules_bench [rows] [runs] [--rerun]   (defaults 100000 3)
+// Usage: publish_rules_bench [rows] [runs] [--rerun [TOTAL]]   (defaults 100000 3; TOTAL tops
+// the rules family up to that many transactions, written directly, before the re-run)
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 
@@ -11,6 +12,7 @@
 #include "server/Config.h"
 #include "server/Server.h"
 #include "store/AccountStore.h"
+#include "store/EntryBatch.h"
 #include "store/RuleStore.h"
 #include "store/Sql.h"
 #include "store/TaxonomyStore.h"
@@ -124,6 +126,7 @@ int main(int argc, char** argv) {
     const int rows = argc > 1 ? std::atoi(argv[1]) : 100000;
     const int runs = argc > 2 ? std::atoi(argv[2]) : 3;
     const bool rerun = argc > 3 && std::strcmp(argv[3], "--rerun") == 0;
+    const int64_t rerunTotal = argc > 4 ? std::atoll(argv[4]) : 0;
     if (rows <= 0 || runs <= 0) {
         std::fprintf(stderr, "usage: publish_rules_bench [rows>0] [runs>0] [--rerun]\n");
         return 2;
@@ -196,6 +199,43 @@ int main(int argc, char** argv) {
             (withRules ? ruled : plain).push_back(seconds);
             (withRules ? ruledCpu : plainCpu).push_back(cpu);
             if (withRules) effects = mine;
+        }
+        if (rerun && rerunTotal > 0) {
+            // More transactions for the re-run than an upload may carry (10 MB, D12): written
+            // with the publish's own batch, in transactions of 100k.
+            store::AccountRow account;
+            account.familyId = rich.familyId;
+            account.name = "Bulk";
+            account.accountType = "depository";
+            account.currency = "USD";
+            server.database().write([&](store::Tx& s) { store::AccountStore(s).insert(account); });
+            int64_t have = 0;
+            server.database().read([&](store::Tx& s) {
+                have = store::sqlCount(s,
+                                       "SELECT COUNT(*) FROM entries e JOIN accounts a ON a.id = "
+                                       "e.account_id WHERE a.family_id = ?",
+                                       {rich.familyId});
+            });
+            for (int64_t done = have; done < rerunTotal;) {
+                const int64_t n = std::min<int64_t>(100000, rerunTotal - done);
+                server.database().write([&](store::Tx& s) {
+                    store::TransactionBatch batch(s);
+                    for (int64_t i = 0; i < n; ++i) {
+                        const uint64_t r = bench::mix(uint64_t(done + i));
+                        store::EntryRow e;
+                        e.accountId = account.id;
+                        e.date =
+                            "2023-0" + std::to_string(1 + r % 9) + "-1" + std::to_string(r % 9);
+                        e.amount = int64_t(r % 40000000000) - 30000000000;
+                        e.currency = "USD";
+                        e.name = "Payee " + std::to_string((r >> 20) % 400);
+                        store::TransactionDetail d;
+                        batch.add(e, d);
+                    }
+                    batch.flush();
+                });
+                done += n;
+            }
         }
         if (rerun) {
             const long before = peakRssKb();
