@@ -201,8 +201,8 @@ int main(int argc, char** argv) {
             if (withRules) effects = mine;
         }
         if (rerun && rerunTotal > 0) {
-            // More transactions for the re-run than an upload may carry (10 MB, D12): written
-            // with the publish's own batch, in transactions of 100k.
+            // More transactions for the re-run than an upload may carry (10 MB, docs/decisions.md
+            // D12): written with the publish's own batch, in transactions of 100k.
             store::AccountRow account;
             account.familyId = rich.familyId;
             account.name = "Bulk";
