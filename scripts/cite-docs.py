@@ -40,6 +40,7 @@ PAGES = {
     "DESIGN": "architecture",
     "STACK_NOTES": "build-notes",
     "READ_API": "read-api",
+    "RULES": "rules",
 }
 PAGE_NAMES = "|".join(sorted(PAGES, key=len, reverse=True))
 PREFIX = r"(?:(?:\.\./)+)?(?:shared/)?(?:spec/)?"
@@ -49,7 +50,7 @@ PAGE_RE = re.compile(
     r"(?<![\w/.-])" + PREFIX + r"(?P<name>" + PAGE_NAMES + r")"
     r"(?:(?P<md>\.md)\b|(?=\s?§)|(?<=DECISIONS)(?=\s+D\d)|(?<=STACK_NOTES)(?![\w.]))"
 )
-DOC_PAGE_RE = re.compile(r"(?<![\w/.-])docs/(?P<page>api|imports|balances|decisions|architecture|build-notes|read-api)\.md\b")
+DOC_PAGE_RE = re.compile(r"(?<![\w/.-])docs/(?P<page>api|imports|balances|decisions|architecture|build-notes|read-api|rules)\.md\b")
 SECTION_RE = re.compile(r"§\s?(?P<num>\d+(?:\.\d+)*)(?P<item>\s+items?\s+(?P<itemnum>\d+)\b)?")
 # A decision number: not part of a word or a QIF date (`D1/ 1'20`), at most two digits.
 DECISION_RE = re.compile(r"(?<![\w.$/-])D(?P<num>[1-9]\d?)(?![\w/'])")
@@ -58,7 +59,7 @@ DECISION_RUN_RE = re.compile(r"(?<![\w.$/-])D[1-9]\d?(?![\w/'])(?:" + RUN_SEP + 
 # A § right after another document's name (`RFC 9110 §5.5`) is that document's, not ours.
 FOREIGN_RE = re.compile(r"(?:\bRFC|\bISO|\bIEEE|\bECMA|\bPOSIX|\bC\+\+|\bC11|\bC17)[\s\d.:-]*$")
 # Pages whose sections are cited by number; a bare `§N` belongs to the last of these named.
-SECTION_PAGES = ("api", "imports", "balances", "build-notes", "read-api")
+SECTION_PAGES = ("api", "imports", "balances", "build-notes", "read-api", "rules")
 
 C_EXT = {".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".ipp", ".inl"}
 HASH_EXT = {".cmake", ".sh", ".py", ".bash"}
@@ -270,7 +271,7 @@ def process(text, kind, report=None, path="", guesses=None):
         s = pieces[idx]
         out, last = [], 0
         ctx = block_seen.get(blk)
-        for m in re.finditer(r"docs/(?P<page>api|imports|balances|decisions|architecture|build-notes|read-api)\.md|§\s?(?P<num>\d+(?:\.\d+)*)(?:\s+item\s+(?P<item>\d+)\b)?", s):
+        for m in re.finditer(r"docs/(?P<page>api|imports|balances|decisions|architecture|build-notes|read-api|rules)\.md|§\s?(?P<num>\d+(?:\.\d+)*)(?:\s+item\s+(?P<item>\d+)\b)?", s):
             if m.group("page"):
                 if m.group("page") in SECTION_PAGES:
                     ctx = m.group("page")
@@ -327,7 +328,7 @@ def collect(text, spans, report):
         ctx = block_ctx.get(blk)
         for m in PAGE_RE.finditer(s):
             report.append((line, None, m.group(0)))
-        for m in re.finditer(r"docs/(?P<page>api|imports|balances|decisions|architecture|build-notes|read-api)\.md|§\s?(?P<sec>\d+(?:\.\d+)*)|" + DECISION_RE.pattern, s):
+        for m in re.finditer(r"docs/(?P<page>api|imports|balances|decisions|architecture|build-notes|read-api|rules)\.md|§\s?(?P<sec>\d+(?:\.\d+)*)|" + DECISION_RE.pattern, s):
             if m.group("page"):
                 if m.group("page") in SECTION_PAGES:
                     ctx = m.group("page")

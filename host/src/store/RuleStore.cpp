@@ -9,12 +9,16 @@ namespace finimport::store {
 std::string insertRule(Tx& s, const RuleRow& r) {
     std::string id = newUuid();
     const int64_t now = nowMicros();
+    // docs/rules.md §1: the place in a pass is a per-family sequence (creation order).
+    const int64_t position = sqlCount(
+        s, "SELECT COALESCE(MAX(position), 0) + 1 FROM rules WHERE family_id = ?", {r.familyId});
     sqlExec(s,
             "INSERT INTO rules (id, family_id, name, resource_type, active, effective_date, "
-            "conditions, actions, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?, ?)",
+            "conditions, actions, import_id, position, created_at, updated_at) VALUES (?, ?, ?, "
+            "?, ?, ?, ?, ?, ?, ?, ?, ?)",
             {id, r.familyId, sqlOpt(r.name), r.resourceType, int64_t(r.active),
-             sqlOpt(r.effectiveDate), r.conditions, r.actions, r.importId, now, now});
+             sqlOpt(r.effectiveDate), r.conditions, r.actions, sqlOpt(r.importId), position, now,
+             now});
     return id;
 }
 
@@ -22,7 +26,7 @@ std::optional<std::string> ruleIdByName(Tx& s, const std::string& familyId, cons
                                         const std::string& resourceType) {
     auto r = sqlQueryOne(s,
                          "SELECT id FROM rules WHERE family_id = ? AND name = ? AND "
-                         "resource_type = ? ORDER BY created_at, id LIMIT 1",
+                         "resource_type = ? ORDER BY position, created_at, id LIMIT 1",
                          {familyId, name, resourceType});
     if (!r) return std::nullopt;
     return r->str(0);
@@ -33,6 +37,14 @@ void updateRuleBody(Tx& s, const std::string& id, const RuleRow& r) {
             "UPDATE rules SET active = ?, effective_date = ?, conditions = ?, "
             "actions = ?, updated_at = ? WHERE id = ?",
             {int64_t(r.active), sqlOpt(r.effectiveDate), r.conditions, r.actions, nowMicros(), id});
+}
+
+void updateRuleAndName(Tx& s, const std::string& id, const RuleRow& r) {
+    sqlExec(s,
+            "UPDATE rules SET name = ?, active = ?, effective_date = ?, conditions = ?, "
+            "actions = ?, updated_at = ? WHERE id = ?",
+            {sqlOpt(r.name), int64_t(r.active), sqlOpt(r.effectiveDate), r.conditions, r.actions,
+             nowMicros(), id});
 }
 
 } // namespace finimport::store

@@ -12,7 +12,7 @@ struct RuleRow {
     std::optional<std::string> name, effectiveDate; // effectiveDate ISO
     bool active = false;
     std::string conditions = "[]", actions = "[]"; // JSON arrays
-    std::string importId;
+    std::optional<std::string> importId; // the RuleImport that created it; none over the API
 };
 
 // Inserts the rule (owned by `importId`); returns its id.
@@ -23,5 +23,7 @@ std::optional<std::string> ruleIdByName(Tx& s, const std::string& familyId, cons
 // Replaces the rule's active flag, effective date, conditions and actions (name, resource type
 // and owner stay).
 void updateRuleBody(Tx& s, const std::string& id, const RuleRow& rule);
+// PATCH /api/v1/rules/{id}: the name too (the place in a pass stays).
+void updateRuleAndName(Tx& s, const std::string& id, const RuleRow& rule);
 
 } // namespace finimport::store

@@ -53,6 +53,10 @@ private:
     const plugin::PluginRegistry& _plugins;
     const ImportSettings& _config;
     jobs::JobQueue& _jobs;
+
+public:
+    // Rule re-runs are queued on the same queue (docs/rules.md §6).
+    jobs::JobQueue& jobs() { return _jobs; }
 };
 
 } // namespace finimport::app

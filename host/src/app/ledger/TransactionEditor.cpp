@@ -3,6 +3,7 @@
 #include "app/ledger/TransactionPatch.h"
 #include "domain/Uuid.h"
 #include "jobs/BalanceMaterializer.h"
+#include "store/RuleRunStore.h"
 #include "store/Time.h"
 #include "store/TransactionEdits.h"
 #include "store/TransactionLocks.h"
@@ -92,6 +93,9 @@ EditResult TransactionEditor::patch(const std::string& familyId, const std::stri
             edits.apply(*id, plan.changes, now);
         // docs/decisions.md D86: every lockable attribute the request writes is pinned.
         store::TransactionLocks::lock(s, *id, plan.locks, now);
+        // docs/rules.md §7: a written attribute's value is the user's now, not a rule's.
+        for (const auto& attribute : plan.locks)
+            store::deleteEffect(s, *id, attribute);
         const bool moved = (plan.changes.amount && *plan.changes.amount != current->amount) ||
                            (plan.changes.date && *plan.changes.date != current->date);
         if (moved)
@@ -116,6 +120,7 @@ DeleteResult TransactionEditor::remove(const std::string& familyId, const std::s
             result = invalid(m, std::vector<std::string>{m});
             return;
         }
+        store::deleteEffectsOfEntry(s, *id); // docs/rules.md §8
         edits.deleteWithChildren(*id);
         recompute(s, current->account.id, current->date, current->date, domain::Date::today());
         result = std::nullopt;

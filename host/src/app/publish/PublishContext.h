@@ -15,6 +15,10 @@
 
 namespace finimport::app {
 
+namespace rules {
+class PublishPass;
+}
+
 struct PublishRow {
     int64_t number = 0;
     std::string kind;
@@ -36,6 +40,9 @@ struct PublishContext {
     // (needsQifExtras: nothing else reads it).
     std::map<int64_t, std::pair<std::string, bool>> rowEntries = {};
     bool keepRowEntries = true;
+    // The rule pass applied to the transactions publishTransactions writes, before it writes
+    // them (docs/rules.md §6); null when the pass reads them back instead (QIF extras).
+    rules::PublishPass* rulePass = nullptr;
 
     void touch(const std::string& accountId, domain::Date date);
     // Recorded in memory and written in batches by flushRecords() (nothing reads them back

@@ -10,6 +10,9 @@
 #include "app/publish/RevertJob.h"
 #include "app/publish/TypePublishers.h"
 #include "jobs/BalanceDelta.h"
+#include "app/rules/PublishPass.h"
+#include "app/rules/RuleRemoval.h"
+#include "app/rules/RuleReruns.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
 #include "store/EntryLookups.h"
@@ -17,6 +20,8 @@
 #include "store/ImportClaims.h"
 #include "store/ImportStore.h"
 #include "store/RevertDeletes.h"
+#include "store/RuleRunStore.h"
+#include "store/RuleUndo.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Array.h>
@@ -109,6 +114,8 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     for (const auto& [accountId, date] : entries.accountsCreatedBy(import.id))
         if (auto d = domain::Date::parseIso(date)) ctx.touch(accountId, *d);
     const auto deltas = importDeltas(ctx); // before the entries go
+    // docs/rules.md §8: a transaction's effects go with it.
+    store::deleteEffectsOnImportEntries(s, import.id);
     entries.deleteCreatedBy(import.id);
     auto created = imports.records(import.id, "created");
     for (const auto& [type, id] : created)
@@ -118,8 +125,12 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
             ctx.changedFrom.erase(id);
         }
     // Rules first: they may be the only users of categories/merchants they created.
+    // R13 (docs/rules.md §10): the rules' still-current writes are undone, then the rules go.
     for (const auto& [type, id] : created)
-        if (type == "Rule") store::deleteRule(s, id);
+        if (type == "Rule")
+            for (const auto& [accountId, date] : rules::removeRule(s, id, true))
+                if (auto d = domain::Date::parseIso(date)) ctx.touch(accountId, *d);
+    store::restoreReplacedBodies(s, import.id);
     taxonomy.deleteMerchants(unusedCreated(created, "Merchant", [&](const auto& ids) {
         return taxonomy.merchantsInUse(ids, import.id);
     }));
@@ -131,6 +142,13 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     // From the earliest deleted day on (docs/decisions.md D80): the days before it keep their
     // balances.
     materializeTouched(ctx, deltas, -1);
+}
+
+// docs/rules.md §6 (R10): the pass is part of the publish; its failure fails the publish.
+void applyRulePass(PublishContext& ctx, rules::PublishPass& pass) {
+    if (ctx.keepRowEntries) pass.applyToStored();
+    for (const auto& [accountId, date] : pass.finish())
+        if (auto d = domain::Date::parseIso(date)) ctx.touch(accountId, *d);
 }
 
 } // namespace
@@ -145,6 +163,8 @@ void Publisher::run(const store::JobRecord& job) {
     } else if (job.kind == "revert") {
         progress.set("reverting", 0, std::nullopt);
         revert(*job.importId);
+    } else if (job.kind == "rule_run") { // docs/rules.md §6: the job's id names the pass
+        rules::runQueuedPass(_db, *job.importId);
     }
 }
 
@@ -204,6 +224,8 @@ void Publisher::publish(const std::string& importId) {
                 done += it->second;
                 setImportProgress(importId, {"publishing", done, total});
             };
+            rules::PublishPass rulePass(s, import->familyId, import->id);
+            if (!ctx.keepRowEntries) ctx.rulePass = &rulePass;
             publishTransactions(ctx, mappings);
             published("transaction");
             publishTrades(ctx, mappings);
@@ -218,6 +240,7 @@ void Publisher::publish(const std::string& importId) {
             published("merchant");
             publishRules(ctx);
             published("rule");
+            applyRulePass(ctx, rulePass);
             ctx.flushRecords();
             if (afterRecordsHook) afterRecordsHook();
             setImportProgress(importId, {"balances", total, total});

@@ -6,6 +6,7 @@
 #include "app/publish/TypePublishers.h"
 #include "store/NamedRecords.h"
 #include "store/RuleStore.h"
+#include "store/RuleUndo.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Array.h>
@@ -177,6 +178,8 @@ void publishRules(PublishContext& ctx) {
         if (name.find_first_not_of(" \t") != std::string::npos)
             existing = store::ruleIdByName(ctx.session, ctx.import.familyId, name, resourceType);
         if (existing) {
+            // docs/rules.md §10: reverting this import gives the rule its former body back.
+            store::keepReplacedBody(ctx.session, *existing, ctx.import.id);
             store::updateRuleBody(ctx.session, *existing, rule);
             continue;
         }

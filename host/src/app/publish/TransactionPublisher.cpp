@@ -3,6 +3,7 @@
 #include "app/imports/StatementBook.h"
 #include "app/imports/TransactionCandidates.h"
 #include "app/publish/TypePublishers.h"
+#include "app/rules/PublishPass.h"
 #include "store/EntryBatch.h"
 #include "store/EntryEdits.h"
 #include "store/EntryLookups.h"
@@ -168,13 +169,15 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
     // (bench/RESULTS.md, session 7). Every listing orders by date first, then creation, so
     // what a reader sees is unchanged.
     std::sort(fresh.begin(), fresh.end());
-    store::TransactionBatch batch(ctx.session);
+    std::vector<store::EntryRow> rows(fresh.size());
+    std::vector<store::TransactionDetail> details(fresh.size());
+    std::vector<int64_t> rowNumbers(fresh.size());
     for (size_t k = 0; k < fresh.size(); ++k) {
         ResolvedRow& r = resolved[fresh[k].index]; // moved from: each row is written once
         // The first row of each account has its earliest date.
         if (k == 0 || fresh[k].accountAndDay >> 32 != fresh[k - 1].accountAndDay >> 32)
             ctx.touch(r.accountId, r.date);
-        store::EntryRow e;
+        store::EntryRow& e = rows[k];
         e.accountId = std::move(r.accountId);
         e.date = std::move(r.isoDate);
         e.amount = r.amount;
@@ -184,11 +187,17 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         e.externalId = std::move(r.externalId);
         e.importLocked = true;
         e.importId = ctx.import.id;
-        store::TransactionDetail d;
-        d.categoryId = std::move(r.categoryId);
-        d.tagIds = std::move(r.tagIds);
-        batch.add(e, d);
-        if (ctx.keepRowEntries) ctx.rowEntries[r.row->number] = {e.id, true};
+        details[k].categoryId = std::move(r.categoryId);
+        details[k].tagIds = std::move(r.tagIds);
+        rowNumbers[k] = r.row->number;
+    }
+    // docs/rules.md §6: the family's active rules change the new rows before they are written.
+    if (ctx.rulePass) ctx.rulePass->applyToNew(rows, details, rowNumbers);
+    store::TransactionBatch batch(ctx.session);
+    for (size_t k = 0; k < fresh.size(); ++k) {
+        batch.add(rows[k], details[k]);
+        if (ctx.keepRowEntries)
+            ctx.rowEntries[resolved[fresh[k].index].row->number] = {rows[k].id, true};
     }
     batch.flush(); // QIF extras read the new entries back
 }

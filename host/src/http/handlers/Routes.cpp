@@ -11,6 +11,7 @@
 #include "http/handlers/PreflightHandler.h"
 #include "http/handlers/RecurringHandler.h"
 #include "http/handlers/RowEditHandler.h"
+#include "http/handlers/RulesHandler.h"
 #include "http/handlers/TradesHandler.h"
 
 namespace finimport::http {
@@ -109,6 +110,7 @@ Router buildRoutes(RouteServices services) {
                 [imports](Request& r) { return imports->revert(r); });
     addLedgerRoutes(router, services.db, lists);
     if (services.consoleEnabled) addConsoleRoutes(router);
+    addRuleRoutes(router, services.db, services.imports.jobs()); // docs/rules.md §11
     return router;
 }
 

@@ -1,0 +1,138 @@
+#include "app/rules/PublishPass.h"
+
+#include "app/rules/StoredPass.h"
+#include "store/RuleTargets.h"
+#include "store/Time.h"
+
+namespace finimport::app::rules {
+
+PublishPass::PublishPass(store::Tx& s, std::string familyId, std::string importId)
+    : _s(s), _familyId(std::move(familyId)), _importId(std::move(importId)) {}
+
+PublishPass::~PublishPass() = default;
+
+bool PublishPass::load() {
+    if (!_loaded) {
+        _loaded = true;
+        auto active = store::rulesOfFamily(_s, _familyId, true);
+        if (active.empty()) return false;
+        _set = std::make_unique<RuleSet>(_s, _familyId, std::move(active));
+        PassInfo info;
+        info.familyId = _familyId;
+        info.executionType = "import";
+        info.importId = _importId;
+        _recorder = std::make_unique<PassRecorder>(_s, *_set, std::move(info));
+    }
+    return _set != nullptr;
+}
+
+void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
+                             std::vector<store::TransactionDetail>& details,
+                             const std::vector<int64_t>& rowNumbers) {
+    if (entries.empty() || !load()) return;
+    if (!_preview) _recorder->createRuns(); // no batch is open yet: statements may run
+    const FamilyRefs& refs = _set->refs();
+    if (_set->learns()) {
+        // The history when the pass starts: the family's stored transactions and this
+        // publish's, as the file gave them.
+        _set->loadHistory(_s);
+        for (size_t i = 0; i < entries.size(); ++i)
+            if (refs.inScope(entries[i].accountId))
+                _set->history().add(entries[i].name, details[i].categoryId, details[i].merchantId,
+                                    entries[i].date);
+        _set->history().finish(refs);
+    }
+    RulePass pass(_set->rules(), refs, &_set->history(), false, _set->nameSlots());
+    store::EffectBatch effects(_s);
+    const auto& runs = _recorder->runs();
+    // One transaction at a time: its fields move into the pass's view and back into the row
+    // the batch writes; only what finish() needs is kept.
+    RuleTxn t;
+    for (size_t i = 0; i < entries.size(); ++i) {
+        store::EntryRow& e = entries[i];
+        store::TransactionDetail& d = details[i];
+        if (!refs.inScope(e.accountId)) continue;
+        if (e.id.empty()) e.id = store::newOrderedUuid(); // as the batch would
+        t.id = std::move(e.id);
+        t.accountId = std::move(e.accountId);
+        t.date = std::move(e.date);
+        t.amount = e.amount;
+        t.name = std::move(e.name);
+        t.notes = std::move(e.notes);
+        t.categoryId = std::move(d.categoryId);
+        t.merchantId = std::move(d.merchantId);
+        t.tagIds = std::move(d.tagIds);
+        t.excluded = e.excluded;
+        t.kind = std::move(d.kind);
+        t.label.reset();
+        const std::string original = _preview ? t.name : std::string();
+        ++_evaluated;
+        if (pass.apply(t, i)) ++_changedRows;
+        if (_preview) {
+            for (auto& fx : pass.effects()) {
+                DryChange c;
+                c.rowNumber = i < rowNumbers.size() ? rowNumbers[i] : int64_t(i + 1);
+                c.date = t.date;
+                c.name = original;
+                c.attribute = fx.attribute;
+                c.from = fx.previous;
+                c.to = fx.value;
+                const auto& src = _set->sources()[fx.rule];
+                c.ruleId = src.id;
+                c.ruleName = src.name.value_or("");
+                nameChange(c, refs);
+                _preview->add(std::move(c));
+            }
+            pass.effects().clear();
+            pass.transfers().clear();
+        }
+        for (auto& fx : pass.effects()) {
+            std::string tag = fx.attribute == "tag_ids" && fx.value ? *fx.value : std::string();
+            effects.add(t.id, fx.attribute, tag, std::move(fx.value), std::move(fx.previous),
+                        fx.transferAccountId, runs[fx.rule].id);
+        }
+        pass.effects().clear();
+        if (t.label) _labels[*t.label].push_back(t.id);
+        for (auto& r : pass.transfers()) {
+            RuleTxn kept = t;
+            kept.currency = e.currency;
+            kept.importId = e.importId;
+            _transfers.emplace_back(std::move(kept), std::move(r));
+        }
+        pass.transfers().clear();
+        e.id = std::move(t.id);
+        e.accountId = std::move(t.accountId);
+        e.date = std::move(t.date);
+        e.name = std::move(t.name);
+        e.notes = std::move(t.notes);
+        e.excluded = t.excluded;
+        d.categoryId = std::move(t.categoryId);
+        d.merchantId = std::move(t.merchantId);
+        d.tagIds = std::move(t.tagIds);
+        d.kind = std::move(t.kind);
+    }
+    effects.flush(); // before the entries' batch opens (PostgreSQL: one statement at a time)
+    _recorder->addCounts(pass.counts());
+}
+
+void PublishPass::applyToStored() {
+    if (store::transactionsCreatedBy(_s, _importId) == 0 || !load()) return;
+    _recorder->createRuns();
+    store::TargetQuery query;
+    query.importId = _importId;
+    runStoredPass(_s, *_set, *_recorder, query);
+    _storedDone = true;
+}
+
+std::map<std::string, std::string> PublishPass::finish() {
+    if (!_recorder || _recorder->runs().empty()) return {};
+    if (_storedDone) return _recorder->touched();
+    for (const auto& [label, ids] : _labels)
+        store::writeLabels(_s, label, ids);
+    for (const auto& [t, request] : _transfers)
+        _recorder->counterpart(t, request);
+    _recorder->finishRuns();
+    return _recorder->touched();
+}
+
+} // namespace finimport::app::rules

@@ -1,0 +1,159 @@
+// Dry runs (docs/rules.md §9): POST /api/v1/rules/dry_run.
+#include "app/publish/RulePreview.h"
+#include "app/rules/DryRun.h"
+#include "http/Errors.h"
+#include "http/Formats.h"
+#include "http/JsonWriter.h"
+#include "http/Pagination.h"
+#include "http/handlers/JsonFields.h"
+#include "http/handlers/RulesHandler.h"
+
+#include <algorithm>
+
+namespace finimport::http {
+
+namespace {
+
+bool blank(std::string_view s) {
+    return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+std::optional<std::string> dateOf(const ParamValue* v, bool& bad) {
+    if (!v || v->isNull() || (v->isString() && blank(v->text()))) return std::nullopt;
+    auto d = v->isString() ? parseIsoDateParam(v->text()) : std::nullopt;
+    if (!d) {
+        bad = true;
+        return std::nullopt;
+    }
+    return d->iso();
+}
+
+void writeValue(JsonWriter& w, const char* name, const std::string& attribute,
+                const std::optional<std::string>& v) {
+    w.key(name);
+    if (!v)
+        w.null();
+    else if (attribute == "excluded")
+        w.boolean(*v == "true");
+    else
+        w.string(*v);
+}
+
+} // namespace
+
+size_t changeLimit(const std::optional<std::string>& text) {
+    if (!text || blank(*text)) return 100;
+    bool numeric = text->find_first_not_of("+-0123456789 ") == std::string::npos;
+    if (!numeric) return 100;
+    return size_t(std::clamp<int64_t>(leadingInteger(*text), 1, 1000));
+}
+
+void writeChange(JsonWriter& w, const app::rules::DryChange& c, bool row) {
+    w.beginObject();
+    if (row)
+        w.key("row_number").integer(c.rowNumber);
+    else
+        w.key("transaction_id").string(c.transactionId);
+    w.key("date").string(c.date);
+    w.key("name").string(c.name);
+    w.key("attribute").string(c.attribute);
+    writeValue(w, "from", c.attribute, c.from);
+    writeValue(w, "to", c.attribute, c.to);
+    writeOptionalString(w, "to_name", c.toName);
+    writeOptionalString(w, "from_name", c.fromName);
+    writeOptionalString(w, "rule_id", c.ruleId);
+    w.key("rule_name");
+    if (c.ruleName.empty())
+        w.null();
+    else
+        w.string(c.ruleName);
+    w.endObject();
+}
+
+Response dryRunRules(store::Database& db, const Request& req) {
+    const ParamValue& root = req.params.root();
+    app::rules::DryRunRequest request;
+    if (const ParamValue* rule = root.find("rule"); rule && !rule->isNull()) {
+        if (!rule->isObject() || rule->keys().empty())
+            return jsonError(422, "validation_failed",
+                             "param is missing or the value is empty or invalid: rule",
+                             std::vector<std::string>{
+                                 "param is missing or the value is empty or invalid: rule"});
+        request.ruleJson = memberJson(req, "rule");
+    } else if (const ParamValue* ids = root.find("rule_ids"); ids && !ids->isNull()) {
+        std::vector<std::string> given;
+        bool ok = ids->isArray();
+        if (ok)
+            for (const auto& v : ids->items()) {
+                ok = ok && v.isString() && isUuid(v.text());
+                if (ok) given.push_back(normalizeUuid(v.text()));
+            }
+        if (!ok) return validationFailed("rule_ids must contain ids of your rules");
+        request.ruleIds = given;
+    }
+    bool bad = false;
+    request.startDate = dateOf(root.find("start_date"), bad);
+    if (bad) return validationFailed("start_date must be an ISO 8601 date");
+    request.endDate = dateOf(root.find("end_date"), bad);
+    if (bad) return validationFailed("end_date must be an ISO 8601 date");
+    if (request.startDate && request.endDate && *request.startDate > *request.endDate)
+        return validationFailed("start_date must not be after end_date");
+    if (const ParamValue* v = root.find("ignore_locks"); v && !v->isNull()) {
+        if (v->isBool() || (v->isString() && (v->text() == "true" || v->text() == "false")))
+            request.ignoreLocks = v->text() == "true";
+        else
+            return validationFailed("ignore_locks must be true or false");
+    }
+    if (const ParamValue* v = root.find("limit"); v && !v->isNull())
+        request.limit = changeLimit(v->text());
+    auto result = app::rules::dryRun(db, req.principal.familyId, request);
+    if (auto* e = std::get_if<app::rules::RuleEditError>(&result))
+        return jsonError(statusOf(e->kind), e->error, e->message, e->errors);
+    const auto& r = std::get<app::rules::DryRunResult>(result);
+    JsonWriter w;
+    w.beginObject().key("data").beginObject();
+    w.key("transactions_matched").integer(r.matched);
+    w.key("transactions_changed").integer(r.changed);
+    w.key("rules").beginArray();
+    for (const auto& rule : r.rules) {
+        w.beginObject();
+        writeOptionalString(w, "id", rule.id);
+        writeOptionalString(w, "name", rule.name);
+        w.key("transactions_matched").integer(rule.matched);
+        w.key("transactions_changed").integer(rule.changed);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("changes").beginArray();
+    for (const auto& c : r.changes)
+        writeChange(w, c, false);
+    w.endArray();
+    w.key("total_changes").integer(r.totalChanges);
+    w.key("truncated").boolean(r.truncated);
+    w.endObject().endObject();
+    return jsonResponse(200, w.take());
+}
+
+Response previewImportRules(store::Database& db, const Request& req) {
+    const std::string& id = req.pathParam("id");
+    if (!isUuid(id)) return jsonError(404, "not_found", "Import not found");
+    auto result = app::previewImportRules(db, req.principal.familyId, normalizeUuid(id),
+                                          changeLimit(req.query.get("limit")));
+    if (auto* e = std::get_if<app::RulePreviewError>(&result))
+        return jsonError(statusOf(e->kind), e->error, e->message);
+    const auto& r = std::get<app::RulePreview>(result);
+    JsonWriter w;
+    w.beginObject().key("data").beginObject();
+    w.key("rows_evaluated").integer(r.rowsEvaluated);
+    w.key("rows_changed").integer(r.rowsChanged);
+    w.key("changes").beginArray();
+    for (const auto& c : r.changes)
+        writeChange(w, c, true);
+    w.endArray();
+    w.key("total_changes").integer(r.totalChanges);
+    w.key("truncated").boolean(r.truncated);
+    w.endObject().endObject();
+    return jsonResponse(200, w.take());
+}
+
+} // namespace finimport::http

@@ -1,0 +1,317 @@
+#include "store/RuleRunStore.h"
+
+#include "store/BatchInsert.h"
+#include "store/Sql.h"
+#include "store/Time.h"
+#include "store/TxSession.h"
+
+#include <Poco/UUID.h>
+#include <Poco/UUIDGenerator.h>
+
+#include <set>
+
+namespace finimport::store {
+
+namespace {
+
+const char* kRunColumns =
+    "id, family_id, execution_type, status, pass_id, rule_id, rule_name, error_message, "
+    "import_id, start_date, end_date, transactions_queued, transactions_processed, "
+    "transactions_modified, executed_at, pass_position, ignore_locks, created_at, updated_at";
+
+RuleRunRow runFrom(const SqlRow& r) {
+    RuleRunRow o;
+    o.id = r.str(0);
+    o.familyId = r.str(1);
+    o.executionType = r.str(2);
+    o.status = r.str(3);
+    o.passId = r.str(4);
+    o.ruleId = r.optStr(5);
+    o.ruleName = r.optStr(6);
+    o.errorMessage = r.optStr(7);
+    o.importId = r.optStr(8);
+    o.startDate = r.optStr(9);
+    o.endDate = r.optStr(10);
+    o.queued = r.i64(11);
+    o.processed = r.i64(12);
+    o.modified = r.i64(13);
+    o.executedAt = r.i64(14);
+    o.passPosition = r.i64(15);
+    o.ignoreLocks = r.i64(16) != 0;
+    o.createdAt = r.i64(17);
+    o.updatedAt = r.i64(18);
+    return o;
+}
+
+std::string runWhere(const RunFilter& f, std::vector<SqlValue>& p) {
+    std::string w = " WHERE family_id = ?";
+    auto eq = [&](const char* col, const std::optional<std::string>& v) {
+        if (!v) return;
+        w += std::string(" AND ") + col + " = ?";
+        p.emplace_back(*v);
+    };
+    eq("rule_id", f.ruleId);
+    eq("status", f.status);
+    eq("execution_type", f.executionType);
+    eq("import_id", f.importId);
+    if (f.executedFrom) {
+        w += " AND executed_at >= ?";
+        p.emplace_back(*f.executedFrom);
+    }
+    if (f.executedTo) {
+        w += " AND executed_at <= ?";
+        p.emplace_back(*f.executedTo);
+    }
+    return w;
+}
+
+// An effect with its run's fields (the effect's own copies once the run is gone).
+const char* kEffectSelect =
+    "SELECT e.entry_id, e.attribute, e.tag_id, e.value, e.previous_value, "
+    "e.transfer_account_id, e.rule_run_id, COALESCE(r.family_id, e.family_id), "
+    "COALESCE(r.rule_id, e.rule_id), COALESCE(r.rule_name, e.rule_name), "
+    "COALESCE(r.execution_type, e.execution_type), COALESCE(r.import_id, e.import_id), "
+    "COALESCE(r.executed_at, e.applied_at) FROM rule_effects e LEFT JOIN rule_runs r ON r.id = "
+    "e.rule_run_id";
+
+// docs/decisions.md D111: an effect's id is a name-based UUID of its key and its run's time:
+// stable while the effect exists, and no column to write.
+std::string effectId(const EffectRow& e) {
+    static const Poco::UUID kNamespace("2b0f7c3e-5a41-4f8e-9d1c-6e2a7b9c0d13");
+    return Poco::UUIDGenerator::defaultGenerator()
+        .createFromName(kNamespace, e.entryId + "\n" + e.attribute + "\n" + e.tagId + "\n" +
+                                        std::to_string(e.appliedAt))
+        .toString();
+}
+
+EffectRow effectFrom(const SqlRow& r) {
+    EffectRow e;
+    e.entryId = r.str(0);
+    e.attribute = r.str(1);
+    e.tagId = r.str(2);
+    e.value = r.optStr(3);
+    e.previousValue = r.optStr(4);
+    e.transferAccountId = r.optStr(5);
+    e.ruleRunId = r.optStr(6);
+    e.familyId = r.optStr(7).value_or("");
+    e.ruleId = r.optStr(8);
+    e.ruleName = r.optStr(9);
+    e.executionType = r.optStr(10).value_or("");
+    e.importId = r.optStr(11);
+    e.appliedAt = r.optI64(12).value_or(0);
+    e.id = effectId(e);
+    return e;
+}
+
+std::string effectWhere(const EffectFilter& f, std::vector<SqlValue>& p) {
+    std::string w = " WHERE COALESCE(r.family_id, e.family_id) = ?";
+    auto eq = [&](const char* col, const std::optional<std::string>& v) {
+        if (!v) return;
+        w += std::string(" AND ") + col + " = ?";
+        p.emplace_back(*v);
+    };
+    eq("e.entry_id", f.entryId);
+    eq("COALESCE(r.rule_id, e.rule_id)", f.ruleId);
+    eq("e.rule_run_id", f.ruleRunId);
+    eq("COALESCE(r.import_id, e.import_id)", f.importId);
+    eq("e.attribute", f.attribute);
+    return w;
+}
+
+} // namespace
+
+void insertRuleRun(Tx& s, RuleRunRow& r) {
+    if (r.id.empty()) r.id = newUuid();
+    const int64_t now = nowMicros();
+    if (r.executedAt == 0) r.executedAt = now;
+    r.createdAt = r.updatedAt = now;
+    sqlExec(s,
+            std::string("INSERT INTO rule_runs (") + kRunColumns +
+                ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            {r.id, r.familyId, r.executionType, r.status, r.passId, sqlOpt(r.ruleId),
+             sqlOpt(r.ruleName), sqlOpt(r.errorMessage), sqlOpt(r.importId), sqlOpt(r.startDate),
+             sqlOpt(r.endDate), r.queued, r.processed, r.modified, r.executedAt, r.passPosition,
+             int64_t(r.ignoreLocks), r.createdAt, r.updatedAt});
+}
+
+void finishRuleRun(Tx& s, const RuleRunRow& r) {
+    sqlExec(
+        s,
+        "UPDATE rule_runs SET status = ?, transactions_queued = ?, transactions_processed = "
+        "?, transactions_modified = ?, error_message = ?, updated_at = ? WHERE id = ?",
+        {r.status, r.queued, r.processed, r.modified, sqlOpt(r.errorMessage), nowMicros(), r.id});
+}
+
+void failPass(Tx& s, const std::string& passId, const std::string& message) {
+    sqlExec(s,
+            "UPDATE rule_runs SET status = 'failed', error_message = ?, updated_at = ? WHERE "
+            "pass_id = ?",
+            {message, nowMicros(), passId});
+}
+
+std::vector<RuleRunRow> runsOfPass(Tx& s, const std::string& passId) {
+    std::vector<RuleRunRow> out;
+    for (const auto& r : sqlQuery(s,
+                                  std::string("SELECT ") + kRunColumns +
+                                      " FROM rule_runs WHERE pass_id = ? ORDER BY pass_position",
+                                  {passId}))
+        out.push_back(runFrom(r));
+    return out;
+}
+
+std::optional<RuleRunRow> runOfFamily(Tx& s, const std::string& familyId, const std::string& id) {
+    auto r = sqlQueryOne(
+        s, std::string("SELECT ") + kRunColumns + " FROM rule_runs WHERE family_id = ? AND id = ?",
+        {familyId, id});
+    if (!r) return std::nullopt;
+    return runFrom(*r);
+}
+
+int64_t countRuns(Tx& s, const std::string& familyId, const RunFilter& f) {
+    std::vector<SqlValue> p{familyId};
+    return sqlCount(s, "SELECT COUNT(*) FROM rule_runs" + runWhere(f, p), p);
+}
+
+std::vector<RuleRunRow> listRuns(Tx& s, const std::string& familyId, const RunFilter& f,
+                                 int64_t offset, int64_t limit) {
+    std::vector<SqlValue> p{familyId};
+    std::string sql = std::string("SELECT ") + kRunColumns + " FROM rule_runs" + runWhere(f, p) +
+                      " ORDER BY executed_at DESC, id DESC LIMIT ? OFFSET ?";
+    p.emplace_back(limit);
+    p.emplace_back(offset);
+    std::vector<RuleRunRow> out;
+    for (const auto& r : sqlQuery(s, sql, p))
+        out.push_back(runFrom(r));
+    return out;
+}
+
+EffectBatch::EffectBatch(Tx& s)
+    : _batch(std::make_unique<BatchInsert>(
+          s, "rule_effects",
+          std::vector<std::string>{"entry_id", "attribute", "tag_id", "value", "previous_value",
+                                   "transfer_account_id", "rule_run_id"},
+          1000)) {}
+
+EffectBatch::~EffectBatch() = default;
+
+void EffectBatch::add(const std::string& entryId, const std::string& attribute,
+                      const std::string& tagId, std::optional<std::string> value,
+                      std::optional<std::string> previous,
+                      const std::optional<std::string>& transferAccountId,
+                      const std::string& runId) {
+    std::vector<SqlValue> row;
+    row.reserve(7);
+    row.emplace_back(entryId);
+    row.emplace_back(attribute);
+    row.emplace_back(tagId);
+    row.push_back(value ? SqlValue(std::move(*value)) : SqlValue(nullptr));
+    row.push_back(previous ? SqlValue(std::move(*previous)) : SqlValue(nullptr));
+    row.push_back(sqlOpt(transferAccountId));
+    row.emplace_back(runId);
+    _batch->add(std::move(row));
+}
+
+void EffectBatch::flush() {
+    _batch->flush();
+}
+
+void insertNewEffects(Tx& s, std::vector<EffectRow>& effects) {
+    if (effects.empty()) return;
+    EffectBatch batch(s);
+    for (auto& e : effects)
+        batch.add(e.entryId, e.attribute, e.tagId, e.value, e.previousValue, e.transferAccountId,
+                  e.ruleRunId.value_or(""));
+    batch.flush();
+}
+
+void replaceEffects(Tx& s, std::vector<EffectRow>& effects) {
+    for (auto& e : effects) {
+        auto old = sqlQueryOne(s,
+                               "SELECT previous_value FROM rule_effects WHERE entry_id = ? AND "
+                               "attribute = ? AND tag_id = ?",
+                               {e.entryId, e.attribute, e.tagId});
+        if (!old) continue;
+        e.previousValue = old->optStr(0); // the value before any rule touched it
+        sqlExec(s, "DELETE FROM rule_effects WHERE entry_id = ? AND attribute = ? AND tag_id = ?",
+                {e.entryId, e.attribute, e.tagId});
+    }
+    insertNewEffects(s, effects);
+}
+
+int64_t countEffects(Tx& s, const std::string& familyId, const EffectFilter& f) {
+    std::vector<SqlValue> p{familyId};
+    return sqlCount(s,
+                    "SELECT COUNT(*) FROM rule_effects e LEFT JOIN rule_runs r ON r.id = "
+                    "e.rule_run_id" +
+                        effectWhere(f, p),
+                    p);
+}
+
+std::vector<EffectRow> listEffects(Tx& s, const std::string& familyId, const EffectFilter& f,
+                                   int64_t offset, int64_t limit) {
+    std::vector<SqlValue> p{familyId};
+    std::string sql = std::string(kEffectSelect) + effectWhere(f, p) +
+                      " ORDER BY COALESCE(r.executed_at, e.applied_at) DESC, e.entry_id DESC, "
+                      "e.attribute DESC, e.tag_id DESC LIMIT ? OFFSET ?";
+    p.emplace_back(limit);
+    p.emplace_back(offset);
+    std::vector<EffectRow> out;
+    for (const auto& r : sqlQuery(s, sql, p))
+        out.push_back(effectFrom(r));
+    return out;
+}
+
+void deleteEffectsOnImportEntries(Tx& s, const std::string& importId) {
+    sqlExec(s,
+            "DELETE FROM rule_effects WHERE EXISTS (SELECT 1 FROM entries x WHERE x.id = "
+            "rule_effects.entry_id AND x.import_id = ?)",
+            {importId});
+}
+
+void deleteEffect(Tx& s, const std::string& entryId, const std::string& attribute) {
+    sqlExec(s, "DELETE FROM rule_effects WHERE entry_id = ? AND attribute = ?",
+            {entryId, attribute});
+}
+
+void detachEffectsOfRule(Tx& s, const std::string& ruleId) {
+    // The run's fields move into the effect before the run goes (docs/rules.md §10).
+    sqlExec(s,
+            "UPDATE rule_effects SET family_id = (SELECT r.family_id FROM rule_runs r WHERE r.id "
+            "= rule_effects.rule_run_id), rule_name = (SELECT r.rule_name FROM rule_runs r WHERE "
+            "r.id = rule_effects.rule_run_id), execution_type = (SELECT r.execution_type FROM "
+            "rule_runs r WHERE r.id = rule_effects.rule_run_id), import_id = (SELECT r.import_id "
+            "FROM rule_runs r WHERE r.id = rule_effects.rule_run_id), applied_at = (SELECT "
+            "r.executed_at FROM rule_runs r WHERE r.id = rule_effects.rule_run_id), rule_id = "
+            "NULL, rule_run_id = NULL WHERE rule_run_id IN (SELECT id FROM rule_runs WHERE "
+            "rule_id = ?)",
+            {ruleId});
+}
+
+std::vector<EffectRow> effectsOfRule(Tx& s, const std::string& ruleId) {
+    std::vector<EffectRow> out;
+    for (const auto& r : sqlQuery(s,
+                                  std::string(kEffectSelect) +
+                                      " WHERE r.rule_id = ? ORDER BY e.entry_id, e.attribute, "
+                                      "e.tag_id",
+                                  {ruleId}))
+        out.push_back(effectFrom(r));
+    return out;
+}
+
+void deleteEffectByKey(Tx& s, const EffectRow& e) {
+    sqlExec(s, "DELETE FROM rule_effects WHERE entry_id = ? AND attribute = ? AND tag_id = ?",
+            {e.entryId, e.attribute, e.tagId});
+}
+
+void deleteRunsOfRule(Tx& s, const std::string& ruleId) {
+    sqlExec(s, "DELETE FROM rule_runs WHERE rule_id = ?", {ruleId});
+}
+
+void deleteEffectsOfEntry(Tx& s, const std::string& entryId) {
+    sqlExec(s,
+            "DELETE FROM rule_effects WHERE entry_id = ? OR EXISTS (SELECT 1 FROM entries c "
+            "WHERE c.id = rule_effects.entry_id AND c.parent_entry_id = ?)",
+            {entryId, entryId});
+}
+
+} // namespace finimport::store

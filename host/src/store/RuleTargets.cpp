@@ -1,0 +1,248 @@
+#include "store/RuleTargets.h"
+
+#include "store/Sql.h"
+#include "store/Time.h"
+#include "store/TransactionLocks.h"
+#include "store/TxSession.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace finimport::store {
+
+namespace {
+
+const char* kRuleColumns = "id, family_id, resource_type, name, effective_date, import_id, active, "
+                           "conditions, actions, position, created_at, updated_at";
+
+StoredRule ruleFrom(const SqlRow& r) {
+    StoredRule out;
+    out.id = r.str(0);
+    out.familyId = r.str(1);
+    out.resourceType = r.str(2);
+    out.name = r.optStr(3);
+    out.effectiveDate = r.optStr(4);
+    out.importId = r.optStr(5);
+    out.active = r.i64(6) != 0;
+    out.conditions = r.str(7);
+    out.actions = r.str(8);
+    out.position = r.optI64(9).value_or(0);
+    out.createdAt = r.i64(10);
+    out.updatedAt = r.i64(11);
+    return out;
+}
+
+// "?, ?, …" for n values.
+std::string marks(size_t n) {
+    std::string out;
+    for (size_t i = 0; i < n; ++i)
+        out += i ? ", ?" : "?";
+    return out;
+}
+
+const char* kTargetColumns =
+    "e.id, e.account_id, e.date, e.currency, e.import_id, e.amount, e.name, e.notes, "
+    "e.category_id, e.merchant_id, e.investment_activity_label, e.excluded, e.kind, "
+    "e.locked_attributes";
+
+RuleTarget targetFrom(const SqlRow& r) {
+    RuleTarget t;
+    t.id = r.str(0);
+    t.accountId = r.str(1);
+    t.date = r.str(2);
+    t.currency = r.str(3);
+    t.importId = r.optStr(4);
+    t.amount = r.i64(5);
+    t.name = r.str(6);
+    t.notes = r.optStr(7);
+    t.categoryId = r.optStr(8);
+    t.merchantId = r.optStr(9);
+    t.label = r.optStr(10);
+    t.excluded = r.i64(11) != 0;
+    t.kind = r.optStr(12).value_or("standard");
+    if (auto locks = r.optStr(13))
+        for (const auto& [key, at] : TransactionLocks::decode(*locks))
+            t.locks.push_back(key);
+    return t;
+}
+
+// Tags and transfer links of one chunk, a statement each (locks are in the entry row).
+void fillChunk(Tx& s, std::vector<RuleTarget>& chunk) {
+    if (chunk.empty()) return;
+    std::unordered_map<std::string, RuleTarget*> byId;
+    std::vector<SqlValue> ids;
+    for (auto& t : chunk) {
+        byId.emplace(t.id, &t);
+        ids.emplace_back(t.id);
+    }
+    const std::string in = "(" + marks(ids.size()) + ")";
+    for (const auto& r : sqlQuery(s,
+                                  "SELECT entry_id, tag_id FROM transaction_tags WHERE entry_id "
+                                  "IN " +
+                                      in + " ORDER BY entry_id, tag_id",
+                                  ids))
+        byId[r.str(0)]->tagIds.push_back(r.str(1));
+    std::vector<SqlValue> twice = ids;
+    twice.insert(twice.end(), ids.begin(), ids.end());
+    for (const auto& r : sqlQuery(s,
+                                  "SELECT inflow_transaction_id, outflow_transaction_id FROM "
+                                  "transfers WHERE inflow_transaction_id IN " +
+                                      in + " OR outflow_transaction_id IN " + in,
+                                  twice))
+        for (size_t i = 0; i < 2; ++i)
+            if (auto it = byId.find(r.str(i)); it != byId.end()) it->second->linked = true;
+}
+
+} // namespace
+
+bool RuleTarget::locked(const std::string& key) const {
+    return std::find(locks.begin(), locks.end(), key) != locks.end();
+}
+
+std::vector<StoredRule> rulesOfFamily(Tx& s, const std::string& familyId,
+                                      std::optional<bool> active) {
+    std::string sql = std::string("SELECT ") + kRuleColumns + " FROM rules WHERE family_id = ?";
+    std::vector<SqlValue> params{familyId};
+    if (active) {
+        sql += " AND active = ?";
+        params.emplace_back(int64_t(*active));
+    }
+    std::vector<StoredRule> out;
+    for (const auto& r : sqlQuery(s, sql + " ORDER BY position, created_at, id", params))
+        out.push_back(ruleFrom(r));
+    return out;
+}
+
+std::optional<StoredRule> ruleOfFamily(Tx& s, const std::string& familyId, const std::string& id) {
+    auto r = sqlQueryOne(
+        s, std::string("SELECT ") + kRuleColumns + " FROM rules WHERE family_id = ? AND id = ?",
+        {familyId, id});
+    if (!r) return std::nullopt;
+    return ruleFrom(*r);
+}
+
+FamilyRefRows familyRefRows(Tx& s, const std::string& familyId) {
+    FamilyRefRows out;
+    auto named = [&](const char* table, std::vector<NamedRef>& into) {
+        for (const auto& r :
+             sqlQuery(s, std::string("SELECT id, name FROM ") + table + " WHERE family_id = ?",
+                      {familyId}))
+            into.push_back({r.str(0), r.str(1)});
+    };
+    named("categories", out.categories);
+    named("merchants", out.merchants);
+    named("tags", out.tags);
+    for (const auto& r : sqlQuery(s,
+                                  "SELECT id, name, account_type, status FROM accounts WHERE "
+                                  "family_id = ?",
+                                  {familyId}))
+        out.accounts.push_back({r.str(0), r.str(1), r.optStr(2).value_or(""), r.str(3)});
+    return out;
+}
+
+void forEachHistoryRow(
+    Tx& s, const std::string& familyId,
+    const std::function<void(const std::string&, const std::optional<std::string>&,
+                             const std::optional<std::string>&, const std::string&)>& row) {
+    for (const auto& r :
+         sqlQuery(s,
+                  "SELECT e.name, e.category_id, e.merchant_id, e.date FROM entries e JOIN "
+                  "accounts a ON a.id = e.account_id WHERE a.family_id = ? AND a.status IN "
+                  "('active', 'draft') AND e.entryable_type = 'Transaction' AND "
+                  "(e.category_id IS NOT NULL OR e.merchant_id IS NOT NULL) AND NOT EXISTS "
+                  "(SELECT 1 FROM entries c WHERE c.parent_entry_id = e.id)",
+                  {familyId}))
+        row(r.str(0), r.optStr(1), r.optStr(2), r.str(3));
+}
+
+void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
+                        const std::function<void(std::vector<RuleTarget>&)>& chunk) {
+    const std::string head = std::string("SELECT ") + kTargetColumns +
+                             " FROM entries e WHERE e.entryable_type = 'Transaction' AND NOT "
+                             "EXISTS (SELECT 1 FROM entries c WHERE c.parent_entry_id = e.id)";
+    const auto limit = int64_t(size);
+    if (q.importId) {
+        // Keyset by id: each chunk is one indexed range read.
+        std::string after;
+        for (;;) {
+            std::vector<RuleTarget> rows;
+            for (const auto& r : sqlQuery(s,
+                                          head + " AND e.import_id = ? AND e.id > ? ORDER BY "
+                                                 "e.id LIMIT ?",
+                                          {*q.importId, after, limit}))
+                rows.push_back(targetFrom(r));
+            if (rows.empty()) return;
+            after = rows.back().id;
+            const bool last = rows.size() < size;
+            fillChunk(s, rows);
+            chunk(rows);
+            if (last) return;
+        }
+    }
+    for (const auto& account : q.accountIds) {
+        // Keyset by (date, id) within the account: the (account_id, date) index serves it.
+        std::string afterDate = q.startDate.value_or(""), afterId;
+        bool first = true;
+        for (;;) {
+            std::string sql = head + " AND e.account_id = ?";
+            std::vector<SqlValue> params{account};
+            if (first) {
+                if (q.startDate) {
+                    sql += " AND e.date >= ?";
+                    params.emplace_back(*q.startDate);
+                }
+            } else {
+                sql += " AND (e.date > ? OR (e.date = ? AND e.id > ?))";
+                params.insert(params.end(), {afterDate, afterDate, afterId});
+            }
+            if (q.endDate) {
+                sql += " AND e.date <= ?";
+                params.emplace_back(*q.endDate);
+            }
+            params.emplace_back(limit);
+            std::vector<RuleTarget> rows;
+            for (const auto& r : sqlQuery(s, sql + " ORDER BY e.date, e.id LIMIT ?", params))
+                rows.push_back(targetFrom(r));
+            if (rows.empty()) break;
+            afterDate = rows.back().date;
+            afterId = rows.back().id;
+            first = false;
+            const bool last = rows.size() < size;
+            fillChunk(s, rows);
+            chunk(rows);
+            if (last) break;
+        }
+    }
+}
+
+int64_t transactionsCreatedBy(Tx& s, const std::string& importId) {
+    return sqlCount(s,
+                    "SELECT COUNT(*) FROM entries WHERE import_id = ? AND entryable_type = "
+                    "'Transaction'",
+                    {importId});
+}
+
+void writeTarget(Tx& s, const RuleTarget& t, const std::vector<std::string>& addedTags) {
+    sqlExec(s,
+            "UPDATE entries SET name = ?, category_id = ?, merchant_id = ?, excluded = ?, "
+            "investment_activity_label = ?, kind = ?, updated_at = ? WHERE id = ?",
+            {t.name, sqlOpt(t.categoryId), sqlOpt(t.merchantId), int64_t(t.excluded),
+             sqlOpt(t.label), t.kind, nowMicros(), t.id});
+    for (const auto& tag : addedTags)
+        sqlExec(s, "INSERT INTO transaction_tags (entry_id, tag_id) VALUES (?, ?)", {t.id, tag});
+}
+
+void writeLabels(Tx& s, const std::string& label, const std::vector<std::string>& entryIds) {
+    constexpr size_t kPerStatement = 500;
+    for (size_t from = 0; from < entryIds.size(); from += kPerStatement) {
+        const size_t n = std::min(kPerStatement, entryIds.size() - from);
+        std::vector<SqlValue> params{label};
+        for (size_t i = 0; i < n; ++i)
+            params.emplace_back(entryIds[from + i]);
+        sqlExec(s,
+                "UPDATE entries SET investment_activity_label = ? WHERE id IN (" + marks(n) + ")",
+                params);
+    }
+}
+
+} // namespace finimport::store

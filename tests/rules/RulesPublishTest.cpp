@@ -1,0 +1,225 @@
+// docs/rules.md §4-§6, §8, §10 (R6, R7, R10, R12, R14): the publish pass's order, conflicts,
+// learned suggestions, failure, isolation, runs and revert, with exact values.
+#include "RulesSupport.h"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+using namespace finimport;
+using namespace finimport::test;
+
+class RulesPublishTest : public CppUnit::TestFixture {
+    CPPUNIT_TEST_SUITE(RulesPublishTest);
+    CPPUNIT_TEST(testOrderConflictsAndChainingR6);
+    CPPUNIT_TEST(testMatchOnceR7);
+    CPPUNIT_TEST(testLearnedSuggestionR14);
+    CPPUNIT_TEST(testFailingPassFailsPublishR10);
+    CPPUNIT_TEST(testIsolationR12);
+    CPPUNIT_TEST(testRunsAndRevert);
+    CPPUNIT_TEST(testTransferAction);
+    CPPUNIT_TEST_SUITE_END();
+
+    std::unique_ptr<RulesFixture> f;
+
+public:
+    void setUp() override { f = std::make_unique<RulesFixture>(); }
+    void tearDown() override { f.reset(); }
+
+    void testOrderConflictsAndChainingR6() {
+        auto first = f->category("First"), second = f->category("Second");
+        auto t1 = f->tag("t1"), t2 = f->tag("t2");
+        auto shop = f->merchant("Shop Inc");
+        const std::string cond =
+            R"("conditions":[{"condition_type":"transaction_name","operator":"like","value":"shop"}])";
+        f->rule(R"("name":"A","active":true,)" + cond +
+                R"(,"actions":[{"action_type":"set_transaction_category","value":")" + first +
+                R"("},{"action_type":"set_transaction_tags","value":")" + t1 +
+                R"("},{"action_type":"exclude_transaction"},{"action_type":)"
+                R"("set_transaction_merchant","value":")" +
+                shop + R"("}])");
+        f->rule(R"("name":"B","active":true,)" + cond +
+                R"(,"actions":[{"action_type":"set_transaction_category","value":")" + second +
+                R"("},{"action_type":"set_transaction_tags","value":[")" + t2 + R"(",")" + t1 +
+                R"("]}])");
+        // Chaining: C matches the merchant A set.
+        f->rule(R"("name":"C","active":true,"conditions":[{"condition_type":)"
+                R"("transaction_merchant","operator":"=","value":")" +
+                shop +
+                R"("}],"actions":[{"action_type":"set_transaction_name","value":)"
+                R"("Shop - renamed"}])");
+        f->publish("date,name,amount\n2024-03-01,The Shop,-12.00\n");
+        auto t = f->one("Shop - renamed");
+        CPPUNIT_ASSERT_EQUAL(second, *t.categoryId);                      // the later rule wins
+        CPPUNIT_ASSERT_EQUAL(joined(sorted({t1, t2})), joined(t.tagIds)); // tags accumulate
+        CPPUNIT_ASSERT(t.excluded);
+        CPPUNIT_ASSERT_EQUAL(shop, *t.merchantId);
+        auto e = f->effects("transaction_id=" + t.id + "&attribute=category_id");
+        CPPUNIT_ASSERT_EQUAL(size_t(1), e->size()); // one current effect, the last writer's
+        CPPUNIT_ASSERT_EQUAL(std::string("B"), field(e->getObject(0), "rule_name"));
+        CPPUNIT_ASSERT_EQUAL(second, field(e->getObject(0), "value"));
+        CPPUNIT_ASSERT_EQUAL(std::string("null"), field(e->getObject(0), "previous_value"));
+        e = f->effects("transaction_id=" + t.id + "&attribute=name");
+        CPPUNIT_ASSERT_EQUAL(std::string("The Shop"), field(e->getObject(0), "previous_value"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Shop - renamed"), field(e->getObject(0), "value"));
+        e = f->effects("transaction_id=" + t.id + "&attribute=excluded");
+        CPPUNIT_ASSERT_EQUAL(true, e->getObject(0)->getValue<bool>("value"));
+        CPPUNIT_ASSERT_EQUAL(false, e->getObject(0)->getValue<bool>("previous_value"));
+        e = f->effects("transaction_id=" + t.id + "&attribute=tag_ids");
+        CPPUNIT_ASSERT_EQUAL(size_t(2), e->size()); // one per added tag: t1 by A, t2 by B
+        CPPUNIT_ASSERT_EQUAL(size_t(6), f->effects("transaction_id=" + t.id)->size());
+        // B modified it (category, t2); both matched once.
+        for (size_t i = 0; i < 3; ++i) {
+            auto run = f->runs()->getObject(unsigned(i));
+            CPPUNIT_ASSERT_EQUAL(1, run->getValue<int>("transactions_queued"));
+            CPPUNIT_ASSERT_EQUAL(1, run->getValue<int>("transactions_modified"));
+        }
+    }
+
+    void testMatchOnceR7() {
+        auto c = f->category("Tea");
+        // Renaming first does not make the same rule's later actions miss.
+        f->rule(R"("name":"Rename","active":true,"conditions":[{"condition_type":)"
+                R"("transaction_name","operator":"like","value":"coffee"}],"actions":[{)"
+                R"("action_type":"set_transaction_name","value":"Tea House"},{"action_type":)"
+                R"("set_transaction_category","value":")" +
+                c + R"("}])");
+        f->publish("date,name,amount\n2024-03-01,Coffee Bar,-3.00\n");
+        auto t = f->one("Tea House");
+        CPPUNIT_ASSERT_EQUAL(c, *t.categoryId);
+    }
+
+    void testLearnedSuggestionR14() {
+        auto coffee = f->category("Coffee"), food = f->category("Food");
+        auto bb = f->merchant("Blue Bottle");
+        // History: two Coffee and one Food under the key "blue bottle".
+        auto csvCat = "date,name,amount,category\n2024-01-01,BLUE BOTTLE #12,-4.00,Coffee\n"
+                      "2024-01-02,Blue Bottle 7,-4.00,Coffee\n2024-01-03,blue-bottle,-4.00,Food\n";
+        auto r = f->app->postJson("/api/v1/imports",
+                                  R"({"type":"TransactionImport","date_format":"%Y-%m-%d",)"
+                                  R"("account_id":")" +
+                                      f->account + R"(","publish":"true","raw_file_content":)" +
+                                      jsonQuote(csvCat) + "}",
+                                  f->key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
+        f->app->waitForJobs();
+        (void)food;
+        (void)bb;
+        CPPUNIT_ASSERT_EQUAL(food, *f->one("blue-bottle").categoryId);
+        f->rule(R"("name":"Learn","active":true,"conditions":[],"actions":[{"action_type":)"
+                R"("auto_categorize"},{"action_type":"auto_detect_merchants"},{"action_type":)"
+                R"("send_email_notification"}])");
+        f->publish("date,name,amount\n2024-03-01,Blue Bottle 99,-5.00\n"
+                   "2024-03-02,Unknown 42,-1.00\n");
+        auto t = f->one("Blue Bottle 99");
+        CPPUNIT_ASSERT_EQUAL(coffee, *t.categoryId); // most uses
+        CPPUNIT_ASSERT(!t.merchantId);               // no merchant in the history
+        CPPUNIT_ASSERT(!f->one("Unknown 42").categoryId);
+        auto e = f->effects("transaction_id=" + t.id);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), e->size());
+        CPPUNIT_ASSERT_EQUAL(std::string("category_id"), field(e->getObject(0), "attribute"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Learn"), field(e->getObject(0), "rule_name"));
+        // A tie (one use each) goes to the category used last; the publish's own rows count.
+        f->publish("date,name,amount,category\n2024-05-01,Tie Shop 1,-1.00,Food\n"
+                   "2024-05-02,Tie Shop 2,-1.00,Coffee\n2024-05-03,Tie Shop,-1.00,\n");
+        CPPUNIT_ASSERT_EQUAL(coffee, *f->one("Tie Shop").categoryId);
+    }
+
+    void testFailingPassFailsPublishR10() {
+        f->storedRule("Broken", "not json", R"([{"action_type":"exclude_transaction"}])");
+        auto id = f->publish("date,name,amount\n2024-03-01,Shop,-5.00\n");
+        CPPUNIT_ASSERT_EQUAL(std::string("failed"), f->importStatus(id));
+        CPPUNIT_ASSERT_EQUAL(0u, unsigned(f->named("Shop").size()));
+        CPPUNIT_ASSERT(f->importError(id).rfind("Rule Broken: ", 0) == 0);
+        CPPUNIT_ASSERT_EQUAL(size_t(0), f->runs()->size());
+    }
+
+    void testIsolationR12() {
+        auto otherKey = f->app->createKey("Other");
+        store::CategoryRow foreign;
+        foreign.familyId = familyIdOf(*f->app, "Other");
+        foreign.name = "Foreign";
+        f->app->server().database().write(
+            [&](store::Tx& s) { store::TaxonomyStore(s).insertCategory(foreign); });
+        // Stored with a foreign id: matches nothing, writes nothing.
+        f->storedRule("Foreign", "[]",
+                      R"([{"action_type":"set_transaction_category","value":")" + foreign.id +
+                          R"("}])");
+        f->publish("date,name,amount\n2024-03-01,Shop,-5.00\n");
+        CPPUNIT_ASSERT(!f->one("Shop").categoryId);
+        // The API refuses it, and the other family cannot see this family's rules or runs.
+        auto r = f->send("POST", "/api/v1/rules",
+                         R"({"rule":{"resource_type":"transaction","actions":[{"action_type":)"
+                         R"("set_transaction_category","value":")" +
+                             foreign.id + R"("}]}})");
+        ASSERT_API_ERROR(r, 422, "validation_failed", "Rule could not be saved",
+                         Errors({"Action set_transaction_category value must be one of your "
+                                 "categories"}));
+        auto mine = jsonObject(f->send("GET", "/api/v1/rules"))->getArray("data");
+        const std::string ruleId = mine->getObject(0)->getValue<std::string>("id");
+        ASSERT_API_ERROR(f->app->get("/api/v1/rules/" + ruleId, otherKey), 404, "record_not_found",
+                         "The requested resource was not found", kNoErrors);
+        auto theirs = jsonObject(f->app->get("/api/v1/rule_runs", otherKey))->getArray("data");
+        CPPUNIT_ASSERT_EQUAL(size_t(0), theirs->size());
+    }
+
+    void testRunsAndRevert() {
+        auto c = f->category("Groceries");
+        auto ruleId = f->rule(R"("name":"Groceries","active":true,"conditions":[{)"
+                              R"("condition_type":"transaction_name","operator":"like",)"
+                              R"("value":"market"}],"actions":[{"action_type":)"
+                              R"("set_transaction_category","value":")" +
+                              c + R"("}])");
+        auto id = f->publish("date,name,amount\n2024-03-01,Market,-5.00\n"
+                             "2024-03-02,Other,-6.00\n");
+        auto runs = f->runs();
+        CPPUNIT_ASSERT_EQUAL(size_t(1), runs->size());
+        auto run = runs->getObject(0);
+        CPPUNIT_ASSERT_EQUAL(ruleId, field(run, "rule_id"));
+        CPPUNIT_ASSERT_EQUAL(std::string("import"), field(run, "execution_type"));
+        CPPUNIT_ASSERT_EQUAL(std::string("success"), field(run, "status"));
+        CPPUNIT_ASSERT_EQUAL(id, field(run, "import_id"));
+        CPPUNIT_ASSERT_EQUAL(1, run->getValue<int>("transactions_queued"));
+        CPPUNIT_ASSERT_EQUAL(1, run->getValue<int>("transactions_processed"));
+        CPPUNIT_ASSERT_EQUAL(1, run->getValue<int>("transactions_modified"));
+        CPPUNIT_ASSERT_EQUAL(0, run->getValue<int>("pending_jobs_count"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Groceries"),
+                             run->getObject("rule")->getValue<std::string>("name"));
+        auto e = f->effects("import_id=" + id);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), e->size());
+        CPPUNIT_ASSERT_EQUAL(field(run, "id"), field(e->getObject(0), "rule_run_id"));
+        // Revert: the transactions and their effects go; the runs stay as history.
+        auto r = f->send("POST", "/api/v1/imports/" + id + "/revert");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+        f->app->waitForJobs();
+        CPPUNIT_ASSERT_EQUAL(size_t(0), f->named("Market").size());
+        CPPUNIT_ASSERT_EQUAL(size_t(0), f->effects("")->size());
+        CPPUNIT_ASSERT_EQUAL(size_t(1), f->runs()->size());
+        // Published again: a new pass, the same result.
+        r = f->send("POST", "/api/v1/imports/" + id + "/publish");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+        f->app->waitForJobs();
+        CPPUNIT_ASSERT_EQUAL(c, *f->one("Market").categoryId);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), f->runs()->size());
+    }
+
+    void testTransferAction() {
+        auto card = seedAccount(*f->app, "Family", "Visa", "credit_card");
+        f->rule(R"("name":"Card payment","active":true,"conditions":[{"condition_type":)"
+                R"("transaction_name","operator":"like","value":"visa payment"}],"actions":[{)"
+                R"("action_type":"set_as_transfer_or_payment","value":")" +
+                card.id + R"("}])");
+        f->publish("date,name,amount\n2024-03-05,VISA PAYMENT,-250.00\n");
+        auto t = f->one("VISA PAYMENT");
+        CPPUNIT_ASSERT_EQUAL(std::string("cc_payment"), t.kind);
+        auto leg = f->one("Payment from Checking");
+        CPPUNIT_ASSERT_EQUAL(std::string("funds_movement"), leg.kind);
+        CPPUNIT_ASSERT_EQUAL(int64_t(-25000000000), leg.amount);
+        auto e = f->effects("transaction_id=" + t.id)->getObject(0);
+        CPPUNIT_ASSERT_EQUAL(std::string("kind"), field(e, "attribute"));
+        CPPUNIT_ASSERT_EQUAL(std::string("cc_payment"), field(e, "value"));
+        CPPUNIT_ASSERT_EQUAL(std::string("standard"), field(e, "previous_value"));
+        CPPUNIT_ASSERT_EQUAL(card.id, field(e, "transfer_account_id"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(1), countRows(*f->app, "transfers"));
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(RulesPublishTest);
