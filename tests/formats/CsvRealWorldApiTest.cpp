@@ -20,20 +20,6 @@ class CsvRealWorldApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(ukCardPendingRowsAreInvalid);
     CPPUNIT_TEST_SUITE_END();
 
-    // An account named `name` in `currency`, created through an AccountImport.
-    static std::string makeAccount(AppHarness& app, const std::string& key, const std::string& name,
-                                   const std::string& currency) {
-        auto r =
-            app.postJson("/api/v1/imports",
-                         R"({"type":"AccountImport","publish":"true","date_format":"%Y-%m-%d",)"
-                         R"("raw_file_content":"type,name,amount,currency,date\nChecking,)" +
-                             name + ",0.00," + currency + R"(,2000-01-01\n"})",
-                         key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        app.waitForJobs();
-        return column(app, "SELECT id FROM accounts WHERE name = ?", {name}).at(0);
-    }
-
     static Poco::JSON::Object::Ptr publish(AppHarness& app, const std::string& key,
                                            const std::string& file, const Fields& fields) {
         auto created = uploadFile(app, key, "TransactionImport", file, "text/csv",

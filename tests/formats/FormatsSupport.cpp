@@ -51,4 +51,16 @@ std::pair<std::string, int64_t> latestBalance(AppHarness& app, const std::string
             newest->getValue<int64_t>("end_balance_cents")};
 }
 
+std::string makeAccount(AppHarness& app, const std::string& key, const std::string& name,
+                        const std::string& currency) {
+    auto r = app.postJson("/api/v1/imports",
+                          R"({"type":"AccountImport","publish":"true","date_format":"%Y-%m-%d",)"
+                          R"("raw_file_content":"type,name,amount,currency,date\nChecking,)" +
+                              name + ",0.00," + currency + R"(,2000-01-01\n"})",
+                          key);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
+    app.waitForJobs();
+    return column(app, "SELECT id FROM accounts WHERE name = ?", {name}).at(0);
+}
+
 } // namespace finimport::test

@@ -26,6 +26,11 @@ Poco::JSON::Object::Ptr importDetail(AppHarness& app, const std::string& key,
 std::vector<std::string> column(AppHarness& app, const std::string& sql,
                                 std::vector<store::SqlValue> params = {});
 
+// An account named `name` in `currency` with a 0.00 opening balance on 2000-01-01 (a published
+// AccountImport); its id.
+std::string makeAccount(AppHarness& app, const std::string& key, const std::string& name,
+                        const std::string& currency);
+
 // The end balance text and cents of the newest balance row of the named account.
 std::pair<std::string, int64_t> latestBalance(AppHarness& app, const std::string& key,
                                               const std::string& accountName);

@@ -55,20 +55,6 @@ class HonestImportApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(preflightChecksRows);
     CPPUNIT_TEST_SUITE_END();
 
-    // An account named `name` in `currency` (an AccountImport).
-    static std::string makeAccount(AppHarness& app, const std::string& key, const std::string& name,
-                                   const std::string& currency) {
-        auto r =
-            app.postJson("/api/v1/imports",
-                         R"({"type":"AccountImport","publish":"true","date_format":"%Y-%m-%d",)"
-                         R"("raw_file_content":"type,name,amount,currency,date\nChecking,)" +
-                             name + ",0.00," + currency + R"(,2000-01-01\n"})",
-                         key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        app.waitForJobs();
-        return column(app, "SELECT id FROM accounts WHERE name = ?", {name}).at(0);
-    }
-
     // POST a CSV as raw_file_content with `options` (JSON members); the created import's detail.
     static Poco::JSON::Object::Ptr createCsv(AppHarness& app, const std::string& key,
                                              const std::string& csv,
@@ -129,9 +115,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(3, detail->getObject("stats")->getValue<int>("rows_count"));
         CPPUNIT_ASSERT_EQUAL(1, detail->getObject("stats")->getValue<int>("invalid_rows_count"));
         // docs/decisions.md D95: the detail says why it cannot be published.
-        CPPUNIT_ASSERT_EQUAL(
-            std::string(R"x(["1 row is invalid (rows 1)"])x"),
-            text(detail->getObject("status_detail")->getArray("publishable_reasons")));
+        CPPUNIT_ASSERT_EQUAL(std::string(R"x(["1 row is invalid (rows 1)"])x"),
+                             text(detail->getArray("not_publishable_reasons")));
         auto all = rows(app, key, id(detail));
         CPPUNIT_ASSERT(rowErrors(all) ==
                        Strings({"1: Row has 4 cells but the header has 3: a value holds an "

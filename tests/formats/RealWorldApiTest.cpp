@@ -90,20 +90,6 @@ class RealWorldApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(pdfWithoutStatementTable);
     CPPUNIT_TEST_SUITE_END();
 
-    // An account named `name` in `currency` with a 0 opening balance (an AccountImport).
-    static std::string makeAccount(AppHarness& app, const std::string& key, const std::string& name,
-                                   const std::string& currency) {
-        auto r =
-            app.postJson("/api/v1/imports",
-                         R"({"type":"AccountImport","publish":"true","date_format":"%Y-%m-%d",)"
-                         R"("raw_file_content":"type,name,amount,currency,date\nChecking,)" +
-                             name + ",0.00," + currency + R"(,2000-01-01\n"})",
-                         key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        app.waitForJobs();
-        return column(app, "SELECT id FROM accounts WHERE name = ?", {name}).at(0);
-    }
-
     static Imported upload(AppHarness& app, const std::string& key, const std::string& type,
                            const std::string& file, const std::string& contentType,
                            const Fields& fields) {

@@ -49,12 +49,6 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.key("terminal").boolean(v.detail.terminal);
     w.key("cleaned").boolean(v.detail.cleaned);
     w.key("publishable").boolean(v.detail.publishable);
-    // docs/decisions.md D95: why publish would answer 422, the lines it would list.
-    w.key("publishable_reasons").beginArray();
-    if (!v.detail.publishable)
-        for (const auto& reason : v.notPublishableReasons)
-            w.string(reason);
-    w.endArray();
     w.key("revertable").boolean(v.detail.revertable);
     w.endObject();
     w.key("configuration").beginObject();
@@ -75,7 +69,8 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
     w.endObject();
     // D45/D57: always present; stored at upload as a JSON array of strings.
     w.key("warnings").raw(r.warnings && !r.warnings->empty() ? *r.warnings : "[]");
-    // docs/decisions.md D6: why publish would be refused now (empty when publishable).
+    // docs/decisions.md D6, D95: why publish would be refused now, the lines its 422 would list
+    // (empty when publishable).
     w.key("not_publishable_reasons").beginArray();
     for (const auto& reason : v.notPublishableReasons)
         w.string(reason);

@@ -18,16 +18,6 @@ bool blank(std::string_view s) {
     return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 
-std::optional<std::string> dateOf(const ParamValue* v, bool& bad) {
-    if (!v || v->isNull() || (v->isString() && blank(v->text()))) return std::nullopt;
-    auto d = v->isString() ? parseIsoDateParam(v->text()) : std::nullopt;
-    if (!d) {
-        bad = true;
-        return std::nullopt;
-    }
-    return d->iso();
-}
-
 void writeValue(JsonWriter& w, const char* name, const std::string& attribute,
                 const std::optional<std::string>& v) {
     w.key(name);
@@ -91,19 +81,11 @@ Response dryRunRules(store::Database& db, const Request& req) {
         if (!ok) return validationFailed("rule_ids must contain ids of your rules");
         request.ruleIds = given;
     }
-    bool bad = false;
-    request.startDate = dateOf(root.find("start_date"), bad);
-    if (bad) return validationFailed("start_date must be an ISO 8601 date");
-    request.endDate = dateOf(root.find("end_date"), bad);
-    if (bad) return validationFailed("end_date must be an ISO 8601 date");
-    if (request.startDate && request.endDate && *request.startDate > *request.endDate)
-        return validationFailed("start_date must not be after end_date");
-    if (const ParamValue* v = root.find("ignore_locks"); v && !v->isNull()) {
-        if (v->isBool() || (v->isString() && (v->text() == "true" || v->text() == "false")))
-            request.ignoreLocks = v->text() == "true";
-        else
-            return validationFailed("ignore_locks must be true or false");
-    }
+    PassScope scope;
+    if (auto refused = readPassScope(root, scope)) return *refused;
+    request.startDate = scope.startDate;
+    request.endDate = scope.endDate;
+    request.ignoreLocks = scope.ignoreLocks;
     if (const ParamValue* v = root.find("limit"); v && !v->isNull())
         request.limit = changeLimit(v->text());
     auto result = app::rules::dryRun(db, req.principal.familyId, request);

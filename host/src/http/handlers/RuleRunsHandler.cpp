@@ -54,6 +54,23 @@ std::optional<std::string> dateMember(const ParamValue* v, bool& bad) {
 
 } // namespace
 
+std::optional<Response> readPassScope(const ParamValue& root, PassScope& scope) {
+    bool bad = false;
+    scope.startDate = dateMember(root.find("start_date"), bad);
+    if (bad) return validationFailed("start_date must be an ISO 8601 date");
+    scope.endDate = dateMember(root.find("end_date"), bad);
+    if (bad) return validationFailed("end_date must be an ISO 8601 date");
+    if (scope.startDate && scope.endDate && *scope.startDate > *scope.endDate)
+        return validationFailed("start_date must not be after end_date");
+    if (const ParamValue* v = root.find("ignore_locks"); v && !v->isNull()) {
+        if (v->isBool() || (v->isString() && (v->text() == "true" || v->text() == "false")))
+            scope.ignoreLocks = v->text() == "true";
+        else
+            return validationFailed("ignore_locks must be true or false");
+    }
+    return std::nullopt;
+}
+
 Response listRuleRuns(store::Database& db, const Request& req) {
     store::RunFilter f;
     bool bad = false;
@@ -144,19 +161,11 @@ Response createRuleRuns(store::Database& db, jobs::JobQueue& jobs, const Request
             return jsonResponse(201, w.take());
         }
     }
-    bool bad = false;
-    request.startDate = dateMember(root.find("start_date"), bad);
-    if (bad) return validationFailed("start_date must be an ISO 8601 date");
-    request.endDate = dateMember(root.find("end_date"), bad);
-    if (bad) return validationFailed("end_date must be an ISO 8601 date");
-    if (request.startDate && request.endDate && *request.startDate > *request.endDate)
-        return validationFailed("start_date must not be after end_date");
-    if (const ParamValue* v = root.find("ignore_locks"); v && !v->isNull()) {
-        if (v->isBool() || (v->isString() && (v->text() == "true" || v->text() == "false")))
-            request.ignoreLocks = v->text() == "true";
-        else
-            return validationFailed("ignore_locks must be true or false");
-    }
+    PassScope scope;
+    if (auto refused = readPassScope(root, scope)) return *refused;
+    request.startDate = scope.startDate;
+    request.endDate = scope.endDate;
+    request.ignoreLocks = scope.ignoreLocks;
     auto runs = app::rules::queueRerun(db, jobs, family, request);
     JsonWriter w;
     db.read([&](store::Tx& s) {

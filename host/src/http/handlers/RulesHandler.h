@@ -29,6 +29,14 @@ Response listRuleEffects(store::Database& db, const Request& req);
 Response dryRunRules(store::Database& db, const Request& req);
 Response previewImportRules(store::Database& db, const Request& req);
 Response clearTransactionLocks(store::Database& db, const Request& req);
+// What a dry run and a re-run both take (docs/rules.md §6, §9): start_date and end_date
+// (ISO 8601 dates, start not after end) and ignore_locks (true or false).
+struct PassScope {
+    std::optional<std::string> startDate, endDate;
+    bool ignoreLocks = false;
+};
+// Reads the scope from a request body's root; the 422 to answer when a member is invalid.
+std::optional<Response> readPassScope(const ParamValue& root, PassScope& scope);
 // The dry runs' `limit` (1..1000, default 100; other values clamp) and change objects.
 size_t changeLimit(const std::optional<std::string>& text);
 
