@@ -123,7 +123,7 @@ std::optional<StoredRule> ruleOfFamily(Tx& s, const std::string& familyId, const
 
 FamilyRefRows familyRefRows(Tx& s, const std::string& familyId) {
     FamilyRefRows out;
-    auto named = [&](const char* table, std::vector<NamedRef>& into) {
+    auto named = [&](const char* table, std::vector<NamedRow>& into) {
         for (const auto& r :
              sqlQuery(s, std::string("SELECT id, name FROM ") + table + " WHERE family_id = ?",
                       {familyId}))

@@ -41,14 +41,14 @@ std::vector<StoredRule> rulesOfFamily(Tx& s, const std::string& familyId,
                                       std::optional<bool> active = std::nullopt);
 std::optional<StoredRule> ruleOfFamily(Tx& s, const std::string& familyId, const std::string& id);
 
-struct NamedRef {
+struct NamedRow {
     std::string id, name;
 };
 struct AccountRefRow {
     std::string id, name, type, status;
 };
 struct FamilyRefRows {
-    std::vector<NamedRef> categories, merchants, tags;
+    std::vector<NamedRow> categories, merchants, tags;
     std::vector<AccountRefRow> accounts;
 };
 FamilyRefRows familyRefRows(Tx& s, const std::string& familyId);
