@@ -31,6 +31,13 @@ Strings amountUnder(const std::string& cell, const std::string& format) {
     return out;
 }
 
+std::string joined(const Strings& parts) {
+    std::string out;
+    for (const std::string& p : parts)
+        out += (out.empty() ? "" : "|") + p;
+    return out;
+}
+
 std::string dateUnder(const std::string& cell, const std::string& format) {
     auto r =
         transactions("date;amount\n" + cell + ";1\n", {{"date_format", format}, {"col_sep", ";"}});
@@ -103,6 +110,31 @@ public:
                                 "1 invalid_number amount: Amount has more than 8 decimal places"}));
         CPPUNIT_ASSERT(amountUnder("", "1,234.56") ==
                        (Strings{"", "<null>", "1 required amount: Amount is required"}));
+        // docs/decisions.md D155: only a currency of the table may stand around an amount.
+        CPPUNIT_ASSERT(amountUnder("x12", "1,234.56") ==
+                       (Strings{"x12", "<null>",
+                                "1 invalid_number amount: Amount \"x12\": \"x\" is not a "
+                                "currency symbol or code"}));
+        CPPUNIT_ASSERT(amountUnder("12abc", "1,234.56") ==
+                       (Strings{"12abc", "<null>",
+                                "1 invalid_number amount: Amount \"12abc\": \"abc\" is not a "
+                                "currency symbol or code"}));
+        CPPUNIT_ASSERT(amountUnder("1.2.3", "1,234.56") ==
+                       (Strings{"1.2.3", "<null>",
+                                "1 invalid_number amount: Amount \"1.2.3\" does not match the "
+                                "number format 1,234.56"}));
+        CPPUNIT_ASSERT(amountUnder("--5", "1,234.56") ==
+                       (Strings{"--5", "<null>",
+                                "1 invalid_number amount: Amount \"--5\" does not match the "
+                                "number format 1,234.56"}));
+        CPPUNIT_ASSERT_EQUAL(std::string("-5|5"), joined(amountUnder("5-", "1,234.56")));
+        CPPUNIT_ASSERT(amountUnder("\u22121.234,56", "1.234,56") ==
+                       (Strings{"-1234.56", "1234.56"}));
+        CPPUNIT_ASSERT(amountUnder("\u20AC 12,00", "1.234,56") == (Strings{"12.00", "-12.00"}));
+        CPPUNIT_ASSERT(amountUnder("12,00 EURO", "1.234,56") ==
+                       (Strings{"12,00 EURO", "<null>",
+                                "1 invalid_number amount: Amount \"12,00 EURO\": \"EURO\" is not "
+                                "a currency symbol or code"}));
     }
 
     void everyDatePattern() {

@@ -49,6 +49,7 @@ class DecimalTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(groupingMustBeThreeDigits);
     CPPUNIT_TEST(decimalPlacesAndRange);
     CPPUNIT_TEST(blank);
+    CPPUNIT_TEST(onlyRealCurrencies);
     CPPUNIT_TEST(messages);
     CPPUNIT_TEST(formatNames);
     CPPUNIT_TEST(formatScaledAndMultiply);
@@ -170,6 +171,55 @@ public:
         expectError("12 34", US, DecimalError::Format);
         expectError("1,234.5x6", US, DecimalError::Format);
         expectError("$", US, DecimalError::Format);
+    }
+
+    // docs/decisions.md D155: only a symbol or code of the currency table stands around a number;
+    // U+2212 is a minus; no other text is dropped.
+    void onlyRealCurrencies() {
+        using finimport::sdk::decimalErrorMessage;
+        auto message = [](const std::string& raw, NumberFormat format) {
+            const auto r = finimport::sdk::parseDecimal(raw, format);
+            return decimalErrorMessage(r.error, "Amount", raw, format);
+        };
+        expectError("x12", US, DecimalError::UnknownCurrency);
+        CPPUNIT_ASSERT_EQUAL(std::string("Amount \"x12\": \"x\" is not a currency symbol or code"),
+                             message("x12", US));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Amount \"12abc\": \"abc\" is not a currency symbol or code"),
+            message("12abc", US));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Amount \"#5.00\": \"#\" is not a currency symbol or code"),
+            message("#5.00", US));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Amount \"EURO 5,00\": \"EURO\" is not a currency symbol or code"),
+            message("EURO 5,00", EU));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Amount \"1.2.3\" does not match the number format 1,234.56"),
+            message("1.2.3", US));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Amount \"--5\" does not match the number format 1,234.56"),
+            message("--5", US));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Amount \"n/a\" does not match the number format 1,234.56"),
+            message("n/a", US));
+        expectValue("5-", US, "-5", -500000000); // D41: an accounting trailing minus
+        expectValue("\u221212.50", US, "-12.50", -1250000000);
+        expectValue("\u20AC \u22121.234,50", EU, "-1234.50", -123450000000);
+        expectValue("12.50\u2212", US, "-12.50", -1250000000);
+        expectError("\u2212\u22125", US, DecimalError::Format);
+        expectError("\u20135", US, DecimalError::UnknownCurrency); // an en dash is no minus
+        // NBSP and narrow NBSP group thousands only under `1 234,56`.
+        expectValue("1\u00A0234,56", SP, "1234.56", 123456000000);
+        expectValue("1\u202F234,56", SP, "1234.56", 123456000000);
+        expectError("1\u00A0234.56", US, DecimalError::Format);
+        // Codes in any case, units exactly, a final dot optional; a few common extra spellings.
+        expectValue("eur 5,00", EU, "5.00", 500000000);
+        expectValue("5,00 z\u0142", EU, "5.00", 500000000);
+        expectValue("Rs 100", US, "100", 10000000000);
+        expectValue("US$ 12.00", US, "12.00", 1200000000);
+        expectValue("CHF 12.00", US, "12.00", 1200000000);
+        expectValue("12.00 K\u010D", US, "12.00", 1200000000);
+        expectError("Z\u0141 5", US, DecimalError::UnknownCurrency);
     }
 
     void groupingMustBeThreeDigits() {

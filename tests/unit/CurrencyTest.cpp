@@ -1,9 +1,11 @@
 // The currency table (docs/api.md §5.3) and its lookup.
 #include "domain/Currency.h"
+#include "finimport/currency_marks.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <map>
+#include <set>
 #include <string>
 
 using namespace finimport::domain;
@@ -26,9 +28,32 @@ class CurrencyTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(rowsCarryTheirFormatValues);
     CPPUNIT_TEST(dollarUnitsAreAlreadyAdjusted);
     CPPUNIT_TEST(euroUsesTheEnOverride);
+    CPPUNIT_TEST(sdkCurrencyMarksMatchTheTable);
     CPPUNIT_TEST_SUITE_END();
 
 public:
+    // The SDK's copy of the codes and units (sdk/include/finimport/currency_marks.hpp, which
+    // plugins read without the host) is exactly the table's.
+    void sdkCurrencyMarksMatchTheTable() {
+        std::set<std::string> codes, units;
+        for (const Currency& c : allCurrencies()) {
+            codes.insert(std::string(c.code));
+            if (!c.unit.empty()) units.insert(std::string(c.unit));
+            CPPUNIT_ASSERT_MESSAGE(std::string(c.code), finimport::sdk::isCurrencyMark(c.code));
+            if (!c.unit.empty())
+                CPPUNIT_ASSERT_MESSAGE(std::string(c.unit), finimport::sdk::isCurrencyMark(c.unit));
+        }
+        std::set<std::string> sdkCodes, sdkUnits;
+        for (std::string_view code : finimport::sdk::kCurrencyCodes)
+            sdkCodes.insert(std::string(code));
+        for (std::string_view unit : finimport::sdk::kCurrencyUnits)
+            sdkUnits.insert(std::string(unit));
+        CPPUNIT_ASSERT(sdkCodes == codes);
+        for (const std::string& code : codes)
+            units.erase(code); // a unit that is a code is matched as a code
+        CPPUNIT_ASSERT(sdkUnits == units);
+    }
+
     void lookupIsCaseInsensitive() {
         const Currency* usd = findCurrency("usd");
         CPPUNIT_ASSERT(usd != nullptr);

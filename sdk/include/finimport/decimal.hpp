@@ -5,6 +5,8 @@
 #ifndef FINIMPORT_DECIMAL_HPP
 #define FINIMPORT_DECIMAL_HPP
 
+#include "finimport/currency_marks.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -62,12 +64,14 @@ enum class DecimalError {
     Format,          // does not fit the declared number format
     TooManyDecimals, // more than 8 fraction digits
     OutOfRange,      // |value| * 10^8 does not fit a signed 64-bit integer
+    UnknownCurrency, // text around the number that is no currency symbol or code ("x12")
 };
 
 struct DecimalResult {
     std::optional<Decimal> value;
     DecimalError error = DecimalError::None;
-    std::string currency; // the symbol or code written around the number ("£", "EUR"), or empty
+    std::string currency; // the symbol or code written around the number ("£", "EUR"), or empty;
+                          // with UnknownCurrency the text that is none ("x")
     explicit operator bool() const noexcept { return value.has_value(); }
 };
 
@@ -91,10 +95,24 @@ inline std::string outOfRangeMessage(std::string_view field, std::string_view ra
     return m;
 }
 
+// docs/decisions.md D155: `Amount "x12": "x" is not a currency symbol or code`
+inline std::string unknownCurrencyMessage(std::string_view field, std::string_view raw,
+                                          std::string_view mark) {
+    std::string m(field);
+    m.append(" \"").append(raw).append("\": \"").append(mark);
+    m.append("\" is not a currency symbol or code");
+    return m;
+}
+
+inline DecimalResult parseDecimal(std::string_view raw, NumberFormat format);
+
 // The message for a failed parse (Blank gives `<Field> is required`).
 inline std::string decimalErrorMessage(DecimalError error, std::string_view field,
                                        std::string_view raw, NumberFormat format) {
     switch (error) {
+    case DecimalError::UnknownCurrency:
+        // Errors are rare: the offending text is found again rather than carried.
+        return unknownCurrencyMessage(field, raw, parseDecimal(raw, format).currency);
     case DecimalError::Blank:
         return std::string(field) + " is required";
     case DecimalError::TooManyDecimals:
@@ -172,6 +190,26 @@ inline std::string_view trimInvisibleBack(std::string_view s) noexcept {
 // A byte that can never be part of a currency symbol or code.
 constexpr bool endsCurrency(char c) noexcept {
     return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '(' || c == ')';
+}
+
+// U+2212 MINUS SIGN, which typeset exports write for "-" (docs/decisions.md D155).
+inline constexpr std::string_view kUnicodeMinus = "\xE2\x88\x92";
+
+// The text with each U+2212 written as "-" (nullopt when it has none: the common case copies
+// nothing).
+inline std::optional<std::string> asciiMinus(std::string_view s) {
+    if (s.find(kUnicodeMinus) == std::string_view::npos) return std::nullopt;
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        if (s.substr(i, kUnicodeMinus.size()) == kUnicodeMinus) {
+            out.push_back('-');
+            i += kUnicodeMinus.size();
+        } else {
+            out.push_back(s[i++]);
+        }
+    }
+    return out;
 }
 
 // Length of the currency symbol or code (`$`, `£`, `kr`, `EUR`, `د.ا.`) that starts s, 0 when
@@ -283,6 +321,7 @@ namespace detail {
 
 // parseDecimal without its fast path (kept callable: tests compare the two).
 inline DecimalResult parseDecimalFull(std::string_view raw, NumberFormat format) {
+    if (const auto ascii = asciiMinus(raw)) return parseDecimalFull(*ascii, format);
     DecimalResult result;
     // D41/D53 shape: [sign|(] [symbol|code] number [symbol|code] [-|)], at most one sign
     // marker, whitespace and direction marks anywhere between the parts.
@@ -311,14 +350,24 @@ inline DecimalResult parseDecimalFull(std::string_view raw, NumberFormat format)
         }
         s = detail::trimInvisibleBack(s.substr(0, s.size() - 1));
     };
+    // docs/decisions.md D155: only a currency of the table may stand around the number.
+    // Text with no digit at all (`n/a`) is no number: a format error, not an unknown currency.
+    auto unknown = [&](std::string_view mark) {
+        if (detail::countDigits(s, s.find_first_of("0123456789")) == 0) return result;
+        result.currency.assign(mark);
+        result.error = DecimalError::UnknownCurrency;
+        return result;
+    };
     leadingMarker();
     if (const std::size_t n = detail::currencyPrefix(s); n > 0) {
+        if (!isCurrencyMark(s.substr(0, n))) return unknown(s.substr(0, n));
         result.currency.assign(s.substr(0, n));
         s = detail::trimInvisibleFront(s.substr(n));
         if (markers == 0) leadingMarker(); // `$-5`, `$(5.00)`
     }
     trailingMarker();
     if (const std::size_t n = detail::currencySuffix(s); n > 0) {
+        if (!isCurrencyMark(s.substr(s.size() - n))) return unknown(s.substr(s.size() - n));
         if (result.currency.empty()) result.currency.assign(s.substr(s.size() - n));
         s = detail::trimInvisibleBack(s.substr(0, s.size() - n));
         if (!close && !trailing) trailingMarker(); // `(5.00 €)`, `5.00 EUR-`
