@@ -1,5 +1,6 @@
 #include "app/imports/CreateChecks.h"
 
+#include "app/imports/ColumnSuggestions.h"
 #include "app/imports/DeclaredCharset.h"
 #include "domain/Uuid.h"
 
@@ -12,6 +13,22 @@ bool blank(const std::optional<std::string>& s) {
 }
 
 } // namespace
+
+ColumnReading readColumnsOf(const CreateImportRequest& req, const ImportOptions& options,
+                            const ImportTypeTraits& traits, std::string_view text) {
+    // The request's own separator and rows to skip, when it sent them, read the header.
+    std::optional<std::string> colSep;
+    if (!blank(req.text("col_sep")) && options.get("col_sep") != std::optional<std::string>("auto"))
+        colSep = options.get("col_sep");
+    std::optional<int64_t> rowsToSkip;
+    if (auto skip = options.get("rows_to_skip"); !blank(req.text("rows_to_skip")) && skip) {
+        try {
+            rowsToSkip = std::stoll(*skip);
+        } catch (const std::exception&) { // validated before: unreachable
+        }
+    }
+    return readColumns(text, traits, colSep, rowsToSkip);
+}
 
 CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req,
                              const ImportTypeTraits& traits, const std::string& fallbackCharset) {
@@ -61,6 +78,11 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
         c.options.set("encoding", c.text->charset);
         if (auto e = checkLineBounds(c.options, traits, c.text->of(*c.content.bytes)))
             c.errors.push_back(*e);
+        // docs/decisions.md D157: the suggestions fill what the request left blank.
+        if (c.errors.empty() &&
+            c.options.get("column_mapping") == std::optional<std::string>("auto"))
+            applyColumnMapping(readColumnsOf(req, c.options, traits, c.text->of(*c.content.bytes)),
+                               req, c.options, c.errors);
     }
     return c;
 }

@@ -3,6 +3,7 @@
 // create's checks") share for every plugin-read type, in their one order: §7.3 content checks with
 // their own codes, then the D26 validation_failed listing, then decoding and the line-count bounds.
 
+#include "app/imports/ColumnSuggestions.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportOptions.h"
 #include "app/imports/TextDecoding.h"
@@ -26,6 +27,11 @@ struct CreateChecks {
     ImportOptions options;
     std::optional<DecodedText> text; // decoded content (not for binary formats), when valid
 };
+
+// The columns and formats of `text` (docs/decisions.md D156), read under the separator and rows
+// to skip the request sent.
+ColumnReading readColumnsOf(const CreateImportRequest& request, const ImportOptions& options,
+                            const ImportTypeTraits& traits, std::string_view text);
 
 CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& request,
                              const ImportTypeTraits& traits, const std::string& fallbackCharset);

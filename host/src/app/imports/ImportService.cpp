@@ -149,6 +149,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                     !csvAccount && (!stated || stated->find_first_not_of(" ") == std::string::npos);
                 int64_t familyCurrencyRows = 0;
                 NameFallbackCount names; // docs/decisions.md D91
+                EntryTotal fileTotal;    // docs/decisions.md D158
                 auto consume = [&](CollectedRow&& row) {
                     if (row.kind == "statement") {
                         if (!book.addStatement(row))
@@ -164,6 +165,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                         book.annotate(row, defaultCurrency);
                         row.number = ++entryRows;
                     } else {
+                        if (row.kind == "transaction") fileTotal.add(row); // D158
                         names.row(row);
                         const auto* given = familyCurrency ? row.field("currency_given") : nullptr;
                         if (given && *given && **given == "false") ++familyCurrencyRows;
@@ -198,6 +200,8 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                 meta.rows = sink.metaRows();
                 record.extracted = takePluginMeta(meta, csvOptions, &record.error);
                 record.configuration = csvOptions.toJson();
+                // docs/decisions.md D158: a PDF's stated totals against its entries.
+                if (auto warning = fileTotal.reconcile(meta.rows)) book.addMessage(*warning);
                 if (familyCurrencyRows > 0)
                     book.addMessage("Amounts taken as " + defaultCurrency +
                                     ", the family's currency; send currency_col_label or "

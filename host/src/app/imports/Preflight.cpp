@@ -163,6 +163,9 @@ PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
         report.requiredHeaders.push_back(blank(configured) ? field : *configured);
     }
 
+    // docs/decisions.md D156: what the file looks like, whatever the options say.
+    if (content.bytes && text)
+        report.columns = readColumnsOf(req, options, traits, text->of(*content.bytes));
     // The plugin reads the content exactly as create would (docs/decisions.md D29); nothing is
     // stored.
     std::optional<PluginFailure> failure;

@@ -2,6 +2,7 @@
 // POST /api/v1/imports/preflight (docs/api.md §12.4; docs/decisions.md D29): create's checks with
 // the same codes and messages, then a report on the content. Nothing is stored, nothing queued.
 
+#include "app/imports/ColumnSuggestions.h"
 #include "app/imports/ImportRequest.h"
 #include "app/imports/ImportSettings.h"
 #include "plugin/PluginRegistry.h"
@@ -41,6 +42,7 @@ struct PreflightReport {
     std::vector<std::string> headers, requiredHeaders, missingRequiredHeaders;
     int64_t rowsChecked = 0, invalidRowsChecked = 0;
     std::vector<PreflightRowError> rowErrors;
+    ColumnReading columns; // docs/decisions.md D156: sniffed formats and suggested columns
     // NDJSON path.
     int64_t validRowsCount = 0, invalidRowsCount = 0;
     std::vector<std::pair<std::string, int64_t>> entityCounts; // the 15 keys in order

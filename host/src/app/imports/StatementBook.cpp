@@ -2,6 +2,7 @@
 
 #include "app/imports/MessageCap.h"
 #include "app/imports/RowValidation.h"
+#include "domain/Decimal.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -119,6 +120,43 @@ void StatementBook::annotate(CollectedRow& row, const std::string& defaultCurren
     // docs/decisions.md D58: no stated currency → the target account's, else the family's (the
     // plugin warned).
     if (!nonBlank(row, "currency")) setField(row, "currency", defaultCurrency);
+}
+
+std::optional<std::string> reconcileTotals(const std::string& label, const std::string& opening,
+                                           const std::string& closing, int64_t entrySum) {
+    const auto open = domain::Decimal::parse(opening), close = domain::Decimal::parse(closing);
+    std::int64_t made = 0, difference = 0;
+    if (!open || !close || __builtin_add_overflow(open->raw(), entrySum, &made) ||
+        __builtin_sub_overflow(close->raw(), made, &difference) || difference == 0)
+        return std::nullopt;
+    auto money = [](std::int64_t raw) {
+        const auto d = domain::Decimal::fromRaw(raw);
+        // Cents unless the file wrote finer digits.
+        return d.rounded(2) == d ? d.toFixed(2) : d.toString(2);
+    };
+    return label + ": opening " + money(open->raw()) + " + entries " + money(entrySum) + " = " +
+           money(made) + ", but the statement states " + money(close->raw());
+}
+
+void EntryTotal::add(const CollectedRow& row) {
+    const auto amount = nonBlank(row, "amount");
+    const auto value = amount ? domain::Decimal::parse(*amount) : std::nullopt;
+    std::int64_t sum = 0;
+    if (!value || !_sum || __builtin_add_overflow(*_sum, value->raw(), &sum))
+        _sum.reset();
+    else
+        _sum = sum;
+}
+
+std::optional<std::string> EntryTotal::reconcile(const std::vector<CollectedRow>& metaRows) const {
+    if (!_sum) return std::nullopt;
+    std::optional<std::string> opening, closing;
+    for (const auto& row : metaRows) {
+        if (auto v = nonBlank(row, "opening_balance")) opening = v;
+        if (auto v = nonBlank(row, "closing_balance")) closing = v;
+    }
+    if (!opening || !closing) return std::nullopt;
+    return reconcileTotals("The statement", *opening, *closing, *_sum);
 }
 
 bool StatementBook::fitsAccount(const store::AccountRow& account) const {

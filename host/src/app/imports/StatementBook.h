@@ -27,10 +27,28 @@ struct StatementInfo {
     int64_t entries = 0;
 };
 
+// docs/decisions.md D158, in D62's words: "The statement: opening 100.00 + entries -30.00 = 70.00,
+// but the statement states 60.00", or nullopt when they agree or cannot be compared. (Statement
+// records are checked by their plugins, D62.)
+std::optional<std::string> reconcileTotals(const std::string& label, const std::string& opening,
+                                           const std::string& closing, int64_t entrySum);
+
 // "Credit Card ••1234" (docs/decisions.md D58: never the full account number).
 std::string statementAccountName(const std::string& kind, const std::string& key);
 // The account_type stored for a statement kind ("credit_card"); unknown kinds → "depository".
 std::string statementAccountType(const std::string& kind);
+
+// docs/decisions.md D158: the entries of a file without statement records (PDF statements), summed
+// to be checked against the opening and closing balances its `meta` record states.
+class EntryTotal {
+public:
+    void add(const CollectedRow& row);
+    // The warning when the meta rows state both balances and they disagree with the entries.
+    std::optional<std::string> reconcile(const std::vector<CollectedRow>& metaRows) const;
+
+private:
+    std::optional<int64_t> _sum = 0;
+};
 
 class StatementBook {
 public:

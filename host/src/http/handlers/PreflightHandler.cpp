@@ -16,6 +16,39 @@ void writeStrings(JsonWriter& w, const char* name, const std::vector<std::string
     w.endArray();
 }
 
+void writeOptional(JsonWriter& w, const std::optional<std::string>& value) {
+    if (value)
+        w.string(*value);
+    else
+        w.null();
+}
+
+// docs/decisions.md D156: the sniffed formats and the suggested column of each field.
+void writeColumns(JsonWriter& w, const app::ColumnReading& c) {
+    w.key("sniffed").beginObject();
+    w.key("col_sep").string(c.sniffed.colSep);
+    w.key("rows_to_skip").integer(c.sniffed.rowsToSkip);
+    w.key("has_header").boolean(c.sniffed.hasHeader);
+    w.key("date_format");
+    writeOptional(w, c.sniffed.dateFormat);
+    w.key("number_format");
+    writeOptional(w, c.sniffed.numberFormat);
+    w.endObject();
+    w.key("suggestions").beginArray();
+    for (const auto& s : c.suggestions) {
+        w.beginObject();
+        w.key("field").string(s.field);
+        w.key("option").string(s.option);
+        w.key("required").boolean(s.required);
+        w.key("label");
+        writeOptional(w, s.label);
+        w.key("reason").string(s.reason);
+        writeStrings(w, "candidates", s.candidates);
+        w.endObject();
+    }
+    w.endArray();
+}
+
 void writeReport(JsonWriter& w, const app::PreflightReport& r) {
     w.beginObject().key("data").beginObject();
     w.key("type").string(r.type);
@@ -63,6 +96,7 @@ void writeReport(JsonWriter& w, const app::PreflightReport& r) {
         }
         w.endArray();
         w.endObject();
+        if (r.columns.applies) writeColumns(w, r.columns);
     }
     w.key("errors").beginArray();
     for (const auto& e : r.errors) {
