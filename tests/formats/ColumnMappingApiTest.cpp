@@ -83,14 +83,14 @@ public:
                     R"("label":"Betrag","reason":"synonym","candidates":[]},)"
                     R"({"field":"name","option":"name_col_label","required":false,)"
                     R"("label":"Verwendungszweck","reason":"synonym","candidates":[]},)"
-                    R"({"field":"currency","option":"currency_col_label","required":false,)"
-                    R"("label":"W)"
-                    "\xC3\xA4"
-                    R"(hrung","reason":"synonym","candidates":[]},)"
                     R"({"field":"category","option":"category_col_label","required":false,)"
                     R"("label":null,"reason":"none","candidates":[]},)"
                     R"({"field":"notes","option":"notes_col_label","required":false,)"
-                    R"("label":null,"reason":"none","candidates":[]}])");
+                    R"("label":null,"reason":"none","candidates":[]},)"
+                    R"({"field":"currency","option":"currency_col_label","required":false,)"
+                    R"("label":"W)"
+                    "\xC3\xA4"
+                    R"(hrung","reason":"synonym","candidates":[]}])");
         // By the values' shape when no name says it: two date columns are ambiguous.
         const std::string shapes = body("When,Posted,What,Sum\n2024-01-15,2024-01-16,Rent,-4.50\n");
         has(shapes, R"({"field":"date","option":"date_col_label","required":true,"label":null,)"

@@ -69,12 +69,12 @@ public:
                 R"("reason":"none","candidates":[]},)"
                 R"({"field":"name","option":"name_col_label","required":false,"label":"name",)"
                 R"("reason":"exact","candidates":[]},)"
-                R"({"field":"currency","option":"currency_col_label","required":false,)"
-                R"("label":null,"reason":"none","candidates":[]},)"
                 R"({"field":"category","option":"category_col_label","required":false,)"
                 R"("label":null,"reason":"none","candidates":[]},)"
                 R"({"field":"notes","option":"notes_col_label","required":false,"label":null,)"
-                R"("reason":"none","candidates":[]}],)"
+                R"("reason":"none","candidates":[]},)"
+                R"({"field":"currency","option":"currency_col_label","required":false,)"
+                R"("label":null,"reason":"none","candidates":[]}],)"
                 R"("errors":[{"code":"missing_required_headers","message":"Missing required columns: date, amount"}],)"
                 R"("warnings":[]}})"),
             r.body);

@@ -202,7 +202,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(
             std::string("Amount \"n/a\" does not match the number format 1,234.56"),
             message("n/a", US));
-        expectValue("5-", US, "-5", -500000000); // D41: an accounting trailing minus
+        expectValue("5-", US, "-5",
+                    -500000000); // docs/decisions.md D41: an accounting trailing minus
         expectValue("\u221212.50", US, "-12.50", -1250000000);
         expectValue("\u20AC \u22121.234,50", EU, "-1234.50", -123450000000);
         expectValue("12.50\u2212", US, "-12.50", -1250000000);

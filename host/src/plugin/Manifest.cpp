@@ -167,6 +167,21 @@ void parseOptionChecks(const Object& option, OptionSpec& spec, const std::string
             fail(where + "\"below_line_count\" must be a boolean");
         spec.belowLineCount = option.get("below_line_count").extract<bool>();
     }
+    if (option.has("sniffs")) {
+        const Var role = option.get("sniffs");
+        const std::string text = role.isString() ? role.extract<std::string>() : "";
+        if (text != "separator" && text != "skipped_lines" && text != "header" && text != "dates" &&
+            text != "numbers")
+            fail(where + "\"sniffs\" must be one of separator, skipped_lines, header, dates, "
+                         "numbers");
+        spec.sniffs = text;
+    }
+    if (option.has("column_of")) {
+        const Var field = option.get("column_of");
+        if (!field.isString() || !isOptionName(field.extract<std::string>()))
+            fail(where + "\"column_of\" must be a field name");
+        spec.columnOf = field.extract<std::string>();
+    }
     if (option.has("aliases")) {
         const Var aliases = option.get("aliases");
         if (!isObject(aliases)) fail(where + "\"aliases\" must be an object of strings");
@@ -194,7 +209,8 @@ OptionSpec parseOption(const Var& value, size_t index) {
     }
     rejectUnknownKeys(option,
                       {"name", "type", "values", "default", "description", "label", "max_length",
-                       "minimum", "not_blank", "aliases", "below_line_count"},
+                       "minimum", "not_blank", "aliases", "below_line_count", "sniffs",
+                       "column_of"},
                       where);
     spec.type = parseOptionType(option, where);
     if (spec.type == OptionType::Enum) {

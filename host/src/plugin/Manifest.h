@@ -32,6 +32,13 @@ struct OptionSpec {
     std::vector<std::pair<std::string, std::string>> aliases;
     // integer: must be less than the number of lines of the content (e.g. lines to skip).
     bool belowLineCount = false;
+    // docs/plugin-manifest.md "sniffs": what of a delimited text file this option sets, so that
+    // preflight reports and column_mapping=auto fills it (docs/decisions.md D156/D157):
+    // separator | skipped_lines | header | dates | numbers.
+    std::optional<std::string> sniffs;
+    // docs/plugin-manifest.md "column_of": the engine field whose column this option names
+    // (date, amount, name …): preflight suggests a header for it (docs/decisions.md D156).
+    std::optional<std::string> columnOf;
 
     std::string displayName() const;
 };
@@ -101,6 +108,8 @@ struct Manifest {
     std::map<std::string, TypeDetails, std::less<>> typeDetails;
 
     const OptionSpec* findOption(std::string_view name) const;
+    // The option declaring `"sniffs": role`, nullptr when none.
+    const OptionSpec* optionSniffing(std::string_view role) const;
 
     // docs/decisions.md D11: the media type (parameters ignored, case-insensitive) or the file
     // name's extension (case-insensitive) is listed. Either may be empty when unknown.

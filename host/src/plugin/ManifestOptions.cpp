@@ -88,6 +88,12 @@ const OptionSpec* Manifest::findOption(std::string_view name) const {
     return nullptr;
 }
 
+const OptionSpec* Manifest::optionSniffing(std::string_view role) const {
+    for (const auto& option : options)
+        if (option.sniffs == role) return &option;
+    return nullptr;
+}
+
 ValidatedOptions validateOptions(const Manifest& manifest,
                                  const std::map<std::string, std::optional<std::string>>& given) {
     ValidatedOptions result;

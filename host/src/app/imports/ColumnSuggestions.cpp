@@ -3,10 +3,10 @@
 #include "app/imports/NameFallback.h"
 #include "domain/Currency.h"
 
-#include "finimport/csv.hpp"
-#include "finimport/date.hpp"
-#include "finimport/detect.hpp"
-#include "finimport/text.hpp"
+#include <finimport/csv.hpp>
+#include <finimport/date.hpp>
+#include <finimport/detect.hpp>
+#include <finimport/text.hpp>
 
 #include <algorithm>
 #include <array>
@@ -92,8 +92,10 @@ const std::map<std::string_view, Words>& synonyms() {
          {"devise", "w\xC3\xA4hrung", "waehrung", "moneda", "divisa", "moeda", "waluta",
           "m\xC4\x9Bna", "mena", "currency_code", "ccy", "valuta_code", "munt", "valuta"}},
         {"category",
-         {"kategorie", "cat\xC3\xA9gorie", "categorie", "categor\xC3\xAD" "a", "categoria",
-          "kategoria", "kategori"}},
+         {"kategorie", "cat\xC3\xA9gorie", "categorie",
+          "categor\xC3\xAD"
+          "a",
+          "categoria", "kategoria", "kategori"}},
         {"notes",
          {"note", "notiz", "bemerkung", "remarque", "opmerking", "notas", "nota", "uwagi",
           "pozn\xC3\xA1mka", "anteckning", "comment", "comments"}},
@@ -140,9 +142,9 @@ struct ColumnShape {
     bool isCurrency() const { return anyValue && allCodes; }
 };
 
-// The fields a type's columns are suggested for: its required columns, then the optional ones
-// of a transaction file, each only when the type declares its `<field>_col_label` option and
-// does not fix it (Mint, YNAB, Actual).
+// The fields a type's columns are suggested for: its required columns, then each option the
+// manifest marks `column_of` a field this file knows synonyms for, unless the type fixes it
+// (Mint, YNAB, Actual).
 std::vector<ColumnSuggestion> fieldsOf(const ImportTypeTraits& traits) {
     std::vector<ColumnSuggestion> out;
     auto add = [&](const std::string& field, const std::string& option, bool required) {
@@ -155,9 +157,11 @@ std::vector<ColumnSuggestion> fieldsOf(const ImportTypeTraits& traits) {
     };
     for (const auto& [field, option] : traits.details.requiredColumns)
         add(field, option, true);
-    if (traits.details.hasRecordKind("transaction"))
-        for (const char* field : {"name", "currency", "category", "notes"})
-            add(field, std::string(field) + "_col_label", false);
+    if (traits.details.hasRecordKind("transaction") || traits.details.hasRecordKind("trade"))
+        for (const auto& option : traits.manifest->options)
+            if (option.columnOf &&
+                (*option.columnOf == "name" || synonyms().count(*option.columnOf) > 0))
+                add(*option.columnOf, option.name, false);
     return out;
 }
 
@@ -222,10 +226,19 @@ ColumnReading readColumns(std::string_view text, const ImportTypeTraits& traits,
                           const std::optional<std::string>& sentColSep,
                           const std::optional<int64_t>& sentRowsToSkip) {
     ColumnReading reading;
-    if (!traits.manifest || !traits.manifest->findOption("col_sep")) return reading;
+    if (!traits.manifest || !traits.manifest->optionSniffing("separator")) return reading;
     reading.suggestions = fieldsOf(traits);
     reading.applies = true;
     SniffedFormats& sniffed = reading.sniffed;
+    auto optionFor = [&](std::string_view role) {
+        const auto* option = traits.manifest->optionSniffing(role);
+        return option ? option->name : std::string();
+    };
+    sniffed.separatorOption = optionFor("separator");
+    sniffed.rowsToSkipOption = optionFor("skipped_lines");
+    sniffed.hasHeaderOption = optionFor("header");
+    sniffed.dateFormatOption = optionFor("dates");
+    sniffed.numberFormatOption = optionFor("numbers");
     const char detected = sdk::detectSeparator(
         afterLines(text, sentRowsToSkip.value_or(0)).substr(0, sdk::kSeparatorSampleBytes));
     sniffed.colSep = std::string(1, detected);
@@ -262,7 +275,8 @@ ColumnReading readColumns(std::string_view text, const ImportTypeTraits& traits,
         pick(
             s,
             [&](std::size_t c) {
-                // German `Valuta` is a value date: a currency only with code cells (D91).
+                // German `Valuta` is a value date: a currency only with code cells
+                // (docs/decisions.md D91).
                 return isSynonym(s.field, header[c]) &&
                        (s.field != "currency" || !shapes[c].anyValue || shapes[c].isCurrency());
             },
@@ -325,11 +339,13 @@ void applyColumnMapping(const ColumnReading& reading, const CreateImportRequest&
         }
     }
     const SniffedFormats& f = reading.sniffed;
-    if (!sent("col_sep")) options.set("col_sep", f.colSep);
-    if (!sent("rows_to_skip") && f.rowsToSkip > 0)
-        options.set("rows_to_skip", std::to_string(f.rowsToSkip));
-    if (!sent("date_format") && f.dateFormat) options.set("date_format", *f.dateFormat);
-    if (!sent("number_format") && f.numberFormat) options.set("number_format", *f.numberFormat);
+    auto fill = [&](const std::string& option, const std::optional<std::string>& value) {
+        if (!option.empty() && value && !sent(option)) options.set(option, *value);
+    };
+    fill(f.separatorOption, f.colSep);
+    if (f.rowsToSkip > 0) fill(f.rowsToSkipOption, std::to_string(f.rowsToSkip));
+    fill(f.dateFormatOption, f.dateFormat);
+    fill(f.numberFormatOption, f.numberFormat);
 }
 
 } // namespace finimport::app

@@ -26,7 +26,11 @@ struct ColumnSuggestion {
     std::vector<std::string> candidates;
 };
 
+// The values, and the options (by their manifest "sniffs" role, docs/plugin-manifest.md) they
+// are for; an option the type does not declare has an empty name and is neither reported nor set.
 struct SniffedFormats {
+    std::string separatorOption, rowsToSkipOption, hasHeaderOption, dateFormatOption,
+        numberFormatOption;
     std::string colSep = ",";
     int64_t rowsToSkip = 0;
     bool hasHeader = true;
@@ -43,7 +47,8 @@ struct ColumnReading {
 inline constexpr std::size_t kSuggestionRows = 1000;
 
 // Reads the header and the first rows of `text` under the request's own separator and rows to
-// skip when it sent them (`sentColSep`/`sentRowsToSkip`), the sniffed ones otherwise.
+// skip when it sent them (`sentColSep`/`sentRowsToSkip`), the sniffed ones otherwise. Applies to
+// a type whose manifest declares a `"sniffs": "separator"` option.
 ColumnReading readColumns(std::string_view text, const ImportTypeTraits& traits,
                           const std::optional<std::string>& sentColSep,
                           const std::optional<int64_t>& sentRowsToSkip);

@@ -17,11 +17,15 @@ bool blank(const std::optional<std::string>& s) {
 ColumnReading readColumnsOf(const CreateImportRequest& req, const ImportOptions& options,
                             const ImportTypeTraits& traits, std::string_view text) {
     // The request's own separator and rows to skip, when it sent them, read the header.
-    std::optional<std::string> colSep;
-    if (!blank(req.text("col_sep")) && options.get("col_sep") != std::optional<std::string>("auto"))
-        colSep = options.get("col_sep");
+    auto sentValue = [&](std::string_view role) -> std::optional<std::string> {
+        const auto* spec = traits.manifest ? traits.manifest->optionSniffing(role) : nullptr;
+        if (!spec || blank(req.text(spec->name))) return std::nullopt;
+        return options.get(spec->name);
+    };
+    std::optional<std::string> colSep = sentValue("separator");
+    if (colSep == std::optional<std::string>("auto")) colSep.reset();
     std::optional<int64_t> rowsToSkip;
-    if (auto skip = options.get("rows_to_skip"); !blank(req.text("rows_to_skip")) && skip) {
+    if (auto skip = sentValue("skipped_lines")) {
         try {
             rowsToSkip = std::stoll(*skip);
         } catch (const std::exception&) { // validated before: unreachable

@@ -25,14 +25,20 @@ void writeOptional(JsonWriter& w, const std::optional<std::string>& value) {
 
 // docs/decisions.md D156: the sniffed formats and the suggested column of each field.
 void writeColumns(JsonWriter& w, const app::ColumnReading& c) {
+    // Keyed by the options they are for (the manifest's "sniffs" roles).
+    const app::SniffedFormats& f = c.sniffed;
     w.key("sniffed").beginObject();
-    w.key("col_sep").string(c.sniffed.colSep);
-    w.key("rows_to_skip").integer(c.sniffed.rowsToSkip);
-    w.key("has_header").boolean(c.sniffed.hasHeader);
-    w.key("date_format");
-    writeOptional(w, c.sniffed.dateFormat);
-    w.key("number_format");
-    writeOptional(w, c.sniffed.numberFormat);
+    if (!f.separatorOption.empty()) w.key(f.separatorOption).string(f.colSep);
+    if (!f.rowsToSkipOption.empty()) w.key(f.rowsToSkipOption).integer(f.rowsToSkip);
+    if (!f.hasHeaderOption.empty()) w.key(f.hasHeaderOption).boolean(f.hasHeader);
+    if (!f.dateFormatOption.empty()) {
+        w.key(f.dateFormatOption);
+        writeOptional(w, f.dateFormat);
+    }
+    if (!f.numberFormatOption.empty()) {
+        w.key(f.numberFormatOption);
+        writeOptional(w, f.numberFormat);
+    }
     w.endObject();
     w.key("suggestions").beginArray();
     for (const auto& s : c.suggestions) {
