@@ -391,7 +391,8 @@ public:
             R"({"type":"ServiceImport","raw_file_content":"{\"type\":\"Tag\",\"data\":{}}"})",
             key));
         check("PreflightReport", ndjson->getObject("data"),
-              {"headers", "required_headers", "missing_required_headers", "row_checks"});
+              {"headers", "required_headers", "missing_required_headers", "row_checks", "sniffed",
+               "suggestions"});
 
         auto error = _app->postJson("/api/v1/imports", R"({"type":"Nope"})", key);
         check("Error", jsonObject(error));
