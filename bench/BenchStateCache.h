@@ -87,8 +87,8 @@ inline double wrkMillis(const std::string& value) {
 }
 
 // wrk at 32 connections on `path` for `seconds`; `headers` are extra -H arguments.
-inline WrkResult runWrk(uint16_t port, const std::string& path, const std::string& key,
-                        int seconds, const std::string& headers = "") {
+inline WrkResult runWrk(uint16_t port, const std::string& path, const std::string& key, int seconds,
+                        const std::string& headers = "") {
     std::string cmd = "wrk -t2 -c32 -d" + std::to_string(seconds) + "s --latency " +
                       (key.empty() ? "" : "-H 'X-Api-Key: " + key + "' ") + headers + " " +
                       "'http://127.0.0.1:" + std::to_string(port) + path + "' 2>&1";

@@ -1,6 +1,7 @@
 #include "store/TransactionReads.h"
 
 #include "store/Database.h"
+#include "store/ListCounts.h"
 #include "store/StatementCache.h"
 #include "store/TxSession.h"
 
@@ -52,6 +53,26 @@ std::string likePattern(const std::string& text) {
     return out + "%";
 }
 
+// Text the trigram index can serve: at least 3 characters (a trigram), no NUL.
+bool usesTrigrams(const std::string& text) {
+    size_t characters = 0;
+    for (unsigned char c : text) {
+        if (c == 0) return false;
+        characters += (c & 0xC0) != 0x80;
+    }
+    return characters >= 3;
+}
+
+// An FTS5 string: the text as one phrase (its trigrams in a row: a substring).
+std::string ftsPhrase(const std::string& text) {
+    std::string out = "\"";
+    for (char ch : text) {
+        if (ch == '"') out += '"';
+        out += ch;
+    }
+    return out + "\"";
+}
+
 // `ordered` (a page): entries first (CROSS JOIN fixes the order on SQLite), so a page walks
 // entries_transaction_order newest first and stops after the page (schema v15). The type
 // condition stays a literal: that index is partial on exactly this condition.
@@ -100,14 +121,33 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
     if (f.type) w += *f.type == "income" ? " AND e.amount < 0" : " AND e.amount > 0";
     if (f.search) {
         // SQLite's LIKE and PostgreSQL's ILIKE under the byte collation (schema v11) both fold
-        // ASCII letters only: A-Z case-insensitively, every other character exactly.
+        // ASCII letters only: A-Z case-insensitively, every other character exactly. They
+        // decide; the trigram indexes of schema v18 only narrow the rows they look at.
         const std::string like = pg ? " ILIKE ? ESCAPE '\\'" : " LIKE ? ESCAPE '\\'";
         const std::string pattern = likePattern(*f.search);
-        w += " AND (e.name" + like + " OR e.notes" + like +
-             " OR EXISTS (SELECT 1 FROM merchants sm WHERE sm.id = e.merchant_id AND sm.name" +
-             like + "))";
-        for (int i = 0; i < 3; ++i)
-            params.push_back(pattern);
+        const std::string merchants = "(SELECT sm.id FROM merchants sm WHERE sm.family_id = ? "
+                                      "AND sm.name" +
+                                      like + ")";
+        if (pg) {
+            // pg_trgm's GIN indexes serve each arm (docs/decisions.md D146); = ANY of the
+            // merchants' ids keeps the third arm indexable too (entries_merchant).
+            w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id = ANY (ARRAY" +
+                 merchants + "))";
+            params.insert(params.end(), {pattern, pattern, f.familyId, pattern});
+        } else if (usesTrigrams(*f.search)) {
+            // The FTS5 trigram index (folds more than ASCII letters: a superset) finds the
+            // candidates, LIKE keeps the exact matches.
+            w += " AND (e.rowid IN (SELECT rowid FROM entries_search WHERE entries_search MATCH "
+                 "?) AND (e.name" +
+                 like + " OR e.notes" + like + ") OR e.merchant_id IN " + merchants + ")";
+            params.insert(params.end(),
+                          {ftsPhrase(*f.search), pattern, pattern, f.familyId, pattern});
+        } else {
+            // Shorter than a trigram: no index can narrow it (docs/decisions.md D146).
+            w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id IN " +
+                 merchants + ")";
+            params.insert(params.end(), {pattern, pattern, f.familyId, pattern});
+        }
     }
     return w;
 }
@@ -220,6 +260,18 @@ int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) 
         cacheKey(f),
         [&](Tx& s) {
             std::vector<SqlValue> params;
+            const bool accountsOnly = !f.categoryId && !f.categoryIds && !f.merchantId &&
+                                      !f.merchantIds && !f.tagIds && !f.importId && !f.startDate &&
+                                      !f.endDate && !f.minAmount && !f.maxAmount && !f.type &&
+                                      !f.search;
+            if (accountsOnly)
+                return db.statements().count(
+                    s,
+                    countedSum(
+                        "entry_counts", "entryable_type", std::string("Transaction"),
+                        {f.familyId, "a.status <> 'pending_deletion'", f.accountId, f.accountIds},
+                        params),
+                    params);
             std::string w = fromWhere(f, db.isPostgres(), false, params);
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
         },
