@@ -1,5 +1,6 @@
 // Schema version 18 (docs/decisions.md D145-D147): the read API's lists answer from indexes at
 // any size of ledger.
+// - entries_account_transaction_order: one account's transactions in the listing's order.
 // - entry_counts and balance_counts: the number of entries per account and type, and of balance
 //   records per account and currency, kept by triggers in the transaction of every write that
 //   adds, removes or moves one (publish, revert, correction, delete, restore: every path, with
@@ -100,6 +101,11 @@ void listIndexes(Tx& s) {
                    "entryable_type))");
     sqlExec(s, "CREATE TABLE balance_counts (account_id " + text + " NOT NULL, currency " + text +
                    " NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (account_id, currency))");
+    // One account's transactions in the listing's order (the filter clients use most): a page
+    // deep in a big account is read from the index alone, not from the family's order and the
+    // table (entries_transaction_order, schema v15).
+    sqlExec(s, "CREATE INDEX entries_account_transaction_order ON entries (account_id, date, "
+               "created_at, id) WHERE entryable_type = 'Transaction'");
     sqlExec(s, "INSERT INTO entry_counts (account_id, entryable_type, n) SELECT account_id, "
                "entryable_type, COUNT(*) FROM entries GROUP BY account_id, entryable_type");
     sqlExec(s, "INSERT INTO balance_counts (account_id, currency, n) SELECT account_id, "

@@ -78,9 +78,11 @@ std::string ftsPhrase(const std::string& text) {
 // condition stays a literal: that index is partial on exactly this condition.
 std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
                       std::vector<SqlValue>& params) {
+    // A search through the trigram index starts from its candidates: entries first as well.
+    const bool entriesFirst = ordered || (f.search && !pg && usesTrigrams(*f.search));
     std::string w =
-        std::string(ordered ? "FROM entries e CROSS JOIN accounts a "
-                            : "FROM entries e JOIN accounts a ON a.id = e.account_id ") +
+        std::string(entriesFirst ? "FROM entries e CROSS JOIN accounts a "
+                                 : "FROM entries e JOIN accounts a ON a.id = e.account_id ") +
         (ordered ? kJoins : "") +
         "WHERE e.entryable_type = 'Transaction' AND a.id = e.account_id AND "
         "a.family_id = ? AND a.status <> 'pending_deletion'";
@@ -135,13 +137,15 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
                  merchants + "))";
             params.insert(params.end(), {pattern, pattern, f.familyId, pattern});
         } else if (usesTrigrams(*f.search)) {
-            // The FTS5 trigram index (folds more than ASCII letters: a superset) finds the
-            // candidates, LIKE keeps the exact matches.
-            w += " AND (e.rowid IN (SELECT rowid FROM entries_search WHERE entries_search MATCH "
-                 "?) AND (e.name" +
-                 like + " OR e.notes" + like + ") OR e.merchant_id IN " + merchants + ")";
-            params.insert(params.end(),
-                          {ftsPhrase(*f.search), pattern, pattern, f.familyId, pattern});
+            // The candidates: the FTS5 trigram index's (it folds more than ASCII letters: a
+            // superset) and the entries of the matching merchants, one list of rowids the query
+            // starts from (entries first: the join order above). LIKE keeps the exact matches.
+            w += " AND e.rowid IN (SELECT rowid FROM entries_search WHERE entries_search MATCH ? "
+                 "UNION ALL SELECT rowid FROM entries WHERE merchant_id IN " +
+                 merchants + ") AND (e.name" + like + " OR e.notes" + like +
+                 " OR e.merchant_id IN " + merchants + ")";
+            params.insert(params.end(), {ftsPhrase(*f.search), f.familyId, pattern, pattern,
+                                         pattern, f.familyId, pattern});
         } else {
             // Shorter than a trigram: no index can narrow it (docs/decisions.md D146).
             w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id IN " +
