@@ -5,6 +5,7 @@
 #include "store/StatementCache.h"
 #include "store/TxSession.h"
 
+#include <algorithm>
 #include <map>
 
 namespace finimport::store {
@@ -73,13 +74,34 @@ std::string ftsPhrase(const std::string& text) {
     return out + "\"";
 }
 
+// Whether a search on SQLite goes through the trigram index: when the text has a trigram and
+// the index's candidates are few against the family's transactions (at most a tenth, or 1,000).
+// Each candidate costs a lookup of its row and a place in the sort of the matches; a text found
+// in most of the ledger is cheaper to check on the rows in the listing's order, as a page
+// reads them (docs/decisions.md D146).
+bool searchByIndex(Database& db, Tx& s, const TransactionFilter& f) {
+    if (!f.search || db.isPostgres() || !usesTrigrams(*f.search)) return false;
+    std::vector<SqlValue> params;
+    const std::string total = countedSum(
+        "entry_counts", "entryable_type", std::string("Transaction"),
+        {f.familyId, "a.status <> 'pending_deletion'", std::nullopt, std::nullopt}, params);
+    const int64_t cap = std::max<int64_t>(db.statements().count(s, total, params) / 10, 1000);
+    const int64_t candidates = db.statements().count(
+        s,
+        "SELECT COUNT(*) FROM (SELECT 1 FROM entries_search WHERE entries_search MATCH ? LIMIT "
+        "?) c",
+        values(ftsPhrase(*f.search), cap + 1));
+    return candidates <= cap;
+}
+
 // `ordered` (a page): entries first (CROSS JOIN fixes the order on SQLite), so a page walks
 // entries_transaction_order newest first and stops after the page (schema v15). The type
 // condition stays a literal: that index is partial on exactly this condition.
-std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
+// `trigrams`: the search goes through the FTS5 index (SQLite; searchByIndex()).
+std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered, bool trigrams,
                       std::vector<SqlValue>& params) {
     // A search through the trigram index starts from its candidates: entries first as well.
-    const bool entriesFirst = ordered || (f.search && !pg && usesTrigrams(*f.search));
+    const bool entriesFirst = ordered || (f.search && trigrams);
     std::string w =
         std::string(entriesFirst ? "FROM entries e CROSS JOIN accounts a "
                                  : "FROM entries e JOIN accounts a ON a.id = e.account_id ") +
@@ -136,7 +158,7 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
             w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id = ANY (ARRAY" +
                  merchants + "))";
             params.insert(params.end(), {pattern, pattern, f.familyId, pattern});
-        } else if (usesTrigrams(*f.search)) {
+        } else if (trigrams) {
             // The candidates: the FTS5 trigram index's (it folds more than ASCII letters: a
             // superset) and the entries of the matching merchants, one list of rowids the query
             // starts from (entries first: the join order above). LIKE keeps the exact matches.
@@ -276,7 +298,7 @@ int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) 
                         {f.familyId, "a.status <> 'pending_deletion'", f.accountId, f.accountIds},
                         params),
                     params);
-            std::string w = fromWhere(f, db.isPostgres(), false, params);
+            std::string w = fromWhere(f, db.isPostgres(), false, searchByIndex(db, s, f), params);
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
         },
         true);
@@ -284,14 +306,15 @@ int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) 
 
 std::vector<TransactionView> TransactionReads::page(Database& db, const TransactionFilter& f,
                                                     int64_t limit, int64_t offset) {
-    std::vector<SqlValue> params;
-    std::string w = fromWhere(f, db.isPostgres(), true, params);
-    params.push_back(limit);
-    params.push_back(offset);
-    const std::string sql = std::string("SELECT ") + kColumns + " " + w +
-                            " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
     std::vector<TransactionView> out;
     db.readReplica([&](Tx& s) {
+        std::vector<SqlValue> params;
+        std::string w = fromWhere(f, db.isPostgres(), true, searchByIndex(db, s, f), params);
+        params.push_back(limit);
+        params.push_back(offset);
+        const std::string sql =
+            std::string("SELECT ") + kColumns + " " + w +
+            " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
         RowQuery query = [&](const std::string& q, const std::vector<SqlValue>& p,
                              const std::function<void(const NativeRow&)>& onRow) {
             db.statements().query(s, q, p, onRow);
