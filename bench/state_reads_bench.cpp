@@ -7,7 +7,8 @@
 // counts (schema v18) answer total_count. Target for the plain figure: >= 25 % of /health
 // req/s and p99 <= 20 ms.
 // Usage: state_reads_bench [sqlite|pg] [total entries] [entries of the big account]
-//        [seconds per wrk run] [runs]   (defaults sqlite 10000000 1000000 3 3; needs wrk)
+//        [seconds per wrk run] [runs] [only the paths containing this]
+//        (defaults sqlite 10000000 1000000 3 3, every path; needs wrk)
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 #include "BenchPg.h"
@@ -79,6 +80,7 @@ int run(int argc, char** argv) {
     const int64_t big = argc > 3 ? std::atoll(argv[3]) : 1000000;
     const int seconds = argc > 4 ? std::atoi(argv[4]) : 3;
     const int runs = argc > 5 ? std::atoi(argv[5]) : 3;
+    const std::string only = argc > 6 ? argv[6] : ""; // measure only the paths containing it
     if ((backend != "sqlite" && backend != "pg") || big <= 0 || total < big || seconds <= 0 ||
         runs <= 0) {
         std::fprintf(stderr, "usage: state_reads_bench [sqlite|pg] [total] [big<=total] "
@@ -126,7 +128,7 @@ int run(int argc, char** argv) {
         const std::string main = bench::kMainAccountId;
         // The id of one transaction of the big account, for the write of the last phase.
         const std::string someEntry = "00000000-0000-4000-9000-000000000007";
-        const std::vector<std::string> paths = {
+        std::vector<std::string> paths = {
             "/api/v1/balances",
             "/api/v1/balances?account_id=" + main,
             "/api/v1/trades",
@@ -141,6 +143,9 @@ int run(int argc, char** argv) {
             "/api/v1/merchants",
             "/api/v1/tags",
             "/api/v1/imports"};
+        if (!only.empty())
+            std::erase_if(paths,
+                          [&](const std::string& p) { return p.find(only) == std::string::npos; });
         // Warm: every count once (the first, after the state's own writes).
         for (const auto& path : paths)
             bench::request(server.port(), "GET", path, info.key);

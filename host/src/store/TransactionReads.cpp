@@ -54,6 +54,10 @@ std::string likePattern(const std::string& text) {
     return out + "%";
 }
 
+// Bounds of the work a search does to choose its way (searchByIndex()).
+constexpr int64_t kMaxSearchCandidates = 50000;
+constexpr size_t kProbedTrigrams = 12;
+
 // Text the trigram index can serve: at least 3 characters (a trigram), no NUL.
 bool usesTrigrams(const std::string& text) {
     size_t characters = 0;
@@ -74,34 +78,62 @@ std::string ftsPhrase(const std::string& text) {
     return out + "\"";
 }
 
-// Whether a search on SQLite goes through the trigram index: when the text has a trigram and
-// the index's candidates are few against the family's transactions (at most a tenth, or 1,000).
-// Each candidate costs a lookup of its row and a place in the sort of the matches; a text found
-// in most of the ledger is cheaper to check on the rows in the listing's order, as a page
-// reads them (docs/decisions.md D146).
-bool searchByIndex(Database& db, Tx& s, const TransactionFilter& f) {
-    if (!f.search || db.isPostgres() || !usesTrigrams(*f.search)) return false;
+// The FTS5 query a search on SQLite goes through, or nullopt to check the rows in the
+// listing's order instead (docs/decisions.md D146). A trigram that most names contain ("aye"
+// of "Payee") makes a phrase query walk most of the index, so the query is the AND of the
+// text's rare trigrams only: each probed with a bounded count, those with at most `cap`
+// entries kept (up to 4, rarest first). Their intersection holds every match (a superset:
+// LIKE decides). No rare trigram: the text is in much of the ledger, and a page finds its rows
+// sooner in the listing's order than by sorting all its candidates.
+std::optional<std::string> searchByIndex(Database& db, Tx& s, const TransactionFilter& f) {
+    if (!f.search || db.isPostgres() || !usesTrigrams(*f.search)) return std::nullopt;
     std::vector<SqlValue> params;
     const std::string total = countedSum(
         "entry_counts", "entryable_type", std::string("Transaction"),
         {f.familyId, "a.status <> 'pending_deletion'", std::nullopt, std::nullopt}, params);
-    const int64_t cap = std::max<int64_t>(db.statements().count(s, total, params) / 10, 1000);
-    const int64_t candidates = db.statements().count(
-        s,
-        "SELECT COUNT(*) FROM (SELECT 1 FROM entries_search WHERE entries_search MATCH ? LIMIT "
-        "?) c",
-        values(ftsPhrase(*f.search), cap + 1));
-    return candidates <= cap;
+    const int64_t cap = std::clamp<int64_t>(db.statements().count(s, total, params) / 10, 1000,
+                                            kMaxSearchCandidates);
+    // The text's characters (UTF-8 sequences), then its distinct trigrams, at most
+    // kProbedTrigrams of them spread over the text.
+    std::vector<std::string> chars;
+    for (size_t i = 0; i < f.search->size();) {
+        size_t n = 1;
+        while (i + n < f.search->size() &&
+               (static_cast<unsigned char>((*f.search)[i + n]) & 0xC0) == 0x80)
+            ++n;
+        chars.push_back(f.search->substr(i, n));
+        i += n;
+    }
+    std::vector<std::string> trigrams;
+    const size_t all = chars.size() - 2;
+    const size_t step = std::max<size_t>(1, all / kProbedTrigrams);
+    for (size_t i = 0; i < all && trigrams.size() < kProbedTrigrams; i += step) {
+        std::string t = chars[i] + chars[i + 1] + chars[i + 2];
+        if (std::find(trigrams.begin(), trigrams.end(), t) == trigrams.end())
+            trigrams.push_back(std::move(t));
+    }
+    std::vector<std::pair<int64_t, std::string>> rare;
+    for (const auto& t : trigrams) {
+        const int64_t n = db.statements().count(
+            s,
+            "SELECT COUNT(*) FROM (SELECT 1 FROM entries_search WHERE entries_search MATCH ? "
+            "LIMIT ?) c",
+            values(ftsPhrase(t), cap + 1));
+        if (n <= cap) rare.emplace_back(n, t);
+    }
+    if (rare.empty()) return std::nullopt;
+    std::sort(rare.begin(), rare.end());
+    std::string match;
+    for (size_t i = 0; i < rare.size() && i < 4; ++i)
+        match += (i ? " AND " : "") + ftsPhrase(rare[i].second);
+    return match;
 }
 
-// `ordered` (a page): entries first (CROSS JOIN fixes the order on SQLite), so a page walks
-// entries_transaction_order newest first and stops after the page (schema v15). The type
-// condition stays a literal: that index is partial on exactly this condition.
-// `trigrams`: the search goes through the FTS5 index (SQLite; searchByIndex()).
-std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered, bool trigrams,
-                      std::vector<SqlValue>& params) {
+// `match`: the FTS5 query the search goes through (SQLite; searchByIndex()).
+std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
+                      const std::optional<std::string>& match, std::vector<SqlValue>& params) {
     // A search through the trigram index starts from its candidates: entries first as well.
-    const bool entriesFirst = ordered || (f.search && trigrams);
+    const bool entriesFirst = ordered || (f.search && match);
     std::string w =
         std::string(entriesFirst ? "FROM entries e CROSS JOIN accounts a "
                                  : "FROM entries e JOIN accounts a ON a.id = e.account_id ") +
@@ -158,7 +190,7 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered, bool tr
             w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id = ANY (ARRAY" +
                  merchants + "))";
             params.insert(params.end(), {pattern, pattern, f.familyId, pattern});
-        } else if (trigrams) {
+        } else if (match) {
             // The candidates: the FTS5 trigram index's (it folds more than ASCII letters: a
             // superset) and the entries of the matching merchants, one list of rowids the query
             // starts from (entries first: the join order above). LIKE keeps the exact matches.
@@ -166,8 +198,8 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered, bool tr
                  "UNION ALL SELECT rowid FROM entries WHERE merchant_id IN " +
                  merchants + ") AND (e.name" + like + " OR e.notes" + like +
                  " OR e.merchant_id IN " + merchants + ")";
-            params.insert(params.end(), {ftsPhrase(*f.search), f.familyId, pattern, pattern,
-                                         pattern, f.familyId, pattern});
+            params.insert(params.end(),
+                          {*match, f.familyId, pattern, pattern, pattern, f.familyId, pattern});
         } else {
             // Shorter than a trigram: no index can narrow it (docs/decisions.md D146).
             w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id IN " +
