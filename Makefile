@@ -109,11 +109,15 @@ test-tsan: deps
 # The import path and the reads at state (docs/decisions.md D80): total entries, entries of the
 # big account, rows a file, runs; on SQLite (state cached in build/bench-state/) and PostgreSQL.
 STATE_BENCH_ARGS ?= 10000000 1000000 100000 3
+# state_reads_bench: total entries, entries of the big account, seconds per wrk run, runs.
+STATE_READS_BENCH_ARGS ?= 10000000 1000000 3 3
 
 bench: build
 	@for b in $(BENCHES); do echo "== $$b"; $(BUILD_DIR)/bin/$$b || exit 1; done
 	@for db in sqlite pg; do echo "== state_bench $$db"; \
 	  $(BUILD_DIR)/bin/state_bench $$db $(STATE_BENCH_ARGS) || exit 1; done
+	@for db in sqlite pg; do echo "== state_reads_bench $$db"; \
+	  $(BUILD_DIR)/bin/state_reads_bench $$db $(STATE_READS_BENCH_ARGS) || exit 1; done
 	@for b in bench/*_bench.py; do echo "== $$b"; BUILD_DIR=$(BUILD_DIR) /usr/bin/python3 $$b || exit 1; done
 
 bench-deps:

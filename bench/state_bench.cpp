@@ -12,6 +12,7 @@
 #include "BenchHttp.h"
 #include "BenchPg.h"
 #include "BenchState.h"
+#include "BenchStateCache.h"
 
 #include "app/auth/ApiKeys.h"
 #include "server/Config.h"
@@ -130,77 +131,6 @@ private:
     double _cpu = 0, _rssBefore = 0;
 };
 
-std::string stateDir() {
-    if (const char* d = std::getenv("FINIMPORT_BENCH_STATE_DIR"); d && *d) return d;
-    return std::string(FINIMPORT_SOURCE_DIR) + "/build/bench-state";
-}
-
-int schemaVersion() {
-    return store::allMigrations().back().version;
-}
-
-// The cached SQLite state (built on first use), copied into `dir`: its URL and key.
-bench::StateInfo sqliteState(const std::string& dir, int64_t total, int64_t big) {
-    const std::string name = "v" + std::to_string(schemaVersion()) + "-" + std::to_string(total) +
-                             "-" + std::to_string(big);
-    const std::string cached = stateDir() + "/" + name + ".db";
-    bench::StateInfo info;
-    if (!std::filesystem::exists(cached)) {
-        std::filesystem::create_directories(stateDir());
-        const std::string building = cached + ".building";
-        std::filesystem::remove(building);
-        auto start = std::chrono::steady_clock::now();
-        bench::seedState("sqlite:" + building, false, total, big, info, [](store::Database& db) {
-            return app::ApiKeys(db)
-                .create("bench", "owner", "bench", "read_write", std::nullopt)
-                .key;
-        });
-        std::ofstream(cached + ".key") << info.key << "\n" << info.familyId << "\n";
-        std::filesystem::rename(building, cached);
-        std::printf("  built the state %s in %.0f s\n", cached.c_str(), bench::secondsSince(start));
-    } else {
-        std::ifstream in(cached + ".key");
-        std::getline(in, info.key);
-        std::getline(in, info.familyId);
-        std::printf("  reusing the state %s\n", cached.c_str());
-    }
-    auto start = std::chrono::steady_clock::now();
-    std::filesystem::copy_file(cached, dir + "/state.db");
-    std::printf("  copied it in %.1f s\n", bench::secondsSince(start));
-    return info;
-}
-
-struct WrkResult {
-    double requestsPerSecond = 0, p99Millis = 0;
-};
-
-double toMillis(const std::string& value) {
-    double v = std::atof(value.c_str());
-    if (value.ends_with("us")) return v / 1000;
-    if (value.ends_with("ms")) return v;
-    if (value.ends_with("s")) return v * 1000;
-    return v;
-}
-
-WrkResult runWrk(uint16_t port, const std::string& path, const std::string& key, int seconds) {
-    std::string cmd = "wrk -t2 -c32 -d" + std::to_string(seconds) + "s --latency " +
-                      (key.empty() ? "" : "-H 'X-Api-Key: " + key + "' ") +
-                      "'http://127.0.0.1:" + std::to_string(port) + path + "' 2>&1";
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
-    WrkResult r;
-    if (!pipe) return r;
-    std::array<char, 512> line{};
-    while (std::fgets(line.data(), line.size(), pipe.get())) {
-        std::string l(line.data());
-        char value[64] = {};
-        if (l.find("Requests/sec:") != std::string::npos)
-            r.requestsPerSecond = std::atof(l.substr(l.find(':') + 1).c_str());
-        else if (std::sscanf(l.c_str(), " 99%% %63s", value) == 1)
-            r.p99Millis = toMillis(value);
-    }
-    return r;
-}
-
 void printRow(const std::string& what, const std::vector<double>& empty,
               const std::vector<double>& state, const std::vector<double>& emptyCpu,
               const std::vector<double>& stateCpu, double rss) {
@@ -252,7 +182,7 @@ int run(int argc, char** argv) {
         });
         std::printf("  built the state in %.0f s\n", bench::secondsSince(start));
     } else {
-        info = sqliteState(dir, total, big);
+        info = bench::sqliteState(dir, total, big);
         url = "sqlite:" + dir + "/state.db";
     }
     std::fflush(stdout);
@@ -336,7 +266,7 @@ int run(int argc, char** argv) {
             std::map<std::string, std::vector<double>> rps, p99;
             for (int run = 0; run < runs; ++run)
                 for (const auto& [path, key] : paths) {
-                    auto r = runWrk(server.port(), path, key, 3);
+                    auto r = bench::runWrk(server.port(), path, key, 3);
                     rps[path].push_back(r.requestsPerSecond);
                     p99[path].push_back(r.p99Millis);
                 }

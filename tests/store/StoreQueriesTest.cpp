@@ -31,6 +31,7 @@ class StoreQueriesTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testSecurityMetadataFillsOnlyMissingColumns);
     CPPUNIT_TEST(testCachedCountSurvivesBookkeepingWrites);
     CPPUNIT_TEST(testTextComparesBytes);
+    CPPUNIT_TEST(testListIndexesCoverTheEntriesOfEarlierVersions);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<test::ScratchDatabase> _db;
@@ -52,6 +53,85 @@ public:
         migrate(*_db);
     }
     void tearDown() override { _db.reset(); }
+
+    // Schema v18 (docs/decisions.md D145, D146) on a ledger written before it: the counts and
+    // the search index cover the rows that were already there, and the triggers keep them
+    // from then on.
+    void testListIndexesCoverTheEntriesOfEarlierVersions() {
+        test::ScratchDatabase db(3);
+        migrate(db, 16);
+        auto entry = [](Tx& s, const std::string& id, const std::string& account,
+                        const std::string& type, const std::string& name) {
+            sqlExec(s,
+                    "INSERT INTO entries (id, account_id, entryable_type, date, amount, currency, "
+                    "name, created_at, updated_at) VALUES (?, ?, ?, '2024-01-01', 100, 'USD', ?, "
+                    "1, 1)",
+                    {id, account, type, name});
+        };
+        auto balance = [](Tx& s, const std::string& id, const std::string& account,
+                          const std::string& date) {
+            sqlExec(s,
+                    "INSERT INTO balances (id, account_id, date, currency, balance, "
+                    "start_cash_balance, start_non_cash_balance, cash_inflows, cash_outflows, "
+                    "non_cash_inflows, non_cash_outflows, net_market_flows, cash_adjustments, "
+                    "non_cash_adjustments, end_cash_balance, end_non_cash_balance, flows_factor, "
+                    "created_at, updated_at) VALUES (?, ?, ?, 'USD', 0, 0, 0, 0, 0, 0, 0, 0, 0, "
+                    "0, 0, 0, 1, 1, 1)",
+                    {id, account, date});
+        };
+        db.write([&](Tx& s) {
+            sqlExec(s, "INSERT INTO families (id, name, currency, created_at, updated_at) VALUES "
+                       "('f', 'F', 'USD', 1, 1)");
+            for (const std::string a : {"a1", "a2"})
+                sqlExec(s,
+                        "INSERT INTO accounts (id, family_id, name, account_type, currency, "
+                        "balance, created_at, updated_at) VALUES (?, 'f', ?, 'depository', "
+                        "'USD', 0, 1, 1)",
+                        {a, a});
+            entry(s, "e1", "a1", "Transaction", "Corner Bakery");
+            entry(s, "e2", "a1", "Transaction", "Fuel");
+            entry(s, "e3", "a2", "Trade", "Buy ACME");
+            balance(s, "b1", "a1", "2024-01-01");
+            balance(s, "b2", "a1", "2024-01-02");
+        });
+        migrate(db);
+        auto counts = [&] {
+            std::string out;
+            db.read([&](Tx& s) {
+                for (const auto& r :
+                     sqlQuery(s, "SELECT account_id, entryable_type, n FROM entry_counts UNION "
+                                 "ALL SELECT account_id, currency, n FROM balance_counts ORDER "
+                                 "BY 1, 2"))
+                    out += r.str(0) + " " + r.str(1) + " " + std::to_string(r.i64(2)) + ";";
+            });
+            return out;
+        };
+        CPPUNIT_ASSERT_EQUAL(std::string("a1 Transaction 2;a1 USD 2;a2 Trade 1;"), counts());
+        db.write([&](Tx& s) {
+            entry(s, "e4", "a2", "Transaction", "Bakery two");
+            sqlExec(s, "DELETE FROM entries WHERE id = 'e2'");
+            sqlExec(s, "UPDATE entries SET account_id = 'a2' WHERE id = 'e1'");
+            sqlExec(s, "DELETE FROM balances WHERE id = 'b1'");
+        });
+        CPPUNIT_ASSERT_EQUAL(std::string("a1 Transaction 0;a1 USD 1;a2 Trade 1;a2 Transaction 2;"),
+                             counts());
+        db.read([&](Tx& s) {
+            if (sqlIsPostgres(s)) {
+                CPPUNIT_ASSERT_EQUAL(int64_t(2),
+                                     sqlCount(s, "SELECT COUNT(*) FROM pg_indexes WHERE "
+                                                 "indexname IN ('entries_name_trgm', "
+                                                 "'entries_notes_trgm')"));
+                return;
+            }
+            std::string found;
+            for (const auto& r : sqlQuery(s, "SELECT e.id FROM entries_search f JOIN entries e ON "
+                                             "e.rowid = f.rowid WHERE entries_search MATCH "
+                                             "'\"akery\"' ORDER BY e.id"))
+                found += r.str(0) + ";";
+            CPPUNIT_ASSERT_EQUAL(std::string("e1;e4;"), found);
+            sqlExec(s, "INSERT INTO entries_search (entries_search) VALUES ('integrity-check')");
+        });
+    }
 
     // Schema v11: text sorts and compares by bytes on both stores (SQLite's BINARY, PostgreSQL's
     // "C" on every text column), so an upper-case name sorts before a lower-case one and a

@@ -3,6 +3,7 @@
 
 #include "store/BatchInsert.h"
 #include "store/Database.h"
+#include "store/ListCounts.h"
 #include "store/PgNative.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
@@ -253,6 +254,12 @@ int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
         key,
         [&](Tx& s) {
             std::vector<SqlValue> params;
+            if (!f.startDate && !f.endDate)
+                return db.statements().count(s,
+                                             countedSum("balance_counts", "currency", f.currency,
+                                                        {f.familyId, "", f.accountId, std::nullopt},
+                                                        params),
+                                             params);
             std::string w = whereClause(f, params, false);
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
         },

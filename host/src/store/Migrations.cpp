@@ -25,6 +25,7 @@ std::vector<Migration> schemaV13(); // Schema_v13.cpp
 std::vector<Migration> schemaV14(); // Schema_v14.cpp
 std::vector<Migration> schemaV15(); // Schema_v15.cpp
 std::vector<Migration> schemaV16(); // Schema_v16.cpp
+std::vector<Migration> schemaV18(); // Schema_v18.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
@@ -32,7 +33,7 @@ const std::vector<Migration>& allMigrations() {
         for (auto versions :
              {schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7, schemaV8,
               schemaV9, schemaV10, schemaV11, schemaV12, schemaV13, schemaV14,
-              schemaV15, schemaV16})
+              schemaV15, schemaV16, schemaV18})
             for (auto& m : versions())
                 all.push_back(std::move(m));
         return all;

@@ -1,6 +1,7 @@
 #include "store/TradeStore.h"
 
 #include "store/Database.h"
+#include "store/ListCounts.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
 #include "store/TxSession.h"
@@ -114,6 +115,14 @@ int64_t TradeStore::countCached(Database& db, const TradeListFilter& f) {
         key,
         [&](Tx& s) {
             std::vector<SqlValue> params;
+            if (!f.startDate && !f.endDate)
+                return db.statements().count(
+                    s,
+                    countedSum(
+                        "entry_counts", "entryable_type", std::string("Trade"),
+                        {f.familyId, "a.status IN ('active', 'draft')", f.accountId, f.accountIds},
+                        params),
+                    params);
             std::string w = fromWhere(f, params, false);
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
         },

@@ -1,9 +1,11 @@
 #include "store/TransactionReads.h"
 
 #include "store/Database.h"
+#include "store/ListCounts.h"
 #include "store/StatementCache.h"
 #include "store/TxSession.h"
 
+#include <algorithm>
 #include <map>
 
 namespace finimport::store {
@@ -52,14 +54,89 @@ std::string likePattern(const std::string& text) {
     return out + "%";
 }
 
-// `ordered` (a page): entries first (CROSS JOIN fixes the order on SQLite), so a page walks
-// entries_transaction_order newest first and stops after the page (schema v15). The type
-// condition stays a literal: that index is partial on exactly this condition.
+// Bounds of the work a search does to choose its way (searchByIndex()).
+constexpr int64_t kMaxSearchCandidates = 50000;
+constexpr size_t kProbedTrigrams = 12;
+
+// Text the trigram index can serve: at least 3 characters (a trigram), no NUL.
+bool usesTrigrams(const std::string& text) {
+    size_t characters = 0;
+    for (unsigned char c : text) {
+        if (c == 0) return false;
+        characters += (c & 0xC0) != 0x80;
+    }
+    return characters >= 3;
+}
+
+// An FTS5 string: the text as one phrase (its trigrams in a row: a substring).
+std::string ftsPhrase(const std::string& text) {
+    std::string out = "\"";
+    for (char ch : text) {
+        if (ch == '"') out += '"';
+        out += ch;
+    }
+    return out + "\"";
+}
+
+// The FTS5 query a search on SQLite goes through, or nullopt to check the rows in the
+// listing's order instead (docs/decisions.md D146). A trigram that most names contain ("aye"
+// of "Payee") makes a phrase query walk most of the index, so the query is the AND of the
+// text's rare trigrams only: each probed with a bounded count, those with at most `cap`
+// entries kept (up to 4, rarest first). Their intersection holds every match (a superset:
+// LIKE decides). No rare trigram: the text is in much of the ledger, and a page finds its rows
+// sooner in the listing's order than by sorting all its candidates.
+std::optional<std::string> searchByIndex(Database& db, Tx& s, const TransactionFilter& f) {
+    if (!f.search || db.isPostgres() || !usesTrigrams(*f.search)) return std::nullopt;
+    std::vector<SqlValue> params;
+    const std::string total = countedSum(
+        "entry_counts", "entryable_type", std::string("Transaction"),
+        {f.familyId, "a.status <> 'pending_deletion'", std::nullopt, std::nullopt}, params);
+    const int64_t cap = std::clamp<int64_t>(db.statements().count(s, total, params) / 10, 1000,
+                                            kMaxSearchCandidates);
+    // The text's characters (UTF-8 sequences), then its distinct trigrams, at most
+    // kProbedTrigrams of them spread over the text.
+    std::vector<std::string> chars;
+    for (size_t i = 0; i < f.search->size();) {
+        size_t n = 1;
+        while (i + n < f.search->size() &&
+               (static_cast<unsigned char>((*f.search)[i + n]) & 0xC0) == 0x80)
+            ++n;
+        chars.push_back(f.search->substr(i, n));
+        i += n;
+    }
+    std::vector<std::string> trigrams;
+    const size_t all = chars.size() - 2;
+    const size_t step = std::max<size_t>(1, all / kProbedTrigrams);
+    for (size_t i = 0; i < all && trigrams.size() < kProbedTrigrams; i += step) {
+        std::string t = chars[i] + chars[i + 1] + chars[i + 2];
+        if (std::find(trigrams.begin(), trigrams.end(), t) == trigrams.end())
+            trigrams.push_back(std::move(t));
+    }
+    std::vector<std::pair<int64_t, std::string>> rare;
+    for (const auto& t : trigrams) {
+        const int64_t n = db.statements().count(
+            s,
+            "SELECT COUNT(*) FROM (SELECT 1 FROM entries_search WHERE entries_search MATCH ? "
+            "LIMIT ?) c",
+            values(ftsPhrase(t), cap + 1));
+        if (n <= cap) rare.emplace_back(n, t);
+    }
+    if (rare.empty()) return std::nullopt;
+    std::sort(rare.begin(), rare.end());
+    std::string match;
+    for (size_t i = 0; i < rare.size() && i < 4; ++i)
+        match += (i ? " AND " : "") + ftsPhrase(rare[i].second);
+    return match;
+}
+
+// `match`: the FTS5 query the search goes through (SQLite; searchByIndex()).
 std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
-                      std::vector<SqlValue>& params) {
+                      const std::optional<std::string>& match, std::vector<SqlValue>& params) {
+    // A search through the trigram index starts from its candidates: entries first as well.
+    const bool entriesFirst = ordered || (f.search && match);
     std::string w =
-        std::string(ordered ? "FROM entries e CROSS JOIN accounts a "
-                            : "FROM entries e JOIN accounts a ON a.id = e.account_id ") +
+        std::string(entriesFirst ? "FROM entries e CROSS JOIN accounts a "
+                                 : "FROM entries e JOIN accounts a ON a.id = e.account_id ") +
         (ordered ? kJoins : "") +
         "WHERE e.entryable_type = 'Transaction' AND a.id = e.account_id AND "
         "a.family_id = ? AND a.status <> 'pending_deletion'";
@@ -100,14 +177,35 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
     if (f.type) w += *f.type == "income" ? " AND e.amount < 0" : " AND e.amount > 0";
     if (f.search) {
         // SQLite's LIKE and PostgreSQL's ILIKE under the byte collation (schema v11) both fold
-        // ASCII letters only: A-Z case-insensitively, every other character exactly.
+        // ASCII letters only: A-Z case-insensitively, every other character exactly. They
+        // decide; the trigram indexes of schema v18 only narrow the rows they look at.
         const std::string like = pg ? " ILIKE ? ESCAPE '\\'" : " LIKE ? ESCAPE '\\'";
         const std::string pattern = likePattern(*f.search);
-        w += " AND (e.name" + like + " OR e.notes" + like +
-             " OR EXISTS (SELECT 1 FROM merchants sm WHERE sm.id = e.merchant_id AND sm.name" +
-             like + "))";
-        for (int i = 0; i < 3; ++i)
-            params.push_back(pattern);
+        const std::string merchants = "(SELECT sm.id FROM merchants sm WHERE sm.family_id = ? "
+                                      "AND sm.name" +
+                                      like + ")";
+        if (pg) {
+            // pg_trgm's GIN indexes serve each arm (docs/decisions.md D146); = ANY of the
+            // merchants' ids keeps the third arm indexable too (entries_merchant).
+            w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id = ANY (ARRAY" +
+                 merchants + "))";
+            params.insert(params.end(), {pattern, pattern, f.familyId, pattern});
+        } else if (match) {
+            // The candidates: the FTS5 trigram index's (it folds more than ASCII letters: a
+            // superset) and the entries of the matching merchants, one list of rowids the query
+            // starts from (entries first: the join order above). LIKE keeps the exact matches.
+            w += " AND e.rowid IN (SELECT rowid FROM entries_search WHERE entries_search MATCH ? "
+                 "UNION ALL SELECT rowid FROM entries WHERE merchant_id IN " +
+                 merchants + ") AND (e.name" + like + " OR e.notes" + like +
+                 " OR e.merchant_id IN " + merchants + ")";
+            params.insert(params.end(),
+                          {*match, f.familyId, pattern, pattern, pattern, f.familyId, pattern});
+        } else {
+            // Shorter than a trigram: no index can narrow it (docs/decisions.md D146).
+            w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id IN " +
+                 merchants + ")";
+            params.insert(params.end(), {pattern, pattern, f.familyId, pattern});
+        }
     }
     return w;
 }
@@ -220,7 +318,19 @@ int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) 
         cacheKey(f),
         [&](Tx& s) {
             std::vector<SqlValue> params;
-            std::string w = fromWhere(f, db.isPostgres(), false, params);
+            const bool accountsOnly = !f.categoryId && !f.categoryIds && !f.merchantId &&
+                                      !f.merchantIds && !f.tagIds && !f.importId && !f.startDate &&
+                                      !f.endDate && !f.minAmount && !f.maxAmount && !f.type &&
+                                      !f.search;
+            if (accountsOnly)
+                return db.statements().count(
+                    s,
+                    countedSum(
+                        "entry_counts", "entryable_type", std::string("Transaction"),
+                        {f.familyId, "a.status <> 'pending_deletion'", f.accountId, f.accountIds},
+                        params),
+                    params);
+            std::string w = fromWhere(f, db.isPostgres(), false, searchByIndex(db, s, f), params);
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
         },
         true);
@@ -228,14 +338,15 @@ int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) 
 
 std::vector<TransactionView> TransactionReads::page(Database& db, const TransactionFilter& f,
                                                     int64_t limit, int64_t offset) {
-    std::vector<SqlValue> params;
-    std::string w = fromWhere(f, db.isPostgres(), true, params);
-    params.push_back(limit);
-    params.push_back(offset);
-    const std::string sql = std::string("SELECT ") + kColumns + " " + w +
-                            " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
     std::vector<TransactionView> out;
     db.readReplica([&](Tx& s) {
+        std::vector<SqlValue> params;
+        std::string w = fromWhere(f, db.isPostgres(), true, searchByIndex(db, s, f), params);
+        params.push_back(limit);
+        params.push_back(offset);
+        const std::string sql =
+            std::string("SELECT ") + kColumns + " " + w +
+            " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
         RowQuery query = [&](const std::string& q, const std::vector<SqlValue>& p,
                              const std::function<void(const NativeRow&)>& onRow) {
             db.statements().query(s, q, p, onRow);

@@ -110,19 +110,29 @@ Response ImportsHandler::list(Request& req) {
     // "Same as last time" (issue 15): the imports of one account, newest first.
     if (auto account = req.query.get("account_id"); account && !account->empty())
         filter.accountId = domain::canonicalUuid(*account).value_or(*account);
-    JsonWriter w;
-    _db.read([&](store::Tx& s) {
-        store::ImportStore imports(s);
-        Pagination p =
-            paginate(req.query.get("page"), req.query.get("per_page"), imports.count(filter));
-        w.beginObject().key("data").beginArray();
-        for (const auto& r : imports.list(filter, p.perPage, p.offset))
-            writeImportSummary(w, app::evaluateImport(s, r, domain::Date::today()));
-        w.endArray();
-        writeListMeta(w, p);
-        w.endObject();
+    auto page = req.query.get("page"), perPage = req.query.get("per_page");
+    // The body depends on the day too: an import stored before schema v11 validates its rows
+    // against today's date window (app/imports/ImportEvaluation.cpp).
+    const domain::Date today = domain::Date::today();
+    std::string key = "imports";
+    for (const auto* part : {&filter.status, &filter.type, &filter.accountId, &page, &perPage})
+        appendKeyPart(key, *part);
+    appendKeyPart(key, today.iso());
+    appendKeyPart(key, filter.familyId);
+    return _lists->respond(req, key, [&] {
+        JsonWriter w;
+        _db.readReplica([&](store::Tx& s) {
+            store::ImportStore imports(s);
+            Pagination p = paginate(page, perPage, imports.count(filter));
+            w.beginObject().key("data").beginArray();
+            for (const auto& r : imports.list(filter, p.perPage, p.offset))
+                writeImportSummary(w, app::evaluateImport(s, r, today));
+            w.endArray();
+            writeListMeta(w, p);
+            w.endObject();
+        });
+        return jsonResponse(200, w.take());
     });
-    return jsonResponse(200, w.take());
 }
 
 } // namespace finimport::http

@@ -4,13 +4,19 @@
 
 #include "app/imports/ImportService.h"
 #include "http/Request.h"
+#include "http/handlers/ListCache.h"
 #include "store/Database.h"
+
+#include <memory>
 
 namespace finimport::http {
 
 class ImportsHandler {
 public:
-    ImportsHandler(store::Database& db, app::ImportService& service) : _db(db), _service(service) {}
+    // `lists`: the page cache GET /imports answers from while no import changed.
+    ImportsHandler(store::Database& db, app::ImportService& service,
+                   std::shared_ptr<ListCache> lists)
+        : _db(db), _service(service), _lists(std::move(lists)) {}
 
     Response create(Request& request);
     Response list(Request& request);
@@ -22,6 +28,7 @@ public:
 private:
     store::Database& _db;
     app::ImportService& _service;
+    std::shared_ptr<ListCache> _lists;
 };
 
 // Moves the request's parameters and file into the app's request.

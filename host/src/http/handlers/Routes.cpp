@@ -57,7 +57,9 @@ void addLedgerRoutes(Router& router, store::Database& database, std::shared_ptr<
 
 Router buildRoutes(RouteServices services) {
     Router router;
-    auto imports = std::make_shared<ImportsHandler>(services.db, services.imports);
+    // The page cache of the lists (ListCache.h), shared by every list route.
+    auto lists = std::make_shared<ListCache>(services.db);
+    auto imports = std::make_shared<ImportsHandler>(services.db, services.imports, lists);
     store::Database* db = &services.db;
     auto recurring = std::make_shared<app::RecurringService>(services.db);
     auto preflight =
@@ -74,7 +76,6 @@ Router buildRoutes(RouteServices services) {
         return r;
     });
     // Each route's 500 message is the one docs/api.md documents for it (§8.7, §9.2, §9.3, §12.4).
-    auto lists = std::make_shared<ListCache>(services.db);
     router.get("/api/v1/balances", A::Read, [lists](Request& r) { return listBalances(*lists, r); })
         .internalErrorMessage = "An unexpected error occurred";
     router.get("/api/v1/trades", A::Read, [lists](Request& r) { return listTrades(*lists, r); })
