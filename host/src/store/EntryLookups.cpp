@@ -100,7 +100,8 @@ tradeDuplicateCandidates(Tx& s, const TradeKey& k) {
 
 void transactionCandidates(Tx& s, const std::string& accountId,
                            const std::vector<DateAmount>& unsorted,
-                           const std::function<void(TransactionCandidate&&)>& onRow) {
+                           const std::function<void(TransactionCandidate&&)>& onRow,
+                           const std::string& excludeImportId) {
     // In index order: each statement probes one stretch of the index, page after page, instead
     // of pages all over it (a file in no date order).
     std::vector<DateAmount> keys = unsorted;
@@ -123,15 +124,20 @@ void transactionCandidates(Tx& s, const std::string& accountId,
         }
         // PostgreSQL: LATERAL makes each key one index probe whatever the statistics say (a
         // hash join over the whole table is what a plan flip would cost).
-        sql += sqlIsPostgres(s)
-                   ? ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k, "
-                     "LATERAL (SELECT * FROM entries x WHERE x.account_id = ? AND x.date = k.d "
-                     "AND x.amount = k.a AND x.entryable_type = 'Transaction') e ORDER BY "
-                     "e.created_at, e.id"
-                   : ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k "
-                     "CROSS JOIN entries e WHERE e.account_id = ? AND e.date = k.d AND e.amount = "
-                     "k.a AND e.entryable_type = 'Transaction' ORDER BY e.created_at, e.id";
+        const bool pg = sqlIsPostgres(s);
+        sql += pg ? ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k, "
+                    "LATERAL (SELECT * FROM entries x WHERE x.account_id = ? AND x.date = k.d "
+                    "AND x.amount = k.a AND x.entryable_type = 'Transaction'"
+                  : ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k "
+                    "CROSS JOIN entries e WHERE e.account_id = ? AND e.date = k.d AND e.amount = "
+                    "k.a AND e.entryable_type = 'Transaction'";
         params.emplace_back(accountId);
+        if (!excludeImportId.empty()) {
+            sql +=
+                pg ? " AND COALESCE(x.import_id, '') <> ?" : " AND COALESCE(e.import_id, '') <> ?";
+            params.emplace_back(excludeImportId);
+        }
+        sql += pg ? ") e ORDER BY e.created_at, e.id" : " ORDER BY e.created_at, e.id";
         nativeQuery(s, sql, params, [&](const NativeRow& r) {
             onRow(TransactionCandidate{r.str(0), r.str(1), r.str(3), r.str(4), r.i64(2),
                                        r.optStr(5)});
