@@ -23,6 +23,7 @@
 #include "store/RowInserter.h"
 #include "store/RuleRunStore.h"
 #include "store/RuleUndo.h"
+#include "store/SqliteCache.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Array.h>
@@ -42,6 +43,26 @@ namespace {
 
 // Matched records (one per duplicate row) written once this many wait (a streamed publish).
 constexpr std::size_t kPublishRecordsFlush = 8192;
+constexpr int64_t kStreamedPublishCacheKb = 16384;
+
+// The session's SQLite page cache limited while it lives (store/SqliteCache.h).
+class SqliteCacheLimit {
+public:
+    SqliteCacheLimit(store::Tx& s, int64_t kb) : _s(s), _saved(store::limitSqliteCache(s, kb)) {}
+    ~SqliteCacheLimit() {
+        if (!_saved) return;
+        try {
+            store::restoreSqliteCache(_s, *_saved);
+        } catch (...) { // the session goes back to the pool either way
+        }
+    }
+    SqliteCacheLimit(const SqliteCacheLimit&) = delete;
+    SqliteCacheLimit& operator=(const SqliteCacheLimit&) = delete;
+
+private:
+    store::Tx& _s;
+    std::optional<int64_t> _saved;
+};
 
 void writeSummaryCount(store::ImportRecord& import, const char* key, int64_t count) {
     Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
@@ -229,6 +250,9 @@ void Publisher::publish(const std::string& importId) {
                 resolver.emplace(ctx);
                 total = import->rowsCount;
                 setImportProgress(importId, {"publishing", 0, total});
+                // The pages written are written once: a smaller SQLite cache spills them early
+                // instead of holding up to the pool's 64 MB (docs/decisions.md D125).
+                SqliteCacheLimit cacheLimit(s, kStreamedPublishCacheKb);
                 TransactionWriter transactions(ctx, *resolver);
                 // Without skip_invalid_rows an invalid row fails the publish with the count of
                 // them all (the transaction rolls back): a row error met first is held until
