@@ -7,6 +7,7 @@
 
 #include "app/auth/ApiKeys.h"
 #include "app/imports/ImportService.h"
+#include "app/publish/PublishRows.h"
 #include "domain/Date.h"
 #include "jobs/BalanceMaterializer.h"
 #include "server/Config.h"
@@ -53,10 +54,11 @@ std::string money(int64_t cents) {
     return text;
 }
 
-std::string fileCsv() {
+// `copyOf`: row `copyAt` is row `copyOf` again (-1: none).
+std::string fileCsv(int copyAt = -1, int copyOf = -1) {
     std::string csv = "date,name,amount\n";
     for (int j = 0; j < kRows; ++j) {
-        auto r = fileRow(j);
+        auto r = fileRow(j == copyAt ? copyOf : j);
         csv += r.date + "," + r.name + "," + money(r.cents) + "\n";
     }
     return csv;
@@ -74,7 +76,7 @@ store::StoreCounters since(const store::StoreCounters& before) {
 
 struct Costs {
     store::StoreCounters upload, publish, revert;
-    int64_t duplicates = 0, created = 0;
+    int64_t duplicates = 0, created = 0, pageReads = 0;
 };
 
 } // namespace
@@ -82,6 +84,7 @@ struct Costs {
 class LedgerScaleTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(LedgerScaleTest);
     CPPUNIT_TEST(importCostsWhatItsRowsCostWhateverTheLedger);
+    CPPUNIT_TEST(streamedPublishHoldsOnePageAndMatchesAsOneRead);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -120,7 +123,10 @@ public:
         });
     }
 
-    void tearDown() override { _app.reset(); }
+    void tearDown() override {
+        app::setPublishPageChunks(0);
+        _app.reset();
+    }
 
     void importCostsWhatItsRowsCostWhateverTheLedger() {
         const Costs empty = importInto(_empty);
@@ -147,6 +153,35 @@ public:
         assertWithin("revert statements", empty.revert.statements, full.revert.statements, 12);
         assertWithin("revert rows read", empty.revert.rowsRead, full.revert.rowsRead,
                      2 * kDays + 16);
+    }
+
+    // docs/decisions.md D125: with pages of 2 chunks (512 rows) the 2,000-row file is published
+    // 512 rows at a time, and it matches as when it was read whole: the same twins, rows of the
+    // file never matching each other across pages, and a second import matching every row.
+    void streamedPublishHoldsOnePageAndMatchesAsOneRead() {
+        constexpr int64_t kPageChunks = 2, kPageRows = 512; // RowInserter::kChunkRows 256
+        app::setPublishPageChunks(kPageChunks);
+        // Row 1,800 repeats row 1,000 (not a twin): pages 2 and 4; both are new rows.
+        app::resetMaxPublishRowsHeld();
+        const Costs streamed = importInto(_full, fileCsv(1800, 1000), false);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kTwins), streamed.duplicates);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows - kTwins), streamed.created);
+        CPPUNIT_ASSERT_EQUAL(kPageRows, app::maxPublishRowsHeld());
+        // The pages: 8 chunks, 2 a statement, and the read that finds none left.
+        CPPUNIT_ASSERT_EQUAL(int64_t(5), streamed.pageReads);
+        // Again: every row matches one entry (the twins, then the rows the first one created;
+        // row 1,800 the second of the two copies of row 1,000).
+        const Costs again = importInto(_full, fileCsv(1800, 1000), false);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows), again.duplicates);
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), again.created);
+        CPPUNIT_ASSERT_EQUAL(kPageRows, app::maxPublishRowsHeld());
+        // Read whole (the default page is larger than the file), the same file counts the same.
+        app::setPublishPageChunks(0);
+        app::resetMaxPublishRowsHeld();
+        const Costs whole = importInto(_full, fileCsv(1800, 1000), false);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows), whole.duplicates);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows), app::maxPublishRowsHeld());
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), whole.pageReads);
     }
 
 private:
@@ -190,7 +225,9 @@ private:
             CPPUNIT_ASSERT_EQUAL(rebuilt[i], stored[i]);
     }
 
-    Costs importInto(const std::string& accountId) {
+    // `revert`: revert it afterwards (the ledger as before).
+    Costs importInto(const std::string& accountId, const std::string& csv = fileCsv(),
+                     bool revert = true) {
         server::Config config;
         auto& server = _app->server();
         app::ImportService imports(server.database(), server.plugins(), config, server.jobs());
@@ -201,7 +238,7 @@ private:
         request.fields["type"] = {Kind::String, "TransactionImport"};
         request.fields["account_id"] = {Kind::String, accountId};
         request.fields["date_format"] = {Kind::String, "%Y-%m-%d"};
-        request.fields["raw_file_content"] = {Kind::String, fileCsv()};
+        request.fields["raw_file_content"] = {Kind::String, csv};
 
         Costs costs;
         auto before = store::threadStoreCounters();
@@ -215,8 +252,10 @@ private:
         const std::string id = view->record.id;
         CPPUNIT_ASSERT(std::holds_alternative<app::ImportView>(imports.publish(_familyId, id)));
         before = store::threadStoreCounters();
+        const auto pagesBefore = store::threadPageReads();
         server.publisher().publish(id);
         costs.publish = since(before);
+        costs.pageReads = store::threadPageReads() - pagesBefore;
         server.database().read([&](store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(
                 std::string("complete"),
@@ -230,6 +269,7 @@ private:
                 {id});
         });
         assertBalancesAsRebuilt(accountId);
+        if (!revert) return costs;
         CPPUNIT_ASSERT(std::holds_alternative<app::ImportView>(imports.revert(_familyId, id)));
         before = store::threadStoreCounters();
         server.publisher().revert(id);

@@ -17,6 +17,7 @@ class RowCodecTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testRepeatedNameKeepsTheLast);
     CPPUNIT_TEST(testJsonRowsOfOlderSchemasAreRead);
     CPPUNIT_TEST(testCorruptTextIsRefused);
+    CPPUNIT_TEST(testBlankFieldReadWithoutDecoding);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -63,6 +64,28 @@ public:
         CPPUNIT_ASSERT(expected ==
                        decodeRowFields(
                            R"({"date":"2024-01-01","currency_given":"false","external_id":null})"));
+    }
+
+    // storedFieldBlank says what fieldText of the decoded row says (the streamed publish's
+    // check for QIF transfers, docs/decisions.md D125), in both stored forms.
+    void testBlankFieldReadWithoutDecoding() {
+        const RowFields fields = {{"name", "Shop"},
+                                  {"transfer_account", " \t"},
+                                  {"notes", std::nullopt},
+                                  {"custom", "x"},
+                                  {"memo", "Savings"}};
+        const std::string compact = encodeRowFields(fields);
+        const std::string json = rowFieldsToJson(fields);
+        for (const std::string& stored : {compact, json}) {
+            CPPUNIT_ASSERT(storedFieldBlank(stored, "transfer_account"));
+            CPPUNIT_ASSERT(storedFieldBlank(stored, "notes"));
+            CPPUNIT_ASSERT(storedFieldBlank(stored, "absent"));
+            CPPUNIT_ASSERT(!storedFieldBlank(stored, "custom"));
+            CPPUNIT_ASSERT(!storedFieldBlank(stored, "memo"));
+            CPPUNIT_ASSERT(!storedFieldBlank(stored, "name"));
+        }
+        const RowFields transfer = {{"name", "Shop"}, {"transfer_account", "Savings"}};
+        CPPUNIT_ASSERT(!storedFieldBlank(encodeRowFields(transfer), "transfer_account"));
     }
 
     void testCorruptTextIsRefused() {

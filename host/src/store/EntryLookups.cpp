@@ -100,7 +100,8 @@ tradeDuplicateCandidates(Tx& s, const TradeKey& k) {
 
 void transactionCandidates(Tx& s, const std::string& accountId,
                            const std::vector<DateAmount>& unsorted,
-                           const std::function<void(TransactionCandidate&&)>& onRow) {
+                           const std::function<void(TransactionCandidate&&)>& onRow,
+                           const std::string& excludeImportId) {
     // In index order: each statement probes one stretch of the index, page after page, instead
     // of pages all over it (a file in no date order).
     std::vector<DateAmount> keys = unsorted;
@@ -112,26 +113,52 @@ void transactionCandidates(Tx& s, const std::string& accountId,
         // The keys as a table the index is probed with, key by key (CROSS JOIN keeps SQLite's
         // planner on that order; PostgreSQL finds it itself). Each key's matches come out
         // oldest created first.
-        std::string sql = "WITH k (d, a) AS (VALUES ";
+        const bool pg = sqlIsPostgres(s);
+        std::string sql;
         std::vector<SqlValue> params;
-        params.reserve(2 * n + 1);
-        for (std::size_t i = 0; i < n; ++i) {
-            sql += i ? ", (CAST(? AS TEXT), CAST(? AS BIGINT))"
-                     : "(CAST(? AS TEXT), CAST(? AS BIGINT))";
-            params.emplace_back(keys[at + i].date);
-            params.emplace_back(keys[at + i].amount);
+        if (pg) {
+            sql = "WITH k (d, a) AS (VALUES ";
+            params.reserve(2 * n + 2);
+            for (std::size_t i = 0; i < n; ++i) {
+                sql += i ? ", (CAST(? AS TEXT), CAST(? AS BIGINT))"
+                         : "(CAST(? AS TEXT), CAST(? AS BIGINT))";
+                params.emplace_back(keys[at + i].date);
+                params.emplace_back(keys[at + i].amount);
+            }
+            // LATERAL makes each key one index probe whatever the statistics say (a hash join
+            // over the whole table is what a plan flip would cost).
+            sql += ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k, "
+                   "LATERAL (SELECT * FROM entries x WHERE x.account_id = ? AND x.date = k.d "
+                   "AND x.amount = k.a AND x.entryable_type = 'Transaction'";
+        } else {
+            // SQLite prepares every probe anew (nativeQuery caches nothing): the keys go in one
+            // JSON parameter, so the statement's text is a few hundred bytes whatever the number
+            // of keys, not 400 pairs of placeholders to parse (docs/decisions.md D126).
+            std::string json = "[";
+            json.reserve(n * 28 + 2);
+            for (std::size_t i = 0; i < n; ++i) {
+                if (i) json += ',';
+                json += "[\"";
+                json += keys[at + i].date; // ISO digits and dashes: nothing to escape
+                json += "\",";
+                json += std::to_string(keys[at + i].amount);
+                json += ']';
+            }
+            json += ']';
+            sql = "WITH k (d, a) AS (SELECT json_extract(value, '$[0]'), json_extract(value, "
+                  "'$[1]') FROM json_each(?)) SELECT e.id, e.date, e.amount, e.currency, e.name, "
+                  "e.external_id FROM k CROSS JOIN entries e WHERE e.account_id = ? AND e.date = "
+                  "k.d AND e.amount = k.a AND e.entryable_type = 'Transaction'";
+            params.reserve(3);
+            params.emplace_back(std::move(json));
         }
-        // PostgreSQL: LATERAL makes each key one index probe whatever the statistics say (a
-        // hash join over the whole table is what a plan flip would cost).
-        sql += sqlIsPostgres(s)
-                   ? ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k, "
-                     "LATERAL (SELECT * FROM entries x WHERE x.account_id = ? AND x.date = k.d "
-                     "AND x.amount = k.a AND x.entryable_type = 'Transaction') e ORDER BY "
-                     "e.created_at, e.id"
-                   : ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k "
-                     "CROSS JOIN entries e WHERE e.account_id = ? AND e.date = k.d AND e.amount = "
-                     "k.a AND e.entryable_type = 'Transaction' ORDER BY e.created_at, e.id";
         params.emplace_back(accountId);
+        if (!excludeImportId.empty()) {
+            sql +=
+                pg ? " AND COALESCE(x.import_id, '') <> ?" : " AND COALESCE(e.import_id, '') <> ?";
+            params.emplace_back(excludeImportId);
+        }
+        sql += pg ? ") e ORDER BY e.created_at, e.id" : " ORDER BY e.created_at, e.id";
         nativeQuery(s, sql, params, [&](const NativeRow& r) {
             onRow(TransactionCandidate{r.str(0), r.str(1), r.str(3), r.str(4), r.i64(2),
                                        r.optStr(5)});

@@ -52,8 +52,11 @@ struct DateAmount {
 // (account_id, date, amount) index: one statement per kKeysPerStatement keys, each key's
 // candidates oldest created first. Rows read are the matches, whatever the ledger's size.
 constexpr std::size_t kKeysPerStatement = 400;
+// Entries of `excludeImportId` (when not empty) are left out: a publish that writes in batches
+// never matches the rows it wrote itself.
 void transactionCandidates(Tx& s, const std::string& accountId, const std::vector<DateAmount>& keys,
-                           const std::function<void(TransactionCandidate&&)>& onRow);
+                           const std::function<void(TransactionCandidate&&)>& onRow,
+                           const std::string& excludeImportId = {});
 
 // docs/decisions.md D63: (entry id, entry type, external id) of the account's entries holding
 // one of `externalIds`, except those of `excludeImportId`, oldest created first; one statement

@@ -3,6 +3,8 @@
 #include "store/RowChunk.h"
 #include "store/RowInserter.h"
 #include "store/Sql.h"
+#include "store/StatementCache.h"
+#include "store/StoreCounters.h"
 
 #include <algorithm>
 #include <limits>
@@ -120,6 +122,35 @@ void ImportStore::forEachRowView(const std::string& importId,
         });
         return true;
     });
+}
+
+void ImportStore::forEachRowPage(const std::string& importId, int64_t chunksPerRead,
+                                 const std::function<void(const std::vector<ImportRowView>&)>& fn) {
+    const int64_t limit = std::max<int64_t>(chunksPerRead, 1);
+    int64_t after = -1;
+    std::vector<std::string> chunks;
+    std::vector<ImportRowView> views;
+    for (;;) {
+        chunks.clear();
+        const std::vector<SqlValue> params{SqlValue(std::in_place_type<std::string>, importId),
+                                           SqlValue(std::in_place_type<int64_t>, after),
+                                           SqlValue(std::in_place_type<int64_t>, limit)};
+        nativeQuery(_s,
+                    "SELECT first_index, data FROM import_row_chunks WHERE import_id = ? AND "
+                    "first_index > ? ORDER BY first_index LIMIT ?",
+                    params, [&](const NativeRow& r) {
+                        after = r.i64(0);
+                        chunks.emplace_back(r.text(1));
+                    });
+        counters::rowPage();
+        views.clear();
+        for (const auto& chunk : chunks)
+            forEachChunkRow(chunk, [&](const ChunkRow& row) {
+                views.push_back({row.number, row.kind, row.fields, row.errors, row.excluded});
+            });
+        if (!views.empty()) fn(views);
+        if (static_cast<int64_t>(chunks.size()) < limit) break;
+    }
 }
 
 void ImportStore::forEachRowBatch(const std::string& importId, int64_t batchSize,

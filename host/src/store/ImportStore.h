@@ -84,6 +84,11 @@ public:
     // Every row in row order, one callback each, without materialising the rows.
     void forEachRowView(const std::string& importId,
                         const std::function<void(const ImportRowView&)>& fn);
+    // Every row in row order, `chunksPerRead` stored chunks (RowInserter::kChunkRows rows each)
+    // a statement; `fn` gets each read's rows after its statement is done, so it may run
+    // statements of its own (the publish writes between reads). Memory stays one read.
+    void forEachRowPage(const std::string& importId, int64_t chunksPerRead,
+                        const std::function<void(const std::vector<ImportRowView>&)>& fn);
     // Rows in row order, `batchSize` at a time (keyset paging): memory stays one batch.
     void forEachRowBatch(const std::string& importId, int64_t batchSize,
                          const std::function<void(std::vector<ImportRowRecord>&)>& fn);

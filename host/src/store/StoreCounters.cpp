@@ -8,10 +8,15 @@ namespace {
 std::atomic<uint64_t> gStatements{0};
 std::atomic<uint64_t> gRows{0};
 thread_local StoreCounters tCounters;
+thread_local int64_t tPageReads = 0;
 } // namespace
 
 StoreCounters threadStoreCounters() {
     return tCounters;
+}
+
+int64_t threadPageReads() {
+    return tPageReads;
 }
 
 StoreCounters storeCounters() {
@@ -22,6 +27,9 @@ namespace counters {
 void statement() {
     gStatements.fetch_add(1, std::memory_order_relaxed);
     ++tCounters.statements;
+}
+void rowPage() {
+    ++tPageReads;
 }
 void rows(uint64_t n) {
     gRows.fetch_add(n, std::memory_order_relaxed);

@@ -17,8 +17,13 @@ struct StoreCounters {
 StoreCounters storeCounters();
 StoreCounters threadStoreCounters();
 
+// The calling thread's reads of an import's rows a page at a time (ImportStore::forEachRowPage):
+// a streamed publish reads one per page (docs/decisions.md D125).
+int64_t threadPageReads();
+
 namespace counters {
 void statement();
+void rowPage();
 void rows(uint64_t n);
 } // namespace counters
 

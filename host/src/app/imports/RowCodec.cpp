@@ -144,4 +144,29 @@ RowFields decodeRowFields(std::string_view stored) {
     return fields;
 }
 
+bool storedFieldBlank(std::string_view stored, std::string_view name) {
+    auto blank = [](std::string_view v) { return v.find_first_not_of(" \t") == v.npos; };
+    if (stored.empty() || stored[0] != kCompact)
+        return blank(fieldText(decodeRowFields(stored), name));
+    domain::SizedReader r(stored.substr(1), kCorrupt);
+    while (!r.atEnd()) {
+        const char c = r.take();
+        bool match = false;
+        if (c == kLiteralName) {
+            match = r.sized() == name;
+        } else {
+            const int code = c - kFirstCode;
+            if (code < 0 || code >= static_cast<int>(kNames.size())) r.fail();
+            match = kNames[static_cast<std::size_t>(code)] == name;
+        }
+        if (r.takeIf(kNull)) {
+            if (match) return true;
+            continue;
+        }
+        const std::string_view value = r.sized();
+        if (match) return blank(value); // a name is written once (repeats are left out)
+    }
+    return true;
+}
+
 } // namespace finimport::app

@@ -20,5 +20,8 @@ namespace finimport::app {
 std::string encodeRowFields(const RowFields& fields);
 // Throws std::runtime_error on text that is neither form.
 RowFields decodeRowFields(std::string_view stored);
+// Whether field `name` of a stored row is absent, null or blank (spaces and tabs), read without
+// decoding the row (fieldText of the decoded row says the same).
+bool storedFieldBlank(std::string_view stored, std::string_view name);
 
 } // namespace finimport::app

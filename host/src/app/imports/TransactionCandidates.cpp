@@ -36,11 +36,14 @@ void TransactionCandidates::wantExternalId(const std::string& accountId,
 
 void TransactionCandidates::fetch() {
     for (const auto& [accountId, keys] : _wanted)
-        store::transactionCandidates(_s, accountId, keys, [&](store::TransactionCandidate&& c) {
-            _byKey[key(accountId, c.date, c.amount)].push_back(
-                {std::move(c.id), std::move(c.currency), normalizedName(c.name),
-                 std::move(c.externalId)});
-        });
+        store::transactionCandidates(
+            _s, accountId, keys,
+            [&](store::TransactionCandidate&& c) {
+                _byKey[key(accountId, c.date, c.amount)].push_back(
+                    {std::move(c.id), std::move(c.currency), normalizedName(c.name),
+                     std::move(c.externalId)});
+            },
+            _excludeImportId);
     _wanted.clear();
     for (const auto& [accountId, ids] : _wantedIds)
         store::externalIdHolders(_s, accountId, ids, _excludeImportId,

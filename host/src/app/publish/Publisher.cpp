@@ -9,10 +9,10 @@
 #include "app/publish/PublishRows.h"
 #include "app/publish/RevertJob.h"
 #include "app/publish/TypePublishers.h"
-#include "jobs/BalanceDelta.h"
 #include "app/rules/PublishPass.h"
 #include "app/rules/RuleRemoval.h"
 #include "app/rules/RuleReruns.h"
+#include "jobs/BalanceDelta.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
 #include "store/EntryLookups.h"
@@ -20,22 +20,49 @@
 #include "store/ImportClaims.h"
 #include "store/ImportStore.h"
 #include "store/RevertDeletes.h"
+#include "store/RowInserter.h"
 #include "store/RuleRunStore.h"
 #include "store/RuleUndo.h"
+#include "store/SqliteCache.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
+#include <exception>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
 namespace finimport::app {
 
 namespace {
+
+// Matched records (one per duplicate row) written once this many wait (a streamed publish).
+constexpr std::size_t kPublishRecordsFlush = 8192;
+constexpr int64_t kStreamedPublishCacheKb = 16384;
+
+// The session's SQLite page cache limited while it lives (store/SqliteCache.h).
+class SqliteCacheLimit {
+public:
+    SqliteCacheLimit(store::Tx& s, int64_t kb) : _s(s), _saved(store::limitSqliteCache(s, kb)) {}
+    ~SqliteCacheLimit() {
+        if (!_saved) return;
+        try {
+            store::restoreSqliteCache(_s, *_saved);
+        } catch (...) { // the session goes back to the pool either way
+        }
+    }
+    SqliteCacheLimit(const SqliteCacheLimit&) = delete;
+    SqliteCacheLimit& operator=(const SqliteCacheLimit&) = delete;
+
+private:
+    store::Tx& _s;
+    std::optional<int64_t> _saved;
+};
 
 void writeSummaryCount(store::ImportRecord& import, const char* key, int64_t count) {
     Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
@@ -199,34 +226,96 @@ void Publisher::publish(const std::string& importId) {
             // D43/D44: excluded rows are never published; with skip_invalid_rows the rows
             // invalid now are left out (and counted) instead of failing the publish.
             const bool skip = skipsInvalidRows(ImportOptions::fromJson(import->configuration));
-            auto loaded = loadPublishRows(imports, importId, ctx.today, skip);
-            ctx.rows = std::move(loaded.rows);
-            const int64_t invalid = loaded.invalid;
-            if (skip) {
-                if (ctx.rows.empty()) throw std::runtime_error("No valid rows to publish");
-                writeSummaryCount(*import, "skipped_rows_count", invalid);
-            } else if (invalid > 0)
-                throw std::runtime_error(std::to_string(invalid) +
-                                         (invalid == 1 ? " row is invalid" : " rows are invalid"));
-            const auto total = static_cast<int64_t>(ctx.rows.size());
-            setImportProgress(importId, {"publishing", 0, total});
-            ctx.keepRowEntries = needsQifExtras(ctx.rows);
-            imports.clearRecords(importId);
-            MappingResolver mappings(ctx);
-            // docs/decisions.md D101: rows_done grows by the rows each step published.
+            rules::PublishPass rulePass(s, import->familyId, import->id);
+            // docs/imports.md §12 and docs/decisions.md D101: rows_done grows by the rows each
+            // step published.
             std::map<std::string, int64_t, std::less<>> rowsOfKind;
-            for (const auto& row : ctx.rows)
-                ++rowsOfKind[row.kind];
-            int64_t done = 0;
+            int64_t total = 0, done = 0;
             auto published = [&](std::string_view kind) {
                 auto it = rowsOfKind.find(kind);
                 if (it == rowsOfKind.end()) return;
                 done += it->second;
                 setImportProgress(importId, {"publishing", done, total});
             };
-            rules::PublishPass rulePass(s, import->familyId, import->id);
-            if (!ctx.keepRowEntries) ctx.rulePass = &rulePass;
-            publishTransactions(ctx, mappings);
+            std::optional<MappingResolver> resolver;
+            // docs/decisions.md D125: an import larger than one page is published a page of rows
+            // at a time, unless it needs the whole file at once (QIF extras map rows to entries;
+            // a learning rule's history holds the file as given).
+            if (import->rowsCount >
+                    publishPageChunks() * static_cast<int64_t>(store::RowInserter::kChunkRows) &&
+                !storedRowsNeedQifExtras(imports, importId) && rulePass.takesBatches()) {
+                ctx.keepRowEntries = false;
+                ctx.rulePass = &rulePass;
+                imports.clearRecords(importId);
+                resolver.emplace(ctx);
+                total = import->rowsCount;
+                setImportProgress(importId, {"publishing", 0, total});
+                // The pages written are written once: a smaller SQLite cache spills them early
+                // instead of holding up to the pool's 64 MB (docs/decisions.md D125).
+                SqliteCacheLimit cacheLimit(s, kStreamedPublishCacheKb);
+                TransactionWriter transactions(ctx, *resolver);
+                // Without skip_invalid_rows an invalid row fails the publish with the count of
+                // them all (the transaction rolls back): a row error met first is held until
+                // the count is known, as when every row was read before publishing.
+                std::exception_ptr rowError;
+                int64_t valid = 0;
+                std::vector<PublishRow> batch;
+                const int64_t invalid = streamPublishRows(
+                    imports, importId, ctx.today, skip, [&](std::vector<PublishRow>& rows) {
+                        valid += static_cast<int64_t>(rows.size());
+                        batch.clear();
+                        for (auto& row : rows) {
+                            ++rowsOfKind[row.kind];
+                            if (row.kind == "transaction")
+                                batch.push_back(std::move(row));
+                            else
+                                ctx.rows.push_back(std::move(row)); // the later steps' rows
+                        }
+                        if (rowError) return;
+                        try {
+                            transactions.publish(batch);
+                        } catch (const std::exception&) {
+                            if (skip) throw;
+                            rowError = std::current_exception();
+                            return;
+                        }
+                        setImportProgress(importId,
+                                          {"publishing", transactions.rowsPublished(), total});
+                        // The matched records of a duplicate-heavy import would grow with it.
+                        if (ctx.pendingRecords.size() >= kPublishRecordsFlush) ctx.flushRecords();
+                    });
+                if (skip) {
+                    if (valid == 0) throw std::runtime_error("No valid rows to publish");
+                    writeSummaryCount(*import, "skipped_rows_count", invalid);
+                } else if (invalid > 0) {
+                    throw std::runtime_error(std::to_string(invalid) + (invalid == 1
+                                                                            ? " row is invalid"
+                                                                            : " rows are invalid"));
+                }
+                if (rowError) std::rethrow_exception(rowError);
+                total = valid;
+            } else {
+                auto loaded = loadPublishRows(imports, importId, ctx.today, skip);
+                ctx.rows = std::move(loaded.rows);
+                const int64_t invalid = loaded.invalid;
+                if (skip) {
+                    if (ctx.rows.empty()) throw std::runtime_error("No valid rows to publish");
+                    writeSummaryCount(*import, "skipped_rows_count", invalid);
+                } else if (invalid > 0)
+                    throw std::runtime_error(std::to_string(invalid) + (invalid == 1
+                                                                            ? " row is invalid"
+                                                                            : " rows are invalid"));
+                total = static_cast<int64_t>(ctx.rows.size());
+                setImportProgress(importId, {"publishing", 0, total});
+                ctx.keepRowEntries = needsQifExtras(ctx.rows);
+                imports.clearRecords(importId);
+                resolver.emplace(ctx);
+                for (const auto& row : ctx.rows)
+                    ++rowsOfKind[row.kind];
+                if (!ctx.keepRowEntries) ctx.rulePass = &rulePass;
+                publishTransactions(ctx, *resolver);
+            }
+            MappingResolver& mappings = *resolver;
             published("transaction");
             publishTrades(ctx, mappings);
             published("trade");

@@ -84,17 +84,25 @@ store::MatchAbsorb absorbOf(const std::string& entryId, const ResolvedRow& r) {
 
 } // namespace
 
-// Set-based: pass 1 resolves accounts, categories and tags (each distinct key once, through
-// MappingResolver's caches) and validates every row in file order; pass 2 reads the duplicate
-// candidates of the rows' keys (docs/decisions.md D80: index probes, a few hundred keys a
-// statement, never the accounts' ledgers), before anything is written, so entries this publish
-// creates are never candidates; pass 3 matches or batches each row in file order.
-void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
+TransactionWriter::TransactionWriter(PublishContext& ctx, MappingResolver& mappings)
+    : _ctx(ctx), _mappings(mappings),
+      _duplicates(std::make_unique<TransactionCandidates>(ctx.session, ctx.import.id)) {}
+
+TransactionWriter::~TransactionWriter() = default;
+
+// Set-based per batch: pass 1 resolves accounts, categories and tags (each distinct key once,
+// through MappingResolver's caches) and validates every row in file order; pass 2 reads the
+// duplicate candidates of the rows' keys (docs/decisions.md D80: index probes, a few hundred keys
+// a statement, never the accounts' ledgers), leaving out the entries this publish created (an
+// earlier batch's), so rows of one file never match each other; pass 3 matches or batches each
+// row in file order. Claims outlive the batch (TransactionCandidates).
+void TransactionWriter::publish(const std::vector<PublishRow>& batchRows) {
+    PublishContext& ctx = _ctx;
+    MappingResolver& mappings = _mappings;
+    TransactionCandidates& duplicates = *_duplicates;
+    std::map<std::string, bool>& hasEntries = _hasEntries;
     std::vector<ResolvedRow> resolved;
-    TransactionCandidates duplicates(ctx.session, ctx.import.id);
-    // An account without entries has nothing to match: its rows are not probed.
-    std::map<std::string, bool> hasEntries;
-    for (const auto& row : ctx.rows) {
+    for (const auto& row : batchRows) {
         if (row.kind != "transaction") continue;
         auto [account, currency] = rowAccount(row, mappings);
         ResolvedRow r{&row, account->id, std::move(currency), {}, {}, {}, rowDate(row), 0, {}, {},
@@ -121,6 +129,7 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
     }
     if (resolved.empty()) return;
     duplicates.fetch();
+    _written += static_cast<int64_t>(resolved.size());
     // The rows to write, by (account, day, file position): the account's place among the
     // accounts of this file, the civil day number and the row's index, packed for one sort.
     struct FreshKey {
@@ -199,7 +208,12 @@ void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
         if (ctx.keepRowEntries)
             ctx.rowEntries[resolved[fresh[k].index].row->number] = {rows[k].id, true};
     }
-    batch.flush(); // QIF extras read the new entries back
+    batch.flush();      // QIF extras read the new entries back
+    duplicates.clear(); // the candidates of this batch's keys; the claims stay
+}
+
+void publishTransactions(PublishContext& ctx, MappingResolver& mappings) {
+    TransactionWriter(ctx, mappings).publish(ctx.rows);
 }
 
 } // namespace finimport::app

@@ -6,8 +6,41 @@
 #include "app/publish/PublishContext.h"
 #include "domain/Decimal.h"
 
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
 namespace finimport::app {
 
+class TransactionCandidates;
+
+// The transaction rows of a publish, a batch at a time in file order (docs/decisions.md D125):
+// each batch is resolved, matched against the ledger as it was before this publish (the entries
+// the publish wrote are never candidates) and written before the next is read, so memory is one
+// batch whatever the import's size. Duplicate claims outlive the batches.
+class TransactionWriter {
+public:
+    TransactionWriter(PublishContext& ctx, MappingResolver& mappings);
+    ~TransactionWriter();
+    TransactionWriter(const TransactionWriter&) = delete;
+    TransactionWriter& operator=(const TransactionWriter&) = delete;
+    // Publishes the transaction rows of `rows` (the others are skipped).
+    void publish(const std::vector<PublishRow>& rows);
+    int64_t rowsPublished() const { return _written; }
+
+private:
+    PublishContext& _ctx;
+    MappingResolver& _mappings;
+    std::unique_ptr<TransactionCandidates> _duplicates;
+    // An account without entries before the publish has nothing to match: its rows are not
+    // probed (decided at its first row, before anything of this publish is on it).
+    std::map<std::string, bool> _hasEntries;
+    int64_t _written = 0;
+};
+
+// Every transaction row of ctx.rows in one batch.
 void publishTransactions(PublishContext& ctx, MappingResolver& mappings);
 void publishTrades(PublishContext& ctx, MappingResolver& mappings);
 void publishAccounts(PublishContext& ctx, MappingResolver& mappings);

@@ -30,7 +30,11 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
                              std::vector<store::TransactionDetail>& details,
                              const std::vector<int64_t>& rowNumbers) {
     if (entries.empty() || !load()) return;
-    if (!_preview) _recorder->createRuns(); // no batch is open yet: statements may run
+    // No batch is open yet: statements may run. Once per publish, whatever the batches.
+    if (!_preview && !_runsCreated) {
+        _recorder->createRuns();
+        _runsCreated = true;
+    }
     const FamilyRefs& refs = _set->refs();
     if (_set->learns()) {
         // The history when the pass starts: the family's stored transactions and this
@@ -113,6 +117,10 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
     }
     effects.flush(); // before the entries' batch opens (PostgreSQL: one statement at a time)
     _recorder->addCounts(pass.counts());
+}
+
+bool PublishPass::takesBatches() {
+    return !load() || !_set->learns();
 }
 
 void PublishPass::applyToStored() {

@@ -33,6 +33,9 @@ public:
     // docs/rules.md §9: applyToNew only lists the changes (in `changes`), records nothing;
     // the caller rolls the transaction back.
     void previewInto(ChangeList& changes) { _preview = &changes; }
+    // Whether applyToNew may be called once per batch of the publish (docs/decisions.md D125):
+    // not when a rule learns from history, which holds the whole file as it was given.
+    bool takesBatches();
     int64_t rowsEvaluated() const { return _evaluated; }
     int64_t rowsChanged() const { return _changedRows; }
     // After everything is written: the pass over the transactions the import created.
@@ -48,7 +51,7 @@ private:
     std::string _familyId, _importId;
     std::unique_ptr<RuleSet> _set;
     std::unique_ptr<PassRecorder> _recorder;
-    bool _loaded = false, _storedDone = false;
+    bool _loaded = false, _storedDone = false, _runsCreated = false;
     ChangeList* _preview = nullptr;
     int64_t _evaluated = 0, _changedRows = 0;
     // What applyToNew leaves for finish(): labels (→ entry ids) and transfers to complete.
