@@ -1,5 +1,5 @@
 #!/bin/bash
-# The SDK as a third party gets it (issue 14): build the .debs as `make package` does, extract
+# The SDK as a third party gets it: build the .debs as `make package` does, extract
 # finimport-sdk-dev with dpkg-deb -x, build the plain-C example it ships
 # (/usr/share/doc/finimport-sdk-dev/examples/example_bank) out of tree against it, run its
 # golden tests, check the CMake version rules, then load the plugin in a real server
