@@ -9,11 +9,11 @@
 set -uo pipefail
 src=${1:?usage: sdk_self_contained.sh REPO_ROOT FINIMPORT_BINARY}
 finimport=${2:?usage: sdk_self_contained.sh REPO_ROOT FINIMPORT_BINARY}
-out="$src/build-package"
 work=$(mktemp -d "${TMPDIR:-/tmp}/finimport-sdk-alone.XXXXXX")
-server_pid=""
+# shellcheck source=sdk_deb_lib.sh
+. "$(dirname "$0")/sdk_deb_lib.sh"
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  stop_server
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -22,17 +22,8 @@ fail() {
   exit 1
 }
 
-# 1. The package, exactly as `make package` builds it (build-package/ is shared with the other
-#    package tests: they hold the same RESOURCE_LOCK).
-make -C "$src" --no-print-directory package JOBS="${FINIMPORT_PACKAGE_JOBS:-2}" \
-  >"$work/package.log" 2>&1 || {
-  tail -40 "$work/package.log"
-  fail "make package failed"
-}
-deb=$(ls "$out"/finimport-sdk-dev_*.deb 2>/dev/null | head -1)
-[ -n "$deb" ] || fail "make package produced no finimport-sdk-dev .deb in $out"
-root="$work/root"
-dpkg-deb -x "$deb" "$root" || fail "dpkg-deb -x $deb failed"
+# 1. The package, exactly as `make package` builds it, extracted into an empty folder.
+build_sdk_deb "$src"
 doc="$root/usr/share/doc/finimport-sdk-dev"
 for f in "$doc/sdk.md" "$doc/records.md" "$doc/writing-a-plugin.md" "$doc/plugin-manifest.md" \
   "$doc/plugin-manifest.schema.json" "$doc/examples/hello/hello.cpp" \
@@ -71,7 +62,7 @@ cmake -S "$work/hello" -B "$work/build" -DCMAKE_PREFIX_PATH="$root/usr" \
   cat "$work/configure.log"
   fail "configuring examples/hello against the extracted -dev package failed"
 }
-cmake --build "$work/build" -- VERBOSE=1 >"$work/build.log" 2>&1 || {
+cmake --build "$work/build" --verbose >"$work/build.log" 2>&1 || {
   cat "$work/build.log"
   fail "building examples/hello failed"
 }
@@ -86,25 +77,7 @@ mkdir -p "$work/plugins"
 cp "$plugin" "$work/plugins/"
 listed=$("$finimport" plugins --plugins "$work/plugins" 2>&1)
 grep -q "^HelloImport" <<<"$listed" || fail "the host does not serve HelloImport: $listed"
-db="sqlite:$work/finimport.db"
-"$finimport" migrate --database "$db" >/dev/null || fail "migrate failed"
-key=$("$finimport" keys create --database "$db" --family Hello --name tester | tail -n 1)
-[ -n "$key" ] || fail "no API key"
-"$finimport" serve --database "$db" --plugins "$work/plugins" --listen 127.0.0.1:0 \
-  --workers 1 >"$work/server.log" 2>&1 &
-server_pid=$!
-port=""
-for _ in $(seq 1 100); do
-  port=$(sed -n 's/^finimport: listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$work/server.log")
-  [ -n "$port" ] && break
-  kill -0 "$server_pid" 2>/dev/null || break
-  sleep 0.1
-done
-[ -n "$port" ] || {
-  cat "$work/server.log"
-  fail "the server did not start"
-}
-base="http://127.0.0.1:$port/api/v1"
+start_server "$finimport" "$work/plugins" Hello
 status=$(curl -s -o "$work/body" -w '%{http_code}' -H "X-Api-Key: $key" \
   -H 'Content-Type: application/json' \
   -d '{"type":"HelloImport","raw_file_content":"Coffee;-3.50\nSalary;2500.00\n"}' "$base/imports")

@@ -3,6 +3,8 @@
 // space, tab, CR and LF (what a request field, a header value or a config line may carry around
 // its text); case is ASCII only, whatever the process locale (identifiers, codes, header names).
 
+#include "finimport/ascii.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,23 +33,9 @@ inline std::string trim(std::string_view text, std::string_view chars = kBlankCh
     return std::string(trimView(text, chars));
 }
 
-constexpr char toLowerAscii(char c) noexcept {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-constexpr char toUpperAscii(char c) noexcept {
-    return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
-}
-inline std::string toLowerAscii(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        c = toLowerAscii(c);
-    return out;
-}
-inline std::string toUpperAscii(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        c = toUpperAscii(c);
-    return out;
-}
+// ASCII case, from the SDK's helper (the one implementation host and plugins share).
+using sdk::equalsIgnoreCase;
+using sdk::toLowerAscii;
+using sdk::toUpperAscii;
 
 } // namespace finimport::domain
