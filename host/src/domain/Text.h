@@ -3,7 +3,7 @@
 // space, tab, CR and LF (what a request field, a header value or a config line may carry around
 // its text); case is ASCII only, whatever the process locale (identifiers, codes, header names).
 
-#include "finimport/ascii.hpp"
+#include <finimport/ascii.hpp>
 
 #include <optional>
 #include <string>
