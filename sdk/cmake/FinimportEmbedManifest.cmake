@@ -8,6 +8,9 @@ if(error)
   message(FATAL_ERROR "${INPUT}: not a manifest (a JSON object with \"types\"): ${error}")
 endif()
 string(JSON count LENGTH "${json}" types)
+if(count EQUAL 0)
+  message(FATAL_ERROR "${INPUT}: \"types\" lists no type")
+endif()
 
 # A C array initializer for `text`, 16 bytes a line, NUL-terminated.
 function(bytes_of text out)
