@@ -4,14 +4,18 @@
 
 # build_sdk_deb REPO_ROOT: the packages in REPO_ROOT/build-package (shared with the other package
 # tests: they hold the same RESOURCE_LOCK); sets `deb` and `root` (the package extracted there).
+# FINIMPORT_SDK_DEB names a finimport-sdk-dev .deb built already (make package is then skipped).
 build_sdk_deb() {
   local src=$1
-  make -C "$src" --no-print-directory package JOBS="${FINIMPORT_PACKAGE_JOBS:-2}" \
-    >"$work/package.log" 2>&1 || {
-    tail -40 "$work/package.log"
-    fail "make package failed"
-  }
-  deb=$(ls "$src"/build-package/finimport-sdk-dev_*.deb 2>/dev/null | head -1)
+  deb=${FINIMPORT_SDK_DEB:-}
+  if [ -z "$deb" ]; then
+    make -C "$src" --no-print-directory package JOBS="${FINIMPORT_PACKAGE_JOBS:-2}" \
+      >"$work/package.log" 2>&1 || {
+      tail -40 "$work/package.log"
+      fail "make package failed"
+    }
+    deb=$(ls "$src"/build-package/finimport-sdk-dev_*.deb 2>/dev/null | head -1)
+  fi
   [ -n "$deb" ] || fail "make package produced no finimport-sdk-dev .deb in $src/build-package"
   root="$work/root"
   dpkg-deb -x "$deb" "$root" || fail "dpkg-deb -x $deb failed"

@@ -65,7 +65,7 @@ public:
     // A line for the import's `warnings`, sent after the records (it is no record of its own).
     void warn(std::string message) { warnings_.push_back(std::move(message)); }
     bool sendWarnings() {
-        static inline constexpr const char* kWarningFields[] = {"message"};
+        static constexpr const char* kWarningFields[] = {"message"};
         if (warnings_.empty()) return true;
         kind_ = "warning";
         if (!out_.begin("warning", kWarningFields)) return false;
