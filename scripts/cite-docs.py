@@ -129,12 +129,13 @@ def pages_in(s):
     return [m.group("page") for m in DOC_PAGE_RE.finditer(s)]
 
 
-def process(text, kind, report=None, path="", guesses=None):
+def process(text, kind, report=None, path="", guesses=None, spans=None):
     """Returns the rewritten text. `report` (a list) receives (line, page, ref) citations;
     `guesses` (a list) receives (line, page, ref) for each bare § given its folder's page."""
     if kind not in ("c", "hash", "md"):
         return text
-    spans = spans_for(text, kind)
+    if spans is None:
+        spans = spans_for(text, kind)
     if not spans:
         return text
 
@@ -312,12 +313,13 @@ def main(argv):
                 text = f.read()
         except (OSError, UnicodeDecodeError):
             continue
+        spans = spans_for(text, kind) if kind in ("c", "hash", "md") else None
         if args.check:
-            problems.extend(history_problems(rel, text, kind))
+            problems.extend(history_problems(rel, text, kind, spans))
         if rel in SKIP_FILES:
             continue
         report, guesses = [], []
-        new = process(text, kind, report, rel, guesses)
+        new = process(text, kind, report, rel, guesses, spans)
         for line, page, ref in guesses:
             # Worth a look: the file names no page, so its folder decided (PATH_DEFAULTS).
             print(f"{rel}:{line}: {ref} taken as docs/{page}.md (the file names no page)")

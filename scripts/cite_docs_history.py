@@ -24,12 +24,13 @@ HISTORY_RE = re.compile(
 HISTORY_EXEMPT = {"bench/RESULTS.md", "bench/FUZZING.md", "docs/SECURITY.md"}
 
 
-def history_problems(rel, text, kind):
-    """`rel:line: ...` for each history reference in the comments or prose of `text`."""
+def history_problems(rel, text, kind, spans=None):
+    """`rel:line: ...` for each history reference in the comments or prose of `text` (`spans`:
+    its comment spans when the caller has them)."""
     if rel in HISTORY_EXEMPT or kind not in ("c", "hash", "md"):
         return []
     problems = []
-    for a, b, _ in spans_for(text, kind):
+    for a, b, _ in spans if spans is not None else spans_for(text, kind):
         for m in HISTORY_RE.finditer(text, a, b):
             line = text.count("\n", 0, m.start()) + 1
             problems.append(f"{rel}:{line}: names history ({m.group(0)!r}): state the rule as it is "
