@@ -17,9 +17,15 @@ inline constexpr std::string_view kBlankChars = " \t\r\n";
 inline bool isBlank(std::string_view text) noexcept {
     return text.find_first_not_of(kBlankChars) == std::string_view::npos;
 }
+inline bool isBlank(const std::string& text) noexcept {
+    return isBlank(std::string_view(text));
+}
+inline bool isBlank(const char* text) noexcept {
+    return isBlank(std::string_view(text));
+}
 // Absent, empty or whitespace only.
 inline bool isBlank(const std::optional<std::string>& text) noexcept {
-    return !text || isBlank(*text);
+    return !text || isBlank(std::string_view(*text));
 }
 
 // `text` without the leading and trailing characters of `chars`.
