@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The fuzzing campaign of issue 12 (bench/FUZZING.md): each named libFuzzer target runs for
+# The fuzzing campaign (bench/FUZZING.md): each named libFuzzer target runs for
 # SECONDS of wall time, PARALLEL at a time under `nice -n 19`, starting from the committed corpus
 # (tests/fuzz/corpus/<name>, read only) plus what earlier runs found (build-fuzz/corpus/<name>).
 # Prints one Markdown table row per target: executions, covered edges, corpus units, crashes.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load test (issue 12, proof): wrk at 64 connections for 60 s against a mix of
+# Load test (proof): wrk at 64 connections for 60 s against a mix of
 # GET /api/v1/balances and GET /api/v1/trades on a populated database, while imports publish in
 # the background. Prints requests/s, p99 latency, the non-2xx count (goal 0) and the server's
 # RSS before and after (goal: growth < 10 %), each the median of the last 30 s of a phase.

@@ -1,4 +1,4 @@
-// Issue 11 benchmark 1: the CSV plugin through the C ABI into a validating sink (every date and
+// Benchmark 1: the CSV plugin through the C ABI into a validating sink (every date and
 // amount parsed as the upload does), 100k and 1M rows, beside the anchors on the same file:
 // Ruby CSV+BigDecimal+strptime, Python csv+Decimal+strptime, pandas read_csv, sqlite3 .import.
 // Prints one line per figure: rows/s (medians of 3 runs), anchors, ratio (the median over pairs
@@ -329,7 +329,7 @@ int main(int argc, char** argv) {
                 if (rate(cpu ? a.timing->anchor.cpu : a.timing->anchor.wall) > 0)
                     printLine("parse " + n + ": " + a.name + how,
                               rate(cpu ? a.timing->anchor.cpu : a.timing->anchor.wall), "rows/s");
-            // The targets are rows per second of wall time (issue 11); the CPU ratios show what
+            // The targets are rows per second of wall time; the CPU ratios show what
             // the second thread of a run costs (docs/decisions.md D72), against no target.
             for (const Anchor& a : anchorsOfRun)
                 ratioLine("parse " + n + ": ratio to " + a.ratioName + how + " (paired runs)",

@@ -1,4 +1,4 @@
-// Publish throughput (issue 11, item 3): a 100k-row bank CSV (date,name,amount,category,tags)
+// Publish throughput (item 3): a 100k-row bank CSV (date,name,amount,category,tags)
 // is uploaded to a real in-process server (not timed), then POST …/publish is timed until the
 // job has left `importing` for `complete`, balances included. Each run publishes into a fresh
 // account of the same SQLite file, so later runs also pay for a bigger database. The anchor,

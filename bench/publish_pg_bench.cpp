@@ -1,6 +1,6 @@
-// Publish and revert throughput on PostgreSQL (issue 13): a TransactionImport of N rows
+// Publish and revert throughput on PostgreSQL: a TransactionImport of N rows
 // (default 100k) is uploaded to an in-process server (timed apart), published, then reverted.
-// Two files, each into a fresh account: the bare statement the series has used since session 9
+// Two files, each into a fresh account: the bare statement of the publish series
 // (date,name,amount) and publish_bench's bank file (categories and tags: three more tables
 // written). The publish figure is the time from the request to `complete` (rows, records and
 // balances in one transaction); the revert figure the time from the request until the entries

@@ -1,4 +1,4 @@
-// Read throughput (issue 11, item 4): wrk at 32 connections on GET /api/v1/balances (default
+// Read throughput (item 4): wrk at 32 connections on GET /api/v1/balances (default
 // page and per_page=100) and GET /api/v1/trades over 1M balance rows, beside GET /health of the
 // same in-process server in the same run. The data (100 accounts × 10,000 days of balance rows,
 // 20,000 trades) is written straight into a fresh SQLite file (or, with `pg`, a fresh

@@ -1,4 +1,4 @@
-// Row edits on a large import (issue 15, docs/decisions.md D44): the median time of
+// Row edits on a large import (docs/decisions.md D44): the median time of
 // PATCH /api/v1/imports/{id}/rows/{number} (an edit counts the import's rows again: one pass)
 // and of GET /api/v1/imports/{id} after it (stored counts: independent of the row count).
 // Usage: row_edit_bench [rows] [edits]   (defaults 100000 7)

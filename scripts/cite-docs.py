@@ -20,7 +20,9 @@ clang-format on the C/C++ files it rewrote (longer citations can pass the column
 --check rewrites nothing; it exits 1 when a file still needs rewriting (a citation of a page
 outside the repository remains) or when a citation names a section or decision that docs/
 does not have (a `## 7.3 …` heading of docs/api.md, a `### D44 …` heading of
-docs/decisions.md). --list prints every citation it resolved (file:line page ref).
+docs/decisions.md), and when a comment or a Markdown paragraph names history instead of the rule:
+an issue of a tracker outside the repository, a work session, a past change
+(scripts/cite_docs_history.py). --list prints every citation it resolved (file:line page ref).
 Without FILE arguments it walks the repository (git ls-files when available).
 """
 
@@ -29,6 +31,10 @@ import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cite_docs_history import history_problems  # noqa: E402
+from cite_docs_spans import kind_of, spans_for  # noqa: E402
 
 # Spec page name -> docs/ page. The optional prefixes (a relative climb, "shared/", "spec/")
 # are consumed with the name so no stale path is left behind.
@@ -61,132 +67,18 @@ FOREIGN_RE = re.compile(r"(?:\bRFC|\bISO|\bIEEE|\bECMA|\bPOSIX|\bC\+\+|\bC11|\bC
 # Pages whose sections are cited by number; a bare `§N` belongs to the last of these named.
 SECTION_PAGES = ("api", "imports", "balances", "build-notes", "read-api", "rules")
 
-C_EXT = {".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".ipp", ".inl"}
-HASH_EXT = {".cmake", ".sh", ".py", ".bash"}
-HASH_NAMES = {"CMakeLists.txt", "Makefile"}
-MD_EXT = {".md"}
 # Never rewritten: the cited pages themselves (their links name decisions on purpose),
 # fixtures and corpora (bytes as their sources have them), this script and its test (they
 # quote the old citations on purpose). The other docs/ pages are prose and are rewritten.
 SKIP_PREFIXES = ("tests/fixtures/", "tests/fuzz/corpus/", ".git/", "build")
+# The history check reads the cited pages too; only this script and its modules and test, which
+# quote what they look for, are skipped.
+HISTORY_SKIP = {"scripts/cite-docs.py", "scripts/cite_docs_history.py", "tests/repo/cite_docs_test.py"}
 SKIP_FILES = {"scripts/cite-docs.py", "tests/repo/cite_docs_test.py"} | {
     "docs/" + page + ".md" for page in PAGES.values()
 }
 
 
-def kind_of(path):
-    base = os.path.basename(path)
-    ext = os.path.splitext(base)[1]
-    if ext in C_EXT:
-        return "c"
-    if ext in HASH_EXT or base in HASH_NAMES:
-        return "hash"
-    if ext in MD_EXT:
-        return "md"
-    if ext == "" and base not in HASH_NAMES:
-        return "shebang"  # decided from the first line
-    return None
-
-
-# --- comment spans ------------------------------------------------------------------------
-# Each span is (start, end, block): text[start:end] is comment text; spans with the same block
-# number form one comment (consecutive // or # lines, one /* */, one Markdown paragraph).
-
-
-def c_spans(text):
-    spans, i, n, block, last_line_comment_end_line = [], 0, len(text), -1, -2
-    line = 0
-    while i < n:
-        ch = text[i]
-        if ch == "\n":
-            line += 1
-            i += 1
-        elif text.startswith("//", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            # Consecutive whole-line comments form one comment; one after code stands alone.
-            line_start = text.rfind("\n", 0, i) + 1
-            alone = text[line_start:i].strip() == ""
-            if last_line_comment_end_line != line - 1 or not alone:
-                block += 1
-            spans.append((i + 2, end, block))
-            last_line_comment_end_line = line if alone else -2
-            i = end
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end = n if end < 0 else end
-            block += 1
-            spans.append((i + 2, end, block))
-            line += text.count("\n", i, end)
-            i = end + 2
-        elif ch == "R" and text.startswith('R"', i) and (i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")):
-            m = re.match(r'R"([^()\\\s]{0,16})\(', text[i:])
-            if not m:
-                i += 1
-                continue
-            close = ")" + m.group(1) + '"'
-            end = text.find(close, i + m.end())
-            end = n if end < 0 else end + len(close)
-            line += text.count("\n", i, end)
-            i = end
-        elif ch in "\"'":
-            # A ' between digits is a C++14 digit separator, not a character literal.
-            if ch == "'" and i > 0 and text[i - 1].isalnum() and i + 1 < n and text[i + 1].isalnum() and text[i - 1].isdigit():
-                i += 1
-                continue
-            j = i + 1
-            while j < n and text[j] != ch and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1
-        else:
-            i += 1
-    return spans
-
-
-def hash_spans(text):
-    spans, pos, block, prev = [], 0, -1, -2
-    for lineno, line in enumerate(text.split("\n")):
-        quote, k = None, 0
-        while k < len(line):
-            c = line[k]
-            if quote:
-                if c == "\\":
-                    k += 1
-                elif c == quote:
-                    quote = None
-            elif c in "\"'":
-                quote = c
-            elif c == "#" and (k == 0 or line[k - 1] != "$") and not (lineno == 0 and line.startswith("#!")):
-                alone = line[:k].strip() == ""
-                if prev != lineno - 1 or not alone:
-                    block += 1
-                spans.append((pos + k + 1, pos + len(line), block))
-                prev = lineno if alone else -2
-                break
-            k += 1
-        pos += len(line) + 1
-    return spans
-
-
-def md_spans(text):
-    spans, pos, block, fenced, in_par = [], 0, -1, False, False
-    for line in text.split("\n"):
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-            in_par = False
-        elif not fenced:
-            if line.strip():
-                if not in_par:
-                    block += 1
-                    in_par = True
-                spans.append((pos, pos + len(line), block))
-            else:
-                in_par = False
-        pos += len(line) + 1
-    return spans
-
-
-# --- rewriting ----------------------------------------------------------------------------
 
 
 def rewrite_page_names(s):
@@ -237,17 +129,13 @@ def pages_in(s):
     return [m.group("page") for m in DOC_PAGE_RE.finditer(s)]
 
 
-def process(text, kind, report=None, path="", guesses=None):
+def process(text, kind, report=None, path="", guesses=None, spans=None):
     """Returns the rewritten text. `report` (a list) receives (line, page, ref) citations;
     `guesses` (a list) receives (line, page, ref) for each bare § given its folder's page."""
-    if kind == "c":
-        spans = c_spans(text)
-    elif kind == "hash":
-        spans = hash_spans(text)
-    elif kind == "md":
-        spans = md_spans(text)
-    else:
+    if kind not in ("c", "hash", "md"):
         return text
+    if spans is None:
+        spans = spans_for(text, kind)
     if not spans:
         return text
 
@@ -312,10 +200,6 @@ def process(text, kind, report=None, path="", guesses=None):
     if report is not None:
         collect(new, spans_for(new, kind), report)
     return new
-
-
-def spans_for(text, kind):
-    return {"c": c_spans, "hash": hash_spans, "md": md_spans}[kind](text)
 
 
 def collect(text, spans, report):
@@ -418,7 +302,7 @@ def main(argv):
     changed, problems = [], []
     for rel in rels:
         rel = rel.replace(os.sep, "/")
-        if rel in SKIP_FILES or rel.startswith(SKIP_PREFIXES):
+        if rel in HISTORY_SKIP or rel.startswith(SKIP_PREFIXES):
             continue
         kind = file_kind(root, rel)
         if kind is None:
@@ -429,8 +313,13 @@ def main(argv):
                 text = f.read()
         except (OSError, UnicodeDecodeError):
             continue
+        spans = spans_for(text, kind) if kind in ("c", "hash", "md") else None
+        if args.check:
+            problems.extend(history_problems(rel, text, kind, spans))
+        if rel in SKIP_FILES:
+            continue
         report, guesses = [], []
-        new = process(text, kind, report, rel, guesses)
+        new = process(text, kind, report, rel, guesses, spans)
         for line, page, ref in guesses:
             # Worth a look: the file names no page, so its folder decided (PATH_DEFAULTS).
             print(f"{rel}:{line}: {ref} taken as docs/{page}.md (the file names no page)")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL 15 cluster for the tests (ctest fixture `postgres`, issue 13).
+# A throwaway PostgreSQL 15 cluster for the tests (ctest fixture `postgres`).
 #   pg-test-cluster.sh start STATE_DIR   initdb in a fresh temp dir, start on a free loopback
 #                                        port, write the base URL to STATE_DIR/url
 # Password authentication only (scram-sha-256, as a production server): the superuser's password

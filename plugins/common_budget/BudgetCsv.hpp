@@ -168,7 +168,7 @@ inline Table readTable(Records& out, Settings& settings,
     return readTableFrom(source, settings.separator, fixedHeader);
 }
 
-// Emits the header record (records.md, item 1).
+// Emits the header record (sdk/docs/records.md, "Header and numbering").
 inline bool emitHeader(Records& out, const Table& table) {
     std::vector<const char*> cells;
     Row row(table.header.size());

@@ -8,6 +8,9 @@ if(error)
   message(FATAL_ERROR "${INPUT}: not a manifest (a JSON object with \"types\"): ${error}")
 endif()
 string(JSON count LENGTH "${json}" types)
+if(count EQUAL 0)
+  message(FATAL_ERROR "${INPUT}: \"types\" lists no type")
+endif()
 
 # A C array initializer for `text`, 16 bytes a line, NUL-terminated.
 function(bytes_of text out)
@@ -19,6 +22,31 @@ endfunction()
 
 bytes_of("${json}" whole)
 set(arrays "/* The whole manifest file. */\nFINIMPORT_MANIFEST_STORAGE char finimport_manifest_json[] = ${whole};\n")
+
+# The manifest's "types", for the importer's NULL-terminated type list (fi_importer.types): the
+# types are declared once, in the manifest, and the code reads them from here. Each name is a
+# byte array too (no escaping); finimport_manifest_types lists them all and, when there are
+# several, finimport_manifest_types_<Type> lists the one type of the importer serving it.
+math(EXPR last "${count} - 1")
+set(all_types "")
+foreach(i RANGE ${last})
+  string(JSON type GET "${json}" types ${i})
+  string(JSON kind TYPE "${json}" types ${i})
+  if(NOT kind STREQUAL "STRING" OR type STREQUAL "")
+    message(FATAL_ERROR "${INPUT}: \"types\"[${i}] must be a non-empty string")
+  endif()
+  bytes_of("${type}" name)
+  string(APPEND arrays "FINIMPORT_MANIFEST_STORAGE char finimport_manifest_type_${i}[] = ${name};\n")
+  string(APPEND all_types "finimport_manifest_type_${i}, ")
+  if(count GREATER 1)
+    string(MAKE_C_IDENTIFIER "${type}" id)
+    string(APPEND arrays "/* The type list of the importer serving ${type}. */\n"
+           "FINIMPORT_MANIFEST_TYPES finimport_manifest_types_${id}[] = "
+           "{finimport_manifest_type_${i}, FINIMPORT_MANIFEST_NULL};\n")
+  endif()
+endforeach()
+string(APPEND arrays "/* Every type the manifest lists, NULL-terminated. */\n"
+       "FINIMPORT_MANIFEST_TYPES finimport_manifest_types[] = {${all_types}FINIMPORT_MANIFEST_NULL};\n")
 if(count GREATER 1)
   math(EXPR last "${count} - 1")
   foreach(i RANGE ${last})
@@ -46,8 +74,16 @@ file(WRITE "${OUTPUT}.tmp" "/* Generated from ${name} by finimport_add_plugin(MA
 
 #ifdef __cplusplus
 #define FINIMPORT_MANIFEST_STORAGE inline constexpr
+#define FINIMPORT_MANIFEST_TYPES inline constexpr const char*
+#define FINIMPORT_MANIFEST_NULL nullptr
 #else
 #define FINIMPORT_MANIFEST_STORAGE static const
+#if defined(__GNUC__)
+#define FINIMPORT_MANIFEST_TYPES __attribute__((unused)) static const char* const
+#else
+#define FINIMPORT_MANIFEST_TYPES static const char* const
+#endif
+#define FINIMPORT_MANIFEST_NULL NULL
 #endif
 
 ${arrays}

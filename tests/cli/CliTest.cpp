@@ -66,8 +66,8 @@ public:
         auto first = run({"migrate", "--database", _db});
         CPPUNIT_ASSERT_EQUAL(0, first.exitCode);
         // v1 schema, v2 securities per family, v3 read indexes, v4 import rows, v5 job request
-        // ids (issue 13), v6 (main), v7 excluded import rows (issue 15), v8 partial entry
-        // indexes (issue 11), … v12 entry keys checked per statement on PostgreSQL (issue 13).
+        // ids, v6 (main), v7 excluded import rows, v8 partial entry
+        // indexes, … v12 entry keys checked per statement on PostgreSQL.
         // Every migration of the build, up to the last version (versions may leave gaps).
         const auto& all = finimport::store::allMigrations();
         const std::string version = "schema version " + std::to_string(all.back().version);
@@ -128,7 +128,7 @@ public:
         CPPUNIT_ASSERT(elapsed < std::chrono::seconds(10));
     }
 
-    // Issue 12 item 7: the packaged unit keeps written files private and bounds memory and
+    // The packaged unit keeps written files private and bounds memory and
     // tasks, each directive exactly once in [Service].
     void testSystemdUnitIsBounded() {
         std::ifstream in(std::string(FINIMPORT_SOURCE_DIR) + "/packaging/finimport.service");

@@ -1,4 +1,4 @@
-// The acceptance suite of issue 15 for the files CsvRealWorldApiTest does not cover: every
+// The acceptance suite for the files CsvRealWorldApiTest does not cover: every
 // CSV, Mint, YNAB, Actual, QIF and PDF file of tests/fixtures/realworld/ imported over HTTP
 // with the options a careful user would pick (README rows), asserting counts, sums in cents,
 // first/last dates and the values the source projects assert. Auto formats (D37/D45/D55),

@@ -1,4 +1,4 @@
-// Statement files over the API (issue 15; docs/decisions.md D48–D52, D58, D62–D66): OfxImport,
+// Statement files over the API (docs/decisions.md D48–D52, D58, D62–D66): OfxImport,
 // CamtImport and Mt940Import from tests/fixtures/realworld (README rows) end to end — statement
 // accounts by kind and key, external ids that make a second import create nothing, warnings,
 // opening anchors, publish, balances and revert — and the D65 refusals.

@@ -30,14 +30,14 @@ int begin(void* host, const char*, const char* const*, size_t count) {
     static_cast<Input*>(host)->fields = count;
     return 0;
 }
-int row(void* host, const char* const* values, size_t count, const fi_location*) {
+int row(void* /*host*/, const char* const* values, size_t count, const fi_location*) {
     // Touch every value, as the host does, so a dangling pointer shows up under ASan.
     size_t total = 0;
     for (size_t i = 0; i < count; ++i)
         if (values[i]) total += std::strlen(values[i]);
     return total == SIZE_MAX ? 1 : 0;
 }
-int rowSized(void* host, const char* const* values, const size_t* sizes, size_t count,
+int rowSized(void* /*host*/, const char* const* values, const size_t* sizes, size_t count,
              const fi_location*) {
     // Read every byte of every value, as the host does, so a view past its buffer shows up.
     size_t total = 0;

@@ -1,4 +1,4 @@
-// Problem lists are bounded (issue 12 item 7, docs/decisions.md D65): at most 1,000 messages plus
+// Problem lists are bounded (docs/decisions.md D65): at most 1,000 messages plus
 // a count line, built capped so a hostile file cannot make the server hold millions; a row
 // keeps at most 10 messages.
 #include "ApiSupport.h"

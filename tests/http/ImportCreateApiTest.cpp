@@ -205,7 +205,7 @@ public:
     void testSizeLimits() {
         std::string exact(10485760, 'a');
         exact.replace(0, 12, "date,amount\n");
-        // Exactly 10 MB in rows below the 64 KiB row bound (issue 11: a larger row is 422).
+        // Exactly 10 MB in rows below the 64 KiB row bound (a larger row is 422).
         std::string exactRows = exact;
         for (std::size_t i = 60000; i < exactRows.size(); i += 60000)
             exactRows[i] = '\n';

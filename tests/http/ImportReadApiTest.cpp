@@ -21,9 +21,7 @@ class ImportReadApiTest : public CppUnit::TestFixture {
     std::string _key;
 
     std::string createImport(const std::string& body, const std::string& key) {
-        auto r = _app->postJson("/api/v1/imports", body, key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        return jsonObject(r)->getObject("data")->getValue<std::string>("id");
+        return finimport::test::createImport(*_app, key, body);
     }
 
 public:
@@ -115,7 +113,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(1, invalid->getObject("meta")->getValue<int>("total_count"));
         CPPUNIT_ASSERT_EQUAL(2,
                              invalid->getArray("data")->getObject(0)->getValue<int>("row_number"));
-        // Issue 14: the plugin's row errors keep their code, field, line and raw text.
+        // The plugin's row errors keep their code, field, line and raw text.
         CPPUNIT_ASSERT_EQUAL(std::size_t(0), row->getArray("error_details")->size());
         auto details = invalid->getArray("data")->getObject(0)->getArray("error_details");
         CPPUNIT_ASSERT_EQUAL(std::size_t(2), details->size());

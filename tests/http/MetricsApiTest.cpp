@@ -1,4 +1,4 @@
-// GET /metrics (issue 13): Prometheus text without a key, request counts by route pattern and
+// GET /metrics: Prometheus text without a key, request counts by route pattern and
 // status, imports by status, the shared job queue, publish rows, the pool; and a separate
 // listener when metrics.listen is set.
 #include "AppHarness.h"

@@ -1,4 +1,4 @@
-// Issue 12 item 7 ("a \u0000 in a JSON key or option is a 400 on every backend") on SQLite and,
+// On SQLite and,
 // as http_nul_pg, on PostgreSQL, whose text columns cannot hold a NUL at all. Keys and options
 // are refused by the body parser; inside raw_file_content the NUL is file content
 // (docs/decisions.md D65) and the format's reader refuses it with its 422. Nothing is stored.

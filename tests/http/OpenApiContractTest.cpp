@@ -176,7 +176,7 @@ public:
                                              std::string::npos);
     }
 
-    // Issue 14: a real validator (the OpenAPI 3.0 JSON Schema, tests/http/openapi/) accepts the
+    // A real validator (the OpenAPI 3.0 JSON Schema, tests/http/openapi/) accepts the
     // served document; a description with a comma in a YAML flow mapping used to add junk keys.
     void testServedDocumentIsValidOpenApi3() {
         const std::string path = std::string(FINIMPORT_BINARY_DIR) + "/served-openapi.yaml";

@@ -1,4 +1,4 @@
-// database.read_url (issue 13): the balance and trade listings are read from the read pool,
+// database.read_url: the balance and trade listings are read from the read pool,
 // authentication and everything else from the primary. Runs on SQLite (two files) and, as
 // http_read_replica_pg, on two databases of the PostgreSQL cluster; a second case uses the
 // primary's own URL as the read URL (the same cluster as both).

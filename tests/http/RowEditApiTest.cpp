@@ -1,4 +1,4 @@
-// Row edits and skipped rows (issue 15; docs/decisions.md D43, D44, D56):
+// Row edits and skipped rows (docs/decisions.md D43, D44, D56):
 // PATCH /api/v1/imports/{id}/rows/{number}, `excluded`, skip_invalid_rows and the stats that
 // follow, asserted over HTTP with the exact bodies and the cents that publish stores.
 #include "ApiSupport.h"
@@ -37,9 +37,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     std::string _accountId;
 
     std::string createImport(const std::string& body) {
-        auto r = _app->postJson("/api/v1/imports", body, _key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        return jsonObject(r)->getObject("data")->getValue<std::string>("id");
+        return finimport::test::createImport(*_app, _key, body);
     }
     // An import of `csv` into the seeded account, with `options` (JSON members, may be "").
     std::string createCsv(const std::string& csv, const std::string& options = "") {
@@ -196,8 +194,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(false, row->getValue<bool>("valid"));
         auto errors = row->getArray("errors");
         CPPUNIT_ASSERT_EQUAL(std::size_t(1), errors->size());
-        CPPUNIT_ASSERT_EQUAL(std::string("Date must exactly match the format: %m/%d/%Y or %Y-%m-%d"),
-                             errors->getElement<std::string>(0));
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Date must exactly match the format: %m/%d/%Y or %Y-%m-%d"),
+            errors->getElement<std::string>(0));
         CPPUNIT_ASSERT_EQUAL(std::string("12.50"),
                              row->getObject("fields")->getValue<std::string>("amount"));
         assertStats(show(id), 2, 1, 1, 0, 0);

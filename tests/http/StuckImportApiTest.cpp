@@ -1,4 +1,4 @@
-// Issue 12 item 8 through the real server: an import left `importing`/`reverting` by a worker
+// Through the real server: an import left `importing`/`reverting` by a worker
 // that died is picked up again once its lease expired, or failed with the reason once workers
 // died on it `jobs.max_attempts` times; GET /api/v1/imports/{id} shows exactly which. The dead
 // worker is simulated by claiming the job in the database with an old heartbeat.
@@ -72,14 +72,12 @@ Poco::JSON::Object::Ptr awaitStatusChange(AppHarness& app, const std::string& ke
     }
 }
 
-std::string createImport(AppHarness& app, const std::string& key, bool publish) {
+std::string createCsvImport(AppHarness& app, const std::string& key, bool publish) {
     auto account = seedAccount(app, "F", "Checking");
-    auto r = app.postJson("/api/v1/imports",
-                          std::string("{") + (publish ? R"("publish":"true",)" : "") +
-                              R"("account_id":")" + account.id + R"(",)" + kCsv + "}",
-                          key);
-    CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-    return jsonObject(r)->getObject("data")->getValue<std::string>("id");
+    return finimport::test::createImport(
+        app, key,
+        std::string("{") + (publish ? R"("publish":"true",)" : "") + R"("account_id":")" +
+            account.id + R"(",)" + kCsv + "}");
 }
 
 } // namespace
@@ -95,7 +93,7 @@ public:
     void deadWorkersPublishRunsAgainAfterTheLease() {
         AppHarness app(shortLease());
         const std::string key = app.createKey("F");
-        const std::string id = createImport(app, key, false);
+        const std::string id = createCsvImport(app, key, false);
         const std::string job = strandImport(app, id, "importing", "publish", 1);
         auto data = awaitStatusChange(app, key, id, "importing");
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), data->getValue<std::string>("status"));
@@ -109,7 +107,7 @@ public:
     void abandonedPublishFailsTheImportWithTheReason() {
         AppHarness app(shortLease());
         const std::string key = app.createKey("F");
-        const std::string id = createImport(app, key, false);
+        const std::string id = createCsvImport(app, key, false);
         const std::string job = strandImport(app, id, "importing", "publish", 3);
         auto data = awaitStatusChange(app, key, id, "importing");
         CPPUNIT_ASSERT_EQUAL(std::string("failed"), data->getValue<std::string>("status"));
@@ -122,7 +120,7 @@ public:
     void abandonedRevertFailsTheRevertAndKeepsTheData() {
         AppHarness app(shortLease());
         const std::string key = app.createKey("F");
-        const std::string id = createImport(app, key, true);
+        const std::string id = createCsvImport(app, key, true);
         app.waitForJobs();
         CPPUNIT_ASSERT_EQUAL(int64_t(1), countRows(app, "entries"));
         strandImport(app, id, "reverting", "revert", 3);

@@ -1,4 +1,4 @@
-// Saved import templates and the account filter (issue 15; docs/decisions.md D66):
+// Saved import templates and the account filter (docs/decisions.md D66):
 // `template_from_import_id` copies an import's options, the request's own fields win, and
 // `GET /api/v1/imports?account_id=…` lists that account's imports newest first.
 #include "ApiSupport.h"

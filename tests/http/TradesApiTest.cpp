@@ -1,5 +1,5 @@
 // GET /api/v1/trades (docs/api.md §9.1, §9.3 with §10 changes 5, 6, 7, 11; docs/decisions.md D24,
-// D27, D28). Trades are seeded through the store (TradeImport belongs to issue 4).
+// D27, D28). Trades are seeded through the store (TradeImport belongs to the trade importer).
 #include "ApiSupport.h"
 
 #include <cppunit/extensions/HelperMacros.h>

@@ -1,6 +1,6 @@
-// Issue 11 (upload side) and issue 12 item 4: every upload bound answers its exact 422 and
-// stores nothing; hostile files and bodies answer in bounded time and memory; rows and stats
-// are read without scanning the import.
+// The upload bounds and the bodies before authentication: every upload bound answers its exact
+// 422 and stores nothing; hostile files and bodies answer in bounded time and memory; rows and
+// stats are read without scanning the import.
 #include "ApiSupport.h"
 #include "Budget.h"
 #include "app/imports/UploadSink.h"

@@ -1,4 +1,4 @@
-// Access-log lines escape what the client sent (issue 12 item 7): a `%0A` in a path cannot
+// Access-log lines escape what the client sent: a `%0A` in a path cannot
 // start a forged line, a space cannot forge a `status=` field.
 #include "TestServer.h"
 #include "http/LogText.h"

@@ -1,4 +1,4 @@
-// Issue 12 item 4 at its boundaries: what a body may cost before and after authentication.
+// At its boundaries: what a body may cost before and after authentication.
 // Before: linear checks only (UTF-8, syntax, depth, NUL, form/multipart field count), so a
 // check that needs the parameter tree (the JSON value count) cannot answer a request without
 // a key. After: the tree, capped. Each cap is asserted at its limit and one past it.

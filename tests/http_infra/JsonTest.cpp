@@ -111,7 +111,7 @@ public:
     }
 
     void testRawContentUnescapedInPlace() {
-        // The body's own bytes become raw_file_content (issue 11): escapes of every kind, a NUL,
+        // The body's own bytes become raw_file_content: escapes of every kind, a NUL,
         // members before and after it, and a nested raw_file_content left alone.
         std::string body =
             R"({"type":"T","raw_file_content":"a,\"b\"\n\u00e9\ud83d\ude00\t\u0000z\/",)"

@@ -189,7 +189,7 @@ public:
     }
 
     void testAbandonedJobFailsItsImportWithAMessage() {
-        // Issue 12 item 8: workers died on this job maxAttempts times: the import is failed
+        // Workers died on this job maxAttempts times: the import is failed
         // with the reason instead of staying `importing` forever.
         auto importId = newImport("importing");
         auto job = enqueue(importId);
@@ -217,7 +217,7 @@ public:
     }
 
     void testOrphanedImportsAreFailedWithAMessage() {
-        // Issue 12 item 8: left importing/reverting while no job is queued or running (the
+        // Left importing/reverting while no job is queued or running (the
         // job failed outside the handler): failed with the reason once a lease has passed.
         auto publishing = newImport("importing");
         auto reverting = newImport("reverting");

@@ -1,4 +1,4 @@
-// Managed-mode rate-limit counters in the database (issue 13): two instances (two Database
+// Managed-mode rate-limit counters in the database: two instances (two Database
 // pools on one database) share one limit per key and hour.
 #include "TestDatabase.h"
 #include "http/DbRateLimitCounter.h"

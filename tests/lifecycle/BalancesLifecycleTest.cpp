@@ -1,4 +1,4 @@
-// Materialised balances (issue 5): a credit card, a loan and an investment account created by
+// Materialised balances: a credit card, a loan and an investment account created by
 // AccountImport and moved by TransactionImport/TradeImport; the rows served by
 // GET /api/v1/balances equal the engine's (domain::computeBalances on the same entries, built
 // here from the files by hand), and an incremental recompute equals a full one.

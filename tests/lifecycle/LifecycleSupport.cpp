@@ -15,12 +15,6 @@ void expectStatus(int expected, const HttpResult& r, const std::string& what) {
 
 } // namespace
 
-std::string createImport(AppHarness& app, const std::string& key, const std::string& body) {
-    auto r = app.postJson("/api/v1/imports", body, key);
-    expectStatus(201, r, "create import");
-    return jsonObject(r)->getObject("data")->getValue<std::string>("id");
-}
-
 Poco::JSON::Object::Ptr importDetail(AppHarness& app, const std::string& key,
                                      const std::string& id) {
     auto r = app.get("/api/v1/imports/" + id, key);

@@ -11,8 +11,6 @@
 
 namespace finimport::test {
 
-// POST /api/v1/imports with `body` (a JSON object text); asserts 201 and returns the id.
-std::string createImport(AppHarness& app, const std::string& key, const std::string& body);
 // The `data` object of GET /api/v1/imports/{id}.
 Poco::JSON::Object::Ptr importDetail(AppHarness& app, const std::string& key,
                                      const std::string& id);

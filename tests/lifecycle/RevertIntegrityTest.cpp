@@ -1,4 +1,4 @@
-// Revert undoes exactly one import (issue 12 item 1, docs/decisions.md D20/D64): when another
+// Revert undoes exactly one import (docs/decisions.md D20/D64): when another
 // import, an API call or a match depends on what it would delete, 409 revert_blocked naming
 // them and nothing changes; taxonomy imports never delete what something outside them uses.
 #include "LifecycleSupport.h"

@@ -157,7 +157,7 @@ public:
         CPPUNIT_ASSERT(registry.find("TestImport") != nullptr);
     }
 
-    // Issue 12 item 7: a world-writable directory (or, as root, one not owned by root) is
+    // A world-writable directory (or, as root, one not owned by root) is
     // refused with a log line, and nothing in it is loaded.
     void refusesUnsafeDirectories() {
         namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-// Issue 14: a third-party type (DemoImport, fixtures/demo) that the host has no code for gets
+// A third-party type (DemoImport, fixtures/demo) that the host has no code for gets
 // what a built-in gets, from its manifest alone: binary bytes passed as uploaded, its size
 // limit and content prefix, its options validated, passed and echoed, its rule, its fatal
 // error as 422 invalid_<format>, preflight through the plugin, and the served OpenAPI entry.

@@ -1,4 +1,4 @@
-// The server gives freed heap memory back to the kernel (bench/load.sh RSS growth, issue 12):
+// The server gives freed heap memory back to the kernel (bench/load.sh RSS growth):
 // a heap whose blocks were freed around a few survivors keeps its pages until malloc_trim.
 #include "server/MemoryTrimmer.h"
 

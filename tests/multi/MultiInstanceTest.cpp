@@ -1,4 +1,4 @@
-// Scale-out on PostgreSQL (issue 13): real `finimport serve` processes sharing one database.
+// Scale-out on PostgreSQL: real `finimport serve` processes sharing one database.
 #include "AppHarness.h"
 #include "TestDatabase.h"
 #include "app/auth/ApiKeys.h"

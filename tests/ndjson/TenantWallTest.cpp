@@ -1,5 +1,5 @@
-// One family's file or request never writes or reads another family's data (issue 12 items 2
-// and 3): securities are per family, rule operand ids resolve within the family, and the
+// One family's file or request never writes or reads another family's data:
+// securities are per family, rule operand ids resolve within the family, and the
 // exporter never names another family's tag.
 #include "NdjsonSupport.h"
 
@@ -39,12 +39,9 @@ Poco::JSON::Object::Ptr exportedLine(AppHarness& app, const std::string& key,
 
 std::string createImport(AppHarness& app, const std::string& key, const std::string& type,
                          const std::string& content, const std::string& extra = "") {
-    auto r = app.postJson("/api/v1/imports",
-                          "{\"type\":" + jsonQuote(type) +
-                              ",\"raw_file_content\":" + jsonQuote(content) + extra + "}",
-                          key);
-    CPPUNIT_ASSERT_EQUAL(201, r.status);
-    return jsonObject(r)->getObject("data")->getValue<std::string>("id");
+    return finimport::test::createImport(app, key,
+                                         "{\"type\":" + jsonQuote(type) + ",\"raw_file_content\":" +
+                                             jsonQuote(content) + extra + "}");
 }
 
 void publish(AppHarness& app, const std::string& key, const std::string& id) {

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The SDK as a third party gets it (issue 14): build the .debs as `make package` does, extract
+# The SDK as a third party gets it: build the .debs as `make package` does, extract
 # finimport-sdk-dev with dpkg-deb -x, build the plain-C example it ships
 # (/usr/share/doc/finimport-sdk-dev/examples/example_bank) out of tree against it, run its
 # golden tests, check the CMake version rules, then load the plugin in a real server
@@ -10,11 +10,11 @@
 set -uo pipefail
 src=${1:?usage: sdk_example_from_deb.sh REPO_ROOT FINIMPORT_BINARY}
 finimport=${2:?usage: sdk_example_from_deb.sh REPO_ROOT FINIMPORT_BINARY}
-out="$src/build-package"
 work=$(mktemp -d "${TMPDIR:-/tmp}/finimport-sdk-deb.XXXXXX")
-server_pid=""
+# shellcheck source=sdk_deb_lib.sh
+. "$(dirname "$0")/sdk_deb_lib.sh"
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  stop_server
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -23,17 +23,8 @@ fail() {
   exit 1
 }
 
-# 1. The package, exactly as `make package` builds it (shares build-package/ with
-#    package_lintian: the tests hold the same RESOURCE_LOCK).
-make -C "$src" --no-print-directory package JOBS="${FINIMPORT_PACKAGE_JOBS:-2}" \
-  >"$work/package.log" 2>&1 || {
-  tail -40 "$work/package.log"
-  fail "make package failed"
-}
-sdk=$(ls "$out"/finimport-sdk-dev_*.deb 2>/dev/null | head -1)
-[ -n "$sdk" ] || fail "make package produced no finimport-sdk-dev .deb in $out"
-root="$work/root"
-dpkg-deb -x "$sdk" "$root" || fail "dpkg-deb -x $sdk failed"
+# 1. The package, exactly as `make package` builds it, extracted with dpkg-deb -x.
+build_sdk_deb "$src"
 example="$root/usr/share/doc/finimport-sdk-dev/examples/example_bank"
 for f in "$example/CMakeLists.txt" "$example/manifest.json" "$example/README.md" \
   "$root/usr/share/doc/finimport-sdk-dev/writing-a-plugin.md" \
@@ -86,25 +77,7 @@ done
 # 4. A real server with the plugin directory option; the example is the only plugin.
 mkdir -p "$work/plugins"
 cp "$plugin" "$work/plugins/"
-db="sqlite:$work/finimport.db"
-"$finimport" migrate --database "$db" >/dev/null || fail "migrate failed"
-key=$("$finimport" keys create --database "$db" --family Example --name tester | tail -n 1)
-[ -n "$key" ] || fail "no API key"
-"$finimport" serve --database "$db" --plugins "$work/plugins" --listen 127.0.0.1:0 \
-  --workers 1 >"$work/server.log" 2>&1 &
-server_pid=$!
-port=""
-for _ in $(seq 1 100); do
-  port=$(sed -n 's/^finimport: listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$work/server.log")
-  [ -n "$port" ] && break
-  kill -0 "$server_pid" 2>/dev/null || break
-  sleep 0.1
-done
-[ -n "$port" ] || {
-  cat "$work/server.log"
-  fail "the server did not start"
-}
-base="http://127.0.0.1:$port/api/v1"
+start_server "$finimport" "$work/plugins" Example
 post() { # post JSON -> "STATUS BODY"
   curl -s -o "$work/body" -w '%{http_code}' -H "X-Api-Key: $key" \
     -H 'Content-Type: application/json' -d "$1" "$base/imports"
@@ -145,4 +118,4 @@ status=$(post '{"type":"ExampleBankImport","raw_file_content":"Datum;Text;Betrag
   fail "error message: $(cat "$work/body")"
 status=$(get "imports")
 [ "$(json 'len(d["data"])')" = 2 ] || fail "the refused import was stored: $(cat "$work/body")"
-echo "sdk_example_from_deb: built from $(basename "$sdk"), golden tests passed, imported over HTTP"
+echo "sdk_example_from_deb: built from $(basename "$deb"), golden tests passed, imported over HTTP"

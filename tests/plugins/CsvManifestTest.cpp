@@ -52,8 +52,7 @@ public:
             const fi_importer& importer = *plugin.importers[i];
             const std::string own = std::string("\"") + importer.types[0] + "\"";
             std::string narrowed = readable;
-            narrowed.replace(narrowed.find(allTypes), allTypes.size(),
-                             "\"types\":[" + own + "]");
+            narrowed.replace(narrowed.find(allTypes), allTypes.size(), "\"types\":[" + own + "]");
             CPPUNIT_ASSERT_EQUAL_MESSAGE(importer.id, narrowed,
                                          minify(std::string(importer.manifest_json)));
             CPPUNIT_ASSERT_MESSAGE(importer.id, allTypes.find(own) != std::string::npos);

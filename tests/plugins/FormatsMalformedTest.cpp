@@ -69,8 +69,8 @@ public:
         CPPUNIT_ASSERT(r.column("signed_amount") == Strings({"<null>", "-70.00"}));
     }
 
-    // Inflow − |Outflow| below the int64 range is a row error, never a wrapped amount (issue 12
-    // item 7); the largest difference that fits still imports.
+    // Inflow − |Outflow| below the int64 range is a row error, never a wrapped amount;
+    // the largest difference that fits still imports.
     void ynabDifferenceNeverWraps() {
         auto r = runText("finimport_ynab.so", "ynab.transactions",
                          "Date,Payee,Outflow,Inflow\n01/02/2024,X,90000000000,-90000000000\n"
@@ -141,7 +141,7 @@ public:
     }
 
     // Three splits whose int64 sum wraps around to exactly -100.00 (2^64 - 10^10 scaled):
-    // a wrapping sum would accept them (issue 12 item 7: sums use checked arithmetic).
+    // a wrapping sum would accept them (sums use checked arithmetic).
     void qifSplitSumNeverWraps() {
         auto r = runText("finimport_qif.so", "qif.transactions",
                          "!Type:Bank\nD01/02/2024\nT-100.00\nPA\nSX\n$90000000000\nSY\n"

@@ -99,13 +99,13 @@ const fi_importer& findImporter(const fi_plugin& plugin, const std::string& id) 
 RunResult run(const fi_importer& importer, const std::string& content, const OptionList& options,
               RunSettings settings) {
     RunResult result;
-    Host host;
-    host.content = &content;
-    host.settings = settings;
-    host.result = &result;
+    Host state;
+    state.content = &content;
+    state.settings = settings;
+    state.result = &result;
     fi_io io{};
     io.struct_size = sizeof(fi_io);
-    io.host = &host;
+    io.host = &state;
     io.read = [](void* h, char* buffer, size_t capacity) -> int64_t {
         Host& host = hostOf(h);
         std::size_t n = std::min({capacity, host.settings.chunk, host.content->size() - host.pos});

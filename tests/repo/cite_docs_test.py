@@ -141,6 +141,19 @@ def sample_tests():
         rc, out = run(root, "--check")
         check(rc == 1 and "misc/Lone.cpp:1: unresolved citation '§7.3'" in out,
               f"an unresolvable bare section fails the check: {out}")
+        os.remove(os.path.join(root, "misc/Lone.cpp"))
+
+        # History in a comment fails the check; the same words in code or a string do not.
+        write(root, "host/src/Old.cpp", "// Bounded (issue 11) since session 7.\nint x; // fine\n"
+              "const char* m = \"upgrade (nothing was changed) issue 4\";\n")
+        write(root, "notes/Old.md", "Previously the limit was 5.\n\n```\nissue 3\n```\n")
+        rc, out = run(root, "--check")
+        check(rc == 1 and "host/src/Old.cpp:1: names history ('issue 11')" in out
+              and "host/src/Old.cpp:1: names history ('session 7')" in out
+              and "notes/Old.md:1: names history ('Previously')" in out,
+              f"issues, sessions and past changes in comments and prose fail the check: {out}")
+        check("Old.cpp:3" not in out and "Old.md:4" not in out,
+              f"strings and code fences are not read for history: {out}")
 
 
 def tree_test():

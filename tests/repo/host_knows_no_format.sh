@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 14: the host knows no format. Every fact about an import type (options, mappings,
+# The host knows no format. Every fact about an import type (options, mappings,
 # fixed columns, row caps, record kinds, file types, errors) comes from the serving plugin's
 # manifest, so the code under host/src must not name a built-in type or a CSV option.
 # Comments may name them (they explain); code may only where the allow-list says why.
@@ -55,7 +55,7 @@ done < <(grep -rnE --include='*.cpp' --include='*.h' '' . | sed -E 's|^\./||; s|
 
 if [ "$bad" -gt 0 ]; then
   echo "$bad line(s) in host/src name a built-in type or CSV option: move the fact into the"
-  echo "plugin's manifest.json (docs/plugin-manifest.md) or justify it in this allow-list."
+  echo "plugin's manifest.json (sdk/docs/plugin-manifest.md) or justify it in this allow-list."
   exit 1
 fi
 echo "host/src names no format outside the allow-list (${#allowed[@]} entries)"

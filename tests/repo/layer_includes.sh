@@ -1,5 +1,5 @@
 #!/bin/bash
-# Issue 14, "the house" (docs/architecture.md, "What each layer may include"):
+# The layers of the house (docs/architecture.md, "What each layer may include"):
 # - store/ owns the database library and http/ the network library: a file under host/src outside
 #   store/ that includes <Poco/Data...> or names Poco::Data fails, and so does one outside http/
 #   that includes <Poco/Net...> or names Poco::Net. Only code counts: `//` comments may name them.

@@ -197,7 +197,7 @@ public:
     }
 
     // Chunked bodies have no length up front; the same minimum rate applies until their last
-    // chunk (issue 12 item 5).
+    // chunk.
     void aTricklingChunkedBodyIsCutOff() {
         start();
         const std::string key = _app->createKey("Family");

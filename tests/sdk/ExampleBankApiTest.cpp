@@ -2,7 +2,7 @@
 // server does not ship, its own option over HTTP, and its own fatal error code through the ABI
 // 1.1 fail() callback (and the sandbox child: a third-party directory runs isolated) as a 422.
 // (Preflight of a third-party type still parses it as CSV on this host: the manifest-driven
-// preflight that runs the plugin is another change of issue 14.)
+// preflight that runs the plugin is not there yet.)
 #include "AppHarness.h"
 #include "app/imports/RowCodec.h"
 #include "store/ImportStore.h"

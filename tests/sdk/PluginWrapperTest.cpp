@@ -22,10 +22,10 @@ FakeHost* hostOf(void* h) {
     return static_cast<FakeHost*>(h);
 }
 
-fi_io fakeIo(FakeHost& host) {
+fi_io fakeIo(FakeHost& fake) {
     fi_io io{};
     io.struct_size = sizeof(fi_io);
-    io.host = &host;
+    io.host = &fake;
     io.read = [](void*, char*, size_t) -> int64_t { return 0; };
     io.begin = [](void* h, const char* kind, const char* const* names, size_t n) -> int {
         std::string call = std::string("begin ") + kind;

@@ -1,4 +1,4 @@
-// API key last_used_at, coalesced (issue 11): at most one write per key and minute, written
+// API key last_used_at, coalesced: at most one write per key and minute, written
 // by a background writer; authentication answers while another transaction holds the write
 // lock.
 #include "app/auth/KeyUsage.h"

@@ -130,7 +130,7 @@ public:
         });
     }
 
-    // Version 2 (issue 12 item 2): a security two families traded under version 1 becomes one
+    // Version 2: a security two families traded under version 1 becomes one
     // row per family, each family's trades and holdings pointing at its own.
     void testSharedSecuritySplitPerFamily() {
         Database db(url());

@@ -1,4 +1,4 @@
-// Repository functions that took over statements from app/ (issue 14): the LIKE pre-filter of
+// Repository functions that took over statements from app/: the LIKE pre-filter of
 // row edits matches pattern characters literally, named-record lookups stay inside the family,
 // a Balance line is inserted once and then updated, security metadata fills only what is
 // missing. On both databases.

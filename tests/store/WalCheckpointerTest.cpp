@@ -1,4 +1,4 @@
-// SQLite WAL checkpoints off the committing connection (store/WalCheckpointer, issue 11): a
+// SQLite WAL checkpoints off the committing connection (store/WalCheckpointer): a
 // commit past the wake threshold leaves the copy to the thread; past the hard bound the
 // committing connection copies the WAL itself; Database::write installs the hook.
 #include "store/WalCheckpointer.h"

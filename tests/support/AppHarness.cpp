@@ -5,6 +5,7 @@
 
 #include <Poco/JSON/Parser.h>
 #include <Poco/TemporaryFile.h>
+#include <cppunit/extensions/HelperMacros.h>
 
 #include <filesystem>
 #include <fstream>
@@ -120,6 +121,12 @@ std::string jsonQuote(const std::string& text) {
         }
     }
     return out + "\"";
+}
+
+std::string createImport(AppHarness& app, const std::string& key, const std::string& body) {
+    auto r = app.postJson("/api/v1/imports", body, key);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE("create import: " + r.body, 201, r.status);
+    return jsonObject(r)->getObject("data")->getValue<std::string>("id");
 }
 
 } // namespace finimport::test

@@ -62,5 +62,7 @@ Poco::JSON::Object::Ptr jsonObject(const HttpResult& result);
 std::string readFile(const std::string& path);
 // JSON string literal of `text`.
 std::string jsonQuote(const std::string& text);
+// POST /api/v1/imports with `body` (a JSON object text); asserts 201 and returns the import's id.
+std::string createImport(AppHarness& app, const std::string& key, const std::string& body);
 
 } // namespace finimport::test

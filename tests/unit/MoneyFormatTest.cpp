@@ -210,7 +210,8 @@ public:
         std::vector<int64_t> raws = {0, 1, std::numeric_limits<int64_t>::max(),
                                      std::numeric_limits<int64_t>::min()};
         for (int64_t p = 1; p <= 1000000000000000000; p *= 10) {
-            for (int64_t v : {p - 1, p, 5 * (p / 10), 5 * (p / 10) - 1, p / 1000 * 999 + p % 1000 * 999 / 1000})
+            for (int64_t v :
+                 {p - 1, p, 5 * (p / 10), 5 * (p / 10) - 1, p / 1000 * 999 + p % 1000 * 999 / 1000})
                 if (v > 0) raws.push_back(v);
             if (p > std::numeric_limits<int64_t>::max() / 10) break;
         }

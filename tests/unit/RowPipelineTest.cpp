@@ -1,4 +1,4 @@
-// app/imports/RowPipeline (issue 11): rows produced on a second thread are consumed in order on the
+// app/imports/RowPipeline: rows produced on a second thread are consumed in order on the
 // calling one, the queue is bounded, and the first failure of either side wins.
 #include "app/imports/RowPipeline.h"
 #include "plugin/HostStall.h"

@@ -1,4 +1,4 @@
-// Record ids (issue 12 item 7): UUIDv7 from the kernel CSPRNG, not a 32-bit-seeded mt19937.
+// Record ids: UUIDv7 from the kernel CSPRNG, not a 32-bit-seeded mt19937.
 #include "domain/Uuid.h"
 #include "domain/SecureRandom.h"
 

@@ -1,5 +1,6 @@
 #include "cli/ClientSettings.h"
 
+#include "domain/Text.h"
 #include "server/Config.h"
 
 #include <Poco/Exception.h>
@@ -14,17 +15,12 @@ namespace finimport::cli {
 
 namespace {
 
-std::string trimmed(std::string s) {
-    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 std::string readKeyFile(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw UsageError("cannot read the key file " + path);
     std::string line;
     std::getline(in, line);
-    return trimmed(line);
+    return domain::trim(line);
 }
 
 std::map<std::string, std::string> configFile(const Args& args) {
@@ -74,7 +70,7 @@ ClientSettings clientSettings(const Args& args) {
     if (auto k = args.get("key-file"))
         s.key = readKeyFile(*k);
     else if (const char* e = std::getenv("FINIMPORT_API_KEY"); e && *e)
-        s.key = trimmed(e);
+        s.key = domain::trim(e);
     else if (auto f = fromFile("client.key_file"))
         s.key = readKeyFile(*f);
     if (s.key.empty())

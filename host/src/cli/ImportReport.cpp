@@ -1,6 +1,7 @@
 #include "cli/ImportReport.h"
 
 #include "cli/Progress.h"
+#include "domain/Text.h"
 #include "domain/Uuid.h"
 
 #include <Poco/JSON/Array.h>
@@ -22,11 +23,6 @@ Poco::JSON::Object::Ptr dataOf(const ApiAnswer& a) {
 
 bool running(const std::string& status) {
     return status == "importing" || status == "reverting";
-}
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
 }
 
 } // namespace
@@ -123,7 +119,7 @@ int finishRequest(ApiClient& api, const ApiAnswer& answer, const std::string& wa
 }
 
 std::string typeFromExtension(ApiClient& api, const std::string& file) {
-    std::string ext = lower(std::filesystem::path(file).extension().string());
+    std::string ext = domain::toLowerAscii(std::filesystem::path(file).extension().string());
     ApiAnswer types = api.get("/api/v1/import_types");
     std::vector<std::string> fits;
     if (types.json && types.json->isArray("data"))
@@ -159,7 +155,7 @@ std::string resolveAccount(ApiClient& api, const std::string& idOrName) {
         if (name == idOrName) return id;
     std::vector<std::string> loose;
     for (const auto& [name, id] : accounts)
-        if (lower(name) == lower(idOrName)) loose.push_back(id);
+        if (domain::toLowerAscii(name) == domain::toLowerAscii(idOrName)) loose.push_back(id);
     if (loose.size() == 1) return loose.front();
     throw std::runtime_error(loose.empty()
                                  ? "no account named " + idOrName

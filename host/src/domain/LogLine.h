@@ -1,5 +1,5 @@
 #pragma once
-// One structured log line: a JSON object on one line (issue 13: one per request and per job).
+// One structured log line: a JSON object on one line (one per request and per job).
 // Strings are escaped, control characters included, so a value cannot forge another line.
 
 #include <cstdint>

@@ -36,7 +36,7 @@ namespace {
 
 // Ids need 10 random bytes each. They are taken from a per-thread buffer of CSPRNG output that
 // is refilled 4 KiB at a time, not a getrandom() call per id (with the snprintf formatting, 5 %
-// of a 100k-row publish: bench/RESULTS.md, session 7). A forked child empties its buffer, so
+// of a 100k-row publish: bench/RESULTS.md). A forked child empties its buffer, so
 // parent and child never hand out the same bytes.
 struct RandomPool {
     unsigned char bytes[4096];

@@ -1,6 +1,6 @@
 #pragma once
 // The managed-mode counter in the database, so N instances behind a load balancer enforce one
-// limit per key (issue 13). Used on PostgreSQL; a single SQLite process keeps the in-memory
+// limit per key. Used on PostgreSQL; a single SQLite process keeps the in-memory
 // counter (a write transaction per request would queue behind publishes on SQLite's one writer).
 
 #include "http/RateLimit.h"

@@ -2,7 +2,7 @@
 // At most N requests of a kind run their handler at once; the others wait in arrival order.
 // Why: on a 2-core machine, 32 keep-alive clients of GET /balances made 32 runnable threads,
 // and the scheduler's time slices (milliseconds each) put 20-40 ms stalls into requests of
-// 0.2 ms (bench/RESULTS.md, session 10). With a few permits the rest wait asleep, in order,
+// 0.2 ms (bench/RESULTS.md). With a few permits the rest wait asleep, in order,
 // and the p99 falls to the queue's length times the work. The pipeline (http/Pipeline.h)
 // gates keyed GET and HEAD requests without a body: an upload's body, read at the client's
 // speed, never holds a permit, nor does a write waiting for the database's write lock, and

@@ -122,17 +122,6 @@ std::optional<domain::Date> parseIsoDateParam(std::string_view text) {
     return dateFromParts(text.substr(0, 4), text.substr(5, 2), text.substr(8, 2));
 }
 
-bool isUuid(std::string_view text) {
-    if (text.size() != 36) return false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const bool hyphenAt = i == 8 || i == 13 || i == 18 || i == 23;
-        if (hyphenAt ? text[i] != '-' : !std::isxdigit(static_cast<unsigned char>(text[i]))) {
-            return false;
-        }
-    }
-    return true;
-}
-
 std::string normalizeUuid(std::string_view text) {
     std::string out(text);
     for (char& c : out)

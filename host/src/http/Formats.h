@@ -3,6 +3,7 @@
 // two UTC timestamp precisions of docs/api.md §1.
 
 #include "domain/Date.h"
+#include "domain/Uuid.h"
 
 #include <cstdint>
 #include <optional>
@@ -15,8 +16,8 @@ namespace finimport::http {
 // (the date part is taken as is, the offset does not move it). Impossible dates are refused.
 std::optional<domain::Date> parseIsoDateParam(std::string_view text);
 
-// 8-4-4-4-12 hex digits, either case.
-bool isUuid(std::string_view text);
+// 8-4-4-4-12 hex digits, either case (domain/Uuid.h).
+using domain::isUuid;
 // Lower-case form of a UUID (for comparisons and output).
 std::string normalizeUuid(std::string_view text);
 

@@ -2,7 +2,7 @@
 // The HTTP server: a HeadWaiter accepts connections and holds them without a thread until their
 // request head is complete; Poco worker threads (own pool, docs/build-notes.md §2) then handle the
 // request, and keep-alive connections go back to the waiter between requests. Health checks
-// have their own small pool. Slow clients thus never starve the others (issue 12 item 5).
+// have their own small pool. Slow clients thus never starve the others.
 
 #include "http/BodyRateWatch.h"
 #include "http/HeadWaiter.h"

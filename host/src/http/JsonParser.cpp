@@ -1,42 +1,14 @@
 #include "http/JsonParser.h"
+#include "http/JsonScan.h"
 
 #include "domain/Utf8.h"
 
-#include <cstdint>
-#include <cstring>
-
 namespace finimport::http {
 
+using json_scan::isJsonSpace;
+using json_scan::plainRunEnd;
+
 namespace {
-
-bool isJsonSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-// Inside a string: neither its end, an escape nor a control character.
-bool plainStringByte(char c) {
-    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20;
-}
-
-// The first position at or after `pos` whose byte is not plainStringByte (or the end). Eight
-// bytes per step (a word has such a byte when one of its bytes equals '"' or '\\' or is below
-// 0x20: the zero-byte and less-than tests of "Bit Twiddling Hacks"): the three passes over a
-// 10 MB raw_file_content were a tenth of an upload (bench/RESULTS.md).
-std::size_t plainRunEnd(std::string_view text, std::size_t pos) {
-    constexpr uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-    const auto hasZero = [&](uint64_t v) { return (v - kOnes) & ~v & kHigh; };
-    while (pos + 8 <= text.size()) {
-        uint64_t w;
-        std::memcpy(&w, text.data() + pos, 8);
-        const uint64_t special = hasZero(w ^ (kOnes * '"')) | hasZero(w ^ (kOnes * '\\')) |
-                                 ((w - kOnes * 0x20) & ~w & kHigh);
-        if (special) break;
-        pos += 8;
-    }
-    while (pos < text.size() && plainStringByte(text[pos]))
-        ++pos;
-    return pos;
-}
 
 class Reader {
 public:
@@ -318,201 +290,10 @@ private:
     std::optional<std::size_t> _stolen;
 };
 
-// The pre-authentication pass: syntax and depth with an explicit stack, no allocation per
-// value. Strings are checked for escapes and NULs; keys are never compared with each other.
-class Validator {
-public:
-    explicit Validator(std::string_view text, std::size_t maxDepth)
-        : _t(text), _maxDepth(maxDepth) {}
-
-    JsonBodyError run() {
-        space();
-        if (_p < _t.size() && _t[_p] != '{') {
-            if (!value(0)) return failure();
-            space();
-            return _p == _t.size() ? JsonBodyError::NotObject : JsonBodyError::InvalidJson;
-        }
-        if (!value(0)) return failure();
-        space();
-        if (_p != _t.size()) return JsonBodyError::InvalidJson;
-        return _nul ? JsonBodyError::NulCharacter : JsonBodyError::None;
-    }
-
-private:
-    JsonBodyError failure() const {
-        return _deep ? JsonBodyError::TooDeep : JsonBodyError::InvalidJson;
-    }
-    void space() {
-        while (_p < _t.size() && isJsonSpace(_t[_p]))
-            ++_p;
-    }
-    bool literal(std::string_view w) {
-        if (_t.substr(_p, w.size()) != w) return false;
-        _p += w.size();
-        return true;
-    }
-    bool hex4(uint32_t& cp) {
-        if (!domain::readHex4(_t, _p, cp)) return false;
-        _p += 4;
-        return true;
-    }
-    // A string at _p; `nulAllowed` for the raw_file_content value; `isRawKey` is set when the
-    // string is exactly "raw_file_content" (one fixed comparison, not a key search).
-    bool string(bool nulAllowed, bool* isRawKey = nullptr) {
-        const std::size_t start = ++_p;
-        while (_p < _t.size()) {
-            _p = plainRunEnd(_t, _p);
-            if (_p >= _t.size()) break;
-            const char c = _t[_p];
-            if (c == '"') {
-                if (isRawKey) *isRawKey = _t.substr(start, _p - start) == "raw_file_content";
-                ++_p;
-                return true;
-            }
-            if (static_cast<unsigned char>(c) < 0x20) return false;
-            ++_p;
-            if (c != '\\') continue;
-            if (_p >= _t.size()) return false;
-            const char e = _t[_p++];
-            if (e == 'u') {
-                uint32_t cp = 0;
-                if (!hex4(cp) || (cp >= 0xDC00 && cp <= 0xDFFF)) return false;
-                if (cp == 0 && !nulAllowed) _nul = true;
-                if (cp >= 0xD800 && cp <= 0xDBFF) {
-                    uint32_t low = 0;
-                    if (!literal("\\u") || !hex4(low) || low < 0xDC00 || low > 0xDFFF) return false;
-                }
-            } else if (e != '"' && e != '\\' && e != '/' && e != 'b' && e != 'f' && e != 'n' &&
-                       e != 'r' && e != 't') {
-                return false;
-            }
-        }
-        return false;
-    }
-    bool digits() {
-        const std::size_t start = _p;
-        while (_p < _t.size() && _t[_p] >= '0' && _t[_p] <= '9')
-            ++_p;
-        return _p > start;
-    }
-    bool number() {
-        if (_p < _t.size() && _t[_p] == '-') ++_p;
-        if (_p >= _t.size()) return false;
-        if (_t[_p] == '0')
-            ++_p;
-        else if (!digits())
-            return false;
-        if (_p < _t.size() && _t[_p] == '.') {
-            ++_p;
-            if (!digits()) return false;
-        }
-        if (_p < _t.size() && (_t[_p] == 'e' || _t[_p] == 'E')) {
-            ++_p;
-            if (_p < _t.size() && (_t[_p] == '+' || _t[_p] == '-')) ++_p;
-            if (!digits()) return false;
-        }
-        return true;
-    }
-    // Recursion is bounded by maxDepth (64): the stack cannot grow with the input.
-    bool value(std::size_t depth, bool nulAllowed = false) {
-        space();
-        if (_p >= _t.size()) return false;
-        switch (_t[_p]) {
-        case '{':
-        case '[': {
-            if (depth + 1 > _maxDepth) {
-                _deep = true;
-                return false;
-            }
-            const bool object = _t[_p] == '{';
-            const char close = object ? '}' : ']';
-            ++_p;
-            space();
-            if (_p < _t.size() && _t[_p] == close) {
-                ++_p;
-                return true;
-            }
-            for (;;) {
-                bool rawValue = false;
-                if (object) {
-                    space();
-                    bool isRaw = false;
-                    if (_p >= _t.size() || _t[_p] != '"' || !string(false, &isRaw)) return false;
-                    rawValue = isRaw && depth == 0;
-                    space();
-                    if (_p >= _t.size() || _t[_p] != ':') return false;
-                    ++_p;
-                }
-                if (!value(depth + 1, rawValue)) return false;
-                space();
-                if (_p >= _t.size()) return false;
-                if (_t[_p] == ',') {
-                    ++_p;
-                    continue;
-                }
-                if (_t[_p] != close) return false;
-                ++_p;
-                return true;
-            }
-        }
-        case '"':
-            return string(nulAllowed);
-        case 't':
-            return literal("true");
-        case 'f':
-            return literal("false");
-        case 'n':
-            return literal("null");
-        default:
-            return number();
-        }
-    }
-
-    std::string_view _t;
-    std::size_t _maxDepth;
-    std::size_t _p = 0;
-    bool _deep = false, _nul = false;
-};
-
 } // namespace
-
-std::size_t jsonNestingDepth(std::string_view text) {
-    std::size_t depth = 0, deepest = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            i = plainRunEnd(text, i);
-            if (i >= text.size()) break;
-            const char d = text[i];
-            if (d == '\\')
-                ++i; // skip the escaped character
-            else if (d == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '{' || c == '[') {
-            if (++depth > deepest) deepest = depth;
-        } else if ((c == '}' || c == ']') && depth > 0) {
-            --depth;
-        }
-    }
-    return deepest;
-}
 
 std::optional<ParamValue> parseJson(std::string_view text, std::size_t maxDepth) {
     return Reader(text, maxDepth).document();
-}
-
-JsonBodyError validateJsonObjectBody(std::string_view body, std::size_t maxDepth) {
-    std::size_t firstNonSpace = 0;
-    while (firstNonSpace < body.size() && isJsonSpace(body[firstNonSpace]))
-        ++firstNonSpace;
-    if (firstNonSpace == body.size()) return JsonBodyError::None;
-    if (!domain::isValidUtf8(body)) return JsonBodyError::InvalidUtf8;
-    // Depth is reported before syntax (docs/decisions.md D22 order), as the full parser always did.
-    if (jsonNestingDepth(body) > maxDepth) return JsonBodyError::TooDeep;
-    return Validator(body, maxDepth).run();
 }
 
 JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth) {
@@ -524,10 +305,7 @@ JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth) 
 
 JsonBodyResult parseValidatedJsonObject(std::string&& body, std::size_t maxDepth) {
     JsonBodyResult result;
-    std::size_t firstNonSpace = 0;
-    while (firstNonSpace < body.size() && isJsonSpace(body[firstNonSpace]))
-        ++firstNonSpace;
-    if (firstNonSpace == body.size()) {
+    if (json_scan::firstNonSpace(body) == body.size()) {
         result.value = ParamValue::makeObject();
         return result;
     }
@@ -551,10 +329,7 @@ JsonBodyResult parseValidatedJsonObject(std::string&& body, std::size_t maxDepth
 
 JsonBodyResult parseValidatedJsonObject(std::string_view body, std::size_t maxDepth) {
     JsonBodyResult result;
-    std::size_t firstNonSpace = 0;
-    while (firstNonSpace < body.size() && isJsonSpace(body[firstNonSpace]))
-        ++firstNonSpace;
-    if (firstNonSpace == body.size()) {
+    if (json_scan::firstNonSpace(body) == body.size()) {
         result.value = ParamValue::makeObject();
         return result;
     }

@@ -51,7 +51,7 @@ JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth =
 // The tree only, for a body validateJsonObjectBody accepted (errors: TooManyValues).
 JsonBodyResult parseValidatedJsonObject(std::string_view body, std::size_t maxDepth = 64);
 // The same, consuming `body`: the top-level raw_file_content string is unescaped in place and
-// becomes the tree's value, so a 10 MB upload is held once, not twice (issue 11).
+// becomes the tree's value, so a 10 MB upload is held once, not twice.
 JsonBodyResult parseValidatedJsonObject(std::string&& body, std::size_t maxDepth = 64);
 
 } // namespace finimport::http

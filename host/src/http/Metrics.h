@@ -1,5 +1,5 @@
 #pragma once
-// Operator metrics in the Prometheus text format (GET /metrics, issue 13). In-process counters
+// Operator metrics in the Prometheus text format (GET /metrics). In-process counters
 // (requests by route and status with latency histograms, jobs, publish rows/s) plus gauges read
 // at scrape time through a callback (imports by status, job queue depth and oldest job age,
 // database pool usage) — those come from the database, so every instance reports the same

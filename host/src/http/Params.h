@@ -52,7 +52,7 @@ public:
 
 private:
     // Objects with more than kIndexFrom members find keys by hash: a body of 80k keys costs
-    // linear time, not 80k² comparisons (issue 12 item 4).
+    // linear time, not 80k² comparisons.
     static constexpr std::size_t kIndexFrom = 8;
     struct KeyHash {
         using is_transparent = void;

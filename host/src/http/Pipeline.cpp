@@ -158,7 +158,7 @@ void RequestPipeline::logAndCount(const Request& request, int status,
     const std::string route = request.route.empty() ? "unmatched" : request.route;
     if (_metrics) _metrics->observeRequest(request.method, route, status, seconds);
     if (status >= 500) logServerError(request, status);
-    // One structured line per request (issue 13); values are JSON-escaped, so a path with
+    // One structured line per request; values are JSON-escaped, so a path with
     // control characters cannot forge a line. The key id is not the key.
     domain::LogLine("request")
         .str("request_id", request.requestId)

@@ -2,6 +2,7 @@
 
 #include "plugin/HostStall.h"
 
+#include "domain/Exceptions.h"
 #include "plugin/RelayedRun.h"
 #include "plugin/RunState.h"
 #include "plugin/SandboxRun.h"
@@ -12,16 +13,6 @@ namespace finimport::plugin {
 namespace {
 
 constexpr size_t kProbeHeadLimit = 4096;
-
-std::string describeException(std::exception_ptr error) {
-    try {
-        std::rethrow_exception(error);
-    } catch (const std::exception& e) {
-        return e.what();
-    } catch (...) {
-        return "an unknown exception";
-    }
-}
 
 void log(const ImporterHandle& importer, LogLevel level, const std::string& message) {
     if (importer.logger) importer.logger(level, message);
@@ -114,7 +105,7 @@ checkRecord(const ImporterHandle& importer, const std::string& kind,
         try {
             status = importer.checkRow(kind.c_str(), &runOptions, &record, &io);
         } catch (...) {
-            thrown = describeException(std::current_exception());
+            thrown = domain::describeException(std::current_exception());
         }
     }
     if (state.hostException) std::rethrow_exception(state.hostException);
@@ -147,7 +138,7 @@ runImporter(const ImporterHandle& importer,
                 status = importer.importer->run(&runOptions, &pluginIo);
             } catch (...) {
                 // A plugin without an exception barrier: contained here, the host carries on.
-                thrown = describeException(std::current_exception());
+                thrown = domain::describeException(std::current_exception());
             }
         };
         if (importer.policy.relayed)
@@ -168,7 +159,7 @@ fi_probe_result probeImporter(const ImporterHandle& importer, std::string_view h
     } catch (...) {
         log(importer, LogLevel::Error,
             importer.displayName() +
-                " probe threw: " + describeException(std::current_exception()));
+                " probe threw: " + domain::describeException(std::current_exception()));
         return FI_PROBE_NO;
     }
     if (answer != FI_PROBE_NO && answer != FI_PROBE_MAYBE && answer != FI_PROBE_YES) {

@@ -35,7 +35,7 @@ public:
                           const std::optional<std::string>& raw) = 0;
     // A log line of the plugin (level is an fi_log_level); it is also written to the registry
     // logger.
-    virtual void log(int level, const std::string& message) {}
+    virtual void log(int /*level*/, const std::string& /*message*/) {}
 };
 
 struct RunResult {

@@ -1,6 +1,7 @@
 #include "plugin/Manifest.h"
 
-#include "plugin/Utf8.h"
+#include "domain/Text.h"
+#include "plugin/ManifestJson.h"
 
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
@@ -15,88 +16,7 @@
 namespace finimport::plugin {
 namespace {
 
-using Poco::Dynamic::Var;
-using Poco::JSON::Array;
-using Poco::JSON::Object;
-
-// Thrown inside this file only; parseManifest turns it into ManifestParseResult::error.
-struct InvalidManifest {
-    std::string message;
-};
-
-[[noreturn]] void fail(std::string message) {
-    throw InvalidManifest{std::move(message)};
-}
-
-std::string quoted(const std::string& text) {
-    return "\"" + text + "\"";
-}
-
-std::string lowerCased(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
-// Poco reports the end of a truncated text as the byte 0xFF (EOF cast to char).
-std::string jsonErrorText(std::string message) {
-    const std::string eof = "unexpected byte '\xFF'";
-    if (const auto at = message.find(eof); at != std::string::npos) {
-        message.replace(at, eof.size(), "unexpected end of text");
-    }
-    return toValidUtf8(message);
-}
-
-bool isObject(const Var& v) {
-    return v.type() == typeid(Object::Ptr);
-}
-bool isArray(const Var& v) {
-    return v.type() == typeid(Array::Ptr);
-}
-
-// Reads `key` as an array of strings; absent → `fallback` unless `required`.
-std::vector<std::string> stringArray(const Object& object, const std::string& key,
-                                     const std::string& where, bool required) {
-    if (!object.has(key)) {
-        if (required) fail(where + quoted(key) + " is required");
-        return {};
-    }
-    const Var value = object.get(key);
-    if (!isArray(value)) fail(where + quoted(key) + " must be an array of strings");
-    std::vector<std::string> items;
-    const Array::Ptr array = value.extract<Array::Ptr>();
-    for (size_t i = 0; i < array->size(); ++i) {
-        const Var item = array->get(static_cast<unsigned>(i));
-        if (!item.isString() || item.extract<std::string>().empty()) {
-            fail(where + quoted(key) + "[" + std::to_string(i) + "] must be a non-empty string");
-        }
-        items.push_back(item.extract<std::string>());
-    }
-    return items;
-}
-
-// An optional non-empty string member; absent → "".
-std::string optionalText(const Object& object, const std::string& key) {
-    if (!object.has(key)) return "";
-    const Var value = object.get(key);
-    if (!value.isString() || value.extract<std::string>().empty())
-        fail(quoted(key) + " must be a non-empty string");
-    return value.extract<std::string>();
-}
-
-void rejectUnknownKeys(const Object& object, const std::set<std::string>& known,
-                       const std::string& where) {
-    for (const auto& [key, value] : object) {
-        if (!known.count(key)) fail(where + "unknown key " + quoted(key));
-    }
-}
-
-void rejectDuplicates(const std::vector<std::string>& items, const std::string& what) {
-    std::set<std::string> seen;
-    for (const auto& item : items) {
-        if (!seen.insert(item).second) fail(what + " lists " + quoted(item) + " twice");
-    }
-}
+using namespace manifest_json;
 
 OptionType parseOptionType(const Object& option, const std::string& where) {
     const Var type = option.get("type");
@@ -140,14 +60,6 @@ bool isOptionName(const std::string& name) {
     if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) return false;
     return std::all_of(name.begin(), name.end(),
                        [](unsigned char c) { return std::isalnum(c) || c == '_'; });
-}
-
-std::optional<int64_t> optionalInteger(const Object& object, const std::string& key,
-                                       const std::string& where) {
-    if (!object.has(key)) return std::nullopt;
-    const Var value = object.get(key);
-    if (!value.isInteger() || value.isBoolean()) fail(where + quoted(key) + " must be an integer");
-    return value.convert<int64_t>();
 }
 
 // The declared checks beyond the type (label, bounds, aliases).
@@ -228,27 +140,6 @@ OptionSpec parseOption(const Var& value, size_t index) {
     }
     parseOptionChecks(option, spec, where);
     return spec;
-}
-
-std::optional<std::string> optionalString(const Object& object, const std::string& key,
-                                          const std::string& where) {
-    if (!object.has(key)) return std::nullopt;
-    const Var value = object.get(key);
-    if (!value.isString() || value.extract<std::string>().empty())
-        fail(where + quoted(key) + " must be a non-empty string");
-    return value.extract<std::string>();
-}
-
-bool optionalBool(const Object& object, const std::string& key, const std::string& where) {
-    if (!object.has(key)) return false;
-    if (!object.get(key).isBoolean()) fail(where + quoted(key) + " must be a boolean");
-    return object.get(key).extract<bool>();
-}
-
-void requireAllIn(const std::vector<std::string>& items, const std::set<std::string>& allowed,
-                  const std::string& what) {
-    for (const auto& item : items)
-        if (!allowed.count(item)) fail(what + ": " + quoted(item) + " is not a known value");
 }
 
 TypeDetails parseTypeDetails(const Var& value, const std::string& type) {
@@ -348,14 +239,14 @@ Manifest parseObject(const Object& object) {
             fail("\"media_types\": " + quoted(mediaType) +
                  " is not a media type (type/subtype, no parameters)");
         }
-        manifest.mediaTypes.push_back(lowerCased(mediaType));
+        manifest.mediaTypes.push_back(domain::toLowerAscii(mediaType));
     }
     for (const auto& extension : stringArray(object, "extensions", "", true)) {
         if (extension.size() < 2 || extension[0] != '.' ||
             extension.find('/') != std::string::npos) {
             fail("\"extensions\": " + quoted(extension) + " must start with \".\"");
         }
-        manifest.extensions.push_back(lowerCased(extension));
+        manifest.extensions.push_back(domain::toLowerAscii(extension));
     }
     if (object.has("binary")) {
         if (!object.get("binary").isBoolean()) fail("\"binary\" must be a boolean");

@@ -1,4 +1,5 @@
 // docs/decisions.md D11: which uploaded files an importer accepts.
+#include "domain/Text.h"
 #include "plugin/Manifest.h"
 
 #include <algorithm>
@@ -7,20 +8,13 @@
 namespace finimport::plugin {
 namespace {
 
-std::string lowerCased(std::string_view text) {
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower;
-}
-
 // "Text/CSV; charset=utf-8" → "text/csv".
 std::string bareMediaType(std::string_view mediaType) {
     mediaType = mediaType.substr(0, mediaType.find(';'));
     const auto first = mediaType.find_first_not_of(" \t");
     if (first == std::string_view::npos) return "";
     const auto last = mediaType.find_last_not_of(" \t");
-    return lowerCased(mediaType.substr(first, last - first + 1));
+    return domain::toLowerAscii(mediaType.substr(first, last - first + 1));
 }
 
 } // namespace
@@ -31,7 +25,7 @@ bool Manifest::accepts(std::string_view mediaType, std::string_view filename) co
         std::find(mediaTypes.begin(), mediaTypes.end(), bare) != mediaTypes.end()) {
         return true;
     }
-    const std::string name = lowerCased(filename);
+    const std::string name = domain::toLowerAscii(filename);
     return std::any_of(extensions.begin(), extensions.end(), [&](const std::string& extension) {
         return name.size() > extension.size() && name.ends_with(extension);
     });

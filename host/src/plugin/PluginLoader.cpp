@@ -1,4 +1,5 @@
 #include "plugin/PluginLoader.h"
+#include "domain/Exceptions.h"
 
 #include <boost/dll/shared_library.hpp>
 #include <dlfcn.h>
@@ -15,16 +16,6 @@ namespace {
 std::mutex& loadMutex() {
     static std::mutex mutex;
     return mutex;
-}
-
-std::string describeException(std::exception_ptr error) {
-    try {
-        std::rethrow_exception(error);
-    } catch (const std::exception& e) {
-        return e.what();
-    } catch (...) {
-        return "an unknown exception";
-    }
 }
 
 } // namespace
@@ -94,7 +85,7 @@ PluginFileLoad PluginLoader::load(const std::filesystem::path& file) const {
         descriptor = library->get<const fi_plugin*()>(FINIMPORT_ENTRY_SYMBOL)();
     } catch (...) {
         outcome.result.error =
-            "entry function threw: " + describeException(std::current_exception());
+            "entry function threw: " + domain::describeException(std::current_exception());
         return outcome;
     }
     outcome.result = readDescriptor(descriptor, file.string(), library, _logger);
@@ -106,7 +97,8 @@ PluginFileLoad PluginLoader::load(const std::filesystem::path& file) const {
                 readRowChecks(library->get<const fi_row_checks*()>(FINIMPORT_ROW_CHECKS_SYMBOL)(),
                               *outcome.result.plugin);
         } catch (...) {
-            refusal = "row checks function threw: " + describeException(std::current_exception());
+            refusal =
+                "row checks function threw: " + domain::describeException(std::current_exception());
         }
         if (refusal) outcome.result = {std::nullopt, *refusal};
     }

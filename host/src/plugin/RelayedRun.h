@@ -3,7 +3,7 @@
 // host's own fi_io (contract checks, budgets, the sink) in order, as a sandboxed run replays
 // its child's frames (SandboxRun.h), without the process. The plugin parses the next rows while
 // the host checks and hands on the previous ones: a run costs about the longer of the two
-// halves, not their sum (bench/RESULTS.md, session 12).
+// halves, not their sum (bench/RESULTS.md).
 //
 // The host sees what a run on one thread shows: the same calls in the same order, the same
 // checks and messages, the sink called on the calling thread only. What differs:

@@ -24,7 +24,7 @@ namespace {
 
 // steady_clock's own clock (CLOCK_MONOTONIC) at tick resolution, a few milliseconds: the limit
 // is whole seconds, and checkTime() runs once per row, where the precise clock was 6 % of a
-// parse (bench/RESULTS.md, session 7).
+// parse (bench/RESULTS.md).
 Clock::time_point coarseNow() {
     timespec ts{};
     clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);

@@ -15,10 +15,10 @@
 namespace finimport::plugin {
 
 struct RunState {
-    RunState(const ImporterHandle& importer, RecordSink& sink,
-             std::function<int64_t(char*, size_t)>& read)
-        : importer(importer), sink(sink), viewSink(dynamic_cast<RowViewSink*>(&sink)), read(read),
-          budget(importer.policy) {}
+    RunState(const ImporterHandle& runImporter, RecordSink& runSink,
+             std::function<int64_t(char*, size_t)>& runRead)
+        : importer(runImporter), sink(runSink), viewSink(dynamic_cast<RowViewSink*>(&runSink)),
+          read(runRead), budget(runImporter.policy) {}
 
     const ImporterHandle& importer;
     RecordSink& sink;

@@ -1,4 +1,5 @@
 #include "server/Config.h"
+#include "domain/Text.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -15,14 +16,7 @@
 
 namespace finimport::server {
 
-namespace {
-
-std::string trim(const std::string& s) {
-    size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
-} // namespace
+namespace {} // namespace
 
 std::map<std::string, std::string> readConfigFile(const std::string& path) {
     std::ifstream in(path);
@@ -32,12 +26,12 @@ std::map<std::string, std::string> readConfigFile(const std::string& path) {
     int n = 0;
     while (std::getline(in, line)) {
         ++n;
-        line = trim(line);
+        line = domain::trim(line);
         if (line.empty() || line[0] == '#') continue;
         auto eq = line.find('=');
         if (eq == std::string::npos)
             throw std::invalid_argument(path + ":" + std::to_string(n) + ": expected key = value");
-        out[trim(line.substr(0, eq))] = trim(line.substr(eq + 1));
+        out[domain::trim(line.substr(0, eq))] = domain::trim(line.substr(eq + 1));
     }
     return out;
 }
@@ -207,7 +201,7 @@ const std::vector<Setting>& settings() {
              c.httpRequestConcurrency = static_cast<int>(bounded(k, v, 1 << 16));
          },
          [](const Config& c) { return std::to_string(c.requestConcurrency()); }},
-        // Scale-out on PostgreSQL (issue 13, docs/operations.md).
+        // Scale-out on PostgreSQL (docs/operations.md).
         {"database.pool_size", "N", "`http_threads / 4 + workers + 4`",
          "max database connections of this instance",
          [](Config& c, const std::string& k, const std::string& v) {

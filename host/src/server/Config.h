@@ -18,21 +18,21 @@ struct Config : app::ImportSettings {
     int workers = 2;                     // publish/revert job workers
     int httpThreads = 64;
     std::string rateLimitMode = "self_hosted"; // or "managed"
-    // Plugin runs (issue 12 item 6). Isolation "" = process for configured plugin directories,
+    // Plugin runs. Isolation "" = process for configured plugin directories,
     // inline for the built-in one (defaultPluginDirs()); "process" / "inline" = for all.
     std::string pluginIsolation;
     int64_t pluginRunTimeoutSeconds = 60;
     int64_t pluginMaxRows = 1000000;
     int64_t pluginMaxOutputBytes = 256ll << 20;
     int64_t pluginMemoryLimitMb = 1024;
-    // Slow clients (issue 12 item 5): see http::ServerConfig.
+    // Slow clients: see http::ServerConfig.
     int httpHeaderTimeoutSeconds = 10;
     int httpKeepAliveSeconds = 5;
     int64_t httpBodyMinBytesPerSecond = 4096;
     int httpBodyGraceSeconds = 10;
     int httpMaxConnections = 4096;
     int httpRequestConcurrency = 0; // 0: requestConcurrency()'s default
-    // Scale-out (issue 13, docs/operations.md).
+    // Scale-out (docs/operations.md).
     int databasePoolSize = 0;    // 0: http_threads / 4 + workers + 4
     int statementTimeoutMs = 0;  // PostgreSQL statement_timeout; 0: none
     std::string databaseReadUrl; // database.read_url; empty: reads stay on the primary

@@ -47,7 +47,7 @@ Server::Server(server::Config config) : _config(std::move(config)) {
     jobOptions.maxAttempts = _config.jobMaxAttempts;
     jobOptions.drainTimeout = std::chrono::seconds(_config.drainSeconds);
     _jobs = std::make_unique<jobs::JobQueue>(*_db, jobOptions);
-    // Issue 12 item 8: an import whose workers kept dying is failed with the reason, never
+    // An import whose workers kept dying is failed with the reason, never
     // left importing/reverting.
     _jobs->setAbandonHandler(
         [](store::Tx& s, const store::AbandonedJob& job, const std::string& message) {

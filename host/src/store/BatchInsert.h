@@ -1,7 +1,7 @@
 #pragma once
 // Batched INSERTs. SQLite: rows are buffered and written as `INSERT … VALUES (…), (…), …` of up
 // to `rowsPerStatement` rows, one prepared statement per chunk. PostgreSQL: the rows are encoded
-// in COPY text format as they are added and each flush is one `COPY … FROM STDIN` (issue 13:
+// in COPY text format as they are added and each flush is one `COPY … FROM STDIN` (
 // a statement per chunk reached 8k rows/s at publish; COPY streams the rows in one command).
 
 #include "store/SqlRow.h"

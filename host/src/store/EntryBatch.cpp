@@ -27,7 +27,7 @@ TransactionBatch::TransactionBatch(Tx& s, size_t chunk)
       _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false) {
     // PostgreSQL: the entries stream into one COPY while the caller adds rows; their tags
     // follow in one COPY at flush() (they need their entries written first). A 100k-row publish
-    // spent 0.2 s preparing 20 chunks while the server waited (bench/RESULTS.md, session 12).
+    // spent 0.2 s preparing 20 chunks while the server waited (bench/RESULTS.md).
     _streaming = _entries.streamOnPostgres();
 }
 

@@ -126,10 +126,10 @@ std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId,
     // Transactions: the engine only adds a day's amounts up, money in and money out apart
     // (domain/BalanceCalculator.cpp, addFlow), so each day comes as those two sums, zeros
     // included (the day itself counts). 100k entries: 0.21 s of SQL for the entries one by
-    // one, 0.06 s for the sums (bench/RESULTS.md, session 7), and 2 items a day to plan.
+    // one, 0.06 s for the sums (bench/RESULTS.md), and 2 items a day to plan.
     // Most accounts have no split parent: their sums need no test per entry. PostgreSQL, which
     // knows nothing of the rows a publish just wrote, probed the index of split children once
-    // per entry (0.15-0.26 s of a 100k-row publish, bench/RESULTS.md, session 12). A split
+    // per entry (0.15-0.26 s of a 100k-row publish, bench/RESULTS.md). A split
     // child is in its parent's account (QifPublisher, ServiceLedger): the account has split
     // parents when it has split children. They are read from the partial index of split
     // children (`|| ''` keeps the planner off the account's index, where a fresh publish's

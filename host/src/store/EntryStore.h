@@ -107,8 +107,8 @@ public:
     // Revert: deletes every entry the import created (by import_id), or every entry whose id it
     // recorded as created (backup imports, import_records), with their split children, the
     // transfers that link them and their payload rows. A fixed number of statements whatever the
-    // count: a statement per entry reverted 100k rows in 80 s on PostgreSQL (bench/RESULTS.md,
-    // session 13). Returns the number of entries deleted, children included.
+    // count: a statement per entry reverted 100k rows in 80 s on PostgreSQL (bench/RESULTS.md).
+    // Returns the number of entries deleted, children included.
     size_t deleteCreatedBy(const std::string& importId);
     size_t deleteRecordedBy(const std::string& importId);
     void updateDate(const std::string& id, const std::string& date, int64_t amount);

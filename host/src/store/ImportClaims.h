@@ -1,5 +1,5 @@
 #pragma once
-// At-most-once publish and revert across instances (issue 13, docs/decisions.md D63). Both run
+// At-most-once publish and revert across instances (docs/decisions.md D63). Both run
 // inside the job's own write transaction, before anything else:
 //   claimImport  — `UPDATE imports … WHERE id = ? AND status = ?`: takes the import's row lock
 //                  and proves the status is still the expected one. A second job for the same

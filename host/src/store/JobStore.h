@@ -2,7 +2,7 @@
 // The job queue lives in the database (`jobs`): publish and revert run on worker threads of any
 // instance sharing the database. A claim is a lease: the claimer's heartbeat refreshes
 // `locked_at`; a running job whose heartbeat is older than the lease belongs to a dead worker
-// and is claimed again (issue 13, issue 12 item 8).
+// and is claimed again.
 
 #include "store/Tx.h"
 

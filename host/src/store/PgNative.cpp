@@ -118,7 +118,7 @@ void PgCopyStream::start() {
     // The pool's connections force custom plans (store/Database.cpp: pages of cached statements).
     // A COPY's triggers run cached SPI plans too: forced custom, each was planned again (with
     // row-level foreign keys, the COPYs of a 100k-row publish took 8.8 s instead of 3,
-    // bench/RESULTS.md, session 7). For the rest of this transaction PostgreSQL chooses
+    // bench/RESULTS.md). For the rest of this transaction PostgreSQL chooses
     // (set_config's `true`: local to the transaction, nothing outside one).
     Result plans{PQexec(_conn, "SELECT set_config('plan_cache_mode', 'auto', true)")};
     if (PQresultStatus(plans.get()) != PGRES_TUPLES_OK)

@@ -1,5 +1,5 @@
 #pragma once
-// Managed-mode rate-limit counters shared by every instance (`rate_limit_counters`, issue 13).
+// Managed-mode rate-limit counters shared by every instance (`rate_limit_counters`).
 
 #include "store/Tx.h"
 

@@ -6,7 +6,7 @@
 //    changes when any other connection (a pooled one of this process, another process)
 //    committed. One connection for every request: the pool's connections each have their own
 //    data_version, so comparing across them counted a connection's first use, and every
-//    connection's first look after one write, as a change (bench/RESULTS.md, session 10).
+//    connection's first look after one write, as a change (bench/RESULTS.md).
 //    A bookkeeping commit of this process (Database::writeBookkeeping: job claims, heartbeats,
 //    a key's last-used time) is not a change of listed data: its step of the version is
 //    forgiven when nothing else committed meanwhile (ownCommitBegins/ownCommitEnded). A key's

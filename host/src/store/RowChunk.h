@@ -2,7 +2,7 @@
 // The text of one `import_row_chunks` row (schema v9, docs/decisions.md D68): up to
 // RowInserter::kChunkRows rows of an import, one after the other. An import's rows are written
 // and read a chunk at a time, not a database row each: a 10 MB upload costs about a thousand
-// inserts instead of 250,000 (issue 11).
+// inserts instead of 250,000.
 // ASCII framing around the rows' own text, so the column is plain text on both databases:
 //
 //   row   := <row number> ',' <flags> ',' sized(kind) sized(sort key) sized(fields)

@@ -1,7 +1,7 @@
-// Schema version 10 (issue 11): an import's uploaded content moves out of `imports` into
+// Schema version 10: an import's uploaded content moves out of `imports` into
 // `import_contents`. SQLite rewrites a whole row on any UPDATE, so every status change of an
 // import (the publish's claim and its end, each row edit's counts) read the content back and
-// wrote it again: about 70 ms for a 10 MB file (bench/RESULTS.md, session 8).
+// wrote it again: about 70 ms for a 10 MB file (bench/RESULTS.md).
 #include "store/Migrations.h"
 
 namespace finimport::store {

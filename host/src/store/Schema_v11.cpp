@@ -1,4 +1,4 @@
-// Schema version 11 (issue 13, docs/decisions.md D70): on PostgreSQL every text column compares
+// Schema version 11 (docs/decisions.md D70): on PostgreSQL every text column compares
 // bytes (COLLATE "C"). Under a libc locale every comparison of an id, a foreign key or a date
 // in an index or a key check called strcoll. Every text column at once: two columns of
 // different collations cannot be compared with `=`.

@@ -1,4 +1,4 @@
-// Schema version 12 (issue 13, docs/decisions.md D71): on PostgreSQL the foreign keys of the
+// Schema version 12 (docs/decisions.md D71): on PostgreSQL the foreign keys of the
 // ledger's hot tables are checked once per statement instead of once per row. A COPY of 100k
 // entries and their transactions ran 200k row-level key checks (an SPI query and a row lock
 // each): about half the time of the COPYs. The same guarantees, set-wise:

@@ -1,8 +1,8 @@
-// Schema version 13 (issue 13, docs/decisions.md D73): a transaction's category, merchant and
+// Schema version 13 (docs/decisions.md D73): a transaction's category, merchant and
 // kind live in its entry row. The `transactions` table held exactly one row per Transaction
 // entry, keyed by the entry's id: a publish wrote every transaction twice (two heaps, two
 // primary keys and, on PostgreSQL, a key check per statement), and the second COPY was a fifth
-// of a 100k-row publish (bench/RESULTS.md, session 13). The columns are NULL on other entries.
+// of a 100k-row publish (bench/RESULTS.md). The columns are NULL on other entries.
 // `transactions` stays readable, as a view of the same columns, for operators' queries.
 #include "store/Migrations.h"
 #include "store/Sql.h"

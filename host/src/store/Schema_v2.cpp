@@ -1,4 +1,4 @@
-// Schema version 2: securities belong to a family (issue 12 item 2). Before, one row per
+// Schema version 2: securities belong to a family. Before, one row per
 // ticker was shared by every family and the first family's file set its name and website for
 // all. Existing rows go to the families whose trades or holdings use them: the first keeps the
 // row, every other family gets its own copy (same metadata, new id) and its references move.

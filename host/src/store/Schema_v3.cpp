@@ -1,4 +1,4 @@
-// Schema version 3 (issue 11, reads that do not sort): the trades listing walks Trade entries
+// Schema version 3 (reads that do not sort): the trades listing walks Trade entries
 // newest first through an index that matches its ORDER BY, and stops after a page.
 #include "store/Migrations.h"
 

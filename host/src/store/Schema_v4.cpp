@@ -1,4 +1,4 @@
-// Schema version 4 (issue 11, the upload side): import_rows is rebuilt keyed by
+// Schema version 4 (the upload side): import_rows is rebuilt keyed by
 // (import_id, row_number), the order every read uses, without the index on the random row id
 // that no query reads (one B-tree less per stored row); rows carry their validity at upload,
 // so `GET /imports/{id}/rows?invalid=true` pages in SQL over a partial index.

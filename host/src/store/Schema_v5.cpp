@@ -1,4 +1,4 @@
-// Schema version 5 (issue 13): the request that queued a job, for the job's log line. The
+// Schema version 5: the request that queued a job, for the job's log line. The
 // lease is `locked_at` (the claimer's last heartbeat) plus the configured jobs.lease_seconds.
 #include "store/Migrations.h"
 

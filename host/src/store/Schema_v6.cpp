@@ -1,4 +1,4 @@
-// Schema version 6 (issue 15): the external id a statement file gave an entry (docs/decisions.md
+// Schema version 6: the external id a statement file gave an entry (docs/decisions.md
 // D52, D63: OFX FITID, camt references, MT940 `//` references), indexed per account for re-import
 // matching, the import's `warnings` (D45, D57), a JSON array of strings, and a security's key
 // within its family (D60: CUSIP or ISIN), so files with and without a ticker list find the same

@@ -1,4 +1,4 @@
-// Schema version 8 (issue 11, publish): three indexes of `entries` cover only the entries their
+// Schema version 8 (publish): three indexes of `entries` cover only the entries their
 // queries can find, so a published transaction no longer pays an insert into each of them.
 // - Version 3's entries_type_date indexed every entry by (type, date, …), at a random place
 //   for every new row (a third of the entries' index work in a 100k-row publish,

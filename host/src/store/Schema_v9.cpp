@@ -1,4 +1,4 @@
-// Schema version 9 (issue 11, the upload): an import's rows are stored in chunks of up to 256
+// Schema version 9 (the upload): an import's rows are stored in chunks of up to 256
 // rows, one `import_row_chunks` row each (store/RowChunk.h), instead of a database row per
 // import row. A 10 MB upload wrote about 120 MB of table and index for its 250,000 rows (the
 // row's JSON with every field name, two 36-character ids, a primary-key index repeating the

@@ -1,5 +1,5 @@
 #pragma once
-// Securities, per family (issue 12 item 2): one family's file never names or describes a
+// Securities, per family: one family's file never names or describes a
 // ticker another family sees.
 
 #include "store/Tx.h"

@@ -2,7 +2,7 @@
 // Prepared statements kept per pooled connection for the hot reads (key lookup, balance and
 // trade pages and their counts). Poco prepares, binds and tears down a statement (and, on
 // PostgreSQL, a server-side prepared statement: three round trips) for every query, and its
-// RecordSet copies each value into a Dynamic::Var; that was 27 % of a GET /balances (issue 11).
+// RecordSet copies each value into a Dynamic::Var; that was 27 % of a GET /balances.
 // Here SQLite statements are prepared once per connection and re-bound; PostgreSQL statements
 // are prepared once per connection (PQprepare) and run with PQexecPrepared, one round trip.
 // The pool keeps its connections open (Database), and the cache is cleared before it closes.

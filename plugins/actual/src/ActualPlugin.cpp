@@ -53,9 +53,8 @@ fi_run_status runActual(const Options& options, Records& out) {
     return finishRows(out, settings);
 }
 
-constexpr const char* kTypes[] = {"ActualImport", nullptr};
-constexpr fi_importer kActual =
-    makeImporter<probeCsvText, runActual>("actual.transactions", kTypes, finimport_manifest_json);
+constexpr fi_importer kActual = makeImporter<probeCsvText, runActual>(
+    "actual.transactions", finimport_manifest_types, finimport_manifest_json);
 
 } // namespace
 

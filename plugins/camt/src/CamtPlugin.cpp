@@ -35,9 +35,8 @@ fi_probe_result probeCamt(std::string_view head, const char*) {
     return FI_PROBE_NO;
 }
 
-constexpr const char* kTypes[] = {"CamtImport", nullptr};
-constexpr fi_importer kCamt =
-    makeImporter<probeCamt, runCamt>("camt.statements", kTypes, finimport_manifest_json);
+constexpr fi_importer kCamt = makeImporter<probeCamt, runCamt>(
+    "camt.statements", finimport_manifest_types, finimport_manifest_json);
 
 } // namespace
 

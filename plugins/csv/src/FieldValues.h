@@ -1,5 +1,5 @@
 // Turning cells into record values: canonical text when they parse, the raw text plus a row
-// error when they do not (records.md, docs/decisions.md D5, D15).
+// error when they do not (plugins/csv/records.md, docs/decisions.md D5, D15).
 #ifndef FINIMPORT_CSV_FIELDVALUES_H
 #define FINIMPORT_CSV_FIELDVALUES_H
 

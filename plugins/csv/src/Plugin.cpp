@@ -1,4 +1,5 @@
-// finimport_csv.so: one importer per CSV-family import type (records.md describes the output).
+// finimport_csv.so: one importer per CSV-family import type (plugins/csv/records.md describes the
+// output).
 #include "Importers.h"
 
 #include "finimport_manifest.h" // generated from manifest.json (one narrowed copy per type)
@@ -22,25 +23,21 @@ fi_probe_result probeCsv(std::string_view head, const char* filename) {
     return endsWith(".csv") || endsWith(".txt") ? FI_PROBE_YES : FI_PROBE_MAYBE;
 }
 
-constexpr const char* kTransactionTypes[] = {"TransactionImport", nullptr};
-constexpr const char* kTradeTypes[] = {"TradeImport", nullptr};
-constexpr const char* kAccountTypes[] = {"AccountImport", nullptr};
-constexpr const char* kCategoryTypes[] = {"CategoryImport", nullptr};
-constexpr const char* kMerchantTypes[] = {"MerchantImport", nullptr};
-constexpr const char* kRuleTypes[] = {"RuleImport", nullptr};
-
 constexpr fi_importer kTransactions = finimport::makeImporter<probeCsv, runTransactions>(
-    "csv.transactions", kTransactionTypes, finimport_manifest_json_TransactionImport);
+    "csv.transactions", finimport_manifest_types_TransactionImport,
+    finimport_manifest_json_TransactionImport);
 constexpr fi_importer kTrades = finimport::makeImporter<probeCsv, runTrades>(
-    "csv.trades", kTradeTypes, finimport_manifest_json_TradeImport);
+    "csv.trades", finimport_manifest_types_TradeImport, finimport_manifest_json_TradeImport);
 constexpr fi_importer kAccounts = finimport::makeImporter<probeCsv, runAccounts>(
-    "csv.accounts", kAccountTypes, finimport_manifest_json_AccountImport);
+    "csv.accounts", finimport_manifest_types_AccountImport, finimport_manifest_json_AccountImport);
 constexpr fi_importer kCategories = finimport::makeImporter<probeCsv, runCategories>(
-    "csv.categories", kCategoryTypes, finimport_manifest_json_CategoryImport);
+    "csv.categories", finimport_manifest_types_CategoryImport,
+    finimport_manifest_json_CategoryImport);
 constexpr fi_importer kMerchants = finimport::makeImporter<probeCsv, runMerchants>(
-    "csv.merchants", kMerchantTypes, finimport_manifest_json_MerchantImport);
+    "csv.merchants", finimport_manifest_types_MerchantImport,
+    finimport_manifest_json_MerchantImport);
 constexpr fi_importer kRules = finimport::makeImporter<probeCsv, runRules>(
-    "csv.rules", kRuleTypes, finimport_manifest_json_RuleImport);
+    "csv.rules", finimport_manifest_types_RuleImport, finimport_manifest_json_RuleImport);
 
 constexpr fi_row_check kTransactionCheck =
     finimport::makeRowCheck<checkTransaction>("csv.transactions");

@@ -5,6 +5,7 @@
 #include "CsvTable.h"
 #include "FieldValues.h"
 #include "Importers.h"
+#include "RecordFields.h"
 #include "Settings.h"
 
 #include "finimport/date.hpp"
@@ -15,8 +16,6 @@ namespace finimport::csv {
 
 namespace {
 
-constexpr const char* kRuleFields[] = {"name",           "resource_type", "active",
-                                       "effective_date", "conditions",    "actions"};
 constexpr std::string_view kScalarHeaders[] = {"name", "resource_type", "active", "effective_date"};
 
 std::string_view stripQuotes(std::string_view s) {
@@ -89,30 +88,30 @@ fi_run_status runRules(const Options& options, Records& out) {
                 positions[f] = i;
                 break;
             }
-    if (!out.begin("rule", kRuleFields)) return FI_RUN_STOPPED;
+    if (!out.begin("rule", kRule)) return FI_RUN_STOPPED;
     DataRecord record;
     while (table.next(record)) {
         auto cell = [&](std::size_t f) -> std::string {
             return positions[f] < record.fields.size() ? std::string(record.fields[positions[f]])
                                                        : std::string();
         };
-        Row row(std::size(kRuleFields));
+        Row row(kRule.size());
         RowIssues issues;
-        row.set(0, cell(0));
-        row.set(1, cell(1));
-        if (row[1]->empty()) issues.required("resource_type", "Resource type");
-        row.set(2, isTrue(cell(2)) ? "true" : "false");
+        row.set(kRule["name"], cell(kRule["name"]));
+        row.set(kRule["resource_type"], cell(kRule["resource_type"]));
+        if (row[kRule["resource_type"]]->empty()) issues.required("resource_type", "Resource type");
+        row.set(kRule["active"], isTrue(cell(kRule["active"])) ? "true" : "false");
         // Lenient like the reference: an unreadable effective date is simply absent.
-        const std::string date = cell(3);
+        const std::string date = cell(kRule["effective_date"]);
         auto parsed = sdk::parseDate(date, "%Y-%m-%d");
         if (!parsed) parsed = sdk::parseDate(date, settings.dateFormat);
-        if (parsed) row.set(3, sdk::formatIsoDate(*parsed));
+        if (parsed) row.set(kRule["effective_date"], sdk::formatIsoDate(*parsed));
         std::string conditions, actions;
         splitJsonColumns(record, settings.separator, conditions, actions);
         if (conditions.empty()) issues.required("conditions", "Conditions");
         if (actions.empty()) issues.required("actions", "Actions");
-        row.set(4, conditions);
-        row.set(5, actions);
+        row.set(kRule["conditions"], conditions);
+        row.set(kRule["actions"], actions);
         const Location where{record.number, record.line};
         if (!out.row(row, where) || !issues.send(out, where)) return FI_RUN_STOPPED;
     }

@@ -1,5 +1,7 @@
 #include "RunNotes.h"
 
+#include "RecordFields.h"
+
 #include "finimport/text.hpp"
 
 #include <algorithm>
@@ -53,8 +55,8 @@ void RunningBalance::row(std::string_view cell, const RowBuffer& row, std::uint6
     step.balance = balance.value->scaled;
     step.digits = balance.value->fractionDigits;
     step.line = line;
-    if (auto date = row[1]) step.date = std::string(*date);
-    if (auto engine = row[9]) {
+    if (auto date = row[kTransaction["date"]]) step.date = std::string(*date);
+    if (auto engine = row[kTransaction["signed_amount"]]) {
         const auto amount = sdk::parseDecimal(*engine, sdk::NumberFormat::CommaDot);
         if (amount.value) {
             step.moneyIn = -amount.value->scaled; // the engine sign: positive is money out

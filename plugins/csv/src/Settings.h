@@ -1,4 +1,4 @@
-// The run options of a CSV import, read and checked once (records.md lists them).
+// The run options of a CSV import, read and checked once (plugins/csv/records.md lists them).
 #ifndef FINIMPORT_CSV_SETTINGS_H
 #define FINIMPORT_CSV_SETTINGS_H
 

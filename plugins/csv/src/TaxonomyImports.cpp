@@ -26,9 +26,9 @@ std::optional<std::size_t> columnOf(const ColumnIndex& columns, const FixedColum
     return std::nullopt;
 }
 
-// One record of a fixed layout from its field values (`valueOf(i)`: layout[i]'s text).
+// One record of a fixed layout (of N columns) from its values (`valueOf(i)`: column i's text).
 template <std::size_t N, typename ValueOf>
-void buildFixed(const FixedColumn (&layout)[N], ValueOf valueOf, Row& row, RowIssues& issues) {
+void buildFixed(const FixedColumn (&)[N], ValueOf valueOf, Row& row, RowIssues& issues) {
     for (std::size_t i = 0; i < N; ++i)
         row.set(i, valueOf(i));
     if (row[0]->empty()) issues.required("name", "Name");

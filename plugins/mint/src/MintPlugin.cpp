@@ -64,9 +64,8 @@ fi_run_status runMint(const Options& options, Records& out) {
     return finishRows(out, settings);
 }
 
-constexpr const char* kTypes[] = {"MintImport", nullptr};
-constexpr fi_importer kMint =
-    makeImporter<probeCsvText, runMint>("mint.transactions", kTypes, finimport_manifest_json);
+constexpr fi_importer kMint = makeImporter<probeCsvText, runMint>(
+    "mint.transactions", finimport_manifest_types, finimport_manifest_json);
 
 } // namespace
 

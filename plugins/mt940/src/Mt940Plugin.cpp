@@ -34,9 +34,8 @@ fi_probe_result probeMt940(std::string_view head, const char*) {
     return FI_PROBE_NO;
 }
 
-constexpr const char* kTypes[] = {"Mt940Import", nullptr};
-constexpr fi_importer kMt940 =
-    makeImporter<probeMt940, runMt940>("mt940.statements", kTypes, finimport_manifest_json);
+constexpr fi_importer kMt940 = makeImporter<probeMt940, runMt940>(
+    "mt940.statements", finimport_manifest_types, finimport_manifest_json);
 
 } // namespace
 

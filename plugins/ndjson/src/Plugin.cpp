@@ -1,6 +1,6 @@
 // finimport_ndjson.so: the service's own NDJSON format (ServiceImport; docs/imports.md §6.12,
 // docs/api.md §7.7/§7.9, docs/decisions.md D19). Streams the input line by line; every line that is
-// a record of one of the 15 types becomes one record of that kind (sdk/docs/records.md).
+// a record of one of the 15 types becomes one record of that kind (docs/plugin-records.md).
 #include "JsonScan.h"
 #include "finimport_manifest.h" // generated from manifest.json
 
@@ -152,10 +152,8 @@ fi_probe_result probeNdjson(std::string_view head, const char* filename) {
     return FI_PROBE_NO;
 }
 
-constexpr const char* kServiceTypes[] = {"ServiceImport", nullptr};
-
 constexpr fi_importer kService = finimport::makeImporter<probeNdjson, runNdjson>(
-    "ndjson.service", kServiceTypes, finimport_manifest_json);
+    "ndjson.service", finimport_manifest_types, finimport_manifest_json);
 
 } // namespace
 

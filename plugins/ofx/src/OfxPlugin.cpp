@@ -41,9 +41,8 @@ fi_probe_result probeOfx(std::string_view head, const char* filename) {
     return FI_PROBE_NO;
 }
 
-constexpr const char* kTypes[] = {"OfxImport", nullptr};
-constexpr fi_importer kOfx =
-    makeImporter<probeOfx, runOfx>("ofx.statements", kTypes, finimport_manifest_json);
+constexpr fi_importer kOfx = makeImporter<probeOfx, runOfx>(
+    "ofx.statements", finimport_manifest_types, finimport_manifest_json);
 
 } // namespace
 

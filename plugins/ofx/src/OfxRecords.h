@@ -1,4 +1,4 @@
-// Turns a parsed Document into records (sdk/docs/records.md, "Statement formats"): per
+// Turns a parsed Document into records (docs/plugin-records.md, "Statement formats"): per
 // statement a `statement` record, then its `transaction` and `trade` records, and `warning`
 // records (empty currency docs/decisions.md D58, investment entries not imported).
 #ifndef FINIMPORT_OFX_RECORDS_H

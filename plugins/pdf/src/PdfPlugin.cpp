@@ -107,9 +107,8 @@ fi_probe_result probePdf(std::string_view head, const char*) {
     return head.substr(0, 5) == "%PDF-" ? FI_PROBE_YES : FI_PROBE_NO;
 }
 
-constexpr const char* kTypes[] = {"PdfImport", nullptr};
-constexpr fi_importer kPdf =
-    makeImporter<probePdf, runPdf>("pdf.statements", kTypes, finimport_manifest_json);
+constexpr fi_importer kPdf = makeImporter<probePdf, runPdf>(
+    "pdf.statements", finimport_manifest_types, finimport_manifest_json);
 
 } // namespace
 

@@ -84,9 +84,8 @@ fi_probe_result probeQif(std::string_view head, const char* filename) {
     return FI_PROBE_NO;
 }
 
-constexpr const char* kTypes[] = {"QifImport", nullptr};
-constexpr fi_importer kQif =
-    makeImporter<probeQif, runQif>("qif.transactions", kTypes, finimport_manifest_json);
+constexpr fi_importer kQif = makeImporter<probeQif, runQif>(
+    "qif.transactions", finimport_manifest_types, finimport_manifest_json);
 
 } // namespace
 

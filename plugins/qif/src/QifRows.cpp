@@ -1,6 +1,7 @@
 #include "QifRows.h"
 
 #include "QifFields.h"
+#include "QifRecordParts.h"
 
 #include "finimport/text.hpp"
 
@@ -11,148 +12,7 @@ namespace finimport::qif {
 
 namespace {
 
-constexpr const char* kTransactionFields[] = {
-    "account", "date",        "amount",        "currency",        "name", "category", "tags",
-    "notes",   "entity_type", "signed_amount", "transfer_account"};
-constexpr const char* kSplitFields[] = {
-    "parent_record", "account", "date",  "amount",        "currency",        "name",
-    "category",      "tags",    "notes", "signed_amount", "transfer_account"};
-constexpr const char* kOpeningFields[] = {"account", "date", "amount", "currency", "name"};
-constexpr const char* kTradeFields[] = {
-    "account",  "date", "ticker",     "exchange_operating_mic", "qty", "price", "amount",
-    "currency", "name", "signed_qty", "signed_amount"};
-constexpr const char* kCategoryFields[] = {"name", "category_parent"};
-constexpr const char* kMetaFields[] = {"date_format"};
-
-struct Issue {
-    std::string code, field, message, raw;
-};
-
-// A record being built: named values plus its issues.
-struct Out {
-    std::span<const char* const> fields;
-    Row row;
-    std::vector<Issue> issues;
-    explicit Out(std::span<const char* const> f) : fields(f), row(f.size()) {}
-
-    void set(std::string_view name, std::string value) {
-        for (std::size_t i = 0; i < fields.size(); ++i)
-            if (name == fields[i]) {
-                row.set(i, std::move(value));
-                return;
-            }
-    }
-    void issue(std::string code, std::string field, std::string message, std::string raw = {}) {
-        issues.push_back({std::move(code), std::move(field), std::move(message), std::move(raw)});
-    }
-};
-
-// Emits records, opening a new `begin` whenever the kind changes; numbers records from 1.
-class Emitter {
-public:
-    explicit Emitter(Records& out) : out_(out) {}
-
-    std::uint64_t next() const { return count_ + 1; }
-
-    // A line for the import's `warnings`, sent after the records (it is no record of its own).
-    void warn(std::string message) { warnings_.push_back(std::move(message)); }
-    bool sendWarnings() {
-        static constexpr const char* kWarningFields[] = {"message"};
-        if (warnings_.empty()) return true;
-        kind_ = "warning";
-        if (!out_.begin("warning", kWarningFields)) return false;
-        for (const std::string& w : warnings_) {
-            Row row(1);
-            row.set(0, w);
-            if (!out_.row(row, Location{0, 0})) return false;
-        }
-        return true;
-    }
-
-    bool emit(const char* kind, const Out& record, std::uint64_t line) {
-        if (kind_ != kind) {
-            kind_ = kind;
-            if (!out_.begin(kind, record.fields)) return false;
-        }
-        const Location where{++count_, line};
-        if (!out_.row(record.row, where)) return false;
-        for (const Issue& i : record.issues)
-            if (!out_.rowError(i.code.c_str(), where, i.field.c_str(), i.message,
-                               i.raw.empty() ? nullptr : i.raw.c_str()))
-                return false;
-        return true;
-    }
-
-private:
-    Records& out_;
-    std::string kind_;
-    std::uint64_t count_ = 0;
-    std::vector<std::string> warnings_;
-};
-
-std::string negatedText(const sdk::Decimal& v) {
-    return sdk::formatScaled(-v.scaled, v.fractionDigits);
-}
-
-// A number field; issues use the docs/decisions.md D5 messages with `label`.
-std::optional<sdk::Decimal> number(Out& out, std::string_view raw, const QifSettings& s,
-                                   const char* field, const char* label, bool required) {
-    auto result = sdk::parseDecimal(raw, s.numberFormat);
-    if (result.value) return result.value;
-    if (result.error == sdk::DecimalError::Blank) {
-        if (required) out.issue("required", field, std::string(label) + " is required");
-    } else {
-        out.issue("invalid_number", field,
-                  sdk::decimalErrorMessage(result.error, label, raw, s.numberFormat),
-                  std::string(raw));
-    }
-    return std::nullopt;
-}
-
-void setDate(Out& out, const Record& r, const std::string& format, int currentYear) {
-    const std::string raw = r.get('D').value_or("");
-    if (sdk::isBlank(raw)) {
-        out.set("date", "");
-        out.issue("required", "date", "Date is required");
-        return;
-    }
-    const std::string normal = normalizeQifDate(raw, currentYear);
-    if (auto d = sdk::parseDate(normal, format)) {
-        out.set("date", sdk::formatIsoDate(*d));
-        return;
-    }
-    out.set("date", raw);
-    out.issue("invalid_date", "date", "Date must exactly match the format: " + format, raw);
-}
-
-std::optional<std::string> amountText(const Record& r) {
-    if (auto t = r.get('T')) return t;
-    return r.get('U');
-}
-
-// Investment actions that bring cash into the account, and those that take it out
-// (docs/decisions.md D66).
-constexpr std::string_view kCashIn[] = {"Sell", "ShtSell", "CGLong",  "CGShort", "CGMid",
-                                        "Div",  "IntInc",  "MiscInc", "RtrnCap"};
-constexpr std::string_view kCashOut[] = {"Buy", "Cover", "MiscExp", "MargInt"};
-
-bool named(std::string_view action, std::span<const std::string_view> names) {
-    for (std::string_view n : names)
-        if (sdk::equalsIgnoreCase(action, n)) return true;
-    return false;
-}
-
-// `$` in an investment record is the amount an `…X` action transfers (docs/decisions.md D66); the
-// reader files every `$` line as a split amount.
-std::optional<std::string> transferAmountText(const Record& r) {
-    for (const Split& sp : r.splits)
-        if (sp.hasAmount) return sp.amount;
-    return std::nullopt;
-}
-
-void setCurrency(Out& out, const QifSettings& s) {
-    if (s.defaultCurrency) out.set("currency", *s.defaultCurrency);
-}
+using namespace parts;
 
 class SectionWriter {
 public:
@@ -224,7 +84,8 @@ private:
         o.set("name", payee.empty() ? "Imported item" : payee);
         const bool split = !r.splits.empty();
         const CategoryField category = parseCategory(r.get('L').value_or(""));
-        // A split parent carries no category or tags: its children do (records.md).
+        // A split parent carries no category or tags: its children do (docs/plugin-records.md,
+        // "QIF").
         o.set("category", split ? "" : category.category);
         o.set("tags", split ? "" : category.tags);
         o.set("notes", r.get('M').value_or(""));
@@ -507,14 +368,6 @@ private:
 };
 
 } // namespace
-
-fi_run_status emitUndecided(Records& out, const std::string& error) {
-    static constexpr const char* kErrorFields[] = {"error"};
-    Row row(1);
-    row.set(0, error);
-    return out.begin("meta", kErrorFields) && out.row(row, Location{1, 0}) ? FI_RUN_OK
-                                                                           : FI_RUN_STOPPED;
-}
 
 fi_run_status emitRecords(const QifFile& file, const QifSettings& settings,
                           const std::string& dateFormat, Records& out) {

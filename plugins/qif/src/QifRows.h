@@ -1,4 +1,4 @@
-// Turns parsed QIF sections into records (sdk/docs/records.md, "QIF"): `transaction`,
+// Turns parsed QIF sections into records (docs/plugin-records.md, "QIF"): `transaction`,
 // `split`, `opening_balance`, `trade`, and a final `meta` record with the date pattern used.
 #ifndef FINIMPORT_QIF_ROWS_H
 #define FINIMPORT_QIF_ROWS_H

@@ -68,7 +68,7 @@ void setAmount(TransactionRow& t, const Table& table, const DataRow& row, const 
     const int digits = std::max(inflow ? inflow->fractionDigits : 0,
                                 outflowValue ? outflowValue->fractionDigits : 0);
     // Inflow − |Outflow| with a checked add: a negative inflow and a large outflow must be a row
-    // error, never a wrapped amount (issue 12 item 7). INT64_MIN is refused too, so the
+    // error, never a wrapped amount. INT64_MIN is refused too, so the
     // signed amount (its negation) always fits.
     const auto sum = sdk::addScaled(inScaled, outScaled < 0 ? outScaled : -outScaled);
     if (!sum || *sum == INT64_MIN) {
@@ -109,9 +109,8 @@ fi_run_status runYnab(const Options& options, Records& out) {
     return finishRows(out, settings);
 }
 
-constexpr const char* kTypes[] = {"YnabImport", nullptr};
-constexpr fi_importer kYnab =
-    makeImporter<probeCsvText, runYnab>("ynab.transactions", kTypes, finimport_manifest_json);
+constexpr fi_importer kYnab = makeImporter<probeCsvText, runYnab>(
+    "ynab.transactions", finimport_manifest_types, finimport_manifest_json);
 
 } // namespace
 

@@ -45,7 +45,7 @@ struct CsvRecordView {
 struct CsvError {
     std::string reason;     // "unclosed quoted field", "NUL byte in header", ...
     std::uint64_t line = 0; // 1-based physical line
-    // docs/decisions.md D14: "The CSV could not be parsed: <reason> (line N)"
+    // The fatal error a malformed file ends the run with (the host shows it as is).
     std::string message() const {
         return "The CSV could not be parsed: " + reason + " (line " + std::to_string(line) + ")";
     }

@@ -1,7 +1,7 @@
-// The currency symbols and codes a number may be written with (docs/imports.md §12.4,
-// docs/decisions.md D155): the codes and display units of the host's currency table
-// (docs/api.md §5.3), which tests/unit/CurrencyTest.cpp keeps equal, and a few common
-// spellings the table does not use. Anything else around a number is no currency: `x12` is not 12.
+// The currency symbols and codes a number may be written with: the ISO-style codes and display
+// units of the host's currency table (kept equal to it by the host's own tests), and a few common
+// spellings the table does not use (`US$`, `A$`, `S$`). Anything else around a number is no
+// currency: `x12` is not 12 but an error naming "x".
 #ifndef FINIMPORT_CURRENCY_MARKS_HPP
 #define FINIMPORT_CURRENCY_MARKS_HPP
 
@@ -9,7 +9,7 @@
 
 namespace finimport::sdk {
 
-// ISO-style codes of docs/api.md §5.3 (matched in any case).
+// ISO-style codes of the host's currency table (matched in any case).
 inline constexpr std::string_view kCurrencyCodes[] = {
     "AED", "AFN", "ALL", "AMD",  "ANG", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD",  "BDT",
     "BGN", "BHD", "BIF", "BMD",  "BND", "BOB", "BRL", "BSD", "BTC", "BTN", "BWP", "BYN",  "BYR",
@@ -27,7 +27,7 @@ inline constexpr std::string_view kCurrencyCodes[] = {
     "XDR", "XFU", "XOF", "XPD",  "XPF", "XPT", "XTS", "YER", "ZAR", "ZMK", "ZMW",
 };
 
-// Display units of docs/api.md §5.3 that are not codes (matched exactly).
+// Display units of the host's currency table that are not codes (matched exactly).
 inline constexpr std::string_view kCurrencyUnits[] = {
     "$",   "$U",  "AR$", "AU$", "Ar",  "B/.", "BB$", "BM$", "BN$",  "BS$", "BZ$",  "Br",   "Bs",
     "Bs.", "C$",  "CA$", "CFA", "CL$", "CO$", "CU$", "CV$", "D",    "DO$", "Db",   "E",    "FJ$",

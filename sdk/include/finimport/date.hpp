@@ -1,4 +1,4 @@
-// Strict strptime-style date parsing and date-format auto-detection (docs/imports.md §5.9, §12.6).
+// Strict strptime-style date parsing and date-format auto-detection (detectDateFormat).
 // Unlike the reference app, the whole field must match the pattern: "2024-01-15T00:00:00Z"
 // does not match "%Y-%m-%d". Safe for any byte input.
 #ifndef FINIMPORT_DATE_HPP
@@ -112,7 +112,7 @@ inline bool readMonthName(std::string_view text, std::size_t& pos, int& month) {
 // whitespace in the pattern matches one or more whitespace characters; every other character
 // must match exactly. The whole text must be consumed and the date must exist. The pattern
 // must contain a year; month and day default to 1.
-// Times (docs/decisions.md D92): %H (0-23), %I (1-12), %M, %S (0-60, with an optional fraction
+// Times: %H (0-23), %I (1-12), %M, %S (0-60, with an optional fraction
 // `.123`), %f (fraction digits), %p (AM/PM, a.m./p.m.), %z (`Z`, `+01:00`, `-0500`), %Z (a zone
 // abbreviation), %T (%H:%M:%S) are checked and skipped: the date is the civil date as written,
 // never shifted by an offset. `%*`, only at the end of the pattern, takes the leading date of a
@@ -186,7 +186,7 @@ inline std::optional<CivilDate> parseDate(std::string_view text, std::string_vie
             ++pos;
             break;
         case '*':
-            // docs/decisions.md D92: the rest of the cell is not the date; a digit or letter right
+            // The rest of the cell is not the date; a digit or letter right
             // after the date would be part of it.
             if (p + 1 != pattern.size()) return std::nullopt;
             if (pos < text.size() &&
@@ -209,7 +209,7 @@ inline std::optional<CivilDate> parseDate(std::string_view text, std::string_vie
     return CivilDate{year, month, day};
 }
 
-// The patterns auto-detection tries, in order (docs/imports.md §5.9; earlier wins ties).
+// The patterns auto-detection tries, in order (an earlier pattern wins a tie).
 inline constexpr std::array<std::string_view, 11> kDetectableDateFormats = {
     "%m-%d-%Y", "%d.%m.%Y", "%d-%m-%Y", "%Y-%m-%d", "%d/%m/%Y", "%Y/%m/%d",
     "%m/%d/%Y", "%e/%m/%Y", "%Y.%m.%d", "%Y%m%d",   "%d %b %Y"};
@@ -251,7 +251,7 @@ inline std::optional<std::string_view> detectDateFormat(std::span<const std::str
     return best;
 }
 
-// The times `date_format=auto` recognises after each detectable date (docs/decisions.md D92):
+// The times `date_format=auto` recognises after each detectable date (checked, never applied):
 // ISO `T`, a space, seconds with or without a fraction, an offset or zone, a 12-hour clock.
 inline constexpr std::array<std::string_view, 11> kDetectableTimes = {"",
                                                                       "T%H:%M:%S",
@@ -279,11 +279,11 @@ inline const std::vector<std::string>& detectableDateTimes() {
 }
 } // namespace detail
 
-// `date_format=auto` (D45/D55), never a guess, fed one sample at a time (constant memory):
+// `date_format=auto`, never a guess, fed one sample at a time (constant memory):
 // the patterns under which every non-blank sample parses to a date within [lowest, highest]
 // must agree on every date; then the first of them, else nullopt (`2/1/2020` alone fits
 // %m/%d/%Y and %d/%m/%Y with two different dates). The patterns are the detectable dates, each
-// alone or followed by a detectable time (docs/decisions.md D92).
+// alone or followed by a detectable time.
 class DateFormatDecider {
     static constexpr std::size_t kCount = kDetectableDateFormats.size() * kDetectableTimes.size();
 
@@ -345,8 +345,8 @@ inline std::optional<std::string_view> decideDateFormat(std::span<const std::str
     return decider.result();
 }
 
-// D1's row-date window, inclusive: today − 50 years < date ≤ today + 1 day, today in UTC (the
-// range `date_format=auto` decides within).
+// The host's window for row dates, inclusive: today − 50 years < date ≤ today + 1 day, today in UTC
+// (the range `date_format=auto` decides within).
 inline std::pair<CivilDate, CivilDate> rowDateWindow() {
     using namespace std::chrono;
     auto civil = [](sys_days day) {

@@ -1,9 +1,12 @@
-// Exact parser for the four number formats of CSV-family imports (docs/imports.md §5.5, §12.4,
-// docs/decisions.md D2/D5). Money is never a double: values are a canonical decimal text plus an
-// int64 scaled by 10^8. Safe for any byte input (no UB, no recursion, no allocation beyond
-// the result text).
+// Exact parser for the four number formats of CSV-family imports, and the row-error messages the
+// host shows for a number that does not parse. Money is never a double: values are a canonical
+// decimal text plus an int64 scaled by 10^8. Safe for any byte input (no UB, no recursion, no
+// allocation beyond the result text).
 #ifndef FINIMPORT_DECIMAL_HPP
 #define FINIMPORT_DECIMAL_HPP
+
+#include "finimport/detail/decimal_scan.hpp"
+#include "finimport/number_format.hpp"
 
 #include "finimport/currency_marks.hpp"
 
@@ -17,38 +20,8 @@
 
 namespace finimport::sdk {
 
-// The `number_format` option values.
-enum class NumberFormat {
-    CommaDot,   // "1,234.56": thousands ",", decimal "."
-    DotComma,   // "1.234,56": thousands ".", decimal ","
-    SpaceComma, // "1 234,56": thousands any Unicode space, decimal ","
-    CommaOnly,  // "1,234":    thousands ",", no decimals
-};
-
 inline constexpr int kDecimalScaleDigits = 8;
 inline constexpr std::int64_t kDecimalScale = 100000000; // 10^8
-
-inline std::optional<NumberFormat> parseNumberFormat(std::string_view name) noexcept {
-    if (name == "1,234.56") return NumberFormat::CommaDot;
-    if (name == "1.234,56") return NumberFormat::DotComma;
-    if (name == "1 234,56") return NumberFormat::SpaceComma;
-    if (name == "1,234") return NumberFormat::CommaOnly;
-    return std::nullopt;
-}
-
-inline constexpr std::string_view numberFormatName(NumberFormat format) noexcept {
-    switch (format) {
-    case NumberFormat::DotComma:
-        return "1.234,56";
-    case NumberFormat::SpaceComma:
-        return "1 234,56";
-    case NumberFormat::CommaOnly:
-        return "1,234";
-    case NumberFormat::CommaDot:
-        break;
-    }
-    return "1,234.56";
-}
 
 // A parsed number: `text` is a plain decimal keeping the input's fraction digits
 // ("$1,234.50" -> "1234.50", "(50.00)" -> "-50.00"); `scaled` = value * 10^8.
@@ -75,7 +48,8 @@ struct DecimalResult {
     explicit operator bool() const noexcept { return value.has_value(); }
 };
 
-// docs/decisions.md D5: `Amount "1.234,56" does not match the number format 1,234.56`
+// The row error for a number outside the format: `Amount "1.234,56" does not match the number
+// format 1,234.56`
 inline std::string numberFormatMessage(std::string_view field, std::string_view raw,
                                        NumberFormat format) {
     std::string m(field);
@@ -84,7 +58,7 @@ inline std::string numberFormatMessage(std::string_view field, std::string_view 
     return m;
 }
 
-// docs/decisions.md D5: `Amount has more than 8 decimal places`
+// The row error for too many fraction digits: `Amount has more than 8 decimal places`
 inline std::string decimalPlacesMessage(std::string_view field) {
     return std::string(field) + " has more than 8 decimal places";
 }
@@ -95,7 +69,8 @@ inline std::string outOfRangeMessage(std::string_view field, std::string_view ra
     return m;
 }
 
-// docs/decisions.md D155: `Amount "x12": "x" is not a currency symbol or code`
+// The message for text around a number that is no currency:
+// `Amount "x12": "x" is not a currency symbol or code`
 inline std::string unknownCurrencyMessage(std::string_view field, std::string_view raw,
                                           std::string_view mark) {
     std::string m(field);
@@ -125,149 +100,6 @@ inline std::string decimalErrorMessage(DecimalError error, std::string_view fiel
 }
 
 namespace detail {
-
-// Decodes one UTF-8 code point at s[i]; returns its length (0 when malformed).
-inline std::size_t decodeUtf8(std::string_view s, std::size_t i, char32_t& cp) noexcept {
-    const auto b0 = static_cast<unsigned char>(s[i]);
-    std::size_t len = b0 < 0x80           ? 1
-                      : (b0 >> 5) == 0x6  ? 2
-                      : (b0 >> 4) == 0xE  ? 3
-                      : (b0 >> 3) == 0x1E ? 4
-                                          : 0;
-    if (len == 0 || i + len > s.size()) return 0;
-    cp = len == 1 ? b0 : len == 2 ? (b0 & 0x1F) : len == 3 ? (b0 & 0x0F) : (b0 & 0x07);
-    for (std::size_t k = 1; k < len; ++k) {
-        const auto b = static_cast<unsigned char>(s[i + k]);
-        if ((b >> 6) != 0x2) return 0;
-        cp = (cp << 6) | (b & 0x3F);
-    }
-    return len;
-}
-
-constexpr bool isUnicodeSpace(char32_t cp) noexcept {
-    return (cp >= 0x09 && cp <= 0x0D) || cp == 0x20 || cp == 0x85 || cp == 0xA0 || cp == 0x1680 ||
-           (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F ||
-           cp == 0x205F || cp == 0x3000;
-}
-
-// Unicode direction marks (LRM, RLM, embeddings, isolates, ALM) and the BOM: invisible text
-// that bank exports put around numbers (docs/decisions.md D41).
-constexpr bool isDirectionMark(char32_t cp) noexcept {
-    return cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
-           (cp >= 0x2066 && cp <= 0x2069) || cp == 0x061C || cp == 0xFEFF;
-}
-
-// Length of a whitespace or direction-mark code point starting at s[i], 0 otherwise.
-inline std::size_t invisibleAt(std::string_view s, std::size_t i) noexcept {
-    char32_t cp = 0;
-    const std::size_t len = decodeUtf8(s, i, cp);
-    return len > 0 && (isUnicodeSpace(cp) || isDirectionMark(cp)) ? len : 0;
-}
-
-// Start of the code point that ends at s[end - 1] (continuation bytes skipped back, ≤ 3).
-inline std::size_t codePointStart(std::string_view s, std::size_t end) noexcept {
-    std::size_t i = end - 1;
-    while (i > 0 && end - i < 4 && (static_cast<unsigned char>(s[i]) >> 6) == 0x2)
-        --i;
-    return i;
-}
-
-inline std::string_view trimInvisibleFront(std::string_view s) noexcept {
-    for (std::size_t n = 0; !s.empty() && (n = invisibleAt(s, 0)) > 0;)
-        s.remove_prefix(n);
-    return s;
-}
-
-inline std::string_view trimInvisibleBack(std::string_view s) noexcept {
-    while (!s.empty()) {
-        const std::size_t start = codePointStart(s, s.size());
-        if (invisibleAt(s, start) != s.size() - start) break;
-        s.remove_suffix(s.size() - start);
-    }
-    return s;
-}
-
-// A byte that can never be part of a currency symbol or code.
-constexpr bool endsCurrency(char c) noexcept {
-    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '(' || c == ')';
-}
-
-// U+2212 MINUS SIGN, which typeset exports write for "-" (docs/decisions.md D155).
-inline constexpr std::string_view kUnicodeMinus = "\xE2\x88\x92";
-
-// The text with each U+2212 written as "-" (nullopt when it has none: the common case copies
-// nothing).
-inline std::optional<std::string> asciiMinus(std::string_view s) {
-    if (s.find(kUnicodeMinus) == std::string_view::npos) return std::nullopt;
-    std::string out;
-    out.reserve(s.size());
-    for (std::size_t i = 0; i < s.size();) {
-        if (s.substr(i, kUnicodeMinus.size()) == kUnicodeMinus) {
-            out.push_back('-');
-            i += kUnicodeMinus.size();
-        } else {
-            out.push_back(s[i++]);
-        }
-    }
-    return out;
-}
-
-// Length of the currency symbol or code (`$`, `£`, `kr`, `EUR`, `د.ا.`) that starts s, 0 when
-// none; a `.`/`,` touching the digits belongs to the number.
-inline std::size_t currencyPrefix(std::string_view s) noexcept {
-    std::size_t j = 0;
-    while (j < s.size() && !endsCurrency(s[j]) && invisibleAt(s, j) == 0) {
-        char32_t cp = 0;
-        const std::size_t len = decodeUtf8(s, j, cp);
-        j += len == 0 ? 1 : len;
-    }
-    const bool touchesDigits = j < s.size() && s[j] >= '0' && s[j] <= '9';
-    while (touchesDigits && j > 0 && (s[j - 1] == '.' || s[j - 1] == ','))
-        --j;
-    return std::min(j, s.size());
-}
-
-// Length of the currency symbol or code that ends s, 0 when none.
-inline std::size_t currencySuffix(std::string_view s) noexcept {
-    std::size_t j = s.size();
-    while (j > 0 && !endsCurrency(s[j - 1])) {
-        const std::size_t start = codePointStart(s, j);
-        if (invisibleAt(s, start) == j - start) break;
-        j = start;
-    }
-    const bool touchesDigits = j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9';
-    while (touchesDigits && j < s.size() && (s[j] == '.' || s[j] == ','))
-        ++j;
-    return s.size() - j;
-}
-
-// Length of a thousands delimiter at s[i] for `format`, 0 when there is none.
-inline std::size_t delimiterAt(std::string_view s, std::size_t i, NumberFormat format) noexcept {
-    switch (format) {
-    case NumberFormat::CommaDot:
-    case NumberFormat::CommaOnly:
-        return s[i] == ',' ? 1 : 0;
-    case NumberFormat::DotComma:
-        return s[i] == '.' ? 1 : 0;
-    case NumberFormat::SpaceComma: {
-        char32_t cp = 0;
-        std::size_t len = decodeUtf8(s, i, cp);
-        return (len > 0 && isUnicodeSpace(cp)) ? len : 0;
-    }
-    }
-    return 0;
-}
-
-constexpr char separatorOf(NumberFormat format) noexcept {
-    return format == NumberFormat::CommaDot ? '.' : format == NumberFormat::CommaOnly ? '\0' : ',';
-}
-
-inline std::size_t countDigits(std::string_view s, std::size_t i) noexcept {
-    std::size_t n = 0;
-    while (i + n < s.size() && s[i + n] >= '0' && s[i + n] <= '9')
-        ++n;
-    return n;
-}
 
 // The common shape `-?D{1,10}(<sep>D{1,8})?` parsed in one pass, as parseDecimal would (no
 // overflow is possible within 18 digits). False for anything else: the full parser decides.
@@ -314,7 +146,7 @@ inline bool parsePlainDecimal(std::string_view s, NumberFormat format, DecimalRe
 
 } // namespace detail
 
-// Parses `raw` strictly under `format` (docs/imports.md §12.4): currency decoration and spaces
+// Parses `raw` strictly under `format`: currency decoration and spaces
 // at the ends are ignored, a leading "-" or surrounding parentheses mean negative, thousands
 // delimiters must separate groups of exactly three digits, anything else is an error.
 namespace detail {
@@ -323,7 +155,7 @@ namespace detail {
 inline DecimalResult parseDecimalFull(std::string_view raw, NumberFormat format) {
     if (const auto ascii = asciiMinus(raw)) return parseDecimalFull(*ascii, format);
     DecimalResult result;
-    // D41/D53 shape: [sign|(] [symbol|code] number [symbol|code] [-|)], at most one sign
+    // The accepted shape: [sign|( [symbol|code] number [symbol|code] [-|)], at most one sign
     // marker, whitespace and direction marks anywhere between the parts.
     std::string_view s = detail::trimInvisibleBack(detail::trimInvisibleFront(raw));
     if (s.empty()) {
@@ -350,7 +182,7 @@ inline DecimalResult parseDecimalFull(std::string_view raw, NumberFormat format)
         }
         s = detail::trimInvisibleBack(s.substr(0, s.size() - 1));
     };
-    // docs/decisions.md D155: only a currency of the table may stand around the number.
+    // Only a currency symbol or code (finimport/currency_marks.hpp) may stand around the number.
     // Text with no digit at all (`n/a`) is no number: a format error, not an unknown currency.
     auto unknown = [&](std::string_view mark) {
         if (detail::countDigits(s, s.find_first_of("0123456789")) == 0) return result;
@@ -396,7 +228,7 @@ inline DecimalResult parseDecimalFull(std::string_view raw, NumberFormat format)
         i += 1 + n;
     }
     if (i != s.size()) return result;
-    // docs/decisions.md D53: trailing zeros do not count against the eight places.
+    // Trailing zeros do not count against the eight places ("1.1234567800" is fine).
     while (fraction.size() > kDecimalScaleDigits && fraction.back() == '0')
         fraction.remove_suffix(1);
     if (fraction.size() > kDecimalScaleDigits) {
@@ -511,8 +343,8 @@ inline std::string formatScaled(std::int64_t scaled, int fractionDigits) {
     return std::string(formatScaledTo(buffer, scaled, fractionDigits));
 }
 
-// a * b for two values scaled by 10^8, rounded half away from zero to 8 places (docs/decisions.md
-// D2). nullopt when the result does not fit.
+// a * b for two values scaled by 10^8, rounded half away from zero to 8 places (money
+// multiplied by a factor or a price). nullopt when the result does not fit.
 inline std::optional<std::int64_t> multiplyScaled(std::int64_t a, std::int64_t b) noexcept {
     static_assert(sizeof(__int128) == 16, "multiplyScaled needs a 128-bit integer type");
     const __int128 product = __int128(a) * __int128(b);

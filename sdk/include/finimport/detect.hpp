@@ -1,4 +1,4 @@
-// `number_format=auto` (D45/D55): the format is decided from every value of the column, never
+// `number_format=auto`: the format is decided from every value of the column, never
 // guessed. Header-only, like the other SDK helpers.
 #ifndef FINIMPORT_DETECT_HPP
 #define FINIMPORT_DETECT_HPP
@@ -15,7 +15,7 @@
 
 namespace finimport::sdk {
 
-// `number_format=auto` (D45/D55), fed one value at a time (constant memory): the format under
+// `number_format=auto`, fed one value at a time (constant memory): the format under
 // which every non-blank value parses. When several fit, they must read every value as the
 // same number (e.g. only "12" and "-3"): then the first of `1,234.56`, `1.234,56`, `1 234,56`.
 // nullopt when none fits or the fitting formats disagree ("1,234" is 1234 or 1.234).
@@ -64,10 +64,10 @@ inline std::optional<NumberFormat> detectNumberFormat(const std::vector<std::str
     return decider.result();
 }
 
-// How much of the input `col_sep=auto` looks at (docs/decisions.md D37).
+// How much of the input `col_sep=auto` looks at: the first 64 KiB after `rows_to_skip`.
 inline constexpr std::size_t kSeparatorSampleBytes = 64 * 1024;
 
-// `col_sep=auto` (D37/D54) over a sample that starts after `rows_to_skip`: for each candidate
+// `col_sep=auto` over a sample that starts after `rows_to_skip`: for each candidate
 // (`,` `;` TAB `|`), the CSV reader splits the complete lines of the sample (a line cut by the
 // 64 KiB bound is dropped) and the most frequent field count above 1 is found; the candidate
 // whose count holds on the most non-blank lines wins; ties (and no candidate at all) → `,`.

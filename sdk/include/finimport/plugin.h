@@ -6,7 +6,7 @@
  * of the importers it provides. The host loads plugins once, keeps them loaded
  * for the life of the process and never calls into a plugin after unloading
  * it. The records a plugin emits (kinds, fields, value formats) are listed in
- * sdk/docs/records.md, installed as
+ * records.md of the SDK documentation, installed as
  * /usr/share/doc/finimport-sdk-dev/records.md: that page is part of this
  * contract.
  *
@@ -141,8 +141,9 @@ typedef struct fi_location {
  * should return FI_RUN_STOPPED promptly without further callbacks.
  */
 typedef struct fi_io {
-    size_t struct_size; /* sizeof(fi_io) as compiled by the host: 64 for 1.0, 72 for 1.1, 80 for 1.2 */
-    void* host;         /* host-owned opaque state, valid during `run`; pass it back as is */
+    size_t
+        struct_size; /* sizeof(fi_io) as compiled by the host: 64 for 1.0, 72 for 1.1, 80 for 1.2 */
+    void* host;      /* host-owned opaque state, valid during `run`; pass it back as is */
 
     /* Reads up to `capacity` bytes of the input into `buffer` (plugin-owned,
      * at least `capacity` bytes). Returns the number of bytes read, 0 at the
@@ -234,7 +235,7 @@ typedef struct fi_importer {
     /* static, plugin-owned NULL-terminated list of the import types served,
      * e.g. {"TransactionImport", NULL} */
     const char* const* types;
-    /* static, plugin-owned JSON object (schemas/plugin-manifest.schema.json):
+    /* static, plugin-owned JSON object (plugin-manifest.schema.json of the SDK documentation):
      * options, media types, extensions, binary. finimport_add_plugin(MANIFEST
      * manifest.json) embeds the file at build time (finimport_manifest.h). */
     const char* manifest_json;
@@ -274,7 +275,7 @@ typedef struct fi_plugin {
  * export a second symbol, finimport_row_checks_v1 (FINIMPORT_ROW_CHECKS_SYMBOL),
  * listing a check function per importer. The host looks it up once at load
  * time; a plugin without it (every 1.0 plugin) loads unchanged, and the host
- * then applies the generic rule of sdk/docs/row-checks.md to its edited rows.
+ * then applies the generic rule of row-checks.md to its edited rows.
  * Adding the symbol changes no struct of 1.0.
  */
 #define FINIMPORT_ROW_CHECKS_SYMBOL "finimport_row_checks_v1"

@@ -1,4 +1,5 @@
-// Tag-list splitting of a CSV tag cell (docs/imports.md §5.7).
+// Tag-list splitting of a CSV tag cell (splitTags: `,` or `|` between tags, `\,` `\|` `\\`
+// escaped).
 #ifndef FINIMPORT_TAGS_HPP
 #define FINIMPORT_TAGS_HPP
 

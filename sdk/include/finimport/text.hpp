@@ -1,4 +1,4 @@
-// Text helpers for import plugins: header normalisation (docs/imports.md §5.3) and the umbrella
+// Text helpers for import plugins: header normalisation (normalizeHeader) and the umbrella
 // include for the ASCII, CSV reader, number, date and tag helpers.
 #ifndef FINIMPORT_TEXT_HPP
 #define FINIMPORT_TEXT_HPP

@@ -1,5 +1,5 @@
 #pragma once
-// API key `last_used_at`, coalesced (issue 11: reads that do not write). The request path only
+// API key `last_used_at`, coalesced (reads that do not write). The request path only
 // notes the use in memory; a key's time is written at most once per interval (a minute), by a
 // background writer, so authentication never waits for the database write lock.
 

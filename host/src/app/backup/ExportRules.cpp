@@ -14,7 +14,7 @@ namespace finimport::app::exporting {
 namespace {
 
 // Operand ids of category/merchant/tag conditions and actions become names plus value_ref.
-// Ids resolve within the family `f` only: a foreign id stays a bare value (issue 12 item 3).
+// Ids resolve within the family `f` only: a foreign id stays a bare value.
 Poco::Dynamic::Var withRefs(store::Tx& s, const std::string& f, const std::string& json,
                             const char* typeKey) {
     Poco::JSON::Array::Ptr in;

@@ -57,7 +57,7 @@ std::string trim(std::string_view s) {
 
 Poco::JSON::Object::Ptr parseObject(const std::string& line) {
     // Only text shaped like an object can be one: a junk line costs a glance, not a parser
-    // and an exception (1M junk lines must answer within 2 s, issue 11).
+    // and an exception (1M junk lines must answer within 2 s).
     const auto first = line.find_first_not_of(" \t\r\n");
     const auto last = line.find_last_not_of(" \t\r\n");
     if (first == std::string::npos || line[first] != '{' || line[last] != '}') return nullptr;

@@ -1,7 +1,8 @@
 #pragma once
 // The records of a stored backup import (service NDJSON), read by the NDJSON plugin at publish
-// (records.md: one record per line, kind = the record type, field `data` = the raw JSON object).
-// Without the plugin (a host built without it) the host reads the lines itself, the same way.
+// (docs/plugin-records.md: one record per line, kind = the record type, field `data` = the raw JSON
+// object). Without the plugin (a host built without it) the host reads the lines itself, the same
+// way.
 
 #include "app/backup/ServiceImporter.h"
 #include "plugin/PluginRegistry.h"

@@ -201,7 +201,7 @@ ImportOptions readImportOptions(const CreateImportRequest& req, const ImportType
             for (const auto& rule : manifest.rules)
                 if (rule.after == spec.name) checkRule(rule, o, invalid, errors);
         }
-        // Bounded lengths (issue 11) last, in the same order.
+        // Bounded lengths last, in the same order.
         for (const auto& spec : manifest.options) {
             auto v = req.text(spec.name);
             if (spec.maxLength && v && static_cast<int64_t>(v->size()) > *spec.maxLength)

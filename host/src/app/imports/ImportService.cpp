@@ -42,7 +42,7 @@ bool blank(const std::optional<std::string>& s) {
 }
 
 // The request's content, which is valid UTF-8 from `offset` on (past a BOM), moved out of it:
-// an upload's bytes are held once (the memory bound of issue 11).
+// an upload's bytes are held once (the memory bound).
 std::string takeUtf8Content(CreateImportRequest& req, std::size_t offset) {
     std::string bytes =
         req.file ? std::move(req.file->data) : std::move(req.fields.at("raw_file_content").text);

@@ -11,7 +11,7 @@ struct ImportSettings {
     int64_t rowCap = 10000;
     int64_t accountRowCap = 50;
     int64_t serviceRowCap = 100000;
-    int64_t uploadRowCap = 1000000; // rows one upload may produce (issue 11); more → 422
+    int64_t uploadRowCap = 1000000; // rows one upload may produce; more → 422
     std::string fallbackCharset = "windows-1250";
 };
 

@@ -1,6 +1,6 @@
 #pragma once
 // What the host knows about an import type: only what the serving plugin's manifest declares
-// (docs/plugin-manifest.md). The host carries no table of formats, so a third-party type gets
+// (sdk/docs/plugin-manifest.md). The host carries no table of formats, so a third-party type gets
 // exactly what a built-in one gets.
 
 #include "app/imports/ImportSettings.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Bounds on problem lists a user reads (docs/decisions.md D65, issue 12 item 7): a list holds at
+// Bounds on problem lists a user reads (docs/decisions.md D65): a list holds at
 // most 1,000 messages plus one count line; a row keeps at most 10 messages. Capped while the
 // list is built, so a hostile file cannot make the server hold millions of messages.
 

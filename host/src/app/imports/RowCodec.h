@@ -1,7 +1,7 @@
 #pragma once
 // The stored form of a row's fields (the `fields` text of store::ImportRowRecord). Compact:
 // no JSON quoting and the common field names as one character, so a 10 MB upload stores about
-// its own size instead of five times it (issue 11). Text-safe on both databases: ASCII framing
+// its own size instead of five times it. Text-safe on both databases: ASCII framing
 // around the values' own UTF-8. A row with a NUL byte in a value (which PostgreSQL text cannot
 // hold) is stored as JSON, as every row was before schema v9; the decoder reads both.
 //

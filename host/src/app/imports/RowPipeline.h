@@ -2,7 +2,7 @@
 // Parsing and storing an upload on two cores: the plugin run (`produce`, which hands each row
 // to push()) runs on a thread of its own while the calling thread, which holds the write
 // transaction, consumes the rows in order. A bounded queue of row batches keeps memory flat
-// (the issue 11 bound): a producer ahead of the store waits. The first failure wins: a consumer
+//: a producer ahead of the store waits. The first failure wins: a consumer
 // exception stops the producer at its next push; a producer exception is rethrown once the
 // rows it pushed before it have been consumed (so errors come out in row order, as they did
 // when both ran on one thread).

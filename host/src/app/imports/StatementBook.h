@@ -1,5 +1,5 @@
 #pragma once
-// Statement files (OFX, CAMT, MT940; docs/decisions.md D58, sdk/docs/records.md "Statement
+// Statement files (OFX, CAMT, MT940; docs/decisions.md D58, docs/plugin-records.md "Statement
 // formats"): the plugin emits a `statement` record before each statement's entries, and
 // `warning` records for the import's `warnings`. At upload the book keeps the statements aside
 // (they are not rows), names each entry row's account after its statement (D58: `<kind>

@@ -19,11 +19,11 @@ void PublishContext::matched(const std::string& recordType, const std::string& i
 }
 
 void PublishContext::flushRecords() {
-    store::BatchInsert rows(session, "import_records",
-                            {"import_id", "record_type", "record_id", "relation"});
+    store::BatchInsert records(session, "import_records",
+                               {"import_id", "record_type", "record_id", "relation"});
     for (const auto& r : pendingRecords)
-        rows.add({import.id, r.type, r.id, std::string(r.relation)});
-    rows.flush();
+        records.add({import.id, r.type, r.id, std::string(r.relation)});
+    records.flush();
     pendingRecords.clear();
 }
 

@@ -20,8 +20,8 @@ struct PublishRows {
 };
 
 // Reads the import's rows in one query, then decodes them on up to two threads: decoding is
-// most of the cost of loading (0.4 s of a 100k-row publish on one thread, bench/RESULTS.md
-// session 7) and the job would otherwise use one of the machine's cores.
+// most of the cost of loading (0.4 s of a 100k-row publish on one thread, bench/RESULTS.md)
+// and the job would otherwise use one of the machine's cores.
 PublishRows loadPublishRows(store::ImportStore& imports, const std::string& importId,
                             domain::Date today, bool skipInvalid);
 

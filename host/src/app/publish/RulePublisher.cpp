@@ -31,7 +31,7 @@ public:
     explicit NameMapper(PublishContext& ctx) : _ctx(ctx), _taxonomy(ctx.session) {}
 
     // A value that is the id of this family's record stays; anything else is a name within
-    // the family (an id of another family's record is just text here, issue 12 item 3).
+    // the family (an id of another family's record is just text here).
     std::string category(const std::string& name) {
         if (ownId(store::NamedTable::Categories, name)) return name;
         if (auto c = _taxonomy.categoryByName(_ctx.import.familyId, name)) return c->id;

@@ -175,7 +175,7 @@ void TransactionWriter::publish(const std::vector<PublishRow>& batchRows) {
     // New entries are written in (account, date) order, file order within a day, so that their
     // ordered ids and the (account_id, date) index both grow at the end of their B-trees: a
     // 100k-row insert in file order took 0.76 s in the sqlite3 shell, in this order 0.41 s
-    // (bench/RESULTS.md, session 7). Every listing orders by date first, then creation, so
+    // (bench/RESULTS.md). Every listing orders by date first, then creation, so
     // what a reader sees is unchanged.
     std::sort(fresh.begin(), fresh.end());
     std::vector<store::EntryRow> rows(fresh.size());

@@ -48,7 +48,7 @@ void publishAccounts(PublishContext& ctx, MappingResolver& mappings);
 void publishQifExtras(PublishContext& ctx, MappingResolver& mappings);
 // Does any row need publishQifExtras (a split, a transfer, an opening balance)? Most imports have
 // none: then no row-to-entry map is kept and no set of created entries is built (together 0.3 s
-// of a 100k-row bank CSV publish, bench/RESULTS.md session 7).
+// of a 100k-row bank CSV publish, bench/RESULTS.md).
 bool needsQifExtras(const std::vector<PublishRow>& rows);
 // Statement files (docs/decisions.md D58): opening anchors of the accounts the import created.
 void publishStatementAnchors(PublishContext& ctx, MappingResolver& mappings);

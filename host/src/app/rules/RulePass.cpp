@@ -313,10 +313,10 @@ uint32_t RulePass::apply(RuleTxn& t, size_t index) {
                 const bool cat = a.type == ActionType::AutoCategory;
                 auto& field = cat ? t.categoryId : t.merchantId;
                 if (field || !_learned) break;
-                const std::string k = nameKey(t.name);
-                const std::string* w = k.empty() ? nullptr
-                                       : cat     ? _learned->category(k)
-                                                 : _learned->merchant(k);
+                const std::string nameKeyText = nameKey(t.name);
+                const std::string* w = nameKeyText.empty() ? nullptr
+                                       : cat               ? _learned->category(nameKeyText)
+                                                           : _learned->merchant(nameKeyText);
                 if (w)
                     setOpt(field, *w, cat ? "category_id" : "merchant_id",
                            cat ? kCategory : kMerchant);

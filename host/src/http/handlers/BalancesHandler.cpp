@@ -1,6 +1,7 @@
 #include "http/handlers/BalancesHandler.h"
 
 #include "domain/Currency.h"
+#include "domain/Text.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/Pagination.h"
@@ -12,10 +13,6 @@
 namespace finimport::http {
 
 namespace {
-
-bool blank(const std::optional<std::string>& s) {
-    return !s || s->find_first_not_of(" \t\r\n") == std::string::npos;
-}
 
 void writeBalance(JsonWriter& w, const store::BalanceRecord& b) {
     using domain::Decimal;
@@ -62,21 +59,21 @@ Response listBalances(ListCache& cache, const Request& req) {
     store::BalanceFilter filter;
     filter.familyId = req.principal.familyId;
     // Checks in order; the first failure answers (docs/api.md §9.2).
-    if (auto id = req.query.get("account_id"); !blank(id)) {
+    if (auto id = req.query.get("account_id"); !domain::isBlank(id)) {
         if (!isUuid(*id)) return validationFailed("account_id must be a valid UUID");
         filter.accountId = normalizeUuid(*id);
     }
-    if (auto start = req.query.get("start_date"); !blank(start)) {
+    if (auto start = req.query.get("start_date"); !domain::isBlank(start)) {
         auto d = parseIsoDateParam(*start);
         if (!d) return validationFailed("start_date must be an ISO 8601 date");
         filter.startDate = d->iso();
     }
-    if (auto end = req.query.get("end_date"); !blank(end)) {
+    if (auto end = req.query.get("end_date"); !domain::isBlank(end)) {
         auto d = parseIsoDateParam(*end);
         if (!d) return validationFailed("end_date must be an ISO 8601 date");
         filter.endDate = d->iso();
     }
-    if (auto currency = req.query.get("currency"); !blank(currency)) {
+    if (auto currency = req.query.get("currency"); !domain::isBlank(currency)) {
         std::string upper = *currency;
         std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
         filter.currency = upper;

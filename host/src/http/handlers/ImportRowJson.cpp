@@ -22,7 +22,7 @@ struct MappingTarget {
     std::optional<std::string> name;
 };
 
-// The mapped record, looked up within the import's family only (issue 12 item 3).
+// The mapped record, looked up within the import's family only.
 std::optional<MappingTarget> resolveMappable(store::Tx& s, const std::string& familyId,
                                              const store::MappingRecord& m) {
     if (!m.mappableId) return std::nullopt;
@@ -86,7 +86,7 @@ void writeImportRow(JsonWriter& w, store::Tx& s, const store::ImportRecord& impo
     for (const auto& m : errors)
         w.string(m);
     w.endArray();
-    // The plugin's row errors with their code and place in the file (issue 14).
+    // The plugin's row errors with their code and place in the file.
     w.key("error_details").beginArray();
     for (const auto& m : stored) {
         w.beginObject();

@@ -107,7 +107,7 @@ Response ImportsHandler::list(Request& req) {
     if (auto status = req.query.get("status"); status && !status->empty()) filter.status = *status;
     if (auto type = req.query.get("type"); type && !type->empty())
         filter.type = app::ImportService::resolveType(*type); // the SureImport alias
-    // "Same as last time" (issue 15): the imports of one account, newest first.
+    // "Same as last time": the imports of one account, newest first.
     if (auto account = req.query.get("account_id"); account && !account->empty())
         filter.accountId = domain::canonicalUuid(*account).value_or(*account);
     auto page = req.query.get("page"), perPage = req.query.get("per_page");

@@ -1,5 +1,6 @@
 #include "http/handlers/LedgerParams.h"
 
+#include "domain/Text.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 
@@ -7,14 +8,7 @@
 
 namespace finimport::http {
 
-namespace {
-
-std::string trimmed(const std::string& s) {
-    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
-} // namespace
+namespace {} // namespace
 
 bool blankParam(const std::optional<std::string>& value) {
     return !value || value->find_first_not_of(" \t\r\n") == std::string::npos;
@@ -23,7 +17,7 @@ bool blankParam(const std::optional<std::string>& value) {
 Refusal readBoolParam(const Request& req, const std::string& name, bool& out) {
     auto value = req.query.get(name);
     if (blankParam(value)) return std::nullopt;
-    const std::string v = Poco::toLower(trimmed(*value));
+    const std::string v = Poco::toLower(domain::trim(*value));
     if (v == "true" || v == "1") {
         out = true;
     } else if (v == "false" || v == "0") {
@@ -38,7 +32,7 @@ Refusal readUuidParam(const Request& req, const std::string& name,
                       std::optional<std::string>& out) {
     auto value = req.query.get(name);
     if (blankParam(value)) return std::nullopt;
-    const std::string v = trimmed(*value);
+    const std::string v = domain::trim(*value);
     if (!isUuid(v)) return validationFailed(name + " must be a valid UUID");
     out = normalizeUuid(v);
     return std::nullopt;
@@ -54,7 +48,7 @@ Refusal readUuidListParam(const Request& req, const std::string& name,
         size_t start = 0;
         while (start <= value.size()) {
             size_t comma = value.find(',', start);
-            std::string part = trimmed(value.substr(
+            std::string part = domain::trim(value.substr(
                 start, comma == std::string::npos ? std::string::npos : comma - start));
             if (!part.empty()) {
                 if (!isUuid(part)) return validationFailed(name + " must contain valid UUIDs");
@@ -72,7 +66,7 @@ Refusal readDateParam(const Request& req, const std::string& name,
                       std::optional<std::string>& out) {
     auto value = req.query.get(name);
     if (blankParam(value)) return std::nullopt;
-    auto d = parseIsoDateParam(trimmed(*value));
+    auto d = parseIsoDateParam(domain::trim(*value));
     if (!d) return validationFailed(name + " must be an ISO 8601 date");
     out = d->iso();
     return std::nullopt;

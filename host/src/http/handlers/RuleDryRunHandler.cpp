@@ -1,6 +1,7 @@
 // Dry runs (docs/rules.md §9): POST /api/v1/rules/dry_run.
 #include "app/publish/RulePreview.h"
 #include "app/rules/DryRun.h"
+#include "domain/Text.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/JsonWriter.h"
@@ -13,10 +14,6 @@
 namespace finimport::http {
 
 namespace {
-
-bool blank(std::string_view s) {
-    return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
-}
 
 void writeValue(JsonWriter& w, const char* name, const std::string& attribute,
                 const std::optional<std::string>& v) {
@@ -32,7 +29,7 @@ void writeValue(JsonWriter& w, const char* name, const std::string& attribute,
 } // namespace
 
 size_t changeLimit(const std::optional<std::string>& text) {
-    if (!text || blank(*text)) return 100;
+    if (!text || domain::isBlank(*text)) return 100;
     bool numeric = text->find_first_not_of("+-0123456789 ") == std::string::npos;
     if (!numeric) return 100;
     return size_t(std::clamp<int64_t>(leadingInteger(*text), 1, 1000));

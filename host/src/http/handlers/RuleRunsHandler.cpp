@@ -1,5 +1,6 @@
 // Rule runs and rule effects (docs/rules.md §6, §8, §11.3).
 #include "app/rules/RuleReruns.h"
+#include "domain/Text.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/JsonWriter.h"
@@ -16,10 +17,6 @@ namespace finimport::http {
 
 namespace {
 
-bool blank(std::string_view s) {
-    return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
-}
-
 std::map<std::string, store::StoredRule> rulesById(store::Tx& s, const std::string& familyId) {
     std::map<std::string, store::StoredRule> out;
     for (auto& r : store::rulesOfFamily(s, familyId))
@@ -30,7 +27,7 @@ std::map<std::string, store::StoredRule> rulesById(store::Tx& s, const std::stri
 // A UUID filter: absent or blank → nullopt; otherwise `bad` set when it is not a UUID.
 std::optional<std::string> uuidFilter(const Request& req, const char* name, bool& bad) {
     auto v = req.query.get(name);
-    if (!v || blank(*v)) return std::nullopt;
+    if (!v || domain::isBlank(*v)) return std::nullopt;
     if (!isUuid(*v)) {
         bad = true;
         return std::nullopt;
@@ -39,7 +36,7 @@ std::optional<std::string> uuidFilter(const Request& req, const char* name, bool
 }
 
 std::optional<std::string> dateMember(const ParamValue* v, bool& bad) {
-    if (!v || v->isNull() || (v->isString() && blank(v->text()))) return std::nullopt;
+    if (!v || v->isNull() || (v->isString() && domain::isBlank(v->text()))) return std::nullopt;
     if (!v->isString()) {
         bad = true;
         return std::nullopt;
@@ -76,19 +73,19 @@ Response listRuleRuns(store::Database& db, const Request& req) {
     bool bad = false;
     f.ruleId = uuidFilter(req, "rule_id", bad);
     if (bad) return validationFailed("rule_id must be a valid UUID");
-    if (auto v = req.query.get("status"); v && !blank(*v)) {
+    if (auto v = req.query.get("status"); v && !domain::isBlank(*v)) {
         if (*v != "pending" && *v != "success" && *v != "failed")
             return validationFailed("status must be one of: pending, success, failed");
         f.status = *v;
     }
-    if (auto v = req.query.get("execution_type"); v && !blank(*v)) {
+    if (auto v = req.query.get("execution_type"); v && !domain::isBlank(*v)) {
         if (*v != "manual" && *v != "scheduled" && *v != "import")
             return validationFailed("execution_type must be one of: manual, scheduled, import");
         f.executionType = *v;
     }
     for (const char* name : {"start_executed_at", "end_executed_at"}) {
         auto v = req.query.get(name);
-        if (!v || blank(*v)) continue;
+        if (!v || domain::isBlank(*v)) continue;
         auto t = parseTimestampParam(*v);
         if (!t) return validationFailed(std::string(name) + " must be an ISO 8601 timestamp");
         (std::string(name) == "start_executed_at" ? f.executedFrom : f.executedTo) = *t;
@@ -188,7 +185,7 @@ Response listRuleEffects(store::Database& db, const Request& req) {
         *field = uuidFilter(req, name, bad);
         if (bad) return validationFailed(std::string(name) + " must be a valid UUID");
     }
-    if (auto a = req.query.get("attribute"); a && !blank(*a)) f.attribute = *a;
+    if (auto a = req.query.get("attribute"); a && !domain::isBlank(*a)) f.attribute = *a;
     JsonWriter w;
     db.read([&](store::Tx& s) {
         const std::string& family = req.principal.familyId;

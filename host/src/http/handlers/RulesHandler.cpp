@@ -1,6 +1,7 @@
 #include "http/handlers/RulesHandler.h"
 
 #include "app/rules/RuleEditor.h"
+#include "domain/Text.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/JsonWriter.h"
@@ -15,12 +16,6 @@
 namespace finimport::http {
 
 namespace {
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
 
 bool blank(std::string_view s) {
     return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
@@ -102,7 +97,7 @@ Response listRules(store::Database& db, const Request& req) {
         return validationFailed("resource_type must be one of: transaction");
     std::optional<bool> active;
     if (auto a = req.query.get("active")) {
-        const std::string v = lower(*a);
+        const std::string v = domain::toLowerAscii(*a);
         if (v == "true" || v == "1")
             active = true;
         else if (v == "false" || v == "0")

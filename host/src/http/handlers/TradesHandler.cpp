@@ -1,5 +1,6 @@
 #include "http/handlers/TradesHandler.h"
 
+#include "domain/Text.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/Pagination.h"
@@ -9,10 +10,6 @@
 namespace finimport::http {
 
 namespace {
-
-bool blank(std::string_view s) {
-    return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
-}
 
 void writeTrade(JsonWriter& w, const store::TradeListRow& t) {
     using domain::Decimal;
@@ -63,7 +60,7 @@ Response listTrades(ListCache& cache, const Request& req) {
     filter.familyId = req.principal.familyId;
     // docs/decisions.md D27 order: account_id, account_ids, start_date, end_date; the first failure
     // answers.
-    if (auto id = req.query.get("account_id"); id && !blank(*id)) {
+    if (auto id = req.query.get("account_id"); id && !domain::isBlank(*id)) {
         if (!isUuid(*id)) return validationFailed("account_id must be a valid UUID");
         filter.accountId = normalizeUuid(*id);
     }
@@ -88,12 +85,12 @@ Response listTrades(ListCache& cache, const Request& req) {
         }
     }
     if (!ids.empty()) filter.accountIds = ids;
-    if (auto start = req.query.get("start_date"); start && !blank(*start)) {
+    if (auto start = req.query.get("start_date"); start && !domain::isBlank(*start)) {
         auto d = parseIsoDateParam(*start);
         if (!d) return validationFailed("Invalid start_date format");
         filter.startDate = d->iso();
     }
-    if (auto end = req.query.get("end_date"); end && !blank(*end)) {
+    if (auto end = req.query.get("end_date"); end && !domain::isBlank(*end)) {
         auto d = parseIsoDateParam(*end);
         if (!d) return validationFailed("Invalid end_date format");
         filter.endDate = d->iso();

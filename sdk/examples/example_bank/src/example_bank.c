@@ -9,7 +9,7 @@
  *
  * Dates are DD.MM.YYYY, amounts are magnitudes with a decimal comma and optional "." thousands
  * groups ("1.234,56"). Output: a "header" record, then one "transaction" record per data row
- * (sdk/docs/records.md). Option skip_pending leaves out rows whose Status is "pending". A file
+ * (records.md). Option skip_pending leaves out rows whose Status is "pending". A file
  * without that header is a fatal error with the code invalid_examplebank.
  */
 #include <finimport/plugin.h>
@@ -19,8 +19,6 @@
 
 #include "example_bank_parse.h"
 #include "finimport_manifest.h" /* generated from manifest.json by finimport_add_plugin() */
-
-static const char* const kTypes[] = {"ExampleBankImport", NULL};
 
 /* The TransactionImport fields of records.md. */
 static const char* const kTransactionFields[] = {
@@ -178,7 +176,12 @@ static fi_probe_result probe(const char* head, size_t head_size, const char* fil
 }
 
 static const fi_importer kImporter = {
-    sizeof(fi_importer), "example_bank.transactions", kTypes, finimport_manifest_json, probe, run,
+    sizeof(fi_importer),
+    "example_bank.transactions",
+    finimport_manifest_types,
+    finimport_manifest_json,
+    probe,
+    run,
 };
 static const fi_importer* const kImporters[] = {&kImporter};
 static const fi_plugin kPlugin = {

@@ -1,4 +1,4 @@
-// The time-of-day directives of finimport/date.hpp (docs/decisions.md D92): a date cell that also
+// The time-of-day directives of finimport/date.hpp: a date cell that also
 // holds a time is read for its civil date as written; the time is checked, never converted.
 // Internal: plugins use finimport/date.hpp.
 #ifndef FINIMPORT_DETAIL_CLOCK_HPP
@@ -50,7 +50,7 @@ inline bool readMeridiem(std::string_view text, std::size_t& pos) {
     return true;
 }
 
-// `Z`, `+01:00`, `-0500`, `+01`: a UTC offset (never applied, docs/decisions.md D92).
+// `Z`, `+01:00`, `-0500`, `+01`: a UTC offset (never applied: the date is the one written).
 inline bool readOffset(std::string_view text, std::size_t& pos) {
     if (pos >= text.size()) return false;
     if (text[pos] == 'Z' || text[pos] == 'z') {
