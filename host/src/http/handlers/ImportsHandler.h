@@ -4,6 +4,7 @@
 
 #include "app/imports/ImportService.h"
 #include "http/Request.h"
+#include "http/Router.h"
 #include "store/Database.h"
 
 namespace finimport::http {
@@ -23,6 +24,11 @@ private:
     store::Database& _db;
     app::ImportService& _service;
 };
+
+// docs/decisions.md D165: an upload that sends X-Import-Id is on the upload board from its first
+// byte, so GET /api/v1/imports/{id} shows it while it is received and parsed.
+inline constexpr const char* kImportIdHeader = "X-Import-Id";
+BodyWatchHook uploadWatchHook();
 
 // Moves the request's parameters and file into the app's request.
 app::CreateImportRequest toCreateRequest(Request& request);
