@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <future>
 #include <mutex>
 #include <thread>
@@ -73,6 +74,7 @@ std::string receiveAll(Poco::Net::StreamSocket& socket) {
 class UploadProgressApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(UploadProgressApiTest);
     CPPUNIT_TEST(testReceivingShowsBytes);
+    CPPUNIT_TEST(testChunkedUploadHasNoTotal);
     CPPUNIT_TEST(testParsingShowsRows);
     CPPUNIT_TEST(testAbortedUploadLeavesNothing);
     CPPUNIT_TEST(testRefusedUploadLeavesNothing);
@@ -138,6 +140,38 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("pending"), stored->getValue<std::string>("status"));
         CPPUNIT_ASSERT_EQUAL(2, stored->getObject("stats")->getValue<int>("rows_count"));
         CPPUNIT_ASSERT(!stored->has("progress"));
+    }
+
+    void testChunkedUploadHasNoTotal() {
+        AppHarness app(patientOptions());
+        const std::string key = app.createKey("Family");
+        const std::string json = R"({"raw_file_content":"date,amount\n01/02/2024,1\n"})";
+        const std::string first = json.substr(0, 10);
+        auto chunk = [](const std::string& data) {
+            char size[16];
+            std::snprintf(size, sizeof size, "%zx", data.size());
+            return std::string(size) + "\r\n" + data + "\r\n";
+        };
+        Poco::Net::StreamSocket socket(Poco::Net::SocketAddress("127.0.0.1", app.port()));
+        const std::string head =
+            "POST /api/v1/imports HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Api-Key: " + key +
+            "\r\nX-Import-Id: " + kUploadId +
+            "\r\nContent-Type: application/json\r\nTransfer-Encoding: "
+            "chunked\r\nConnection: close\r\n\r\n" +
+            chunk(first);
+        socket.sendBytes(head.data(), static_cast<int>(head.size()));
+        auto held = waitForImport(app, key, kUploadId, [&](const HttpResult& r) {
+            return bytesDone(r) == static_cast<int64_t>(first.size());
+        });
+        auto progress = held->getObject("progress");
+        CPPUNIT_ASSERT_EQUAL(std::string("receiving"), progress->getValue<std::string>("phase"));
+        CPPUNIT_ASSERT(!progress->has("bytes_total")); // a chunked body has no length up front
+        const std::string rest = chunk(json.substr(first.size())) + "0\r\n\r\n";
+        socket.sendBytes(rest.data(), static_cast<int>(rest.size()));
+        auto created = parseRawResponse(receiveAll(socket));
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+        CPPUNIT_ASSERT_EQUAL(kUploadId,
+                             jsonObject(created)->getObject("data")->getValue<std::string>("id"));
     }
 
     void testParsingShowsRows() {

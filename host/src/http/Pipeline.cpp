@@ -145,7 +145,8 @@ Response RequestPipeline::process(Request& request, const BodyInfo& body, std::i
         request.failure = RequestFailure{"(not a std::exception)", "", "handler"};
         response = internalError(match.route->internalErrorMessage);
     }
-    // A watched body's ticket ends with its answer, before the client hears it (D165).
+    // A watched body's ticket ends with its answer, before the client hears it
+    // (docs/decisions.md D165).
     request.bodyWatch.reset();
     if (response.status != 401) {
         for (auto& header : rateHeaders)
