@@ -56,12 +56,14 @@
   FI.get = (path, q) => FI.request('GET', path, {query: q});
 
   // A multipart upload with upload progress (fetch reports none): onProgress(sent, total).
-  FI.upload = function upload(path, form, onProgress) {
+  // `headers`: more request headers (X-Import-Id, docs/decisions.md D165).
+  FI.upload = function upload(path, form, onProgress, headers) {
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', path);
       xhr.setRequestHeader('X-Api-Key', FI.key() || '');
       xhr.setRequestHeader('Accept', 'application/json');
+      for (const [name, value] of Object.entries(headers || {})) xhr.setRequestHeader(name, value);
       xhr.upload.addEventListener('progress', (e) => {
         if (onProgress) onProgress(e.loaded, e.lengthComputable ? e.total : null);
       });
@@ -74,6 +76,16 @@
       xhr.addEventListener('error', () => reject(new ApiError(0, {message: 'The server could not be reached.'})));
       xhr.send(form);
     });
+  };
+
+  // A random (version 4) UUID: crypto.randomUUID exists only in secure contexts, and the console
+  // may be served over plain HTTP on a LAN address.
+  FI.newUuid = function newUuid() {
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+    return hex.slice(0, 8) + '-' + hex.slice(8, 12) + '-' + hex.slice(12, 16) + '-' + hex.slice(16, 20) + '-' + hex.slice(20);
   };
 
   // Every page of a paginated list (capped: the console shows at most `max` records).

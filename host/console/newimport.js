@@ -76,13 +76,14 @@
     const preflight = FI.h('section', {class: 'preflight', 'aria-labelledby': 'preflight-title', 'aria-live': 'polite'},
       FI.h('h2', {id: 'preflight-title'}, 'Preflight'), panel);
     const bar = FI.h('progress', {id: 'upload-progress', max: '100', value: '0', 'aria-label': 'Upload progress', hidden: true});
+    const barText = FI.h('p', {id: 'upload-status', class: 'muted', 'aria-live': 'polite'});
     const result = FI.h('div', {id: 'upload-result'});
     const upload = FI.h('button', {type: 'submit'}, 'Upload');
     const form = FI.h('form', {class: 'card', 'aria-labelledby': 'screen-title', novalidate: true},
       FI.field('File', file, 'A bank CSV, OFX, QIF, CAMT, MT940 or PDF statement, or a finimport export.'), drop,
       FI.field('Type', type), FI.field('Account', account,
         'The account the rows go to; "Create from the file" uses the account the file names.'),
-      options, FI.h('div', {class: 'actions'}, upload), bar, result);
+      options, FI.h('div', {class: 'actions'}, upload), bar, barText, result);
 
     let shownType = null;
     const effectiveType = () => type.value === 'auto' ? FI.guessType(file.files[0], types) : type.value;
@@ -203,13 +204,27 @@
       upload.disabled = true;
       bar.hidden = false;
       bar.value = 0;
+      barText.textContent = 'Sending the file…';
+      serverSeen = false;
+      let watching = null;
       try {
-        const body = await withDetection((t) => FI.upload('/api/v1/imports', formData(t), (sent, total) => {
-          if (total) bar.value = Math.round(100 * sent / total);
-        }));
+        const body = await withDetection((t) => {
+          // docs/decisions.md D165: the import's id is chosen here, so the server's side of the
+          // upload (bytes received, rows parsed) can be shown while it runs.
+          // A small file is answered before the first look.
+          const id = FI.newUuid();
+          clearInterval(watching);
+          watching = setInterval(() => watchUpload(id), 400);
+          return FI.upload('/api/v1/imports', formData(t), (sent, total) => {
+            if (total && !serverSeen) bar.value = Math.round(100 * sent / total);
+          }, {'X-Import-Id': id});
+        });
+        clearInterval(watching);
         FI.announce('Uploaded.');
         location.hash = '#/imports/' + body.data.id;
       } catch (err) {
+        clearInterval(watching);
+        barText.textContent = '';
         upload.disabled = false;
         bar.hidden = true;
         if (err && err.status === 401) return;
@@ -218,6 +233,28 @@
         result.querySelector('[role=alert]').focus();
       }
     });
+
+    // The server's progress of the upload: 404 until its body begins and once it is answered.
+    // Once known, the bar shows what the server has, not what the browser has sent.
+    let serverSeen = false;
+    async function watchUpload(id) {
+      let imp;
+      try {
+        imp = (await FI.get('/api/v1/imports/' + id)).data;
+      } catch (err) {
+        return;
+      }
+      const p = imp && imp.status === 'uploading' ? imp.progress : null;
+      if (!p || upload.disabled === false) return;
+      serverSeen = true;
+      if (p.phase === 'parsing') {
+        bar.removeAttribute('value'); // the rows of a file are not known before they are read
+        barText.textContent = 'Reading the file: ' + p.rows_done + (p.rows_done === 1 ? ' row' : ' rows') + ' so far.';
+      } else {
+        if (p.bytes_total) bar.value = Math.round(100 * p.bytes_done / p.bytes_total);
+        barText.textContent = 'Received ' + p.bytes_done + (p.bytes_total ? ' of ' + p.bytes_total : '') + ' bytes.';
+      }
+    }
 
     buildOptions();
     FI.render('New import', form, preflight);

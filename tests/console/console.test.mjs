@@ -5,6 +5,7 @@ import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
 import {join} from 'node:path';
 import {copyFileSync} from 'node:fs';
+import {connect} from 'node:net';
 import {startServer, startBrowser, newPage, sourceDir, helpers} from './harness.mjs';
 
 let server, browser, h;
@@ -154,6 +155,62 @@ test('keyboard only: sign in, New import and its fields in order, a bad cell cor
   await page.getByRole('button', {name: 'Edit Amount of row 1: 12.00'}).waitFor();
   assert.equal(await names(), 'Edit Amount of row 1: 12.00'); // focus stays on the cell
   assert.equal(await page.locator('tr.invalid').count(), 0);
+  assert.deepEqual(h.problems(page), []);
+  await page.close();
+});
+
+// The upload's request is held half sent (docs/decisions.md D165): the test takes it over from
+// the browser, sends half of its body to the server itself, and lets the rest go once the
+// console shows what the server has received.
+test('an upload in progress shows the bytes the server has received', async () => {
+  const page = await newPage(browser);
+  await h.signIn(page);
+  await page.getByRole('button', {name: 'New import'}).click();
+  await page.getByRole('heading', {name: 'New import'}).waitFor();
+  const csv = server.file('held.csv', 'date,name,amount\n01/05/2024,Held,1.00\n');
+  await page.getByLabel('File', {exact: true}).setInputFiles(csv);
+  await page.getByLabel('Account', {exact: true}).selectOption({label: 'Checking (USD)'});
+  await page.locator('#preflight-body', {hasText: 'TransactionImport, 1 row.'}).waitFor();
+  let release, half, total, importId;
+  const released = new Promise((r) => { release = r; });
+  await page.route(server.url + '/api/v1/imports', async (route) => {
+    const req = route.request();
+    if (req.method() !== 'POST') return route.continue();
+    const headers = req.headers();
+    const body = req.postDataBuffer();
+    importId = headers['x-import-id'];
+    total = body.length;
+    half = Math.floor(total / 2);
+    const url = new URL(server.url);
+    const socket = connect(Number(url.port), url.hostname);
+    const chunks = [];
+    socket.on('data', (d) => chunks.push(d));
+    const closed = new Promise((r) => socket.on('close', r));
+    socket.write('POST /api/v1/imports HTTP/1.1\r\nHost: ' + url.host + '\r\nX-Api-Key: ' + headers['x-api-key'] +
+      '\r\nX-Import-Id: ' + importId + '\r\nContent-Type: ' + headers['content-type'] + '\r\nContent-Length: ' + total +
+      '\r\nConnection: close\r\n\r\n');
+    socket.write(body.subarray(0, half));
+    await released;
+    socket.write(body.subarray(half));
+    await closed;
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const status = Number(raw.slice(9, 12));
+    await route.fulfill({status, contentType: 'application/json; charset=utf-8', body: raw.slice(raw.indexOf('\r\n\r\n') + 4)});
+  });
+  await page.getByRole('button', {name: 'Upload'}).click();
+  // The console asks the server (GET /api/v1/imports/{id}) while the upload runs.
+  await page.locator('#upload-status').filter({hasText: /^Received \d+ of \d+ bytes\.$/}).waitFor({timeout: 30000});
+  assert.equal(await page.locator('#upload-status').textContent(), 'Received ' + half + ' of ' + total + ' bytes.');
+  assert.equal(await page.getByRole('progressbar', {name: 'Upload progress'}).getAttribute('value'),
+    String(Math.round(100 * half / total)));
+  const shown = (await server.api('GET', '/api/v1/imports/' + importId)).json.data;
+  assert.equal(shown.status, 'uploading');
+  assert.deepEqual(shown.progress, {phase: 'receiving', rows_done: 0, bytes_done: half, bytes_total: total});
+  release();
+  await page.getByRole('heading', {name: 'Import TransactionImport'}).waitFor();
+  await h.statusIs(page, 'pending');
+  assert.ok(page.url().endsWith('#/imports/' + importId));
+  await page.unroute(server.url + '/api/v1/imports');
   assert.deepEqual(h.problems(page), []);
   await page.close();
 });

@@ -17,8 +17,9 @@ export async function startServer() {
   const db = 'sqlite:' + join(dir, 'console.db');
   const created = execFileSync(exe, ['keys', 'create', '--family', 'Console family', '--name', 'console', '--database', db]).toString();
   const key = created.trim().split('\n').pop();
+  // No minimum body rate: a test holds an upload half sent while the console shows it.
   const child = spawn(exe, ['serve', '--listen', '127.0.0.1:0', '--database', db, '--plugins', pluginDir, '--workers', '1'],
-    {stdio: ['ignore', 'pipe', 'pipe']});
+    {stdio: ['ignore', 'pipe', 'pipe'], env: {...process.env, FINIMPORT_HTTP_BODY_MIN_RATE: '0'}});
   let log = '';
   child.stderr.on('data', (d) => { log += d; });
   const url = await new Promise((resolve, reject) => {

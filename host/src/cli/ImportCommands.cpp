@@ -9,8 +9,12 @@
 #include <Poco/JSON/Array.h>
 #include <Poco/URI.h>
 
+#include <atomic>
+#include <condition_variable>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
+#include <thread>
 
 namespace finimport::cli {
 
@@ -34,6 +38,63 @@ std::string importId(const Args& args) {
     return domain::canonicalUuid(word).value_or(word);
 }
 
+// docs/decisions.md D165: once the file is sent, the server's side of the upload (the rows it has
+// read) from GET /api/v1/imports/{id} on a second connection, drawn on the terminal's bar.
+class ServerProgress {
+public:
+    ServerProgress(const ClientSettings& settings, std::string id, ProgressBar& bar)
+        : _settings(settings), _id(std::move(id)), _bar(bar) {
+        if (_bar.enabled()) _thread = std::thread([this] { run(); });
+    }
+    ~ServerProgress() {
+        {
+            std::lock_guard lock(_mutex);
+            _stop = true;
+        }
+        _wake.notify_all();
+        if (_thread.joinable()) _thread.join();
+    }
+    ServerProgress(const ServerProgress&) = delete;
+    ServerProgress& operator=(const ServerProgress&) = delete;
+
+    // The bytes the client has sent, drawn on the bar (under the lock the poller draws with).
+    void sent(int64_t done, int64_t total) {
+        std::lock_guard lock(_mutex);
+        _sentAll = done >= total;
+        _bar.bytes("Uploading", done, total);
+    }
+
+private:
+    void run() {
+        ApiClient watcher(_settings);
+        std::unique_lock lock(_mutex);
+        while (!_wake.wait_for(lock, std::chrono::milliseconds(500), [this] { return _stop; })) {
+            if (!_sentAll) continue;
+            lock.unlock();
+            ApiAnswer a;
+            try {
+                a = watcher.get("/api/v1/imports/" + _id);
+            } catch (const std::exception&) { // only a view: the upload's answer decides
+            }
+            lock.lock();
+            if (_stop || a.status != 200 || !a.json || !a.json->isObject("data")) continue;
+            auto data = a.json->getObject("data");
+            auto progress = data->getObject("progress");
+            if (text(data, "status") == "uploading" && progress &&
+                text(progress, "phase") == "parsing")
+                _bar.rows("Reading", integer(progress, "rows_done"), -1);
+        }
+    }
+
+    ClientSettings _settings;
+    std::string _id;
+    ProgressBar& _bar;
+    std::mutex _mutex;
+    std::condition_variable _wake;
+    bool _stop = false, _sentAll = false;
+    std::thread _thread;
+};
+
 } // namespace
 
 int importFile(ApiClient& api, const std::string& file, const std::string& type,
@@ -45,9 +106,11 @@ int importFile(ApiClient& api, const std::string& file, const std::string& type,
         if (!asType.empty()) all.push_back({"type", asType});
         all.insert(all.end(), fields.begin(), fields.end());
         ProgressBar bar;
-        return api.postFile("/api/v1/imports", all, file, [&](int64_t done, int64_t total) {
-            bar.bytes("Uploading", done, total);
-        });
+        const std::string id = domain::newUuidV7(); // the import's id (docs/decisions.md D165)
+        ServerProgress server(api.settings(), id, bar);
+        return api.postFile("/api/v1/imports", all, file,
+                            [&](int64_t done, int64_t total) { server.sent(done, total); },
+                            {{"X-Import-Id", id}});
     };
     ApiAnswer answer = upload(type);
     // docs/decisions.md D103: a server that cannot detect types gets the extension's type.

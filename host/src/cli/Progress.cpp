@@ -43,7 +43,9 @@ void ProgressBar::bytes(const std::string& label, int64_t done, int64_t total) {
 void ProgressBar::rows(const std::string& label, int64_t done, int64_t total) {
     const double f = total > 0 ? static_cast<double>(done) / static_cast<double>(total) : -1;
     draw(label, f,
-         total >= 0 ? std::to_string(done) + " of " + std::to_string(total) + " rows" : "…");
+         total >= 0 ? std::to_string(done) + " of " + std::to_string(total) + " rows"
+         : done > 0 ? std::to_string(done) + " rows"
+                    : "…");
 }
 
 void ProgressBar::finish() {

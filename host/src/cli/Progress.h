@@ -13,7 +13,7 @@ public:
     ~ProgressBar() { finish(); }
     // "Uploading [#####.....]  52%  5.2 MB of 10.0 MB"
     void bytes(const std::string& label, int64_t done, int64_t total);
-    // "Publishing [###.......] 300 of 1,000 rows"; total < 0: unknown
+    // "Publishing [###.......] 300 of 1,000 rows"; total < 0: unknown ("Reading [...] 300 rows")
     void rows(const std::string& label, int64_t done, int64_t total);
     void finish(); // ends the line (once)
     bool enabled() const { return _tty; }

@@ -22,12 +22,14 @@ std::string ApiAnswer::errorText() const {
 
 ApiAnswer ApiClient::send(const std::string& method, const std::string& path,
                           const std::function<void(std::ostream&)>& body, int64_t length,
-                          const std::string& contentType) {
+                          const std::string& contentType, const std::vector<FormField>& headers) {
     Poco::Net::HTTPClientSession session(_s.host, _s.port);
     session.setTimeout(Poco::Timespan(300, 0)); // a large upload is parsed before the answer
     Poco::Net::HTTPRequest request(method, path, Poco::Net::HTTPMessage::HTTP_1_1);
     request.set("X-Api-Key", _s.key);
     request.set("Accept", "application/json");
+    for (const auto& h : headers)
+        request.set(h.name, h.value);
     if (body) {
         request.setContentType(contentType);
         request.setContentLength64(length);
@@ -60,7 +62,8 @@ ApiAnswer ApiClient::post(const std::string& path) {
 
 ApiAnswer ApiClient::postFile(const std::string& path, const std::vector<FormField>& fields,
                               const std::string& file,
-                              const std::function<void(int64_t, int64_t)>& sent) {
+                              const std::function<void(int64_t, int64_t)>& sent,
+                              const std::vector<FormField>& headers) {
     const std::string boundary = "finimport-cli-7c1f9a2e5b";
     std::string head;
     for (const auto& f : fields)
@@ -91,7 +94,7 @@ ApiAnswer ApiClient::postFile(const std::string& path, const std::vector<FormFie
         out.flush();
     };
     return send("POST", path, body, static_cast<int64_t>(head.size()) + size + tail.size(),
-                "multipart/form-data; boundary=" + boundary);
+                "multipart/form-data; boundary=" + boundary, headers);
 }
 
 std::string text(const Poco::JSON::Object::Ptr& o, const std::string& key) {

@@ -39,14 +39,16 @@ public:
     ApiAnswer get(const std::string& pathAndQuery);
     ApiAnswer post(const std::string& path); // no body
     // multipart/form-data: the fields, then FILE as the part `file`, streamed from disk;
-    // `sent(bytes, total)` is called as it goes.
+    // `sent(bytes, total)` is called as it goes. `headers`: more request headers.
     ApiAnswer postFile(const std::string& path, const std::vector<FormField>& fields,
-                       const std::string& file, const std::function<void(int64_t, int64_t)>& sent);
+                       const std::string& file, const std::function<void(int64_t, int64_t)>& sent,
+                       const std::vector<FormField>& headers = {});
+    const ClientSettings& settings() const { return _s; }
 
 private:
     ApiAnswer send(const std::string& method, const std::string& path,
                    const std::function<void(std::ostream&)>& body, int64_t length,
-                   const std::string& contentType);
+                   const std::string& contentType, const std::vector<FormField>& headers = {});
     ClientSettings _s;
 };
 

@@ -125,7 +125,7 @@ bool hasBody(const BodyInfo& info) {
 } // namespace
 
 std::optional<BodyFailure> readRequestBody(const BodyInfo& info, std::istream& in, std::size_t cap,
-                                           RawBody& out) {
+                                           RawBody& out, BodyWatch* watch) {
     out = RawBody{};
     if (info.contentLength && *info.contentLength > cap) {
         return BodyFailure{payloadTooLarge(), true};
@@ -138,7 +138,7 @@ std::optional<BodyFailure> readRequestBody(const BodyInfo& info, std::istream& i
         Poco::Net::MessageHeader::splitParameters(*info.contentType, mediaType, typeParams);
         mediaType = Poco::toLower(Poco::trim(mediaType));
     }
-    BodyReader reader(in, cap);
+    BodyReader reader(in, cap, watch);
     try {
         if (mediaType == "application/json")
             return readJson(reader, static_cast<std::size_t>(info.contentLength.value_or(0)), out);

@@ -42,8 +42,9 @@ struct RawBody {
 // Stage A, before authentication: reads the body (capped) and runs only linear checks (UTF-8,
 // syntax, depth <= 64, NULs, field count): no tree, no key comparison, so a request without a
 // key costs at most a scan yet a broken body is still 400 (docs/api.md §2).
+// `watch`, when given, is told the bytes read as they arrive.
 std::optional<BodyFailure> readRequestBody(const BodyInfo& info, std::istream& in, std::size_t cap,
-                                           RawBody& out);
+                                           RawBody& out, BodyWatch* watch = nullptr);
 // Stage B, after authentication: the parameter tree (hashed keys, at most kMaxJsonValues
 // values). Fills request.bodyKind, params, file and fileFieldWasText.
 std::optional<BodyFailure> buildRequestParams(RawBody&& body, Request& request);

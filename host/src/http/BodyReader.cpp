@@ -27,6 +27,7 @@ std::size_t BodyReader::read(char* buffer, std::size_t size) {
     if (_in.bad()) throw BodyReadFailed();
     _count += got;
     if (_count > _cap) throw BodyTooLarge();
+    if (_watch) _watch->bytesRead(_count);
     return got;
 }
 

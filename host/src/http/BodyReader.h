@@ -2,6 +2,8 @@
 // Reads a request body with a hard byte cap, counting as it goes (chunked bodies have no
 // length up front). Crossing the cap throws BodyTooLarge at once, so the rest is never read.
 
+#include "http/Request.h"
+
 #include <cstddef>
 #include <istream>
 #include <stdexcept>
@@ -27,7 +29,8 @@ class BodyReader {
 public:
     static constexpr std::size_t kChunk = 64 * 1024;
 
-    BodyReader(std::istream& in, std::size_t cap) : _in(in), _cap(cap) {}
+    BodyReader(std::istream& in, std::size_t cap, BodyWatch* watch = nullptr)
+        : _in(in), _cap(cap), _watch(watch) {}
 
     // Up to `size` bytes into `buffer`; 0 at the end of the body.
     std::size_t read(char* buffer, std::size_t size);
@@ -45,6 +48,7 @@ public:
 private:
     std::istream& _in;
     std::size_t _cap;
+    BodyWatch* _watch;
     std::size_t _count = 0;
     bool _end = false;
 };

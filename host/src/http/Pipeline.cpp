@@ -34,15 +34,41 @@ bool hasBody(const BodyInfo& body) {
 
 } // namespace
 
+std::optional<AuthOutcome> RequestPipeline::watchBody(const BodyWatchHook& hook,
+                                                      AuthRequirement auth, Request& request,
+                                                      const BodyInfo& body) {
+    if (auth == AuthRequirement::None || !_authenticator) return std::nullopt;
+    const auto key = request.headers.get("X-Api-Key");
+    if (!key || key->empty() || !request.headers.get(hook.header)) return std::nullopt;
+    // A body refused by its length alone is never watched (413 before anything else).
+    if (body.contentLength && *body.contentLength > _config.maxBodyBytes) return std::nullopt;
+    // The key is looked up before the body only for a request that asks to be watched; the
+    // outcome is kept for step 2, so it is looked up once either way.
+    AuthOutcome outcome;
+    try {
+        outcome = _authenticator->authenticate(*key);
+    } catch (const std::exception&) {
+        return std::nullopt; // step 2 asks again, after the body, and answers its 500
+    }
+    if (outcome.status == AuthOutcome::Status::Ok && scopeSatisfies(outcome.principal.scope, auth))
+        request.bodyWatch =
+            hook.open(outcome.principal, request, body.chunked ? std::nullopt : body.contentLength);
+    return outcome;
+}
+
 Response RequestPipeline::runRoute(const Route& route, Request& request, const BodyInfo& body,
                                    std::istream& in, bool& bodyLeftUnread,
                                    NameValueList& rateHeaders) {
     // 1. Body, before authentication: read and checked by linear scans only (a broken body is
     //    400 even without a key); the parameter tree is built after authentication.
     const bool paramsBody = route.body == BodyMode::Params;
+    std::optional<AuthOutcome> early;
+    if (paramsBody && route.watchBody)
+        early = watchBody(*route.watchBody, route.auth, request, body);
     RawBody raw;
-    const auto failure = paramsBody ? readRequestBody(body, in, _config.maxBodyBytes, raw)
-                                    : discardRequestBody(body, in, _config.maxBodyBytes);
+    const auto failure =
+        paramsBody ? readRequestBody(body, in, _config.maxBodyBytes, raw, request.bodyWatch.get())
+                   : discardRequestBody(body, in, _config.maxBodyBytes);
     if (failure) {
         bodyLeftUnread = failure->bodyLeftUnread;
         return failure->response;
@@ -64,7 +90,7 @@ Response RequestPipeline::runRoute(const Route& route, Request& request, const B
         // 2. Authentication. The value is matched exactly: no trimming, empty is missing.
         const auto key = request.headers.get("X-Api-Key");
         if (!key || key->empty() || !_authenticator) return unauthorized(false);
-        const AuthOutcome outcome = _authenticator->authenticate(*key);
+        const AuthOutcome outcome = early ? *early : _authenticator->authenticate(*key);
         if (outcome.status != AuthOutcome::Status::Ok) {
             return unauthorized(outcome.status == AuthOutcome::Status::Deactivated);
         }
@@ -119,6 +145,9 @@ Response RequestPipeline::process(Request& request, const BodyInfo& body, std::i
         request.failure = RequestFailure{"(not a std::exception)", "", "handler"};
         response = internalError(match.route->internalErrorMessage);
     }
+    // A watched body's ticket ends with its answer, before the client hears it
+    // (docs/decisions.md D165).
+    request.bodyWatch.reset();
     if (response.status != 401) {
         for (auto& header : rateHeaders)
             response.headers.push_back(std::move(header));

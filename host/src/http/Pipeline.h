@@ -50,6 +50,10 @@ public:
 private:
     void logAndCount(const Request& request, int status,
                      std::chrono::steady_clock::time_point started);
+    // Opens the route's BodyWatchHook when the request asks for it; the key's outcome, when
+    // looked up.
+    std::optional<AuthOutcome> watchBody(const BodyWatchHook& hook, AuthRequirement auth,
+                                         Request& request, const BodyInfo& body);
     Response runRoute(const Route& route, Request& request, const BodyInfo& body, std::istream& in,
                       bool& bodyLeftUnread, NameValueList& rateHeaders);
 

@@ -55,6 +55,14 @@ struct FilePart {
 
 enum class BodyKind { None, Json, Multipart, Form };
 
+// Told how many bytes of a request's body have been read, as they arrive (a route's
+// Route::watchBody opens one; docs/decisions.md D165). It lives as long as its request.
+class BodyWatch {
+public:
+    virtual ~BodyWatch() = default;
+    virtual void bytesRead(uint64_t total) = 0;
+};
+
 // Why a request failed, recorded where its exception was caught (http/ServerLog.h).
 struct RequestFailure {
     std::string exceptionClass, message, layer;
@@ -75,6 +83,7 @@ struct Request {
     std::string route;   // the matched route pattern (metrics, logs); empty when none matched
     Principal principal; // empty for routes without authentication
     std::optional<RequestFailure> failure; // set with a 5xx answer caused by an exception
+    std::shared_ptr<BodyWatch> bodyWatch;  // the route's, when it watches this body
 
     const std::string& pathParam(const std::string& name) const { return pathParams.at(name); }
 };

@@ -13,6 +13,8 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -27,6 +29,17 @@ enum class BodyMode {
 
 using Handler = std::function<Response(Request&)>;
 
+// A body worth watching while it arrives (docs/decisions.md D165): when a request carries
+// `header` and a key of the route's scope, `open` is called before the body is read (the key is
+// looked up then, once, though its 401 still comes after the body's 400/413); what it returns is
+// told the bytes as they arrive and kept in Request::bodyWatch.
+struct BodyWatchHook {
+    std::string header;
+    std::function<std::shared_ptr<BodyWatch>(const Principal&, const Request&,
+                                             std::optional<uint64_t> contentLength)>
+        open;
+};
+
 struct Route {
     std::string method; // upper case: GET, POST, ...
     std::string pattern;
@@ -35,6 +48,7 @@ struct Route {
     Handler handler;
     // The 500 message when the handler throws (the error code is internal_server_error).
     std::string internalErrorMessage = kDefaultInternalErrorMessage;
+    std::optional<BodyWatchHook> watchBody = std::nullopt;
 };
 
 struct RouteMatch {

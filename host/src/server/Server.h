@@ -28,6 +28,7 @@ public:
 
     store::Database& database() { return *_db; }
     app::Publisher& publisher() { return *_publisher; }
+    app::ImportService& imports() { return *_imports; }
     jobs::JobQueue& jobs() { return *_jobs; }
     http::Metrics& metrics() { return *_metrics; }
     // The port of the separate metrics listener (metrics.listen), 0 when there is none.

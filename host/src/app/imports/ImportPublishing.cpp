@@ -87,6 +87,7 @@ ImportResult ImportService::createService(const CreateImportRequest& req, const 
                            std::nullopt, std::nullopt};
 
     store::ImportRecord record;
+    if (req.upload) record.id = req.upload->id(); // docs/decisions.md D165
     record.familyId = req.familyId;
     record.type = type;
     std::vector<std::string> ignored;

@@ -3,8 +3,10 @@
 // with their JSON kind, and the uploaded file part.
 
 #include "app/ErrorKind.h"
+#include "app/imports/UploadTicket.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +32,9 @@ struct CreateImportRequest {
     std::map<std::string, FieldValue> fields;
     std::optional<UploadedFile> file;
     bool fileFieldWasText = false; // a multipart text field named `file`
+    // docs/decisions.md D165: the upload's ticket when the client chose the import's id; the
+    // import takes its id, and its rows are counted on it while they are parsed.
+    std::shared_ptr<UploadTicket> upload;
 
     // Scalar value as text; nullopt for absent, null, arrays and objects.
     std::optional<std::string> text(const std::string& name) const;

@@ -69,11 +69,24 @@ bool ImportService::wantsPublish(const CreateImportRequest& request) {
 }
 
 ImportResult ImportService::create(CreateImportRequest& request) {
+    // docs/decisions.md D165: the id the client chose is free on the board (its ticket); it must
+    // not name a stored import either, of any family.
+    if (request.upload) {
+        bool taken = false;
+        _db.read([&](store::Tx& s) {
+            taken = store::ImportStore(s).byIdAnyFamily(request.upload->id()).has_value();
+        });
+        if (taken)
+            return ImportError{ErrorKind::Conflict, "conflict",
+                               "An import with this X-Import-Id already exists", std::nullopt,
+                               std::nullopt};
+    }
     std::string type = resolveType(request.text("type"));
     // docs/decisions.md D96: `auto` asks the plugins' probes.
     if (type == "auto")
         if (auto refusal = chooseImportType(_plugins, request, type, resolveType(std::nullopt)))
             return *refusal;
+    if (request.upload) request.upload->parsing(type);
     if (traitsOf(type).backup()) return createService(request, type);
     return createFromPlugin(request, type);
 }
@@ -101,6 +114,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
 
     std::string defaultCurrency = account ? account->currency : (family ? family->currency : "USD");
     store::ImportRecord record;
+    if (req.upload) record.id = req.upload->id(); // docs/decisions.md D165
     record.familyId = req.familyId;
     record.type = type;
     record.accountId = accountId;
@@ -150,6 +164,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                 int64_t familyCurrencyRows = 0;
                 NameFallbackCount names; // docs/decisions.md D91
                 EntryTotal fileTotal;    // docs/decisions.md D158
+                int64_t storedRows = 0;  // docs/decisions.md D165: the upload's progress
                 auto consume = [&](CollectedRow&& row) {
                     if (row.kind == "statement") {
                         if (!book.addStatement(row))
@@ -171,6 +186,9 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                         if (given && *given && **given == "false") ++familyCurrencyRows;
                     }
                     writer.add(std::move(row));
+                    ++storedRows;
+                    if (req.upload) req.upload->rowParsed(storedRows);
+                    if (afterRowHook) afterRowHook(storedRows);
                 };
                 // A large file is parsed on a second thread while this one stores its rows.
                 const bool overlap = input->size() >= kOverlapBytes;
@@ -241,7 +259,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                                std::nullopt, std::nullopt};
         // ...except "nothing recognisable" (docs/decisions.md D17): stored with 0 rows, keeping
         // why.
-        record.id.clear();
+        record.id = req.upload ? req.upload->id() : std::string();
         record.rowsCount = 0;
         record.summary.reset();
         record.extracted.reset();

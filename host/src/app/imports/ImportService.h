@@ -55,6 +55,9 @@ private:
     jobs::JobQueue& _jobs;
 
 public:
+    // Tests: called on the storing thread after each row of an upload is stored, with the rows
+    // stored so far (an upload's progress can be read while it waits).
+    std::function<void(int64_t rowsStored)> afterRowHook;
     // Rule re-runs are queued on the same queue (docs/rules.md §6).
     jobs::JobQueue& jobs() { return _jobs; }
 };

@@ -2,6 +2,7 @@
 
 #include "app/imports/ImportProgress.h"
 #include "app/imports/ImportTypes.h"
+#include "app/imports/UploadTicket.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/handlers/JsonFields.h"
@@ -27,6 +28,18 @@ void writeError(JsonWriter& w, const store::ImportRecord& r) {
 // docs/decisions.md D101: only while a job runs (status importing or reverting). A job queued or
 // running on another instance shows its phase with rows_done 0.
 void writeProgress(JsonWriter& w, const store::ImportRecord& r) {
+    // docs/decisions.md D165: an upload still being received (bytes) or parsed (rows).
+    if (r.status == "uploading") {
+        auto up = app::uploadInProgress(r.familyId, r.id);
+        w.key("progress").beginObject();
+        w.key("phase").string(up ? up->phase : "receiving");
+        w.key("rows_done").integer(up ? up->rowsDone : 0);
+        w.key("bytes_done").integer(up ? static_cast<int64_t>(up->bytesDone) : 0);
+        if (up && up->bytesTotal)
+            w.key("bytes_total").integer(static_cast<int64_t>(*up->bytesTotal));
+        w.endObject();
+        return;
+    }
     if (r.status != "importing" && r.status != "reverting") return;
     auto p = app::importProgress(r.id);
     w.key("progress").beginObject();

@@ -3,6 +3,7 @@
 #include "app/imports/ImportTypes.h"
 
 #include "app/imports/ImportTemplate.h"
+#include "app/imports/UploadTicket.h"
 #include "domain/Uuid.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
@@ -51,6 +52,49 @@ Response resultResponse(const app::ImportResult& result, int okStatus) {
     return importDetailResponse(okStatus, std::get<app::ImportView>(result));
 }
 
+// Tells the upload's ticket the bytes of the body as they arrive.
+class UploadWatch : public BodyWatch {
+public:
+    explicit UploadWatch(std::shared_ptr<app::UploadTicket> ticket) : ticket(std::move(ticket)) {}
+    void bytesRead(uint64_t total) override { ticket->bytesRead(total); }
+    std::shared_ptr<app::UploadTicket> ticket;
+};
+
+// docs/decisions.md D165: the X-Import-Id header, checked after authentication like the body's
+// fields. nullopt: none was sent.
+std::optional<app::ImportError> checkImportId(Request& req, app::CreateImportRequest& out) {
+    const auto header = req.headers.get(kImportIdHeader);
+    if (!header) return std::nullopt;
+    const auto id = domain::canonicalUuid(*header);
+    if (!id) {
+        const std::string message = std::string(kImportIdHeader) + " must be a UUID";
+        return app::ImportError{app::ErrorKind::Invalid, "validation_failed", message,
+                                std::vector<std::string>{message}, std::nullopt};
+    }
+    if (auto* watch = dynamic_cast<UploadWatch*>(req.bodyWatch.get()))
+        out.upload = watch->ticket;
+    else // the id was on the board when the body began: is it still?
+        out.upload = app::UploadTicket::open(*id, req.principal.familyId, std::nullopt);
+    if (!out.upload)
+        return app::ImportError{app::ErrorKind::Conflict, "conflict",
+                                "An import with this " + std::string(kImportIdHeader) +
+                                    " is already being uploaded",
+                                std::nullopt, std::nullopt};
+    return std::nullopt;
+}
+
+// GET /api/v1/imports/{id} of an upload still running: nothing is stored yet.
+app::ImportView uploadingView(const app::UploadState& up) {
+    app::ImportView v;
+    v.record.id = up.id;
+    v.record.familyId = up.familyId;
+    v.record.type = up.type;
+    v.record.status = "uploading";
+    v.record.createdAt = v.record.updatedAt = up.startedAt / 1000 * 1000;
+    v.notPublishableReasons.push_back("The file is still being uploaded");
+    return v;
+}
+
 } // namespace
 
 app::CreateImportRequest toCreateRequest(Request& req) {
@@ -76,8 +120,26 @@ app::CreateImportRequest toCreateRequest(const Request& req) {
     return toCreateRequest(copy);
 }
 
+BodyWatchHook uploadWatchHook() {
+    BodyWatchHook hook;
+    hook.header = kImportIdHeader;
+    hook.open = [](const Principal& who, const Request& req,
+                   std::optional<uint64_t> length) -> std::shared_ptr<BodyWatch> {
+        const auto id = domain::canonicalUuid(req.headers.get(kImportIdHeader).value_or(""));
+        if (!id) return nullptr; // refused after the body (checkImportId)
+        auto ticket = app::UploadTicket::open(*id, who.familyId, length);
+        if (!ticket) return nullptr; // taken: refused after the body (checkImportId)
+        return std::make_shared<UploadWatch>(std::move(ticket));
+    };
+    return hook;
+}
+
 Response ImportsHandler::create(Request& req) {
     app::CreateImportRequest request = toCreateRequest(req);
+    if (auto refused = checkImportId(req, request)) return importErrorResponse(*refused);
+    // The ticket now lives in `request`: it leaves the board when create has returned, the
+    // import stored (or nothing).
+    req.bodyWatch.reset();
     // docs/decisions.md D66: a template fills the options the request leaves out (an unknown type
     // is answered by create's own type check first).
     const std::string type = app::ImportService::resolveType(request.text("type"));
@@ -88,6 +150,10 @@ Response ImportsHandler::create(Request& req) {
 }
 
 Response ImportsHandler::show(Request& req) {
+    // The board first: a ticket leaves it only after its import is committed.
+    if (auto id = domain::canonicalUuid(req.pathParam("id")))
+        if (auto up = app::uploadInProgress(req.principal.familyId, *id))
+            return importDetailResponse(200, uploadingView(*up));
     auto view = _service.get(req.principal.familyId, req.pathParam("id"));
     if (!view) return notFound();
     return importDetailResponse(200, *view);

@@ -5,6 +5,7 @@
 #include "app/imports/ImportService.h"
 #include "http/Request.h"
 #include "http/handlers/ListCache.h"
+#include "http/Router.h"
 #include "store/Database.h"
 
 #include <memory>
@@ -30,6 +31,11 @@ private:
     app::ImportService& _service;
     std::shared_ptr<ListCache> _lists;
 };
+
+// docs/decisions.md D165: an upload that sends X-Import-Id is on the upload board from its first
+// byte, so GET /api/v1/imports/{id} shows it while it is received and parsed.
+inline constexpr const char* kImportIdHeader = "X-Import-Id";
+BodyWatchHook uploadWatchHook();
 
 // Moves the request's parameters and file into the app's request.
 app::CreateImportRequest toCreateRequest(Request& request);
