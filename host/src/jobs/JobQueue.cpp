@@ -1,6 +1,8 @@
 #include "jobs/JobQueue.h"
 
 #include "domain/LogLine.h"
+#include "jobs/RecordedFailure.h"
+#include "store/ErrorText.h"
 #include "store/Time.h"
 
 #include <unistd.h>
@@ -131,9 +133,13 @@ bool JobQueue::runOne(const std::string& worker) {
     std::string errorClass;
     try {
         if (_handler) _handler(*job);
-    } catch (const std::exception& e) {
+    } catch (const RecordedFailure& e) {
         ok = false;
         error = e.what();
+        errorClass = e.exceptionClass();
+    } catch (const std::exception& e) {
+        ok = false;
+        error = store::errorText(e);
         errorClass = domain::exceptionClass(e);
     }
     bool recorded = false;
