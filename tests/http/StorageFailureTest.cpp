@@ -156,7 +156,7 @@ public:
         } else {
             CPPUNIT_ASSERT_MESSAGE(line, has(line, "\"exception\":\"Poco::Data::SQLite::"));
             CPPUNIT_ASSERT_MESSAGE(
-                line, has(line, "\"message\":\"I/O error: I/O error: SQLITE_IOERR_WRITE: "
+                line, has(line, "\"message\":\"I/O error: disk I/O error: SQLITE_IOERR_WRITE: "
                                 "writing the database file or its WAL "
                                 "failed"));
         }
