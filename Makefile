@@ -11,13 +11,14 @@ FINIMPORT := $(BUILD_DIR)/bin/finimport
 # Debian packages (checked with dpkg first; apt only when missing). `make run` needs only the
 # first list: the server, the sandbox runner and the plugins. The tests need both: PostgreSQL
 # for the _pg suites, clang for the fuzz replays, lintian/dpkg-dev/file for the packages,
-# systemd for `systemd-analyze security`, CppUnit, curl, the Python checks and clang-format
-# (the repo_format check).
+# systemd for `systemd-analyze security`, python3-seccomp for the unit's syscall filter in
+# package_sandbox_under_unit, CppUnit, curl, the Python checks and clang-format (the repo_format
+# check).
 RUN_DEB_PACKAGES := cmake ninja-build g++ make pkgconf ccache \
   libpoco-dev libpq-dev libboost-dev libboost-filesystem-dev libicu-dev \
   libfast-float-dev libpoppler-cpp-dev libexpat1-dev
 TEST_DEB_PACKAGES := dpkg-dev file libcppunit-dev postgresql-15 clang libclang-rt-14-dev \
-  curl lintian python3-yaml python3-jsonschema systemd chromium clang-format
+  curl lintian python3-yaml python3-jsonschema python3-seccomp systemd chromium clang-format
 DEB_PACKAGES := $(RUN_DEB_PACKAGES) $(TEST_DEB_PACKAGES)
 # What `make run` builds: no test suites, no benchmarks (same build tree as `make build`).
 RUN_CMAKE_FLAGS := -DFINIMPORT_BUILD_TESTS=OFF -DFINIMPORT_BUILD_BENCH=OFF

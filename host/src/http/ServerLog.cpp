@@ -2,6 +2,7 @@
 
 #include "domain/LogLine.h"
 #include "store/Database.h"
+#include "store/ErrorText.h"
 
 #include <Poco/AutoPtr.h>
 #include <Poco/Channel.h>
@@ -73,7 +74,7 @@ std::string failingLayer(const std::exception& e) {
 }
 
 RequestFailure describeFailure(const std::exception& e) {
-    return {domain::exceptionClass(e), domain::logMessage(e.what()), failingLayer(e)};
+    return {domain::exceptionClass(e), domain::logMessage(store::errorText(e)), failingLayer(e)};
 }
 
 void logServerError(const Request& request, int status) {

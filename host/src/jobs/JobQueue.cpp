@@ -1,6 +1,8 @@
 #include "jobs/JobQueue.h"
 
 #include "domain/LogLine.h"
+#include "jobs/RecordedFailure.h"
+#include "store/ErrorText.h"
 #include "store/Time.h"
 
 #include <unistd.h>
@@ -88,7 +90,8 @@ void JobQueue::stop() {
             } catch (const std::exception& e) {
                 domain::LogLine("job_release_failed")
                     .str("job_id", jobId)
-                    .str("error", e.what())
+                    .str("exception", domain::exceptionClass(e))
+                    .str("error", domain::logMessage(store::errorText(e)))
                     .emit();
             }
         }
@@ -131,9 +134,13 @@ bool JobQueue::runOne(const std::string& worker) {
     std::string errorClass;
     try {
         if (_handler) _handler(*job);
-    } catch (const std::exception& e) {
+    } catch (const RecordedFailure& e) {
         ok = false;
         error = e.what();
+        errorClass = e.exceptionClass();
+    } catch (const std::exception& e) {
+        ok = false;
+        error = store::errorText(e);
         errorClass = domain::exceptionClass(e);
     }
     bool recorded = false;
@@ -142,7 +149,11 @@ bool JobQueue::runOne(const std::string& worker) {
             recorded = store::JobStore(s).finish(job->id, worker, ok, error);
         });
     } catch (const std::exception& e) {
-        domain::LogLine("job_record_failed").str("job_id", job->id).str("error", e.what()).emit();
+        domain::LogLine("job_record_failed")
+            .str("job_id", job->id)
+            .str("exception", domain::exceptionClass(e))
+            .str("error", domain::logMessage(store::errorText(e)))
+            .emit();
     }
     {
         std::lock_guard lock(_heldMutex);
@@ -226,7 +237,8 @@ void JobQueue::heartbeatLoop() {
             } catch (const std::exception& e) {
                 domain::LogLine("job_heartbeat_failed")
                     .str("job_id", jobId)
-                    .str("error", e.what())
+                    .str("exception", domain::exceptionClass(e))
+                    .str("error", domain::logMessage(store::errorText(e)))
                     .emit();
             }
         }
@@ -234,7 +246,10 @@ void JobQueue::heartbeatLoop() {
             try {
                 reap();
             } catch (const std::exception& e) {
-                domain::LogLine("job_reaper_failed").str("error", e.what()).emit();
+                domain::LogLine("job_reaper_failed")
+                    .str("exception", domain::exceptionClass(e))
+                    .str("error", domain::logMessage(store::errorText(e)))
+                    .emit();
             }
             nextReap = std::chrono::steady_clock::now() + _options.lease;
         }
@@ -248,7 +263,11 @@ void JobQueue::workerLoop(int index) {
         try {
             ran = runOne(worker);
         } catch (const std::exception& e) {
-            domain::LogLine("job_claim_failed").str("worker", worker).str("error", e.what()).emit();
+            domain::LogLine("job_claim_failed")
+                .str("worker", worker)
+                .str("exception", domain::exceptionClass(e))
+                .str("error", domain::logMessage(store::errorText(e)))
+                .emit();
         }
         if (ran) continue;
         std::unique_lock<std::mutex> lock(_mutex);

@@ -10,6 +10,7 @@
 
 #include <finimport/plugin.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -39,9 +40,13 @@ namespace {
     _exit(3);
 }
 
-void limit(int resource, rlim_t soft, rlim_t hard) {
+// Fails closed: a plugin never runs without the limits it was promised (a seccomp filter or a
+// container that forbids setrlimit stops the run with a reason instead).
+void limit(sandbox::Channel& channel, int resource, rlim_t soft, rlim_t hard) {
     const rlimit value{soft, hard};
-    setrlimit(resource, &value);
+    if (setrlimit(resource, &value) != 0)
+        startFailed(channel, std::string("finimport-plugin-run could not set its limits: ") +
+                                 std::strerror(errno));
 }
 
 uint64_t number(const char* text) {
@@ -107,18 +112,21 @@ int main(int argc, char** argv) {
     // Nothing of the server (listening socket, database files) stays reachable by the plugin.
     syscall(SYS_close_range, fd + 1, ~0u, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL); // the server died: so do we
-    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+    const bool noNewPrivs = prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0;
     sandbox::Channel channel(fd);
+    if (!noNewPrivs)
+        startFailed(channel, std::string("finimport-plugin-run could not drop privileges: ") +
+                                 std::strerror(errno));
     const bool checkRow = argc == 6 && std::strcmp(argv[5], plugin::sandbox::kCheckRowMode) == 0;
     if (argc != 5 && !checkRow) startFailed(channel, "finimport-plugin-run needs 4 arguments");
     if (getppid() == 1) _exit(4);
 
     [[maybe_unused]] const uint64_t memoryMb = number(argv[3]); // unused under ASan
     const uint64_t cpuSeconds = number(argv[4]);
-    limit(RLIMIT_CORE, 0, 0);
-    if (cpuSeconds > 0) limit(RLIMIT_CPU, cpuSeconds, cpuSeconds + 1);
+    limit(channel, RLIMIT_CORE, 0, 0);
+    if (cpuSeconds > 0) limit(channel, RLIMIT_CPU, cpuSeconds, cpuSeconds + 1);
 #ifndef FINIMPORT_SANITIZED // ASan reserves terabytes of shadow address space
-    if (memoryMb > 0) limit(RLIMIT_AS, memoryMb << 20, memoryMb << 20);
+    if (memoryMb > 0) limit(channel, RLIMIT_AS, memoryMb << 20, memoryMb << 20);
 #endif
     const Options options = readOptions(channel);
     std::string checkKind;

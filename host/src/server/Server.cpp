@@ -99,11 +99,11 @@ void Server::wireMetrics(http::Router& router) {
     _jobs->setObserver([this, db](const jobs::JobOutcome& o) {
         int64_t rows = 0;
         std::string status = o.ok ? "done" : "failed";
-        if (o.job.kind == "publish" && o.job.importId && o.ok) {
+        if (o.job.kind == "publish" && o.job.importId) {
             try {
                 db->read([&](store::Tx& s) {
                     auto r = store::importOutcome(s, *o.job.importId);
-                    if (r && r->status == "complete") rows = r->rowsCount;
+                    if (r && r->status == "complete" && o.ok) rows = r->rowsCount;
                     if (r && r->status == "failed") status = "import_failed";
                 });
             } catch (const std::exception&) {

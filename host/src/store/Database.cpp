@@ -4,6 +4,7 @@
 #include "store/PgPassFile.h"
 #include "store/ReadStamps.h"
 #include "store/Sql.h"
+#include "store/SqliteNative.h"
 #include "store/StatementCache.h"
 #include "store/TxSession.h"
 #include "store/WalCheckpointer.h"
@@ -11,6 +12,7 @@
 #include <Poco/Data/DataException.h>
 #include <Poco/Data/PostgreSQL/Connector.h>
 #include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/SQLite/SQLiteException.h>
 #include <Poco/Data/SQLite/Utility.h>
 #include <Poco/Data/Session.h>
 #include <Poco/Data/SessionPool.h>
@@ -292,6 +294,8 @@ void Database::writeTransaction(const std::function<void(Tx&)>& work, bool count
         if (countsRows && (changed || (handle && sqlite3_total_changes64(handle) != changesBefore)))
             ++_commits;
     } catch (...) {
+        // Read before the rollback: the failed statement's operating-system error.
+        const std::string ioCause = sqliteIoCause(handle);
         try {
             if (isSqlite())
                 sqlExec(s, "ROLLBACK");
@@ -299,7 +303,13 @@ void Database::writeTransaction(const std::function<void(Tx&)>& work, bool count
                 s.rollback();
         } catch (...) {
         }
-        throw;
+        try {
+            throw;
+        } catch (const Poco::Data::SQLite::IOErrorException& e) {
+            // Poco says only "I/O error": the log names the cause (docs/decisions.md D115).
+            if (ioCause.empty()) throw;
+            throw Poco::Data::SQLite::IOErrorException(e.message(), ioCause);
+        }
     }
 }
 

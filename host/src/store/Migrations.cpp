@@ -52,12 +52,14 @@ void ensureVersionTable(Database& db) {
 } // namespace
 
 int schemaVersion(Database& db) {
+    // Read first, create only when missing: a read-only database whose schema is current still
+    // starts, answers reads, and fails each write with its cause (docs/decisions.md D115).
+    try {
+        return appliedSchemaVersion(db);
+    } catch (const std::exception&) {
+    }
     ensureVersionTable(db);
-    int64_t version = 0;
-    db.read([&](Tx& s) {
-        version = sqlCount(s, "SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
-    });
-    return static_cast<int>(version);
+    return appliedSchemaVersion(db);
 }
 
 int latestSchemaVersion() {

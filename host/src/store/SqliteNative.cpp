@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include <stdexcept>
+#include <system_error>
 
 namespace finimport::store {
 
@@ -16,6 +17,36 @@ bool isSqliteSession(Poco::Data::Session& s) {
 
 sqlite3* sqliteHandle(Poco::Data::Session& s) {
     return Poco::Data::SQLite::Utility::dbHandle(s);
+}
+
+std::string sqliteIoCause(sqlite3* db) {
+    if (!db) return "";
+    const int code = sqlite3_extended_errcode(db);
+    if ((code & 0xff) != SQLITE_IOERR) return "";
+    std::string cause;
+    switch (code) {
+    case SQLITE_IOERR_WRITE:
+        cause = "SQLITE_IOERR_WRITE: writing the database file or its WAL failed";
+        break;
+    case SQLITE_IOERR_READ:
+    case SQLITE_IOERR_SHORT_READ:
+        cause = "SQLITE_IOERR_READ: reading the database file or its WAL failed";
+        break;
+    case SQLITE_IOERR_FSYNC:
+    case SQLITE_IOERR_DIR_FSYNC:
+        cause = "SQLITE_IOERR_FSYNC: flushing to the disk failed";
+        break;
+    case SQLITE_IOERR_TRUNCATE:
+        cause = "SQLITE_IOERR_TRUNCATE: truncating a database file failed";
+        break;
+    default:
+        cause = "SQLITE_IOERR, extended code " + std::to_string(code);
+    }
+    // Often 0 by now (SQLite keeps the OS error only until the next call): named when known.
+    if (const int err = sqlite3_system_errno(db); err != 0)
+        cause +=
+            " (errno " + std::to_string(err) + ": " + std::generic_category().message(err) + ")";
+    return cause;
 }
 
 SqliteStatement::SqliteStatement(sqlite3* db, const std::string& sql) : _db(db) {
@@ -69,6 +100,7 @@ bool SqliteStatement::step() {
     }
     if (rc == SQLITE_DONE) return false;
     std::string message = sqlite3_errmsg(_db);
+    if (auto cause = sqliteIoCause(_db); !cause.empty()) message += ": " + cause;
     sqlite3_reset(_stmt);
     throw std::runtime_error("SQLite statement failed: " + message);
 }

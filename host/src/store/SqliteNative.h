@@ -21,6 +21,10 @@ namespace finimport::store {
 
 bool isSqliteSession(Poco::Data::Session& s);
 sqlite3* sqliteHandle(Poco::Data::Session& s);
+// After an I/O failure (SQLITE_IOERR…), which operation failed ("SQLITE_IOERR_WRITE: writing
+// the database file or its WAL failed") and the OS error when SQLite still has it; empty
+// otherwise. Poco's message is only "I/O error" (docs/decisions.md D115).
+std::string sqliteIoCause(sqlite3* db);
 
 class SqliteStatement {
 public:

@@ -1,8 +1,7 @@
 #include "app/auth/KeyUsage.h"
 
+#include "domain/LogLine.h"
 #include "store/FamilyStore.h"
-
-#include <iostream>
 
 namespace finimport::app {
 
@@ -61,7 +60,12 @@ void KeyUsageRecorder::write(std::map<std::string, int64_t> batch) {
         });
         _writes += static_cast<int64_t>(batch.size());
     } catch (const std::exception& e) {
-        std::cerr << "api keys: could not record last_used_at: " << e.what() << "\n";
+        // stderr carries JSON lines only (docs/decisions.md D76).
+        domain::LogLine("key_usage_failed")
+            .str("level", "warning")
+            .str("exception", domain::exceptionClass(e))
+            .str("message", domain::logMessage(e.what()))
+            .emit();
     }
 }
 

@@ -5,12 +5,12 @@
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportService.h"
 #include "app/publish/RevertGuard.h"
+#include "domain/LogLine.h"
 #include "domain/Uuid.h"
 #include "store/ImportStore.h"
 
 #include <Poco/JSON/Object.h>
 
-#include <iostream>
 #include <sstream>
 
 namespace finimport::app {
@@ -187,7 +187,14 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
             queued = evaluateImport(s, *imports.byId(familyId, id), domain::Date::today());
         });
     } catch (const std::exception& e) {
-        std::cerr << "import " << id << ": could not queue the publish job: " << e.what() << "\n";
+        // The handler answers 500 publish_failed itself: this line carries the cause
+        // (docs/decisions.md D76).
+        domain::LogLine("publish_queue_failed")
+            .str("level", "error")
+            .str("import_id", id)
+            .str("exception", domain::exceptionClass(e))
+            .str("message", domain::logMessage(e.what()))
+            .emit();
         return refusal(ErrorKind::Internal, "publish_failed",
                        "Import was uploaded but could not be queued for processing.", id);
     }

@@ -12,6 +12,7 @@
 #include "app/imports/TypeDetection.h"
 #include "app/imports/UploadSink.h"
 #include "app/imports/UploadWriter.h"
+#include "domain/LogLine.h"
 #include "domain/Uuid.h"
 #include "plugin/HostStall.h"
 #include "plugin/ImporterRunner.h"
@@ -22,7 +23,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <iostream>
 
 namespace finimport::app {
 
@@ -248,7 +248,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
         return refused.error;
     } catch (const RowPipeline::HostTooSlow& slow) {
         // docs/decisions.md D81: the host's own failure, named as such, never the plugin's.
-        std::cerr << "upload: " << slow.what() << "\n";
+        domain::LogLine("host_too_slow").str("level", "error").str("message", slow.what()).emit();
         return ImportError{ErrorKind::Internal, "host_too_slow", slow.what(), std::nullopt,
                            std::nullopt};
     } catch (const PluginFailed& failed) {

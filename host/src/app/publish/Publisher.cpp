@@ -17,6 +17,7 @@
 #include "store/AccountStore.h"
 #include "store/EntryLookups.h"
 #include "store/EntryStore.h"
+#include "store/ErrorText.h"
 #include "store/ImportClaims.h"
 #include "store/ImportStore.h"
 #include "store/RevertDeletes.h"
@@ -184,15 +185,18 @@ void Publisher::run(const store::JobRecord& job) {
     if (!job.importId) return;
     // docs/decisions.md D101: what GET /api/v1/imports/{id} shows as `progress` meanwhile.
     ProgressScope progress(*job.importId);
+    std::optional<jobs::RecordedFailure> failure;
     if (job.kind == "publish") {
         progress.set("publishing", 0, std::nullopt);
-        publish(*job.importId);
+        failure = publish(*job.importId);
     } else if (job.kind == "revert") {
         progress.set("reverting", 0, std::nullopt);
-        revert(*job.importId);
+        failure = revert(*job.importId);
     } else if (job.kind == "rule_run") { // docs/rules.md §6: the job's id names the pass
-        rules::runQueuedPass(_db, *job.importId);
+        failure = rules::runQueuedPass(_db, *job.importId);
     }
+    // Recorded where the API shows it; the job ends failed with the cause (docs/decisions.md D116).
+    if (failure) throw *failure;
 }
 
 bool Publisher::isServiceImport(const std::string& importId) {
@@ -204,10 +208,10 @@ bool Publisher::isServiceImport(const std::string& importId) {
     return service;
 }
 
-void Publisher::publish(const std::string& importId) {
+std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& importId) {
     if (isServiceImport(importId)) {
         service::ServicePublisher(_db, _config, _plugins).publish(importId, afterRecordsHook);
-        return;
+        return std::nullopt;
     }
     try {
         _db.write([&](store::Tx& s) {
@@ -346,15 +350,17 @@ void Publisher::publish(const std::string& importId) {
         _db.write([&](store::Tx& s) {
             store::failImportIfStatus(s, importId, "importing", "failed", message);
         });
+        return jobs::RecordedFailure(domain::exceptionClass(e), store::errorText(e));
     }
+    return std::nullopt;
 }
 
-void Publisher::revert(const std::string& importId) {
+std::optional<jobs::RecordedFailure> Publisher::revert(const std::string& importId) {
     if (isServiceImport(importId)) {
         service::ServicePublisher(_db, _config, _plugins).revert(importId);
-        return;
+        return std::nullopt;
     }
-    runRevertJob(_db, importId, undoLedgerImport);
+    return runRevertJob(_db, importId, undoLedgerImport);
 }
 
 } // namespace finimport::app

@@ -3,11 +3,13 @@
 // all or nothing, then re-materialises the balances of the accounts it touched.
 
 #include "app/imports/ImportSettings.h"
+#include "jobs/RecordedFailure.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
 #include "store/JobStore.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace finimport::app {
@@ -18,8 +20,9 @@ public:
 
     // The job handler for kinds "publish" and "revert".
     void run(const store::JobRecord& job);
-    void publish(const std::string& importId);
-    void revert(const std::string& importId);
+    // A failure is recorded on the import and returned (run() ends the job failed with it).
+    std::optional<jobs::RecordedFailure> publish(const std::string& importId);
+    std::optional<jobs::RecordedFailure> revert(const std::string& importId);
 
     // Test hook: called inside the publish transaction after the records were created, so a
     // test can inject a failure half way.

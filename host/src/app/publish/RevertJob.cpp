@@ -1,13 +1,16 @@
 #include "app/publish/RevertJob.h"
 
 #include "app/publish/RevertGuard.h"
+#include "domain/LogLine.h"
+#include "store/ErrorText.h"
 #include "store/ImportClaims.h"
 
 #include <stdexcept>
 
 namespace finimport::app {
 
-void runRevertJob(store::Database& db, const std::string& importId, const RevertUndo& undo) {
+std::optional<jobs::RecordedFailure> runRevertJob(store::Database& db, const std::string& importId,
+                                                  const RevertUndo& undo) {
     try {
         db.write([&](store::Tx& s) {
             if (!store::claimImport(s, importId, "reverting")) return; // store/ImportClaims.h
@@ -30,7 +33,9 @@ void runRevertJob(store::Database& db, const std::string& importId, const Revert
         db.write([&](store::Tx& s) {
             store::failImportIfStatus(s, importId, "reverting", "revert_failed", message);
         });
+        return jobs::RecordedFailure(domain::exceptionClass(e), store::errorText(e));
     }
+    return std::nullopt;
 }
 
 std::vector<std::string>

@@ -5,10 +5,12 @@
 // its records and return it to `pending`. Any failure rolls all of it back and marks the import
 // `revert_failed` with the reason, in a transaction of its own.
 
+#include "jobs/RecordedFailure.h"
 #include "store/Database.h"
 #include "store/ImportStore.h"
 
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -19,7 +21,9 @@ namespace finimport::app {
 // Deletes what the import created. It may change `import`; the job stores it afterwards.
 using RevertUndo = std::function<void(store::Tx&, store::ImportStore&, store::ImportRecord&)>;
 
-void runRevertJob(store::Database& db, const std::string& importId, const RevertUndo& undo);
+// A failure is recorded on the import (`revert_failed`) and returned for the job's log line.
+std::optional<jobs::RecordedFailure> runRevertJob(store::Database& db, const std::string& importId,
+                                                  const RevertUndo& undo);
 
 // The ids of `type` among the records the import created (ImportStore::records: type, id) that
 // `inUse` (given all of them at once) does not return: the taxonomy a revert deletes.

@@ -1,6 +1,8 @@
 #include "app/rules/RuleReruns.h"
 
 #include "app/rules/StoredPass.h"
+#include "domain/LogLine.h"
+#include "store/ErrorText.h"
 #include "store/RuleTargets.h"
 
 #include <algorithm>
@@ -35,7 +37,7 @@ std::vector<store::RuleRunRow> queueRerun(store::Database& db, jobs::JobQueue& q
     return runs;
 }
 
-void runQueuedPass(store::Database& db, const std::string& passId) {
+std::optional<jobs::RecordedFailure> runQueuedPass(store::Database& db, const std::string& passId) {
     try {
         db.write([&](store::Tx& s) {
             auto runs = store::runsOfPass(s, passId);
@@ -69,7 +71,9 @@ void runQueuedPass(store::Database& db, const std::string& passId) {
     } catch (const std::exception& e) {
         const std::string message = e.what();
         db.write([&](store::Tx& s) { store::failPass(s, passId, message); });
+        return jobs::RecordedFailure(domain::exceptionClass(e), store::errorText(e));
     }
+    return std::nullopt;
 }
 
 } // namespace finimport::app::rules

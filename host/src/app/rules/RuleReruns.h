@@ -3,6 +3,7 @@
 // job; its runs start `pending` and all become `success` (or all `failed`) together.
 
 #include "jobs/JobQueue.h"
+#include "jobs/RecordedFailure.h"
 #include "store/Database.h"
 #include "store/RuleRunStore.h"
 
@@ -25,7 +26,7 @@ std::vector<store::RuleRunRow> queueRerun(store::Database& db, jobs::JobQueue& q
                                           const std::string& familyId, const RerunRequest& request);
 
 // The job of kind "rule_run": runs the queued pass in one transaction; on failure nothing of
-// it remains and its runs are `failed` with the message.
-void runQueuedPass(store::Database& db, const std::string& passId);
+// it remains and its runs are `failed` with the message (also returned, for the job's log line).
+std::optional<jobs::RecordedFailure> runQueuedPass(store::Database& db, const std::string& passId);
 
 } // namespace finimport::app::rules

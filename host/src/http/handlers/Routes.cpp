@@ -90,10 +90,10 @@ Router buildRoutes(RouteServices services) {
         .internalErrorMessage = "Import preflight could not be completed.";
     router.get("/api/v1/exports/ndjson", A::Read,
                [db](Request& r) { return exportNdjson(*db, r); });
-    router
-        .post("/api/v1/imports", A::Write, BodyMode::Params,
-              [imports](Request& r) { return imports->create(r); })
-        .watchBody = uploadWatchHook();
+    auto& createImport = router.post("/api/v1/imports", A::Write, BodyMode::Params,
+                                     [imports](Request& r) { return imports->create(r); });
+    createImport.watchBody = uploadWatchHook();
+    createImport.internalErrorMessage = "Import could not be created"; // docs/api.md §7.7, D115
     router.get("/api/v1/imports", A::Read, [imports](Request& r) { return imports->list(r); });
     auto types = std::make_shared<const std::string>(importTypesJson(services.plugins));
     router.get("/api/v1/import_types", A::Read, [types](Request&) {
