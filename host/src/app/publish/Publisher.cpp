@@ -9,10 +9,11 @@
 #include "app/publish/PublishRows.h"
 #include "app/publish/RevertJob.h"
 #include "app/publish/TypePublishers.h"
-#include "jobs/BalanceDelta.h"
 #include "app/rules/PublishPass.h"
+#include "app/rules/ReplacedBodies.h"
 #include "app/rules/RuleRemoval.h"
 #include "app/rules/RuleReruns.h"
+#include "jobs/BalanceDelta.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
 #include "store/EntryLookups.h"
@@ -21,7 +22,6 @@
 #include "store/ImportStore.h"
 #include "store/RevertDeletes.h"
 #include "store/RuleRunStore.h"
-#include "store/RuleUndo.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Array.h>
@@ -130,7 +130,7 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
         if (type == "Rule")
             for (const auto& [accountId, date] : rules::removeRule(s, id, true))
                 if (auto d = domain::Date::parseIso(date)) ctx.touch(accountId, *d);
-    store::restoreReplacedBodies(s, import.id);
+    rules::restoreReplacedBodies(s, import.id);
     taxonomy.deleteMerchants(unusedCreated(created, "Merchant", [&](const auto& ids) {
         return taxonomy.merchantsInUse(ids, import.id);
     }));
