@@ -15,6 +15,7 @@ class RulesTransactionTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testLabelAndLocksOnTheTransaction);
     CPPUNIT_TEST(testPatchLabelChecks);
     CPPUNIT_TEST(testServiceImportRevertUndoesR13);
+    CPPUNIT_TEST(testRerunReplacesEffectsKeepingTheFirstPrevious);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<RulesFixture> f;
@@ -179,6 +180,50 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*f->app, "rules"));
         CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*f->app, "rule_runs"));
         CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*f->app, "rule_effects"));
+    }
+
+    // docs/rules.md §8: a re-run's write replaces the publish pass's effect and keeps its
+    // previous value (the re-run writes a chunk set-wise, store/RuleTargets.h).
+    void testRerunReplacesEffectsKeepingTheFirstPrevious() {
+        const auto snacks = f->category("Snacks"), coffee = f->category("Coffee"),
+                   tea = f->category("Tea");
+        const auto sweet = f->tag("sweet"), hot = f->tag("hot");
+        f->rule(R"("name":"Beans","active":true,"conditions":[{"condition_type":)"
+                R"("transaction_name","operator":"like","value":"bean"}],"actions":[{)"
+                R"("action_type":"set_transaction_category","value":")" +
+                coffee + R"("},{"action_type":"set_transaction_tags","value":")" + sweet +
+                R"("}])");
+        f->importOf("TransactionImport",
+                    "date,name,amount,category\n2024-03-01,Bean Co,-3.00,Snacks\n"
+                    "2024-03-02,Bean Bar,-2.00,\n2024-03-03,Other,-1.00,Snacks\n",
+                    f->accountMembers());
+        const auto co = f->one("Bean Co"), bar = f->one("Bean Bar"), other = f->one("Other");
+        CPPUNIT_ASSERT_EQUAL(coffee, *co.categoryId);
+        f->rule(R"("name":"Tea time","active":true,"conditions":[{"condition_type":)"
+                R"("transaction_amount","operator":">=","value":"2"}],"actions":[{)"
+                R"("action_type":"set_transaction_category","value":")" +
+                tea + R"("},{"action_type":"set_transaction_tags","value":")" + hot + R"("}])");
+        f->rerun();
+        for (const auto& t : {co, bar}) {
+            auto now = f->one(t.name);
+            CPPUNIT_ASSERT_EQUAL(tea, *now.categoryId);
+            CPPUNIT_ASSERT_EQUAL(joined(sorted({sweet, hot})), joined(now.tagIds));
+        }
+        CPPUNIT_ASSERT_EQUAL(snacks, *f->one("Other").categoryId); // 1.00 < 2
+        auto e = f->effects("attribute=category_id&transaction_id=" + co.id);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), e->size());
+        CPPUNIT_ASSERT_EQUAL(tea, field(e->getObject(0), "value"));
+        CPPUNIT_ASSERT_EQUAL(snacks, field(e->getObject(0), "previous_value")); // the file's
+        CPPUNIT_ASSERT_EQUAL(std::string("Tea time"), field(e->getObject(0), "rule_name"));
+        CPPUNIT_ASSERT_EQUAL(std::string("manual"), field(e->getObject(0), "execution_type"));
+        e = f->effects("attribute=category_id&transaction_id=" + bar.id);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), e->size());
+        CPPUNIT_ASSERT_EQUAL(std::string("null"), field(e->getObject(0), "previous_value"));
+        // Tags: one effect per tag, the publish's stays beside the re-run's.
+        e = f->effects("attribute=tag_ids&transaction_id=" + co.id);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), e->size());
+        CPPUNIT_ASSERT_EQUAL(size_t(0), f->effects("transaction_id=" + other.id)->size());
+        CPPUNIT_ASSERT_EQUAL(int64_t(6), countRows(*f->app, "rule_effects"));
     }
 };
 

@@ -118,6 +118,14 @@ std::string effectWhere(const EffectFilter& f, std::vector<SqlValue>& p) {
     eq("e.rule_run_id", f.ruleRunId);
     eq("COALESCE(r.import_id, e.import_id)", f.importId);
     eq("e.attribute", f.attribute);
+    if (!f.entryIds.empty()) {
+        w += " AND e.entry_id IN (";
+        for (size_t i = 0; i < f.entryIds.size(); ++i) {
+            w += i ? ", ?" : "?";
+            p.emplace_back(f.entryIds[i]);
+        }
+        w += ")";
+    }
     return w;
 }
 
