@@ -16,6 +16,7 @@ class RulesTransactionTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testPatchLabelChecks);
     CPPUNIT_TEST(testServiceImportRevertUndoesR13);
     CPPUNIT_TEST(testRerunReplacesEffectsKeepingTheFirstPrevious);
+    CPPUNIT_TEST(testEffectsOfSeveralTransactions);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<RulesFixture> f;
@@ -224,6 +225,31 @@ public:
         CPPUNIT_ASSERT_EQUAL(size_t(2), e->size());
         CPPUNIT_ASSERT_EQUAL(size_t(0), f->effects("transaction_id=" + other.id)->size());
         CPPUNIT_ASSERT_EQUAL(int64_t(6), countRows(*f->app, "rule_effects"));
+    }
+
+    // docs/decisions.md D170: `transaction_ids` reads the effects of a page at once.
+    void testEffectsOfSeveralTransactions() {
+        f->rule(R"("name":"Hide","active":true,"conditions":[],"actions":[{"action_type":)"
+                R"("exclude_transaction"}])");
+        f->publish("date,name,amount\n2024-03-01,A,-1.00\n2024-03-02,B,-2.00\n"
+                   "2024-03-03,C,-3.00\n");
+        const auto a = f->one("A"), b = f->one("B");
+        auto e = f->effects("transaction_ids=" + a.id + "," + b.id);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), e->size());
+        std::vector<std::string> ids{field(e->getObject(0), "transaction_id"),
+                                     field(e->getObject(1), "transaction_id")};
+        CPPUNIT_ASSERT_EQUAL(joined(sorted({a.id, b.id})), joined(sorted(ids)));
+        CPPUNIT_ASSERT_EQUAL(
+            size_t(1), f->effects("transaction_ids=" + a.id + "&transaction_id=" + a.id)->size());
+        const std::string message =
+            "transaction_ids must be a comma-separated list of at most 100 valid UUIDs";
+        std::string hundred = a.id;
+        for (int i = 1; i < 100; ++i)
+            hundred += "," + b.id;
+        CPPUNIT_ASSERT_EQUAL(size_t(2), f->effects("transaction_ids=" + hundred)->size());
+        for (const std::string& bad : {hundred + "," + a.id, a.id + ",,", a.id + ",nope"})
+            ASSERT_API_ERROR(f->send("GET", "/api/v1/rule_effects?transaction_ids=" + bad), 422,
+                             "validation_failed", message, Errors({message}));
     }
 };
 
