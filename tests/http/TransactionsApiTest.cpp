@@ -67,7 +67,7 @@ public:
         std::string id = tx("Groceries", "2024-01-04", 8410000000, seed);
         auto body = list("");
         auto o = body->getArray("transactions")->getObject(0);
-        // READ_API §3.1's 22 members and docs/rules.md §11.2's label and locks.
+        // docs/read-api.md §3.1's 22 members and docs/rules.md §11.2's label and locks.
         CPPUNIT_ASSERT_EQUAL(std::size_t(24), o->size());
         CPPUNIT_ASSERT(o->isNull("investment_activity_label"));
         CPPUNIT_ASSERT_EQUAL(std::size_t(0), o->getObject("locked_attributes")->size());
