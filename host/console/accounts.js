@@ -1,5 +1,6 @@
 // Accounts: current balances; an account's balance history (chart), its transactions (date range,
-// search, category changed in place) and, for investment accounts, its trades.
+// search, category changed in place, which rule changed what) and, for investment accounts, its
+// trades.
 'use strict';
 (function (FI) {
   const INVESTING = ['investment', 'crypto'];
@@ -32,6 +33,29 @@
       balances.length ? FI.balanceChart(points, series, lastText) : FI.h('p', {class: 'muted'}, lastText));
   }
 
+  // What a rule effect (docs/rules.md §8) changed, in words.
+  const ATTRIBUTES = {category_id: 'Category', merchant_id: 'Merchant', tag_ids: 'Tag', name: 'Name',
+    excluded: 'Excluded', investment_activity_label: 'Activity label', kind: 'Transfer'};
+  function ruleName(e) { return e.rule_name || 'a deleted rule'; }
+  function effectText(e) {
+    const what = ATTRIBUTES[e.attribute] || e.attribute;
+    const was = e.attribute === 'name' && e.previous_value ? ' (was ' + e.previous_value + ')' : '';
+    return what + ' set by rule ' + ruleName(e) + was;
+  }
+
+  // The current rule effects of a page of transactions, one request (docs/decisions.md D170).
+  async function effectsOf(transactions) {
+    const byTxn = new Map();
+    if (!transactions.length) return byTxn;
+    const effects = await FI.getAll('/api/v1/rule_effects', 'data',
+      {transaction_ids: transactions.map((t) => t.id).join(',')}, 1000);
+    for (const e of effects) {
+      if (!byTxn.has(e.transaction_id)) byTxn.set(e.transaction_id, []);
+      byTxn.get(e.transaction_id).push(e);
+    }
+    return byTxn;
+  }
+
   async function transactionsSection(account, categories) {
     const state = {page: 1, start: '', end: '', search: ''};
     const from = FI.h('input', {type: 'date', id: 'tx-from'});
@@ -44,9 +68,15 @@
     async function load() {
       const body = await FI.get('/api/v1/transactions', {account_id: account.id, page: state.page, per_page: 25,
         start_date: state.start, end_date: state.end, search: state.search});
+      const effects = await effectsOf(body.transactions);
       const rows = body.transactions.map((t) => {
         const label = 'Category of ' + t.name + ' on ' + t.date;
-        const select = FI.h('select', {'aria-label': label},
+        const mine = effects.get(t.id) || [];
+        const categoryRule = mine.find((e) => e.attribute === 'category_id');
+        // The rule that set the category is read with the select (its description).
+        const why = FI.h('span', {class: 'why muted', id: 'why-' + t.id},
+          categoryRule ? 'Set by rule ' + ruleName(categoryRule) : '');
+        const select = FI.h('select', {'aria-label': label, 'aria-describedby': 'why-' + t.id},
           FI.h('option', {value: ''}, 'Uncategorised'),
           categories.map((c) => FI.h('option', {value: c.id, selected: t.category && t.category.id === c.id},
             c.parent ? c.parent.name + ' › ' + c.name : c.name)));
@@ -54,17 +84,24 @@
           try {
             await FI.request('PATCH', '/api/v1/transactions/' + t.id,
               {json: {transaction: {category_id: select.value || null}}});
+            why.textContent = ''; // the user's choice now, no rule's (docs/rules.md §7)
             FI.announce('Category of ' + t.name + ' saved.');
           } catch (err) {
             FI.announce('Not saved: ' + FI.errorText(err));
             select.value = t.category ? t.category.id : '';
           }
         });
+        const order = Object.keys(ATTRIBUTES);
+        const changes = mine.slice().sort((a, b) => order.indexOf(a.attribute) - order.indexOf(b.attribute) ||
+          (a.value || '').localeCompare(b.value || '')).map(effectText);
         return FI.h('tr', {}, FI.h('td', {}, t.date), FI.h('th', {scope: 'row'}, t.name),
-          FI.h('td', {class: 'num'}, t.amount), FI.h('td', {}, select));
+          FI.h('td', {class: 'num'}, t.amount), FI.h('td', {}, select, why),
+          FI.h('td', {}, changes.length
+            ? FI.h('ul', {class: 'rule-changes', 'aria-label': 'Rule changes of ' + t.name}, changes.map((c) => FI.h('li', {}, c)))
+            : FI.h('span', {class: 'muted'}, 'None')));
       });
       list.replaceChildren(rows.length
-        ? FI.table('Transactions (positive amounts are money out)', ['Date', 'Name', {label: 'Amount', num: true}, 'Category'], rows)
+        ? FI.table('Transactions (positive amounts are money out)', ['Date', 'Name', {label: 'Amount', num: true}, 'Category', 'Changed by rules'], rows)
         : FI.h('p', {class: 'muted'}, 'No transactions match.'),
       FI.pager(body.pagination, (p) => { state.page = p; load(); }, 'Transactions'));
     }

@@ -1,7 +1,8 @@
 // The console's account screens in a real browser (they read GET /api/v1/accounts, transactions,
 // categories and PATCH a transaction): a bank CSV with one bad row through New import, fixed in
 // place, published, then its account's chart and a category changed in place; the 360-pixel
-// layout of the account screens. Run by ctest as console_browser_accounts (docs/console.md).
+// layout of the account screens; which rule changed a transaction's category, name and tags.
+// Run by ctest as console_browser_accounts (docs/console.md).
 import {test, before, after} from 'node:test';
 import assert from 'node:assert/strict';
 import {startServer, startBrowser, newPage, helpers} from './harness.mjs';
@@ -104,6 +105,48 @@ test('an investment account: cash and holdings lines, its trades; a date range',
   await page.locator('#announce', {hasText: 'Transactions filtered.'}).waitFor();
   const names = await page.locator('#tx-list tbody th').allTextContents();
   assert.deepEqual(names, ['Groceries', 'Rent']);
+  assert.deepEqual(h.problems(page), []);
+  await page.close();
+});
+
+test('a transaction shows which rule set its category and what else rules changed', async () => {
+  const cats = await server.api('GET', '/api/v1/categories?per_page=100');
+  const groceries = cats.json.categories.find((c) => c.name === 'Groceries').id;
+  const rule = await server.api('POST', '/api/v1/rules', {rule: {name: 'Market run', resource_type: 'transaction',
+    active: true, conditions: [{condition_type: 'transaction_name', operator: 'like', value: 'market'}],
+    actions: [{action_type: 'set_transaction_category', value: groceries},
+      {action_type: 'set_transaction_name', value: 'Farmers market'}]}});
+  assert.equal(rule.status, 201, JSON.stringify(rule.json));
+  await h.apiImport({type: 'AccountImport', publish: 'true', date_format: '%Y-%m-%d',
+    raw_file_content: 'type,name,amount,currency,date\nChecking,Savings,0.00,USD,2024-01-01\n'});
+  const savings = await h.accountId('Savings');
+  const pub = await h.apiImport({type: 'TransactionImport', publish: 'true', account_id: savings, date_format: '%Y-%m-%d',
+    raw_file_content: 'date,name,amount\n2024-02-01,MARKET STALL 4,-12.50\n2024-02-02,Bakery,-3.00\n'});
+  assert.equal(pub.status, 'complete');
+  const page = await newPage(browser);
+  await h.signIn(page);
+  await page.goto(server.url + '/#/accounts/' + savings);
+  await page.getByRole('heading', {name: 'Savings', level: 1}).waitFor();
+  // The select's accessible description names the rule; the row lists every rule change.
+  const select = page.getByRole('combobox', {name: 'Category of Farmers market on 2024-02-01'});
+  await select.waitFor();
+  assert.equal(await select.evaluate((el) => el.selectedOptions[0].textContent), 'Groceries');
+  assert.equal(await page.locator('#' + await select.getAttribute('aria-describedby')).textContent(),
+    'Set by rule Market run');
+  const changes = page.getByRole('list', {name: 'Rule changes of Farmers market'}).getByRole('listitem');
+  assert.deepEqual(await changes.allTextContents(),
+    ['Category set by rule Market run', 'Name set by rule Market run (was MARKET STALL 4)']);
+  const bakery = page.getByRole('row', {name: /Bakery/});
+  assert.match(await bakery.textContent(), /None$/);
+  assert.equal(await page.getByRole('combobox', {name: 'Category of Bakery on 2024-02-02'})
+    .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')).textContent), '');
+  await h.shot(page, 'account-rules');
+  // The user's own choice replaces the rule's: the explanation goes with it.
+  await select.selectOption({label: 'Uncategorised'});
+  await page.locator('#announce', {hasText: 'Category of Farmers market saved.'}).waitFor();
+  assert.equal(await page.locator('#' + await select.getAttribute('aria-describedby')).textContent(), '');
+  const effects = await server.api('GET', '/api/v1/rule_effects?attribute=category_id');
+  assert.equal(effects.json.data.length, 0);
   assert.deepEqual(h.problems(page), []);
   await page.close();
 });

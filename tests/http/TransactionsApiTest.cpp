@@ -67,7 +67,10 @@ public:
         std::string id = tx("Groceries", "2024-01-04", 8410000000, seed);
         auto body = list("");
         auto o = body->getArray("transactions")->getObject(0);
-        CPPUNIT_ASSERT_EQUAL(std::size_t(22), o->size());
+        // docs/read-api.md §3.1's 22 members and docs/rules.md §11.2's label and locks.
+        CPPUNIT_ASSERT_EQUAL(std::size_t(24), o->size());
+        CPPUNIT_ASSERT(o->isNull("investment_activity_label"));
+        CPPUNIT_ASSERT_EQUAL(std::size_t(0), o->getObject("locked_attributes")->size());
         CPPUNIT_ASSERT_EQUAL(id, o->getValue<std::string>("id"));
         CPPUNIT_ASSERT_EQUAL(std::string("2024-01-04"), o->getValue<std::string>("date"));
         CPPUNIT_ASSERT_EQUAL(std::string("$84.10"), o->getValue<std::string>("amount"));

@@ -1,5 +1,5 @@
 // docs/rules.md §11: the rule endpoints (reads, create, update, delete) and their checks.
-#include "RulesSupport.h"
+#include "RulesFixture.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

@@ -1,6 +1,6 @@
 // docs/rules.md §9: dry runs over existing data and before publishing change nothing and list
 // exactly what a pass would write.
-#include "RulesSupport.h"
+#include "RulesFixture.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -87,16 +87,9 @@ public:
                 R"("transaction_name","operator":"like","value":"bean"}],"actions":[{)"
                 R"("action_type":"set_transaction_category","value":")" +
                 coffee + R"("}])");
-        auto r = f->app->postJson("/api/v1/imports",
-                                  R"({"type":"TransactionImport","date_format":"%Y-%m-%d",)"
-                                  R"("account_id":")" +
-                                      f->account +
-                                      R"(","raw_file_content":"date,name,amount,category\n)"
-                                      R"(2024-03-01,Bean Co,-3.00,Snacks\n)"
-                                      R"(2024-03-02,Other,-1.00,\n"})",
-                                  f->key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        const std::string id = jsonObject(r)->getObject("data")->getValue<std::string>("id");
+        const std::string id = f->upload("date,name,amount,category\n"
+                                         "2024-03-01,Bean Co,-3.00,Snacks\n"
+                                         "2024-03-02,Other,-1.00,\n");
         const int64_t categories = countRows(*f->app, "categories");
         auto p = f->send("GET", "/api/v1/imports/" + id + "/rule_preview");
         CPPUNIT_ASSERT_EQUAL_MESSAGE(p.body, 200, p.status);

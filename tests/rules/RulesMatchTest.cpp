@@ -1,6 +1,6 @@
 // docs/rules.md §3 (R1-R5): what each condition matches, applied by the publish pass, with the
 // exact category and effect left on each transaction.
-#include "RulesSupport.h"
+#include "RulesFixture.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 

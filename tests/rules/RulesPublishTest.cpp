@@ -1,6 +1,6 @@
 // docs/rules.md §4-§6, §8, §10 (R6, R7, R10, R12, R14): the publish pass's order, conflicts,
 // learned suggestions, failure, isolation, runs and revert, with exact values.
-#include "RulesSupport.h"
+#include "RulesFixture.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -93,14 +93,7 @@ public:
         // History: two Coffee and one Food under the key "blue bottle".
         auto csvCat = "date,name,amount,category\n2024-01-01,BLUE BOTTLE #12,-4.00,Coffee\n"
                       "2024-01-02,Blue Bottle 7,-4.00,Coffee\n2024-01-03,blue-bottle,-4.00,Food\n";
-        auto r = f->app->postJson("/api/v1/imports",
-                                  R"({"type":"TransactionImport","date_format":"%Y-%m-%d",)"
-                                  R"("account_id":")" +
-                                      f->account + R"(","publish":"true","raw_file_content":)" +
-                                      jsonQuote(csvCat) + "}",
-                                  f->key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        f->app->waitForJobs();
+        f->importOf("TransactionImport", csvCat, f->accountMembers());
         (void)food;
         (void)bb;
         CPPUNIT_ASSERT_EQUAL(food, *f->one("blue-bottle").categoryId);
@@ -187,14 +180,12 @@ public:
         CPPUNIT_ASSERT_EQUAL(size_t(1), e->size());
         CPPUNIT_ASSERT_EQUAL(field(run, "id"), field(e->getObject(0), "rule_run_id"));
         // Revert: the transactions and their effects go; the runs stay as history.
-        auto r = f->send("POST", "/api/v1/imports/" + id + "/revert");
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
-        f->app->waitForJobs();
+        f->revert(id);
         CPPUNIT_ASSERT_EQUAL(size_t(0), f->named("Market").size());
         CPPUNIT_ASSERT_EQUAL(size_t(0), f->effects("")->size());
         CPPUNIT_ASSERT_EQUAL(size_t(1), f->runs()->size());
         // Published again: a new pass, the same result.
-        r = f->send("POST", "/api/v1/imports/" + id + "/publish");
+        auto r = f->send("POST", "/api/v1/imports/" + id + "/publish");
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
         f->app->waitForJobs();
         CPPUNIT_ASSERT_EQUAL(c, *f->one("Market").categoryId);

@@ -1,6 +1,6 @@
 // docs/rules.md §6, §7, §10 (R8, R9 by construction, R11, R13): re-runs over a date range,
 // locks, RuleImport revert and rule deletion.
-#include "RulesSupport.h"
+#include "RulesFixture.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -20,18 +20,7 @@ class RulesRerunTest : public CppUnit::TestFixture {
 
     std::unique_ptr<RulesFixture> f;
 
-    std::string ruleImport(const std::string& csv) {
-        auto r = f->app->postJson("/api/v1/imports",
-                                  R"({"type":"RuleImport","publish":"true","raw_file_content":)" +
-                                      jsonQuote(csv) + "}",
-                                  f->key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        f->app->waitForJobs();
-        const std::string id = jsonObject(r)->getObject("data")->getValue<std::string>("id");
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(f->importError(id), std::string("complete"),
-                                     f->importStatus(id));
-        return id;
-    }
+    std::string ruleImport(const std::string& csv) { return f->importOf("RuleImport", csv); }
 
 public:
     void setUp() override { f = std::make_unique<RulesFixture>(); }
@@ -139,10 +128,7 @@ public:
         f->rerun();
         auto t = f->one("Coffee Club");
         CPPUNIT_ASSERT(t.categoryId);
-        auto r = f->send("POST", "/api/v1/imports/" + importId + "/revert");
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
-        f->app->waitForJobs();
-        CPPUNIT_ASSERT_EQUAL(std::string("pending"), f->importStatus(importId)); // reverted
+        f->revert(importId);
         t = f->one("Coffee Club");
         CPPUNIT_ASSERT(!t.categoryId); // back to the value before the rule
         CPPUNIT_ASSERT_EQUAL(size_t(0), f->effects("")->size());
@@ -206,16 +192,7 @@ public:
             R"({"type":"Transaction","data":{"id":"txn-1","account_id":"acct-main","date":)"
             R"("2024-01-15","amount":"-4.50","name":"Starbucks","currency":"USD"}})"
             "\n";
-        auto r =
-            f->app->postJson("/api/v1/imports",
-                             R"({"type":"ServiceImport","publish":"true","raw_file_content":)" +
-                                 jsonQuote(ndjson) + "}",
-                             f->key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        f->app->waitForJobs();
-        const std::string id = jsonObject(r)->getObject("data")->getValue<std::string>("id");
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(f->importError(id), std::string("complete"),
-                                     f->importStatus(id));
+        f->importOf("ServiceImport", ndjson);
         auto t = f->one("Starbucks"); // kept as exported: no rule ran
         CPPUNIT_ASSERT(!t.excluded);
         CPPUNIT_ASSERT_EQUAL(size_t(0), f->runs()->size());
@@ -235,9 +212,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(false, rule->getValue<bool>("active"));
         CPPUNIT_ASSERT_EQUAL(std::string("set_transaction_name"),
                              field(rule->getArray("actions")->getObject(0), "action_type"));
-        auto r = f->send("POST", "/api/v1/imports/" + second + "/revert");
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
-        f->app->waitForJobs();
+        f->revert(second);
         rule = jsonObject(f->send("GET", "/api/v1/rules"))->getArray("data")->getObject(0);
         CPPUNIT_ASSERT_EQUAL(true, rule->getValue<bool>("active")); // the former body
         CPPUNIT_ASSERT_EQUAL(std::string("exclude_transaction"),

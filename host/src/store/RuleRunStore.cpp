@@ -8,7 +8,10 @@
 #include <Poco/UUID.h>
 #include <Poco/UUIDGenerator.h>
 
+#include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 
 namespace finimport::store {
 
@@ -115,6 +118,14 @@ std::string effectWhere(const EffectFilter& f, std::vector<SqlValue>& p) {
     eq("e.rule_run_id", f.ruleRunId);
     eq("COALESCE(r.import_id, e.import_id)", f.importId);
     eq("e.attribute", f.attribute);
+    if (!f.entryIds.empty()) {
+        w += " AND e.entry_id IN (";
+        for (size_t i = 0; i < f.entryIds.size(); ++i) {
+            w += i ? ", ?" : "?";
+            p.emplace_back(f.entryIds[i]);
+        }
+        w += ")";
+    }
     return w;
 }
 
@@ -225,16 +236,47 @@ void insertNewEffects(Tx& s, std::vector<EffectRow>& effects) {
 }
 
 void replaceEffects(Tx& s, std::vector<EffectRow>& effects) {
-    for (auto& e : effects) {
-        auto old = sqlQueryOne(s,
-                               "SELECT previous_value FROM rule_effects WHERE entry_id = ? AND "
-                               "attribute = ? AND tag_id = ?",
-                               {e.entryId, e.attribute, e.tagId});
-        if (!old) continue;
-        e.previousValue = old->optStr(0); // the value before any rule touched it
-        sqlExec(s, "DELETE FROM rule_effects WHERE entry_id = ? AND attribute = ? AND tag_id = ?",
-                {e.entryId, e.attribute, e.tagId});
+    // The current effects of the chunk's entries, a statement per 500 entries; those the new
+    // effects replace give their first previous value and are deleted, a statement per
+    // (attribute, tag) and 500 entries (bench/RESULTS.md, the 1M re-run).
+    constexpr size_t kPerStatement = 500;
+    std::vector<std::string> entries;
+    entries.reserve(effects.size());
+    for (const auto& e : effects)
+        entries.push_back(e.entryId);
+    std::sort(entries.begin(), entries.end());
+    entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+    std::map<std::tuple<std::string, std::string, std::string>, std::optional<std::string>> old;
+    for (size_t from = 0; from < entries.size(); from += kPerStatement) {
+        const size_t n = std::min(kPerStatement, entries.size() - from);
+        std::vector<SqlValue> params(entries.begin() + std::ptrdiff_t(from),
+                                     entries.begin() + std::ptrdiff_t(from + n));
+        std::string sql = "SELECT entry_id, attribute, tag_id, previous_value FROM rule_effects "
+                          "WHERE entry_id IN (";
+        for (size_t i = 0; i < n; ++i)
+            sql += i ? ", ?" : "?";
+        for (const auto& r : sqlQuery(s, sql + ")", params))
+            old.emplace(std::make_tuple(r.str(0), r.str(1), r.str(2)), r.optStr(3));
     }
+    std::map<std::pair<std::string, std::string>, std::vector<std::string>> replaced;
+    for (auto& e : effects) {
+        auto it = old.find(std::make_tuple(e.entryId, e.attribute, e.tagId));
+        if (it == old.end()) continue;
+        e.previousValue = it->second; // the value before any rule touched it
+        replaced[{e.attribute, e.tagId}].push_back(e.entryId);
+    }
+    for (const auto& [key, ids] : replaced)
+        for (size_t from = 0; from < ids.size(); from += kPerStatement) {
+            const size_t n = std::min(kPerStatement, ids.size() - from);
+            std::vector<SqlValue> params{key.first, key.second};
+            std::string sql =
+                "DELETE FROM rule_effects WHERE attribute = ? AND tag_id = ? AND entry_id IN (";
+            for (size_t i = 0; i < n; ++i) {
+                sql += i ? ", ?" : "?";
+                params.emplace_back(ids[from + i]);
+            }
+            sqlExec(s, sql + ")", params);
+        }
     insertNewEffects(s, effects);
 }
 

@@ -71,6 +71,7 @@ void insertNewEffects(Tx& s, std::vector<EffectRow>& effects);
 
 struct EffectFilter {
     std::optional<std::string> entryId, ruleId, ruleRunId, importId, attribute;
+    std::vector<std::string> entryIds; // any of these transactions, when non-empty
 };
 int64_t countEffects(Tx& s, const std::string& familyId, const EffectFilter& f);
 std::vector<EffectRow> listEffects(Tx& s, const std::string& familyId, const EffectFilter& f,

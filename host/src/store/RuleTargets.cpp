@@ -1,11 +1,13 @@
 #include "store/RuleTargets.h"
 
+#include "store/BatchInsert.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 #include "store/TransactionLocks.h"
 #include "store/TxSession.h"
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 
 namespace finimport::store {
@@ -222,14 +224,46 @@ int64_t transactionsCreatedBy(Tx& s, const std::string& importId) {
                     {importId});
 }
 
-void writeTarget(Tx& s, const RuleTarget& t, const std::vector<std::string>& addedTags) {
-    sqlExec(s,
-            "UPDATE entries SET name = ?, category_id = ?, merchant_id = ?, excluded = ?, "
-            "investment_activity_label = ?, kind = ?, updated_at = ? WHERE id = ?",
-            {t.name, sqlOpt(t.categoryId), sqlOpt(t.merchantId), int64_t(t.excluded),
-             sqlOpt(t.label), t.kind, nowMicros(), t.id});
-    for (const auto& tag : addedTags)
-        sqlExec(s, "INSERT INTO transaction_tags (entry_id, tag_id) VALUES (?, ?)", {t.id, tag});
+void writeTargets(Tx& s, const std::vector<TargetChange>& changes) {
+    if (changes.empty()) return;
+    constexpr size_t kPerStatement = 500;
+    // (column, value) -> ids; a null value is kept apart from every text.
+    using Key = std::pair<std::string, std::optional<std::string>>;
+    std::map<Key, std::vector<std::string>> groups;
+    std::vector<std::string> excludedIds;
+    for (const auto& c : changes) {
+        const RuleTarget& t = *c.target;
+        if (c.name) groups[{"name", t.name}].push_back(t.id);
+        if (c.category) groups[{"category_id", t.categoryId}].push_back(t.id);
+        if (c.merchant) groups[{"merchant_id", t.merchantId}].push_back(t.id);
+        if (c.label) groups[{"investment_activity_label", t.label}].push_back(t.id);
+        if (c.kind) groups[{"kind", t.kind}].push_back(t.id);
+        if (c.excluded && t.excluded) excludedIds.push_back(t.id); // excluded only turns on
+    }
+    const int64_t now = nowMicros();
+    auto update = [&](const std::string& set, const std::optional<SqlValue>& value,
+                      const std::vector<std::string>& ids) {
+        for (size_t from = 0; from < ids.size(); from += kPerStatement) {
+            const size_t n = std::min(kPerStatement, ids.size() - from);
+            std::vector<SqlValue> params;
+            params.reserve(n + 2);
+            if (value) params.push_back(*value);
+            params.emplace_back(now);
+            for (size_t i = 0; i < n; ++i)
+                params.emplace_back(ids[from + i]);
+            sqlExec(s,
+                    "UPDATE entries SET " + set + ", updated_at = ? WHERE id IN (" + marks(n) + ")",
+                    params);
+        }
+    };
+    for (const auto& [key, ids] : groups)
+        update(key.first + " = ?", sqlOpt(key.second), ids);
+    update("excluded = 1", std::nullopt, excludedIds);
+    BatchInsert tags(s, "transaction_tags", {"entry_id", "tag_id"}, kPerStatement);
+    for (const auto& c : changes)
+        for (const auto& tag : c.addedTags)
+            tags.add({SqlValue(c.target->id), SqlValue(tag)});
+    tags.flush();
 }
 
 void writeLabels(Tx& s, const std::string& label, const std::vector<std::string>& entryIds) {

@@ -75,8 +75,17 @@ void forEachTargetChunk(Tx& s, const TargetQuery& query, size_t size,
 // How many transactions the import created.
 int64_t transactionsCreatedBy(Tx& s, const std::string& importId);
 
-// Writes the rule-writable columns of a changed target and adds `addedTags`.
-void writeTarget(Tx& s, const RuleTarget& t, const std::vector<std::string>& addedTags);
+// A changed target of one chunk: the rule-writable columns the pass changed, and its added tags.
+struct TargetChange {
+    const RuleTarget* target = nullptr;
+    bool name = false, category = false, merchant = false, excluded = false, label = false,
+         kind = false;
+    std::vector<std::string> addedTags;
+};
+// Writes a chunk's changes set-wise (bench/RESULTS.md, the 1M re-run): one UPDATE per (column,
+// value) and up to 500 ids, the added tags in batched INSERTs. A pass's rules write few distinct
+// values, so a chunk of 1,000 targets costs a few dozen statements, not one per target.
+void writeTargets(Tx& s, const std::vector<TargetChange>& changes);
 // The label of transactions a publish just wrote (their batch has no label column): one
 // statement per label and few hundred ids.
 void writeLabels(Tx& s, const std::string& label, const std::vector<std::string>& entryIds);

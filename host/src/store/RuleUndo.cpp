@@ -4,11 +4,6 @@
 #include "store/Time.h"
 #include "store/TxSession.h"
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
-
-#include <sstream>
-
 namespace finimport::store {
 
 std::optional<std::pair<std::string, std::string>> undoEffect(Tx& s, const EffectRow& e) {
@@ -49,39 +44,40 @@ std::optional<std::pair<std::string, std::string>> undoEffect(Tx& s, const Effec
     return touched;
 }
 
-void keepReplacedBody(Tx& s, const std::string& ruleId, const std::string& importId) {
+std::optional<RuleBody> currentRuleBody(Tx& s, const std::string& ruleId,
+                                        std::optional<std::string>* keptFor) {
     auto r = sqlQueryOne(s,
                          "SELECT active, effective_date, conditions, actions, "
                          "replaced_by_import_id FROM rules WHERE id = ?",
                          {ruleId});
-    if (!r || (r->optStr(4) && *r->optStr(4) == importId)) return; // kept already
-    Poco::JSON::Object body(Poco::JSON_PRESERVE_KEY_ORDER);
-    body.set("active", r->i64(0) != 0);
-    if (auto d = r->optStr(1)) body.set("effective_date", *d);
-    body.set("conditions", r->str(2));
-    body.set("actions", r->str(3));
-    std::ostringstream out;
-    body.stringify(out);
-    sqlExec(s, "UPDATE rules SET replaced_body = ?, replaced_by_import_id = ? WHERE id = ?",
-            {out.str(), importId, ruleId});
+    if (!r) return std::nullopt;
+    if (keptFor) *keptFor = r->optStr(4);
+    return RuleBody{r->i64(0) != 0, r->optStr(1), r->str(2), r->str(3)};
 }
 
-void restoreReplacedBodies(Tx& s, const std::string& importId) {
+void keepReplacedBodyText(Tx& s, const std::string& ruleId, const std::string& importId,
+                          const std::string& text) {
+    sqlExec(s, "UPDATE rules SET replaced_body = ?, replaced_by_import_id = ? WHERE id = ?",
+            {text, importId, ruleId});
+}
+
+std::vector<std::pair<std::string, std::string>> replacedBodiesOf(Tx& s,
+                                                                  const std::string& importId) {
+    std::vector<std::pair<std::string, std::string>> out;
     for (const auto& r : sqlQuery(s,
                                   "SELECT id, replaced_body FROM rules WHERE "
-                                  "replaced_by_import_id = ?",
-                                  {importId})) {
-        Poco::JSON::Parser parser;
-        auto body = parser.parse(r.str(1)).extract<Poco::JSON::Object::Ptr>();
-        SqlValue effective = nullptr;
-        if (body->has("effective_date")) effective = body->getValue<std::string>("effective_date");
-        sqlExec(s,
-                "UPDATE rules SET active = ?, effective_date = ?, conditions = ?, actions = ?, "
-                "replaced_body = NULL, replaced_by_import_id = NULL, updated_at = ? WHERE id = ?",
-                {int64_t(body->getValue<bool>("active")), effective,
-                 body->getValue<std::string>("conditions"), body->getValue<std::string>("actions"),
-                 nowMicros(), r.str(0)});
-    }
+                                  "replaced_by_import_id = ? ORDER BY id",
+                                  {importId}))
+        out.emplace_back(r.str(0), r.str(1));
+    return out;
+}
+
+void restoreRuleBody(Tx& s, const std::string& ruleId, const RuleBody& body) {
+    sqlExec(s,
+            "UPDATE rules SET active = ?, effective_date = ?, conditions = ?, actions = ?, "
+            "replaced_body = NULL, replaced_by_import_id = NULL, updated_at = ? WHERE id = ?",
+            {int64_t(body.active), sqlOpt(body.effectiveDate), body.conditions, body.actions,
+             nowMicros(), ruleId});
 }
 
 } // namespace finimport::store

@@ -1,5 +1,6 @@
 #pragma once
-// Undoing rule writes (docs/rules.md §10, R13) and a RuleImport's replaced bodies.
+// Undoing rule writes (docs/rules.md §10, R13) and a RuleImport's replaced bodies: the SQL only;
+// the kept body's JSON is app/rules/ReplacedBodies.h's.
 
 #include "store/RuleRunStore.h"
 #include "store/RuleStore.h"
@@ -8,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace finimport::store {
 
@@ -16,9 +18,24 @@ namespace finimport::store {
 // Returns the counterpart's (account, date) when one was deleted (its balances change).
 std::optional<std::pair<std::string, std::string>> undoEffect(Tx& s, const EffectRow& effect);
 
-// A RuleImport's upsert keeps the body it replaced, to give it back at revert.
-void keepReplacedBody(Tx& s, const std::string& ruleId, const std::string& importId);
-// Gives every rule the import replaced its former body back.
-void restoreReplacedBodies(Tx& s, const std::string& importId);
+// The members of a rule body that a RuleImport upsert replaces (docs/rules.md §10).
+struct RuleBody {
+    bool active = false;
+    std::optional<std::string> effectiveDate;
+    std::string conditions, actions; // stored JSON text
+};
+
+// The rule's current body; `keptFor` is the import whose upsert kept a former body (if any).
+// nullopt when no such rule.
+std::optional<RuleBody> currentRuleBody(Tx& s, const std::string& ruleId,
+                                        std::optional<std::string>* keptFor = nullptr);
+// Stores `text` (app/rules encodes it) as the body to give back when `importId` is reverted.
+void keepReplacedBodyText(Tx& s, const std::string& ruleId, const std::string& importId,
+                          const std::string& text);
+// (rule id, kept text) of every rule the import replaced.
+std::vector<std::pair<std::string, std::string>> replacedBodiesOf(Tx& s,
+                                                                  const std::string& importId);
+// Writes the body back and forgets the kept one.
+void restoreRuleBody(Tx& s, const std::string& ruleId, const RuleBody& body);
 
 } // namespace finimport::store

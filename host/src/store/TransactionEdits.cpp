@@ -65,6 +65,7 @@ void TransactionEdits::apply(const std::string& entryId, const TransactionChange
     if (c.categoryId) set("category_id", sqlOpt(*c.categoryId));
     if (c.merchantId) set("merchant_id", sqlOpt(*c.merchantId));
     if (c.excluded) set("excluded", int64_t(*c.excluded ? 1 : 0));
+    if (c.activityLabel) set("investment_activity_label", sqlOpt(*c.activityLabel));
     params.push_back(entryId);
     sqlExec(_s, sql + " WHERE id = ?", params);
     if (c.tagIds) {

@@ -16,7 +16,7 @@ namespace finimport::store {
 // a nullopt inside = clear.
 struct TransactionChanges {
     std::optional<std::string> name, date;
-    std::optional<std::optional<std::string>> notes, categoryId, merchantId;
+    std::optional<std::optional<std::string>> notes, categoryId, merchantId, activityLabel;
     std::optional<int64_t> amount; // scaled 10^8, ledger sign
     std::optional<bool> excluded;
     std::optional<std::vector<std::string>> tagIds; // the whole set

@@ -27,7 +27,8 @@ using RowQuery = std::function<void(const std::string&, const std::vector<SqlVal
 const char* kColumns =
     "e.id, e.date, e.amount, e.currency, e.name, e.notes, e.external_id, e.excluded, "
     "COALESCE(e.kind, 'standard'), e.parent_entry_id, e.import_id, e.created_at, e.updated_at, "
-    "a.id, a.name, a.account_type, a.status, c.id, c.name, c.color, c.lucide_icon, m.id, m.name";
+    "a.id, a.name, a.account_type, a.status, c.id, c.name, c.color, c.lucide_icon, m.id, m.name, "
+    "e.investment_activity_label, e.locked_attributes";
 
 // The category and merchant joins repeat the family: an id of another family's record (stored by
 // a restore of foreign data, say) never shows its name here.
@@ -228,6 +229,8 @@ TransactionView viewFrom(const NativeRow& r) {
     t.account = AccountRef{r.str(13), r.str(14), r.str(16), r.optStr(15)};
     if (!r.isNull(17)) t.category = NamedRef{r.str(17), r.str(18), r.str(19), r.str(20)};
     if (!r.isNull(21)) t.merchant = NamedRef{r.str(21), r.str(22), "", ""};
+    t.activityLabel = r.optStr(23);
+    if (auto locks = r.optStr(24)) t.locks = TransactionLocks::decode(*locks);
     return t;
 }
 

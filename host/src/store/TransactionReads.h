@@ -2,6 +2,7 @@
 // Transactions as the read API shows them (docs/read-api.md §3.1, §3.2, §3.3): the family's
 // Transaction entries with their account, category, merchant, tags and transfer.
 
+#include "store/TransactionLocks.h"
 #include "store/Tx.h"
 
 #include <cstdint>
@@ -49,6 +50,8 @@ struct TransactionView {
     std::vector<NamedRef> tags; // by name, then id
     std::optional<TransferRef> transfer;
     int64_t createdAt = 0, updatedAt = 0;
+    std::optional<std::string> activityLabel; // docs/rules.md §11.2
+    LockMap locks;                            // docs/rules.md §7: lock key -> epoch µs
 };
 
 class TransactionReads {

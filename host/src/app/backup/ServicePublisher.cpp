@@ -8,12 +8,14 @@
 #include "app/backup/ServiceRecords.h"
 #include "app/imports/ImportTypes.h"
 #include "app/publish/RevertJob.h"
+#include "app/rules/RuleRemoval.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
 #include "store/FamilyRecordCounts.h"
 #include "store/ImportStore.h"
 #include "store/RevertDeletes.h"
+#include "store/RuleRunStore.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Object.h>
@@ -43,6 +45,17 @@ void undoBackupImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
         for (const auto& [t, id] : created)
             if (t == type) fn(id);
     };
+    // docs/rules.md §10 (R13): the restored rules' still-current writes are undone first (on
+    // the family's other transactions too, after a re-run), then the rules and their runs go;
+    // other rules' effects on the restored transactions go with those transactions (§8).
+    std::map<std::string, std::string> touched; // account -> earliest ISO date
+    each("Rule", [&](const std::string& id) {
+        for (const auto& [accountId, date] : rules::removeRule(s, id, true)) {
+            auto [it, fresh] = touched.try_emplace(accountId, date);
+            if (!fresh && date < it->second) it->second = date;
+        }
+    });
+    store::deleteEffectsOnImportEntries(s, import.id);
     each("Transfer", [&](const std::string& id) { store::deleteTransfer(s, id); });
     each("RejectedTransfer", [&](const std::string& id) { store::deleteRejectedTransfer(s, id); });
     store::EntryStore entries(s);
@@ -52,9 +65,15 @@ void undoBackupImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     each("BudgetCategory", [&](const std::string& id) { store::deleteBudgetCategory(s, id); });
     each("Budget", [&](const std::string& id) { store::deleteBudget(s, id); });
     each("RecurringTransaction", [&](const std::string& id) { store::deleteRecurring(s, id); });
-    each("Rule", [&](const std::string& id) { store::deleteRule(s, id); });
     store::AccountStore accounts(s);
-    each("Account", [&](const std::string& id) { accounts.deleteCascade(id); });
+    each("Account", [&](const std::string& id) {
+        accounts.deleteCascade(id);
+        touched.erase(id);
+    });
+    // A dissolved transfer deleted a counterpart leg on an account that stays.
+    for (const auto& [accountId, date] : touched)
+        jobs::materializeBalances(s, accountId, domain::Date::today(),
+                                  domain::Date::parseIso(date));
     store::TaxonomyStore taxonomy(s);
     taxonomy.deleteCategories(unusedCreated(created, "Category", [&](const auto& ids) {
         auto kept = taxonomy.categoriesInUse(ids, import.id);

@@ -31,6 +31,7 @@ bool changesSomething(const store::TransactionChanges& c, const store::Transacti
     if (c.categoryId && *c.categoryId != idOf(t.category)) return true;
     if (c.merchantId && *c.merchantId != idOf(t.merchant)) return true;
     if (c.excluded && *c.excluded != t.excluded) return true;
+    if (c.activityLabel && *c.activityLabel != t.activityLabel) return true;
     if (c.tagIds) {
         std::vector<std::string> wanted = *c.tagIds;
         std::sort(wanted.begin(), wanted.end());

@@ -1,5 +1,6 @@
 #include "app/ledger/TransactionPatch.h"
 
+#include "app/rules/RuleModel.h"
 #include "domain/Decimal.h"
 #include "domain/Uuid.h"
 
@@ -87,8 +88,9 @@ readId(const PatchValue* v, const std::string& label,
 
 const std::vector<std::string>& patchFieldNames() {
     static const std::vector<std::string> names = {
-        "name",        "description", "notes",   "date",     "amount",  "nature",
-        "category_id", "merchant_id", "tag_ids", "excluded", "currency"};
+        "name",    "description", "notes",       "date",
+        "amount",  "nature",      "category_id", "merchant_id",
+        "tag_ids", "excluded",    "currency",    "investment_activity_label"};
     return names;
 }
 
@@ -203,6 +205,16 @@ PatchPlan planPatch(const std::map<std::string, PatchValue>& fields, const Patch
         else
             errors.push_back("Excluded must be true or false");
         plan.locks.push_back("excluded");
+    }
+    // docs/rules.md §11.3: one of the rule labels; null or "" clears.
+    if (const PatchValue* v = field(fields, "investment_activity_label")) {
+        if (v->kind == Kind::Null || (v->kind == Kind::String && v->text.empty()))
+            c.activityLabel = std::optional<std::string>();
+        else if (v->kind == Kind::String && rules::isActivityLabel(v->text))
+            c.activityLabel = std::optional<std::string>(v->text);
+        else
+            errors.push_back("Investment activity label is not included in the list");
+        plan.locks.push_back("investment_activity_label");
     }
     if (const PatchValue* v = field(fields, "currency"); v && v->kind != Kind::Null) {
         std::string upper = v->text;

@@ -10,6 +10,7 @@
 #include "app/publish/RevertJob.h"
 #include "app/publish/TypePublishers.h"
 #include "app/rules/PublishPass.h"
+#include "app/rules/ReplacedBodies.h"
 #include "app/rules/RuleRemoval.h"
 #include "app/rules/RuleReruns.h"
 #include "jobs/BalanceDelta.h"
@@ -23,7 +24,6 @@
 #include "store/RevertDeletes.h"
 #include "store/RowInserter.h"
 #include "store/RuleRunStore.h"
-#include "store/RuleUndo.h"
 #include "store/SqliteCache.h"
 #include "store/TaxonomyStore.h"
 
@@ -158,7 +158,7 @@ void undoLedgerImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
         if (type == "Rule")
             for (const auto& [accountId, date] : rules::removeRule(s, id, true))
                 if (auto d = domain::Date::parseIso(date)) ctx.touch(accountId, *d);
-    store::restoreReplacedBodies(s, import.id);
+    rules::restoreReplacedBodies(s, import.id);
     taxonomy.deleteMerchants(unusedCreated(created, "Merchant", [&](const auto& ids) {
         return taxonomy.merchantsInUse(ids, import.id);
     }));

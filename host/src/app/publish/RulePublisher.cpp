@@ -4,9 +4,9 @@
 // to family ids, created when missing (an id of the family's own record stays as it is).
 #include "app/publish/RuleJson.h"
 #include "app/publish/TypePublishers.h"
+#include "app/rules/ReplacedBodies.h"
 #include "store/NamedRecords.h"
 #include "store/RuleStore.h"
-#include "store/RuleUndo.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Array.h>
@@ -179,7 +179,7 @@ void publishRules(PublishContext& ctx) {
             existing = store::ruleIdByName(ctx.session, ctx.import.familyId, name, resourceType);
         if (existing) {
             // docs/rules.md §10: reverting this import gives the rule its former body back.
-            store::keepReplacedBody(ctx.session, *existing, ctx.import.id);
+            rules::keepReplacedBody(ctx.session, *existing, ctx.import.id);
             store::updateRuleBody(ctx.session, *existing, rule);
             continue;
         }

@@ -32,17 +32,29 @@ StoredPassResult runStoredPass(store::Tx& s, RuleSet& set, PassRecorder& recorde
     RulePass pass(set.rules(), set.refs(), &set.history(), recorder.info().ignoreLocks,
                   set.nameSlots());
     store::forEachTargetChunk(s, query, kChunk, [&](std::vector<store::RuleTarget>& chunk) {
+        std::vector<store::TargetChange> changes;
         for (size_t i = 0; i < chunk.size(); ++i) {
             RuleTxn& t = chunk[i];
             if (!set.refs().inScope(t.accountId) || recorder.createdHere(t.id)) continue;
             ++result.targets;
             const size_t tagsBefore = t.tagIds.size();
-            if (pass.apply(t, i) == 0) continue;
+            const uint32_t changed = pass.apply(t, i);
+            if (changed == 0) continue;
             ++result.changed;
-            store::writeTarget(s, t,
-                               std::vector<std::string>(
-                                   t.tagIds.begin() + std::ptrdiff_t(tagsBefore), t.tagIds.end()));
+            store::TargetChange c;
+            c.target = &t;
+            c.name = changed & kName;
+            c.category = changed & kCategory;
+            c.merchant = changed & kMerchant;
+            c.excluded = changed & kExcluded;
+            c.label = changed & kLabel;
+            c.kind = changed & kKind;
+            if (changed & kTags)
+                c.addedTags.assign(t.tagIds.begin() + std::ptrdiff_t(tagsBefore), t.tagIds.end());
+            changes.push_back(std::move(c));
         }
+        // The chunk's writes set-wise, before its effects and counterparts.
+        store::writeTargets(s, changes);
         auto rows = recorder.effectRows(
             pass.effects(), [&](size_t index) -> const RuleTxn& { return chunk[index]; });
         store::replaceEffects(s, rows);

@@ -122,6 +122,12 @@ void writeTransaction(JsonWriter& w, const store::TransactionView& t) {
     w.key("kind").string(t.kind);
     writeOptionalString(w, "split_parent_id", t.splitParentId);
     writeOptionalString(w, "import_id", t.importId);
+    // docs/rules.md §11.2: the label a rule or a user wrote, and the user's locks ({} when none).
+    writeOptionalString(w, "investment_activity_label", t.activityLabel);
+    w.key("locked_attributes").beginObject();
+    for (const auto& [attribute, at] : t.locks)
+        w.key(attribute).string(formatTimestampSeconds(at));
+    w.endObject();
     w.endObject();
 }
 

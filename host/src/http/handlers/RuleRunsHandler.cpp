@@ -1,6 +1,7 @@
 // Rule runs and rule effects (docs/rules.md §6, §8, §11.3).
 #include "app/rules/RuleReruns.h"
 #include "domain/Text.h"
+#include "domain/Uuid.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
 #include "http/JsonWriter.h"
@@ -186,6 +187,20 @@ Response listRuleEffects(store::Database& db, const Request& req) {
         if (bad) return validationFailed(std::string(name) + " must be a valid UUID");
     }
     if (auto a = req.query.get("attribute"); a && !domain::isBlank(*a)) f.attribute = *a;
+    // docs/decisions.md D170: the effects of a page of transactions in one request.
+    if (auto ids = req.query.get("transaction_ids"); ids && !domain::isBlank(*ids)) {
+        const std::string message =
+            "transaction_ids must be a comma-separated list of at most 100 valid UUIDs";
+        size_t from = 0;
+        for (;;) {
+            const size_t comma = ids->find(',', from);
+            auto id = domain::canonicalUuid(ids->substr(from, comma - from));
+            if (!id || f.entryIds.size() == 100) return validationFailed(message);
+            f.entryIds.push_back(*id);
+            if (comma == std::string::npos) break;
+            from = comma + 1;
+        }
+    }
     JsonWriter w;
     db.read([&](store::Tx& s) {
         const std::string& family = req.principal.familyId;

@@ -1,6 +1,7 @@
 #pragma once
-// Shared by the rules suites: a family with accounts, categories, tags and merchants; imports
-// published through the API; transactions and effects read back exactly.
+// Shared by the rules suites (tests/rules): a family with accounts, categories, tags and
+// merchants; imports uploaded and published through the API; transactions and effects read back
+// exactly.
 
 #include "../http/ApiSupport.h"
 #include "store/RuleRunStore.h"
@@ -77,19 +78,53 @@ public:
         return id;
     }
 
-    // A TransactionImport of `csv` (date,name,amount[,notes]) published into `account`;
-    // returns the import's id after its job ran.
+    // POST /api/v1/imports of `type` with `content` and further members (JSON text ending in a
+    // comma, e.g. `"account_id":"…",`). With `publish` the job runs and the import must end
+    // `complete`. Returns the import's id.
+    std::string importOf(const std::string& type, const std::string& content,
+                         const std::string& members = "", bool publish = true) {
+        auto r = app->postJson("/api/v1/imports",
+                               R"({"type":")" + type + R"(",)" + members +
+                                   (publish ? R"("publish":"true",)" : "") +
+                                   R"("raw_file_content":)" + jsonQuote(content) + "}",
+                               key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
+        const std::string id = jsonObject(r)->getObject("data")->getValue<std::string>("id");
+        if (publish) {
+            app->waitForJobs();
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(importError(id), std::string("complete"),
+                                         importStatus(id));
+        }
+        return id;
+    }
+    // A TransactionImport of `csv` (date,name,amount[,notes]) into `account` (or `into`), not
+    // published.
+    std::string upload(const std::string& csv, const std::string& into = "") {
+        return importOf("TransactionImport", csv, accountMembers(into), false);
+    }
+    // The same, published; returns the import's id after its job ran (a publish that fails
+    // is for the caller to check).
     std::string publish(const std::string& csv, const std::string& into = "") {
-        auto r =
-            app->postJson("/api/v1/imports",
-                          R"({"type":"TransactionImport","date_format":"%Y-%m-%d",)"
-                          R"("account_id":")" +
-                              (into.empty() ? account : into) +
-                              R"(","publish":"true","raw_file_content":)" + jsonQuote(csv) + "}",
-                          key);
+        auto r = app->postJson("/api/v1/imports",
+                               R"({"type":"TransactionImport",)" + accountMembers(into) +
+                                   R"("publish":"true","raw_file_content":)" + jsonQuote(csv) + "}",
+                               key);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
         app->waitForJobs();
         return jsonObject(r)->getObject("data")->getValue<std::string>("id");
+    }
+    std::string accountMembers(const std::string& into = "") const {
+        return R"("date_format":"%Y-%m-%d","account_id":")" + (into.empty() ? account : into) +
+               R"(",)";
+    }
+    // POST /api/v1/imports/{id}/revert and wait for the job (a reverted import is `pending`
+    // again).
+    void revert(const std::string& importId) {
+        auto r = send("POST", "/api/v1/imports/" + importId + "/revert");
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+        app->waitForJobs();
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(importError(importId), std::string("pending"),
+                                     importStatus(importId));
     }
     std::string importStatus(const std::string& id) {
         auto r = app->get("/api/v1/imports/" + id, key);
