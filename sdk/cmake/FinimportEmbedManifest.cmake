@@ -77,6 +77,7 @@ file(WRITE "${OUTPUT}.tmp" "/* Generated from ${name} by finimport_add_plugin(MA
 #define FINIMPORT_MANIFEST_TYPES inline constexpr const char*
 #define FINIMPORT_MANIFEST_NULL nullptr
 #else
+#include <stddef.h>
 #define FINIMPORT_MANIFEST_STORAGE static const
 #if defined(__GNUC__)
 #define FINIMPORT_MANIFEST_TYPES __attribute__((unused)) static const char* const

@@ -55,9 +55,9 @@ struct RecordedRowError {
 // Records everything; can stop after a number of rows or throw from row().
 class RecordingSink : public RecordSink {
 public:
-    bool begin(const std::string& kind, const std::vector<std::string>& fields) override {
+    bool begin(const std::string& kind, const std::vector<std::string>& names) override {
         kinds.push_back(kind);
-        this->fields = fields;
+        fields = names;
         return true;
     }
     bool row(const std::vector<std::optional<std::string>>& values,
@@ -73,7 +73,7 @@ public:
         rowErrors.push_back({code, location, field, message, raw});
         return true;
     }
-    void log(int level, const std::string& message) override { logs.push_back(message); }
+    void log(int /*level*/, const std::string& message) override { logs.push_back(message); }
 
     size_t stopAfterRows = SIZE_MAX;
     bool throwOnRow = false;

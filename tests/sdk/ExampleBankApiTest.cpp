@@ -110,9 +110,9 @@ public:
                              row->getArray("errors")->getElement<std::string>(0));
         std::vector<std::string> signedAmounts;
         _app->server().database().read([&](finimport::store::Tx& s) {
-            store::ImportStore(s).forEachRowView(id, [&](const store::ImportRowView& row) {
+            store::ImportStore(s).forEachRowView(id, [&](const store::ImportRowView& stored) {
                 signedAmounts.push_back(
-                    app::fieldText(app::decodeRowFields(row.fields), "signed_amount"));
+                    app::fieldText(app::decodeRowFields(stored.fields), "signed_amount"));
             });
         });
         CPPUNIT_ASSERT_EQUAL(size_t{3}, signedAmounts.size());

@@ -13,6 +13,7 @@
 #include "app/rules/ReplacedBodies.h"
 #include "app/rules/RuleRemoval.h"
 #include "app/rules/RuleReruns.h"
+#include "domain/LogLine.h"
 #include "jobs/BalanceDelta.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"

@@ -55,7 +55,7 @@ Response resultResponse(const app::ImportResult& result, int okStatus) {
 // Tells the upload's ticket the bytes of the body as they arrive.
 class UploadWatch : public BodyWatch {
 public:
-    explicit UploadWatch(std::shared_ptr<app::UploadTicket> ticket) : ticket(std::move(ticket)) {}
+    explicit UploadWatch(std::shared_ptr<app::UploadTicket> watched) : ticket(std::move(watched)) {}
     void bytesRead(uint64_t total) override { ticket->bytesRead(total); }
     std::shared_ptr<app::UploadTicket> ticket;
 };

@@ -4,8 +4,8 @@
 
 #include "app/imports/ImportService.h"
 #include "http/Request.h"
-#include "http/handlers/ListCache.h"
 #include "http/Router.h"
+#include "http/handlers/ListCache.h"
 #include "store/Database.h"
 
 #include <memory>
