@@ -45,7 +45,7 @@ namespace {
 
 // Matched records (one per duplicate row) written once this many wait (a streamed publish).
 constexpr std::size_t kPublishRecordsFlush = 8192;
-constexpr int64_t kStreamedPublishCacheKb = 16384;
+constexpr int64_t kStreamedPublishCacheKb = 32768;
 
 // The session's SQLite page cache limited while it lives (store/SqliteCache.h).
 class SqliteCacheLimit {
