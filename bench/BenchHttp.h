@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the server benchmarks: a one-request HTTP client, a median and a clock.
 
+#include <Poco/Exception.h>
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
@@ -8,6 +9,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <exception>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -52,6 +55,18 @@ inline std::string jsonText(const std::string& body, const std::string& key) {
     if (at == std::string::npos) return "";
     at += key.size() + 4;
     return body.substr(at, body.find('"', at) - at);
+}
+
+// A benchmark's main: `run`, with an exception reported as "<name>: <what>" and exit 1.
+inline int runReporting(const char* name, int (*run)(int, char**), int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const Poco::Exception& e) {
+        std::fprintf(stderr, "%s: %s\n", name, e.displayText().c_str());
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: %s\n", name, e.what());
+    }
+    return 1;
 }
 
 } // namespace finimport::bench

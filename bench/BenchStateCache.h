@@ -5,6 +5,7 @@
 // migrations (as a user's database would be) instead of being built again.
 
 #include "BenchHttp.h"
+#include "BenchPg.h"
 #include "BenchState.h"
 
 #include "app/auth/ApiKeys.h"
@@ -105,6 +106,23 @@ inline WrkResult runWrk(uint16_t port, const std::string& path, const std::strin
             r.p99Millis = wrkMillis(value);
     }
     return r;
+}
+
+// The state a run measures, on `backend` ("sqlite": the cached state copied into `dir`; "pg": a
+// throwaway cluster kept alive by `pg`, seeded anew): its URL, and its key in `info`.
+inline std::string openState(const std::string& backend, const std::string& dir, int64_t total,
+                             int64_t big, std::unique_ptr<PgBenchDatabase>& pg, StateInfo& info) {
+    if (backend != "pg") {
+        info = sqliteState(dir, total, big);
+        return "sqlite:" + dir + "/state.db";
+    }
+    pg = std::make_unique<PgBenchDatabase>(FINIMPORT_SOURCE_DIR);
+    auto start = std::chrono::steady_clock::now();
+    seedState(pg->url(), true, total, big, info, [](store::Database& db) {
+        return app::ApiKeys(db).create("bench", "owner", "bench", "read_write", std::nullopt).key;
+    });
+    std::printf("  built the state in %.0f s\n", secondsSince(start));
+    return pg->url();
 }
 
 } // namespace finimport::bench

@@ -294,12 +294,5 @@ int run(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
-    try {
-        return run(argc, argv);
-    } catch (const Poco::Exception& e) {
-        std::fprintf(stderr, "reads_bench: %s\n", e.displayText().c_str());
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "reads_bench: %s\n", e.what());
-    }
-    return 1;
+    return bench::runReporting("reads_bench", run, argc, argv);
 }

@@ -170,21 +170,7 @@ int run(int argc, char** argv) {
     std::filesystem::create_directories(dir);
     std::unique_ptr<bench::PgBenchDatabase> pg;
     bench::StateInfo info;
-    std::string url;
-    if (backend == "pg") {
-        pg = std::make_unique<bench::PgBenchDatabase>(FINIMPORT_SOURCE_DIR);
-        url = pg->url();
-        auto start = std::chrono::steady_clock::now();
-        bench::seedState(url, true, total, big, info, [](store::Database& db) {
-            return app::ApiKeys(db)
-                .create("bench", "owner", "bench", "read_write", std::nullopt)
-                .key;
-        });
-        std::printf("  built the state in %.0f s\n", bench::secondsSince(start));
-    } else {
-        info = bench::sqliteState(dir, total, big);
-        url = "sqlite:" + dir + "/state.db";
-    }
+    const std::string url = bench::openState(backend, dir, total, big, pg, info);
     std::fflush(stdout);
 
     server::Config config;
@@ -289,12 +275,5 @@ int run(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
-    try {
-        return run(argc, argv);
-    } catch (const Poco::Exception& e) {
-        std::fprintf(stderr, "state_bench: %s\n", e.displayText().c_str());
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "state_bench: %s\n", e.what());
-    }
-    return 1;
+    return bench::runReporting("state_bench", run, argc, argv);
 }
