@@ -75,39 +75,6 @@ inline StateInfo sqliteState(const std::string& dir, int64_t total, int64_t big)
     return info;
 }
 
-struct WrkResult {
-    double requestsPerSecond = 0, p99Millis = 0;
-};
-
-inline double wrkMillis(const std::string& value) {
-    double v = std::atof(value.c_str());
-    if (value.ends_with("us")) return v / 1000;
-    if (value.ends_with("ms")) return v;
-    if (value.ends_with("s")) return v * 1000;
-    return v;
-}
-
-// wrk at 32 connections on `path` for `seconds`; `headers` are extra -H arguments.
-inline WrkResult runWrk(uint16_t port, const std::string& path, const std::string& key, int seconds,
-                        const std::string& headers = "") {
-    std::string cmd = "wrk -t2 -c32 -d" + std::to_string(seconds) + "s --latency " +
-                      (key.empty() ? "" : "-H 'X-Api-Key: " + key + "' ") + headers + " " +
-                      "'http://127.0.0.1:" + std::to_string(port) + path + "' 2>&1";
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
-    WrkResult r;
-    if (!pipe) return r;
-    std::array<char, 512> line{};
-    while (std::fgets(line.data(), line.size(), pipe.get())) {
-        std::string l(line.data());
-        char value[64] = {};
-        if (l.find("Requests/sec:") != std::string::npos)
-            r.requestsPerSecond = std::atof(l.substr(l.find(':') + 1).c_str());
-        else if (std::sscanf(l.c_str(), " 99%% %63s", value) == 1)
-            r.p99Millis = wrkMillis(value);
-    }
-    return r;
-}
-
 // The state a run measures, on `backend` ("sqlite": the cached state copied into `dir`; "pg": a
 // throwaway cluster kept alive by `pg`, seeded anew): its URL, and its key in `info`.
 inline std::string openState(const std::string& backend, const std::string& dir, int64_t total,

@@ -24,7 +24,6 @@
 #include <filesystem>
 #include <map>
 #include <memory>
-#include <sys/resource.h>
 
 using namespace finimport;
 
@@ -33,58 +32,6 @@ namespace {
 constexpr double kTargetRatio = 0.25;   // balances req/s ≥ 25 % of /health
 constexpr double kTargetP99Millis = 20; // p99 ≤ 20 ms
 constexpr int kAccounts = 100, kDays = 10000, kTrades = 20000;
-
-struct WrkResult {
-    double requestsPerSecond = 0, p99Millis = 0;
-    long non2xx = 0, requests = 0;
-    // The server's CPU time (this process: the server runs in it, wrk is a child) per request:
-    // what a request costs, whatever the machine's load does to the wall-clock figures.
-    double cpuMicrosPerRequest = 0;
-};
-
-double processCpuSeconds() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
-
-double toMillis(const std::string& value) {
-    double v = std::atof(value.c_str());
-    if (value.ends_with("us")) return v / 1000;
-    if (value.ends_with("ms")) return v;
-    if (value.ends_with("s")) return v * 1000;
-    return v;
-}
-
-// `noCache`: the requests carry Cache-Control: no-cache (the page cache is bypassed).
-WrkResult runWrk(uint16_t port, const std::string& path, const std::string& key, int seconds,
-                 bool noCache = false) {
-    std::string cmd = "wrk -t2 -c32 -d" + std::to_string(seconds) + "s --latency " +
-                      (key.empty() ? "" : "-H 'X-Api-Key: " + key + "' ") +
-                      (noCache ? "-H 'Cache-Control: no-cache' " : "") +
-                      "'http://127.0.0.1:" + std::to_string(port) + path + "' 2>&1";
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
-    WrkResult r;
-    if (!pipe) return r;
-    const double cpuBefore = processCpuSeconds();
-    std::array<char, 512> line{};
-    while (std::fgets(line.data(), line.size(), pipe.get())) {
-        std::string l(line.data());
-        char value[64] = {};
-        if (l.find("Requests/sec:") != std::string::npos)
-            r.requestsPerSecond = std::atof(l.substr(l.find(':') + 1).c_str());
-        else if (std::sscanf(l.c_str(), " 99%% %63s", value) == 1)
-            r.p99Millis = toMillis(value);
-        else if (l.find("Non-2xx") != std::string::npos)
-            r.non2xx = std::atol(l.substr(l.find(':') + 1).c_str());
-        else if (l.find(" requests in ") != std::string::npos)
-            r.requests = std::atol(l.c_str());
-    }
-    if (r.requests > 0)
-        r.cpuMicrosPerRequest = (processCpuSeconds() - cpuBefore) * 1e6 / double(r.requests);
-    return r;
-}
 
 // The same rows as seed(), in PostgreSQL's SQL (generate_series, lpad, date arithmetic).
 void seedPostgres(const std::string& url, const std::string& familyId) {
@@ -242,10 +189,11 @@ int run(int argc, char** argv) {
     std::map<std::string, std::vector<double>> rps, p99, cpu;
     std::map<std::string, std::vector<double>> ratio;
     for (int run = 0; run < runs; ++run) {
-        std::map<std::string, WrkResult> results;
+        std::map<std::string, bench::WrkResult> results;
         for (const auto& [name, path] : paths) {
-            auto r = runWrk(port, path, name == "health" ? "" : key, seconds,
-                            name.find("no-cache") != std::string::npos);
+            auto r = bench::runWrk(
+                port, path, name == "health" ? "" : key, seconds,
+                name.find("no-cache") != std::string::npos ? "-H 'Cache-Control: no-cache'" : "");
             results[name] = r;
             rps[name].push_back(r.requestsPerSecond);
             p99[name].push_back(r.p99Millis);
