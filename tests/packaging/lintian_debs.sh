@@ -31,7 +31,7 @@ sdk=$(ls "$out"/finimport-sdk-dev_*.deb 2>/dev/null | head -1)
 
 fail=0
 need() { # need DEB PATH: the package ships PATH
-  dpkg-deb -c "$1" | awk '{print $6}' | grep -qx "./$2" || {
+  grep -qx "./$2" <<<"$(dpkg-deb -c "$1" | awk '{print $6}')" || {
     echo "$(basename "$1") lacks /$2"
     fail=1
   }
@@ -54,7 +54,7 @@ need "$server" usr/share/doc/finimport/operations.md
 lint_start=$(date +%s)
 report=$(lintian --tag-display-limit 0 "$server" "$sdk" 2>&1 | grep -v 'running with root privileges')
 echo "$report"
-if echo "$report" | grep -qE '^[EW]: '; then
+if grep -qE '^[EW]: ' <<<"$report"; then
   echo "package_lintian: lintian reports errors or warnings (above)"
   fail=1
 fi

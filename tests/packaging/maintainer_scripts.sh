@@ -21,10 +21,10 @@ run() { # run SCRIPT ARGS...: the calls it made, one a line
   cat "$root/calls"
 }
 expect() { # expect CALLS LINE WHAT
-  echo "$1" | grep -qxF -- "$2" || { echo "FAIL: $3: no '$2' in:"; echo "$1"; fail=1; }
+  grep -qxF -- "$2" <<<"$1" || { echo "FAIL: $3: no '$2' in:"; echo "$1"; fail=1; }
 }
 refuse() {
-  if echo "$1" | grep -qF -- "$2"; then echo "FAIL: $3: '$2' in:"; echo "$1"; fail=1; fi
+  if grep -qF -- "$2" <<<"$1"; then echo "FAIL: $3: '$2' in:"; echo "$1"; fail=1; fi
 }
 
 install -m 644 /dev/null "$root/etc/finimport/finimport.conf"

@@ -19,7 +19,7 @@ clone="$work/c"
 head=$(git -C "$src" rev-parse HEAD) || fail "$src is not a git checkout"
 git clone -q --no-checkout "$src" "$clone" || fail "git clone $src failed"
 git -C "$clone" checkout -q --detach "$head" || fail "checkout of $head failed"
-ls -A "$work" | grep -qvx c && fail "$work holds more than the clone"
+grep -qvx c <<<"$(ls -A "$work")" && fail "$work holds more than the clone"
 
 # ccache rewrites absolute paths below the clone, so a warm cache serves this build too.
 export CCACHE_BASEDIR="$clone"

@@ -14,16 +14,16 @@ test_=$(make -n -C "$src" --no-print-directory test BUILD_DIR="$tmp/full" 2>&1)
 deps_run=$(echo "$run" | grep -m1 'for p in')
 deps_full=$(echo "$test_" | grep -m1 'for p in')
 for p in postgresql-15 clang lintian libcppunit-dev curl python3-jsonschema; do
-  if echo "$deps_run" | grep -qw -- "$p"; then echo "FAIL: make run installs $p"; fail=1; fi
-  if ! echo "$deps_full" | grep -qw -- "$p"; then echo "FAIL: make test does not install $p"; fail=1; fi
+  if grep -qw -- "$p" <<<"$deps_run"; then echo "FAIL: make run installs $p"; fail=1; fi
+  if ! grep -qw -- "$p" <<<"$deps_full"; then echo "FAIL: make test does not install $p"; fail=1; fi
 done
-echo "$run" | grep -q -- '-DFINIMPORT_BUILD_TESTS=OFF -DFINIMPORT_BUILD_BENCH=OFF' ||
+grep -q -- '-DFINIMPORT_BUILD_TESTS=OFF -DFINIMPORT_BUILD_BENCH=OFF' <<<"$run" ||
   { echo "FAIL: make run configures the tests or benchmarks"; fail=1; }
-echo "$test_" | grep -q -- '-DFINIMPORT_BUILD_TESTS=ON -DFINIMPORT_BUILD_BENCH=ON' ||
+grep -q -- '-DFINIMPORT_BUILD_TESTS=ON -DFINIMPORT_BUILD_BENCH=ON' <<<"$test_" ||
   { echo "FAIL: make test does not configure the tests and benchmarks"; fail=1; }
 
 # The URL is printed by serve once the port is bound, never by the script before it.
-if grep -v '^ *#' "$src/scripts/run-demo.sh" | grep -q 'listening on'; then
+if grep -q 'listening on' <<<"$(grep -v '^ *#' "$src/scripts/run-demo.sh")"; then
   echo "FAIL: scripts/run-demo.sh announces the URL before serve has bound it"; fail=1
 fi
 
@@ -34,9 +34,9 @@ cmake -S "$src" -B "$tmp/full" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DFINIMPORT_BUILD_TESTS=ON -DFINIMPORT_BUILD_BENCH=ON >/dev/null || { echo "FAIL: configure"; exit 1; }
 targets=$(ninja -C "$tmp/run" -t targets all)
 for want in bin/finimport bin/finimport-plugin-run lib/finimport/plugins/finimport_csv.so; do
-  echo "$targets" | grep -q "^$want:" || { echo "FAIL: make run does not build $want"; fail=1; }
+  grep -q "^$want:" <<<"$targets" || { echo "FAIL: make run does not build $want"; fail=1; }
 done
-if echo "$targets" | grep -qE '^(bin/(http_|unit_|store_|cli|plugin_)|tests/|bench/)[^:]*:'; then
+if grep -qE '^(bin/(http_|unit_|store_|cli|plugin_)|tests/|bench/)[^:]*:' <<<"$targets"; then
   echo "FAIL: make run builds test or benchmark targets:"
   echo "$targets" | grep -E '^(bin/(http_|unit_|store_|cli|plugin_)|tests/|bench/)[^:]*:' | head
   fail=1
