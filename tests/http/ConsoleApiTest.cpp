@@ -110,7 +110,7 @@ public:
         std::mutex m;
         std::condition_variable cv;
         bool inside = false, release = false;
-        app.server().publisher().afterRecordsHook = [&] {
+        app.server().importJobs().afterRecordsHook = [&] {
             std::unique_lock lock(m);
             inside = true;
             cv.notify_all();
@@ -141,7 +141,7 @@ public:
         }
         cv.notify_all();
         app.waitForJobs();
-        app.server().publisher().afterRecordsHook = nullptr;
+        app.server().importJobs().afterRecordsHook = nullptr;
         auto done = jsonObject(app.get("/api/v1/imports/" + id, key))->getObject("data");
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), done->getValue<std::string>("status"));
         CPPUNIT_ASSERT(!done->has("progress"));

@@ -2,7 +2,7 @@
 // the property names in schemas/openapi.yaml equal the keys of a real response object.
 #include "LedgerSupport.h"
 
-#include "app/imports/ImportService.h"
+#include "app/requests/ImportService.h"
 #include "http/handlers/Routes.h"
 #include "server/Config.h"
 

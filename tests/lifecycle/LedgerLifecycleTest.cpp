@@ -200,7 +200,7 @@ public:
         auto key = app.createKey("Fam");
         auto id = createImport(app, key,
                                importBody("TransactionImport", fixture("transactions.csv"), kIso));
-        app.server().publisher().afterRecordsHook = [] {
+        app.server().importJobs().afterRecordsHook = [] {
             throw std::runtime_error("disk on fire");
         };
         CPPUNIT_ASSERT_EQUAL(std::string("failed"), publishImport(app, key, id));
@@ -212,7 +212,7 @@ public:
                 table, int64_t(0), storeCount(app, std::string("SELECT COUNT(*) FROM ") + table));
         CPPUNIT_ASSERT_EQUAL(int64_t(0), storeCount(app, "SELECT COUNT(*) FROM import_records"));
         // docs/decisions.md D7: a failed import may be published again.
-        app.server().publisher().afterRecordsHook = nullptr;
+        app.server().importJobs().afterRecordsHook = nullptr;
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), publishImport(app, key, id));
         CPPUNIT_ASSERT_EQUAL(int64_t(9), storeCount(app, "SELECT COUNT(*) FROM entries"));
     }

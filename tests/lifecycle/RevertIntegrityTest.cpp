@@ -122,7 +122,7 @@ public:
             finimport::store::sqlExec(s, "UPDATE imports SET status = 'reverting' WHERE id = ?",
                                       {accountImport});
         });
-        app.server().publisher().revert(accountImport);
+        app.server().importJobs().revert(accountImport);
         auto detail = importDetail(app, key, accountImport);
         CPPUNIT_ASSERT_EQUAL(std::string("revert_failed"), detail->getValue<std::string>("status"));
         CPPUNIT_ASSERT_EQUAL(std::string("Import cannot be reverted because other data depends "

@@ -19,8 +19,8 @@ pattern="\\b($types|$options)\\b"
 allowed=(
   # docs/api.md §7: a blank `type` means TransactionImport; docs/api.md §10 change 2: SureImport is the
   # old name of ServiceImport. Both are API rules about type names, not format knowledge.
-  'app/imports/ImportService.cpp:if (blank(requested)) return "TransactionImport";'
-  'app/imports/ImportService.cpp:if (*requested == "SureImport") return "ServiceImport";'
+  'app/imports/TypeDetection.cpp:if (domain::isBlank(requested)) return "TransactionImport";'
+  'app/imports/TypeDetection.cpp:if (*requested == "SureImport") return "ServiceImport";'
   # The served OpenAPI document lists that old name beside the type it stands for
   # (docs/decisions.md D89).
   'http/handlers/OpenApiDocument.cpp:for (const std::string old : {"SureImport"})'
@@ -32,7 +32,9 @@ allowed=(
   # named "Imported item") tell the user which option to send; the text is the API's.
   'app/imports/NameFallback.cpp:"\" looks like a name column: send name_col_label";'
   'app/imports/NameFallback.cpp:return std::string("Every row is named \"Imported item\": send name_col_label");'
-  'app/imports/ImportService.cpp:", the family'"'"'s currency; send currency_col_label or "'
+  'app/imports/PluginUpload.cpp:", the family'"'"'s currency; send currency_col_label or "'
+  # The SDK header's file name (the number format deciders the host shares with the plugins).
+  'domain/TextFormats.h:#include <finimport/number_format.hpp>'
 )
 
 bad=0

@@ -5,6 +5,11 @@
 #   that includes <Poco/Net...> or names Poco::Net. Only code counts: `//` comments may name them.
 #   An allow-listed file that no longer needs its entry fails too, so the lists only shrink.
 # - The layers point one way: a folder includes only the project folders listed in `layers`.
+# - Inside app/, the features point one way too: a feature folder includes only the features
+#   listed in `features` (docs/architecture.md, "app/ by feature"); app/'s own top-level headers
+#   (ErrorKind.h) include no feature.
+# - The SDK's headers (<finimport/...>) are included only where the SDK is the boundary: plugin/,
+#   sandbox/, and domain/ headers that wrap them for the rest of the host (domain/TextFormats.h).
 set -uo pipefail
 root=${1:?usage: layer_includes.sh REPO_ROOT}
 cd "$root/host/src" || exit 1
@@ -32,6 +37,20 @@ declare -A layers=(
   [sandbox]="sandbox plugin"
 )
 
+# app/ feature -> the features its files may include (its own first). A feature missing here fails.
+declare -A features=(
+  [imports]="imports"
+  [rules]="rules"
+  [ledger]="ledger rules"
+  [publish]="publish imports rules"
+  [backup]="backup publish imports rules"
+  [recurring]="recurring imports"
+  [auth]="auth"
+  [requests]="requests backup publish imports rules"
+)
+# Folders whose files may include the SDK's headers.
+sdk_allowed="plugin sandbox domain"
+
 # One awk pass over every source file (a fork per file took longer than the test's timeout on a
 # loaded machine). It prints "data FILE", "net FILE" and "include FILE FOLDER" facts; `//`
 # comments are dropped first, so comments may name the libraries (they explain).
@@ -44,6 +63,12 @@ facts=$(find . -type f \( -name '*.h' -o -name '*.hpp' -o -name '*.c' -o -name '
     if (line ~ /#[[:space:]]*include[[:space:]]*[<"]Poco\/Data/ || line ~ /Poco::Data([^A-Za-z0-9_]|$)/) data[file] = 1
     if (line ~ /#[[:space:]]*include[[:space:]]*[<"]Poco\/Net/ || line ~ /Poco::Net([^A-Za-z0-9_]|$)/) net[file] = 1
     if (line ~ /#[[:space:]]*include[[:space:]]*[<"]Poco\/Data/) dataHeader[file] = 1
+    if (line ~ /^[[:space:]]*#[[:space:]]*include[[:space:]]*<finimport\//) sdk[file] = 1
+    if (match(line, /^[[:space:]]*#[[:space:]]*include[[:space:]]*"app\/[a-z]+\//)) {
+      feature = substr(line, RSTART, RLENGTH - 1)
+      sub(/^.*"app\//, "", feature)
+      appUses[file " " feature] = 1
+    }
     if (match(line, /^[[:space:]]*#[[:space:]]*include[[:space:]]*"[a-z]+\//)) {
       inc = substr(line, RSTART, RLENGTH - 1)
       sub(/^.*"/, "", inc)
@@ -59,6 +84,8 @@ facts=$(find . -type f \( -name '*.h' -o -name '*.hpp' -o -name '*.c' -o -name '
     for (f in net) print "net " f
     for (k in uses) print "include " k
     for (f in dataHeader) print "dataheader " f
+    for (f in sdk) print "sdk " f
+    for (k in appUses) print "feature " k
     for (k in paths) print "path " k
   }')
 
@@ -84,6 +111,25 @@ while read -r kind file folder; do
     ;;
   dataheader)
     bound[$file]=1
+    ;;
+  sdk)
+    [[ " $sdk_allowed " == *" $top "* ]] ||
+      { echo "$file: includes an SDK header (<finimport/...>) outside $sdk_allowed (wrap it in domain/)"; fail=1; }
+    ;;
+  feature)
+    [ "$top" = app ] || continue
+    rest=${file#app/}
+    if [[ $rest != */* ]]; then
+      echo "$file: app/'s top-level header includes the feature $folder/ (it must include none)"; fail=1
+      continue
+    fi
+    own=${rest%%/*}
+    allowedFeatures=${features[$own]-}
+    if [ -z "$allowedFeatures" ]; then
+      echo "$file: app feature $own/ has no entry in features"; fail=1
+    elif [[ " $allowedFeatures " != *" $folder "* ]]; then
+      echo "$file: includes app/$folder/ (allowed for app/$own/: $allowedFeatures)"; fail=1
+    fi
     ;;
   path)
     [ "$top" = store ] && storeIncludes+=("$file $folder")

@@ -6,8 +6,8 @@
 #include "AppHarness.h"
 
 #include "app/auth/ApiKeys.h"
-#include "app/imports/ImportService.h"
 #include "app/publish/PublishRows.h"
+#include "app/requests/ImportService.h"
 #include "domain/Date.h"
 #include "jobs/BalanceMaterializer.h"
 #include "server/Config.h"
@@ -253,7 +253,7 @@ private:
         CPPUNIT_ASSERT(std::holds_alternative<app::ImportView>(imports.publish(_familyId, id)));
         before = store::threadStoreCounters();
         const auto pagesBefore = store::threadPageReads();
-        server.publisher().publish(id);
+        server.importJobs().publish(id);
         costs.publish = since(before);
         costs.pageReads = store::threadPageReads() - pagesBefore;
         server.database().read([&](store::Tx& s) {
@@ -272,7 +272,7 @@ private:
         if (!revert) return costs;
         CPPUNIT_ASSERT(std::holds_alternative<app::ImportView>(imports.revert(_familyId, id)));
         before = store::threadStoreCounters();
-        server.publisher().revert(id);
+        server.importJobs().revert(id);
         costs.revert = since(before);
         server.database().read([&](store::Tx& s) {
             CPPUNIT_ASSERT_EQUAL(

@@ -57,9 +57,8 @@ Server::Server(server::Config config) : _config(std::move(config)) {
             else if (job.kind == "revert")
                 store::failImportIfStatus(s, *job.importId, "reverting", "revert_failed", message);
         });
-    _publisher = std::make_unique<app::Publisher>(*_db, _config);
-    _publisher->setPlugins(_plugins.get());
-    _jobs->setHandler([this](const store::JobRecord& job) { _publisher->run(job); });
+    _importJobs = std::make_unique<app::ImportJobs>(*_db, _config, *_plugins);
+    _jobs->setHandler([this](const store::JobRecord& job) { _importJobs->run(job); });
     _imports = std::make_unique<app::ImportService>(*_db, *_plugins, _config, *_jobs);
     _keys = std::make_unique<app::ApiKeys>(*_db);
 

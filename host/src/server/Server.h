@@ -3,8 +3,8 @@
 // service and the HTTP server. Tests start it in-process on an ephemeral port.
 
 #include "app/auth/ApiKeys.h"
-#include "app/imports/ImportService.h"
-#include "app/publish/Publisher.h"
+#include "app/requests/ImportJobs.h"
+#include "app/requests/ImportService.h"
 #include "http/HttpServer.h"
 #include "http/Metrics.h"
 #include "jobs/JobQueue.h"
@@ -27,7 +27,7 @@ public:
     uint16_t port() const;
 
     store::Database& database() { return *_db; }
-    app::Publisher& publisher() { return *_publisher; }
+    app::ImportJobs& importJobs() { return *_importJobs; }
     app::ImportService& imports() { return *_imports; }
     jobs::JobQueue& jobs() { return *_jobs; }
     http::Metrics& metrics() { return *_metrics; }
@@ -40,7 +40,7 @@ private:
     std::unique_ptr<store::Database> _db;
     std::unique_ptr<plugin::PluginRegistry> _plugins;
     std::unique_ptr<jobs::JobQueue> _jobs;
-    std::unique_ptr<app::Publisher> _publisher;
+    std::unique_ptr<app::ImportJobs> _importJobs;
     std::unique_ptr<app::ImportService> _imports;
     std::unique_ptr<app::ApiKeys> _keys;
     std::unique_ptr<HealthCheck> _health; // outlives the HTTP servers that call it

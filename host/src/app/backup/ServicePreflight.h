@@ -3,6 +3,7 @@
 // every line and cross-line check, errors one per problem, warnings apart. Stores nothing. Used on
 // publish (ImportService::requestPublish, the publish job) and by POST /imports/preflight.
 
+#include "app/imports/PreflightReport.h"
 #include "store/Tx.h"
 
 #include <cstdint>
@@ -13,10 +14,6 @@
 #include <vector>
 
 namespace finimport::app {
-
-struct PreflightProblem {
-    std::string code, message;
-};
 
 struct ServicePreflightStats {
     int64_t rowsCount = 0;      // non-blank lines, unparsable ones included

@@ -2,11 +2,8 @@
 
 #include "app/imports/NameFallback.h"
 #include "domain/Currency.h"
-
-#include <finimport/csv.hpp>
-#include <finimport/date.hpp>
-#include <finimport/detect.hpp>
-#include <finimport/text.hpp>
+#include "domain/Text.h"
+#include "domain/TextFormats.h"
 
 #include <algorithm>
 #include <array>
@@ -44,11 +41,6 @@ std::string key(std::string_view header) {
         }
     }
     return out;
-}
-
-std::string trimmed(std::string_view s) {
-    const auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-    return b == std::string_view::npos ? std::string() : std::string(s.substr(b, e - b + 1));
 }
 
 // Known synonyms (as keys) in English, German, French, Dutch, Spanish, Italian, Portuguese,
@@ -113,26 +105,26 @@ bool isSynonym(const std::string& field, const std::string& header) {
 // What the cells of one column look like over the sampled rows.
 struct ColumnShape {
     ColumnShape()
-        : dates(sdk::rowDateWindow().first, sdk::rowDateWindow().second), anyValue(false) {}
-    sdk::DateFormatDecider dates;
-    sdk::NumberFormatDecider numbers;
+        : dates(domain::rowDateWindow().first, domain::rowDateWindow().second), anyValue(false) {}
+    domain::DateFormatDecider dates;
+    domain::NumberFormatDecider numbers;
     bool anyValue;
     bool allNumbers = true, anyFraction = false, allCodes = true;
 
     void add(std::string_view cell) {
-        if (sdk::isBlank(cell)) return;
+        if (domain::isBlank(cell)) return;
         anyValue = true;
         dates.add(cell);
         numbers.add(cell);
         bool number = false;
-        for (auto format : {sdk::NumberFormat::CommaDot, sdk::NumberFormat::DotComma,
-                            sdk::NumberFormat::SpaceComma})
-            if (auto r = sdk::parseDecimal(cell, format); r.value) {
+        for (auto format : {domain::NumberFormat::CommaDot, domain::NumberFormat::DotComma,
+                            domain::NumberFormat::SpaceComma})
+            if (auto r = domain::parseDecimal(cell, format); r.value) {
                 number = true;
                 anyFraction = anyFraction || r.value->fractionDigits > 0;
             }
         allNumbers = allNumbers && number;
-        const std::string code = trimmed(cell);
+        const std::string code = domain::trim(cell);
         allCodes =
             allCodes && code.size() == 3 && domain::findCurrency(code) != nullptr &&
             std::all_of(code.begin(), code.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
@@ -178,9 +170,9 @@ void decide(ColumnSuggestion& s, const std::vector<std::string>& candidates, con
 }
 
 // The first records of `text` under `separator`; stops at a CSV error (create reports it).
-std::vector<sdk::CsvRecord> records(std::string_view text, char separator, std::size_t limit) {
+std::vector<domain::CsvRecord> records(std::string_view text, char separator, std::size_t limit) {
     std::size_t offset = 0;
-    sdk::CsvReader reader(
+    domain::CsvReader reader(
         [&](char* buffer, std::size_t capacity) -> std::int64_t {
             const std::size_t n = std::min(capacity, text.size() - offset);
             std::memcpy(buffer, text.data() + offset, n);
@@ -188,8 +180,8 @@ std::vector<sdk::CsvRecord> records(std::string_view text, char separator, std::
             return static_cast<std::int64_t>(n);
         },
         separator);
-    std::vector<sdk::CsvRecord> out;
-    sdk::CsvRecord record;
+    std::vector<domain::CsvRecord> out;
+    domain::CsvRecord record;
     while (out.size() < limit && reader.next(record))
         out.push_back(record);
     return out;
@@ -207,7 +199,7 @@ std::string_view afterLines(std::string_view text, int64_t lines) {
 // The header row: the first record with the most frequent field count (above 1) of the first
 // 50, so a bank's preamble lines (`Account;12345`) are skipped.
 int64_t sniffRowsToSkip(std::string_view text, char separator) {
-    const auto head = records(text.substr(0, sdk::kSeparatorSampleBytes), separator, 50);
+    const auto head = records(text.substr(0, domain::kSeparatorSampleBytes), separator, 50);
     std::map<std::size_t, int> counts;
     for (const auto& r : head)
         if (r.fields.size() > 1) ++counts[r.fields.size()];
@@ -239,8 +231,8 @@ ColumnReading readColumns(std::string_view text, const ImportTypeTraits& traits,
     sniffed.hasHeaderOption = optionFor("header");
     sniffed.dateFormatOption = optionFor("dates");
     sniffed.numberFormatOption = optionFor("numbers");
-    const char detected = sdk::detectSeparator(
-        afterLines(text, sentRowsToSkip.value_or(0)).substr(0, sdk::kSeparatorSampleBytes));
+    const char detected = domain::detectSeparator(
+        afterLines(text, sentRowsToSkip.value_or(0)).substr(0, domain::kSeparatorSampleBytes));
     sniffed.colSep = std::string(1, detected);
     const char separator = sentColSep && sentColSep->size() == 1 ? sentColSep->front() : detected;
     sniffed.rowsToSkip = sniffRowsToSkip(text, separator);
@@ -262,8 +254,8 @@ ColumnReading readColumns(std::string_view text, const ImportTypeTraits& traits,
     auto pick = [&](ColumnSuggestion& s, auto fits, const char* reason) {
         std::vector<std::string> hits;
         for (std::size_t c = 0; c < header.size(); ++c)
-            if (!taken[c] && !sdk::isBlank(header[c]) && fits(c))
-                hits.push_back(trimmed(header[c]));
+            if (!taken[c] && !domain::isBlank(header[c]) && fits(c))
+                hits.push_back(domain::trim(header[c]));
         decide(s, hits, reason);
     };
     // Names first, then synonyms, then shapes: a column named for a field is never taken by
@@ -284,7 +276,7 @@ ColumnReading readColumns(std::string_view text, const ImportTypeTraits& traits,
     auto mark = [&](const ColumnSuggestion& s) {
         if (!s.label) return;
         for (std::size_t c = 0; c < header.size(); ++c)
-            if (trimmed(header[c]) == *s.label) taken[c] = true;
+            if (domain::trim(header[c]) == *s.label) taken[c] = true;
     };
     for (const auto& s : reading.suggestions)
         mark(s);
@@ -305,14 +297,14 @@ ColumnReading readColumns(std::string_view text, const ImportTypeTraits& traits,
         for (const auto& s : reading.suggestions)
             if (s.field == field && s.label)
                 for (std::size_t c = 0; c < header.size(); ++c)
-                    if (trimmed(header[c]) == *s.label) return &shapes[c];
+                    if (domain::trim(header[c]) == *s.label) return &shapes[c];
         return nullptr;
     };
     if (const ColumnShape* dates = columnOf("date"); dates && dates->anyValue)
         if (auto format = dates->dates.result()) sniffed.dateFormat = std::string(*format);
     if (const ColumnShape* amounts = columnOf("amount"); amounts && amounts->anyValue)
         if (auto format = amounts->numbers.result())
-            sniffed.numberFormat = std::string(sdk::numberFormatName(*format));
+            sniffed.numberFormat = std::string(domain::numberFormatName(*format));
     return reading;
 }
 

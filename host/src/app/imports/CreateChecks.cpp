@@ -2,24 +2,17 @@
 
 #include "app/imports/ColumnSuggestions.h"
 #include "app/imports/DeclaredCharset.h"
+#include "domain/Text.h"
 #include "domain/Uuid.h"
 
 namespace finimport::app {
-
-namespace {
-
-bool blank(const std::optional<std::string>& s) {
-    return !s || s->find_first_not_of(" \t\r\n") == std::string::npos;
-}
-
-} // namespace
 
 ColumnReading readColumnsOf(const CreateImportRequest& req, const ImportOptions& options,
                             const ImportTypeTraits& traits, std::string_view text) {
     // The request's own separator and rows to skip, when it sent them, read the header.
     auto sentValue = [&](std::string_view role) -> std::optional<std::string> {
         const auto* spec = traits.manifest ? traits.manifest->optionSniffing(role) : nullptr;
-        if (!spec || blank(req.text(spec->name))) return std::nullopt;
+        if (!spec || domain::isBlank(req.text(spec->name))) return std::nullopt;
         return options.get(spec->name);
     };
     std::optional<std::string> colSep = sentValue("separator");
@@ -53,7 +46,7 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
     db.read([&](store::Tx& s) {
         c.family = store::FamilyStore(s).familyById(req.familyId);
         auto given = req.text("account_id");
-        if (blank(given)) return;
+        if (domain::isBlank(given)) return;
         c.accountId = domain::canonicalUuid(*given);
         if (!c.accountId)
             c.errors.push_back("Account must be a valid UUID");
@@ -66,7 +59,7 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
             c.errors.push_back("raw_file_content must be a string");
     }
     auto encoding = req.text("encoding");
-    if (!blank(encoding) && !isKnownCharset(*encoding))
+    if (!domain::isBlank(encoding) && !isKnownCharset(*encoding))
         c.errors.push_back("Encoding is not a known character set");
     c.options = readImportOptions(req, traits, c.errors);
     // A binary format reads the bytes as uploaded; the others get UTF-8 text (docs/decisions.md
@@ -75,9 +68,9 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
         // D13/D66: the request's encoding, then the charset the file declares (OFX, XML), then
         // the part's charset, then detection.
         std::optional<std::string> charset = encoding;
-        if (blank(encoding) && traits.manifest)
+        if (domain::isBlank(encoding) && traits.manifest)
             charset = declaredCharset(*c.content.bytes, traits.manifest->charsetSniff);
-        if (blank(charset)) charset = c.content.partCharset;
+        if (domain::isBlank(charset)) charset = c.content.partCharset;
         c.text = decodeText(*c.content.bytes, charset, fallbackCharset);
         c.options.set("encoding", c.text->charset);
         if (auto e = checkLineBounds(c.options, traits, c.text->of(*c.content.bytes)))

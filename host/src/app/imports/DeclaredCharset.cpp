@@ -1,6 +1,7 @@
 #include "app/imports/DeclaredCharset.h"
 
 #include "app/imports/TextDecoding.h"
+#include "domain/Text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -10,20 +11,6 @@ namespace finimport::app {
 namespace {
 
 constexpr std::size_t kSniffBytes = 4096;
-
-std::string upper(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    return out;
-}
-
-std::string trimmed(std::string_view s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string_view::npos) return "";
-    const auto e = s.find_last_not_of(" \t\r\n");
-    return std::string(s.substr(b, e - b + 1));
-}
 
 std::optional<std::string> known(const std::string& name) {
     if (name.empty() || !isKnownCharset(name)) return std::nullopt;
@@ -46,20 +33,20 @@ std::optional<std::string> xmlDeclaration(std::string_view head) {
     if (q == std::string_view::npos) return std::nullopt;
     const auto close = rest.find(rest[q], q + 1);
     if (close == std::string_view::npos) return std::nullopt;
-    return known(trimmed(rest.substr(q + 1, close - q - 1)));
+    return known(domain::trim(rest.substr(q + 1, close - q - 1)));
 }
 
 // The value of an OFX 1.x header line `NAME:value` (headers come before the first `<`).
 std::optional<std::string> ofxHeader(std::string_view head, const std::string& name) {
     const auto body = head.find('<');
-    const std::string text = upper(head.substr(0, body));
+    const std::string text = domain::toUpperAscii(head.substr(0, body));
     std::size_t at = 0;
     while ((at = text.find(name + ":", at)) != std::string::npos) {
         if (at == 0 || text[at - 1] == '\n' || text[at - 1] == '\r' || text[at - 1] == ' ' ||
             text[at - 1] == '\t') {
             const auto from = at + name.size() + 1;
             const auto eol = text.find_first_of("\r\n", from);
-            return trimmed(std::string_view(text).substr(from, eol - from));
+            return domain::trim(std::string_view(text).substr(from, eol - from));
         }
         at += name.size();
     }

@@ -4,6 +4,7 @@
 #include "app/imports/ImportContent.h"
 #include "domain/Date.h"
 #include "domain/Decimal.h"
+#include "domain/Text.h"
 #include "store/EntryLookups.h"
 
 #include <Poco/JSON/Object.h>
@@ -13,11 +14,6 @@
 namespace finimport::app {
 
 namespace {
-
-std::string trimmed(const std::string& s) {
-    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
 
 // docs/decisions.md D18 trade match without creating securities: same ticker (and MIC when given).
 bool tradeDuplicate(store::Tx& s, const std::string& accountId, const RowFields& row,
@@ -62,7 +58,7 @@ std::optional<store::AccountRow> DuplicateCounter::targetAccount(const RowFields
         }
         return _ownAccount;
     }
-    std::string name = trimmed(fieldText(row, "account"));
+    std::string name = domain::trim(fieldText(row, "account"));
     if (name.empty()) return std::nullopt;
     if (auto it = _byName.find(name); it != _byName.end()) return it->second;
     auto account = _accounts.byName(_import.familyId, name);

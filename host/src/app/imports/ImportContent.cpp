@@ -4,6 +4,7 @@
 #include "app/imports/RowValidation.h"
 #include "domain/Currency.h"
 #include "domain/Decimal.h"
+#include "domain/Text.h"
 #include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
 #include "store/EntryLookups.h"
@@ -26,32 +27,17 @@ namespace finimport::app {
 
 namespace {
 
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
-}
-
-std::string trimmed(const std::string& s) {
-    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 // "text/csv; charset=windows-1250" → "windows-1250".
 std::optional<std::string> charsetParameter(const std::string& contentType) {
-    std::string l = lower(contentType);
+    std::string l = domain::toLowerAscii(contentType);
     auto pos = l.find("charset=");
     if (pos == std::string::npos) return std::nullopt;
     std::string v = contentType.substr(pos + 8);
     v = v.substr(0, v.find(';'));
-    v = trimmed(v);
+    v = domain::trim(v);
     if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
     if (v.empty()) return std::nullopt;
     return v;
-}
-
-// Whitespace only (without copying a 10 MB text to trim it).
-bool blankText(const std::string& s) {
-    return s.find_first_not_of(" \t\r\n") == std::string::npos;
 }
 
 } // namespace
@@ -88,7 +74,7 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
         c.filename = f.filename;
         c.contentType = f.contentType;
         c.partCharset = charsetParameter(f.contentType);
-        if (!f.data.empty() && (traits.binary() || !blankText(f.data)))
+        if (!f.data.empty() && (traits.binary() || !domain::isBlank(f.data)))
             c.bytes = std::string_view(f.data);
         return c;
     }
@@ -101,7 +87,7 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
                                   std::nullopt, std::nullopt};
             return c;
         }
-        if (!blankText(raw)) c.bytes = std::string_view(raw);
+        if (!domain::isBlank(raw)) c.bytes = std::string_view(raw);
     }
     return c;
 }
@@ -117,7 +103,7 @@ PluginOptions pluginOptions(const ImportTypeTraits& traits, const ImportOptions&
         // a list may be whitespace itself (a TAB separator).
         const auto* spec = traits.manifest ? traits.manifest->findOption(k) : nullptr;
         const bool freeText = !spec || spec->type == plugin::OptionType::String;
-        if (freeText && trimmed(*v).empty()) continue;
+        if (freeText && domain::trim(*v).empty()) continue;
         opts.emplace_back(k, v);
     }
     return opts;

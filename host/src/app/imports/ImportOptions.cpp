@@ -1,4 +1,5 @@
 #include "app/imports/ImportOptions.h"
+#include "domain/Text.h"
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -114,10 +115,6 @@ bool isExactFactor(const std::string& v) {
 
 namespace {
 
-bool blankText(const std::optional<std::string>& v) {
-    return !v || v->find_first_not_of(" \t\r\n") == std::string::npos;
-}
-
 // One option's request value checked against its declaration (docs/decisions.md D10): the messages
 // name the option as the manifest's label says. Returns the effective value.
 std::optional<std::string> checkOption(const plugin::OptionSpec& spec,
@@ -134,7 +131,7 @@ std::optional<std::string> checkOption(const plugin::OptionSpec& spec,
         std::string value = *raw;
         for (const auto& [alias, canonical] : spec.aliases)
             if (Poco::icompare(value, alias) == 0) value = canonical;
-        if (spec.notBlank && blankText(value)) errors.push_back(name + " can't be blank");
+        if (spec.notBlank && domain::isBlank(value)) errors.push_back(name + " can't be blank");
         if (std::find(spec.values.begin(), spec.values.end(), value) == spec.values.end()) {
             errors.push_back(name + " is not included in the list");
             return spec.defaultValue;
@@ -181,7 +178,7 @@ void checkRule(const plugin::OptionRule& rule, const ImportOptions& values,
     }
     const bool missing = rule.require.empty() ||
                          std::any_of(rule.require.begin(), rule.require.end(),
-                                     [&](const auto& n) { return blankText(values.get(n)); });
+                                     [&](const auto& n) { return domain::isBlank(values.get(n)); });
     if (missing) errors.push_back(rule.message);
 }
 

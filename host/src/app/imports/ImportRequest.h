@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace finimport::app {
@@ -48,5 +49,8 @@ struct ImportError {
     std::optional<std::vector<std::string>> errors;
     std::optional<std::string> importId;
 };
+
+// A created import's id, or why nothing was stored.
+using StoredUpload = std::variant<std::string, ImportError>;
 
 } // namespace finimport::app

@@ -1,10 +1,9 @@
 #include "app/imports/Mappings.h"
 
+#include "domain/Text.h"
+#include "domain/TextFormats.h"
 #include "store/AccountStore.h"
 #include "store/NamedRecords.h"
-
-#include <finimport/tags.hpp>
-#include <finimport/text.hpp>
 
 #include <map>
 #include <set>
@@ -43,7 +42,7 @@ std::optional<std::string> accountTypeFor(const std::string& value) {
                                                              {"otherasset", "OtherAsset"},
                                                              {"other_liability", "OtherLiability"},
                                                              {"otherliability", "OtherLiability"}};
-    auto it = table.find(finimport::sdk::normalizeHeader(value));
+    auto it = table.find(domain::normalizeHeader(value));
     if (it == table.end()) return std::nullopt;
     return it->second;
 }
@@ -62,10 +61,6 @@ bool mappingAssigned(const store::MappingRecord& m) {
 
 namespace {
 
-bool blank(std::string_view s) {
-    return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
-}
-
 // The field's text, "" when absent or null, without a copy.
 std::string_view fieldView(const RowFields& row, std::string_view name) {
     const auto* v = findField(row, name);
@@ -73,7 +68,7 @@ std::string_view fieldView(const RowFields& row, std::string_view name) {
 }
 
 void addKey(MappingKeys& keys, std::string_view kind, std::string_view key) {
-    if (blank(key)) return;
+    if (domain::isBlank(key)) return;
     auto it = keys.find(kind);
     if (it == keys.end()) it = keys.emplace(std::string(kind), MappingKeys::mapped_type()).first;
     if (it->second.find(key) == it->second.end()) it->second.emplace(key);
@@ -86,8 +81,8 @@ void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTrait
     if (traits.categoryMapping) addKey(keys, kCategoryMapping, fieldView(row, "category"));
     if (traits.tagMapping) {
         const std::string_view tags = fieldView(row, "tags");
-        if (!blank(tags))
-            for (const auto& tag : finimport::sdk::splitTags(tags))
+        if (!domain::isBlank(tags))
+            for (const auto& tag : domain::splitTags(tags))
                 addKey(keys, kTagMapping, tag);
     }
     // Statement entries (docs/decisions.md D58) map their statement's account like QIF sections.

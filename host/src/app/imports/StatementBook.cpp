@@ -3,6 +3,7 @@
 #include "app/imports/MessageCap.h"
 #include "app/imports/RowValidation.h"
 #include "domain/Decimal.h"
+#include "domain/Text.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -14,15 +15,10 @@ namespace finimport::app {
 
 namespace {
 
-std::string trimmed(const std::string& s) {
-    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 std::optional<std::string> nonBlank(const CollectedRow& row, const char* name) {
     const auto* v = row.field(name);
     if (!v || !*v) return std::nullopt;
-    std::string t = trimmed(**v);
+    std::string t = domain::trim(**v);
     if (t.empty()) return std::nullopt;
     return t;
 }
@@ -61,7 +57,7 @@ std::string statementAccountName(const std::string& kind, const std::string& key
     const char* label = kind == "credit_card"  ? "Credit Card"
                         : kind == "investment" ? "Investment"
                                                : "Depository";
-    return std::string(label) + " \u2022\u2022" + lastCodePoints(trimmed(key), 4);
+    return std::string(label) + " \u2022\u2022" + lastCodePoints(domain::trim(key), 4);
 }
 
 std::string statementAccountType(const std::string& kind) {

@@ -1,11 +1,18 @@
 #include "app/imports/TypeDetection.h"
 
+#include "domain/Text.h"
 #include "plugin/ImporterRunner.h"
 
 #include <set>
 #include <vector>
 
 namespace finimport::app {
+
+std::string resolveImportType(const std::optional<std::string>& requested) {
+    if (domain::isBlank(requested)) return "TransactionImport";
+    if (*requested == "SureImport") return "ServiceImport";
+    return *requested;
+}
 
 namespace {
 

@@ -11,6 +11,9 @@
 
 namespace finimport::app {
 
+// `type` as requested: missing/blank → TransactionImport, SureImport → ServiceImport.
+std::string resolveImportType(const std::optional<std::string>& requested);
+
 // `type` as the request gave it (resolved: blank → `defaultType`). For `auto`, replaced by the
 // type the probes choose (`defaultType` for text no importer is certain of); nullopt when the
 // upload may go on, else the refusal.

@@ -2,6 +2,7 @@
 
 #include "app/rules/RuleModel.h"
 #include "domain/Decimal.h"
+#include "domain/Text.h"
 #include "domain/Uuid.h"
 
 #include <algorithm>
@@ -17,12 +18,6 @@ using Kind = PatchValue::Kind;
 // a tag set far beyond any real one (each id is one parameter of the family check).
 constexpr size_t kMaxTextBytes = 65536;
 constexpr size_t kMaxTags = 1000;
-
-std::string lower(std::string s) {
-    for (char& c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 bool blank(const std::string& s) {
     return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isspace(c) != 0; });
@@ -156,7 +151,7 @@ PatchPlan planPatch(const std::map<std::string, PatchValue>& fields, const Patch
     }
     std::optional<std::string> nature;
     if (const PatchValue* n = field(fields, "nature"); n && n->kind != Kind::Null) {
-        const std::string v = n->kind == Kind::String ? lower(n->text) : "";
+        const std::string v = n->kind == Kind::String ? domain::toLowerAscii(n->text) : "";
         if (v == "income" || v == "inflow" || v == "expense" || v == "outflow")
             nature = v;
         else
@@ -199,7 +194,7 @@ PatchPlan planPatch(const std::map<std::string, PatchValue>& fields, const Patch
         }
     }
     if (const PatchValue* v = field(fields, "excluded"); v && v->kind != Kind::Null) {
-        const std::string t = lower(v->text);
+        const std::string t = domain::toLowerAscii(v->text);
         if ((v->kind == Kind::Bool || v->kind == Kind::String) && (t == "true" || t == "false"))
             c.excluded = t == "true";
         else

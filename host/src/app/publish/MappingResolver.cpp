@@ -2,9 +2,8 @@
 
 #include "app/imports/Mappings.h"
 #include "app/publish/CategoryStyle.h"
+#include "domain/TextFormats.h"
 #include "store/TaxonomyStore.h"
-
-#include <finimport/tags.hpp>
 
 #include <stdexcept>
 
@@ -81,7 +80,7 @@ std::optional<std::string> MappingResolver::category(const std::string& key) {
 
 std::vector<std::string> MappingResolver::tags(const std::string& tagsCell) {
     std::vector<std::string> ids;
-    for (const auto& raw : finimport::sdk::splitTags(tagsCell)) {
+    for (const auto& raw : domain::splitTags(tagsCell)) {
         std::string name = trim(raw);
         if (name.empty()) continue;
         if (auto it = _tagIds.find(name); it != _tagIds.end()) {

@@ -1,6 +1,5 @@
 #include "app/publish/Publisher.h"
 
-#include "app/backup/ServicePublisher.h"
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/ImportProgress.h"
 #include "app/imports/ImportTypes.h"
@@ -12,7 +11,6 @@
 #include "app/rules/PublishPass.h"
 #include "app/rules/ReplacedBodies.h"
 #include "app/rules/RuleRemoval.h"
-#include "app/rules/RuleReruns.h"
 #include "domain/LogLine.h"
 #include "jobs/BalanceDelta.h"
 #include "jobs/BalanceMaterializer.h"
@@ -182,38 +180,7 @@ void applyRulePass(PublishContext& ctx, rules::PublishPass& pass) {
 
 } // namespace
 
-void Publisher::run(const store::JobRecord& job) {
-    if (!job.importId) return;
-    // docs/decisions.md D101: what GET /api/v1/imports/{id} shows as `progress` meanwhile.
-    ProgressScope progress(*job.importId);
-    std::optional<jobs::RecordedFailure> failure;
-    if (job.kind == "publish") {
-        progress.set("publishing", 0, std::nullopt);
-        failure = publish(*job.importId);
-    } else if (job.kind == "revert") {
-        progress.set("reverting", 0, std::nullopt);
-        failure = revert(*job.importId);
-    } else if (job.kind == "rule_run") { // docs/rules.md §6: the job's id names the pass
-        failure = rules::runQueuedPass(_db, *job.importId);
-    }
-    // Recorded where the API shows it; the job ends failed with the cause (docs/decisions.md D116).
-    if (failure) throw *failure;
-}
-
-bool Publisher::isServiceImport(const std::string& importId) {
-    bool service = false;
-    _db.read([&](store::Tx& s) {
-        auto import = store::ImportStore(s).byIdAnyFamily(importId);
-        service = import && traitsOf(import->type).backup();
-    });
-    return service;
-}
-
 std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& importId) {
-    if (isServiceImport(importId)) {
-        service::ServicePublisher(_db, _config, _plugins).publish(importId, afterRecordsHook);
-        return std::nullopt;
-    }
     try {
         _db.write([&](store::Tx& s) {
             // A redelivered job or another instance must not publish twice (store/ImportClaims.h).
@@ -357,10 +324,6 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
 }
 
 std::optional<jobs::RecordedFailure> Publisher::revert(const std::string& importId) {
-    if (isServiceImport(importId)) {
-        service::ServicePublisher(_db, _config, _plugins).revert(importId);
-        return std::nullopt;
-    }
     return runRevertJob(_db, importId, undoLedgerImport);
 }
 

@@ -5,14 +5,13 @@
 #include "app/publish/RuleJson.h"
 #include "app/publish/TypePublishers.h"
 #include "app/rules/ReplacedBodies.h"
+#include "domain/TextFormats.h"
 #include "store/NamedRecords.h"
 #include "store/RuleStore.h"
 #include "store/TaxonomyStore.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
-
-#include <finimport/date.hpp>
 
 #include <functional>
 #include <sstream>
@@ -163,8 +162,8 @@ void publishRules(PublishContext& ctx) {
         const std::string name = fieldText(row.fields, "name");
         const bool active = fieldText(row.fields, "active") == "true";
         std::optional<std::string> effective;
-        if (auto d = sdk::parseDate(fieldText(row.fields, "effective_date"), "%Y-%m-%d"))
-            effective = sdk::formatIsoDate(*d);
+        if (auto d = domain::parseDate(fieldText(row.fields, "effective_date"), "%Y-%m-%d"))
+            effective = domain::formatIsoDate(*d);
         store::RuleRow rule;
         rule.familyId = ctx.import.familyId;
         if (!name.empty()) rule.name = name;

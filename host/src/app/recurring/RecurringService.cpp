@@ -3,6 +3,7 @@
 #include "app/recurring/NumberText.h"
 #include "domain/Currency.h"
 #include "domain/Date.h"
+#include "domain/Text.h"
 #include "domain/Uuid.h"
 
 #include <algorithm>
@@ -21,10 +22,6 @@ RecurringError notFound() {
                           "The requested resource was not found", std::nullopt};
 }
 
-bool isBlank(const std::string& s) {
-    return s.find_first_not_of(" \t\r\n") == std::string::npos;
-}
-
 // The field's value as text when it is a scalar (null, arrays and objects count as absent:
 // the reference's strong parameters drop non-scalars).
 std::optional<std::string> scalar(const Fields& f, const std::string& name) {
@@ -35,14 +32,14 @@ std::optional<std::string> scalar(const Fields& f, const std::string& name) {
 
 bool presentNonBlank(const Fields& f, const std::string& name) {
     auto v = scalar(f, name);
-    return v && !isBlank(*v);
+    return v && !domain::isBlank(*v);
 }
 
 // Optional money field: absent/null/blank → nullopt; else a number rounded to 4 places.
 std::optional<int64_t> optionalAmount(const Fields& f, const std::string& name, const char* label,
                                       std::vector<std::string>& errors) {
     auto v = scalar(f, name);
-    if (!v || isBlank(*v)) return std::nullopt;
+    if (!v || domain::isBlank(*v)) return std::nullopt;
     NumberRead n = readNumber(*v, 4);
     if (n.status == Status::NotANumber)
         errors.push_back(std::string(label) + " is not a number");
@@ -56,7 +53,7 @@ std::optional<int64_t> optionalAmount(const Fields& f, const std::string& name, 
 void checkDate(const Fields& f, const std::string& name, const char* label, std::string& out,
                std::vector<std::string>& errors) {
     auto v = scalar(f, name);
-    if (!v || isBlank(*v)) {
+    if (!v || domain::isBlank(*v)) {
         errors.push_back(std::string(label) + " can't be blank");
         return;
     }
@@ -72,7 +69,7 @@ void checkDate(const Fields& f, const std::string& name, const char* label, std:
 // null mean the default (true); anything else is true.
 bool manualFlag(const Fields& f) {
     auto v = scalar(f, "manual");
-    if (!v || isBlank(*v)) return true;
+    if (!v || domain::isBlank(*v)) return true;
     std::string l = *v;
     std::transform(l.begin(), l.end(), l.begin(), [](unsigned char c) { return std::tolower(c); });
     return !(l == "false" || l == "0" || l == "f" || l == "off");
@@ -125,7 +122,7 @@ RecurringResult RecurringService::create(const std::string& familyId,
     // Record validation, every failing rule in the order of docs/decisions.md D25.
     std::vector<std::string> errors;
     auto amount = scalar(f, "amount");
-    if (!amount || isBlank(*amount)) {
+    if (!amount || domain::isBlank(*amount)) {
         errors.push_back("Amount can't be blank");
     } else {
         NumberRead n = readNumber(*amount, 4);
@@ -138,7 +135,7 @@ RecurringResult RecurringService::create(const std::string& familyId,
     }
 
     auto currency = scalar(f, "currency");
-    if (!currency || isBlank(*currency)) {
+    if (!currency || domain::isBlank(*currency)) {
         errors.push_back("Currency can't be blank");
     } else if (const domain::Currency* c = domain::findCurrency(*currency)) {
         rec.currency = std::string(c->code); // docs/decisions.md D3: stored upper-cased
@@ -147,7 +144,7 @@ RecurringResult RecurringService::create(const std::string& familyId,
     }
 
     auto day = scalar(f, "expected_day_of_month");
-    if (!day || isBlank(*day)) {
+    if (!day || domain::isBlank(*day)) {
         errors.push_back("Expected day of month can't be blank");
         errors.push_back("Expected day of month is not a number");
     } else {
@@ -188,7 +185,7 @@ RecurringResult RecurringService::create(const std::string& familyId,
             rec.occurrenceCount = n.value.raw() / domain::Decimal::kScale;
     }
 
-    if (auto name = scalar(f, "name"); name && !isBlank(*name)) rec.name = *name;
+    if (auto name = scalar(f, "name"); name && !domain::isBlank(*name)) rec.name = *name;
     if (!rec.merchantId && !rec.name) errors.push_back("Either merchant or name must be present");
 
     rec.manual = manualFlag(f);

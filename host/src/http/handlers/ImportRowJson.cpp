@@ -1,11 +1,6 @@
 #include "http/handlers/ImportRowJson.h"
 
-#include "app/imports/Mappings.h"
-#include "app/imports/RowCodec.h"
 #include "http/handlers/JsonFields.h"
-#include "store/NamedRecords.h"
-
-#include <finimport/tags.hpp>
 
 namespace finimport::http {
 
@@ -17,46 +12,19 @@ const char* kVisibleFields[] = {
     "tags",       "entity_type", "notes",    "active", "effective_date",
     "conditions", "actions"};
 
-struct MappingTarget {
-    std::string type;
-    std::optional<std::string> name;
-};
-
-// The mapped record, looked up within the import's family only.
-std::optional<MappingTarget> resolveMappable(store::Tx& s, const std::string& familyId,
-                                             const store::MappingRecord& m) {
-    if (!m.mappableId) return std::nullopt;
-    const store::NamedTable table = m.kind == app::kCategoryMapping ? store::NamedTable::Categories
-                                    : m.kind == app::kTagMapping    ? store::NamedTable::Tags
-                                                                    : store::NamedTable::Accounts;
-    const char* type = m.kind == app::kCategoryMapping ? "Category"
-                       : m.kind == app::kTagMapping    ? "Tag"
-                                                       : "Account";
-    auto name = store::nameInFamily(s, table, *m.mappableId, familyId);
-    if (!name) return std::nullopt;
-    return MappingTarget{type, name};
-}
-
-void writeMapping(JsonWriter& w, store::Tx& s, const std::string& familyId,
-                  const std::vector<store::MappingRecord>& all, const char* kind,
-                  const std::string& key) {
-    const store::MappingRecord* found = nullptr;
-    for (const auto& m : all)
-        if (m.kind == kind && m.key == key) found = &m;
+void writeMapping(JsonWriter& w, const app::MappingView& m) {
     w.beginObject();
-    w.key("key").string(found ? found->key : key);
-    w.key("type").string(kind);
-    writeOptionalString(w, "value", found ? found->value : std::nullopt);
-    w.key("create_when_empty").boolean(found && found->createWhenEmpty);
-    w.key("creatable")
-        .boolean(found && !found->mappableId && !key.empty() && found->createWhenEmpty);
+    w.key("key").string(m.key);
+    w.key("type").string(m.kind);
+    writeOptionalString(w, "value", m.value);
+    w.key("create_when_empty").boolean(m.createWhenEmpty);
+    w.key("creatable").boolean(m.creatable);
     w.key("mappable");
-    auto target = found ? resolveMappable(s, familyId, *found) : std::nullopt;
-    if (target) {
+    if (m.mappable) {
         w.beginObject();
-        w.key("id").string(*found->mappableId);
-        w.key("type").string(target->type);
-        writeOptionalString(w, "name", target->name);
+        w.key("id").string(m.mappable->id);
+        w.key("type").string(m.mappable->type);
+        writeOptionalString(w, "name", m.mappable->name);
         w.endObject();
     } else {
         w.null();
@@ -64,31 +32,21 @@ void writeMapping(JsonWriter& w, store::Tx& s, const std::string& familyId,
     w.endObject();
 }
 
-bool blank(const std::string& s) {
-    return s.find_first_not_of(" \t") == std::string::npos;
-}
-
 } // namespace
 
-void writeImportRow(JsonWriter& w, store::Tx& s, const store::ImportRecord& import,
-                    const std::vector<store::MappingRecord>& mappings,
-                    const store::ImportRowRecord& row, domain::Date today) {
-    const app::RowFields fields = app::decodeRowFields(row.fields);
-    const auto stored = app::rowMessagesFromJson(row.errors); // the plugin's, with places
-    const auto errors = app::rowErrorsNow(fields, stored, today);
-    const std::string& familyId = import.familyId;
+void writeImportRow(JsonWriter& w, const app::ImportRowView& row) {
     w.beginObject();
     w.key("id").string(row.id);
     w.key("row_number").integer(row.rowNumber);
-    w.key("valid").boolean(errors.empty());
+    w.key("valid").boolean(row.errors.empty());
     w.key("excluded").boolean(row.excluded);
     w.key("errors").beginArray();
-    for (const auto& m : errors)
+    for (const auto& m : row.errors)
         w.string(m);
     w.endArray();
     // The plugin's row errors with their code and place in the file.
     w.key("error_details").beginArray();
-    for (const auto& m : stored) {
+    for (const auto& m : row.errorDetails) {
         w.beginObject();
         w.key("code").string(m.code);
         writeOptionalString(w, "field", m.field);
@@ -105,7 +63,7 @@ void writeImportRow(JsonWriter& w, store::Tx& s, const store::ImportRecord& impo
     w.endArray();
     w.key("fields").beginObject();
     for (const char* name : kVisibleFields) {
-        const auto* v = app::findField(fields, name);
+        const auto* v = app::findField(row.fields, name);
         w.key(name);
         if (!v || !*v)
             w.null();
@@ -116,24 +74,12 @@ void writeImportRow(JsonWriter& w, store::Tx& s, const store::ImportRecord& impo
     }
     w.endObject();
     w.key("mappings").beginObject();
-    std::string account = app::fieldText(fields, "account"),
-                category = app::fieldText(fields, "category"),
-                entityType = app::fieldText(fields, "entity_type");
-    if (!blank(account)) {
-        w.key("account");
-        writeMapping(w, s, familyId, mappings, app::kAccountMapping, account);
-    }
-    if (!blank(category)) {
-        w.key("category");
-        writeMapping(w, s, familyId, mappings, app::kCategoryMapping, category);
-    }
-    if (!blank(entityType)) {
-        w.key("account_type");
-        writeMapping(w, s, familyId, mappings, app::kAccountTypeMapping, entityType);
-    }
+    if (row.account) writeMapping(w.key("account"), *row.account);
+    if (row.category) writeMapping(w.key("category"), *row.category);
+    if (row.accountType) writeMapping(w.key("account_type"), *row.accountType);
     w.key("tags").beginArray();
-    for (const auto& tag : finimport::sdk::splitTags(app::fieldText(fields, "tags")))
-        if (!blank(tag)) writeMapping(w, s, familyId, mappings, app::kTagMapping, tag);
+    for (const auto& tag : row.tags)
+        writeMapping(w, tag);
     w.endArray();
     w.endObject();
     w.endObject();

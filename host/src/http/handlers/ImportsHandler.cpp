@@ -1,8 +1,9 @@
 #include "http/handlers/ImportsHandler.h"
 
-#include "app/imports/ImportTypes.h"
-
+#include "app/imports/ImportReads.h"
 #include "app/imports/ImportTemplate.h"
+#include "app/imports/ImportTypes.h"
+#include "app/imports/TypeDetection.h"
 #include "app/imports/UploadTicket.h"
 #include "domain/Uuid.h"
 #include "http/Errors.h"
@@ -142,7 +143,7 @@ Response ImportsHandler::create(Request& req) {
     req.bodyWatch.reset();
     // docs/decisions.md D66: a template fills the options the request leaves out (an unknown type
     // is answered by create's own type check first).
-    const std::string type = app::ImportService::resolveType(request.text("type"));
+    const std::string type = app::resolveImportType(request.text("type"));
     if (app::traitsOf(type).known())
         if (auto refused = app::applyImportTemplate(_db, request, type))
             return importErrorResponse(*refused);
@@ -172,7 +173,7 @@ Response ImportsHandler::list(Request& req) {
     filter.familyId = req.principal.familyId;
     if (auto status = req.query.get("status"); status && !status->empty()) filter.status = *status;
     if (auto type = req.query.get("type"); type && !type->empty())
-        filter.type = app::ImportService::resolveType(*type); // the SureImport alias
+        filter.type = app::resolveImportType(*type); // the SureImport alias
     // "Same as last time": the imports of one account, newest first.
     if (auto account = req.query.get("account_id"); account && !account->empty())
         filter.accountId = domain::canonicalUuid(*account).value_or(*account);
@@ -186,17 +187,18 @@ Response ImportsHandler::list(Request& req) {
     appendKeyPart(key, today.iso());
     appendKeyPart(key, filter.familyId);
     return _lists->respond(req, key, [&] {
-        JsonWriter w;
-        _db.readReplica([&](store::Tx& s) {
-            store::ImportStore imports(s);
-            Pagination p = paginate(page, perPage, imports.count(filter));
-            w.beginObject().key("data").beginArray();
-            for (const auto& r : imports.list(filter, p.perPage, p.offset))
-                writeImportSummary(w, app::evaluateImport(s, r, today));
-            w.endArray();
-            writeListMeta(w, p);
-            w.endObject();
+        Pagination p;
+        const auto views = app::listImports(_db, filter, today, [&](int64_t total) {
+            p = paginate(page, perPage, total);
+            return app::PageSpan{p.perPage, p.offset};
         });
+        JsonWriter w;
+        w.beginObject().key("data").beginArray();
+        for (const auto& view : views)
+            writeImportSummary(w, view);
+        w.endArray();
+        writeListMeta(w, p);
+        w.endObject();
         return jsonResponse(200, w.take());
     });
 }

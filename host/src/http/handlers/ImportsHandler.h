@@ -2,7 +2,7 @@
 // The import endpoints: create (docs/api.md §7), list, show, rows (§12.1–§12.3), publish/revert
 // (§12.5).
 
-#include "app/imports/ImportService.h"
+#include "app/requests/ImportService.h"
 #include "http/Request.h"
 #include "http/Router.h"
 #include "http/handlers/ListCache.h"

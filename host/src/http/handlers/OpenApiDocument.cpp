@@ -1,6 +1,6 @@
 #include "http/handlers/OpenApiDocument.h"
 
-#include "app/imports/ImportService.h"
+#include "app/imports/TypeDetection.h"
 #include "http/handlers/OpenApi.h"
 
 #include <algorithm>
@@ -158,7 +158,7 @@ std::string openApiDocument(const plugin::PluginRegistry& plugins) {
     // (docs/decisions.md D89).
     std::vector<std::string> accepted = types;
     for (const std::string old : {"SureImport"})
-        if (std::count(types.begin(), types.end(), app::ImportService::resolveType(old)) > 0)
+        if (std::count(types.begin(), types.end(), app::resolveImportType(old)) > 0)
             accepted.push_back(old);
     const std::string typesMarker = "enum: [x-import-types], ";
     if (const auto at = document.find(typesMarker); at != std::string::npos)

@@ -118,10 +118,10 @@ void writeReport(JsonWriter& w, const app::PreflightReport& r) {
 
 } // namespace
 
-Response preflightImport(app::ImportPreflight& preflight, Request& req) {
+Response preflightImport(app::ImportService& imports, Request& req) {
     // The content is moved out of the request, not copied (docs/decisions.md D82: preflight
     // holds a file once, as an upload does).
-    auto result = preflight.run(toCreateRequest(req));
+    auto result = imports.preflight(toCreateRequest(req));
     if (const auto* e = std::get_if<app::ImportError>(&result)) return importErrorResponse(*e);
     JsonWriter w;
     writeReport(w, std::get<app::PreflightReport>(result));

@@ -1,11 +1,11 @@
 #pragma once
 // POST /api/v1/imports/preflight (docs/api.md §12.4; docs/decisions.md D29). Read scope.
 
-#include "app/imports/Preflight.h"
+#include "app/requests/ImportService.h"
 #include "http/Request.h"
 
 namespace finimport::http {
 
-Response preflightImport(app::ImportPreflight& preflight, Request& request);
+Response preflightImport(app::ImportService& imports, Request& request);
 
 } // namespace finimport::http

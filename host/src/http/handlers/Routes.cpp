@@ -62,8 +62,6 @@ Router buildRoutes(RouteServices services) {
     auto imports = std::make_shared<ImportsHandler>(services.db, services.imports, lists);
     store::Database* db = &services.db;
     auto recurring = std::make_shared<app::RecurringService>(services.db);
-    auto preflight =
-        std::make_shared<app::ImportPreflight>(services.db, services.plugins, services.settings);
     using A = AuthRequirement;
 
     // /health and /health/live: server/HealthCheck.h (they need the whole server).
@@ -86,7 +84,7 @@ Router buildRoutes(RouteServices services) {
         .internalErrorMessage = "Internal server error";
     router
         .post("/api/v1/imports/preflight", A::Read, BodyMode::Params,
-              [preflight](Request& r) { return preflightImport(*preflight, r); })
+              [&service = services.imports](Request& r) { return preflightImport(service, r); })
         .internalErrorMessage = "Import preflight could not be completed.";
     router.get("/api/v1/exports/ndjson", A::Read,
                [db](Request& r) { return exportNdjson(*db, r); });

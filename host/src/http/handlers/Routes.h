@@ -1,8 +1,8 @@
 #pragma once
 // Every route of the API (docs/api.md, docs/decisions.md D23) and the handler serving it.
 
-#include "app/imports/ImportService.h"
 #include "app/imports/ImportSettings.h"
+#include "app/requests/ImportService.h"
 #include "http/Router.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"

@@ -4,7 +4,6 @@
 #include "http/Errors.h"
 #include "http/handlers/ImportJson.h"
 #include "http/handlers/ImportRowJson.h"
-#include "store/ImportStore.h"
 
 #include <Poco/String.h>
 
@@ -70,13 +69,9 @@ Response editImportRow(store::Database& db, app::RowEditor& editor, Request& req
     if (const auto* e = std::get_if<app::ImportError>(&result)) return importErrorResponse(*e);
     const auto& row = std::get<store::ImportRowRecord>(result);
     JsonWriter w;
-    db.read([&](store::Tx& s) {
-        store::ImportStore imports(s);
-        auto import = imports.byId(req.principal.familyId, row.importId);
-        w.beginObject().key("data");
-        writeImportRow(w, s, *import, imports.mappings(row.importId), row, domain::Date::today());
-        w.endObject();
-    });
+    w.beginObject().key("data");
+    writeImportRow(w, app::viewImportRow(db, req.principal.familyId, row, domain::Date::today()));
+    w.endObject();
     return jsonResponse(200, w.take());
 }
 

@@ -2,8 +2,8 @@
 
 #include "app/imports/rowedit/SignedValues.h"
 #include "domain/Date.h"
-
-#include <finimport/decimal.hpp>
+#include "domain/Text.h"
+#include "domain/TextFormats.h"
 
 #include <algorithm>
 #include <set>
@@ -25,10 +25,6 @@ const std::set<std::string>& ruleFields() {
     static const std::set<std::string> names = {"active", "effective_date", "conditions",
                                                 "actions"};
     return names;
-}
-
-bool blank(const std::string& s) {
-    return s.find_first_not_of(" \t\r\n") == std::string::npos;
 }
 
 void setField(RowFields& fields, const std::string& name, std::optional<std::string> value) {
@@ -65,7 +61,7 @@ std::optional<std::string> checkedValue(const std::string& kind, const std::stri
                                         const std::optional<std::string>& raw,
                                         std::vector<RowMessage>& errors) {
     const std::string text = raw.value_or("");
-    if (blank(text)) {
+    if (domain::isBlank(text)) {
         if (required(kind, field))
             addError(errors, "required", field, labelOf(field) + " is required");
         return field == "date" || field == "amount" || field == "qty" || field == "price"
@@ -80,11 +76,11 @@ std::optional<std::string> checkedValue(const std::string& kind, const std::stri
     if (field == "amount" || field == "qty" || field == "price") {
         // docs/decisions.md D56: canonical decimals; grouping and decorations of D41 are read as at
         // upload.
-        auto r = sdk::parseDecimal(text, sdk::NumberFormat::CommaDot);
+        auto r = domain::parseDecimal(text, domain::NumberFormat::CommaDot);
         if (r.value) return r.value->text;
-        addError(
-            errors, "invalid_number", field,
-            sdk::decimalErrorMessage(r.error, labelOf(field), text, sdk::NumberFormat::CommaDot));
+        addError(errors, "invalid_number", field,
+                 domain::decimalErrorMessage(r.error, labelOf(field), text,
+                                             domain::NumberFormat::CommaDot));
         return text;
     }
     if (field == "currency" || field == "ticker") {
@@ -127,7 +123,8 @@ void applyFieldEdits(const std::string& kind, const FieldEditList& edits, RowFie
     }
     // A currency the client names is given (docs/decisions.md D4: not replaced by the account's).
     if (touches(edits, {"currency"}) && findField(fields, "currency_given"))
-        setField(fields, "currency_given", blank(fieldText(fields, "currency")) ? "false" : "true");
+        setField(fields, "currency_given",
+                 domain::isBlank(fieldText(fields, "currency")) ? "false" : "true");
 
     // records.md defaults: a transaction's file sign is positive for money in (the engine's is
     // positive for money out); a quantity's is positive for a buy; a balance is a level.

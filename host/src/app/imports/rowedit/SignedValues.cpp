@@ -1,6 +1,6 @@
 #include "app/imports/rowedit/SignedValues.h"
 
-#include <finimport/decimal.hpp>
+#include "domain/TextFormats.h"
 
 #include <algorithm>
 
@@ -8,22 +8,23 @@ namespace finimport::app {
 
 namespace {
 
-std::optional<sdk::Decimal> canonical(const RowFields& fields, const char* name) {
-    return sdk::parseDecimal(fieldText(fields, name), sdk::NumberFormat::CommaDot).value;
+std::optional<domain::ParsedDecimal> canonical(const RowFields& fields, const char* name) {
+    return domain::parseDecimal(fieldText(fields, name), domain::NumberFormat::CommaDot).value;
 }
 
-std::string times(const sdk::Decimal& d, int sign) {
-    return sign < 0 ? sdk::formatScaled(-d.scaled, d.fractionDigits) : d.text;
+std::string times(const domain::ParsedDecimal& d, int sign) {
+    return sign < 0 ? domain::formatScaled(-d.scaled, d.fractionDigits) : d.text;
 }
 
 // price × quantity as the upload writes it (digits of both, at most the stored scale).
-std::optional<sdk::Decimal> product(const sdk::Decimal& price, const sdk::Decimal& qty) {
-    auto scaled = sdk::multiplyScaled(price.scaled, qty.scaled);
+std::optional<domain::ParsedDecimal> product(const domain::ParsedDecimal& price,
+                                             const domain::ParsedDecimal& qty) {
+    auto scaled = domain::multiplyScaled(price.scaled, qty.scaled);
     if (!scaled) return std::nullopt;
     const int digits =
-        std::min(sdk::kDecimalScaleDigits, price.fractionDigits + qty.fractionDigits);
-    const std::string text = sdk::formatScaled(*scaled, digits);
-    return sdk::parseDecimal(text, sdk::NumberFormat::CommaDot).value;
+        std::min(domain::kDecimalScaleDigits, price.fractionDigits + qty.fractionDigits);
+    const std::string text = domain::formatScaled(*scaled, digits);
+    return domain::parseDecimal(text, domain::NumberFormat::CommaDot).value;
 }
 
 } // namespace
@@ -53,7 +54,7 @@ std::optional<std::string> keptTradeCash(const RowFields& before, const RowField
     const auto* stated = findField(before, "signed_amount");
     auto cashBefore = canonical(before, "signed_amount");
     auto priceBefore = canonical(before, "price"), qtyBefore = canonical(before, "signed_qty");
-    std::optional<sdk::Decimal> was;
+    std::optional<domain::ParsedDecimal> was;
     if (priceBefore && qtyBefore) was = product(*priceBefore, *qtyBefore);
     const bool derived = !cashBefore || (was && was->scaled == cashBefore->scaled);
     if (!derived) return stated ? *stated : std::nullopt;

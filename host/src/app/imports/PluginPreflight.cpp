@@ -1,17 +1,15 @@
-// ImportPreflight: the path of every plugin-read type (docs/api.md §12.4 "CSV path") and the shared
-// entry point. The checks are create's (CreateChecks), then the serving plugin reads the content
-// as create would, counting rows and reading the header, storing nothing (docs/decisions.md D29);
-// the http_preflight suite compares both endpoints' answers on the same bad requests.
-#include "app/imports/Preflight.h"
-#include "app/imports/TypeDetection.h"
+// PluginPreflight: the path of every plugin-read type (docs/api.md §12.4 "CSV path"). The checks
+// are create's (CreateChecks), then the serving plugin reads the content as create would, counting
+// rows and reading the header, storing nothing (docs/decisions.md D29); the http_preflight suite
+// compares both endpoints' answers on the same bad requests.
+#include "app/imports/PluginPreflight.h"
 
 #include "app/imports/CreateChecks.h"
-
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportOptions.h"
-#include "app/imports/ImportService.h"
 #include "app/imports/ImportTypes.h"
 #include "app/imports/TextDecoding.h"
+#include "domain/Text.h"
 #include "domain/Uuid.h"
 #include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
@@ -24,15 +22,6 @@ namespace finimport::app {
 
 namespace {
 
-bool blank(const std::optional<std::string>& s) {
-    return !s || s->find_first_not_of(" \t\r\n") == std::string::npos;
-}
-
-std::string trimmed(const std::string& s) {
-    auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-    return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 ImportError createValidationFailed(std::vector<std::string> errors) {
     return ImportError{ErrorKind::Invalid, "validation_failed", "Import could not be created",
                        std::move(errors), std::nullopt};
@@ -43,7 +32,7 @@ ImportError createValidationFailed(std::vector<std::string> errors) {
 std::string normalizeHeader(const std::string& text) {
     std::string out;
     bool run = false;
-    for (char c : trimmed(text)) {
+    for (char c : domain::trim(text)) {
         if (c == '*') continue;
         if (c == ' ' || c == '\t' || c == '-' || c == '\r' || c == '\n') {
             run = true;
@@ -114,24 +103,7 @@ private:
 
 } // namespace
 
-PreflightResult ImportPreflight::run(const CreateImportRequest& req) {
-    std::string type = ImportService::resolveType(req.text("type"));
-    // docs/decisions.md D96: `auto` is answered with the type create would choose (a copy of the
-    // request: only then).
-    if (type == "auto") {
-        CreateImportRequest chosen = req;
-        if (auto refusal =
-                chooseImportType(_plugins, chosen, type, ImportService::resolveType(std::nullopt)))
-            return *refusal;
-        if (traitsOf(type).backup()) return runService(chosen, type);
-        return runFromPlugin(chosen, type);
-    }
-    if (traitsOf(type).backup()) return runService(req, type);
-    return runFromPlugin(req, type);
-}
-
-PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
-                                               const std::string& type) {
+PreflightResult PluginPreflight::run(const CreateImportRequest& req, const std::string& type) {
     const ImportTypeTraits traits = traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 
@@ -141,7 +113,7 @@ PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
     auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
     // Fixed labels and formats fill only what the client left blank (docs/api.md §12.4).
     for (const auto& [name, value] : traits.details.fixedOptions)
-        if (auto own = req.text(name); !blank(own)) options.set(name, *own);
+        if (auto own = req.text(name); !domain::isBlank(own)) options.set(name, *own);
 
     if (!errors.empty()) return createValidationFailed(std::move(errors));
     if (!req.file && !content.bytes)
@@ -160,7 +132,7 @@ PreflightResult ImportPreflight::runFromPlugin(const CreateImportRequest& req,
         report.byteSize = static_cast<int64_t>(it->second.text.size()); // not copied to count
     for (const auto& [field, label] : traits.details.requiredColumns) {
         auto configured = label.empty() ? std::nullopt : options.get(label);
-        report.requiredHeaders.push_back(blank(configured) ? field : *configured);
+        report.requiredHeaders.push_back(domain::isBlank(configured) ? field : *configured);
     }
 
     // docs/decisions.md D156: what the file looks like, whatever the options say.

@@ -1,12 +1,9 @@
 #pragma once
-// POST /api/v1/imports/preflight (docs/api.md §12.4; docs/decisions.md D29): create's checks with
-// the same codes and messages, then a report on the content. Nothing is stored, nothing queued.
+// What POST /api/v1/imports/preflight answers (docs/api.md §12.4; docs/decisions.md D29): the
+// report on a content create would accept, or create's refusal with its code and message.
 
 #include "app/imports/ColumnSuggestions.h"
 #include "app/imports/ImportRequest.h"
-#include "app/imports/ImportSettings.h"
-#include "plugin/PluginRegistry.h"
-#include "store/Database.h"
 
 #include <cstdint>
 #include <map>
@@ -55,25 +52,5 @@ struct PreflightReport {
 };
 
 using PreflightResult = std::variant<PreflightReport, ImportError>;
-
-class ImportPreflight {
-public:
-    ImportPreflight(store::Database& db, const plugin::PluginRegistry& plugins,
-                    const ImportSettings& config)
-        : _db(db), _plugins(plugins), _config(config) {}
-
-    PreflightResult run(const CreateImportRequest& request);
-
-private:
-    PreflightResult runFromPlugin(const CreateImportRequest& request, const std::string& type);
-    PreflightResult runService(const CreateImportRequest& request, const std::string& type);
-
-    store::Database& _db;
-    const plugin::PluginRegistry& _plugins;
-    const ImportSettings& _config;
-};
-
-// The docs/api.md §7.9 per-line checks of a service NDJSON text, for the preflight report.
-void checkNdjsonLines(std::string_view content, PreflightReport& report);
 
 } // namespace finimport::app

@@ -1,4 +1,4 @@
-#include "app/imports/ImportService.h"
+#include "app/imports/PluginUpload.h"
 
 #include "app/imports/CreateChecks.h"
 #include "app/imports/ImportContent.h"
@@ -37,10 +37,6 @@ ImportError validationFailed(std::vector<std::string> errors) {
 // second thread would cost more than it saves.
 constexpr std::size_t kOverlapBytes = 64 * 1024;
 
-bool blank(const std::optional<std::string>& s) {
-    return !s || s->find_first_not_of(" \t\r\n") == std::string::npos;
-}
-
 // The request's content, which is valid UTF-8 from `offset` on (past a BOM), moved out of it:
 // an upload's bytes are held once (the memory bound).
 std::string takeUtf8Content(CreateImportRequest& req, std::size_t offset) {
@@ -52,46 +48,7 @@ std::string takeUtf8Content(CreateImportRequest& req, std::size_t offset) {
 
 } // namespace
 
-std::string ImportService::resolveType(const std::optional<std::string>& requested) {
-    if (blank(requested)) return "TransactionImport";
-    if (*requested == "SureImport") return "ServiceImport";
-    return *requested;
-}
-
-bool ImportService::wantsPublish(const CreateImportRequest& request) {
-    auto it = request.fields.find("publish");
-    if (it == request.fields.end()) return false;
-    if (it->second.kind == FieldValue::Kind::Bool) return it->second.text == "true";
-    if (it->second.kind != FieldValue::Kind::String) return false;
-    std::string v = it->second.text;
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return std::tolower(c); });
-    return v == "true";
-}
-
-ImportResult ImportService::create(CreateImportRequest& request) {
-    // docs/decisions.md D165: the id the client chose is free on the board (its ticket); it must
-    // not name a stored import either, of any family.
-    if (request.upload) {
-        bool taken = false;
-        _db.read([&](store::Tx& s) {
-            taken = store::ImportStore(s).byIdAnyFamily(request.upload->id()).has_value();
-        });
-        if (taken)
-            return ImportError{ErrorKind::Conflict, "conflict",
-                               "An import with this X-Import-Id already exists", std::nullopt,
-                               std::nullopt};
-    }
-    std::string type = resolveType(request.text("type"));
-    // docs/decisions.md D96: `auto` asks the plugins' probes.
-    if (type == "auto")
-        if (auto refusal = chooseImportType(_plugins, request, type, resolveType(std::nullopt)))
-            return *refusal;
-    if (request.upload) request.upload->parsing(type);
-    if (traitsOf(type).backup()) return createService(request, type);
-    return createFromPlugin(request, type);
-}
-
-ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std::string& type) {
+StoredUpload PluginUpload::store(CreateImportRequest& req, const std::string& type) {
     const ImportTypeTraits traits = traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 
@@ -99,7 +56,8 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
     // (before the media-type check, whose "Please upload a CSV file" would not say what it is).
     {
         std::string checked = type;
-        if (auto refusal = chooseImportType(_plugins, req, checked, resolveType(std::nullopt)))
+        if (auto refusal =
+                chooseImportType(_plugins, req, checked, resolveImportType(std::nullopt)))
             return *refusal;
     }
     // docs/api.md §7.3 content checks, the docs/decisions.md D26 listing, decoding: shared with
@@ -268,32 +226,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
         storeImport(false);
     }
 
-    std::optional<ImportView> view;
-    if (wantsPublish(req)) {
-        bool configured = false;
-        _db.read([&](store::Tx& s) {
-            configured = evaluateImport(s, record, domain::Date::today()).detail.configured;
-        });
-        // docs/api.md §7.4 step 5: publish=true on an import that is not configured is silently
-        // ignored.
-        if (configured) return requestPublish(req.familyId, record.id, false);
-    }
-    _db.read([&](store::Tx& s) {
-        auto stored = store::ImportStore(s).byId(req.familyId, record.id);
-        view = evaluateImport(s, *stored, domain::Date::today());
-    });
-    return *view;
-}
-
-std::optional<ImportView> ImportService::get(const std::string& familyId, const std::string& id) {
-    auto canonical = domain::canonicalUuid(id);
-    if (!canonical) return std::nullopt;
-    std::optional<ImportView> view;
-    _db.read([&](store::Tx& s) {
-        if (auto rec = store::ImportStore(s).byId(familyId, *canonical))
-            view = evaluateImport(s, *rec, domain::Date::today());
-    });
-    return view;
+    return record.id;
 }
 
 } // namespace finimport::app

@@ -1,11 +1,13 @@
-// ImportPreflight: the NDJSON path (docs/api.md §12.4 "NDJSON path", §7.9 per-line checks).
-// Create's content checks come first with create's codes (docs/decisions.md D29); cross-line checks
-// (collisions, duplicates, references) belong to the service preflight run at publish.
+// Preflight of a backup upload: the NDJSON path (docs/api.md §12.4 "NDJSON path", §7.9 per-line
+// checks). Create's content checks come first with create's codes (docs/decisions.md D29);
+// cross-line checks (collisions, duplicates, references) belong to the service preflight run at
+// publish.
+#include "app/backup/BackupPreflight.h"
+
 #include "app/backup/NdjsonLines.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportTypes.h"
 #include "app/imports/MessageCap.h"
-#include "app/imports/Preflight.h"
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -102,8 +104,8 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
         report.entityCounts.emplace_back(key, entity[key]);
 }
 
-PreflightResult ImportPreflight::runService(const CreateImportRequest& req,
-                                            const std::string& type) {
+PreflightResult preflightBackup(const CreateImportRequest& req, const std::string& type,
+                                const ImportSettings& config) {
     if (req.fileFieldWasText)
         return ImportError{ErrorKind::Invalid, "validation_failed", "file must be an uploaded file",
                            std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
@@ -152,7 +154,7 @@ PreflightResult ImportPreflight::runService(const CreateImportRequest& req,
     if (report.rowsCount == 0) addError(report, {"no_data_rows", "No data rows were found."});
     if (report.rowsCount > 0 && !anyEntity)
         report.warnings.push_back("No importable records were found.");
-    if (report.rowsCount > rowCapOf(type, _config))
+    if (report.rowsCount > rowCapOf(type, config))
         report.warnings.push_back("Row count exceeds this import type's publish limit.");
     return report;
 }

@@ -1,0 +1,15 @@
+#pragma once
+// Creating an import of the engine's own NDJSON backup format (docs/api.md §7.7).
+
+#include "app/imports/ImportRequest.h"
+#include "store/Database.h"
+
+#include <string>
+
+namespace finimport::app {
+
+// Stores the upload as a pending import: its id, or why nothing was stored.
+StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& request,
+                               const std::string& type);
+
+} // namespace finimport::app

@@ -1,0 +1,35 @@
+#pragma once
+// Creating an import of a type a plugin reads (docs/api.md §7): the checks of §7.3, then the
+// plugin's rows are validated and stored as they come (docs/architecture.md, "An upload").
+
+#include "app/imports/ImportRequest.h"
+#include "app/imports/ImportSettings.h"
+#include "plugin/PluginRegistry.h"
+#include "store/Database.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace finimport::app {
+
+class PluginUpload {
+public:
+    PluginUpload(store::Database& db, const plugin::PluginRegistry& plugins,
+                 const ImportSettings& config)
+        : _db(db), _plugins(plugins), _config(config) {}
+
+    // `type` is resolved (never `auto`) and read by a plugin. The uploaded content is moved out
+    // of `request` into the stored import when it is already UTF-8: it is not copied.
+    StoredUpload store(CreateImportRequest& request, const std::string& type);
+
+    // Tests: called on the storing thread after each row is stored, with the rows stored so far.
+    std::function<void(int64_t rowsStored)> afterRowHook;
+
+private:
+    store::Database& _db;
+    const plugin::PluginRegistry& _plugins;
+    const ImportSettings& _config;
+};
+
+} // namespace finimport::app
