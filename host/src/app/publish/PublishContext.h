@@ -37,7 +37,7 @@ struct PublishContext {
     int64_t duplicateRows = 0;
     // The entry each transaction row became: id and whether this publish created it (QIF
     // splits and transfers attach to their row's entry). Kept only when keepRowEntries
-    // (needsQifExtras: nothing else reads it).
+    // (needsSplitsOrTransfers: nothing else reads it).
     std::map<int64_t, std::pair<std::string, bool>> rowEntries = {};
     bool keepRowEntries = true;
     // The rule pass applied to the transactions publishTransactions writes, before it writes

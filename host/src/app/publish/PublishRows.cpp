@@ -108,7 +108,7 @@ int64_t streamPublishRows(store::ImportStore& imports, const std::string& import
     return invalid;
 }
 
-bool storedRowsNeedQifExtras(store::ImportStore& imports, const std::string& importId) {
+bool storedRowsNeedSplitsOrTransfers(store::ImportStore& imports, const std::string& importId) {
     bool needs = false;
     imports.forEachRowView(importId, [&](const store::ImportRowView& row) {
         if (needs || row.excluded) return;

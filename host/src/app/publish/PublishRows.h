@@ -38,9 +38,10 @@ int64_t streamPublishRows(store::ImportStore& imports, const std::string& import
                           domain::Date today, bool skipInvalid,
                           const std::function<void(std::vector<PublishRow>&)>& onBatch);
 
-// Whether any stored row needs publishQifExtras (a split, an opening balance, a transfer), read
-// from the stored rows without decoding them (needsQifExtras on the decoded rows says the same).
-bool storedRowsNeedQifExtras(store::ImportStore& imports, const std::string& importId);
+// Whether any stored row needs publishSplitsAndTransfers (a split, an opening balance, a transfer),
+// read from the stored rows without decoding them (needsSplitsOrTransfers on the decoded rows says
+// the same).
+bool storedRowsNeedSplitsOrTransfers(store::ImportStore& imports, const std::string& importId);
 
 // Tests (ledger_scale): the most decoded rows one publish held at once, over the process.
 int64_t maxPublishRowsHeld();

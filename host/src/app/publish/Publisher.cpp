@@ -215,7 +215,7 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
             // a learning rule's history holds the file as given).
             if (import->rowsCount >
                     publishPageChunks() * static_cast<int64_t>(store::RowInserter::kChunkRows) &&
-                !storedRowsNeedQifExtras(imports, importId) && rulePass.takesBatches()) {
+                !storedRowsNeedSplitsOrTransfers(imports, importId) && rulePass.takesBatches()) {
                 ctx.keepRowEntries = false;
                 ctx.rulePass = &rulePass;
                 imports.clearRecords(importId);
@@ -279,7 +279,7 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
                                                                             : " rows are invalid"));
                 total = static_cast<int64_t>(ctx.rows.size());
                 setImportProgress(importId, {"publishing", 0, total});
-                ctx.keepRowEntries = needsQifExtras(ctx.rows);
+                ctx.keepRowEntries = needsSplitsOrTransfers(ctx.rows);
                 imports.clearRecords(importId);
                 resolver.emplace(ctx);
                 for (const auto& row : ctx.rows)
@@ -291,7 +291,7 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
             published("transaction");
             publishTrades(ctx, mappings);
             published("trade");
-            publishQifExtras(ctx, mappings);
+            publishSplitsAndTransfers(ctx, mappings);
             publishStatementAnchors(ctx, mappings);
             publishAccounts(ctx, mappings);
             published("account");

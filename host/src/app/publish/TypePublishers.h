@@ -44,12 +44,12 @@ private:
 void publishTransactions(PublishContext& ctx, MappingResolver& mappings);
 void publishTrades(PublishContext& ctx, MappingResolver& mappings);
 void publishAccounts(PublishContext& ctx, MappingResolver& mappings);
-// QIF extras after publishTransactions: split children, transfer pairs, opening anchors.
-void publishQifExtras(PublishContext& ctx, MappingResolver& mappings);
-// Does any row need publishQifExtras (a split, a transfer, an opening balance)? Most imports have
-// none: then no row-to-entry map is kept and no set of created entries is built (together 0.3 s
-// of a 100k-row bank CSV publish, bench/RESULTS.md).
-bool needsQifExtras(const std::vector<PublishRow>& rows);
+// After publishTransactions: split children, transfer pairs, opening anchors (QIF files have them).
+void publishSplitsAndTransfers(PublishContext& ctx, MappingResolver& mappings);
+// Does any row need publishSplitsAndTransfers (a split, a transfer, an opening balance)? Most
+// imports have none: then no row-to-entry map is kept and no set of created entries is built
+// (together 0.3 s of a 100k-row bank CSV publish, bench/RESULTS.md).
+bool needsSplitsOrTransfers(const std::vector<PublishRow>& rows);
 // Statement files (docs/decisions.md D58): opening anchors of the accounts the import created.
 void publishStatementAnchors(PublishContext& ctx, MappingResolver& mappings);
 // docs/decisions.md D98: the stated balances that differ from the ledger, as warnings (after the

@@ -1,4 +1,4 @@
-// QIF publishing beyond plain transactions (docs/imports.md §6.10, §12.7, docs/decisions.md D16),
+// Split, transfer and opening-balance rows (docs/imports.md §6.10, §12.7, docs/decisions.md D16),
 // run after publishTransactions inside the same publish transaction:
 //  - `split` rows become child transactions of their parent row's entry (the parent is kept,
 //    excluded, without category or tags; the ledger skips parents that have children);
@@ -31,9 +31,9 @@ std::optional<std::string> nonBlank(const RowFields& f, const char* name) {
     return v;
 }
 
-class QifExtras {
+class SplitsAndTransfers {
 public:
-    QifExtras(PublishContext& ctx, MappingResolver& mappings)
+    SplitsAndTransfers(PublishContext& ctx, MappingResolver& mappings)
         : _ctx(ctx), _mappings(mappings), _entries(ctx.session) {
         for (const auto& [number, entry] : ctx.rowEntries)
             if (entry.second) _createdHere.insert(entry.first);
@@ -173,16 +173,16 @@ private:
 
 } // namespace
 
-bool needsQifExtras(const std::vector<PublishRow>& rows) {
+bool needsSplitsOrTransfers(const std::vector<PublishRow>& rows) {
     return std::any_of(rows.begin(), rows.end(), [](const PublishRow& row) {
         if (row.kind == "split" || row.kind == "opening_balance") return true;
         return row.kind == "transaction" && nonBlank(row.fields, "transfer_account").has_value();
     });
 }
 
-void publishQifExtras(PublishContext& ctx, MappingResolver& mappings) {
+void publishSplitsAndTransfers(PublishContext& ctx, MappingResolver& mappings) {
     if (!ctx.keepRowEntries) return;
-    QifExtras extras(ctx, mappings);
+    SplitsAndTransfers extras(ctx, mappings);
     extras.splits();
     extras.transfers();
     extras.openingBalances();
