@@ -20,18 +20,13 @@ Response listAccounts(ListCache& cache, const Request& req) {
     appendKeyPart(key, page);
     appendKeyPart(key, perPage);
     appendKeyPart(key, filter.familyId);
-    return cache.respond(req, key, [&] {
-        store::Database& db = cache.db();
-        Pagination p = paginate(page, perPage, store::LedgerReads::countAccounts(db, filter));
-        JsonWriter w;
-        w.beginObject().key("accounts").beginArray();
-        for (const auto& a : store::LedgerReads::accounts(db, filter, p.perPage, p.offset))
-            writeAccount(w, a);
-        w.endArray();
-        writePagination(w, p);
-        w.endObject();
-        return jsonResponse(200, w.take());
-    });
+    return respondPage(
+        cache, req, key, "accounts", page, perPage,
+        [&](store::Database& db) { return store::LedgerReads::countAccounts(db, filter); },
+        [&](store::Database& db, int64_t limit, int64_t offset) {
+            return store::LedgerReads::accounts(db, filter, limit, offset);
+        },
+        writeAccount);
 }
 
 Response showAccount(store::Database& db, const Request& req) {

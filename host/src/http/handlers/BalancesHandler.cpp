@@ -84,18 +84,13 @@ Response listBalances(ListCache& cache, const Request& req) {
          {&filter.accountId, &filter.currency, &filter.startDate, &filter.endDate, &page, &perPage})
         appendKeyPart(key, *part);
     appendKeyPart(key, filter.familyId);
-    return cache.respond(req, key, [&] {
-        store::Database& db = cache.db();
-        Pagination p = paginate(page, perPage, store::BalanceStore::countCached(db, filter));
-        JsonWriter w;
-        w.beginObject().key("balances").beginArray();
-        for (const auto& b : store::BalanceStore::page(db, filter, p.perPage, p.offset))
-            writeBalance(w, b);
-        w.endArray();
-        writePagination(w, p);
-        w.endObject();
-        return jsonResponse(200, w.take());
-    });
+    return respondPage(
+        cache, req, key, "balances", page, perPage,
+        [&](store::Database& db) { return store::BalanceStore::countCached(db, filter); },
+        [&](store::Database& db, int64_t limit, int64_t offset) {
+            return store::BalanceStore::page(db, filter, limit, offset);
+        },
+        writeBalance);
 }
 
 } // namespace finimport::http

@@ -1,9 +1,13 @@
 #pragma once
-// The page cache of the balance and trade listings (http/PageCache.h) with the stamps that
-// guard it (store/ReadStamps.h), shared by both handlers.
+// The page cache of the read API's listings (http/PageCache.h) with the stamps that guard it
+// (store/ReadStamps.h), shared by their handlers.
 
+#include "http/Errors.h"
+#include "http/JsonWriter.h"
 #include "http/PageCache.h"
+#include "http/Pagination.h"
 #include "http/Request.h"
+#include "http/handlers/JsonFields.h"
 #include "store/Database.h"
 
 #include <condition_variable>
@@ -39,5 +43,27 @@ private:
 
 // "\x1f"-separated parts of a cache key; an absent part is "\x1e".
 void appendKeyPart(std::string& key, const std::optional<std::string>& part);
+
+// A cached page of a list (docs/read-api.md, "Pagination"): `{"<name>": [...], "pagination":
+// {...}}`, its rows read from `cache.db()` as `rows(db, limit, offset)` once `count(db)` placed
+// the page, each written by `write(w, row)`.
+template <typename Count, typename Rows, typename Write>
+Response respondPage(ListCache& cache, const Request& request, const std::string& key,
+                     const char* name, const std::optional<std::string>& page,
+                     const std::optional<std::string>& perPage, Count count, Rows rows,
+                     Write write) {
+    return cache.respond(request, key, [&] {
+        store::Database& db = cache.db();
+        Pagination p = paginate(page, perPage, count(db));
+        JsonWriter w;
+        w.beginObject().key(name).beginArray();
+        for (const auto& row : rows(db, p.perPage, p.offset))
+            write(w, row);
+        w.endArray();
+        writePagination(w, p);
+        w.endObject();
+        return jsonResponse(200, w.take());
+    });
+}
 
 } // namespace finimport::http

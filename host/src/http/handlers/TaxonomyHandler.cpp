@@ -52,18 +52,13 @@ Response listCategories(ListCache& cache, const Request& req) {
     appendKeyPart(key, page);
     appendKeyPart(key, perPage);
     appendKeyPart(key, filter.familyId);
-    return cache.respond(req, key, [&] {
-        store::Database& db = cache.db();
-        Pagination p = paginate(page, perPage, store::LedgerReads::countCategories(db, filter));
-        JsonWriter w;
-        w.beginObject().key("categories").beginArray();
-        for (const auto& c : store::LedgerReads::categories(db, filter, p.perPage, p.offset))
-            writeCategory(w, c);
-        w.endArray();
-        writePagination(w, p);
-        w.endObject();
-        return jsonResponse(200, w.take());
-    });
+    return respondPage(
+        cache, req, key, "categories", page, perPage,
+        [&](store::Database& db) { return store::LedgerReads::countCategories(db, filter); },
+        [&](store::Database& db, int64_t limit, int64_t offset) {
+            return store::LedgerReads::categories(db, filter, limit, offset);
+        },
+        writeCategory);
 }
 
 Response showCategory(store::Database& db, const Request& req) {

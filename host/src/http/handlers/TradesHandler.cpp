@@ -103,18 +103,13 @@ Response listTrades(ListCache& cache, const Request& req) {
     for (const auto& id : ids) // in the given order: the SQL's IN list is built from it
         appendKeyPart(key, id);
     appendKeyPart(key, filter.familyId);
-    return cache.respond(req, key, [&] {
-        store::Database& db = cache.db();
-        Pagination p = paginate(page, perPage, store::TradeStore::countCached(db, filter));
-        JsonWriter w;
-        w.beginObject().key("trades").beginArray();
-        for (const auto& t : store::TradeStore::page(db, filter, p.perPage, p.offset))
-            writeTrade(w, t);
-        w.endArray();
-        writePagination(w, p);
-        w.endObject();
-        return jsonResponse(200, w.take());
-    });
+    return respondPage(
+        cache, req, key, "trades", page, perPage,
+        [&](store::Database& db) { return store::TradeStore::countCached(db, filter); },
+        [&](store::Database& db, int64_t limit, int64_t offset) {
+            return store::TradeStore::page(db, filter, limit, offset);
+        },
+        writeTrade);
 }
 
 } // namespace finimport::http

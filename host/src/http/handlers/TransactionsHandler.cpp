@@ -91,18 +91,13 @@ Response listTransactions(ListCache& cache, const Request& req) {
     filter.familyId = req.principal.familyId;
     if (auto refusal = readFilter(req, filter)) return *refusal;
     auto page = req.query.get("page"), perPage = req.query.get("per_page");
-    return cache.respond(req, cacheKey(filter, page, perPage), [&] {
-        store::Database& db = cache.db();
-        Pagination p = paginate(page, perPage, store::TransactionReads::countCached(db, filter));
-        JsonWriter w;
-        w.beginObject().key("transactions").beginArray();
-        for (const auto& t : store::TransactionReads::page(db, filter, p.perPage, p.offset))
-            writeTransaction(w, t);
-        w.endArray();
-        writePagination(w, p);
-        w.endObject();
-        return jsonResponse(200, w.take());
-    });
+    return respondPage(
+        cache, req, cacheKey(filter, page, perPage), "transactions", page, perPage,
+        [&](store::Database& db) { return store::TransactionReads::countCached(db, filter); },
+        [&](store::Database& db, int64_t limit, int64_t offset) {
+            return store::TransactionReads::page(db, filter, limit, offset);
+        },
+        writeTransaction);
 }
 
 Response showTransaction(store::Database& db, const Request& req) {
