@@ -20,13 +20,8 @@ Response listAccounts(ListCache& cache, const Request& req) {
     appendKeyPart(key, page);
     appendKeyPart(key, perPage);
     appendKeyPart(key, filter.familyId);
-    return respondPage(
-        cache, req, key, "accounts", page, perPage,
-        [&](store::Database& db) { return store::LedgerReads::countAccounts(db, filter); },
-        [&](store::Database& db, int64_t limit, int64_t offset) {
-            return store::LedgerReads::accounts(db, filter, limit, offset);
-        },
-        writeAccount);
+    return respondPage(cache, req, key, "accounts", filter, store::LedgerReads::countAccounts,
+                       store::LedgerReads::accounts, writeAccount);
 }
 
 Response showAccount(store::Database& db, const Request& req) {

@@ -84,13 +84,8 @@ Response listBalances(ListCache& cache, const Request& req) {
          {&filter.accountId, &filter.currency, &filter.startDate, &filter.endDate, &page, &perPage})
         appendKeyPart(key, *part);
     appendKeyPart(key, filter.familyId);
-    return respondPage(
-        cache, req, key, "balances", page, perPage,
-        [&](store::Database& db) { return store::BalanceStore::countCached(db, filter); },
-        [&](store::Database& db, int64_t limit, int64_t offset) {
-            return store::BalanceStore::page(db, filter, limit, offset);
-        },
-        writeBalance);
+    return respondPage(cache, req, key, "balances", filter, store::BalanceStore::countCached,
+                       store::BalanceStore::page, writeBalance);
 }
 
 } // namespace finimport::http

@@ -45,19 +45,18 @@ private:
 void appendKeyPart(std::string& key, const std::optional<std::string>& part);
 
 // A cached page of a list (docs/read-api.md, "Pagination"): `{"<name>": [...], "pagination":
-// {...}}`, its rows read from `cache.db()` as `rows(db, limit, offset)` once `count(db)` placed
-// the page, each written by `write(w, row)`.
-template <typename Count, typename Rows, typename Write>
+// {...}}`, its rows read from `cache.db()` as `rows(db, filter, limit, offset)` once
+// `count(db, filter)` placed the page, each written by `write(w, row)`.
+template <typename Filter, typename Count, typename Rows, typename Write>
 Response respondPage(ListCache& cache, const Request& request, const std::string& key,
-                     const char* name, const std::optional<std::string>& page,
-                     const std::optional<std::string>& perPage, Count count, Rows rows,
-                     Write write) {
+                     const char* name, const Filter& filter, Count count, Rows rows, Write write) {
     return cache.respond(request, key, [&] {
         store::Database& db = cache.db();
-        Pagination p = paginate(page, perPage, count(db));
+        Pagination p =
+            paginate(request.query.get("page"), request.query.get("per_page"), count(db, filter));
         JsonWriter w;
         w.beginObject().key(name).beginArray();
-        for (const auto& row : rows(db, p.perPage, p.offset))
+        for (const auto& row : rows(db, filter, p.perPage, p.offset))
             write(w, row);
         w.endArray();
         writePagination(w, p);

@@ -52,13 +52,8 @@ Response listCategories(ListCache& cache, const Request& req) {
     appendKeyPart(key, page);
     appendKeyPart(key, perPage);
     appendKeyPart(key, filter.familyId);
-    return respondPage(
-        cache, req, key, "categories", page, perPage,
-        [&](store::Database& db) { return store::LedgerReads::countCategories(db, filter); },
-        [&](store::Database& db, int64_t limit, int64_t offset) {
-            return store::LedgerReads::categories(db, filter, limit, offset);
-        },
-        writeCategory);
+    return respondPage(cache, req, key, "categories", filter, store::LedgerReads::countCategories,
+                       store::LedgerReads::categories, writeCategory);
 }
 
 Response showCategory(store::Database& db, const Request& req) {

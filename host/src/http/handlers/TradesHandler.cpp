@@ -103,13 +103,8 @@ Response listTrades(ListCache& cache, const Request& req) {
     for (const auto& id : ids) // in the given order: the SQL's IN list is built from it
         appendKeyPart(key, id);
     appendKeyPart(key, filter.familyId);
-    return respondPage(
-        cache, req, key, "trades", page, perPage,
-        [&](store::Database& db) { return store::TradeStore::countCached(db, filter); },
-        [&](store::Database& db, int64_t limit, int64_t offset) {
-            return store::TradeStore::page(db, filter, limit, offset);
-        },
-        writeTrade);
+    return respondPage(cache, req, key, "trades", filter, store::TradeStore::countCached,
+                       store::TradeStore::page, writeTrade);
 }
 
 } // namespace finimport::http

@@ -91,13 +91,9 @@ Response listTransactions(ListCache& cache, const Request& req) {
     filter.familyId = req.principal.familyId;
     if (auto refusal = readFilter(req, filter)) return *refusal;
     auto page = req.query.get("page"), perPage = req.query.get("per_page");
-    return respondPage(
-        cache, req, cacheKey(filter, page, perPage), "transactions", page, perPage,
-        [&](store::Database& db) { return store::TransactionReads::countCached(db, filter); },
-        [&](store::Database& db, int64_t limit, int64_t offset) {
-            return store::TransactionReads::page(db, filter, limit, offset);
-        },
-        writeTransaction);
+    return respondPage(cache, req, cacheKey(filter, page, perPage), "transactions", filter,
+                       store::TransactionReads::countCached, store::TransactionReads::page,
+                       writeTransaction);
 }
 
 Response showTransaction(store::Database& db, const Request& req) {
