@@ -2,7 +2,7 @@
 // (the POST /imports/preflight engine), rule operands by value_ref (implicit taxonomy, D19).
 #include "NdjsonSupport.h"
 
-#include "app/backup/ServicePreflight.h"
+#include "app/backup/RestoreChecks.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -71,11 +71,11 @@ public:
     void testPreflightFunctionWarningsAndStats() {
         AppHarness app;
         app.createKey("Preflight");
-        finimport::app::ServicePreflightReport report;
+        finimport::app::RestoreCheckReport report;
         app.server().database().read([&](finimport::store::Tx& s) {
             auto family = finimport::store::sqlQueryOne(
                 s, "SELECT id FROM families WHERE name = 'Preflight'");
-            report = finimport::app::servicePreflight(
+            report = finimport::app::checkRestore(
                 s, family->str(0), ndjsonFixture("service_preflight_warnings_only.ndjson"));
         });
         CPPUNIT_ASSERT(report.valid());
@@ -97,18 +97,18 @@ public:
     void testPreflightFunctionInvalidJsonAndNoRows() {
         AppHarness app;
         app.createKey("Preflight");
-        finimport::app::ServicePreflightReport bad, empty, unsupported;
+        finimport::app::RestoreCheckReport bad, empty, unsupported;
         app.server().database().read([&](finimport::store::Tx& s) {
             auto family =
                 finimport::store::sqlQueryOne(s, "SELECT id FROM families WHERE name = 'Preflight'")
                     ->str(0);
-            bad = finimport::app::servicePreflight(s, family,
-                                                   ndjsonFixture("skip_invalid_line.ndjson"));
-            empty = finimport::app::servicePreflight(s, family, "\n  \n");
+            bad =
+                finimport::app::checkRestore(s, family, ndjsonFixture("skip_invalid_line.ndjson"));
+            empty = finimport::app::checkRestore(s, family, "\n  \n");
             unsupported =
-                finimport::app::servicePreflight(s, family,
-                                                 "[1]\n\n{\"type\":\"X\",\"data\":{}}\n{\"type\":"
-                                                 "\"Tag\"}\n{\"type\":\"Tag\",\"data\":[]}\n");
+                finimport::app::checkRestore(s, family,
+                                             "[1]\n\n{\"type\":\"X\",\"data\":{}}\n{\"type\":"
+                                             "\"Tag\"}\n{\"type\":\"Tag\",\"data\":[]}\n");
         });
         CPPUNIT_ASSERT_EQUAL(std::size_t(1), bad.errors.size());
         CPPUNIT_ASSERT_EQUAL(std::string("invalid_json"), bad.errors[0].code);
@@ -129,12 +129,12 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("Line 5 data must be a JSON object."),
                              unsupported.errors[3].message);
         CPPUNIT_ASSERT(unsupported.warnings.empty()); // line 5 counts as a Tag line
-        finimport::app::ServicePreflightReport nothing;
+        finimport::app::RestoreCheckReport nothing;
         app.server().database().read([&](finimport::store::Tx& s) {
             auto family =
                 finimport::store::sqlQueryOne(s, "SELECT id FROM families WHERE name = 'Preflight'")
                     ->str(0);
-            nothing = finimport::app::servicePreflight(s, family, "{\"type\":\"X\",\"data\":{}}");
+            nothing = finimport::app::checkRestore(s, family, "{\"type\":\"X\",\"data\":{}}");
         });
         CPPUNIT_ASSERT_EQUAL(std::string("No importable records were found."),
                              nothing.warnings.at(0));

@@ -22,7 +22,7 @@ out=$("$root/tests/repo/layer_includes.sh" "$tmp" 2>&1) || { echo "FAIL: the unp
 
 expect app/imports/ImportTypes.h '#include "app/publish/Publisher.h"' \
   'app/imports/ImportTypes.h: includes app/publish/ (allowed for app/imports/: imports)'
-expect app/publish/Publisher.cpp '#include "app/backup/ServicePublisher.h"' \
+expect app/publish/Publisher.cpp '#include "app/backup/Restorer.h"' \
   'app/publish/Publisher.cpp: includes app/backup/ (allowed for app/publish/: publish imports rules)'
 expect app/ErrorKind.h '#include "app/imports/ImportTypes.h"' \
   "app/ErrorKind.h: app/'s top-level header includes the feature imports/ (it must include none)"

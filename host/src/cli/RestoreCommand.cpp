@@ -1,6 +1,6 @@
 // restore: an NDJSON export of any size straight into the database (docs/cli.md,
 // docs/decisions.md D104).
-#include "app/backup/Restore.h"
+#include "app/backup/FileRestore.h"
 #include "cli/Commands.h"
 #include "cli/ConfigFlags.h"
 #include "cli/Progress.h"

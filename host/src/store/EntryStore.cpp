@@ -130,7 +130,7 @@ std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId,
     // Most accounts have no split parent: their sums need no test per entry. PostgreSQL, which
     // knows nothing of the rows a publish just wrote, probed the index of split children once
     // per entry (0.15-0.26 s of a 100k-row publish, bench/RESULTS.md). A split
-    // child is in its parent's account (SplitTransferPublisher, ServiceLedger): the account has
+    // child is in its parent's account (SplitTransferPublisher, LedgerRecords): the account has
     // split parents when it has split children. They are read from the partial index of split
     // children (`|| ''` keeps the planner off the account's index, where a fresh publish's
     // rows would be read one by one).

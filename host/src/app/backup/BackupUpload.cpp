@@ -1,5 +1,5 @@
 // Storing a backup upload (docs/api.md §7.7 steps 1-3): the engine's own NDJSON, checked line by
-// line for shape only; its records are read and checked at publish (ServicePreflight.h).
+// line for shape only; its records are read and checked at publish (RestoreChecks.h).
 #include "app/backup/BackupUpload.h"
 
 #include "app/backup/NdjsonLines.h"

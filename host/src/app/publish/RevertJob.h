@@ -1,6 +1,6 @@
 #pragma once
 // The transaction every revert job runs (docs/imports.md §12.3, docs/decisions.md D64), for the
-// ledger imports (Publisher) and the NDJSON backup (ServicePublisher) alike: claim the import,
+// ledger imports (Publisher) and the NDJSON backup (Restorer) alike: claim the import,
 // lock the family's publish targets, re-check what depends on it, undo what it created, forget
 // its records and return it to `pending`. Any failure rolls all of it back and marks the import
 // `revert_failed` with the reason, in a transaction of its own.

@@ -1,6 +1,6 @@
 #include "app/requests/ImportJobs.h"
 
-#include "app/backup/ServicePublisher.h"
+#include "app/backup/Restorer.h"
 #include "app/imports/ImportProgress.h"
 #include "app/imports/ImportTypes.h"
 #include "app/publish/Publisher.h"
@@ -38,7 +38,7 @@ bool ImportJobs::isBackup(const std::string& importId) {
 
 std::optional<jobs::RecordedFailure> ImportJobs::publish(const std::string& importId) {
     if (isBackup(importId)) {
-        service::ServicePublisher(_db, _config, &_plugins).publish(importId, afterRecordsHook);
+        backup::Restorer(_db, _config, &_plugins).publish(importId, afterRecordsHook);
         return std::nullopt;
     }
     Publisher publisher(_db, _config);
@@ -48,7 +48,7 @@ std::optional<jobs::RecordedFailure> ImportJobs::publish(const std::string& impo
 
 std::optional<jobs::RecordedFailure> ImportJobs::revert(const std::string& importId) {
     if (isBackup(importId)) {
-        service::ServicePublisher(_db, _config, &_plugins).revert(importId);
+        backup::Restorer(_db, _config, &_plugins).revert(importId);
         return std::nullopt;
     }
     return Publisher(_db, _config).revert(importId);

@@ -1,6 +1,6 @@
 // ImportService: the publish and revert requests (docs/api.md §7.4 step 5, §7.7 step 4, §12.5;
 // docs/decisions.md D6, D7).
-#include "app/backup/ServicePreflight.h"
+#include "app/backup/RestoreChecks.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportTypes.h"
 #include "app/publish/RevertGuard.h"
@@ -62,8 +62,8 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
                 // docs/api.md §7.7 step 4.2: a failed preflight fails the import (its error lists
                 // the problems).
                 auto withContent = imports.byId(familyId, id, true);
-                auto report = servicePreflight(s, familyId, withContent->content.value_or(""), id,
-                                               rowCapOf(record->type, _config));
+                auto report = checkRestore(s, familyId, withContent->content.value_or(""), id,
+                                           rowCapOf(record->type, _config));
                 if (!report.valid()) {
                     std::vector<std::string> lines;
                     std::istringstream text(report.errorText());

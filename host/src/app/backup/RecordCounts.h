@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
 using RecordCounts = std::map<std::string, int64_t>; // the 15 keys
 
@@ -23,4 +23,4 @@ struct Readback {
 std::string readbackJson(const Readback& r);
 std::string revertedReadbackJson();
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

@@ -15,7 +15,7 @@
 
 namespace finimport::app {
 
-struct ServicePreflightStats {
+struct RestoreCheckStats {
     int64_t rowsCount = 0;      // non-blank lines, unparsable ones included
     int64_t validRowsCount = 0; // lines passing the per-line checks (docs/decisions.md D19)
     int64_t invalidRowsCount = 0;
@@ -23,12 +23,12 @@ struct ServicePreflightStats {
     std::map<std::string, int64_t> recordTypeCounts; // type name -> lines (unsupported too)
 };
 
-struct ServicePreflightReport {
+struct RestoreCheckReport {
     std::vector<PreflightProblem> errors;
     std::vector<std::string> warnings;
     int64_t errorsNotListed = 0,
             warningsNotListed = 0; // beyond the docs/decisions.md D65 cap (MessageCap.h)
-    ServicePreflightStats stats;
+    RestoreCheckStats stats;
 
     bool valid() const { return errors.empty(); }
     // "Service import preflight failed:\n<message>\n<message>…" (the import's `error`).
@@ -39,9 +39,9 @@ inline constexpr const char* kPreflightFailedHeader = "Service import preflight 
 
 // `ownImportId`: taxonomy owned by that import does not collide (docs/decisions.md D20, re-publish
 // after revert). `rowCap`: the ServiceImport publish limit (the warning above it).
-ServicePreflightReport
-servicePreflight(store::Tx& session, const std::string& familyId, std::string_view content,
-                 const std::optional<std::string>& ownImportId = std::nullopt,
-                 int64_t rowCap = 100000);
+RestoreCheckReport checkRestore(store::Tx& session, const std::string& familyId,
+                                std::string_view content,
+                                const std::optional<std::string>& ownImportId = std::nullopt,
+                                int64_t rowCap = 100000);
 
 } // namespace finimport::app

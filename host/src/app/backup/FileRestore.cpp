@@ -1,6 +1,6 @@
-#include "app/backup/Restore.h"
+#include "app/backup/FileRestore.h"
 
-#include "app/backup/ServicePublisher.h"
+#include "app/backup/Restorer.h"
 #include "app/imports/ImportTypes.h"
 #include "store/ImportStore.h"
 
@@ -39,7 +39,7 @@ RestoreResult restoreFamily(store::Database& db, const ImportSettings& config,
     ImportSettings uncapped = config;
     uncapped.serviceRowCap = std::numeric_limits<int64_t>::max();
     if (phase) phase("restoring");
-    service::ServicePublisher(db, uncapped, &plugins).publish(record.id, nullptr);
+    backup::Restorer(db, uncapped, &plugins).publish(record.id, nullptr);
 
     db.read([&](store::Tx& s) {
         auto stored = store::ImportStore(s).byIdAnyFamily(record.id);

@@ -1,6 +1,6 @@
-// ServiceImporter: Rule records. Category/merchant/tag operands are names (or value_ref names)
+// RecordWriter: Rule records. Category/merchant/tag operands are names (or value_ref names)
 // mapped to family records, created when missing (those count as implicit, docs/decisions.md D19).
-#include "app/backup/ServiceImporter.h"
+#include "app/backup/RecordWriter.h"
 
 #include "domain/Uuid.h"
 #include "store/NamedRecords.h"
@@ -11,7 +11,7 @@
 
 #include <sstream>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
 namespace {
 
@@ -38,8 +38,8 @@ std::string stringify(const Poco::Dynamic::Var& v) {
 
 } // namespace
 
-std::string ServiceImporter::taxonomyId(const std::string& table, const std::string& name,
-                                        bool& made) {
+std::string RecordWriter::taxonomyId(const std::string& table, const std::string& name,
+                                     bool& made) {
     made = false;
     const store::NamedTable named = table == "categories" ? store::NamedTable::Categories
                                     : table == "tags"     ? store::NamedTable::Tags
@@ -75,7 +75,7 @@ std::string ServiceImporter::taxonomyId(const std::string& table, const std::str
     return m.id;
 }
 
-void ServiceImporter::rules(const ServiceRecord& r) {
+void RecordWriter::rules(const BackupRecord& r) {
     auto conditions = r.data->has("conditions") &&
                               r.data->get("conditions").type() == typeid(Poco::JSON::Array::Ptr)
                           ? r.data->getArray("conditions")
@@ -152,4 +152,4 @@ void ServiceImporter::rules(const ServiceRecord& r) {
     if (auto source = presentText(r.data, "id")) _rules[*source] = id;
 }
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

@@ -4,18 +4,18 @@
 // object). Without the plugin (a host built without it) the host reads the lines itself, the same
 // way.
 
-#include "app/backup/ServiceImporter.h"
+#include "app/backup/RecordWriter.h"
 #include "plugin/PluginRegistry.h"
 
 #include <string>
 #include <vector>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
 // Lines that are not records (invalid JSON, unsupported types) are skipped, as the
 // reference's importer does; preflight has reported them already.
 // `type` is the import's type (the plugin serving it reads the lines).
-std::vector<ServiceRecord> readServiceRecords(const plugin::PluginRegistry* plugins,
-                                              const std::string& type, const std::string& content);
+std::vector<BackupRecord> readServiceRecords(const plugin::PluginRegistry* plugins,
+                                             const std::string& type, const std::string& content);
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

@@ -1,4 +1,4 @@
-#include "app/backup/ServiceCounts.h"
+#include "app/backup/RecordCounts.h"
 
 #include "app/backup/NdjsonLines.h"
 
@@ -9,7 +9,7 @@
 
 #include <sstream>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
 namespace {
 
@@ -92,4 +92,4 @@ std::string revertedReadbackJson() {
     return out.str();
 }
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

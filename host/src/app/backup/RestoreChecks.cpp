@@ -1,8 +1,8 @@
-#include "app/backup/ServicePreflight.h"
+#include "app/backup/RestoreChecks.h"
 
 #include "app/backup/AccountTypes.h"
 #include "app/backup/NdjsonLines.h"
-#include "app/backup/ServiceJson.h"
+#include "app/backup/RecordValues.h"
 #include "app/imports/MessageCap.h"
 #include "app/imports/RowValidation.h"
 #include "store/NamedRecords.h"
@@ -14,9 +14,9 @@
 
 namespace finimport::app {
 
-using service::isBlank;
-using service::JsonObject;
-using service::presentText;
+using backup::isBlank;
+using backup::JsonObject;
+using backup::presentText;
 
 namespace {
 
@@ -60,7 +60,7 @@ std::optional<std::string> splitAmountText(const JsonObject& split) {
 
 class Checker {
 public:
-    Checker(ServicePreflightReport& report) : _r(report) {}
+    Checker(RestoreCheckReport& report) : _r(report) {}
 
     void error(const std::string& code, const std::string& message) {
         pushCapped(_r.errors, _r.errorsNotListed, PreflightProblem{code, message});
@@ -80,7 +80,7 @@ public:
         size_t pos = 0;
         while (pos <= content.size()) {
             size_t nl = content.find('\n', pos);
-            std::string text = service::trimText(content.substr(
+            std::string text = backup::trimText(content.substr(
                 pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
             pos = nl == std::string_view::npos ? content.size() + 1 : nl + 1;
             ++number;
@@ -107,7 +107,7 @@ public:
                 error("invalid_ndjson_record", n + " must include type and data.");
                 continue;
             }
-            std::string type = service::textOf(obj, "type").value_or("");
+            std::string type = backup::textOf(obj, "type").value_or("");
             ++_r.stats.recordTypeCounts[type];
             auto kind = keyOfType.find(type);
             if (kind == keyOfType.end()) {
@@ -159,8 +159,7 @@ public:
             }
             if (line.type == "Account") checkAccount(n, d);
             if (existing.count(line.type))
-                if (auto name = service::textOf(d, "name");
-                    name && existing[line.type].count(*name))
+                if (auto name = backup::textOf(d, "name"); name && existing[line.type].count(*name))
                     error("existing_taxonomy_collision", n + " " + line.type + " name \"" + *name +
                                                              "\" already exists in this family.");
             if (line.type == "Transaction") checkSplits(n, d);
@@ -211,8 +210,8 @@ private:
         if (idKinds.count(line.type))
             if (auto id = presentText(line.data, "id")) defineId(line.type, *id, use);
         if (line.type == "Category" || line.type == "Tag" || line.type == "Merchant")
-            if (auto name = service::textOf(line.data, "name");
-                name && !service::trimText(*name).empty())
+            if (auto name = backup::textOf(line.data, "name");
+                name && !backup::trimText(*name).empty())
                 _names[{line.type, *name}].push_back(line.number);
         if (line.type == "Transaction") {
             std::string key;
@@ -281,7 +280,7 @@ private:
                 summable = false;
             }
         }
-        auto total = service::decimalOf(d, "amount");
+        auto total = backup::decimalOf(d, "amount");
         if (summable && total && splits->size() > 0 && sum != *total)
             error("split_amount_mismatch", n + " Transaction split amounts total " +
                                                sum.toString(2) + " but the transaction amount is " +
@@ -307,7 +306,7 @@ private:
         for (size_t i = 0; i < tags->size(); ++i) {
             auto v = tags->get(static_cast<unsigned>(i));
             if (v.isEmpty()) continue;
-            std::string id = service::trimText(v.convert<std::string>());
+            std::string id = backup::trimText(v.convert<std::string>());
             if (!id.empty() && !defined("Tag", id))
                 error("missing_reference",
                       n + " " + line.type + " references missing tag_ids \"" + id + "\".");
@@ -345,7 +344,7 @@ private:
         }
     }
 
-    ServicePreflightReport& _r;
+    RestoreCheckReport& _r;
     std::vector<Line> _lines;
     std::map<std::pair<std::string, std::string>, std::vector<std::string>> _ids;
     std::vector<std::pair<std::string, std::string>> _idOrder;
@@ -354,18 +353,17 @@ private:
 
 } // namespace
 
-std::string ServicePreflightReport::errorText() const {
+std::string RestoreCheckReport::errorText() const {
     std::string text = kPreflightFailedHeader;
     for (const auto& e : errors)
         text += "\n" + e.message;
     return text;
 }
 
-ServicePreflightReport servicePreflight(store::Tx& session, const std::string& familyId,
-                                        std::string_view content,
-                                        const std::optional<std::string>& ownImportId,
-                                        int64_t rowCap) {
-    ServicePreflightReport report;
+RestoreCheckReport checkRestore(store::Tx& session, const std::string& familyId,
+                                std::string_view content,
+                                const std::optional<std::string>& ownImportId, int64_t rowCap) {
+    RestoreCheckReport report;
     Checker checker(report);
     checker.read(content);
     checker.check(session, familyId, ownImportId);

@@ -1,6 +1,6 @@
-// ServiceImporter: records on accounts — balances, recurring transactions, transactions (with
+// RecordWriter: records on accounts — balances, recurring transactions, transactions (with
 // split lines), transfers, trades, holdings, valuations (docs/imports.md §6.12).
-#include "app/backup/ServiceImporter.h"
+#include "app/backup/RecordWriter.h"
 
 #include "domain/AccountKind.h"
 #include "store/BackupLedgerWrites.h"
@@ -10,7 +10,7 @@
 
 #include <Poco/JSON/Array.h>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
 namespace {
 
@@ -39,7 +39,7 @@ Poco::JSON::Array::Ptr splitLines(const JsonObject& data) {
 
 } // namespace
 
-void ServiceImporter::balances(const ServiceRecord& r) {
+void RecordWriter::balances(const BackupRecord& r) {
     const AccountInfo* a = account(r);
     auto date = dateOf(r.data, "date");
     auto balance = decimalOf(r.data, "balance");
@@ -69,7 +69,7 @@ void ServiceImporter::balances(const ServiceRecord& r) {
     if (auto id = store::upsertImportedBalance(_s, b)) created("Balance", *id);
 }
 
-void ServiceImporter::recurring(const ServiceRecord& r) {
+void RecordWriter::recurring(const BackupRecord& r) {
     auto day = integerOf(r.data, "expected_day_of_month");
     auto last = dateOf(r.data, "last_occurrence_date"), next = dateOf(r.data, "next_expected_date");
     if (!day || *day < 1 || *day > 31 || !last || !next) return; // skipped silently
@@ -103,7 +103,7 @@ void ServiceImporter::recurring(const ServiceRecord& r) {
     if (auto source = presentText(r.data, "id")) _recurring[*source] = id;
 }
 
-void ServiceImporter::transactions(const ServiceRecord& r) {
+void RecordWriter::transactions(const BackupRecord& r) {
     const AccountInfo* a = account(r);
     if (!a) return;
     domain::Date date = requiredDate(r, "date");
@@ -183,7 +183,7 @@ void ServiceImporter::transactions(const ServiceRecord& r) {
     }
 }
 
-std::string ServiceImporter::security(const ServiceRecord& r) {
+std::string RecordWriter::security(const BackupRecord& r) {
     if (auto id = mapped(_securities, r.data, "security_id")) return *id;
     std::string ticker = presentText(r.data, "ticker").value_or("");
     for (auto& c : ticker)
@@ -200,7 +200,7 @@ std::string ServiceImporter::security(const ServiceRecord& r) {
     return id;
 }
 
-void ServiceImporter::trades(const ServiceRecord& r) {
+void RecordWriter::trades(const BackupRecord& r) {
     const AccountInfo* a = account(r);
     if (!a) return;
     domain::Date date = requiredDate(r, "date");
@@ -224,7 +224,7 @@ void ServiceImporter::trades(const ServiceRecord& r) {
     created("Entry", e.id);
 }
 
-void ServiceImporter::holdings(const ServiceRecord& r) {
+void RecordWriter::holdings(const BackupRecord& r) {
     const AccountInfo* a = account(r);
     if (!a) return;
     domain::Date date = requiredDate(r, "date");
@@ -252,7 +252,7 @@ void ServiceImporter::holdings(const ServiceRecord& r) {
     if (auto id = store::upsertImportedHolding(_s, h)) created("Holding", *id);
 }
 
-void ServiceImporter::valuations(const ServiceRecord& r) {
+void RecordWriter::valuations(const BackupRecord& r) {
     const AccountInfo* a = account(r);
     if (!a) return;
     domain::Date date = requiredDate(r, "date");
@@ -272,4 +272,4 @@ void ServiceImporter::valuations(const ServiceRecord& r) {
     created("Entry", e.id);
 }
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

@@ -10,12 +10,12 @@
 #include <functional>
 #include <string>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
-class ServicePublisher {
+class Restorer {
 public:
-    ServicePublisher(store::Database& db, const ImportSettings& config,
-                     const plugin::PluginRegistry* plugins)
+    Restorer(store::Database& db, const ImportSettings& config,
+             const plugin::PluginRegistry* plugins)
         : _db(db), _config(config), _plugins(plugins) {}
 
     // `afterRecordsHook` runs inside the transaction once the records exist (tests inject
@@ -29,4 +29,4 @@ private:
     const plugin::PluginRegistry* _plugins;
 };
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

@@ -1,11 +1,11 @@
-#include "app/backup/ServicePublisher.h"
+#include "app/backup/Restorer.h"
 
 #include "store/ImportClaims.h"
 
 #include "app/backup/NdjsonLines.h"
-#include "app/backup/ServiceImporter.h"
-#include "app/backup/ServicePreflight.h"
-#include "app/backup/ServiceRecords.h"
+#include "app/backup/RecordWriter.h"
+#include "app/backup/RestoreChecks.h"
+#include "app/backup/StoredRecords.h"
 #include "app/imports/ImportTypes.h"
 #include "app/publish/RevertJob.h"
 #include "app/rules/RuleRemoval.h"
@@ -23,7 +23,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
 namespace {
 
@@ -90,8 +90,7 @@ void undoBackupImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
 
 } // namespace
 
-void ServicePublisher::publish(const std::string& importId,
-                               const std::function<void()>& afterRecordsHook) {
+void Restorer::publish(const std::string& importId, const std::function<void()>& afterRecordsHook) {
     std::optional<Readback> readback; // set once the before-snapshot was taken
     try {
         _db.write([&](store::Tx& s) {
@@ -109,7 +108,7 @@ void ServicePublisher::publish(const std::string& importId,
                 throw std::runtime_error("Import has " + std::to_string(lines.typedLines) +
                                          " rows, more than the publish limit of " +
                                          std::to_string(cap));
-            auto preflight = servicePreflight(s, import->familyId, content, import->id, cap);
+            auto preflight = checkRestore(s, import->familyId, content, import->id, cap);
             if (!preflight.valid()) throw std::runtime_error(preflight.errorText());
             if (lines.importableLines == 0)
                 throw std::runtime_error("Import was uploaded but has no publishable records.");
@@ -124,7 +123,7 @@ void ServicePublisher::publish(const std::string& importId,
 
             auto records = readServiceRecords(_plugins, import->type, content);
             imports.clearRecords(importId);
-            ServiceImporter importer(s, *import, *family, domain::Date::today());
+            RecordWriter importer(s, *import, *family, domain::Date::today());
             importer.run(records);
             if (afterRecordsHook) afterRecordsHook();
             // The snapshot is taken before balances are recomputed (docs/imports.md §8).
@@ -164,8 +163,8 @@ void ServicePublisher::publish(const std::string& importId,
     }
 }
 
-void ServicePublisher::revert(const std::string& importId) {
+void Restorer::revert(const std::string& importId) {
     runRevertJob(_db, importId, undoBackupImport);
 }
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

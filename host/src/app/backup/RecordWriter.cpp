@@ -1,6 +1,6 @@
-// ServiceImporter: dependency order, helpers, accounts and opening anchors, family-level
-// records (taxonomy, budgets, rules). The ledger types are in ServiceLedger.cpp.
-#include "app/backup/ServiceImporter.h"
+// RecordWriter: dependency order, helpers, accounts and opening anchors, family-level
+// records (taxonomy, budgets, rules). The ledger types are in LedgerRecords.cpp.
+#include "app/backup/RecordWriter.h"
 
 #include "domain/AccountKind.h"
 #include "domain/Currency.h"
@@ -15,7 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
 namespace {
 
@@ -52,12 +52,12 @@ const std::vector<std::string> kOrder = {"Account",     "Balance",        "Categ
 
 } // namespace
 
-ServiceImporter::ServiceImporter(store::Tx& s, const store::ImportRecord& import,
-                                 const store::FamilyRow& family, domain::Date today)
+RecordWriter::RecordWriter(store::Tx& s, const store::ImportRecord& import,
+                           const store::FamilyRow& family, domain::Date today)
     : _s(s), _import(import), _family(family), _today(today) {}
 
-void ServiceImporter::run(const std::vector<ServiceRecord>& records) {
-    std::map<std::string, std::vector<const ServiceRecord*>> byType;
+void RecordWriter::run(const std::vector<BackupRecord>& records) {
+    std::map<std::string, std::vector<const BackupRecord*>> byType;
     for (const auto& r : records)
         byType[r.type].push_back(&r);
     for (const auto& type : kOrder) {
@@ -100,13 +100,13 @@ void ServiceImporter::run(const std::vector<ServiceRecord>& records) {
     }
 }
 
-void ServiceImporter::fail(const ServiceRecord& r, const std::string& what) const {
+void RecordWriter::fail(const BackupRecord& r, const std::string& what) const {
     throw std::runtime_error("Line " + std::to_string(r.line) + " " + r.type + " " + what);
 }
 
-std::optional<std::string> ServiceImporter::mapped(const std::map<std::string, std::string>& map,
-                                                   const JsonObject& obj,
-                                                   const std::string& key) const {
+std::optional<std::string> RecordWriter::mapped(const std::map<std::string, std::string>& map,
+                                                const JsonObject& obj,
+                                                const std::string& key) const {
     auto id = presentText(obj, key);
     if (!id) return std::nullopt;
     auto it = map.find(*id);
@@ -114,33 +114,32 @@ std::optional<std::string> ServiceImporter::mapped(const std::map<std::string, s
     return it->second;
 }
 
-const ServiceImporter::AccountInfo* ServiceImporter::account(const ServiceRecord& r) const {
+const RecordWriter::AccountInfo* RecordWriter::account(const BackupRecord& r) const {
     auto id = presentText(r.data, "account_id");
     if (!id) return nullptr;
     auto it = _accounts.find(*id);
     return it == _accounts.end() ? nullptr : &it->second;
 }
 
-domain::Date ServiceImporter::requiredDate(const ServiceRecord& r, const std::string& key) const {
+domain::Date RecordWriter::requiredDate(const BackupRecord& r, const std::string& key) const {
     auto d = dateOf(r.data, key);
     if (!d) fail(r, "has an invalid " + key + " \"" + textOf(r.data, key).value_or("") + "\".");
     return *d;
 }
 
-domain::Decimal ServiceImporter::requiredDecimal(const ServiceRecord& r,
-                                                 const std::string& key) const {
+domain::Decimal RecordWriter::requiredDecimal(const BackupRecord& r, const std::string& key) const {
     auto d = decimalOf(r.data, key);
     if (!d) fail(r, "has an invalid " + key + " \"" + textOf(r.data, key).value_or("") + "\".");
     return *d;
 }
 
-std::optional<int64_t> ServiceImporter::optionalDecimal(const ServiceRecord& r,
-                                                        const std::string& key) const {
+std::optional<int64_t> RecordWriter::optionalDecimal(const BackupRecord& r,
+                                                     const std::string& key) const {
     if (!presentText(r.data, key)) return std::nullopt;
     return requiredDecimal(r, key).raw();
 }
 
-std::string ServiceImporter::currency(const ServiceRecord& r, const std::string& fallback) const {
+std::string RecordWriter::currency(const BackupRecord& r, const std::string& fallback) const {
     auto code = presentText(r.data, "currency");
     if (!code) return fallback;
     const auto* known = domain::findCurrency(*code);
@@ -151,11 +150,11 @@ std::string ServiceImporter::currency(const ServiceRecord& r, const std::string&
     return upper;
 }
 
-void ServiceImporter::created(const std::string& type, const std::string& id) {
+void RecordWriter::created(const std::string& type, const std::string& id) {
     store::ImportStore(_s).addRecord(_import.id, type, id, "created");
 }
 
-void ServiceImporter::accounts(const ServiceRecord& r) {
+void RecordWriter::accounts(const BackupRecord& r) {
     auto type = presentText(r.data, "accountable_type").value_or("");
     auto kind = kindOf(type);
     if (!kind) fail(r, "has invalid accountable_type \"" + type + "\".");
@@ -185,7 +184,7 @@ void ServiceImporter::accounts(const ServiceRecord& r) {
     if (auto id = presentText(r.data, "id")) _accounts[*id] = {a.id, a.currency, *a.accountType};
 }
 
-void ServiceImporter::openingAnchors(const std::vector<ServiceRecord>& records) {
+void RecordWriter::openingAnchors(const std::vector<BackupRecord>& records) {
     // Oldest dated record per source account, and accounts with an explicit anchor.
     std::map<std::string, domain::Date> oldest;
     std::set<std::string> anchored;
@@ -231,7 +230,7 @@ void ServiceImporter::openingAnchors(const std::vector<ServiceRecord>& records) 
     }
 }
 
-void ServiceImporter::categories(const std::vector<const ServiceRecord*>& records) {
+void RecordWriter::categories(const std::vector<const BackupRecord*>& records) {
     store::TaxonomyStore taxonomy(_s);
     for (const auto* r : records) {
         store::CategoryRow c;
@@ -261,7 +260,7 @@ void ServiceImporter::categories(const std::vector<const ServiceRecord*>& record
                 store::setCategoryParent(_s, _categories[*id], *parent);
 }
 
-void ServiceImporter::tags(const ServiceRecord& r) {
+void RecordWriter::tags(const BackupRecord& r) {
     store::TagRow t;
     t.familyId = _import.familyId;
     t.name = textOf(r.data, "name").value_or("");
@@ -276,7 +275,7 @@ void ServiceImporter::tags(const ServiceRecord& r) {
     if (auto id = presentText(r.data, "id")) _tags[*id] = t.id;
 }
 
-void ServiceImporter::merchants(const ServiceRecord& r) {
+void RecordWriter::merchants(const BackupRecord& r) {
     store::MerchantRow m;
     m.familyId = _import.familyId;
     m.name = textOf(r.data, "name").value_or("");
@@ -294,7 +293,7 @@ void ServiceImporter::merchants(const ServiceRecord& r) {
     if (auto id = presentText(r.data, "id")) _merchants[*id] = m.id;
 }
 
-void ServiceImporter::budgets(const ServiceRecord& r) {
+void RecordWriter::budgets(const BackupRecord& r) {
     auto start = lenientDateOf(r.data, "start_date"), end = lenientDateOf(r.data, "end_date");
     if (!start)
         fail(r, "has an invalid start_date \"" + textOf(r.data, "start_date").value_or("") + "\".");
@@ -317,7 +316,7 @@ void ServiceImporter::budgets(const ServiceRecord& r) {
     if (auto source = presentText(r.data, "id")) _budgets[*source] = id;
 }
 
-void ServiceImporter::budgetCategories(const ServiceRecord& r) {
+void RecordWriter::budgetCategories(const BackupRecord& r) {
     auto budget = mapped(_budgets, r.data, "budget_id");
     auto category = mapped(_categories, r.data, "category_id");
     if (!budget || !category) return; // a missing side skips the record (docs/imports.md §6.12)
@@ -327,4 +326,4 @@ void ServiceImporter::budgetCategories(const ServiceRecord& r) {
         created("BudgetCategory", *id);
 }
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
 using JsonObject = Poco::JSON::Object::Ptr;
 
@@ -36,4 +36,4 @@ std::string trimText(std::string_view s);
 // A decimal as the exporter writes it: plain, at least one fraction digit (docs/imports.md §0).
 std::string decimalText(int64_t raw);
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

@@ -3,8 +3,8 @@
 // the 15 types in dependency order, file ids remapped to new UUIDs, split transactions,
 // transfers, opening anchors. Anything invalid throws (the caller rolls back).
 
-#include "app/backup/ServiceCounts.h"
-#include "app/backup/ServiceJson.h"
+#include "app/backup/RecordCounts.h"
+#include "app/backup/RecordValues.h"
 #include "domain/Date.h"
 #include "store/FamilyStore.h"
 #include "store/ImportStore.h"
@@ -15,20 +15,20 @@
 #include <string>
 #include <vector>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
-struct ServiceRecord {
+struct BackupRecord {
     int64_t line = 0;
     std::string type;
     JsonObject data;
 };
 
-class ServiceImporter {
+class RecordWriter {
 public:
-    ServiceImporter(store::Tx& s, const store::ImportRecord& import, const store::FamilyRow& family,
-                    domain::Date today);
+    RecordWriter(store::Tx& s, const store::ImportRecord& import, const store::FamilyRow& family,
+                 domain::Date today);
 
-    void run(const std::vector<ServiceRecord>& records);
+    void run(const std::vector<BackupRecord>& records);
 
     // Records the engine made by itself (docs/decisions.md D19): opening anchors, split children,
     // taxonomy created for rules and investment contributions.
@@ -41,32 +41,32 @@ private:
         std::string id, currency, kindSnake;
     };
 
-    void accounts(const ServiceRecord& r);
-    void openingAnchors(const std::vector<ServiceRecord>& records);
-    void balances(const ServiceRecord& r);
-    void categories(const std::vector<const ServiceRecord*>& records);
-    void tags(const ServiceRecord& r);
-    void merchants(const ServiceRecord& r);
-    void recurring(const ServiceRecord& r);
-    void transactions(const ServiceRecord& r);
-    void transfers(const ServiceRecord& r, bool rejected);
-    void trades(const ServiceRecord& r);
-    void holdings(const ServiceRecord& r);
-    void valuations(const ServiceRecord& r);
-    void budgets(const ServiceRecord& r);
-    void budgetCategories(const ServiceRecord& r);
-    void rules(const ServiceRecord& r);
+    void accounts(const BackupRecord& r);
+    void openingAnchors(const std::vector<BackupRecord>& records);
+    void balances(const BackupRecord& r);
+    void categories(const std::vector<const BackupRecord*>& records);
+    void tags(const BackupRecord& r);
+    void merchants(const BackupRecord& r);
+    void recurring(const BackupRecord& r);
+    void transactions(const BackupRecord& r);
+    void transfers(const BackupRecord& r, bool rejected);
+    void trades(const BackupRecord& r);
+    void holdings(const BackupRecord& r);
+    void valuations(const BackupRecord& r);
+    void budgets(const BackupRecord& r);
+    void budgetCategories(const BackupRecord& r);
+    void rules(const BackupRecord& r);
 
     // Helpers shared by the steps.
-    [[noreturn]] void fail(const ServiceRecord& r, const std::string& what) const;
+    [[noreturn]] void fail(const BackupRecord& r, const std::string& what) const;
     std::optional<std::string> mapped(const std::map<std::string, std::string>& map,
                                       const JsonObject& obj, const std::string& key) const;
-    const AccountInfo* account(const ServiceRecord& r) const;
-    domain::Date requiredDate(const ServiceRecord& r, const std::string& key) const;
-    domain::Decimal requiredDecimal(const ServiceRecord& r, const std::string& key) const;
-    std::optional<int64_t> optionalDecimal(const ServiceRecord& r, const std::string& key) const;
-    std::string currency(const ServiceRecord& r, const std::string& fallback) const;
-    std::string security(const ServiceRecord& r);
+    const AccountInfo* account(const BackupRecord& r) const;
+    domain::Date requiredDate(const BackupRecord& r, const std::string& key) const;
+    domain::Decimal requiredDecimal(const BackupRecord& r, const std::string& key) const;
+    std::optional<int64_t> optionalDecimal(const BackupRecord& r, const std::string& key) const;
+    std::string currency(const BackupRecord& r, const std::string& fallback) const;
+    std::string security(const BackupRecord& r);
     void created(const std::string& type, const std::string& id);
     std::string taxonomyId(const std::string& table, const std::string& name, bool& made);
 
@@ -82,4 +82,4 @@ private:
     std::set<std::string> _createdAccounts;
 };
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

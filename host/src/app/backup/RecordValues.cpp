@@ -1,4 +1,4 @@
-#include "app/backup/ServiceJson.h"
+#include "app/backup/RecordValues.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Parser.h>
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
 namespace {
 
@@ -160,4 +160,4 @@ std::string decimalText(int64_t raw) {
     return domain::Decimal::fromRaw(raw).toString(1);
 }
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

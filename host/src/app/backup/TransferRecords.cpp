@@ -1,15 +1,15 @@
-// ServiceImporter: Transfer and RejectedTransfer links between imported transactions
+// RecordWriter: Transfer and RejectedTransfer links between imported transactions
 // (docs/imports.md §6.12 "Transfer kinds" and the model rules, violations fail the import).
-#include "app/backup/ServiceImporter.h"
+#include "app/backup/RecordWriter.h"
 
 #include "domain/AccountKind.h"
 #include "store/TransferStore.h"
 
 #include <cstdlib>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
-void ServiceImporter::transfers(const ServiceRecord& r, bool rejected) {
+void RecordWriter::transfers(const BackupRecord& r, bool rejected) {
     auto inflowId = mapped(_transactions, r.data, "inflow_transaction_id");
     auto outflowId = mapped(_transactions, r.data, "outflow_transaction_id");
     if (!inflowId || !outflowId) return; // skipped: a side is missing
@@ -60,4 +60,4 @@ void ServiceImporter::transfers(const ServiceRecord& r, bool rejected) {
                                               textOf(r.data, "notes"), _import.id));
 }
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup

@@ -1,4 +1,4 @@
-#include "app/backup/ServiceRecords.h"
+#include "app/backup/StoredRecords.h"
 
 #include "app/backup/NdjsonLines.h"
 #include "plugin/ImporterRunner.h"
@@ -7,13 +7,13 @@
 #include <set>
 #include <stdexcept>
 
-namespace finimport::app::service {
+namespace finimport::app::backup {
 
 namespace {
 
 class RecordSink : public plugin::RecordSink {
 public:
-    explicit RecordSink(std::vector<ServiceRecord>& out) : _out(out) {}
+    explicit RecordSink(std::vector<BackupRecord>& out) : _out(out) {}
     bool begin(const std::string& kind, const std::vector<std::string>&) override {
         _kind = kind;
         return true;
@@ -31,15 +31,15 @@ public:
     }
 
 private:
-    std::vector<ServiceRecord>& _out;
+    std::vector<BackupRecord>& _out;
     std::string _kind;
 };
 
-std::vector<ServiceRecord> readInHost(const std::string& content) {
+std::vector<BackupRecord> readInHost(const std::string& content) {
     std::set<std::string> types;
     for (const auto& [key, type] : serviceRecordKinds())
         types.insert(type);
-    std::vector<ServiceRecord> out;
+    std::vector<BackupRecord> out;
     int64_t number = 0;
     size_t pos = 0;
     while (pos <= content.size()) {
@@ -61,11 +61,11 @@ std::vector<ServiceRecord> readInHost(const std::string& content) {
 
 } // namespace
 
-std::vector<ServiceRecord> readServiceRecords(const plugin::PluginRegistry* plugins,
-                                              const std::string& type, const std::string& content) {
+std::vector<BackupRecord> readServiceRecords(const plugin::PluginRegistry* plugins,
+                                             const std::string& type, const std::string& content) {
     const plugin::ImporterHandle* importer = plugins ? plugins->find(type) : nullptr;
     if (!importer) return readInHost(content);
-    std::vector<ServiceRecord> out;
+    std::vector<BackupRecord> out;
     RecordSink sink(out);
     size_t offset = 0;
     auto read = [&](char* buffer, size_t capacity) -> int64_t {
@@ -80,4 +80,4 @@ std::vector<ServiceRecord> readServiceRecords(const plugin::PluginRegistry* plug
     return out;
 }
 
-} // namespace finimport::app::service
+} // namespace finimport::app::backup
