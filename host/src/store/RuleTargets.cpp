@@ -45,7 +45,7 @@ std::string marks(size_t n) {
 const char* kTargetColumns =
     "e.id, e.account_id, e.date, e.currency, e.import_id, e.amount, e.name, e.notes, "
     "e.category_id, e.merchant_id, e.investment_activity_label, e.excluded, e.kind, "
-    "e.locked_attributes";
+    "e.locked_attributes, e.created_at";
 
 RuleTarget targetFrom(const SqlRow& r) {
     RuleTarget t;
@@ -65,6 +65,7 @@ RuleTarget targetFrom(const SqlRow& r) {
     if (auto locks = r.optStr(13))
         for (const auto& [key, at] : TransactionLocks::decode(*locks))
             t.locks.push_back(key);
+    t.createdAt = r.i64(14);
     return t;
 }
 
@@ -182,8 +183,12 @@ void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
         }
     }
     for (const auto& account : q.accountIds) {
-        // Keyset by (date, id) within the account: the (account_id, date) index serves it.
+        // Keyset by (date, created_at, id) within the account: the order of the index
+        // entries_account_transaction_order, so each chunk is one range read of it. Ordered by
+        // (date, id), every chunk sorted the rest of its date, reading each of those rows: a
+        // 1M-transaction re-run did not finish (bench/RESULTS.md, docs/decisions.md D186).
         std::string afterDate = q.startDate.value_or(""), afterId;
+        int64_t afterCreated = 0;
         bool first = true;
         for (;;) {
             std::string sql = head + " AND e.account_id = ?";
@@ -194,8 +199,8 @@ void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
                     params.emplace_back(*q.startDate);
                 }
             } else {
-                sql += " AND (e.date > ? OR (e.date = ? AND e.id > ?))";
-                params.insert(params.end(), {afterDate, afterDate, afterId});
+                sql += " AND (e.date, e.created_at, e.id) > (?, ?, ?)";
+                params.insert(params.end(), {afterDate, afterCreated, afterId});
             }
             if (q.endDate) {
                 sql += " AND e.date <= ?";
@@ -203,11 +208,13 @@ void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
             }
             params.emplace_back(limit);
             std::vector<RuleTarget> rows;
-            for (const auto& r : sqlQuery(s, sql + " ORDER BY e.date, e.id LIMIT ?", params))
+            for (const auto& r :
+                 sqlQuery(s, sql + " ORDER BY e.date, e.created_at, e.id LIMIT ?", params))
                 rows.push_back(targetFrom(r));
             if (rows.empty()) break;
             afterDate = rows.back().date;
             afterId = rows.back().id;
+            afterCreated = rows.back().createdAt;
             first = false;
             const bool last = rows.size() < size;
             fillChunk(s, rows);
