@@ -1,6 +1,7 @@
 #include "store/RuleRunStore.h"
 
 #include "store/BatchInsert.h"
+#include "store/EffectAttributes.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 #include "store/TxSession.h"
@@ -9,10 +10,8 @@
 #include <Poco/UUIDGenerator.h>
 
 #include <algorithm>
-#include <iterator>
 #include <map>
 #include <set>
-#include <stdexcept>
 #include <tuple>
 
 namespace finimport::store {
@@ -72,25 +71,6 @@ std::string runWhere(const RunFilter& f, std::vector<SqlValue>& p) {
     return w;
 }
 
-// Schema v19: an effect's attribute is stored as its index here; the names are in byte order,
-// so ordering by the index orders by the name.
-constexpr const char* kAttributes[] = {"category_id", "excluded",    "investment_activity_label",
-                                       "kind",        "merchant_id", "name",
-                                       "tag_ids"};
-
-// 0 for a name outside the set: it matches no stored effect.
-int64_t attributeCode(const std::string& name) {
-    for (size_t i = 0; i < std::size(kAttributes); ++i)
-        if (name == kAttributes[i]) return int64_t(i + 1);
-    return 0;
-}
-
-std::string attributeName(int64_t code) {
-    if (code < 1 || code > int64_t(std::size(kAttributes)))
-        throw std::runtime_error("rule_effects: unknown attribute code " + std::to_string(code));
-    return kAttributes[code - 1];
-}
-
 // An effect with its run's fields (the effect's own copies once the run is gone). The run is
 // joined by its number (schema v19); a detached effect has none.
 const char* kEffectFrom = " FROM rule_effects e LEFT JOIN rule_runs r ON r.seq = e.run_seq";
@@ -115,7 +95,7 @@ std::string effectId(const EffectRow& e) {
 EffectRow effectFrom(const SqlRow& r) {
     EffectRow e;
     e.entryId = r.str(0);
-    e.attribute = attributeName(r.i64(1));
+    e.attribute = effectAttributeName(r.i64(1));
     e.tagId = r.str(2);
     e.value = r.optStr(3);
     if (!e.value && !e.tagId.empty()) e.value = e.tagId; // stored once, in the key (schema v19)
@@ -145,7 +125,7 @@ std::string effectWhere(const EffectFilter& f, std::vector<SqlValue>& p) {
     eq("COALESCE(r.import_id, e.import_id)", f.importId);
     if (f.attribute) {
         w += " AND e.attribute = ?";
-        p.emplace_back(attributeCode(*f.attribute));
+        p.emplace_back(effectAttributeCode(*f.attribute));
     }
     if (!f.entryIds.empty()) {
         w += " AND e.entry_id IN (";
@@ -261,7 +241,7 @@ void EffectBatch::add(const std::string& entryId, const std::string& attribute,
     std::vector<SqlValue> row;
     row.reserve(7);
     row.emplace_back(entryId);
-    row.emplace_back(attributeCode(attribute));
+    row.emplace_back(effectAttributeCode(attribute));
     row.emplace_back(tagId);
     // A tag effect's value is its tag, already in the key: not stored twice (schema v19).
     if (value && !tagId.empty() && *value == tagId) value.reset();
@@ -306,7 +286,8 @@ void replaceEffects(Tx& s, std::vector<EffectRow>& effects) {
         for (size_t i = 0; i < n; ++i)
             sql += i ? ", ?" : "?";
         for (const auto& r : sqlQuery(s, sql + ")", params))
-            old.emplace(std::make_tuple(r.str(0), attributeName(r.i64(1)), r.str(2)), r.optStr(3));
+            old.emplace(std::make_tuple(r.str(0), effectAttributeName(r.i64(1)), r.str(2)),
+                        r.optStr(3));
     }
     std::map<std::pair<std::string, std::string>, std::vector<std::string>> replaced;
     for (auto& e : effects) {
@@ -318,7 +299,7 @@ void replaceEffects(Tx& s, std::vector<EffectRow>& effects) {
     for (const auto& [key, ids] : replaced)
         for (size_t from = 0; from < ids.size(); from += kPerStatement) {
             const size_t n = std::min(kPerStatement, ids.size() - from);
-            std::vector<SqlValue> params{attributeCode(key.first), key.second};
+            std::vector<SqlValue> params{effectAttributeCode(key.first), key.second};
             std::string sql =
                 "DELETE FROM rule_effects WHERE attribute = ? AND tag_id = ? AND entry_id IN (";
             for (size_t i = 0; i < n; ++i) {
@@ -358,7 +339,7 @@ void deleteEffectsOnImportEntries(Tx& s, const std::string& importId) {
 
 void deleteEffect(Tx& s, const std::string& entryId, const std::string& attribute) {
     sqlExec(s, "DELETE FROM rule_effects WHERE entry_id = ? AND attribute = ?",
-            {entryId, attributeCode(attribute)});
+            {entryId, effectAttributeCode(attribute)});
 }
 
 void detachEffectsOfRule(Tx& s, const std::string& ruleId) {
@@ -387,7 +368,7 @@ std::vector<EffectRow> effectsOfRule(Tx& s, const std::string& ruleId) {
 
 void deleteEffectByKey(Tx& s, const EffectRow& e) {
     sqlExec(s, "DELETE FROM rule_effects WHERE entry_id = ? AND attribute = ? AND tag_id = ?",
-            {e.entryId, attributeCode(e.attribute), e.tagId});
+            {e.entryId, effectAttributeCode(e.attribute), e.tagId});
 }
 
 void deleteRunsOfRule(Tx& s, const std::string& ruleId) {
