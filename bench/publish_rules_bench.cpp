@@ -4,7 +4,8 @@
 // re-run of the 100 rules over every transaction of the rules family (`--rerun`), with the
 // process's peak RSS before and after: a re-run streams its targets in chunks.
 // Usage: publish_rules_bench [rows] [runs] [--rerun [TOTAL]]   (defaults 100000 3; TOTAL tops
-// the rules family up to that many transactions, written directly, before the re-run)
+// the rules family up to that many transactions, written directly, before the re-run).
+// FINIMPORT_BENCH_KEEP=1 keeps the SQLite database and prints its path.
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 
@@ -285,7 +286,10 @@ int main(int argc, char** argv) {
         server.stop();
     }
     std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
+    if (std::getenv("FINIMPORT_BENCH_KEEP")) // to measure the tables afterwards (sqlite3, dbstat)
+        std::printf("database kept: %s/bench.db\n", dir.c_str());
+    else
+        std::filesystem::remove_all(dir, ec);
     const double p = bench::median(plain), q = bench::median(ruled);
     const double pc = bench::median(plainCpu), qc = bench::median(ruledCpu);
     std::printf("publish %d rows: no rules median %.3f s (cpu %.3f s) | 100 rules median %.3f s "
