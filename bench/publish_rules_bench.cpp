@@ -5,7 +5,8 @@
 // process's peak RSS before and after: a re-run streams its targets in chunks.
 // Usage: publish_rules_bench [rows] [runs] [--rerun [TOTAL]]   (defaults 100000 3; TOTAL tops
 // the rules family up to that many transactions, written directly, before the re-run).
-// FINIMPORT_BENCH_KEEP=1 keeps the SQLite database and prints its path.
+// FINIMPORT_BENCH_KEEP=1 keeps the SQLite database and prints its path; FINIMPORT_BENCH_ONLY=plain
+// (or rules) publishes for one family only.
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 
@@ -167,6 +168,10 @@ int main(int argc, char** argv) {
         for (int run = 0; run < 2 * runs; ++run) {
             // Pairs alternate which family goes first (the database grows with every run).
             const bool withRules = (run % 2 == 1) != ((run / 2) % 2 == 1);
+            // FINIMPORT_BENCH_ONLY=plain|rules: one family's publishes only (an instruction count
+            // of one publish under callgrind, bench/RESULTS.md).
+            if (const char* only = std::getenv("FINIMPORT_BENCH_ONLY"))
+                if (std::strcmp(only, withRules ? "rules" : "plain") != 0) continue;
             const auto& key = withRules ? rich : bare;
             store::AccountRow account;
             account.familyId = key.familyId;
