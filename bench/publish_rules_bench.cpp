@@ -295,6 +295,10 @@ int main(int argc, char** argv) {
         std::printf("database kept: %s/bench.db\n", dir.c_str());
     else
         std::filesystem::remove_all(dir, ec);
+    if (plain.empty() || ruled.empty()) {
+        std::printf("publish %d rows: one family only (FINIMPORT_BENCH_ONLY): no ratio\n", rows);
+        return 0;
+    }
     const double p = bench::median(plain), q = bench::median(ruled);
     const double pc = bench::median(plainCpu), qc = bench::median(ruledCpu);
     std::printf("publish %d rows: no rules median %.3f s (cpu %.3f s) | 100 rules median %.3f s "
