@@ -1,6 +1,7 @@
 // A re-run's targets, chunk by chunk (docs/decisions.md D186): each account's transactions in
 // (date, created_at, id) order, each once, across chunk boundaries that fall inside one date and
-// inside one creation time; the date range bounds both ends. Both databases.
+// inside one creation time; the date range bounds both ends. An import's targets in id order.
+// Both databases.
 #include "store/RuleTargets.h"
 #include "TestDatabase.h"
 #include "store/Migrations.h"
@@ -68,6 +69,19 @@ public:
             q.startDate = "2024-01-02";
             q.endDate = "2024-01-02";
             CPPUNIT_ASSERT_EQUAL("t5 t1 | t2 t3 | t0 | "s, visit(s, q, 2));
+        });
+        // An import's targets (a publish's pass over what it stored): in id order, by chunks.
+        db.write([&](Tx& s) {
+            sqlExec(s, "UPDATE entries SET import_id = 'i1' WHERE id IN ('t9', 't4', 't1', 't6', "
+                       "'t0')");
+        });
+        db.read([&](Tx& s) {
+            TargetQuery q;
+            q.importId = "i1";
+            CPPUNIT_ASSERT_EQUAL("t0 t1 | t4 t6 | t9 | "s, visit(s, q, 2));
+            CPPUNIT_ASSERT_EQUAL("t0 t1 t4 t6 t9 | "s, visit(s, q, 5));
+            q.importId = "none";
+            CPPUNIT_ASSERT_EQUAL(""s, visit(s, q, 2));
         });
     }
 };

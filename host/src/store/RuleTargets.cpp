@@ -165,22 +165,33 @@ void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
                              "EXISTS (SELECT 1 FROM entries c WHERE c.parent_entry_id = e.id)";
     const auto limit = int64_t(size);
     if (q.importId) {
-        // Keyset by id: each chunk is one indexed range read.
-        std::string after;
-        for (;;) {
+        // The import's target ids in one sorted read (an import holds at most the row cap),
+        // then each chunk by primary key. A keyset by id sorted the rest of the import for
+        // every chunk: entries_import holds no id (docs/decisions.md D186).
+        std::vector<std::string> ids;
+        for (const auto& r : sqlQuery(s,
+                                      "SELECT e.id FROM entries e WHERE e.entryable_type = "
+                                      "'Transaction' AND e.import_id = ? AND NOT EXISTS (SELECT 1 "
+                                      "FROM entries c WHERE c.parent_entry_id = e.id) ORDER BY "
+                                      "e.id",
+                                      {*q.importId}))
+            ids.push_back(r.str(0));
+        for (size_t from = 0; from < ids.size(); from += size) {
+            const size_t n = std::min(size, ids.size() - from);
+            std::string sql = head + " AND e.id IN (";
+            std::vector<SqlValue> params;
+            params.reserve(n);
+            for (size_t i = 0; i < n; ++i) {
+                sql += i ? ", ?" : "?";
+                params.emplace_back(ids[from + i]);
+            }
             std::vector<RuleTarget> rows;
-            for (const auto& r : sqlQuery(s,
-                                          head + " AND e.import_id = ? AND e.id > ? ORDER BY "
-                                                 "e.id LIMIT ?",
-                                          {*q.importId, after, limit}))
+            for (const auto& r : sqlQuery(s, sql + ") ORDER BY e.id", params))
                 rows.push_back(targetFrom(r));
-            if (rows.empty()) return;
-            after = rows.back().id;
-            const bool last = rows.size() < size;
             fillChunk(s, rows);
             chunk(rows);
-            if (last) return;
         }
+        return;
     }
     for (const auto& account : q.accountIds) {
         // Keyset by (date, created_at, id) within the account: the order of the index
