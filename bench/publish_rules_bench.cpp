@@ -4,7 +4,9 @@
 // re-run of the 100 rules over every transaction of the rules family (`--rerun`), with the
 // process's peak RSS before and after: a re-run streams its targets in chunks.
 // Usage: publish_rules_bench [rows] [runs] [--rerun [TOTAL]]   (defaults 100000 3; TOTAL tops
-// the rules family up to that many transactions, written directly, before the re-run)
+// the rules family up to that many transactions, written directly, before the re-run).
+// FINIMPORT_BENCH_KEEP=1 keeps the SQLite database and prints its path; FINIMPORT_BENCH_ONLY=plain
+// (or rules) publishes for one family only.
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 
@@ -31,6 +33,9 @@ using namespace finimport;
 namespace {
 
 constexpr double kTargetRatio = 1.25;
+// A re-run streams its targets a chunk at a time (docs/decisions.md D110): its peak RSS may grow
+// by the database's page caches (64 MB a connection), not with the number of transactions.
+constexpr long kRerunRssGrowthMb = 64;
 
 // CPU seconds of this process (all threads): the publish's own cost, less sensitive than the
 // wall time to the rest of the machine's load.
@@ -45,6 +50,16 @@ long peakRssKb() {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
     return u.ru_maxrss;
+}
+
+// The machine's 1-minute load average: the figures above depend on it (a shared machine).
+double loadAverage() {
+    double load = 0;
+    if (std::FILE* f = std::fopen("/proc/loadavg", "r")) {
+        if (std::fscanf(f, "%lf", &load) != 1) load = 0;
+        std::fclose(f);
+    }
+    return load;
 }
 
 std::string jsonString(const std::string& s) {
@@ -153,6 +168,10 @@ int main(int argc, char** argv) {
         for (int run = 0; run < 2 * runs; ++run) {
             // Pairs alternate which family goes first (the database grows with every run).
             const bool withRules = (run % 2 == 1) != ((run / 2) % 2 == 1);
+            // FINIMPORT_BENCH_ONLY=plain|rules: one family's publishes only (an instruction count
+            // of one publish under callgrind, bench/RESULTS.md).
+            if (const char* only = std::getenv("FINIMPORT_BENCH_ONLY"))
+                if (std::strcmp(only, withRules ? "rules" : "plain") != 0) continue;
             const auto& key = withRules ? rich : bare;
             store::AccountRow account;
             account.familyId = key.familyId;
@@ -189,7 +208,7 @@ int main(int argc, char** argv) {
             server.database().read([&](store::Tx& s) {
                 mine = store::sqlCount(s,
                                        "SELECT COUNT(*) FROM rule_effects e JOIN rule_runs r ON "
-                                       "r.id = e.rule_run_id WHERE r.import_id = ?",
+                                       "r.seq = e.run_seq WHERE r.import_id = ?",
                                        {id});
             });
             std::printf("  run %d (%s): publish %.3f s (cpu %.3f s), %lld rule effects\n",
@@ -200,7 +219,9 @@ int main(int argc, char** argv) {
             (withRules ? ruledCpu : plainCpu).push_back(cpu);
             if (withRules) effects = mine;
         }
+        double stateSeconds = 0;
         if (rerun && rerunTotal > 0) {
+            const auto stateStart = std::chrono::steady_clock::now();
             // More transactions for the re-run than an upload may carry (10 MB, docs/decisions.md
             // D12): written with the publish's own batch, in transactions of 100k.
             store::AccountRow account;
@@ -235,7 +256,11 @@ int main(int argc, char** argv) {
                     batch.flush();
                 });
                 done += n;
+                std::printf("  state: %lld transactions (%.1f s)\n", static_cast<long long>(done),
+                            bench::secondsSince(stateStart));
+                std::fflush(stdout);
             }
+            stateSeconds = bench::secondsSince(stateStart);
         }
         if (rerun) {
             const long before = peakRssKb();
@@ -251,20 +276,36 @@ int main(int argc, char** argv) {
                                           "a.id = e.account_id WHERE a.family_id = ?",
                                           {rich.familyId});
             });
-            std::printf("rerun: 100 rules over %lld transactions %.3f s (%.0f rows/s), peak RSS "
-                        "%ld MB before, %ld MB after\n",
-                        static_cast<long long>(targets), seconds, targets / seconds, before / 1024,
-                        peakRssKb() / 1024);
+            // The anchor: this run's publish with the same rules, per row.
+            const double publishRate = ruled.empty() ? 0 : rows / bench::median(ruled);
+            const long growthMb = (peakRssKb() - before) / 1024;
+            std::printf("rerun: 100 rules over %lld transactions %.3f s (%.0f rows/s; the same "
+                        "run's publish with rules %.0f rows/s; state written in %.1f s), peak RSS "
+                        "%ld MB before, %ld MB after: growth %ld MB, target <= %ld MB (streams): "
+                        "%s\n",
+                        static_cast<long long>(targets), seconds, targets / seconds, publishRate,
+                        stateSeconds, before / 1024, peakRssKb() / 1024, growthMb,
+                        kRerunRssGrowthMb, growthMb <= kRerunRssGrowthMb ? "PASS" : "MISS");
+            std::fflush(stdout);
         }
         server.stop();
     }
     std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
+    if (std::getenv("FINIMPORT_BENCH_KEEP")) // to measure the tables afterwards (sqlite3, dbstat)
+        std::printf("database kept: %s/bench.db\n", dir.c_str());
+    else
+        std::filesystem::remove_all(dir, ec);
+    if (plain.empty() || ruled.empty()) {
+        std::printf("publish %d rows: one family only (FINIMPORT_BENCH_ONLY): no ratio\n", rows);
+        return 0;
+    }
     const double p = bench::median(plain), q = bench::median(ruled);
     const double pc = bench::median(plainCpu), qc = bench::median(ruledCpu);
     std::printf("publish %d rows: no rules median %.3f s (cpu %.3f s) | 100 rules median %.3f s "
-                "(cpu %.3f s; %lld effects) | ratio %.2f (cpu %.2f) | target <= %.2f: %s\n",
+                "(cpu %.3f s; %lld effects) | ratio %.2f (cpu %.2f) | target <= %.2f: wall %s, "
+                "cpu %s | load %.1f\n",
                 rows, p, pc, q, qc, static_cast<long long>(effects), q / p, qc / pc, kTargetRatio,
-                q / p <= kTargetRatio ? "PASS" : "MISS");
+                q / p <= kTargetRatio ? "PASS" : "MISS", qc / pc <= kTargetRatio ? "PASS" : "MISS",
+                loadAverage());
     return 0;
 }

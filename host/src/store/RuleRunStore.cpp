@@ -1,6 +1,7 @@
 #include "store/RuleRunStore.h"
 
 #include "store/BatchInsert.h"
+#include "store/EffectAttributes.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 #include "store/TxSession.h"
@@ -20,7 +21,8 @@ namespace {
 const char* kRunColumns =
     "id, family_id, execution_type, status, pass_id, rule_id, rule_name, error_message, "
     "import_id, start_date, end_date, transactions_queued, transactions_processed, "
-    "transactions_modified, executed_at, pass_position, ignore_locks, created_at, updated_at";
+    "transactions_modified, executed_at, pass_position, ignore_locks, created_at, updated_at, "
+    "seq";
 
 RuleRunRow runFrom(const SqlRow& r) {
     RuleRunRow o;
@@ -43,6 +45,7 @@ RuleRunRow runFrom(const SqlRow& r) {
     o.ignoreLocks = r.i64(16) != 0;
     o.createdAt = r.i64(17);
     o.updatedAt = r.i64(18);
+    o.seq = r.optI64(19).value_or(0);
     return o;
 }
 
@@ -68,14 +71,16 @@ std::string runWhere(const RunFilter& f, std::vector<SqlValue>& p) {
     return w;
 }
 
-// An effect with its run's fields (the effect's own copies once the run is gone).
+// An effect with its run's fields (the effect's own copies once the run is gone). The run is
+// joined by its number (schema v19); a detached effect has none.
+const char* kEffectFrom = " FROM rule_effects e LEFT JOIN rule_runs r ON r.seq = e.run_seq";
 const char* kEffectSelect =
     "SELECT e.entry_id, e.attribute, e.tag_id, e.value, e.previous_value, "
-    "e.transfer_account_id, e.rule_run_id, COALESCE(r.family_id, e.family_id), "
+    "e.transfer_account_id, r.id, COALESCE(r.family_id, e.family_id), "
     "COALESCE(r.rule_id, e.rule_id), COALESCE(r.rule_name, e.rule_name), "
     "COALESCE(r.execution_type, e.execution_type), COALESCE(r.import_id, e.import_id), "
-    "COALESCE(r.executed_at, e.applied_at) FROM rule_effects e LEFT JOIN rule_runs r ON r.id = "
-    "e.rule_run_id";
+    "COALESCE(r.executed_at, e.applied_at) FROM rule_effects e LEFT JOIN rule_runs r ON r.seq = "
+    "e.run_seq";
 
 // docs/decisions.md D111: an effect's id is a name-based UUID of its key and its run's time:
 // stable while the effect exists, and no column to write.
@@ -90,9 +95,10 @@ std::string effectId(const EffectRow& e) {
 EffectRow effectFrom(const SqlRow& r) {
     EffectRow e;
     e.entryId = r.str(0);
-    e.attribute = r.str(1);
+    e.attribute = effectAttributeName(r.i64(1));
     e.tagId = r.str(2);
     e.value = r.optStr(3);
+    if (!e.value && !e.tagId.empty()) e.value = e.tagId; // stored once, in the key (schema v19)
     e.previousValue = r.optStr(4);
     e.transferAccountId = r.optStr(5);
     e.ruleRunId = r.optStr(6);
@@ -115,9 +121,12 @@ std::string effectWhere(const EffectFilter& f, std::vector<SqlValue>& p) {
     };
     eq("e.entry_id", f.entryId);
     eq("COALESCE(r.rule_id, e.rule_id)", f.ruleId);
-    eq("e.rule_run_id", f.ruleRunId);
+    eq("r.id", f.ruleRunId);
     eq("COALESCE(r.import_id, e.import_id)", f.importId);
-    eq("e.attribute", f.attribute);
+    if (f.attribute) {
+        w += " AND e.attribute = ?";
+        p.emplace_back(effectAttributeCode(*f.attribute));
+    }
     if (!f.entryIds.empty()) {
         w += " AND e.entry_id IN (";
         for (size_t i = 0; i < f.entryIds.size(); ++i) {
@@ -136,13 +145,33 @@ void insertRuleRun(Tx& s, RuleRunRow& r) {
     const int64_t now = nowMicros();
     if (r.executedAt == 0) r.executedAt = now;
     r.createdAt = r.updatedAt = now;
+    // Schema v19: SQLite has one writer, whose transaction this is; PostgreSQL's writers may be
+    // concurrent and take a sequence's next value.
+    r.seq = sqlCount(s, sqlIsPostgres(s) ? "SELECT nextval('rule_run_seqs')"
+                                         : "SELECT COALESCE(MAX(seq), 0) + 1 FROM rule_runs");
     sqlExec(s,
             std::string("INSERT INTO rule_runs (") + kRunColumns +
-                ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {r.id, r.familyId, r.executionType, r.status, r.passId, sqlOpt(r.ruleId),
-             sqlOpt(r.ruleName), sqlOpt(r.errorMessage), sqlOpt(r.importId), sqlOpt(r.startDate),
-             sqlOpt(r.endDate), r.queued, r.processed, r.modified, r.executedAt, r.passPosition,
-             int64_t(r.ignoreLocks), r.createdAt, r.updatedAt});
+                ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            {r.id,
+             r.familyId,
+             r.executionType,
+             r.status,
+             r.passId,
+             sqlOpt(r.ruleId),
+             sqlOpt(r.ruleName),
+             sqlOpt(r.errorMessage),
+             sqlOpt(r.importId),
+             sqlOpt(r.startDate),
+             sqlOpt(r.endDate),
+             r.queued,
+             r.processed,
+             r.modified,
+             r.executedAt,
+             r.passPosition,
+             int64_t(r.ignoreLocks),
+             r.createdAt,
+             r.updatedAt,
+             r.seq});
 }
 
 void finishRuleRun(Tx& s, const RuleRunRow& r) {
@@ -200,7 +229,7 @@ EffectBatch::EffectBatch(Tx& s)
     : _batch(std::make_unique<BatchInsert>(
           s, "rule_effects",
           std::vector<std::string>{"entry_id", "attribute", "tag_id", "value", "previous_value",
-                                   "transfer_account_id", "rule_run_id"},
+                                   "transfer_account_id", "run_seq"},
           1000)) {}
 
 EffectBatch::~EffectBatch() = default;
@@ -208,17 +237,18 @@ EffectBatch::~EffectBatch() = default;
 void EffectBatch::add(const std::string& entryId, const std::string& attribute,
                       const std::string& tagId, std::optional<std::string> value,
                       std::optional<std::string> previous,
-                      const std::optional<std::string>& transferAccountId,
-                      const std::string& runId) {
+                      const std::optional<std::string>& transferAccountId, int64_t runSeq) {
     std::vector<SqlValue> row;
     row.reserve(7);
     row.emplace_back(entryId);
-    row.emplace_back(attribute);
+    row.emplace_back(effectAttributeCode(attribute));
     row.emplace_back(tagId);
+    // A tag effect's value is its tag, already in the key: not stored twice (schema v19).
+    if (value && !tagId.empty() && *value == tagId) value.reset();
     row.push_back(value ? SqlValue(std::move(*value)) : SqlValue(nullptr));
     row.push_back(previous ? SqlValue(std::move(*previous)) : SqlValue(nullptr));
     row.push_back(sqlOpt(transferAccountId));
-    row.emplace_back(runId);
+    row.push_back(runSeq ? SqlValue(runSeq) : SqlValue(nullptr));
     _batch->add(std::move(row));
 }
 
@@ -231,7 +261,7 @@ void insertNewEffects(Tx& s, std::vector<EffectRow>& effects) {
     EffectBatch batch(s);
     for (auto& e : effects)
         batch.add(e.entryId, e.attribute, e.tagId, e.value, e.previousValue, e.transferAccountId,
-                  e.ruleRunId.value_or(""));
+                  e.runSeq);
     batch.flush();
 }
 
@@ -256,7 +286,8 @@ void replaceEffects(Tx& s, std::vector<EffectRow>& effects) {
         for (size_t i = 0; i < n; ++i)
             sql += i ? ", ?" : "?";
         for (const auto& r : sqlQuery(s, sql + ")", params))
-            old.emplace(std::make_tuple(r.str(0), r.str(1), r.str(2)), r.optStr(3));
+            old.emplace(std::make_tuple(r.str(0), effectAttributeName(r.i64(1)), r.str(2)),
+                        r.optStr(3));
     }
     std::map<std::pair<std::string, std::string>, std::vector<std::string>> replaced;
     for (auto& e : effects) {
@@ -268,7 +299,7 @@ void replaceEffects(Tx& s, std::vector<EffectRow>& effects) {
     for (const auto& [key, ids] : replaced)
         for (size_t from = 0; from < ids.size(); from += kPerStatement) {
             const size_t n = std::min(kPerStatement, ids.size() - from);
-            std::vector<SqlValue> params{key.first, key.second};
+            std::vector<SqlValue> params{effectAttributeCode(key.first), key.second};
             std::string sql =
                 "DELETE FROM rule_effects WHERE attribute = ? AND tag_id = ? AND entry_id IN (";
             for (size_t i = 0; i < n; ++i) {
@@ -282,11 +313,7 @@ void replaceEffects(Tx& s, std::vector<EffectRow>& effects) {
 
 int64_t countEffects(Tx& s, const std::string& familyId, const EffectFilter& f) {
     std::vector<SqlValue> p{familyId};
-    return sqlCount(s,
-                    "SELECT COUNT(*) FROM rule_effects e LEFT JOIN rule_runs r ON r.id = "
-                    "e.rule_run_id" +
-                        effectWhere(f, p),
-                    p);
+    return sqlCount(s, std::string("SELECT COUNT(*)") + kEffectFrom + effectWhere(f, p), p);
 }
 
 std::vector<EffectRow> listEffects(Tx& s, const std::string& familyId, const EffectFilter& f,
@@ -312,20 +339,19 @@ void deleteEffectsOnImportEntries(Tx& s, const std::string& importId) {
 
 void deleteEffect(Tx& s, const std::string& entryId, const std::string& attribute) {
     sqlExec(s, "DELETE FROM rule_effects WHERE entry_id = ? AND attribute = ?",
-            {entryId, attribute});
+            {entryId, effectAttributeCode(attribute)});
 }
 
 void detachEffectsOfRule(Tx& s, const std::string& ruleId) {
     // The run's fields move into the effect before the run goes (docs/rules.md §10).
     sqlExec(s,
-            "UPDATE rule_effects SET family_id = (SELECT r.family_id FROM rule_runs r WHERE r.id "
-            "= rule_effects.rule_run_id), rule_name = (SELECT r.rule_name FROM rule_runs r WHERE "
-            "r.id = rule_effects.rule_run_id), execution_type = (SELECT r.execution_type FROM "
-            "rule_runs r WHERE r.id = rule_effects.rule_run_id), import_id = (SELECT r.import_id "
-            "FROM rule_runs r WHERE r.id = rule_effects.rule_run_id), applied_at = (SELECT "
-            "r.executed_at FROM rule_runs r WHERE r.id = rule_effects.rule_run_id), rule_id = "
-            "NULL, rule_run_id = NULL WHERE rule_run_id IN (SELECT id FROM rule_runs WHERE "
-            "rule_id = ?)",
+            "UPDATE rule_effects SET family_id = (SELECT r.family_id FROM rule_runs r WHERE r.seq "
+            "= rule_effects.run_seq), rule_name = (SELECT r.rule_name FROM rule_runs r WHERE "
+            "r.seq = rule_effects.run_seq), execution_type = (SELECT r.execution_type FROM "
+            "rule_runs r WHERE r.seq = rule_effects.run_seq), import_id = (SELECT r.import_id "
+            "FROM rule_runs r WHERE r.seq = rule_effects.run_seq), applied_at = (SELECT "
+            "r.executed_at FROM rule_runs r WHERE r.seq = rule_effects.run_seq), rule_id = "
+            "NULL, run_seq = NULL WHERE run_seq IN (SELECT seq FROM rule_runs WHERE rule_id = ?)",
             {ruleId});
 }
 
@@ -342,7 +368,7 @@ std::vector<EffectRow> effectsOfRule(Tx& s, const std::string& ruleId) {
 
 void deleteEffectByKey(Tx& s, const EffectRow& e) {
     sqlExec(s, "DELETE FROM rule_effects WHERE entry_id = ? AND attribute = ? AND tag_id = ?",
-            {e.entryId, e.attribute, e.tagId});
+            {e.entryId, effectAttributeCode(e.attribute), e.tagId});
 }
 
 void deleteRunsOfRule(Tx& s, const std::string& ruleId) {

@@ -19,9 +19,10 @@ struct RuleRunRow {
     int64_t queued = 0, processed = 0, modified = 0, executedAt = 0, passPosition = 0;
     bool ignoreLocks = false;
     int64_t createdAt = 0, updatedAt = 0;
+    int64_t seq = 0; // the run's number: what its effects name it by (schema v19)
 };
 
-// Fills id and timestamps (executed_at too when 0).
+// Fills id, seq and timestamps (executed_at too when 0).
 void insertRuleRun(Tx& s, RuleRunRow& run);
 // Sets the status, the counts and the error of one run.
 void finishRuleRun(Tx& s, const RuleRunRow& run);
@@ -45,6 +46,7 @@ struct EffectRow {
     std::optional<std::string> value, previousValue, transferAccountId, ruleId, ruleName, ruleRunId,
         importId;
     int64_t appliedAt = 0;
+    int64_t runSeq = 0; // written: the run's seq (0: none); ruleRunId is what reads give
 };
 
 // New effects written in batches (multi-row INSERTs on SQLite, COPY on PostgreSQL): what a
@@ -56,7 +58,7 @@ public:
     ~EffectBatch();
     void add(const std::string& entryId, const std::string& attribute, const std::string& tagId,
              std::optional<std::string> value, std::optional<std::string> previous,
-             const std::optional<std::string>& transferAccountId, const std::string& runId);
+             const std::optional<std::string>& transferAccountId, int64_t runSeq);
     void flush();
 
 private:

@@ -45,7 +45,7 @@ std::string marks(size_t n) {
 const char* kTargetColumns =
     "e.id, e.account_id, e.date, e.currency, e.import_id, e.amount, e.name, e.notes, "
     "e.category_id, e.merchant_id, e.investment_activity_label, e.excluded, e.kind, "
-    "e.locked_attributes";
+    "e.locked_attributes, e.created_at";
 
 RuleTarget targetFrom(const SqlRow& r) {
     RuleTarget t;
@@ -65,6 +65,7 @@ RuleTarget targetFrom(const SqlRow& r) {
     if (auto locks = r.optStr(13))
         for (const auto& [key, at] : TransactionLocks::decode(*locks))
             t.locks.push_back(key);
+    t.createdAt = r.i64(14);
     return t;
 }
 
@@ -164,26 +165,41 @@ void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
                              "EXISTS (SELECT 1 FROM entries c WHERE c.parent_entry_id = e.id)";
     const auto limit = int64_t(size);
     if (q.importId) {
-        // Keyset by id: each chunk is one indexed range read.
-        std::string after;
-        for (;;) {
+        // The import's target ids in one sorted read (an import holds at most the row cap),
+        // then each chunk by primary key. A keyset by id sorted the rest of the import for
+        // every chunk: entries_import holds no id (docs/decisions.md D186).
+        std::vector<std::string> ids;
+        for (const auto& r : sqlQuery(s,
+                                      "SELECT e.id FROM entries e WHERE e.entryable_type = "
+                                      "'Transaction' AND e.import_id = ? AND NOT EXISTS (SELECT 1 "
+                                      "FROM entries c WHERE c.parent_entry_id = e.id) ORDER BY "
+                                      "e.id",
+                                      {*q.importId}))
+            ids.push_back(r.str(0));
+        for (size_t from = 0; from < ids.size(); from += size) {
+            const size_t n = std::min(size, ids.size() - from);
+            std::string sql = head + " AND e.id IN (";
+            std::vector<SqlValue> params;
+            params.reserve(n);
+            for (size_t i = 0; i < n; ++i) {
+                sql += i ? ", ?" : "?";
+                params.emplace_back(ids[from + i]);
+            }
             std::vector<RuleTarget> rows;
-            for (const auto& r : sqlQuery(s,
-                                          head + " AND e.import_id = ? AND e.id > ? ORDER BY "
-                                                 "e.id LIMIT ?",
-                                          {*q.importId, after, limit}))
+            for (const auto& r : sqlQuery(s, sql + ") ORDER BY e.id", params))
                 rows.push_back(targetFrom(r));
-            if (rows.empty()) return;
-            after = rows.back().id;
-            const bool last = rows.size() < size;
             fillChunk(s, rows);
             chunk(rows);
-            if (last) return;
         }
+        return;
     }
     for (const auto& account : q.accountIds) {
-        // Keyset by (date, id) within the account: the (account_id, date) index serves it.
+        // Keyset by (date, created_at, id) within the account: the order of the index
+        // entries_account_transaction_order, so each chunk is one range read of it. Ordered by
+        // (date, id), every chunk sorted the rest of its date, reading each of those rows: a
+        // 1M-transaction re-run did not finish (bench/RESULTS.md, docs/decisions.md D186).
         std::string afterDate = q.startDate.value_or(""), afterId;
+        int64_t afterCreated = 0;
         bool first = true;
         for (;;) {
             std::string sql = head + " AND e.account_id = ?";
@@ -194,8 +210,8 @@ void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
                     params.emplace_back(*q.startDate);
                 }
             } else {
-                sql += " AND (e.date > ? OR (e.date = ? AND e.id > ?))";
-                params.insert(params.end(), {afterDate, afterDate, afterId});
+                sql += " AND (e.date, e.created_at, e.id) > (?, ?, ?)";
+                params.insert(params.end(), {afterDate, afterCreated, afterId});
             }
             if (q.endDate) {
                 sql += " AND e.date <= ?";
@@ -203,11 +219,13 @@ void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
             }
             params.emplace_back(limit);
             std::vector<RuleTarget> rows;
-            for (const auto& r : sqlQuery(s, sql + " ORDER BY e.date, e.id LIMIT ?", params))
+            for (const auto& r :
+                 sqlQuery(s, sql + " ORDER BY e.date, e.created_at, e.id LIMIT ?", params))
                 rows.push_back(targetFrom(r));
             if (rows.empty()) break;
             afterDate = rows.back().date;
             afterId = rows.back().id;
+            afterCreated = rows.back().createdAt;
             first = false;
             const bool last = rows.size() < size;
             fillChunk(s, rows);

@@ -24,6 +24,7 @@ struct RuleTarget {
     bool excluded = false, linked = false; // linked: already a leg of a transfer
     std::string kind = "standard";
     std::vector<std::string> locks; // lock keys (docs/rules.md §7)
+    int64_t createdAt = 0;          // with date and id: the re-run's place in its account
 
     bool locked(const std::string& key) const;
 };

@@ -50,7 +50,10 @@ store::EffectRow PassRecorder::effectRow(const Effect& e, const std::string& ent
     row.value = e.value;
     row.previousValue = e.previous;
     row.transferAccountId = e.transferAccountId;
-    if (e.rule < _runs.size()) row.ruleRunId = _runs[e.rule].id;
+    if (e.rule < _runs.size()) {
+        row.ruleRunId = _runs[e.rule].id;
+        row.runSeq = _runs[e.rule].seq;
+    }
     return row;
 }
 

@@ -101,7 +101,7 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
         for (auto& fx : pass.effects()) {
             std::string tag = fx.attribute == "tag_ids" && fx.value ? *fx.value : std::string();
             effects.add(t.id, fx.attribute, tag, std::move(fx.value), std::move(fx.previous),
-                        fx.transferAccountId, runs[fx.rule].id);
+                        fx.transferAccountId, runs[fx.rule].seq);
         }
         pass.effects().clear();
         if (t.label) _labels[*t.label].push_back(t.id);
