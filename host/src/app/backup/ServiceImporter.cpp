@@ -10,8 +10,6 @@
 #include "store/EntryStore.h"
 #include "store/TaxonomyStore.h"
 
-#include <Poco/JSON/Array.h>
-
 #include <sstream>
 #include <stdexcept>
 
@@ -163,10 +161,7 @@ void ServiceImporter::accounts(const ServiceRecord& r) {
     a.familyId = _import.familyId;
     a.name = textOf(r.data, "name").value_or("");
     a.accountType = std::string(domain::accountKindSnake(*kind));
-    JsonObject accountable;
-    if (r.data->has("accountable") &&
-        r.data->get("accountable").type() == typeid(Poco::JSON::Object::Ptr))
-        accountable = r.data->getObject("accountable");
+    JsonObject accountable = objectOf(r.data, "accountable");
     a.subtype = accountable ? presentText(accountable, "subtype") : std::nullopt;
     if (!a.subtype) a.subtype = presentText(r.data, "subtype");
     auto status = presentText(r.data, "status").value_or("active");
