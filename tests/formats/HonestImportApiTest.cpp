@@ -384,6 +384,9 @@ public:
             R"({"type":"Transaction","data":{"id":"t1","account_id":"a1","date":"2024-01-15",)"
             R"("amount":12345678901.23456789,"name":"Exact","currency":"USD"}})"
             "\n"
+            R"({"type":"Transaction","data":{"id":"t2","account_id":"a1","date":"2024-01-16",)"
+            R"("amount":-25E-2,"name":"Exponent","currency":"USD"}})"
+            "\n"
             R"({"type":"Rule","version":1,"data":{"id":"r1","name":"Big ones",)"
             R"("resource_type":"transaction","active":true,"conditions":[{"condition_type":)"
             R"("transaction_amount","operator":">","value":12345678901.23456789}],)"
@@ -398,6 +401,9 @@ public:
         const std::string exact = "1234567890123456789"; // 12345678901.23456789 in 10⁻⁸ units
         CPPUNIT_ASSERT(column(app, "SELECT amount FROM entries WHERE name = 'Exact'") ==
                        Strings({exact}));
+        // docs/decisions.md D181: an exponent is rewritten exactly (-25E-2 is -0.25).
+        CPPUNIT_ASSERT(column(app, "SELECT amount FROM entries WHERE name = 'Exponent'") ==
+                       Strings({"-25000000"}));
         const auto exactLines = [](const std::string& body) {
             for (const char* text :
                  {R"("amount":"12345678901.23456789")", R"("value":12345678901.23456789)"})
