@@ -1,6 +1,7 @@
 // The SDK's JSON reader (sdk/docs/sdk.md, docs/decisions.md D180): exact number text, strict
 // syntax with a column in the error, the sink's raw spans, the writer.
 #include "finimport/json.hpp"
+#include "finimport/json_number.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -35,6 +36,7 @@ class JsonTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(depthIsBounded);
     CPPUNIT_TEST(sinkSeesRawText);
     CPPUNIT_TEST(writerKeepsNumbersAndEscapes);
+    CPPUNIT_TEST(exponentsWrittenOut);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -94,6 +96,22 @@ public:
         auto p = json::parse(text);
         CPPUNIT_ASSERT(p.value);
         CPPUNIT_ASSERT_EQUAL(text, json::write(*p.value));
+    }
+
+    // docs/decisions.md D181.
+    void exponentsWrittenOut() {
+        const std::vector<std::pair<std::string, std::string>> cases = {
+            {"12345678901.23456789", "12345678901.23456789"},
+            {"1.5e3", "1500"},
+            {"-25E-2", "-0.25"},
+            {"1E+2", "100"},
+            {"0.5e1", "5"},
+            {"0e5", "0"},
+            {"7e-10", "0.0000000007"},
+        };
+        for (const auto& [number, plain] : cases)
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(number, plain, json::plainNumber(number).value_or("-"));
+        CPPUNIT_ASSERT(!json::plainNumber("1e41"));
     }
 };
 

@@ -1,6 +1,7 @@
 #include "app/backup/ServiceJson.h"
 
 #include <finimport/json.hpp>
+#include <finimport/json_number.hpp>
 
 namespace finimport::app::service {
 
@@ -36,38 +37,6 @@ bool has(const JsonObject& obj, std::string_view key) {
 std::string trimText(std::string_view s) {
     auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
     return b == std::string_view::npos ? "" : std::string(s.substr(b, e - b + 1));
-}
-
-std::optional<std::string> plainNumberText(std::string_view number) {
-    const std::size_t e = number.find_first_of("eE");
-    if (e == std::string_view::npos) return std::string(number);
-    const std::string_view exponentText = number.substr(e + 1);
-    int exponent = 0;
-    std::size_t i =
-        exponentText.empty() || exponentText[0] == '+' || exponentText[0] == '-' ? 1 : 0;
-    for (; i < exponentText.size(); ++i) {
-        exponent = exponent * 10 + (exponentText[i] - '0');
-        if (exponent > 40) return std::nullopt;
-    }
-    if (!exponentText.empty() && exponentText[0] == '-') exponent = -exponent;
-    std::string_view mantissa = number.substr(0, e);
-    const bool negative = !mantissa.empty() && mantissa[0] == '-';
-    if (negative) mantissa.remove_prefix(1);
-    const std::size_t dot = mantissa.find('.');
-    std::string digits(mantissa.substr(0, dot));
-    if (dot != std::string_view::npos) digits += mantissa.substr(dot + 1);
-    // The decimal point's place in `digits`, moved by the exponent.
-    long point =
-        static_cast<long>(dot == std::string_view::npos ? mantissa.size() : dot) + exponent;
-    if (point <= 0) {
-        digits.insert(0, static_cast<std::size_t>(1 - point), '0');
-        point = 1;
-    }
-    if (static_cast<std::size_t>(point) >= digits.size())
-        digits.append(static_cast<std::size_t>(point) - digits.size(), '0');
-    else
-        digits.insert(static_cast<std::size_t>(point), 1, '.');
-    return (negative ? "-" : "") + digits;
 }
 
 std::optional<std::string> scalarText(const JsonValue& v) {

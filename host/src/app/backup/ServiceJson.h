@@ -34,11 +34,8 @@ JsonObject elementOf(const JsonObject& array, std::size_t i);
 // The number of elements of an array (0 for nullptr).
 std::size_t sizeOf(const JsonObject& array);
 bool has(const JsonObject& obj, std::string_view key);
-// A JSON number's exact text without an exponent (`1.5e3` → `1500`), so Decimal::parse reads
-// it; nullopt when the exponent is beyond any amount (|e| > 40).
-std::optional<std::string> plainNumberText(std::string_view number);
-// A scalar's text as textOf reads it (numbers through plainNumberText); nullopt for null,
-// arrays and objects.
+// A scalar's text as textOf reads it (numbers through json::plainNumber,
+// finimport/json_number.hpp); nullopt for null, arrays and objects.
 std::optional<std::string> scalarText(const JsonValue& v);
 
 // Ruby's blank?: missing, null, false, whitespace-only text, empty array/object.

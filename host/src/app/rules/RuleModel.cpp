@@ -4,6 +4,7 @@
 #include "domain/Decimal.h"
 
 #include <finimport/json.hpp>
+#include <finimport/json_number.hpp>
 
 #include <algorithm>
 #include <stdexcept>
@@ -29,6 +30,7 @@ bool scalar(const Value& v) {
 
 std::string str(const Value& o, const char* key) {
     const Value* v = o.find(key);
+    if (v != nullptr && v->isNumber()) return json::plainNumber(v->text()).value_or(v->text());
     return v != nullptr && scalar(*v) ? v->text() : "";
 }
 

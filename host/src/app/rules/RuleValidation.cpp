@@ -4,6 +4,7 @@
 #include "domain/Decimal.h"
 
 #include <finimport/json.hpp>
+#include <finimport/json_number.hpp>
 
 #include <set>
 
@@ -23,10 +24,11 @@ const std::set<std::string> kActionTypes = {
     "set_transaction_category", "set_transaction_merchant",   "set_transaction_name",
     "set_transaction_tags"};
 
-// A scalar as stored text (a JSON number keeps its exact digits, docs/decisions.md D180);
-// nullopt for a missing member, null, lists, objects.
+// A scalar as stored text (a JSON number keeps its exact digits, an exponent written out:
+// docs/decisions.md D180/D181); nullopt for a missing member, null, lists, objects.
 std::optional<std::string> scalar(const Value* v) {
     if (v == nullptr || !(v->isString() || v->isNumber() || v->isBool())) return std::nullopt;
+    if (v->isNumber()) return json::plainNumber(v->text()).value_or(v->text());
     return v->text();
 }
 
