@@ -45,7 +45,7 @@ std::optional<std::string> scalarText(const JsonValue& v) {
     case JsonValue::Kind::Bool:
         return v.text();
     case JsonValue::Kind::Number:
-        return plainNumberText(v.text());
+        return json::plainNumber(v.text());
     default:
         return std::nullopt;
     }
