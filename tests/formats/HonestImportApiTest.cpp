@@ -370,17 +370,27 @@ public:
                              jsonObject(csv)->getObject("data")->getValue<std::string>("type"));
     }
 
-    // docs/decisions.md D97: a JSON number in a backup line reaches the ledger digit for digit
-    // and comes back the same through the export.
+    // docs/decisions.md D97/D180: JSON numbers in a backup line (a transaction amount, a rule's
+    // condition value) reach the store digit for digit through the
+    // one JSON reader, and come back the same through backup (export) and restore (import of
+    // that export into another family) and a second export.
     void backupNumbersAreExact() {
         AppHarness app;
         const std::string key = app.createKey("Backup family");
         const std::string ndjson =
-            R"({"type":"Account","data":{"id":"a1","name":"Big","balance":0,"currency":"USD",)"
-            R"("accountable_type":"Depository"}})"
+            R"({"type":"Account","data":{"id":"a1","name":"Big","balance":0,)"
+            R"("currency":"USD","accountable_type":"Depository"}})"
             "\n"
             R"({"type":"Transaction","data":{"id":"t1","account_id":"a1","date":"2024-01-15",)"
             R"("amount":12345678901.23456789,"name":"Exact","currency":"USD"}})"
+            "\n"
+            R"({"type":"Transaction","data":{"id":"t2","account_id":"a1","date":"2024-01-16",)"
+            R"("amount":-25E-2,"name":"Exponent","currency":"USD"}})"
+            "\n"
+            R"({"type":"Rule","version":1,"data":{"id":"r1","name":"Big ones",)"
+            R"("resource_type":"transaction","active":true,"conditions":[{"condition_type":)"
+            R"("transaction_amount","operator":">","value":12345678901.23456789}],)"
+            R"("actions":[{"action_type":"set_transaction_name","value":"Huge"}]}})"
             "\n";
         auto r = app.postJson("/api/v1/imports",
                               R"({"type":"ServiceImport","publish":"true","raw_file_content":)" +
@@ -388,13 +398,35 @@ public:
                               key);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
         app.waitForJobs();
+        const std::string exact = "1234567890123456789"; // 12345678901.23456789 in 10⁻⁸ units
         CPPUNIT_ASSERT(column(app, "SELECT amount FROM entries WHERE name = 'Exact'") ==
-                       Strings({"1234567890123456789"}));
-        auto exported = app.get("/api/v1/exports/ndjson", key);
-        CPPUNIT_ASSERT_EQUAL(200, exported.status);
-        CPPUNIT_ASSERT_MESSAGE(exported.body,
-                               exported.body.find("\"amount\":\"12345678901.23456789\"") !=
-                                   std::string::npos);
+                       Strings({exact}));
+        // docs/decisions.md D181: an exponent is rewritten exactly (-25E-2 is -0.25).
+        CPPUNIT_ASSERT(column(app, "SELECT amount FROM entries WHERE name = 'Exponent'") ==
+                       Strings({"-25000000"}));
+        const auto exactLines = [](const std::string& body) {
+            for (const char* text :
+                 {R"("amount":"12345678901.23456789")", R"("value":12345678901.23456789)"})
+                CPPUNIT_ASSERT_MESSAGE(std::string(text) + " in " + body,
+                                       body.find(text) != std::string::npos);
+        };
+        auto backup = app.get("/api/v1/exports/ndjson", key);
+        CPPUNIT_ASSERT_EQUAL(200, backup.status);
+        exactLines(backup.body);
+
+        const std::string restoreKey = app.createKey("Restore family");
+        auto restored =
+            app.postJson("/api/v1/imports",
+                         R"({"type":"ServiceImport","publish":"true","raw_file_content":)" +
+                             jsonQuote(backup.body) + "}",
+                         restoreKey);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(restored.body, 201, restored.status);
+        app.waitForJobs();
+        CPPUNIT_ASSERT(column(app, "SELECT amount FROM entries WHERE name = 'Exact'") ==
+                       Strings({exact, exact}));
+        auto again = app.get("/api/v1/exports/ndjson", restoreKey);
+        CPPUNIT_ASSERT_EQUAL(200, again.status);
+        exactLines(again.body);
     }
 
     // docs/decisions.md D98: beangulp's AMEX download states LEDGERBAL −2356.38 on 2013-12-18;

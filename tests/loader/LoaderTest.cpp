@@ -110,7 +110,7 @@ public:
     void refusesAnInvalidManifest() {
         CPPUNIT_ASSERT_EQUAL(
             std::string("plugin bad_manifest importer test.bad_manifest has an "
-                        "invalid manifest: not valid JSON: unexpected end of text"),
+                        "invalid manifest: not valid JSON: unterminated array at column 31"),
             refusalOf("bad_manifest"));
     }
 

@@ -1,6 +1,10 @@
 #include "http/ApiClient.h"
 
-#include <Poco/JSON/Parser.h>
+#include "plugin/PocoJson.h"
+
+#include <finimport/json.hpp>
+
+#include <Poco/JSON/Object.h>
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPRequest.h>
 #include <Poco/Net/HTTPResponse.h>
@@ -43,12 +47,10 @@ ApiAnswer ApiClient::send(const std::string& method, const std::string& path,
     ApiAnswer a;
     a.status = static_cast<int>(response.getStatus());
     Poco::StreamCopier::copyToString(in, a.body);
-    try {
-        Poco::JSON::Parser parser;
-        a.json = parser.parse(a.body).extract<Poco::JSON::Object::Ptr>();
-    } catch (const Poco::Exception&) {
-    } catch (const std::exception&) {
-    }
+    // The one JSON reader (docs/decisions.md D180); a number with a fraction is shown as sent.
+    if (auto parsed = json::parse(a.body); parsed.value && parsed.value->isObject())
+        a.json = plugin::toPoco(*parsed.value, plugin::JsonFractions::AsText)
+                     .extract<Poco::JSON::Object::Ptr>();
     return a;
 }
 

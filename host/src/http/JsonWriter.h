@@ -7,9 +7,13 @@
 #include <string_view>
 #include <vector>
 
+namespace finimport::json {
+class Value;
+}
+
 namespace finimport::http {
 
-class ParamValue;
+using ParamValue = finimport::json::Value;
 
 class JsonWriter {
 public:

@@ -2,6 +2,8 @@
 // Request parameters as a small JSON-like tree. Numbers keep their exact source text, so
 // "49.99" never passes through a double.
 
+#include <finimport/json_value.hpp>
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -11,62 +13,9 @@
 
 namespace finimport::http {
 
-class ParamValue {
-public:
-    enum class Kind { Null, String, Number, Bool, Array, Object };
-
-    ParamValue() = default; // Null
-    static ParamValue makeString(std::string text);
-    static ParamValue makeNumber(std::string exactText);
-    static ParamValue makeBool(bool value);
-    static ParamValue makeArray();
-    static ParamValue makeObject();
-
-    Kind kind() const { return _kind; }
-    bool isNull() const { return _kind == Kind::Null; }
-    bool isString() const { return _kind == Kind::String; }
-    bool isNumber() const { return _kind == Kind::Number; }
-    bool isBool() const { return _kind == Kind::Bool; }
-    bool isArray() const { return _kind == Kind::Array; }
-    bool isObject() const { return _kind == Kind::Object; }
-    // Scalars as text: the string, the exact number text, "true"/"false"; "" for the rest.
-    const std::string& text() const { return _text; }
-    // Moves the scalar text out (the request is being handed on, e.g. raw_file_content).
-    std::string takeText() { return std::move(_text); }
-
-    // Array elements, or object member values (parallel to keys()).
-    const std::vector<ParamValue>& items() const { return _items; }
-    std::vector<ParamValue>& items() { return _items; }
-    // Object member names in insertion order; empty for arrays.
-    const std::vector<std::string>& keys() const { return _keys; }
-    // Object member, or nullptr (also for non-objects).
-    const ParamValue* find(std::string_view key) const;
-    ParamValue* find(std::string_view key);
-
-    // Object: replaces an existing member in place (keeping its position) or appends.
-    ParamValue& set(std::string key, ParamValue value);
-    // Array: appends.
-    ParamValue& push(ParamValue value);
-    // Last array element (or member value), or nullptr when empty.
-    ParamValue* back();
-
-private:
-    // Objects with more than kIndexFrom members find keys by hash: a body of 80k keys costs
-    // linear time, not 80k² comparisons.
-    static constexpr std::size_t kIndexFrom = 8;
-    struct KeyHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const {
-            return std::hash<std::string_view>{}(s);
-        }
-    };
-
-    Kind _kind = Kind::Null;
-    std::string _text;
-    std::vector<std::string> _keys;
-    std::vector<ParamValue> _items;
-    std::unordered_map<std::string, std::size_t, KeyHash, std::equal_to<>> _index;
-};
+// The SDK's JSON tree (finimport/json_value.hpp): the one reader, finimport/json.hpp, builds it
+// for request bodies and the host's other JSON alike (docs/decisions.md D180).
+using ParamValue = finimport::json::Value;
 
 // The top-level parameter object of a request body.
 class Params {

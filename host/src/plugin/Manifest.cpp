@@ -2,12 +2,14 @@
 
 #include "domain/Text.h"
 #include "plugin/ManifestJson.h"
+#include "plugin/PocoJson.h"
+#include "plugin/Utf8.h"
+
+#include <finimport/json.hpp>
 
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
-#include <Poco/JSON/ParseHandler.h>
-#include <Poco/JSON/Parser.h>
 
 #include <algorithm>
 #include <cctype>
@@ -313,14 +315,11 @@ Manifest parseObject(const Object& object) {
 } // namespace
 
 ManifestParseResult parseManifest(std::string_view json) {
-    Var root;
-    try {
-        // Objects keep their order: "required_columns" is listed in the manifest's order.
-        Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
-        root = parser.parse(std::string(json));
-    } catch (const Poco::Exception& e) {
-        return {std::nullopt, "not valid JSON: " + jsonErrorText(e.message())};
-    }
+    // The one JSON reader (docs/decisions.md D180); objects keep their order:
+    // "required_columns" is listed in the manifest's order.
+    auto parsed = finimport::json::parse(json);
+    if (!parsed.value) return {std::nullopt, "not valid JSON: " + toValidUtf8(parsed.error)};
+    const Var root = toPoco(*parsed.value, JsonFractions::AsDouble);
     if (!isObject(root)) return {std::nullopt, "must be a JSON object"};
     try {
         return {parseObject(*root.extract<Object::Ptr>()), ""};

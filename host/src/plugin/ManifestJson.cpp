@@ -1,7 +1,5 @@
 #include "plugin/ManifestJson.h"
 
-#include "plugin/Utf8.h"
-
 namespace finimport::plugin::manifest_json {
 
 [[noreturn]] void fail(std::string message) {
@@ -10,15 +8,6 @@ namespace finimport::plugin::manifest_json {
 
 std::string quoted(const std::string& text) {
     return "\"" + text + "\"";
-}
-
-// Poco reports the end of a truncated text as the byte 0xFF (EOF cast to char).
-std::string jsonErrorText(std::string message) {
-    const std::string eof = "unexpected byte '\xFF'";
-    if (const auto at = message.find(eof); at != std::string::npos) {
-        message.replace(at, eof.size(), "unexpected end of text");
-    }
-    return toValidUtf8(message);
 }
 
 bool isObject(const Var& v) {

@@ -25,8 +25,6 @@ struct InvalidManifest {
 
 [[noreturn]] void fail(std::string message);
 std::string quoted(const std::string& text);
-// Poco reports the end of a truncated text as the byte 0xFF (EOF cast to char).
-std::string jsonErrorText(std::string message);
 bool isObject(const Var& v);
 bool isArray(const Var& v);
 

@@ -1,201 +1,87 @@
 #include "JsonScan.h"
 
-#include <cstdint>
+#include <finimport/json.hpp>
 
 namespace finimport::ndjson {
 
 namespace {
 
-constexpr int kMaxDepth = 256; // deeper input is refused instead of exhausting the stack
+constexpr std::size_t kMaxDepth = 256; // deeper input is refused instead of exhausting the stack
 
-class Scanner {
+// Keeps the top-level value's kind and, when it is an object, each member's key, raw text and
+// (for strings) decoded text; deeper values are only checked by the reader.
+class MemberSink {
 public:
-    explicit Scanner(std::string_view s) : _s(s) {}
+    explicit MemberSink(JsonScan& out) : _out(out) {}
 
-    bool fail(const std::string& what) {
-        if (_error.empty()) _error = what + " at column " + std::to_string(_i + 1);
-        return false;
+    bool scalar(json::Value&& v, std::string_view raw) {
+        const JsonKind kind =
+            v.isBool() ? (v.text() == "true" ? JsonKind::True : JsonKind::False) : kindOf(v.kind());
+        if (_depth == 0) _out.kind = kind;
+        if (_depth == 1 && _inObject) {
+            JsonMember m;
+            m.key = std::move(_key);
+            m.raw = raw;
+            m.kind = kind;
+            if (v.isString()) m.text = v.takeText();
+            _out.members.push_back(std::move(m));
+        }
+        return true;
     }
-    const std::string& error() const { return _error; }
-    size_t pos() const { return _i; }
-    bool atEnd() {
-        skipSpace();
-        return _i == _s.size();
+    bool beginObject() { return begin(JsonKind::Object); }
+    bool beginArray() { return begin(JsonKind::Array); }
+    bool key(std::string&& name) {
+        if (_depth == 1 && _inObject) _key = std::move(name);
+        return true;
     }
-
-    void skipSpace() {
-        while (_i < _s.size() &&
-               (_s[_i] == ' ' || _s[_i] == '\t' || _s[_i] == '\r' || _s[_i] == '\n'))
-            ++_i;
-    }
-
-    // One value; `members` collects the members when it is an object at depth 0.
-    bool value(JsonKind& kind, std::vector<JsonMember>* members, int depth, std::string* text) {
-        if (depth > kMaxDepth) return fail("nesting too deep");
-        skipSpace();
-        if (_i >= _s.size()) return fail("unexpected end of input");
-        char c = _s[_i];
-        if (c == '{') return kind = JsonKind::Object, object(members, depth);
-        if (c == '[') return kind = JsonKind::Array, array(depth);
-        if (c == '"') return kind = JsonKind::String, string(text);
-        if (c == 't') return kind = JsonKind::True, literal("true");
-        if (c == 'f') return kind = JsonKind::False, literal("false");
-        if (c == 'n') return kind = JsonKind::Null, literal("null");
-        if (c == '-' || (c >= '0' && c <= '9')) return kind = JsonKind::Number, number();
-        return fail(std::string("unexpected character '") + c + "'");
-    }
+    bool endObject(std::string_view raw) { return end(raw); }
+    bool endArray(std::string_view raw) { return end(raw); }
 
 private:
-    bool literal(std::string_view word) {
-        if (_s.substr(_i, word.size()) != word) return fail("invalid literal");
-        _i += word.size();
+    static JsonKind kindOf(json::Value::Kind k) {
+        switch (k) {
+        case json::Value::Kind::Object:
+            return JsonKind::Object;
+        case json::Value::Kind::Array:
+            return JsonKind::Array;
+        case json::Value::Kind::String:
+            return JsonKind::String;
+        case json::Value::Kind::Number:
+            return JsonKind::Number;
+        case json::Value::Kind::Bool:
+            return JsonKind::True;
+        case json::Value::Kind::Null:
+            break;
+        }
+        return JsonKind::Null;
+    }
+    bool begin(JsonKind kind) {
+        if (_depth == 0) {
+            _out.kind = kind;
+            _inObject = kind == JsonKind::Object;
+        }
+        if (_depth == 1 && _inObject) _kinds.push_back(kind);
+        ++_depth;
         return true;
     }
-
-    bool digits() {
-        size_t start = _i;
-        while (_i < _s.size() && _s[_i] >= '0' && _s[_i] <= '9')
-            ++_i;
-        return _i > start || fail("digit expected");
-    }
-
-    bool number() {
-        if (_s[_i] == '-') ++_i;
-        if (_i < _s.size() && _s[_i] == '0')
-            ++_i;
-        else if (!digits())
-            return false;
-        if (_i < _s.size() && _s[_i] == '.') {
-            ++_i;
-            if (!digits()) return false;
-        }
-        if (_i < _s.size() && (_s[_i] == 'e' || _s[_i] == 'E')) {
-            ++_i;
-            if (_i < _s.size() && (_s[_i] == '+' || _s[_i] == '-')) ++_i;
-            if (!digits()) return false;
-        }
-        return true;
-    }
-
-    static void appendUtf8(std::string& out, uint32_t cp) {
-        if (cp < 0x80)
-            out += static_cast<char>(cp);
-        else if (cp < 0x800) {
-            out += static_cast<char>(0xC0 | (cp >> 6));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += static_cast<char>(0xE0 | (cp >> 12));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        } else {
-            out += static_cast<char>(0xF0 | (cp >> 18));
-            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-            out += static_cast<char>(0x80 | (cp & 0x3F));
-        }
-    }
-
-    bool hex4(uint32_t& v) {
-        if (_i + 4 > _s.size()) return fail("truncated \\u escape");
-        v = 0;
-        for (int k = 0; k < 4; ++k) {
-            char h = _s[_i++];
-            v <<= 4;
-            if (h >= '0' && h <= '9')
-                v |= static_cast<uint32_t>(h - '0');
-            else if (h >= 'a' && h <= 'f')
-                v |= static_cast<uint32_t>(h - 'a' + 10);
-            else if (h >= 'A' && h <= 'F')
-                v |= static_cast<uint32_t>(h - 'A' + 10);
-            else
-                return fail("invalid \\u escape");
-        }
-        return true;
-    }
-
-    bool string(std::string* out) {
-        ++_i; // opening quote
-        while (_i < _s.size()) {
-            char c = _s[_i++];
-            if (c == '"') return true;
-            if (static_cast<unsigned char>(c) < 0x20) return fail("control character in string");
-            if (c != '\\') {
-                if (out) *out += c;
-                continue;
-            }
-            if (_i >= _s.size()) break;
-            char e = _s[_i++];
-            const char* simple = "\"\\/bfnrt";
-            const char* mapped = "\"\\/\b\f\n\r\t";
-            bool found = false;
-            for (int k = 0; simple[k]; ++k)
-                if (e == simple[k]) {
-                    if (out) *out += mapped[k];
-                    found = true;
-                }
-            if (found) continue;
-            if (e != 'u') return fail("invalid escape");
-            uint32_t cp = 0;
-            if (!hex4(cp)) return false;
-            if (cp >= 0xD800 && cp < 0xDC00 && _s.substr(_i, 2) == "\\u") {
-                _i += 2;
-                uint32_t low = 0;
-                if (!hex4(low)) return false;
-                if (low >= 0xDC00 && low < 0xE000)
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-                else
-                    cp = 0xFFFD;
-            } else if (cp >= 0xD800 && cp < 0xE000) {
-                cp = 0xFFFD;
-            }
-            if (out) appendUtf8(*out, cp);
-        }
-        return fail("unterminated string");
-    }
-
-    bool array(int depth) {
-        ++_i;
-        skipSpace();
-        if (_i < _s.size() && _s[_i] == ']') return ++_i, true;
-        for (;;) {
-            JsonKind k;
-            if (!value(k, nullptr, depth + 1, nullptr)) return false;
-            skipSpace();
-            if (_i >= _s.size()) return fail("unterminated array");
-            if (_s[_i] == ']') return ++_i, true;
-            if (_s[_i] != ',') return fail("',' or ']' expected");
-            ++_i;
-        }
-    }
-
-    bool object(std::vector<JsonMember>* members, int depth) {
-        ++_i;
-        skipSpace();
-        if (_i < _s.size() && _s[_i] == '}') return ++_i, true;
-        for (;;) {
-            skipSpace();
-            if (_i >= _s.size() || _s[_i] != '"') return fail("object key expected");
+    bool end(std::string_view raw) {
+        --_depth;
+        if (_depth == 1 && _inObject) {
             JsonMember m;
-            if (!string(&m.key)) return false;
-            skipSpace();
-            if (_i >= _s.size() || _s[_i] != ':') return fail("':' expected");
-            ++_i;
-            skipSpace();
-            size_t start = _i;
-            if (!value(m.kind, nullptr, depth + 1, members ? &m.text : nullptr)) return false;
-            m.raw = _s.substr(start, _i - start);
-            if (members) members->push_back(std::move(m));
-            skipSpace();
-            if (_i >= _s.size()) return fail("unterminated object");
-            if (_s[_i] == '}') return ++_i, true;
-            if (_s[_i] != ',') return fail("',' or '}' expected");
-            ++_i;
+            m.key = std::move(_key);
+            m.raw = raw;
+            m.kind = _kinds.back();
+            _kinds.pop_back();
+            _out.members.push_back(std::move(m));
         }
+        return true;
     }
 
-    std::string_view _s;
-    size_t _i = 0;
-    std::string _error;
+    JsonScan& _out;
+    std::size_t _depth = 0;
+    bool _inObject = false;
+    std::string _key;
+    std::vector<JsonKind> _kinds;
 };
 
 } // namespace
@@ -208,15 +94,10 @@ const JsonMember* JsonScan::find(std::string_view key) const {
 
 JsonScan scanJson(std::string_view text) {
     JsonScan out;
-    Scanner scanner(text);
-    if (!scanner.value(out.kind, &out.members, 0, nullptr)) {
-        out.error = scanner.error();
-        out.members.clear();
-        return out;
-    }
-    if (!scanner.atEnd()) {
-        scanner.fail("unexpected text after the value");
-        out.error = scanner.error();
+    MemberSink sink(out);
+    json::Reader<MemberSink> reader(text, sink, kMaxDepth);
+    if (!reader.document()) {
+        out.error = reader.error();
         out.members.clear();
         return out;
     }

@@ -1,6 +1,6 @@
-// A small, strict JSON reader for one NDJSON line: validates the whole text (RFC 8259) and
-// returns the members of a top-level object as raw value spans, so the plugin needs no JSON
-// library (plugins link only the SDK).
+// One NDJSON line through the SDK's JSON reader (finimport/json.hpp, the reader the host uses
+// too: docs/decisions.md D180): validates the whole text (RFC 8259) and returns the members of
+// a top-level object as raw value spans (numbers exactly as written).
 #ifndef FINIMPORT_NDJSON_JSON_SCAN_H
 #define FINIMPORT_NDJSON_JSON_SCAN_H
 

@@ -9,8 +9,7 @@
 #include "app/imports/ImportTypes.h"
 #include "app/imports/MessageCap.h"
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <set>
 
@@ -23,10 +22,8 @@ std::string trim(std::string_view s) {
     return b == std::string_view::npos ? "" : std::string(s.substr(b, e - b + 1));
 }
 
-bool blankValue(const Poco::Dynamic::Var& v) {
-    if (v.isEmpty()) return true;
-    if (v.isString()) return trim(v.extract<std::string>()).empty();
-    return false;
+bool blankValue(const json::Value& v) {
+    return v.isNull() || (v.isString() && trim(v.text()).empty());
 }
 
 ImportError error(const std::string& code, const std::string& message) {
@@ -55,23 +52,21 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
         if (line.empty()) continue;
         ++report.rowsCount;
         const std::string prefix = "Line " + std::to_string(lineNumber);
-        Poco::Dynamic::Var parsed;
-        try {
-            parsed = Poco::JSON::Parser().parse(line);
-        } catch (const std::exception& e) {
-            addError(report, {"invalid_json", prefix + " is not valid JSON: " + e.what()});
+        auto parsed = json::parse(line, 256);
+        if (!parsed.value) {
+            addError(report, {"invalid_json", prefix + " is not valid JSON: " + parsed.error});
             continue;
         }
-        if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
+        if (!parsed.value->isObject()) {
             addError(report, {"invalid_ndjson_record", prefix + " must be a JSON object."});
             continue;
         }
-        auto obj = parsed.extract<Poco::JSON::Object::Ptr>();
-        if (!obj->has("type") || !obj->has("data") || blankValue(obj->get("type"))) {
+        const json::Value& obj = *parsed.value;
+        if (!obj.find("type") || !obj.find("data") || blankValue(*obj.find("type"))) {
             addError(report, {"invalid_ndjson_record", prefix + " must include type and data."});
             continue;
         }
-        std::string type = obj->get("type").convert<std::string>();
+        std::string type = recordTypeText(*obj.find("type"));
         // Bounded: a file of a million invented types must not grow a million-entry map.
         if (report.recordTypeCounts.size() < 100 || report.recordTypeCounts.count(type))
             ++report.recordTypeCounts[type];
@@ -82,13 +77,12 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
             continue;
         }
         ++entity[kind->second];
-        auto data = obj->get("data");
-        if (data.type() != typeid(Poco::JSON::Object::Ptr)) {
+        const json::Value* data = obj.find("data", json::Value::Kind::Object);
+        if (data == nullptr) {
             addError(report, {"invalid_ndjson_record", prefix + " data must be a JSON object."});
             continue;
         }
-        auto dataObj = data.extract<Poco::JSON::Object::Ptr>();
-        const std::string missing = missingServiceFields(type, dataObj);
+        const std::string missing = missingServiceFields(type, *data);
         if (!missing.empty()) {
             addError(report,
                      {"missing_required_fields",

@@ -2,57 +2,50 @@
 
 #include "domain/Decimal.h"
 
+#include <finimport/json.hpp>
+
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/Timestamp.h>
 
 namespace finimport::app::exporting {
 
-void LineWriter::write(const std::string& type, const Poco::JSON::Object::Ptr& data,
-                       bool versioned) {
-    Poco::JSON::Object line(Poco::JSON_PRESERVE_KEY_ORDER);
-    line.set("type", type);
-    if (versioned) line.set("version", 1);
-    line.set("data", data);
+using json::Value;
+
+void LineWriter::write(const std::string& type, Value data, bool versioned) {
+    Value line = Value::makeObject();
+    line.set("type", Value::makeString(type));
+    if (versioned) line.set("version", Value::makeNumber("1"));
+    line.set("data", std::move(data));
     if (!_first) _out << '\n';
     _first = false;
-    line.stringify(_out);
+    _out << json::write(line);
 }
 
 Data& Data::text(const std::string& key, const store::SqlRow& r, size_t i) {
-    if (r.isNull(i))
-        _obj->set(key, Poco::Dynamic::Var());
-    else
-        _obj->set(key, r.str(i));
+    _obj.set(key, r.isNull(i) ? Value() : Value::makeString(r.str(i)));
     return *this;
 }
 
 Data& Data::decimal(const std::string& key, const store::SqlRow& r, size_t i) {
-    if (r.isNull(i))
-        _obj->set(key, Poco::Dynamic::Var());
-    else
-        _obj->set(key, domain::Decimal::fromRaw(r.i64(i)).toString(1));
+    _obj.set(key, r.isNull(i) ? Value()
+                              : Value::makeString(domain::Decimal::fromRaw(r.i64(i)).toString(1)));
     return *this;
 }
 
 Data& Data::integer(const std::string& key, const store::SqlRow& r, size_t i) {
-    if (r.isNull(i))
-        _obj->set(key, Poco::Dynamic::Var());
-    else
-        _obj->set(key, r.i64(i));
+    _obj.set(key, r.isNull(i) ? Value() : Value::makeNumber(std::to_string(r.i64(i))));
     return *this;
 }
 
 Data& Data::boolean(const std::string& key, const store::SqlRow& r, size_t i) {
-    _obj->set(key, !r.isNull(i) && r.i64(i) != 0);
+    _obj.set(key, Value::makeBool(!r.isNull(i) && r.i64(i) != 0));
     return *this;
 }
 
 Data& Data::timestamp(const std::string& key, const store::SqlRow& r, size_t i) {
-    if (r.isNull(i))
-        _obj->set(key, Poco::Dynamic::Var());
-    else
-        _obj->set(key, Poco::DateTimeFormatter::format(Poco::Timestamp(r.i64(i)),
-                                                       "%Y-%m-%dT%H:%M:%S.%iZ"));
+    _obj.set(key, r.isNull(i) ? Value()
+                              : Value::makeString(Poco::DateTimeFormatter::format(
+                                    Poco::Timestamp(r.i64(i)), "%Y-%m-%dT%H:%M:%S.%iZ")));
     return *this;
 }
 

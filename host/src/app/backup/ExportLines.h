@@ -1,11 +1,13 @@
 #pragma once
 // One NDJSON line being written: `{"type":T[,"version":1],"data":{…}}`, values typed as the
-// exporter writes them (decimals as strings, timestamps ISO 8601 with milliseconds).
+// exporter writes them (decimals as strings, timestamps ISO 8601 with milliseconds). The tree is
+// the SDK's json::Value (finimport/json.hpp), so values read from stored JSON (rule conditions)
+// are written back with their numbers' exact text.
 
 #include "store/SqlRow.h"
 #include "store/Tx.h"
 
-#include <Poco/JSON/Object.h>
+#include <finimport/json_value.hpp>
 
 #include <ostream>
 #include <string>
@@ -15,8 +17,7 @@ namespace finimport::app::exporting {
 class LineWriter {
 public:
     explicit LineWriter(std::ostream& out) : _out(out) {}
-    void write(const std::string& type, const Poco::JSON::Object::Ptr& data,
-               bool versioned = false);
+    void write(const std::string& type, finimport::json::Value data, bool versioned = false);
 
 private:
     std::ostream& _out;
@@ -26,7 +27,7 @@ private:
 // Builders for `data` values from a result row column.
 class Data {
 public:
-    Data() : _obj(new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER)) {}
+    Data() : _obj(finimport::json::Value::makeObject()) {}
     Data& text(const std::string& key, const store::SqlRow& r, size_t i);
     Data& decimal(const std::string& key, const store::SqlRow& r, size_t i); // scaled 1e8 -> "12.5"
     Data& integer(const std::string& key, const store::SqlRow& r, size_t i);
@@ -35,14 +36,20 @@ public:
     Data& timestamps(const store::SqlRow& r, size_t createdAt) {
         return timestamp("created_at", r, createdAt).timestamp("updated_at", r, createdAt + 1);
     }
-    Data& value(const std::string& key, const Poco::Dynamic::Var& v) {
-        _obj->set(key, v);
+    Data& value(const std::string& key, finimport::json::Value v) {
+        _obj.set(key, std::move(v));
         return *this;
     }
-    Poco::JSON::Object::Ptr object() const { return _obj; }
+    Data& value(const std::string& key, std::string text) {
+        return value(key, finimport::json::Value::makeString(std::move(text)));
+    }
+    Data& value(const std::string& key, bool flag) {
+        return value(key, finimport::json::Value::makeBool(flag));
+    }
+    const finimport::json::Value& object() const { return _obj; }
 
 private:
-    Poco::JSON::Object::Ptr _obj;
+    finimport::json::Value _obj;
 };
 
 // Writes the family's Rule lines (ExportRules.cpp).

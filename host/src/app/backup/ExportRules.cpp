@@ -4,8 +4,7 @@
 #include "store/BackupExportQueries.h"
 #include "store/NamedRecords.h"
 
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <functional>
 
@@ -13,56 +12,48 @@ namespace finimport::app::exporting {
 
 namespace {
 
+using json::Value;
+
 // Operand ids of category/merchant/tag conditions and actions become names plus value_ref.
-// Ids resolve within the family `f` only: a foreign id stays a bare value.
-Poco::Dynamic::Var withRefs(store::Tx& s, const std::string& f, const std::string& json,
-                            const char* typeKey) {
-    Poco::JSON::Array::Ptr in;
-    try {
-        in = Poco::JSON::Parser().parse(json).extract<Poco::JSON::Array::Ptr>();
-    } catch (const std::exception&) {
-        return Poco::JSON::Array::Ptr(new Poco::JSON::Array);
-    }
-    std::function<Poco::JSON::Object::Ptr(const Poco::JSON::Object::Ptr&)> convert =
-        [&](const Poco::JSON::Object::Ptr& o) {
-            Poco::JSON::Object::Ptr out = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-            for (const auto& [k, v] : *o)
-                out->set(k, v);
-            std::string type = o->optValue<std::string>(typeKey, "");
-            std::optional<store::NamedTable> table;
-            const char* refType = nullptr;
-            if (type == "transaction_category" || type == "set_transaction_category")
-                table = store::NamedTable::Categories, refType = "Category";
-            if (type == "transaction_merchant" || type == "set_transaction_merchant")
-                table = store::NamedTable::Merchants, refType = "Merchant";
-            if (type == "transaction_tag" || type == "set_transaction_tags")
-                table = store::NamedTable::Tags, refType = "Tag";
-            if (table && o->has("value") && o->get("value").isString()) {
-                std::string id = o->getValue<std::string>("value");
-                if (auto name = store::nameInFamily(s, *table, id, f)) {
-                    out->set("value", *name);
-                    Poco::JSON::Object::Ptr ref =
-                        new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-                    ref->set("type", std::string(refType));
-                    ref->set("id", id);
-                    ref->set("name", *name);
-                    out->set("value_ref", ref);
-                }
+// Ids resolve within the family `f` only: a foreign id stays a bare value. Other values are
+// written as stored (numbers with their exact text).
+Value withRefs(store::Tx& s, const std::string& f, const std::string& stored, const char* typeKey) {
+    auto parsed = json::parse(stored, 256);
+    if (!parsed.value || !parsed.value->isArray()) return Value::makeArray();
+    std::function<Value(const Value&)> convert = [&](const Value& o) {
+        Value out = o;
+        const Value* typeValue = o.find(typeKey, Value::Kind::String);
+        const std::string type = typeValue ? typeValue->text() : "";
+        std::optional<store::NamedTable> table;
+        const char* refType = nullptr;
+        if (type == "transaction_category" || type == "set_transaction_category")
+            table = store::NamedTable::Categories, refType = "Category";
+        if (type == "transaction_merchant" || type == "set_transaction_merchant")
+            table = store::NamedTable::Merchants, refType = "Merchant";
+        if (type == "transaction_tag" || type == "set_transaction_tags")
+            table = store::NamedTable::Tags, refType = "Tag";
+        if (const Value* value = o.find("value", Value::Kind::String); table && value) {
+            const std::string id = value->text();
+            if (auto name = store::nameInFamily(s, *table, id, f)) {
+                out.set("value", Value::makeString(*name));
+                Value ref = Value::makeObject();
+                ref.set("type", Value::makeString(refType));
+                ref.set("id", Value::makeString(id));
+                ref.set("name", Value::makeString(*name));
+                out.set("value_ref", std::move(ref));
             }
-            if (o->has("sub_conditions") &&
-                o->get("sub_conditions").type() == typeid(Poco::JSON::Array::Ptr)) {
-                Poco::JSON::Array::Ptr subs = new Poco::JSON::Array;
-                auto src = o->getArray("sub_conditions");
-                for (size_t i = 0; i < src->size(); ++i)
-                    if (auto sub = src->getObject(static_cast<unsigned>(i)))
-                        subs->add(convert(sub));
-                out->set("sub_conditions", subs);
-            }
-            return out;
-        };
-    Poco::JSON::Array::Ptr out = new Poco::JSON::Array;
-    for (size_t i = 0; i < in->size(); ++i)
-        if (auto o = in->getObject(static_cast<unsigned>(i))) out->add(convert(o));
+        }
+        if (const Value* src = o.find("sub_conditions", Value::Kind::Array)) {
+            Value subs = Value::makeArray();
+            for (const Value& sub : src->items())
+                if (sub.isObject()) subs.push(convert(sub));
+            out.set("sub_conditions", std::move(subs));
+        }
+        return out;
+    };
+    Value out = Value::makeArray();
+    for (const Value& o : parsed.value->items())
+        if (o.isObject()) out.push(convert(o));
     return out;
 }
 

@@ -8,8 +8,6 @@
 #include "store/RecurringStore.h"
 #include "store/SecurityStore.h"
 
-#include <Poco/JSON/Array.h>
-
 namespace finimport::app::backup {
 
 namespace {
@@ -17,23 +15,21 @@ namespace {
 std::vector<std::string> mappedTags(const std::map<std::string, std::string>& tags,
                                     const JsonObject& obj) {
     std::vector<std::string> out;
-    if (!obj->has("tag_ids") || obj->get("tag_ids").type() != typeid(Poco::JSON::Array::Ptr))
-        return out;
-    auto list = obj->getArray("tag_ids");
-    for (size_t i = 0; i < list->size(); ++i) {
-        auto v = list->get(static_cast<unsigned>(i));
-        if (v.isEmpty()) continue;
-        auto it = tags.find(trimText(v.convert<std::string>()));
+    auto list = arrayOf(obj, "tag_ids");
+    if (!list) return out;
+    for (const JsonValue& v : list->items()) {
+        auto text = scalarText(v);
+        if (!text) continue;
+        auto it = tags.find(trimText(*text));
         if (it != tags.end() && std::find(out.begin(), out.end(), it->second) == out.end())
             out.push_back(it->second);
     }
     return out;
 }
 
-Poco::JSON::Array::Ptr splitLines(const JsonObject& data) {
+JsonObject splitLines(const JsonObject& data) {
     for (const char* k : {"split_lines", "splitLines", "splits"})
-        if (data->has(k) && data->get(k).type() == typeid(Poco::JSON::Array::Ptr))
-            return data->getArray(k);
+        if (auto lines = arrayOf(data, k)) return lines;
     return nullptr;
 }
 
@@ -124,7 +120,7 @@ void RecordWriter::transactions(const BackupRecord& r) {
     d.kind = presentText(r.data, "kind").value_or("standard");
     d.tagIds = mappedTags(_tags, r.data);
     auto splits = splitLines(r.data);
-    if (!splits || splits->size() == 0) {
+    if (sizeOf(splits) == 0) {
         entries.insertTransaction(e, d);
         created("Entry", e.id);
         if (auto source = presentText(r.data, "id")) _transactions[*source] = e.id;
@@ -132,8 +128,8 @@ void RecordWriter::transactions(const BackupRecord& r) {
     }
     // A split parent: excluded, no tags; its children carry the amounts (and the tags).
     domain::Decimal sum;
-    for (size_t i = 0; i < splits->size(); ++i) {
-        auto split = splits->getObject(static_cast<unsigned>(i));
+    for (size_t i = 0; i < sizeOf(splits); ++i) {
+        auto split = elementOf(splits, i);
         if (!split) fail(r, "split line " + std::to_string(i + 1) + " must be a JSON object.");
         std::optional<std::string> text;
         for (const char* k : {"amount", "amount_money", "amount_decimal"})
@@ -151,8 +147,8 @@ void RecordWriter::transactions(const BackupRecord& r) {
     entries.insertTransaction(e, parent);
     created("Entry", e.id);
     if (auto source = presentText(r.data, "id")) _transactions[*source] = e.id;
-    for (size_t i = 0; i < splits->size(); ++i) {
-        auto split = splits->getObject(static_cast<unsigned>(i));
+    for (size_t i = 0; i < sizeOf(splits); ++i) {
+        auto split = elementOf(splits, i);
         std::optional<std::string> text;
         for (const char* k : {"amount", "amount_money", "amount_decimal"})
             if (!text) text = presentText(split, k);
@@ -173,9 +169,9 @@ void RecordWriter::transactions(const BackupRecord& r) {
         store::TransactionDetail cd;
         cd.categoryId = mapped(_categories, split, "category_id");
         cd.merchantId =
-            split->has("merchant_id") ? mapped(_merchants, split, "merchant_id") : d.merchantId;
+            has(split, "merchant_id") ? mapped(_merchants, split, "merchant_id") : d.merchantId;
         cd.kind = presentText(split, "kind").value_or(d.kind);
-        cd.tagIds = split->has("tag_ids") ? mappedTags(_tags, split) : d.tagIds;
+        cd.tagIds = has(split, "tag_ids") ? mappedTags(_tags, split) : d.tagIds;
         entries.insertTransaction(c, cd);
         created("Entry", c.id);
         ++_implicit["transactions"];

@@ -5,8 +5,7 @@
 #include "domain/Decimal.h"
 #include "store/BackupExportQueries.h"
 
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json_value.hpp>
 
 #include <functional>
 
@@ -104,7 +103,7 @@ void recurring(store::Tx& s, const std::string& f, LineWriter& w) {
     }
 }
 
-Poco::JSON::Object::Ptr transactionData(store::Tx& s, const SqlRow& r) {
+json::Value transactionData(store::Tx& s, const SqlRow& r) {
     Data d;
     d.text("id", r, 0)
         .text("entry_id", r, 0)
@@ -113,10 +112,10 @@ Poco::JSON::Object::Ptr transactionData(store::Tx& s, const SqlRow& r) {
         .decimal("amount", r, 3);
     d.text("currency", r, 4).text("name", r, 5).text("notes", r, 6).boolean("excluded", r, 7);
     d.text("category_id", r, 8).text("merchant_id", r, 9);
-    Poco::JSON::Array::Ptr tags = new Poco::JSON::Array;
+    json::Value tags = json::Value::makeArray();
     for (const auto& t : store::exportTagIds(s, r.str(0)))
-        tags->add(t);
-    d.value("tag_ids", tags).text("kind", r, 10).timestamps(r, 11);
+        tags.push(json::Value::makeString(t));
+    d.value("tag_ids", std::move(tags)).text("kind", r, 10).timestamps(r, 11);
     return d.object();
 }
 
@@ -125,12 +124,12 @@ void transactions(store::Tx& s, const std::string& f, LineWriter& w) {
         auto data = transactionData(s, r);
         auto children = store::exportSplitLines(s, r.str(0));
         if (!children.empty()) {
-            Poco::JSON::Array::Ptr splits = new Poco::JSON::Array;
+            json::Value splits = json::Value::makeArray();
             for (const auto& c : children)
-                splits->add(transactionData(s, c));
-            data->set("split_lines", splits);
+                splits.push(transactionData(s, c));
+            data.set("split_lines", std::move(splits));
         }
-        w.write("Transaction", data);
+        w.write("Transaction", std::move(data));
     }
 }
 

@@ -1,7 +1,6 @@
 #include "app/backup/NdjsonLines.h"
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <set>
 
@@ -55,32 +54,23 @@ std::string trim(std::string_view s) {
     return b == std::string_view::npos ? "" : std::string(s.substr(b, e - b + 1));
 }
 
-Poco::JSON::Object::Ptr parseObject(const std::string& line) {
+std::optional<json::Value> parseObject(const std::string& line) {
     // Only text shaped like an object can be one: a junk line costs a glance, not a parser
     // and an exception (1M junk lines must answer within 2 s).
     const auto first = line.find_first_not_of(" \t\r\n");
     const auto last = line.find_last_not_of(" \t\r\n");
-    if (first == std::string::npos || line[first] != '{' || line[last] != '}') return nullptr;
-    try {
-        Poco::JSON::Parser parser;
-        auto v = parser.parse(line);
-        if (v.type() != typeid(Poco::JSON::Object::Ptr)) return nullptr;
-        return v.extract<Poco::JSON::Object::Ptr>();
-    } catch (const std::exception&) {
-        return nullptr;
-    }
+    if (first == std::string::npos || line[first] != '{' || line[last] != '}') return std::nullopt;
+    auto parsed = json::parse(line, 256);
+    if (!parsed.value || !parsed.value->isObject()) return std::nullopt;
+    return std::move(parsed.value);
 }
 
-bool truthy(const Poco::Dynamic::Var& v) {
-    if (v.isEmpty()) return false;
-    if (v.type() == typeid(bool)) return v.extract<bool>();
-    return true;
+bool truthy(const json::Value* v) {
+    return v != nullptr && !v->isNull() && !(v->isBool() && v->text() == "false");
 }
 
-bool blankValue(const Poco::Dynamic::Var& v) {
-    if (v.isEmpty()) return true;
-    if (v.isString()) return trim(v.extract<std::string>()).empty();
-    return false;
+bool blankValue(const json::Value& v) {
+    return v.isNull() || (v.isString() && trim(v.text()).empty());
 }
 
 } // namespace
@@ -93,17 +83,22 @@ std::string missingServiceFields(const std::string& type,
     return missing;
 }
 
-std::string missingServiceFields(const std::string& type, const Poco::JSON::Object::Ptr& data) {
+std::string missingServiceFields(const std::string& type, const json::Value& data) {
     return missingServiceFields(type, [&](const std::string& field) {
-        return !data->has(field) || blankValue(data->get(field));
+        const json::Value* v = data.find(field);
+        return v == nullptr || blankValue(*v);
     });
+}
+
+std::string recordTypeText(const json::Value& type) {
+    return type.isString() || type.isBool() || type.isNumber() ? type.text() : json::write(type);
 }
 
 bool ndjsonFirstLineOk(std::string_view content) {
     std::string first = trim(content.substr(0, content.find('\n')));
     if (first.empty()) return false;
     auto obj = parseObject(first);
-    return obj && obj->has("type") && obj->has("data");
+    return obj && obj->find("type") && obj->find("data");
 }
 
 NdjsonLineReport analyzeNdjson(std::string_view content) {
@@ -123,9 +118,9 @@ NdjsonLineReport analyzeNdjson(std::string_view content) {
         if (line.empty()) continue;
         ++r.nonBlankLines;
         auto obj = parseObject(line);
-        if (!obj || !obj->has("data") || !truthy(obj->get("type"))) continue;
+        if (!obj || !obj->find("data") || !truthy(obj->find("type"))) continue;
         ++r.typedLines;
-        std::string type = obj->get("type").convert<std::string>();
+        std::string type = recordTypeText(*obj->find("type"));
         // Bounded: a file of a million invented types must not grow a million-entry map.
         if (r.recordTypeCounts.size() < 100 || r.recordTypeCounts.count(type))
             ++r.recordTypeCounts[type];
@@ -133,10 +128,9 @@ NdjsonLineReport analyzeNdjson(std::string_view content) {
         if (kind == keyOfType.end()) continue;
         ++r.importableLines;
         ++r.expected[kind->second];
-        auto data = obj->get("data");
-        if (data.type() != typeid(Poco::JSON::Object::Ptr)) continue;
-        auto dataObj = data.extract<Poco::JSON::Object::Ptr>();
-        if (missingServiceFields(type, dataObj).empty()) ++r.validLines;
+        const json::Value* data = obj->find("data", json::Value::Kind::Object);
+        if (data == nullptr) continue;
+        if (missingServiceFields(type, *data).empty()) ++r.validLines;
     }
     return r;
 }

@@ -2,7 +2,7 @@
 // Line-level reading of the service's NDJSON format (docs/api.md §7.7, §7.9; docs/decisions.md
 // D19): the first-line gate, typed-line counts, the 15 expected record counts and line validity.
 
-#include <Poco/JSON/Object.h>
+#include <finimport/json_value.hpp>
 
 #include <functional>
 #include <map>
@@ -24,7 +24,9 @@ const std::vector<std::pair<std::string, std::string>>& serviceRecordKinds();
 std::string missingServiceFields(const std::string& type,
                                  const std::function<bool(const std::string&)>& blank);
 // The same with the line checks' blank rule: absent, null, or a blank string.
-std::string missingServiceFields(const std::string& type, const Poco::JSON::Object::Ptr& data);
+std::string missingServiceFields(const std::string& type, const finimport::json::Value& data);
+// A line's `type` as text: a string as is, other values as JSON text.
+std::string recordTypeText(const finimport::json::Value& type);
 
 struct NdjsonLineReport {
     bool firstLineOk = false; // docs/api.md §7.7 step 2

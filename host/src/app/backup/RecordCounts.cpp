@@ -2,11 +2,13 @@
 
 #include "app/backup/NdjsonLines.h"
 
+#include <finimport/json.hpp>
+
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
 #include <Poco/Timestamp.h>
 
+#include <charconv>
 #include <sstream>
 
 namespace finimport::app::backup {
@@ -40,16 +42,18 @@ RecordCounts zeroCounts() {
     return c;
 }
 
-RecordCounts parseCounts(const std::optional<std::string>& json) {
+RecordCounts parseCounts(const std::optional<std::string>& stored) {
     RecordCounts c = zeroCounts();
-    if (!json || json->empty()) return c;
-    try {
-        Poco::JSON::Parser parser;
-        auto obj = parser.parse(*json).extract<Poco::JSON::Object::Ptr>();
-        for (auto& [key, value] : c)
-            if (obj->has(key)) value = obj->getValue<int64_t>(key);
-    } catch (const std::exception&) {
-    }
+    if (!stored || stored->empty()) return c;
+    auto parsed = json::parse(*stored);
+    if (!parsed.value) return c;
+    for (auto& [key, value] : c)
+        if (const auto* n = parsed.value->find(key, json::Value::Kind::Number)) {
+            int64_t v = 0;
+            const auto& t = n->text();
+            if (std::from_chars(t.data(), t.data() + t.size(), v).ptr == t.data() + t.size())
+                value = v;
+        }
     return c;
 }
 

@@ -10,8 +10,6 @@
 #include "store/EntryStore.h"
 #include "store/TaxonomyStore.h"
 
-#include <Poco/JSON/Array.h>
-
 #include <sstream>
 #include <stdexcept>
 
@@ -162,10 +160,7 @@ void RecordWriter::accounts(const BackupRecord& r) {
     a.familyId = _import.familyId;
     a.name = textOf(r.data, "name").value_or("");
     a.accountType = std::string(domain::accountKindSnake(*kind));
-    JsonObject accountable;
-    if (r.data->has("accountable") &&
-        r.data->get("accountable").type() == typeid(Poco::JSON::Object::Ptr))
-        accountable = r.data->getObject("accountable");
+    JsonObject accountable = objectOf(r.data, "accountable");
     a.subtype = accountable ? presentText(accountable, "subtype") : std::nullopt;
     if (!a.subtype) a.subtype = presentText(r.data, "subtype");
     auto status = presentText(r.data, "status").value_or("active");

@@ -7,16 +7,18 @@
 #include "app/imports/RowValidation.h"
 #include "store/NamedRecords.h"
 
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <set>
 
 namespace finimport::app {
 
+using backup::elementOf;
 using backup::isBlank;
 using backup::JsonObject;
+using backup::JsonValue;
 using backup::presentText;
+using backup::sizeOf;
 
 namespace {
 
@@ -39,14 +41,11 @@ std::set<std::string> existingNames(store::Tx& s, store::NamedTable table,
     return store::namesNotOfImport(s, table, familyId, ownImportId.value_or(""));
 }
 
-Poco::JSON::Array::Ptr splitLinesOf(const JsonObject& data, std::string& key) {
+JsonObject splitLinesOf(const JsonObject& data, std::string& key) {
     for (const char* k : {"split_lines", "splitLines", "splits"})
-        if (data->has(k) && !data->get(k).isEmpty()) {
+        if (const JsonValue* v = data->find(k); v != nullptr && !v->isNull()) {
             key = k;
-            auto v = data->get(k);
-            if (v.type() == typeid(Poco::JSON::Array::Ptr))
-                return v.extract<Poco::JSON::Array::Ptr>();
-            return nullptr;
+            return backup::arrayOf(data, k);
         }
     key.clear();
     return nullptr;
@@ -87,23 +86,17 @@ public:
             if (text.empty()) continue;
             ++_r.stats.rowsCount;
             std::string n = "Line " + std::to_string(number);
-            Poco::Dynamic::Var parsed;
-            try {
-                Poco::JSON::Parser parser;
-                parsed = parser.parse(text);
-            } catch (const Poco::Exception& e) {
-                error("invalid_json", n + " is not valid JSON: " + e.displayText());
-                continue;
-            } catch (const std::exception& e) {
-                error("invalid_json", n + " is not valid JSON: " + e.what());
+            auto parsed = json::parse(text, backup::kMaxJsonDepth);
+            if (!parsed.value) {
+                error("invalid_json", n + " is not valid JSON: " + parsed.error);
                 continue;
             }
-            if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
+            if (!parsed.value->isObject()) {
                 error("invalid_ndjson_record", n + " must be a JSON object.");
                 continue;
             }
-            auto obj = parsed.extract<Poco::JSON::Object::Ptr>();
-            if (isBlank(obj, "type") || !obj->has("data")) {
+            auto obj = std::make_shared<const JsonValue>(std::move(*parsed.value));
+            if (isBlank(obj, "type") || !backup::has(obj, "data")) {
                 error("invalid_ndjson_record", n + " must include type and data.");
                 continue;
             }
@@ -115,12 +108,12 @@ public:
                 continue;
             }
             ++_r.stats.entityCounts[kind->second];
-            auto data = obj->get("data");
-            if (data.type() != typeid(Poco::JSON::Object::Ptr)) {
+            auto data = backup::objectOf(obj, "data");
+            if (!data) {
                 error("invalid_ndjson_record", n + " data must be a JSON object.");
                 continue;
             }
-            Line line{number, type, data.extract<Poco::JSON::Object::Ptr>()};
+            Line line{number, type, std::move(data)};
             // Publish's blank rule is stricter (false and empty lists are blank too).
             const std::string missing = missingServiceFields(
                 type, [&](const std::string& field) { return isBlank(line.data, field); });
@@ -216,8 +209,8 @@ private:
         if (line.type == "Transaction") {
             std::string key;
             if (auto splits = splitLinesOf(line.data, key))
-                for (size_t i = 0; i < splits->size(); ++i)
-                    if (auto split = splits->getObject(static_cast<unsigned>(i)))
+                for (size_t i = 0; i < sizeOf(splits); ++i)
+                    if (auto split = elementOf(splits, i))
                         if (auto id = presentText(split, "id"))
                             defineId("Transaction", *id, use + " split line");
         }
@@ -236,9 +229,8 @@ private:
             return;
         }
         std::optional<std::string> subtype;
-        if (d->has("accountable") &&
-            d->get("accountable").type() == typeid(Poco::JSON::Object::Ptr))
-            subtype = presentText(d->getObject("accountable"), "subtype");
+        if (auto accountable = backup::objectOf(d, "accountable"))
+            subtype = presentText(accountable, "subtype");
         if (!subtype) subtype = presentText(d, "subtype");
         if (subtype && !isValidSubtype(*type, *subtype))
             error("invalid_accountable_subtype",
@@ -255,15 +247,15 @@ private:
         }
         domain::Decimal sum;
         bool summable = true;
-        for (size_t i = 0; i < splits->size(); ++i) {
+        for (size_t i = 0; i < sizeOf(splits); ++i) {
             std::string which = n + " Transaction split line " + std::to_string(i + 1);
-            auto v = splits->get(static_cast<unsigned>(i));
-            if (v.type() != typeid(Poco::JSON::Object::Ptr)) {
+            auto split = elementOf(splits, i);
+            if (!split) {
                 error("invalid_split_line", which + " must be a JSON object.");
                 summable = false;
                 continue;
             }
-            auto amount = splitAmountText(v.extract<Poco::JSON::Object::Ptr>());
+            auto amount = splitAmountText(split);
             if (!amount) {
                 error("missing_required_fields", which + " is missing required field(s): amount.");
                 summable = false;
@@ -281,7 +273,7 @@ private:
             }
         }
         auto total = backup::decimalOf(d, "amount");
-        if (summable && total && splits->size() > 0 && sum != *total)
+        if (summable && total && sizeOf(splits) > 0 && sum != *total)
             error("split_amount_mismatch", n + " Transaction split amounts total " +
                                                sum.toString(2) + " but the transaction amount is " +
                                                total->toString(2) + ".");
@@ -300,13 +292,12 @@ private:
     }
 
     void tagReferences(const std::string& n, const Line& line, const JsonObject& obj) {
-        if (!obj->has("tag_ids") || obj->get("tag_ids").type() != typeid(Poco::JSON::Array::Ptr))
-            return;
-        auto tags = obj->getArray("tag_ids");
-        for (size_t i = 0; i < tags->size(); ++i) {
-            auto v = tags->get(static_cast<unsigned>(i));
-            if (v.isEmpty()) continue;
-            std::string id = backup::trimText(v.convert<std::string>());
+        auto tags = backup::arrayOf(obj, "tag_ids");
+        if (!tags) return;
+        for (const JsonValue& v : tags->items()) {
+            auto text = backup::scalarText(v);
+            if (!text) continue;
+            std::string id = backup::trimText(*text);
             if (!id.empty() && !defined("Tag", id))
                 error("missing_reference",
                       n + " " + line.type + " references missing tag_ids \"" + id + "\".");
@@ -327,8 +318,8 @@ private:
             tagReferences(n, line, d);
             std::string key;
             if (auto splits = splitLinesOf(d, key))
-                for (size_t i = 0; i < splits->size(); ++i)
-                    if (auto split = splits->getObject(static_cast<unsigned>(i))) {
+                for (size_t i = 0; i < sizeOf(splits); ++i)
+                    if (auto split = elementOf(splits, i)) {
                         reference(n, line, split, "category_id", "Category");
                         reference(n, line, split, "merchant_id", "Merchant");
                         tagReferences(n, line, split);

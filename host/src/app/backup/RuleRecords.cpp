@@ -7,9 +7,9 @@
 #include "store/RuleStore.h"
 #include "store/TaxonomyStore.h"
 
-#include <Poco/JSON/Array.h>
+#include <finimport/json.hpp>
 
-#include <sstream>
+#include <functional>
 
 namespace finimport::app::backup {
 
@@ -28,12 +28,6 @@ std::optional<OperandKind> operandKind(const std::string& type) {
     if (type == "transaction_tag" || type == "set_transaction_tags")
         return OperandKind{"tags", "tags"};
     return std::nullopt;
-}
-
-std::string stringify(const Poco::Dynamic::Var& v) {
-    std::ostringstream out;
-    Poco::JSON::Stringifier::stringify(v, out);
-    return out.str();
 }
 
 } // namespace
@@ -76,66 +70,52 @@ std::string RecordWriter::taxonomyId(const std::string& table, const std::string
 }
 
 void RecordWriter::rules(const BackupRecord& r) {
-    auto conditions = r.data->has("conditions") &&
-                              r.data->get("conditions").type() == typeid(Poco::JSON::Array::Ptr)
-                          ? r.data->getArray("conditions")
-                          : Poco::JSON::Array::Ptr(new Poco::JSON::Array);
-    auto actions =
-        r.data->has("actions") && r.data->get("actions").type() == typeid(Poco::JSON::Array::Ptr)
-            ? r.data->getArray("actions")
-            : Poco::JSON::Array::Ptr(new Poco::JSON::Array);
-    if (actions->size() == 0) fail(r, "must have at least one action.");
+    auto conditions = arrayOf(r.data, "conditions");
+    auto actions = arrayOf(r.data, "actions");
+    if (sizeOf(actions) == 0) fail(r, "must have at least one action.");
     std::string resourceType = presentText(r.data, "resource_type").value_or("transaction");
     if (resourceType != "transaction")
         fail(r, "has an unsupported resource type \"" + resourceType + "\".");
 
     // One operand object (condition or action) with its value resolved; recursive for compounds.
-    std::function<Poco::JSON::Object::Ptr(const Poco::JSON::Object::Ptr&, const char*)> resolve =
-        [&](const Poco::JSON::Object::Ptr& in, const char* typeKey) {
-            Poco::JSON::Object::Ptr out = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-            for (const auto& [key, value] : *in)
-                if (key != "value_ref") out->set(key, value);
-            std::string type = textOf(in, typeKey).value_or("");
-            if (in->has("sub_conditions") &&
-                in->get("sub_conditions").type() == typeid(Poco::JSON::Array::Ptr)) {
-                Poco::JSON::Array::Ptr subs = new Poco::JSON::Array;
-                auto src = in->getArray("sub_conditions");
-                for (size_t i = 0; i < src->size(); ++i)
-                    if (auto sub = src->getObject(static_cast<unsigned>(i)))
-                        subs->add(resolve(sub, typeKey));
-                out->set("sub_conditions", subs);
-            }
-            auto kind = operandKind(type);
-            if (!kind) return out;
-            std::string value = presentText(in, "value").value_or("");
-            JsonObject ref;
-            if (in->has("value_ref") &&
-                in->get("value_ref").type() == typeid(Poco::JSON::Object::Ptr))
-                ref = in->getObject("value_ref");
-            const auto& sourceMap = std::string(kind->table) == "categories" ? _categories
-                                    : std::string(kind->table) == "tags"     ? _tags
-                                                                             : _merchants;
-            if (auto it = sourceMap.find(value); !value.empty() && it != sourceMap.end()) {
-                out->set("value", it->second);
-                return out;
-            }
-            std::string name = value;
-            if ((value.empty() || domain::isUuid(value)) && ref && presentText(ref, "name"))
-                name = *presentText(ref, "name");
-            if (name.empty()) return out;
-            bool made = false;
-            out->set("value", taxonomyId(kind->table, name, made));
-            if (made) ++_implicit[kind->countKey];
+    // Values are copied as read (numbers keep their exact text).
+    std::function<JsonValue(const JsonObject&, const char*)> resolve = [&](const JsonObject& in,
+                                                                           const char* typeKey) {
+        JsonValue out = JsonValue::makeObject();
+        for (std::size_t i = 0; i < in->keys().size(); ++i)
+            if (in->keys()[i] != "value_ref") out.set(in->keys()[i], in->items()[i]);
+        std::string type = textOf(in, typeKey).value_or("");
+        if (auto src = arrayOf(in, "sub_conditions")) {
+            JsonValue subs = JsonValue::makeArray();
+            for (std::size_t i = 0; i < sizeOf(src); ++i)
+                if (auto sub = elementOf(src, i)) subs.push(resolve(sub, typeKey));
+            out.set("sub_conditions", std::move(subs));
+        }
+        auto kind = operandKind(type);
+        if (!kind) return out;
+        std::string value = presentText(in, "value").value_or("");
+        JsonObject ref = objectOf(in, "value_ref");
+        const auto& sourceMap = std::string(kind->table) == "categories" ? _categories
+                                : std::string(kind->table) == "tags"     ? _tags
+                                                                         : _merchants;
+        if (auto it = sourceMap.find(value); !value.empty() && it != sourceMap.end()) {
+            out.set("value", JsonValue::makeString(it->second));
             return out;
-        };
-    Poco::JSON::Array::Ptr storedConditions = new Poco::JSON::Array,
-                           storedActions = new Poco::JSON::Array;
-    for (size_t i = 0; i < conditions->size(); ++i)
-        if (auto c = conditions->getObject(static_cast<unsigned>(i)))
-            storedConditions->add(resolve(c, "condition_type"));
-    for (size_t i = 0; i < actions->size(); ++i)
-        if (auto a = actions->getObject(static_cast<unsigned>(i)))
-            storedActions->add(resolve(a, "action_type"));
+        }
+        std::string name = value;
+        if ((value.empty() || domain::isUuid(value)) && ref && presentText(ref, "name"))
+            name = *presentText(ref, "name");
+        if (name.empty()) return out;
+        bool made = false;
+        out.set("value", JsonValue::makeString(taxonomyId(kind->table, name, made)));
+        if (made) ++_implicit[kind->countKey];
+        return out;
+    };
+    JsonValue storedConditions = JsonValue::makeArray(), storedActions = JsonValue::makeArray();
+    for (std::size_t i = 0; i < sizeOf(conditions); ++i)
+        if (auto c = elementOf(conditions, i)) storedConditions.push(resolve(c, "condition_type"));
+    for (std::size_t i = 0; i < sizeOf(actions); ++i)
+        if (auto a = elementOf(actions, i)) storedActions.push(resolve(a, "action_type"));
 
     auto effective = lenientDateOf(r.data, "effective_date");
     store::RuleRow rule;
@@ -144,8 +124,8 @@ void RecordWriter::rules(const BackupRecord& r) {
     rule.resourceType = resourceType;
     rule.active = truthyOf(r.data, "active");
     if (effective) rule.effectiveDate = effective->iso();
-    rule.conditions = stringify(storedConditions);
-    rule.actions = stringify(storedActions);
+    rule.conditions = json::write(storedConditions);
+    rule.actions = json::write(storedActions);
     rule.importId = _import.id;
     const std::string id = store::insertRule(_s, rule);
     created("Rule", id);

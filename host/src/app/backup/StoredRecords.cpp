@@ -49,12 +49,10 @@ std::vector<BackupRecord> readInHost(const std::string& content) {
         pos = nl == std::string::npos ? content.size() + 1 : nl + 1;
         ++number;
         auto obj = parseJsonObject(line);
-        if (!obj || !obj->has("data")) continue;
+        auto data = objectOf(obj, "data");
         auto type = textOf(obj, "type");
-        if (!type || !types.count(*type) ||
-            obj->get("data").type() != typeid(Poco::JSON::Object::Ptr))
-            continue;
-        out.push_back({number, *type, obj->getObject("data")});
+        if (!data || !type || !types.count(*type)) continue;
+        out.push_back({number, *type, std::move(data)});
     }
     return out;
 }

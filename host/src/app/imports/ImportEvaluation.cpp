@@ -5,8 +5,9 @@
 #include "app/imports/RowCodec.h"
 #include "app/imports/RowValidation.h"
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
+
+#include <charconv>
 
 #include <algorithm>
 #include <map>
@@ -48,23 +49,18 @@ RowStats scanRows(store::ImportStore& imports, const store::ImportRecord& record
 
 int64_t summaryCount(const std::optional<std::string>& summary, const std::string& key) {
     if (!summary || summary->empty()) return 0;
-    try {
-        Poco::JSON::Parser parser;
-        auto obj = parser.parse(*summary).extract<Poco::JSON::Object::Ptr>();
-        return obj->optValue<Poco::Int64>(key, 0);
-    } catch (const std::exception&) {
-        return 0;
-    }
+    auto parsed = json::parse(*summary);
+    const json::Value* v =
+        parsed.value ? parsed.value->find(key, json::Value::Kind::Number) : nullptr;
+    int64_t n = 0;
+    if (v) std::from_chars(v->text().data(), v->text().data() + v->text().size(), n);
+    return n;
 }
 
 bool summaryHas(const std::optional<std::string>& summary, const std::string& key) {
     if (!summary || summary->empty()) return false;
-    try {
-        Poco::JSON::Parser parser;
-        return parser.parse(*summary).extract<Poco::JSON::Object::Ptr>()->has(key);
-    } catch (const std::exception&) {
-        return false;
-    }
+    auto parsed = json::parse(*summary);
+    return parsed.value && parsed.value->find(key) != nullptr;
 }
 
 } // namespace

@@ -1,14 +1,16 @@
 #include "app/imports/ImportOptions.h"
 #include "domain/Text.h"
 
+#include <finimport/json.hpp>
+
 #include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
 #include <Poco/String.h>
 
 #include <algorithm>
 #include <cctype>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace finimport::app {
 
@@ -39,18 +41,20 @@ std::string ImportOptions::toJson() const {
     return out.str();
 }
 
-ImportOptions ImportOptions::fromJson(const std::string& json) {
+ImportOptions ImportOptions::fromJson(const std::string& stored) {
     ImportOptions options;
-    Poco::JSON::Parser parser;
-    auto obj = parser.parse(json).extract<Poco::JSON::Object::Ptr>();
-    std::vector<std::string> names;
-    obj->getNames(names);
-    for (const auto& name : names) {
-        auto v = obj->get(name);
-        if (v.isEmpty())
-            options.values.emplace_back(name, std::nullopt);
+    auto parsed = json::parse(stored);
+    if (!parsed.value || !parsed.value->isObject())
+        throw std::runtime_error("stored import options are not a JSON object");
+    const json::Value& obj = *parsed.value;
+    for (std::size_t i = 0; i < obj.keys().size(); ++i) {
+        const json::Value& v = obj.items()[i];
+        if (v.isNull())
+            options.values.emplace_back(obj.keys()[i], std::nullopt);
+        else if (v.isArray() || v.isObject())
+            options.values.emplace_back(obj.keys()[i], json::write(v));
         else
-            options.values.emplace_back(name, v.convert<std::string>());
+            options.values.emplace_back(obj.keys()[i], v.text());
     }
     return options;
 }

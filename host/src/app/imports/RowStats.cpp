@@ -1,9 +1,11 @@
 #include "app/imports/RowStats.h"
 
+#include <finimport/json.hpp>
+
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
 
+#include <charconv>
 #include <sstream>
 
 namespace finimport::app {
@@ -20,13 +22,23 @@ Poco::JSON::Object::Ptr listJson(const RowList& list) {
     return o;
 }
 
-RowList listFrom(const Poco::JSON::Object::Ptr& o) {
+using json::Value;
+
+// An integer as the summary stores it; 0 when absent or not one.
+int64_t integer(const Value* v) {
+    int64_t n = 0;
+    if (v && v->isNumber())
+        std::from_chars(v->text().data(), v->text().data() + v->text().size(), n);
+    return n;
+}
+
+RowList listFrom(const Value* o) {
     RowList list;
-    if (!o) return list;
-    list.count = o->optValue<Poco::Int64>("count", 0);
-    if (auto rows = o->getArray("first"))
-        for (std::size_t i = 0; i < rows->size(); ++i)
-            list.first.push_back(rows->getElement<Poco::Int64>(static_cast<unsigned>(i)));
+    if (!o || !o->isObject()) return list;
+    list.count = integer(o->find("count"));
+    if (const Value* rows = o->find("first", Value::Kind::Array))
+        for (const Value& r : rows->items())
+            list.first.push_back(integer(&r));
     return list;
 }
 
@@ -60,24 +72,19 @@ std::string RowStats::toJson() const {
 
 std::optional<RowStats> RowStats::fromSummary(const std::optional<std::string>& summary) {
     if (!summary || summary->empty()) return std::nullopt;
-    try {
-        Poco::JSON::Parser parser;
-        auto root = parser.parse(*summary).extract<Poco::JSON::Object::Ptr>();
-        auto o = root->getObject("rows");
-        if (!o) return std::nullopt;
-        RowStats s;
-        s.valid = o->optValue<Poco::Int64>("valid", 0);
-        s.excluded = o->optValue<Poco::Int64>("excluded", 0);
-        s.invalid = listFrom(o->getObject("invalid"));
-        s.accountless = listFrom(o->getObject("accountless"));
-        if (auto types = o->getObject("unknown_types"))
-            for (const auto& name : types->getNames())
-                s.unknownTypes[name] = listFrom(types->getObject(name));
-        s.unknownTypeValues = o->optValue<Poco::Int64>("unknown_type_values", 0);
-        return s;
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
+    auto root = json::parse(*summary);
+    const Value* o = root.value ? root.value->find("rows", Value::Kind::Object) : nullptr;
+    if (!o) return std::nullopt;
+    RowStats s;
+    s.valid = integer(o->find("valid"));
+    s.excluded = integer(o->find("excluded"));
+    s.invalid = listFrom(o->find("invalid"));
+    s.accountless = listFrom(o->find("accountless"));
+    if (const Value* types = o->find("unknown_types", Value::Kind::Object))
+        for (std::size_t i = 0; i < types->keys().size(); ++i)
+            s.unknownTypes[types->keys()[i]] = listFrom(&types->items()[i]);
+    s.unknownTypeValues = integer(o->find("unknown_type_values"));
+    return s;
 }
 
 } // namespace finimport::app

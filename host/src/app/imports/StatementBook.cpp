@@ -5,9 +5,12 @@
 #include "domain/Decimal.h"
 #include "domain/Text.h"
 
+#include <finimport/json.hpp>
+
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+
+#include <charconv>
 
 #include <sstream>
 
@@ -42,13 +45,10 @@ void setField(CollectedRow& row, const std::string& name, std::optional<std::str
     row.fields.emplace_back(name, std::move(value));
 }
 
-Poco::Dynamic::Var optVar(const std::optional<std::string>& v) {
-    return v ? Poco::Dynamic::Var(*v) : Poco::Dynamic::Var();
-}
-
-std::optional<std::string> optString(const Poco::JSON::Object::Ptr& o, const std::string& key) {
-    if (!o->has(key) || o->isNull(key)) return std::nullopt;
-    return o->getValue<std::string>(key);
+std::optional<std::string> optString(const json::Value& o, const std::string& key) {
+    const json::Value* v = o.find(key);
+    if (v == nullptr || v->isNull() || v->isArray() || v->isObject()) return std::nullopt;
+    return v->text();
 }
 
 } // namespace
@@ -173,57 +173,56 @@ std::string StatementBook::warningsJson() const {
 }
 
 std::string StatementBook::toExtractedJson(const std::optional<std::string>& extracted) const {
-    Poco::JSON::Object::Ptr root = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    if (extracted && !extracted->empty()) {
-        try {
-            root = Poco::JSON::Parser().parse(*extracted).extract<Poco::JSON::Object::Ptr>();
-        } catch (const std::exception&) { // not ours: replaced
-        }
-    }
-    Poco::JSON::Array::Ptr list = new Poco::JSON::Array();
+    using json::Value;
+    Value root = Value::makeObject();
+    if (extracted && !extracted->empty()) // not an object (not ours): replaced
+        if (auto parsed = json::parse(*extracted); parsed.value && parsed.value->isObject())
+            root = std::move(*parsed.value);
+    const auto text = [](const std::optional<std::string>& v) {
+        return v ? Value::makeString(*v) : Value();
+    };
+    Value list = Value::makeArray();
     for (const auto& s : _statements) {
-        Poco::JSON::Object::Ptr o = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-        o->set("statement_id", s.id);
-        o->set("account", optVar(s.key));
-        o->set("account_kind", s.kind);
-        o->set("currency", optVar(s.currency));
-        o->set("opening_balance", optVar(s.openingBalance));
-        o->set("opening_date", optVar(s.openingDate));
-        o->set("closing_balance", optVar(s.closingBalance));
-        o->set("closing_date", optVar(s.closingDate));
-        o->set("entries", s.entries);
-        list->add(o);
+        Value o = Value::makeObject();
+        o.set("statement_id", Value::makeString(s.id));
+        o.set("account", text(s.key));
+        o.set("account_kind", Value::makeString(s.kind));
+        o.set("currency", text(s.currency));
+        o.set("opening_balance", text(s.openingBalance));
+        o.set("opening_date", text(s.openingDate));
+        o.set("closing_balance", text(s.closingBalance));
+        o.set("closing_date", text(s.closingDate));
+        o.set("entries", Value::makeNumber(std::to_string(s.entries)));
+        list.push(std::move(o));
     }
-    root->set("statements", list);
-    std::ostringstream out;
-    root->stringify(out);
-    return out.str();
+    root.set("statements", std::move(list));
+    return json::write(root);
 }
 
 std::vector<StatementInfo>
-StatementBook::fromExtractedJson(const std::optional<std::string>& json) {
+StatementBook::fromExtractedJson(const std::optional<std::string>& stored) {
     std::vector<StatementInfo> out;
-    if (!json || json->empty()) return out;
-    try {
-        auto root = Poco::JSON::Parser().parse(*json).extract<Poco::JSON::Object::Ptr>();
-        auto list = root->getArray("statements");
+    if (!stored || stored->empty()) return out;
+    {
+        auto root = json::parse(*stored);
+        const json::Value* list =
+            root.value ? root.value->find("statements", json::Value::Kind::Array) : nullptr;
         if (!list) return out;
-        for (std::size_t i = 0; i < list->size(); ++i) {
-            auto o = list->getObject(static_cast<unsigned>(i));
-            if (!o) continue;
+        for (const json::Value& o : list->items()) {
+            if (!o.isObject()) continue;
             StatementInfo s;
-            s.id = o->optValue<std::string>("statement_id", "");
+            s.id = optString(o, "statement_id").value_or("");
             s.key = optString(o, "account");
-            s.kind = o->optValue<std::string>("account_kind", "depository");
+            s.kind = optString(o, "account_kind").value_or("depository");
             s.currency = optString(o, "currency");
             s.openingBalance = optString(o, "opening_balance");
             s.openingDate = optString(o, "opening_date");
             s.closingBalance = optString(o, "closing_balance");
             s.closingDate = optString(o, "closing_date");
-            s.entries = o->optValue<Poco::Int64>("entries", 0);
+            if (auto entries = optString(o, "entries"))
+                std::from_chars(entries->data(), entries->data() + entries->size(), s.entries);
             out.push_back(std::move(s));
         }
-    } catch (const std::exception&) {
     }
     return out;
 }

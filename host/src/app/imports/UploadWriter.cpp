@@ -6,8 +6,7 @@
 #include "store/RowInserter.h"
 #include "store/SqliteCache.h"
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <sstream>
 
@@ -109,17 +108,14 @@ void UploadWriter::finish(store::ImportRecord& import) {
     flushPending();
     _inserter->flush();
     syncMappingKeys(_s, import, _keys);
-    Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    if (import.summary && !import.summary->empty()) {
-        Poco::JSON::Parser parser;
-        summary = parser.parse(*import.summary).extract<Poco::JSON::Object::Ptr>();
-    }
-    summary->set("duplicate_rows_count", _duplicateRows);
-    Poco::JSON::Parser parser;
-    summary->set("rows", parser.parse(_stats.toJson()));
-    std::ostringstream out;
-    summary->stringify(out);
-    import.summary = out.str();
+    json::Value summary = json::Value::makeObject();
+    if (import.summary && !import.summary->empty())
+        if (auto parsed = json::parse(*import.summary); parsed.value && parsed.value->isObject())
+            summary = std::move(*parsed.value);
+    summary.set("duplicate_rows_count", json::Value::makeNumber(std::to_string(_duplicateRows)));
+    if (auto rows = json::parse(_stats.toJson()); rows.value)
+        summary.set("rows", std::move(*rows.value));
+    import.summary = json::write(summary);
     import.rowsCount = _rows;
 }
 

@@ -26,9 +26,7 @@
 #include "store/SqliteCache.h"
 #include "store/TaxonomyStore.h"
 
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <exception>
 #include <iostream>
@@ -65,37 +63,29 @@ private:
 };
 
 void writeSummaryCount(store::ImportRecord& import, const char* key, int64_t count) {
-    Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    if (import.summary && !import.summary->empty()) {
-        Poco::JSON::Parser parser;
-        summary = parser.parse(*import.summary).extract<Poco::JSON::Object::Ptr>();
-    }
-    summary->set(key, count);
-    std::ostringstream out;
-    summary->stringify(out);
-    import.summary = out.str();
+    json::Value summary = json::Value::makeObject();
+    if (import.summary && !import.summary->empty())
+        if (auto parsed = json::parse(*import.summary); parsed.value && parsed.value->isObject())
+            summary = std::move(*parsed.value);
+    summary.set(key, json::Value::makeNumber(std::to_string(count)));
+    import.summary = json::write(summary);
 }
 
 // docs/decisions.md D98: warnings found at publish join those of the upload (a republish after a
 // failure does not repeat one).
 void appendWarnings(store::ImportRecord& import, const std::vector<std::string>& lines) {
     if (lines.empty()) return;
-    Poco::JSON::Array::Ptr all = new Poco::JSON::Array();
-    if (import.warnings && !import.warnings->empty()) {
-        try {
-            all = Poco::JSON::Parser().parse(*import.warnings).extract<Poco::JSON::Array::Ptr>();
-        } catch (const std::exception&) { // not a list: replaced
-        }
-    }
+    json::Value all = json::Value::makeArray();
+    if (import.warnings && !import.warnings->empty()) // not a list: replaced
+        if (auto parsed = json::parse(*import.warnings); parsed.value && parsed.value->isArray())
+            all = std::move(*parsed.value);
     for (const std::string& line : lines) {
         bool seen = false;
-        for (std::size_t i = 0; i < all->size() && !seen; ++i)
-            seen = all->getElement<std::string>(static_cast<unsigned>(i)) == line;
-        if (!seen) all->add(line);
+        for (const json::Value& w : all.items())
+            seen = seen || (w.isString() && w.text() == line);
+        if (!seen) all.push(json::Value::makeString(line));
     }
-    std::ostringstream out;
-    all->stringify(out);
-    import.warnings = out.str();
+    import.warnings = json::write(all);
 }
 
 // `deltas`: the import's transactions per day and account, when a delta may do (jobs/

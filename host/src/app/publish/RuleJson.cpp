@@ -2,10 +2,7 @@
 
 #include "domain/Utf8.h"
 
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/JSONException.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <algorithm>
 #include <set>
@@ -15,9 +12,7 @@ namespace finimport::app {
 
 namespace {
 
-using Poco::Dynamic::Var;
-using Poco::JSON::Array;
-using Poco::JSON::Object;
+using json::Value;
 
 std::string trim(const std::string& s) {
     auto b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
@@ -63,28 +58,26 @@ std::string fixString(const std::string& s, bool controls) {
 }
 
 // A copy of `v` with every string value fixed (keys keep their order).
-Var fixStrings(const Var& v, bool controls) {
-    if (v.type() == typeid(Object::Ptr)) {
-        auto in = v.extract<Object::Ptr>();
-        Object::Ptr out = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-        for (const auto& key : in->getNames())
-            out->set(key, fixStrings(in->get(key), controls));
+Value fixStrings(const Value& v, bool controls) {
+    if (v.isObject()) {
+        Value out = Value::makeObject();
+        for (size_t i = 0; i < v.keys().size(); ++i)
+            out.set(v.keys()[i], fixStrings(v.items()[i], controls));
         return out;
     }
-    if (v.type() == typeid(Array::Ptr)) {
-        auto in = v.extract<Array::Ptr>();
-        Array::Ptr out = new Array;
-        for (size_t i = 0; i < in->size(); ++i)
-            out->add(fixStrings(in->get(unsigned(i)), controls));
+    if (v.isArray()) {
+        Value out = Value::makeArray();
+        for (const Value& item : v.items())
+            out.push(fixStrings(item, controls));
         return out;
     }
-    if (v.isString()) return fixString(v.convert<std::string>(), controls);
+    if (v.isString()) return Value::makeString(fixString(v.text(), controls));
     return v;
 }
 
-Var parse(const std::string& text) {
-    Poco::JSON::Parser parser(new Poco::JSON::ParseHandler(true));
-    return parser.parse(text);
+// The one JSON reader (docs/decisions.md D180): a number operand keeps its exact text.
+json::Parsed parse(const std::string& text) {
+    return json::parse(text, 256);
 }
 
 // The legacy repair of exports whose quotes were escaped once too often (or not at all).
@@ -119,11 +112,11 @@ std::string repaired(std::string s) {
     return decodeUnicodeEscapes(s);
 }
 
-Var asArray(const Var& v) {
-    if (v.type() == typeid(Array::Ptr)) return v;
-    if (v.type() == typeid(Object::Ptr)) {
-        Array::Ptr a = new Array;
-        a->add(v);
+Value asArray(Value v) {
+    if (v.isArray()) return v;
+    if (v.isObject()) {
+        Value a = Value::makeArray();
+        a.push(std::move(v));
         return a;
     }
     throw std::runtime_error("Invalid JSON in conditions or actions: expected an array");
@@ -131,24 +124,23 @@ Var asArray(const Var& v) {
 
 } // namespace
 
-Var decodeRuleJson(const std::string& text) {
+Value decodeRuleJson(const std::string& text) {
     const std::string t = trim(text);
-    if (t.empty()) return Array::Ptr(new Array);
-    try {
-        Var v = parse(t);
-        if (v.isString()) {
-            std::string inner = trim(v.convert<std::string>());
-            if (!inner.empty() && (inner.front() == '[' || inner.front() == '{')) v = parse(inner);
+    if (t.empty()) return Value::makeArray();
+    if (auto first = parse(t); first.value) {
+        std::optional<Value> v = std::move(first.value);
+        if (v->isString()) {
+            std::string inner = trim(v->text());
+            if (!inner.empty() && (inner.front() == '[' || inner.front() == '{'))
+                v = parse(inner).value;
         }
-        return asArray(fixStrings(v, false));
-    } catch (const Poco::Exception&) {
-        // fall through to the legacy repair
+        if (v) return asArray(fixStrings(*v, false));
     }
-    try {
-        return asArray(fixStrings(parse(repaired(t)), true));
-    } catch (const Poco::Exception& e) {
-        throw std::runtime_error("Invalid JSON in conditions or actions: " + e.displayText());
-    }
+    // The legacy repair.
+    auto second = parse(repaired(t));
+    if (!second.value)
+        throw std::runtime_error("Invalid JSON in conditions or actions: " + second.error);
+    return asArray(fixStrings(*second.value, true));
 }
 
 namespace {
@@ -164,32 +156,29 @@ const std::set<std::string> kActionTypes = {
     "set_transaction_category", "set_transaction_merchant",   "set_transaction_name",
     "set_transaction_tags"};
 
-std::string text(const Object::Ptr& o, const std::string& key) {
-    if (!o->has(key) || o->isNull(key)) return "";
-    return o->get(key).convert<std::string>();
+std::string text(const Value& o, const std::string& key) {
+    const Value* v = o.find(key);
+    return v != nullptr && (v->isString() || v->isNumber() || v->isBool()) ? v->text() : "";
 }
 
-bool blankValue(const Object::Ptr& o) {
-    if (!o->has("value") || o->isNull("value")) return true;
-    Var v = o->get("value");
-    return v.isString() && trim(v.convert<std::string>()).empty();
+bool blankValue(const Value& o) {
+    const Value* v = o.find("value");
+    return v == nullptr || v->isNull() || (v->isString() && trim(v->text()).empty());
 }
 
-void checkCondition(const Var& v, bool nested) {
-    if (v.type() != typeid(Object::Ptr))
-        throw std::runtime_error("Each condition must be an object");
-    auto c = v.extract<Object::Ptr>();
+void checkCondition(const Value& c, bool nested) {
+    if (!c.isObject()) throw std::runtime_error("Each condition must be an object");
     const std::string type = text(c, "condition_type"), op = text(c, "operator");
     if (type == "compound") {
         if (nested) throw std::runtime_error("Compound conditions cannot be nested");
         if (op != "and" && op != "or")
             throw std::runtime_error("Operator \"" + op +
                                      "\" is not valid for compound conditions");
-        auto subs = c->getArray("sub_conditions");
-        if (!subs || subs->size() == 0)
+        const Value* subs = c.find("sub_conditions", Value::Kind::Array);
+        if (!subs || subs->items().empty())
             throw std::runtime_error("Compound condition must have sub_conditions");
-        for (size_t i = 0; i < subs->size(); ++i)
-            checkCondition(subs->get(unsigned(i)), true);
+        for (const Value& sub : subs->items())
+            checkCondition(sub, true);
         return;
     }
     std::set<std::string> ops;
@@ -209,21 +198,17 @@ void checkCondition(const Var& v, bool nested) {
 
 } // namespace
 
-void checkConditions(const Var& conditions) {
-    auto a = conditions.extract<Array::Ptr>();
-    for (size_t i = 0; i < a->size(); ++i)
-        checkCondition(a->get(unsigned(i)), false);
+void checkConditions(const Value& conditions) {
+    for (const Value& c : conditions.items())
+        checkCondition(c, false);
 }
 
-void checkActions(const Var& actions) {
-    auto a = actions.extract<Array::Ptr>();
-    if (a->size() == 0) throw std::runtime_error("Rule must have at least one action");
+void checkActions(const Value& actions) {
+    if (actions.items().empty()) throw std::runtime_error("Rule must have at least one action");
     std::set<std::string> seen;
-    for (size_t i = 0; i < a->size(); ++i) {
-        Var v = a->get(unsigned(i));
-        if (v.type() != typeid(Object::Ptr))
-            throw std::runtime_error("Each action must be an object");
-        std::string type = text(v.extract<Object::Ptr>(), "action_type");
+    for (const Value& v : actions.items()) {
+        if (!v.isObject()) throw std::runtime_error("Each action must be an object");
+        std::string type = text(v, "action_type");
         if (!kActionTypes.count(type)) throw std::runtime_error("Unsupported action type: " + type);
         if (!seen.insert(type).second)
             throw std::runtime_error("Action " + type + " appears more than once");

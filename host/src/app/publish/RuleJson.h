@@ -2,7 +2,7 @@
 // Decoding and checking the conditions/actions JSON of a RuleImport row (docs/imports.md §6.9),
 // including the legacy repairs of double-encoded and badly escaped exports.
 
-#include <Poco/Dynamic/Var.h>
+#include <finimport/json_value.hpp>
 
 #include <string>
 
@@ -13,11 +13,11 @@ namespace finimport::app {
 // legacy repair runs (surrounding quotes dropped, backslash runs before quotes collapsed,
 // `\uXXXX` decoded; literal `\n \r \t` in values become control characters). Throws
 // std::runtime_error "Invalid JSON in conditions or actions: <detail>" when nothing works.
-Poco::Dynamic::Var decodeRuleJson(const std::string& text);
+finimport::json::Value decodeRuleJson(const std::string& text);
 
 // Vocabulary of docs/imports.md §6.9; each throws std::runtime_error with a message naming the
 // problem.
-void checkConditions(const Poco::Dynamic::Var& conditions);
-void checkActions(const Poco::Dynamic::Var& actions);
+void checkConditions(const finimport::json::Value& conditions);
+void checkActions(const finimport::json::Value& actions);
 
 } // namespace finimport::app

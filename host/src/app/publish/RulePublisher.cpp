@@ -10,20 +10,16 @@
 #include "store/RuleStore.h"
 #include "store/TaxonomyStore.h"
 
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
+#include <finimport/json.hpp>
 
 #include <functional>
-#include <sstream>
 #include <stdexcept>
 
 namespace finimport::app {
 
 namespace {
 
-using Poco::Dynamic::Var;
-using Poco::JSON::Array;
-using Poco::JSON::Object;
+using json::Value;
 
 class NameMapper {
 public:
@@ -75,66 +71,66 @@ private:
 };
 
 // A name operand → id (arrays element-wise); blank or null values stay as they are.
-Var mapValue(const Var& value, const std::function<std::string(const std::string&)>& toId) {
-    if (value.type() == typeid(Array::Ptr)) {
-        auto in = value.extract<Array::Ptr>();
-        Array::Ptr out = new Array;
-        for (size_t i = 0; i < in->size(); ++i)
-            out->add(mapValue(in->get(unsigned(i)), toId));
+Value mapValue(const Value& value, const std::function<std::string(const std::string&)>& toId) {
+    if (value.isArray()) {
+        Value out = Value::makeArray();
+        for (const Value& item : value.items())
+            out.push(mapValue(item, toId));
         return out;
     }
-    if (value.isEmpty()) return value;
-    std::string name = value.convert<std::string>();
+    if (!(value.isString() || value.isNumber() || value.isBool())) return value;
+    const std::string& name = value.text();
     if (name.find_first_not_of(" \t") == std::string::npos) return value;
-    return toId(name);
+    return Value::makeString(toId(name));
 }
 
-Var valueOf(const Object::Ptr& o) {
-    return o->has("value") ? o->get("value") : Var();
+Value valueOf(const Value& o) {
+    const Value* v = o.find("value");
+    return v ? *v : Value();
 }
 
-Object::Ptr condition(const Object::Ptr& in, NameMapper& names) {
-    Object::Ptr out = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    const std::string type = in->getValue<std::string>("condition_type");
-    out->set("condition_type", type);
-    out->set("operator", in->getValue<std::string>("operator"));
-    Var value = valueOf(in);
+// A member that must be a string (the checks of RuleJson.cpp ran first).
+std::string stringOf(const Value& o, const char* key) {
+    const Value* v = o.find(key, Value::Kind::String);
+    if (v == nullptr) throw std::runtime_error(std::string("Rule ") + key + " must be a string");
+    return v->text();
+}
+
+Value condition(const Value& in, NameMapper& names) {
+    Value out = Value::makeObject();
+    const std::string type = stringOf(in, "condition_type");
+    out.set("condition_type", Value::makeString(type));
+    out.set("operator", Value::makeString(stringOf(in, "operator")));
+    Value value = valueOf(in);
     if (type == "transaction_category")
         value = mapValue(value, [&](const std::string& n) { return names.category(n); });
     else if (type == "transaction_merchant")
         value = mapValue(value, [&](const std::string& n) { return names.merchant(n); });
     else if (type == "transaction_tag")
         value = mapValue(value, [&](const std::string& n) { return names.tag(n); });
-    out->set("value", value);
+    out.set("value", std::move(value));
     if (type == "compound") {
-        Array::Ptr subs = new Array;
-        auto in_subs = in->getArray("sub_conditions");
-        for (size_t i = 0; i < in_subs->size(); ++i)
-            subs->add(condition(in_subs->getObject(unsigned(i)), names));
-        out->set("sub_conditions", subs);
+        Value subs = Value::makeArray();
+        for (const Value& sub : in.find("sub_conditions", Value::Kind::Array)->items())
+            subs.push(condition(sub, names));
+        out.set("sub_conditions", std::move(subs));
     }
     return out;
 }
 
-Object::Ptr action(const Object::Ptr& in, NameMapper& names) {
-    Object::Ptr out = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    const std::string type = in->getValue<std::string>("action_type");
-    out->set("action_type", type);
-    Var value = valueOf(in);
+Value action(const Value& in, NameMapper& names) {
+    Value out = Value::makeObject();
+    const std::string type = stringOf(in, "action_type");
+    out.set("action_type", Value::makeString(type));
+    Value value = valueOf(in);
     if (type == "set_transaction_category")
         value = mapValue(value, [&](const std::string& n) { return names.category(n); });
     else if (type == "set_transaction_merchant")
         value = mapValue(value, [&](const std::string& n) { return names.merchant(n); });
     else if (type == "set_transaction_tags")
         value = mapValue(value, [&](const std::string& n) { return names.tag(n); });
-    out->set("value", value);
+    out.set("value", std::move(value));
     return out;
-}
-
-std::string stringify(const Array::Ptr& a) {
-    std::ostringstream out;
-    a->stringify(out);
-    return out.str();
 }
 
 } // namespace
@@ -146,18 +142,16 @@ void publishRules(PublishContext& ctx) {
         const std::string resourceType = fieldText(row.fields, "resource_type");
         if (resourceType != "transaction")
             throw std::runtime_error("Unsupported resource type: " + resourceType);
-        Var conditionsIn = decodeRuleJson(fieldText(row.fields, "conditions"));
-        Var actionsIn = decodeRuleJson(fieldText(row.fields, "actions"));
+        const Value conditionsIn = decodeRuleJson(fieldText(row.fields, "conditions"));
+        const Value actionsIn = decodeRuleJson(fieldText(row.fields, "actions"));
         checkActions(actionsIn);
         checkConditions(conditionsIn);
 
-        Array::Ptr conditions = new Array, actions = new Array;
-        auto cin = conditionsIn.extract<Array::Ptr>();
-        for (size_t i = 0; i < cin->size(); ++i)
-            conditions->add(condition(cin->getObject(unsigned(i)), names));
-        auto ain = actionsIn.extract<Array::Ptr>();
-        for (size_t i = 0; i < ain->size(); ++i)
-            actions->add(action(ain->getObject(unsigned(i)), names));
+        Value conditions = Value::makeArray(), actions = Value::makeArray();
+        for (const Value& c : conditionsIn.items())
+            conditions.push(condition(c, names));
+        for (const Value& a : actionsIn.items())
+            actions.push(action(a, names));
 
         const std::string name = fieldText(row.fields, "name");
         const bool active = fieldText(row.fields, "active") == "true";
@@ -170,8 +164,8 @@ void publishRules(PublishContext& ctx) {
         rule.resourceType = resourceType;
         rule.active = active;
         rule.effectiveDate = effective;
-        rule.conditions = stringify(conditions);
-        rule.actions = stringify(actions);
+        rule.conditions = json::write(conditions);
+        rule.actions = json::write(actions);
         rule.importId = ctx.import.id;
         std::optional<std::string> existing;
         if (name.find_first_not_of(" \t") != std::string::npos)

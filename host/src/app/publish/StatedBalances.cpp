@@ -8,8 +8,7 @@
 #include "store/BalanceStore.h"
 #include "store/EntryLookups.h"
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <map>
 
@@ -32,13 +31,15 @@ std::string money(int64_t raw) {
 std::optional<std::string> fileBalanceWarning(PublishContext& ctx, store::BalanceStore& balances) {
     if (!ctx.import.accountId || !ctx.import.extracted) return std::nullopt;
     std::string balanceText, date;
-    try {
-        auto root =
-            Poco::JSON::Parser().parse(*ctx.import.extracted).extract<Poco::JSON::Object::Ptr>();
-        balanceText = root->optValue<std::string>("stated_balance", "");
-        date = root->optValue<std::string>("stated_balance_date", "");
-    } catch (const std::exception&) {
-        return std::nullopt;
+    {
+        auto root = json::parse(*ctx.import.extracted);
+        if (!root.value) return std::nullopt;
+        const auto text = [&](const char* key) {
+            const json::Value* v = root.value->find(key, json::Value::Kind::String);
+            return v ? v->text() : std::string();
+        };
+        balanceText = text("stated_balance");
+        date = text("stated_balance_date");
     }
     auto stated = domain::Decimal::parse(balanceText);
     if (!stated || date.empty()) return std::nullopt;

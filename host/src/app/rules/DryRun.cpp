@@ -4,7 +4,7 @@
 #include "app/rules/StoredPass.h"
 #include "store/RuleTargets.h"
 
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <algorithm>
 #include <tuple>
@@ -62,14 +62,13 @@ std::variant<DryRunResult, RuleEditError> dryRun(store::Database& db, const std:
     db.read([&](store::Tx& s) {
         std::vector<store::StoredRule> sources;
         if (request.ruleJson) {
-            Poco::JSON::Parser parser;
-            auto v = parser.parse(*request.ruleJson);
-            auto object = v.type() == typeid(Poco::JSON::Object::Ptr)
-                              ? v.extract<Poco::JSON::Object::Ptr>()
-                              : Poco::JSON::Object::Ptr(new Poco::JSON::Object);
+            auto parsed = json::parse(*request.ruleJson, 256);
+            const json::Value object = parsed.value && parsed.value->isObject()
+                                           ? std::move(*parsed.value)
+                                           : json::Value::makeObject();
             RuleSet refs(s, familyId, {});
             RuleBody body;
-            auto errors = validateRule(*object, nullptr, refs.refs(), body);
+            auto errors = validateRule(object, nullptr, refs.refs(), body);
             if (!errors.empty()) {
                 out = invalid("Rule could not be saved", errors);
                 return;

@@ -2,10 +2,9 @@
 
 #include "store/RuleUndo.h"
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
-#include <sstream>
+#include <stdexcept>
 
 namespace finimport::app::rules {
 
@@ -13,26 +12,30 @@ void keepReplacedBody(store::Tx& s, const std::string& ruleId, const std::string
     std::optional<std::string> keptFor;
     auto body = store::currentRuleBody(s, ruleId, &keptFor);
     if (!body || keptFor == importId) return; // kept already
-    Poco::JSON::Object json(Poco::JSON_PRESERVE_KEY_ORDER);
-    json.set("active", body->active);
-    if (body->effectiveDate) json.set("effective_date", *body->effectiveDate);
-    json.set("conditions", body->conditions);
-    json.set("actions", body->actions);
-    std::ostringstream out;
-    json.stringify(out);
-    store::keepReplacedBodyText(s, ruleId, importId, out.str());
+    json::Value kept = json::Value::makeObject();
+    kept.set("active", json::Value::makeBool(body->active));
+    if (body->effectiveDate)
+        kept.set("effective_date", json::Value::makeString(*body->effectiveDate));
+    kept.set("conditions", json::Value::makeString(body->conditions));
+    kept.set("actions", json::Value::makeString(body->actions));
+    store::keepReplacedBodyText(s, ruleId, importId, json::write(kept));
 }
 
 void restoreReplacedBodies(store::Tx& s, const std::string& importId) {
     for (const auto& [ruleId, text] : store::replacedBodiesOf(s, importId)) {
-        Poco::JSON::Parser parser;
-        auto json = parser.parse(text).extract<Poco::JSON::Object::Ptr>();
+        auto parsed = json::parse(text);
+        if (!parsed.value || !parsed.value->isObject())
+            throw std::runtime_error("a kept rule body is not a JSON object");
+        const json::Value& kept = *parsed.value;
+        const auto member = [&](const char* key) {
+            const json::Value* v = kept.find(key);
+            return v && !v->isNull() ? std::optional<std::string>(v->text()) : std::nullopt;
+        };
         store::RuleBody body;
-        body.active = json->getValue<bool>("active");
-        if (json->has("effective_date"))
-            body.effectiveDate = json->getValue<std::string>("effective_date");
-        body.conditions = json->getValue<std::string>("conditions");
-        body.actions = json->getValue<std::string>("actions");
+        body.active = member("active") == "true";
+        body.effectiveDate = member("effective_date");
+        body.conditions = member("conditions").value_or("[]");
+        body.actions = member("actions").value_or("[]");
         store::restoreRuleBody(s, ruleId, body);
     }
 }

@@ -5,7 +5,7 @@
 #include "app/rules/RuleValidation.h"
 #include "store/RuleStore.h"
 
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 namespace finimport::app::rules {
 
@@ -22,13 +22,14 @@ RuleEditError notFound() {
             std::nullopt};
 }
 
-Poco::JSON::Object::Ptr parseWrapper(const std::optional<std::string>& json) {
-    if (!json) return nullptr;
-    Poco::JSON::Parser parser;
-    auto v = parser.parse(*json);
-    if (v.type() != typeid(Poco::JSON::Object::Ptr)) return nullptr;
-    auto o = v.extract<Poco::JSON::Object::Ptr>();
-    return o->size() == 0 ? nullptr : o;
+// The `rule` wrapper's members (the http layer wrote them from the request, numbers exact);
+// nullopt when there is none or it is empty.
+std::optional<json::Value> parseWrapper(const std::optional<std::string>& text) {
+    if (!text) return std::nullopt;
+    auto parsed = json::parse(*text, 256);
+    if (!parsed.value || !parsed.value->isObject() || parsed.value->items().empty())
+        return std::nullopt;
+    return std::move(parsed.value);
 }
 
 store::RuleRow rowOf(const std::string& familyId, const RuleBody& b) {

@@ -3,9 +3,8 @@
 #include "app/rules/RuleText.h"
 #include "domain/Decimal.h"
 
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
+#include <finimport/json_number.hpp>
 
 #include <algorithm>
 #include <stdexcept>
@@ -14,35 +13,36 @@ namespace finimport::app::rules {
 
 namespace {
 
-using Poco::Dynamic::Var;
-using Poco::JSON::Array;
-using Poco::JSON::Object;
+using json::Value;
 
-Array::Ptr parseList(const std::string& text) {
-    Poco::JSON::Parser parser;
-    Var v = parser.parse(text.empty() ? "[]" : text);
-    if (v.type() != typeid(Array::Ptr)) throw std::runtime_error("stored rule is not a list");
-    return v.extract<Array::Ptr>();
+// Stored conditions and actions are read with the one JSON reader (docs/decisions.md D180): an
+// amount operand keeps its exact text until Decimal::parse.
+Value parseList(const std::string& text) {
+    auto parsed = json::parse(text.empty() ? "[]" : text, 256);
+    if (!parsed.value) throw std::runtime_error("stored rule is not valid JSON: " + parsed.error);
+    if (!parsed.value->isArray()) throw std::runtime_error("stored rule is not a list");
+    return std::move(*parsed.value);
 }
 
-std::string str(const Object::Ptr& o, const char* key) {
-    if (!o->has(key) || o->isNull(key)) return "";
-    Var v = o->get(key);
-    if (v.type() == typeid(Array::Ptr) || v.type() == typeid(Object::Ptr)) return "";
-    return v.convert<std::string>();
+bool scalar(const Value& v) {
+    return v.isString() || v.isNumber() || v.isBool();
 }
 
-std::vector<std::string> strings(const Object::Ptr& o, const char* key) {
+std::string str(const Value& o, const char* key) {
+    const Value* v = o.find(key);
+    if (v != nullptr && v->isNumber()) return json::plainNumber(v->text()).value_or(v->text());
+    return v != nullptr && scalar(*v) ? v->text() : "";
+}
+
+std::vector<std::string> strings(const Value& o, const char* key) {
     std::vector<std::string> out;
-    if (!o->has(key) || o->isNull(key)) return out;
-    Var v = o->get(key);
-    if (v.type() == typeid(Array::Ptr)) {
-        auto a = v.extract<Array::Ptr>();
-        for (size_t i = 0; i < a->size(); ++i)
-            if (!a->get(unsigned(i)).isEmpty())
-                out.push_back(a->get(unsigned(i)).convert<std::string>());
-    } else if (v.type() != typeid(Object::Ptr)) {
-        out.push_back(v.convert<std::string>());
+    const Value* v = o.find(key);
+    if (v == nullptr) return out;
+    if (v->isArray()) {
+        for (const Value& item : v->items())
+            if (scalar(item)) out.push_back(item.text());
+    } else if (scalar(*v)) {
+        out.push_back(v->text());
     }
     return out;
 }
@@ -85,8 +85,7 @@ bool validOp(Field f, Op op) {
     }
 }
 
-Condition compileCondition(const Object::Ptr& o, const FamilyRefs& refs, int& nameSlots,
-                           bool nested) {
+Condition compileCondition(const Value& o, const FamilyRefs& refs, int& nameSlots, bool nested) {
     Condition c;
     auto field = fieldOf(str(o, "condition_type"));
     auto op = opOf(str(o, "operator"));
@@ -100,14 +99,13 @@ Condition compileCondition(const Object::Ptr& o, const FamilyRefs& refs, int& na
     const std::string value = str(o, "value");
     switch (c.field) {
     case Field::Compound: {
-        Array::Ptr subs = o->has("sub_conditions") ? o->getArray("sub_conditions") : nullptr;
-        if (!subs || subs->size() == 0) {
+        const Value* subs = o.find("sub_conditions", Value::Kind::Array);
+        if (!subs || subs->items().empty()) {
             c.always = true; // docs/rules.md §3.4: a stored empty compound matches everything
             break;
         }
-        for (size_t i = 0; i < subs->size(); ++i) {
-            auto sub = subs->getObject(unsigned(i));
-            if (!sub) {
+        for (const Value& sub : subs->items()) {
+            if (!sub.isObject()) {
                 Condition bad;
                 bad.never = true;
                 c.subs.push_back(bad);
@@ -160,7 +158,7 @@ Condition compileCondition(const Object::Ptr& o, const FamilyRefs& refs, int& na
     return c;
 }
 
-Action compileAction(const Object::Ptr& o, const FamilyRefs& refs) {
+Action compileAction(const Value& o, const FamilyRefs& refs) {
     static const std::unordered_map<std::string, ActionType> kTypes = {
         {"set_transaction_category", ActionType::Category},
         {"set_transaction_merchant", ActionType::Merchant},
@@ -229,21 +227,14 @@ CompiledRule compileRule(const RuleSource& source, const FamilyRefs& refs, int& 
     rule.id = source.id;
     rule.name = source.name;
     rule.effectiveDate = source.effectiveDate;
-    try {
-        auto conditions = parseList(source.conditions);
-        for (size_t i = 0; i < conditions->size(); ++i) {
-            auto o = conditions->getObject(unsigned(i));
-            if (!o) throw std::runtime_error("a condition is not an object");
-            rule.conditions.push_back(compileCondition(o, refs, nameSlots, false));
-        }
-        auto actions = parseList(source.actions);
-        for (size_t i = 0; i < actions->size(); ++i) {
-            auto o = actions->getObject(unsigned(i));
-            if (!o) throw std::runtime_error("an action is not an object");
-            rule.actions.push_back(compileAction(o, refs));
-        }
-    } catch (const Poco::Exception& e) {
-        throw std::runtime_error("stored rule is not valid JSON: " + e.displayText());
+    const Value conditions = parseList(source.conditions), actions = parseList(source.actions);
+    for (const Value& o : conditions.items()) {
+        if (!o.isObject()) throw std::runtime_error("a condition is not an object");
+        rule.conditions.push_back(compileCondition(o, refs, nameSlots, false));
+    }
+    for (const Value& o : actions.items()) {
+        if (!o.isObject()) throw std::runtime_error("an action is not an object");
+        rule.actions.push_back(compileAction(o, refs));
     }
     return rule;
 }

@@ -3,19 +3,16 @@
 #include "domain/Date.h"
 #include "domain/Decimal.h"
 
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
+#include <finimport/json_number.hpp>
 
 #include <set>
-#include <sstream>
 
 namespace finimport::app::rules {
 
 namespace {
 
-using Poco::Dynamic::Var;
-using Poco::JSON::Array;
-using Poco::JSON::Object;
+using json::Value;
 
 const std::set<std::string> kTextTypes = {"transaction_name", "transaction_notes",
                                           "transaction_details"};
@@ -27,27 +24,24 @@ const std::set<std::string> kActionTypes = {
     "set_transaction_category", "set_transaction_merchant",   "set_transaction_name",
     "set_transaction_tags"};
 
-bool isArray(const Var& v) {
-    return v.type() == typeid(Array::Ptr);
-}
-bool isObject(const Var& v) {
-    return v.type() == typeid(Object::Ptr);
-}
-
-// A scalar as stored text (a JSON number keeps its digits); nullopt for null, lists, objects.
-std::optional<std::string> scalar(const Var& v) {
-    if (v.isEmpty() || isArray(v) || isObject(v)) return std::nullopt;
-    if (v.type() == typeid(bool)) return v.extract<bool>() ? "true" : "false";
-    return v.convert<std::string>();
+// A scalar as stored text (a JSON number keeps its exact digits, an exponent written out:
+// docs/decisions.md D180/D181); nullopt for a missing member, null, lists, objects.
+std::optional<std::string> scalar(const Value* v) {
+    if (v == nullptr || !(v->isString() || v->isNumber() || v->isBool())) return std::nullopt;
+    if (v->isNumber()) return json::plainNumber(v->text()).value_or(v->text());
+    return v->text();
 }
 
 bool blank(const std::optional<std::string>& s) {
     return !s || s->find_first_not_of(" \t\r\n") == std::string::npos;
 }
 
-std::string str(const Object::Ptr& o, const char* key) {
-    if (!o->has(key)) return "";
-    return scalar(o->get(key)).value_or("");
+std::string str(const Value& o, const char* key) {
+    return scalar(o.find(key)).value_or("");
+}
+
+Value textOrNull(const std::optional<std::string>& text) {
+    return text ? Value::makeString(*text) : Value();
 }
 
 // "categories" etc. for the operand's record kind, with its id set.
@@ -69,38 +63,36 @@ const char* recordsOf(const std::string& type, const FamilyRefs& refs, const std
     return "accounts";
 }
 
-Object::Ptr checkCondition(const Object::Ptr& c, bool nested, const FamilyRefs& refs,
-                           std::vector<std::string>& errors) {
-    Object::Ptr out = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
+Value checkCondition(const Value& c, bool nested, const FamilyRefs& refs,
+                     std::vector<std::string>& errors) {
+    Value out = Value::makeObject();
     const std::string type = str(c, "condition_type"), op = str(c, "operator");
-    std::optional<std::string> value = c->has("value") ? scalar(c->get("value")) : std::nullopt;
-    out->set("condition_type", type);
-    out->set("operator", op);
-    out->set("value", value ? Var(*value) : Var());
+    std::optional<std::string> value = scalar(c.find("value"));
+    out.set("condition_type", Value::makeString(type));
+    out.set("operator", Value::makeString(op));
+    out.set("value", textOrNull(value));
     if (type == "compound") {
         if (nested) errors.push_back("Compound conditions cannot be nested");
         if (op != "and" && op != "or")
             errors.push_back("Operator \"" + op + "\" is not valid for compound");
-        Array::Ptr subsOut = new Array;
-        Var subs = c->has("sub_conditions") ? c->get("sub_conditions") : Var();
-        if (!isArray(subs) || subs.extract<Array::Ptr>()->size() == 0) {
+        Value subsOut = Value::makeArray();
+        const Value* subs = c.find("sub_conditions", Value::Kind::Array);
+        if (subs == nullptr || subs->items().empty()) {
             errors.push_back("Compound condition must have sub_conditions");
         } else if (!nested) {
-            auto a = subs.extract<Array::Ptr>();
-            for (size_t i = 0; i < a->size(); ++i) {
-                auto sub = a->getObject(unsigned(i));
-                if (!sub) {
+            for (const Value& sub : subs->items()) {
+                if (!sub.isObject()) {
                     errors.push_back("Each condition must be an object");
                     continue;
                 }
-                subsOut->add(checkCondition(sub, true, refs, errors));
+                subsOut.push(checkCondition(sub, true, refs, errors));
             }
         }
-        out->set("value", Var());
-        out->set("sub_conditions", subsOut);
+        out.set("value", Value());
+        out.set("sub_conditions", std::move(subsOut));
         return out;
     }
-    out->set("sub_conditions", Array::Ptr(new Array));
+    out.set("sub_conditions", Value::makeArray());
     std::set<std::string> ops;
     if (kTextTypes.count(type))
         ops = {"like", "=", "is_null"};
@@ -137,30 +129,28 @@ Object::Ptr checkCondition(const Object::Ptr& c, bool nested, const FamilyRefs& 
     return out;
 }
 
-Object::Ptr checkAction(const Object::Ptr& a, const FamilyRefs& refs,
-                        std::vector<std::string>& errors) {
-    Object::Ptr out = new Object(Poco::JSON_PRESERVE_KEY_ORDER);
+Value checkAction(const Value& a, const FamilyRefs& refs, std::vector<std::string>& errors) {
+    Value out = Value::makeObject();
     const std::string type = str(a, "action_type");
-    Var raw = a->has("value") ? a->get("value") : Var();
-    out->set("action_type", type);
-    out->set("value", Var());
-    if (type == "set_transaction_tags" && isArray(raw)) {
-        Array::Ptr ids = new Array;
-        auto in = raw.extract<Array::Ptr>();
-        bool ok = in->size() > 0;
-        for (size_t i = 0; i < in->size(); ++i) {
-            auto v = scalar(in->get(unsigned(i)));
+    const Value* raw = a.find("value");
+    out.set("action_type", Value::makeString(type));
+    out.set("value", Value());
+    if (type == "set_transaction_tags" && raw != nullptr && raw->isArray()) {
+        Value ids = Value::makeArray();
+        bool ok = !raw->items().empty();
+        for (const Value& item : raw->items()) {
+            auto v = scalar(&item);
             bool known = false;
             if (v) recordsOf(type, refs, *v, known);
             ok = ok && known;
-            if (v) ids->add(*v);
+            if (v) ids.push(Value::makeString(*v));
         }
         if (!ok) errors.push_back("Action " + type + " value must be one of your tags");
-        out->set("value", ids);
+        out.set("value", std::move(ids));
         return out;
     }
     std::optional<std::string> value = scalar(raw);
-    if (value) out->set("value", *value);
+    if (value) out.set("value", Value::makeString(*value));
     if (type == "set_transaction_category" || type == "set_transaction_merchant" ||
         type == "set_transaction_tags" || type == "set_as_transfer_or_payment") {
         bool known = false;
@@ -174,27 +164,22 @@ Object::Ptr checkAction(const Object::Ptr& a, const FamilyRefs& refs,
     return out;
 }
 
-std::string stringify(const Array::Ptr& a) {
-    std::ostringstream out;
-    a->stringify(out);
-    return out.str();
-}
-
-Array::Ptr parseArray(const std::string& text) {
-    Poco::JSON::Parser parser;
-    return parser.parse(text).extract<Array::Ptr>();
+// A stored list (the base of a PATCH); not a list: empty.
+Value parseArray(const std::string& text) {
+    auto parsed = json::parse(text, 256);
+    return parsed.value && parsed.value->isArray() ? std::move(*parsed.value) : Value::makeArray();
 }
 
 } // namespace
 
-std::vector<std::string> validateRule(const Object& rule, const RuleBody* base,
+std::vector<std::string> validateRule(const json::Value& rule, const RuleBody* base,
                                       const FamilyRefs& refs, RuleBody& out) {
     std::vector<std::string> errors;
     if (base) out = *base;
-    auto given = [&](const char* key) { return rule.has(key); };
+    auto given = [&](const char* key) { return rule.find(key) != nullptr; };
     // Resource type.
     if (given("resource_type") || !base) {
-        auto rt = given("resource_type") ? scalar(rule.get("resource_type")) : std::nullopt;
+        auto rt = scalar(rule.find("resource_type"));
         if (blank(rt))
             errors.push_back("Resource type can't be blank");
         else if (*rt != "transaction")
@@ -203,20 +188,21 @@ std::vector<std::string> validateRule(const Object& rule, const RuleBody* base,
             out.resourceType = *rt;
     }
     // Actions.
-    Array::Ptr actions = base && !given("actions") ? parseArray(base->actions) : nullptr;
+    Value actions = Value::makeArray();
     if (given("actions")) {
-        Var v = rule.get("actions");
-        actions = isArray(v) ? v.extract<Array::Ptr>() : Array::Ptr(new Array);
+        if (const Value* v = rule.find("actions", Value::Kind::Array)) actions = *v;
+    } else if (base) {
+        actions = parseArray(base->actions);
     }
-    Array::Ptr actionsOut = new Array;
-    if (!actions || actions->size() == 0) {
+    Value actionsOut = Value::makeArray();
+    if (actions.items().empty()) {
         errors.push_back("Rule must have at least one action");
     } else {
         std::set<std::string> seen;
-        std::vector<Object::Ptr> valid;
-        for (size_t i = 0; i < actions->size(); ++i) {
-            auto a = actions->getObject(unsigned(i));
-            const std::string type = a ? str(a, "action_type") : "";
+        std::vector<const Value*> valid;
+        for (const Value& item : actions.items()) {
+            const Value* a = item.isObject() ? &item : nullptr;
+            const std::string type = a ? str(*a, "action_type") : "";
             if (!a || !kActionTypes.count(type)) {
                 errors.push_back("Unsupported action type: " + type);
                 continue;
@@ -228,34 +214,33 @@ std::vector<std::string> validateRule(const Object& rule, const RuleBody* base,
             valid.push_back(a);
         }
         std::vector<std::string> valueErrors;
-        for (const auto& a : valid)
-            actionsOut->add(checkAction(a, refs, valueErrors));
+        for (const Value* a : valid)
+            actionsOut.push(checkAction(*a, refs, valueErrors));
         // Conditions are reported before action values (docs/rules.md §11.3's order).
-        Array::Ptr conditions =
-            base && !given("conditions") ? parseArray(base->conditions) : Array::Ptr(new Array);
+        Value conditions = Value::makeArray();
         if (given("conditions")) {
-            Var v = rule.get("conditions");
-            conditions = isArray(v) ? v.extract<Array::Ptr>() : Array::Ptr(new Array);
+            if (const Value* v = rule.find("conditions", Value::Kind::Array)) conditions = *v;
+        } else if (base) {
+            conditions = parseArray(base->conditions);
         }
-        Array::Ptr conditionsOut = new Array;
-        for (size_t i = 0; i < conditions->size(); ++i) {
-            auto c = conditions->getObject(unsigned(i));
-            if (!c) {
+        Value conditionsOut = Value::makeArray();
+        for (const Value& c : conditions.items()) {
+            if (!c.isObject()) {
                 errors.push_back("Each condition must be an object");
                 continue;
             }
-            conditionsOut->add(checkCondition(c, false, refs, errors));
+            conditionsOut.push(checkCondition(c, false, refs, errors));
         }
         errors.insert(errors.end(), valueErrors.begin(), valueErrors.end());
-        out.conditions = stringify(conditionsOut);
-        out.actions = stringify(actionsOut);
+        out.conditions = json::write(conditionsOut);
+        out.actions = json::write(actionsOut);
     }
     if (given("name")) {
-        auto n = scalar(rule.get("name"));
+        auto n = scalar(rule.find("name"));
         out.name = blank(n) ? std::nullopt : n; // docs/rules.md §1: blank is stored as null
     }
     if (given("effective_date")) {
-        auto d = scalar(rule.get("effective_date"));
+        auto d = scalar(rule.find("effective_date"));
         if (blank(d))
             out.effectiveDate.reset();
         else if (auto parsed = domain::Date::parseIso(*d); parsed && parsed->iso() == *d)
@@ -264,10 +249,8 @@ std::vector<std::string> validateRule(const Object& rule, const RuleBody* base,
             errors.push_back("effective_date must be an ISO 8601 date");
     }
     if (given("active")) {
-        auto a = scalar(rule.get("active"));
-        if (rule.get("active").type() == typeid(bool))
-            out.active = rule.get("active").extract<bool>();
-        else if (a == "true" || a == "false")
+        auto a = scalar(rule.find("active"));
+        if (a == "true" || a == "false")
             out.active = *a == "true";
         else
             errors.push_back("active must be true or false");

@@ -4,7 +4,7 @@
 
 #include "app/rules/RuleModel.h"
 
-#include <Poco/JSON/Object.h>
+#include <finimport/json_value.hpp>
 
 #include <optional>
 #include <string>
@@ -23,7 +23,7 @@ struct RuleBody {
 
 // Checks `rule` (the members of the `rule` wrapper, merged over `base` for a PATCH) against
 // the family's records. Returns the problems; `out` is filled when there are none.
-std::vector<std::string> validateRule(const Poco::JSON::Object& rule, const RuleBody* base,
+std::vector<std::string> validateRule(const finimport::json::Value& rule, const RuleBody* base,
                                       const FamilyRefs& refs, RuleBody& out);
 
 } // namespace finimport::app::rules

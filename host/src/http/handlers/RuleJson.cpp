@@ -3,18 +3,19 @@
 #include "http/Formats.h"
 #include "http/handlers/JsonFields.h"
 
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
+
 #include <Poco/UUIDGenerator.h>
 
 namespace finimport::http {
 
 namespace {
 
-using Poco::Dynamic::Var;
-using Poco::JSON::Array;
-using Poco::JSON::Object;
+using json::Value;
+
+bool scalar(const Value& v) {
+    return v.isString() || v.isNumber() || v.isBool();
+}
 
 // docs/rules.md §1: a condition's or action's id is kept until the body is next replaced: a
 // name-based UUID of the rule, the body and the item's place in it.
@@ -25,37 +26,34 @@ std::string itemId(const std::string& ruleId, const std::string& body, const std
         .toString();
 }
 
-void writeValue(JsonWriter& w, const Object::Ptr& o) {
+// Values as strings (a stored number keeps its exact text: the one JSON reader of
+// docs/decisions.md D180).
+void writeValue(JsonWriter& w, const Value& o) {
     w.key("value");
-    if (!o->has("value") || o->isNull("value")) {
+    const Value* v = o.find("value");
+    if (v == nullptr || !(scalar(*v) || v->isArray())) {
         w.null();
         return;
     }
-    Var v = o->get("value");
-    if (v.type() == typeid(Array::Ptr)) {
-        auto a = v.extract<Array::Ptr>();
+    if (v->isArray()) {
         w.beginArray();
-        for (size_t i = 0; i < a->size(); ++i)
-            if (a->get(unsigned(i)).isEmpty())
-                w.null();
+        for (const Value& item : v->items())
+            if (scalar(item))
+                w.string(item.text());
             else
-                w.string(a->get(unsigned(i)).convert<std::string>());
+                w.null();
         w.endArray();
         return;
     }
-    if (v.type() == typeid(Object::Ptr)) {
-        w.null();
-        return;
-    }
-    w.string(v.convert<std::string>());
+    w.string(v->text());
 }
 
-std::string text(const Object::Ptr& o, const char* key) {
-    if (!o->has(key) || o->isNull(key)) return "";
-    return o->get(key).convert<std::string>();
+std::string text(const Value& o, const char* key) {
+    const Value* v = o.find(key);
+    return v != nullptr && scalar(*v) ? v->text() : "";
 }
 
-void writeCondition(JsonWriter& w, const Object::Ptr& c, const store::StoredRule& r,
+void writeCondition(JsonWriter& w, const Value& c, const store::StoredRule& r,
                     const std::string& path) {
     const std::string stamp = formatTimestampSeconds(r.updatedAt);
     w.beginObject();
@@ -64,10 +62,10 @@ void writeCondition(JsonWriter& w, const Object::Ptr& c, const store::StoredRule
     w.key("operator").string(text(c, "operator"));
     writeValue(w, c);
     w.key("sub_conditions").beginArray();
-    if (c->has("sub_conditions") && text(c, "condition_type") == "compound")
-        if (auto subs = c->getArray("sub_conditions"))
-            for (size_t i = 0; i < subs->size(); ++i)
-                if (auto sub = subs->getObject(unsigned(i)))
+    if (text(c, "condition_type") == "compound")
+        if (const Value* subs = c.find("sub_conditions", Value::Kind::Array))
+            for (size_t i = 0; i < subs->items().size(); ++i)
+                if (const Value& sub = subs->items()[i]; sub.isObject())
                     writeCondition(w, sub, r, path + "." + std::to_string(i));
     w.endArray();
     w.key("created_at").string(stamp);
@@ -75,15 +73,10 @@ void writeCondition(JsonWriter& w, const Object::Ptr& c, const store::StoredRule
     w.endObject();
 }
 
-Array::Ptr parse(const std::string& text) {
-    try {
-        Poco::JSON::Parser parser;
-        Var v = parser.parse(text.empty() ? "[]" : text);
-        if (v.type() == typeid(Array::Ptr)) return v.extract<Array::Ptr>();
-    } catch (const Poco::Exception&) {
-        // a stored body that does not parse reads as empty
-    }
-    return new Array;
+// A stored body that does not parse reads as empty.
+Value parse(const std::string& stored) {
+    auto parsed = json::parse(stored.empty() ? "[]" : stored, 256);
+    return parsed.value && parsed.value->isArray() ? std::move(*parsed.value) : Value::makeArray();
 }
 
 void writeOptionalStamp(JsonWriter& w, const char* name, int64_t micros) {
@@ -100,16 +93,17 @@ void writeRule(JsonWriter& w, const store::StoredRule& r) {
     w.key("active").boolean(r.active);
     writeOptionalString(w, "effective_date", r.effectiveDate);
     w.key("conditions").beginArray();
-    auto conditions = parse(r.conditions);
-    for (size_t i = 0; i < conditions->size(); ++i)
-        if (auto c = conditions->getObject(unsigned(i))) writeCondition(w, c, r, std::to_string(i));
+    const Value conditions = parse(r.conditions);
+    for (size_t i = 0; i < conditions.items().size(); ++i)
+        if (const Value& c = conditions.items()[i]; c.isObject())
+            writeCondition(w, c, r, std::to_string(i));
     w.endArray();
     w.key("actions").beginArray();
-    auto actions = parse(r.actions);
+    const Value actions = parse(r.actions);
     const std::string stamp = formatTimestampSeconds(r.updatedAt);
-    for (size_t i = 0; i < actions->size(); ++i) {
-        auto a = actions->getObject(unsigned(i));
-        if (!a) continue;
+    for (size_t i = 0; i < actions.items().size(); ++i) {
+        const Value& a = actions.items()[i];
+        if (!a.isObject()) continue;
         w.beginObject();
         w.key("id").string(itemId(r.id, r.actions, std::to_string(i)));
         w.key("action_type").string(text(a, "action_type"));

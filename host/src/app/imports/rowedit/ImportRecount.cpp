@@ -6,8 +6,7 @@
 #include "app/imports/RowCodec.h"
 #include "app/imports/RowStats.h"
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <sstream>
 
@@ -43,16 +42,14 @@ void recountImport(store::Tx& s, store::ImportRecord& import) {
     });
     syncMappingKeys(s, import, keys);
 
-    Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    Poco::JSON::Parser parser;
+    json::Value summary = json::Value::makeObject();
     if (import.summary && !import.summary->empty())
-        summary = parser.parse(*import.summary).extract<Poco::JSON::Object::Ptr>();
-    summary->set("duplicate_rows_count", duplicateRows);
-    Poco::JSON::Parser statsParser;
-    summary->set("rows", statsParser.parse(stats.toJson()));
-    std::ostringstream out;
-    summary->stringify(out);
-    import.summary = out.str();
+        if (auto parsed = json::parse(*import.summary); parsed.value && parsed.value->isObject())
+            summary = std::move(*parsed.value);
+    summary.set("duplicate_rows_count", json::Value::makeNumber(std::to_string(duplicateRows)));
+    if (auto rows = json::parse(stats.toJson()); rows.value)
+        summary.set("rows", std::move(*rows.value));
+    import.summary = json::write(summary);
     imports.update(import);
 }
 

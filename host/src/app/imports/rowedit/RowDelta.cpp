@@ -7,10 +7,10 @@
 #include "app/imports/RowStats.h"
 #include "store/ImportRowQueries.h"
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
+#include <finimport/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <sstream>
 
 namespace finimport::app {
@@ -177,17 +177,18 @@ bool applyRowDelta(store::Tx& s, store::ImportRecord& import, const store::Impor
     if (was.published) duplicateDelta -= DuplicateCounter(s, import).matches(before.fields);
     if (is.published) duplicateDelta += DuplicateCounter(s, import).matches(after.fields);
 
-    Poco::JSON::Parser parser;
-    Poco::JSON::Object::Ptr summary = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    json::Value summary = json::Value::makeObject();
     if (import.summary && !import.summary->empty())
-        summary = parser.parse(*import.summary).extract<Poco::JSON::Object::Ptr>();
-    const int64_t duplicates = summary->optValue<Poco::Int64>("duplicate_rows_count", 0);
-    summary->set("duplicate_rows_count", std::max<int64_t>(0, duplicates + duplicateDelta));
-    Poco::JSON::Parser statsParser;
-    summary->set("rows", statsParser.parse(stats->toJson()));
-    std::ostringstream out;
-    summary->stringify(out);
-    import.summary = out.str();
+        if (auto parsed = json::parse(*import.summary); parsed.value && parsed.value->isObject())
+            summary = std::move(*parsed.value);
+    int64_t duplicates = 0;
+    if (const json::Value* n = summary.find("duplicate_rows_count", json::Value::Kind::Number))
+        std::from_chars(n->text().data(), n->text().data() + n->text().size(), duplicates);
+    summary.set("duplicate_rows_count", json::Value::makeNumber(std::to_string(
+                                            std::max<int64_t>(0, duplicates + duplicateDelta))));
+    if (auto rows = json::parse(stats->toJson()); rows.value)
+        summary.set("rows", std::move(*rows.value));
+    import.summary = json::write(summary);
     imports.update(import);
     return true;
 }
