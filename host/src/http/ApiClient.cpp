@@ -1,8 +1,7 @@
 #include "http/ApiClient.h"
 
+#include "domain/Json.h"
 #include "plugin/PocoJson.h"
-
-#include <finimport/json.hpp>
 
 #include <Poco/JSON/Object.h>
 #include <Poco/Net/HTTPClientSession.h>

@@ -1,7 +1,6 @@
 #include "http/JsonParser.h"
+#include "domain/Json.h"
 #include "http/JsonScan.h"
-
-#include <finimport/json.hpp>
 
 namespace finimport::http {
 

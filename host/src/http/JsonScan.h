@@ -2,7 +2,7 @@
 // The byte tests both JSON passes share (http/JsonParser.cpp builds the tree with the SDK's
 // reader, http/JsonValidator.cpp checks a body before authentication). Internal to http/.
 
-#include <finimport/json_reader.hpp>
+#include "domain/Json.h"
 
 #include <cstddef>
 #include <string_view>

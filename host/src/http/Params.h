@@ -2,7 +2,7 @@
 // Request parameters as a small JSON-like tree. Numbers keep their exact source text, so
 // "49.99" never passes through a double.
 
-#include <finimport/json_value.hpp>
+#include "domain/Json.h"
 
 #include <functional>
 #include <optional>

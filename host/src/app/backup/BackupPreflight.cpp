@@ -8,8 +8,7 @@
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportTypes.h"
 #include "app/imports/MessageCap.h"
-
-#include <finimport/json.hpp>
+#include "domain/Json.h"
 
 #include <set>
 

@@ -1,8 +1,7 @@
 #include "app/backup/ExportLines.h"
 
 #include "domain/Decimal.h"
-
-#include <finimport/json.hpp>
+#include "domain/Json.h"
 
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/Timestamp.h>

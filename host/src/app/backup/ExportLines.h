@@ -4,10 +4,9 @@
 // the SDK's json::Value (finimport/json.hpp), so values read from stored JSON (rule conditions)
 // are written back with their numbers' exact text.
 
+#include "domain/Json.h"
 #include "store/SqlRow.h"
 #include "store/Tx.h"
-
-#include <finimport/json_value.hpp>
 
 #include <ostream>
 #include <string>

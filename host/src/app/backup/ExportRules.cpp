@@ -1,10 +1,9 @@
 // The exporter's Rule lines: `version: 1`, category/merchant/tag operand ids replaced by
 // names with a `value_ref {type, id, name}` (docs/imports.md §6.12).
 #include "app/backup/ExportLines.h"
+#include "domain/Json.h"
 #include "store/BackupExportQueries.h"
 #include "store/NamedRecords.h"
-
-#include <finimport/json.hpp>
 
 #include <functional>
 

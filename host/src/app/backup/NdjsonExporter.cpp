@@ -3,9 +3,8 @@
 #include "app/backup/ExportLines.h"
 #include "domain/AccountKind.h"
 #include "domain/Decimal.h"
+#include "domain/Json.h"
 #include "store/BackupExportQueries.h"
-
-#include <finimport/json_value.hpp>
 
 #include <functional>
 

@@ -1,6 +1,6 @@
 #include "app/backup/NdjsonLines.h"
 
-#include <finimport/json.hpp>
+#include "domain/Json.h"
 
 #include <set>
 

@@ -2,7 +2,7 @@
 // Line-level reading of the service's NDJSON format (docs/api.md §7.7, §7.9; docs/decisions.md
 // D19): the first-line gate, typed-line counts, the 15 expected record counts and line validity.
 
-#include <finimport/json_value.hpp>
+#include "domain/Json.h"
 
 #include <functional>
 #include <map>

@@ -1,8 +1,7 @@
 #include "app/backup/RecordCounts.h"
 
 #include "app/backup/NdjsonLines.h"
-
-#include <finimport/json.hpp>
+#include "domain/Json.h"
 
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/JSON/Object.h>

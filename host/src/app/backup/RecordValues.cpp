@@ -1,7 +1,6 @@
 #include "app/backup/RecordValues.h"
 
-#include <finimport/json.hpp>
-#include <finimport/json_number.hpp>
+#include "domain/Json.h"
 
 namespace finimport::app::backup {
 

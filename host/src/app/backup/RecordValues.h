@@ -5,8 +5,7 @@
 
 #include "domain/Date.h"
 #include "domain/Decimal.h"
-
-#include <finimport/json_value.hpp>
+#include "domain/Json.h"
 
 #include <memory>
 

@@ -5,9 +5,8 @@
 #include "app/backup/RecordValues.h"
 #include "app/imports/MessageCap.h"
 #include "app/imports/RowValidation.h"
+#include "domain/Json.h"
 #include "store/NamedRecords.h"
-
-#include <finimport/json.hpp>
 
 #include <set>
 

@@ -2,12 +2,11 @@
 // mapped to family records, created when missing (those count as implicit, docs/decisions.md D19).
 #include "app/backup/RecordWriter.h"
 
+#include "domain/Json.h"
 #include "domain/Uuid.h"
 #include "store/NamedRecords.h"
 #include "store/RuleStore.h"
 #include "store/TaxonomyStore.h"
-
-#include <finimport/json.hpp>
 
 #include <functional>
 

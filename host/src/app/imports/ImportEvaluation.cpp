@@ -4,8 +4,7 @@
 #include "app/imports/MessageCap.h"
 #include "app/imports/RowCodec.h"
 #include "app/imports/RowValidation.h"
-
-#include <finimport/json.hpp>
+#include "domain/Json.h"
 
 #include <charconv>
 

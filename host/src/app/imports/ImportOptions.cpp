@@ -1,7 +1,6 @@
 #include "app/imports/ImportOptions.h"
+#include "domain/Json.h"
 #include "domain/Text.h"
-
-#include <finimport/json.hpp>
 
 #include <Poco/JSON/Object.h>
 #include <Poco/String.h>

@@ -1,6 +1,6 @@
 #include "app/imports/RowStats.h"
 
-#include <finimport/json.hpp>
+#include "domain/Json.h"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>

@@ -3,9 +3,8 @@
 #include "app/imports/MessageCap.h"
 #include "app/imports/RowValidation.h"
 #include "domain/Decimal.h"
+#include "domain/Json.h"
 #include "domain/Text.h"
-
-#include <finimport/json.hpp>
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>

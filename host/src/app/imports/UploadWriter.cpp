@@ -3,10 +3,9 @@
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/RowCodec.h"
 #include "domain/Currency.h"
+#include "domain/Json.h"
 #include "store/RowInserter.h"
 #include "store/SqliteCache.h"
-
-#include <finimport/json.hpp>
 
 #include <sstream>
 

@@ -11,6 +11,7 @@
 #include "app/rules/PublishPass.h"
 #include "app/rules/ReplacedBodies.h"
 #include "app/rules/RuleRemoval.h"
+#include "domain/Json.h"
 #include "domain/LogLine.h"
 #include "jobs/BalanceDelta.h"
 #include "jobs/BalanceMaterializer.h"
@@ -25,8 +26,6 @@
 #include "store/RuleRunStore.h"
 #include "store/SqliteCache.h"
 #include "store/TaxonomyStore.h"
-
-#include <finimport/json.hpp>
 
 #include <exception>
 #include <iostream>

@@ -1,8 +1,7 @@
 #include "app/publish/RuleJson.h"
 
+#include "domain/Json.h"
 #include "domain/Utf8.h"
-
-#include <finimport/json.hpp>
 
 #include <algorithm>
 #include <set>

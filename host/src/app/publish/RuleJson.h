@@ -2,7 +2,7 @@
 // Decoding and checking the conditions/actions JSON of a RuleImport row (docs/imports.md §6.9),
 // including the legacy repairs of double-encoded and badly escaped exports.
 
-#include <finimport/json_value.hpp>
+#include "domain/Json.h"
 
 #include <string>
 

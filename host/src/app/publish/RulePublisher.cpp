@@ -5,12 +5,11 @@
 #include "app/publish/RuleJson.h"
 #include "app/publish/TypePublishers.h"
 #include "app/rules/ReplacedBodies.h"
+#include "domain/Json.h"
 #include "domain/TextFormats.h"
 #include "store/NamedRecords.h"
 #include "store/RuleStore.h"
 #include "store/TaxonomyStore.h"
-
-#include <finimport/json.hpp>
 
 #include <functional>
 #include <stdexcept>

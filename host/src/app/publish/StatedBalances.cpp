@@ -4,11 +4,10 @@
 #include "app/imports/StatementBook.h"
 #include "app/publish/TypePublishers.h"
 #include "domain/Decimal.h"
+#include "domain/Json.h"
 #include "store/AccountStore.h"
 #include "store/BalanceStore.h"
 #include "store/EntryLookups.h"
-
-#include <finimport/json.hpp>
 
 #include <map>
 

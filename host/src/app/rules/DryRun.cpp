@@ -2,9 +2,8 @@
 
 #include "app/rules/RuleValidation.h"
 #include "app/rules/StoredPass.h"
+#include "domain/Json.h"
 #include "store/RuleTargets.h"
-
-#include <finimport/json.hpp>
 
 #include <algorithm>
 #include <tuple>

@@ -1,8 +1,7 @@
 #include "app/rules/ReplacedBodies.h"
 
+#include "domain/Json.h"
 #include "store/RuleUndo.h"
-
-#include <finimport/json.hpp>
 
 #include <stdexcept>
 

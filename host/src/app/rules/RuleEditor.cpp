@@ -3,9 +3,8 @@
 #include "app/rules/RuleRemoval.h"
 #include "app/rules/RuleSet.h"
 #include "app/rules/RuleValidation.h"
+#include "domain/Json.h"
 #include "store/RuleStore.h"
-
-#include <finimport/json.hpp>
 
 namespace finimport::app::rules {
 

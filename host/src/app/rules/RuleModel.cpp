@@ -2,9 +2,7 @@
 
 #include "app/rules/RuleText.h"
 #include "domain/Decimal.h"
-
-#include <finimport/json.hpp>
-#include <finimport/json_number.hpp>
+#include "domain/Json.h"
 
 #include <algorithm>
 #include <stdexcept>

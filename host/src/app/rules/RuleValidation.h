@@ -3,8 +3,7 @@
 // RuleImport publish uses where they exist; operands must be ids of the family's records.
 
 #include "app/rules/RuleModel.h"
-
-#include <finimport/json_value.hpp>
+#include "domain/Json.h"
 
 #include <optional>
 #include <string>

@@ -1,9 +1,8 @@
 #include "http/handlers/RuleJson.h"
 
+#include "domain/Json.h"
 #include "http/Formats.h"
 #include "http/handlers/JsonFields.h"
-
-#include <finimport/json.hpp>
 
 #include <Poco/UUIDGenerator.h>
 

@@ -5,8 +5,7 @@
 #include "app/imports/Mappings.h"
 #include "app/imports/RowCodec.h"
 #include "app/imports/RowStats.h"
-
-#include <finimport/json.hpp>
+#include "domain/Json.h"
 
 #include <sstream>
 

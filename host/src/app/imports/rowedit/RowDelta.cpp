@@ -5,9 +5,8 @@
 #include "app/imports/Mappings.h"
 #include "app/imports/RowCodec.h"
 #include "app/imports/RowStats.h"
+#include "domain/Json.h"
 #include "store/ImportRowQueries.h"
-
-#include <finimport/json.hpp>
 
 #include <algorithm>
 #include <charconv>
