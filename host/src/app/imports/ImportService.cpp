@@ -185,7 +185,7 @@ ImportResult ImportService::createFromPlugin(CreateImportRequest& req, const std
                     if (afterRowHook) afterRowHook(storedRows);
                 };
                 // The thread that replays the plugin's calls stores each row as the sink
-                // finishes it (docs/architecture.md §1).
+                // finishes it (docs/architecture.md).
                 RowPipeline pipeline(consume);
                 UploadSink sink(limits, [&](CollectedRow&& row) { pipeline.push(std::move(row)); });
                 plugin::RunResult result = plugin::runImporter(

@@ -1,5 +1,5 @@
 #pragma once
-// The storing end of an upload's one run pipeline (docs/architecture.md §1): the thread that
+// The storing end of an upload's one run pipeline (docs/architecture.md): the thread that
 // replays the plugin's calls (the request's, which holds the write transaction) hands each row the
 // sink finishes straight to `consume`, which stores it. No queue and no thread of its own: the
 // plugin's side waits for the store through the relay's bounded queue (plugin/RelayedRun.h) or the
