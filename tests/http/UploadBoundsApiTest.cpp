@@ -111,8 +111,9 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(3), storedRowCount(*_app));
     }
 
-    // A file from 64 KiB on is parsed on a second thread while its rows are stored
-    // (app/imports/RowPipeline): the bound is the same, and still nothing is stored.
+    // A file of more than 64 KiB is parsed on the plugin's thread while the request's thread
+    // replays its calls and stores the rows (app/imports/RowPipeline): the bound is the same,
+    // and still nothing is stored.
     void testRowCapIsExactWhenParsingOverlapsStoring() {
         start(5000);
         const std::string fits = bankCsv(5000);

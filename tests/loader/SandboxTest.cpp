@@ -77,6 +77,7 @@ class SandboxTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(rethrowsSinkAndReaderExceptions);
     CPPUNIT_TEST(keepsTheInlineMessages);
     CPPUNIT_TEST(failsACrashingPlugin);
+    CPPUNIT_TEST(refusesForgedCalls);
     CPPUNIT_TEST(carriesFailCodesAndAbi10PluginsThroughTheChild);
     CPPUNIT_TEST(failsALoopingPluginAtItsDeadline);
     CPPUNIT_TEST(failsAMemoryHungryPlugin);
@@ -206,6 +207,18 @@ public:
                              failure(f, "CrashImport", {{"mode", "abort"}}));
         CPPUNIT_ASSERT_EQUAL(std::string("The import plugin exited unexpectedly (status 7)"),
                              failure(f, "CrashImport", {{"mode", "exit"}}));
+    }
+
+    // The child's calls are replayed with every read bounded by its frame, and only the host's
+    // own thread may end a run from the plugin's side (plugin/CallReplayer.h).
+    void refusesForgedCalls() {
+        SandboxFixture f;
+        for (const char* mode : {"forge_halt", "forge_short", "forge_count"})
+            CPPUNIT_ASSERT_EQUAL(std::string("plugin crashes importer test.crashes broke the "
+                                             "plugin contract: sent a malformed message to the "
+                                             "host"),
+                                 failure(f, "CrashImport", {{"mode", mode}}));
+        CPPUNIT_ASSERT(f.sink.rows.empty());
     }
 
     void failsALoopingPluginAtItsDeadline() {

@@ -1,9 +1,8 @@
 #pragma once
 // docs/decisions.md D81: a plugin's time limit measures the plugin. While it runs, the host's
-// sink may have to wait for the host itself (rows queued for the store, app/imports/RowPipeline):
-// that wait moves the run's deadline instead of counting against the plugin. The run in progress
-// on a thread is the one its sink calls are made on (every isolation mode calls the sink on the
-// thread that called runImporter).
+// sink stores each row (app/imports/RowPipeline): that time moves the run's deadline instead of
+// counting against the plugin. The run in progress on a thread is the one its sink calls are
+// made on (every isolation mode calls the sink on the thread that called runImporter).
 
 #include <chrono>
 

@@ -1,9 +1,9 @@
 // An inline run on two threads. The plugin runs on a thread of its own; each call it makes is
-// copied into a batch (RelayCalls.h), and the calling thread replays the calls through the
-// host's own fi_io (contract checks, budgets, the sink) in order, as a sandboxed run replays
-// its child's frames (SandboxRun.h), without the process. The plugin parses the next rows while
-// the host checks and hands on the previous ones: a run costs about the longer of the two
-// halves, not their sum (bench/RESULTS.md).
+// recorded into a batch (CallRecorder.h), and the calling thread replays the calls through the
+// host's own fi_io (contract checks, budgets, the sink) in order (CallReplayer.h), as a
+// sandboxed run replays its child's batches (SandboxRun.h), without the process. The plugin parses
+// the next rows while the host checks and hands on the previous ones: a run costs about the longer
+// of the two halves, not their sum (bench/RESULTS.md).
 //
 // The host sees what a run on one thread shows: the same calls in the same order, the same
 // checks and messages, the sink called on the calling thread only. What differs:
@@ -14,7 +14,8 @@
 //   the plugin before it works on it;
 // - a call bigger than the run's whole output budget ends the run with the output-limit message
 //   before it is copied (on one thread, that message may come after a contract check's).
-// Memory stays bounded: at most kMaxQueuedBatches batches of about kBatchBytes wait.
+// Memory stays bounded: at most kMaxQueuedBatches batches of about CallRecorder::kBatchBytes
+// wait.
 #pragma once
 
 #include "plugin/RunState.h"
@@ -26,8 +27,7 @@
 
 namespace finimport::plugin {
 
-inline constexpr std::size_t kBatchBytes = 256 * 1024; // a batch is handed over once this full
-inline constexpr std::size_t kMaxQueuedBatches = 4;    // the plugin waits while this many wait
+inline constexpr std::size_t kMaxQueuedBatches = 4; // the plugin waits while this many wait
 
 // Calls `run` (which runs the plugin with the fi_io it is given and keeps what the plugin
 // returned or threw) on a thread of its own, and replays the plugin's calls through `io`, the

@@ -1,4 +1,5 @@
 // The fi_io callbacks of one run: contract checks, UTF-8 repair, and the bridge to the sink.
+#include "plugin/IoTable.h"
 #include "plugin/PluginDescriptor.h"
 #include "plugin/RunState.h"
 #include "plugin/Utf8.h"
@@ -294,25 +295,44 @@ void logLine(void* host, int32_t level, const char* message) noexcept {
     guarded(host, 0, [&] { return logLineUnguarded(host, level, message), 0; });
 }
 
-void fail(void* host, const char* code, const char* message) noexcept {
+void failRun(void* host, const char* code, const char* message) noexcept {
     guarded(host, 0, [&] { return failUnguarded(host, code, message), 0; });
 }
+
+// The table's callbacks (plugin/IoTable.h).
+struct HostChecks {
+    static int64_t read(void* host, char* buffer, size_t capacity) noexcept {
+        return readInput(host, buffer, capacity);
+    }
+    static int32_t begin(void* host, const char* kind, const char* const* names,
+                         size_t count) noexcept {
+        return beginRecords(host, kind, names, count);
+    }
+    static int32_t row(void* host, const char* const* values, size_t count,
+                       const fi_location* location) noexcept {
+        return emitRow(host, values, count, location);
+    }
+    static int32_t row_sized(void* host, const char* const* values, const size_t* sizes,
+                             size_t count, const fi_location* location) noexcept {
+        return emitRowSized(host, values, sizes, count, location);
+    }
+    static int32_t row_error(void* host, const char* code, const fi_location* location,
+                             const char* field, const char* message, const char* raw) noexcept {
+        return reportRowError(host, code, location, field, message, raw);
+    }
+    static void set_error(void* host, const char* message) noexcept { setError(host, message); }
+    static void log(void* host, int32_t level, const char* message) noexcept {
+        logLine(host, level, message);
+    }
+    static void fail(void* host, const char* code, const char* message) noexcept {
+        failRun(host, code, message);
+    }
+};
 
 } // namespace
 
 fi_io makeIo(RunState& state) {
-    fi_io io{};
-    io.struct_size = sizeof(fi_io);
-    io.host = &state;
-    io.read = readInput;
-    io.begin = beginRecords;
-    io.row = emitRow;
-    io.row_sized = emitRowSized;
-    io.row_error = reportRowError;
-    io.set_error = setError;
-    io.log = logLine;
-    io.fail = fail;
-    return io;
+    return ioTable<HostChecks>(&state);
 }
 
 } // namespace finimport::plugin

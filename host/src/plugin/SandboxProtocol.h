@@ -1,7 +1,9 @@
 // The framing between the server and a finimport-plugin-run child (one socket, fd 3 in the
 // child). A frame is a type byte, a little-endian u32 payload length and the payload; strings
-// are a u32 length (0xFFFFFFFF: NULL) and their bytes. Shared by both sides, no dependencies
-// beyond the standard library so the runner stays small and quick to exec.
+// are a u32 length (0xFFFFFFFF: NULL) and their bytes. The plugin's own calls travel in Calls
+// frames, in the encoding an inline run's thread uses too (plugin/CallEncoding.h). Shared by both
+// sides, no dependencies beyond the standard library so the runner stays small and quick to
+// exec.
 #pragma once
 
 #include <cstddef>
@@ -19,13 +21,8 @@ enum class Frame : uint8_t {
     CheckKind = 'K',   // row check mode, after Options: the record's kind
     CheckFields = 'C', // row check mode, after CheckKind: u64 count, then count x (name, value)
     // child -> server
-    Read = 'R',        // u64 capacity the plugin asked for
-    Begin = 'B',       // kind, u64 count, u8 names present, names
-    Row = 'W',         // u64 count, u8 values present, values, location
-    RowError = 'E',    // code, location, field, message, raw
-    SetError = 'X',    // message
-    Fail = 'F',        // code, message (ABI 1.1 fail)
-    Log = 'L',         // u32 level, message
+    Read = 'R',        // u64 capacity the plugin asked for, u8 buffer present
+    Calls = 'A',       // the plugin's fi_io calls since the last frame (plugin/CallEncoding.h)
     Done = 'D',        // u32 status returned by run
     OutOfMemory = 'M', // an allocation failed under RLIMIT_AS (sent at once, no payload)
     Threw = 'T',       // run threw; message

@@ -1,5 +1,7 @@
 #include "plugin/SandboxRun.h"
 
+#include "plugin/CallRecorder.h"
+#include "plugin/CallReplayer.h"
 #include "plugin/ChildProcess.h"
 #include "plugin/PluginDescriptor.h"
 #include "plugin/SandboxProtocol.h"
@@ -21,43 +23,11 @@ using sandbox::FrameWriter;
 
 namespace {
 
-// A C view of decoded strings: pointers stay valid while the vector is not resized.
-std::vector<const char*> pointers(const std::vector<std::optional<std::string>>& texts) {
-    std::vector<const char*> out;
-    out.reserve(texts.size());
-    for (const auto& t : texts)
-        out.push_back(t ? t->c_str() : nullptr);
-    return out;
-}
-
-struct DecodedLocation {
-    bool present = false;
-    fi_location value{};
-    std::optional<std::string> section;
-    const fi_location* get() {
-        if (!present) return nullptr;
-        value.section = section ? section->c_str() : nullptr;
-        return &value;
-    }
-};
-
-DecodedLocation readLocation(FrameReader& r) {
-    DecodedLocation l;
-    l.present = r.u8() != 0;
-    if (!l.present) return l;
-    l.value.struct_size = r.u64();
-    // A struct too short for ABI 1.0 is refused by the host's check: nothing more was sent.
-    if (l.value.struct_size < kLocationSizeV1_0) return l;
-    l.value.record = r.u64();
-    l.value.line = r.u64();
-    l.section = r.text();
-    return l;
-}
-
 class Session {
 public:
     Session(ChildProcess& child, const fi_io& io, RunState& state)
-        : _child(child), _io(io), _state(state), _policy(state.importer.policy) {}
+        : _child(child), _io(io), _state(state), _policy(state.importer.policy),
+          _replayer(io, state, false) {}
 
     // Runs the protocol until the plugin is done, the child is gone or the run must stop.
     ChildOutcome run(const fi_options& options, const RowCheckRequest* check);
@@ -72,9 +42,12 @@ private:
     void malformed() {
         if (!_state.violation) _state.violation = "sent a malformed message to the host";
     }
+    // A batch of calls holds up to CallRecorder::kBatchBytes and the call that filled it.
     uint64_t frameLimit() const {
         return _policy.maxOutputBytes > 0
-                   ? std::min<uint64_t>(sandbox::kMaxFrameBytes, _policy.maxOutputBytes + 4096)
+                   ? std::min<uint64_t>(sandbox::kMaxFrameBytes,
+                                        _policy.maxOutputBytes + calls::CallRecorder::kBatchBytes +
+                                            4096)
                    : sandbox::kMaxFrameBytes;
     }
     ChildOutcome finish(End end);
@@ -83,6 +56,7 @@ private:
     const fi_io& _io;
     RunState& _state;
     const RunPolicy& _policy;
+    calls::CallReplayer _replayer; // the child's calls through the host's fi_io
     ChildOutcome _outcome;
     bool _outOfMemory = false;
     std::optional<std::string> _startFailure;
@@ -215,64 +189,14 @@ Session::End Session::handle(Frame type, FrameReader& r) {
         if (!sendAll(reply)) return _state.halted() ? End::Halted : End::ChildGone;
         return End::Continue;
     }
-    case Frame::Begin: {
-        auto kind = r.text();
-        const uint64_t count = r.u64();
-        const bool hasNames = r.u8() != 0;
-        std::vector<std::optional<std::string>> names;
-        for (uint64_t i = 0; hasNames && i < count && !r.failed(); ++i) {
-            names.push_back(r.text());
-            if (!names.back()) break;
+    case Frame::Calls:
+        try {
+            const std::string_view calls = r.rest();
+            _replayer.replay(calls.data(), calls.size(), nullptr);
+        } catch (const calls::MalformedCalls&) {
+            return malformed(), End::Halted;
         }
-        if (r.failed()) return malformed(), End::Halted;
-        const auto names_ = pointers(names);
-        _io.begin(_io.host, kind ? kind->c_str() : nullptr, hasNames ? names_.data() : nullptr,
-                  count);
         return End::Continue;
-    }
-    case Frame::Row: {
-        const uint64_t count = r.u64();
-        const bool hasValues = r.u8() != 0;
-        std::vector<std::optional<std::string>> values;
-        for (uint64_t i = 0; hasValues && i < count && !r.failed(); ++i)
-            values.push_back(r.text());
-        auto location = readLocation(r);
-        if (r.failed()) return malformed(), End::Halted;
-        const auto values_ = pointers(values);
-        _io.row(_io.host, hasValues ? values_.data() : nullptr, count, location.get());
-        return End::Continue;
-    }
-    case Frame::RowError: {
-        auto code = r.text();
-        auto location = readLocation(r);
-        auto field = r.text();
-        auto message = r.text();
-        auto raw = r.text();
-        if (r.failed()) return malformed(), End::Halted;
-        const auto c = [](const std::optional<std::string>& s) { return s ? s->c_str() : nullptr; };
-        _io.row_error(_io.host, c(code), location.get(), c(field), c(message), c(raw));
-        return End::Continue;
-    }
-    case Frame::SetError: {
-        auto message = r.text();
-        if (r.failed()) return malformed(), End::Halted;
-        _io.set_error(_io.host, message ? message->c_str() : nullptr);
-        return End::Continue;
-    }
-    case Frame::Fail: {
-        auto code = r.text();
-        auto message = r.text();
-        if (r.failed()) return malformed(), End::Halted;
-        _io.fail(_io.host, code ? code->c_str() : nullptr, message ? message->c_str() : nullptr);
-        return End::Continue;
-    }
-    case Frame::Log: {
-        const auto level = static_cast<int>(r.u32());
-        auto message = r.text();
-        if (r.failed()) return malformed(), End::Halted;
-        _io.log(_io.host, level, message ? message->c_str() : nullptr);
-        return End::Continue;
-    }
     case Frame::OutOfMemory:
         _outOfMemory = true;
         return End::Continue;

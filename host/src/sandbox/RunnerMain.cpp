@@ -165,23 +165,30 @@ int main(int argc, char** argv) {
 
     const fi_options runOptions{sizeof(fi_options), options.items.size(), options.items.data()};
     const fi_options record{sizeof(fi_options), fields.items.size(), fields.items.data()};
-    const fi_io io = sandbox::makeChildIo(channel);
-    FrameWriter w(channel.buffer());
+    plugin::calls::CallRecorder recorder(channel, 0); // the server's replay bounds the output
+    const fi_io io = recorder.io();
+    int status = FI_RUN_FAILED;
+    std::string thrown;
     try {
-        const int status = check ? check(checkKind.c_str(), &runOptions, &record, &io)
-                                 : importer->run(&runOptions, &io);
+        status = check ? check(checkKind.c_str(), &runOptions, &record, &io)
+                       : importer->run(&runOptions, &io);
+    } catch (const std::exception& e) {
+        thrown = e.what();
+    } catch (...) {
+        thrown = "an unknown exception";
+    }
+    // A call the recorder could not copy (no memory left) leaves the run without its calls.
+    if (thrown.empty() && recorder.failure()) thrown = "the plugin's calls could not be copied";
+    channel.handOver(recorder.batch());
+    FrameWriter w(channel.buffer());
+    if (thrown.empty()) {
         w.begin(Frame::Done);
         w.u32(static_cast<uint32_t>(status));
-        w.end();
-    } catch (const std::exception& e) {
+    } else {
         w.begin(Frame::Threw);
-        w.text(e.what());
-        w.end();
-    } catch (...) {
-        w.begin(Frame::Threw);
-        w.text("an unknown exception");
-        w.end();
+        w.text(thrown);
     }
+    w.end();
     channel.flush();
     // No destructors or atexit handlers of the plugin: the answer is out, the process is done.
     _exit(0);

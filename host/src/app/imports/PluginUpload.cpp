@@ -14,14 +14,12 @@
 #include "app/imports/UploadWriter.h"
 #include "domain/LogLine.h"
 #include "domain/Uuid.h"
-#include "plugin/HostStall.h"
 #include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
 #include "store/FamilyStore.h"
 #include "store/ImportStore.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 
 namespace finimport::app {
@@ -32,10 +30,6 @@ ImportError validationFailed(std::vector<std::string> errors) {
     return ImportError{ErrorKind::Invalid, "validation_failed", "Import could not be created",
                        std::move(errors), std::nullopt};
 }
-
-// Content from this size on is parsed and stored on two threads (RowPipeline); below it the
-// second thread would cost more than it saves.
-constexpr std::size_t kOverlapBytes = 64 * 1024;
 
 // The request's content, which is valid UTF-8 from `offset` on (past a BOM), moved out of it:
 // an upload's bytes are held once (the memory bound).
@@ -148,28 +142,14 @@ StoredUpload PluginUpload::store(CreateImportRequest& req, const std::string& ty
                     if (req.upload) req.upload->rowParsed(storedRows);
                     if (afterRowHook) afterRowHook(storedRows);
                 };
-                // A large file is parsed on a second thread while this one stores its rows.
-                const bool overlap = input->size() >= kOverlapBytes;
+                // The thread that replays the plugin's calls stores each row as the sink
+                // finishes it (docs/architecture.md).
                 RowPipeline pipeline(consume);
-                UploadSink sink(limits, [&](CollectedRow&& row) {
-                    if (overlap) return pipeline.push(std::move(row));
-                    // Storing the row is the host's time, not the plugin's (docs/decisions.md
-                    // D81).
-                    const auto start = std::chrono::steady_clock::now();
-                    consume(std::move(row));
-                    plugin::noteHostStall(std::chrono::steady_clock::now() - start);
-                });
-                plugin::RunResult result;
-                auto produce = [&] {
-                    result = plugin::runImporter(*importer,
-                                                 pluginOptions(traits, csvOptions, defaultCurrency),
-                                                 stringSource(*input), sink);
-                    if (result.status != plugin::RunResult::Status::Failed) sink.finish();
-                };
-                if (overlap)
-                    pipeline.run(produce);
-                else
-                    produce();
+                UploadSink sink(limits, [&](CollectedRow&& row) { pipeline.push(std::move(row)); });
+                plugin::RunResult result = plugin::runImporter(
+                    *importer, pluginOptions(traits, csvOptions, defaultCurrency),
+                    stringSource(*input), sink);
+                if (result.status != plugin::RunResult::Status::Failed) sink.finish();
                 if (result.status == plugin::RunResult::Status::Failed)
                     throw PluginFailed{classifyFailure(result, traits)};
                 GeneratedRows meta;

@@ -1,24 +1,23 @@
-// The calls of a relayed run (RelayedRun.h) as bytes inside one process. The plugin's thread
-// encodes each fi_io call as the plugin made it, NULL pointers and struct sizes included, so
-// that the host's checks meet the same mistakes; the calling thread replays the bytes through
-// the host's fi_io. Row values travel with their sizes and are replayed through row_sized (a
-// row() value has no NUL inside, so both calls read it alike).
+// The one encoding of a plugin's fi_io calls, for both runs beside the host: an inline run's
+// plugin thread (plugin/RelayedRun.h) and a sandboxed plugin's child process
+// (sandbox/ChildIo.h, inside the protocol's Calls frames, plugin/SandboxProtocol.h). Each call
+// is encoded as the plugin made it, NULL pointers and struct sizes included, so that the host's
+// checks meet the same mistakes when plugin/CallReplayer.h replays it. Row values travel with
+// their sizes and are replayed through row_sized (a row() value has no NUL inside, so both
+// calls read it alike). Standard library only: the sandbox runner links it.
 #pragma once
-
-#include "plugin/RunState.h"
 
 #include <finimport/plugin.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <memory>
 #include <string>
-#include <vector>
 
-namespace finimport::plugin::relay {
+namespace finimport::plugin::calls {
 
-// Encoded calls, back to back: a tag byte, then the call's fields in native byte order.
+// Encoded calls, back to back: a tag byte, then the call's fields in native byte order (both
+// sides are the same build on the same machine).
 class CallBatch {
 public:
     // `n` more bytes at the end, to be written (not zeroed: every byte is written once).
@@ -47,8 +46,29 @@ private:
     std::size_t _used = 0;     // bytes written
 };
 
-// How the plugin's thread ended the run itself (a read it could not serve), in call order.
+// How the plugin's side ended the run itself (a read it could not serve), in call order. Only
+// an inline run's own thread sends it: a replayer of a child's calls refuses it.
 enum class Halt : uint8_t { Violation, Limit, Exception };
+
+// The wire: tags, the NULL marker and a row's flags (read by plugin/CallReplayer.cpp).
+namespace wire {
+enum Tag : char {
+    kBegin = 'B',
+    kRow = 'W',
+    kRowError = 'E',
+    kSetError = 'X',
+    kFail = 'F',
+    kLog = 'L',
+    kHalt = 'H',
+};
+inline constexpr uint64_t kAbsent = UINT64_MAX; // a NULL string or value
+inline constexpr uint8_t kSized = 1;            // row_sized(), not row()
+inline constexpr uint8_t kHasValues = 2;        // `values` was not NULL
+inline constexpr uint8_t kHasSizes = 4;         // `sizes` was not NULL
+inline constexpr uint8_t kCopied = 8;           // the values follow (the host will read them)
+// The ABI 1.0 size of fi_location (plugin/PluginDescriptor.h defines the same for the host).
+inline constexpr std::size_t kLocationSize = offsetof(fi_location, section) + sizeof(void*);
+} // namespace wire
 
 // The plugin's side: appends calls to a batch.
 class CallEncoder {
@@ -76,19 +96,4 @@ private:
                                  // refused by the host before it reads a value, so are we
 };
 
-// The calling thread's side: replays batches through the host's fi_io.
-class CallReplayer {
-public:
-    CallReplayer(const fi_io& io, RunState& state) : _io(io), _state(state) {}
-
-    // Every call of `batch`, in order; `exception` is what a Halt::Exception stands for.
-    void replay(const CallBatch& batch, const std::exception_ptr& exception);
-
-private:
-    const fi_io& _io;
-    RunState& _state;
-    std::vector<const char*> _values; // one row's value pointers (into the batch), reused
-    std::vector<std::size_t> _sizes;  // and their sizes
-};
-
-} // namespace finimport::plugin::relay
+} // namespace finimport::plugin::calls

@@ -1,36 +1,11 @@
-#include "plugin/RelayCalls.h"
-
-#include "plugin/PluginDescriptor.h"
+#include "plugin/CallEncoding.h"
 
 #include <algorithm>
 #include <cstring>
 
-namespace finimport::plugin::relay {
-namespace {
+namespace finimport::plugin::calls {
 
-enum Tag : char {
-    kBegin = 'B',
-    kRow = 'W',
-    kRowError = 'E',
-    kSetError = 'X',
-    kFail = 'F',
-    kLog = 'L',
-    kHalt = 'H',
-};
-
-constexpr uint64_t kAbsent = UINT64_MAX; // a NULL string or value
-
-// A row's flags: how the plugin called, and whether its values were copied.
-constexpr uint8_t kSized = 1;     // row_sized(), not row()
-constexpr uint8_t kHasValues = 2; // `values` was not NULL
-constexpr uint8_t kHasSizes = 4;  // `sizes` was not NULL
-constexpr uint8_t kCopied = 8;    // the values follow (the host will read them)
-
-// Stand-ins for arrays the plugin passed but the host will not read (it refuses the call first).
-const char* const kUnreadValues[1] = {nullptr};
-const std::size_t kUnreadSizes[1] = {0};
-
-} // namespace
+using namespace wire;
 
 void CallBatch::expand(std::size_t needed) {
     const std::size_t capacity = std::max({needed, 2 * _capacity, std::size_t(4096)});
@@ -58,7 +33,7 @@ void putText(CallBatch& batch, const char* text) {
 // (the host refuses a smaller one by its size alone).
 void putLocation(CallBatch& batch, const fi_location* location) {
     if (!location) return put(batch, uint8_t{0});
-    if (location->struct_size < kLocationSizeV1_0) {
+    if (location->struct_size < kLocationSize) {
         put(batch, uint8_t{1});
         return put(batch, uint64_t(location->struct_size));
     }
@@ -107,51 +82,6 @@ inline void copyValue(char* to, const char* from, uint64_t size) {
 
 uint64_t textBytes(const char* text) {
     return text ? std::strlen(text) : 0;
-}
-
-class Reader {
-public:
-    explicit Reader(const char* at) : _at(at) {}
-    template <typename T> T get() {
-        T value;
-        std::memcpy(&value, _at, sizeof value);
-        _at += sizeof value;
-        return value;
-    }
-    const char* text() {
-        const auto size = get<uint64_t>();
-        if (size == kAbsent) return nullptr;
-        const char* text = _at;
-        _at += size + 1;
-        return text;
-    }
-    const char* take(std::size_t size) {
-        const char* at = _at;
-        _at += size;
-        return at;
-    }
-    const char* position() const { return _at; }
-
-private:
-    const char* _at;
-};
-
-struct DecodedLocation {
-    bool present = false;
-    fi_location value{};
-    const fi_location* get() const { return present ? &value : nullptr; }
-};
-
-DecodedLocation readLocation(Reader& r) {
-    DecodedLocation l;
-    l.present = r.get<uint8_t>() != 0;
-    if (!l.present) return l;
-    l.value.struct_size = r.get<uint64_t>();
-    if (l.value.struct_size < kLocationSizeV1_0) return l;
-    l.value.record = r.get<uint64_t>();
-    l.value.line = r.get<uint64_t>();
-    l.value.section = r.text();
-    return l;
 }
 
 // Appends each value's size, then its bytes, through local pointers (stores through the batch's
@@ -270,86 +200,4 @@ void CallEncoder::halt(CallBatch& batch, Halt how, const std::string& message) {
     putText(batch, message.c_str()); // a host sentence: no NUL inside
 }
 
-void CallReplayer::replay(const CallBatch& batch, const std::exception_ptr& exception) {
-    Reader r(batch.data());
-    const char* end = batch.data() + batch.size();
-    while (r.position() < end) {
-        switch (r.get<char>()) {
-        case kBegin: {
-            const char* kind = r.text();
-            const auto count = r.get<uint64_t>();
-            const bool hasNames = r.get<uint8_t>() != 0;
-            const auto read = r.get<uint64_t>();
-            if (_values.size() < read) _values.resize(read);
-            for (uint64_t i = 0; i < read; ++i)
-                _values[i] = r.text();
-            const char* const* names = !hasNames ? nullptr : read ? _values.data() : kUnreadValues;
-            _io.begin(_io.host, kind, names, count);
-            break;
-        }
-        case kRow: {
-            const auto flags = r.get<uint8_t>();
-            const auto count = r.get<uint64_t>();
-            const char* const* values = flags & kHasValues ? kUnreadValues : nullptr;
-            const std::size_t* sizes = flags & kHasSizes ? kUnreadSizes : nullptr;
-            if (flags & kCopied) {
-                if (_values.size() < count) _values.resize(count);
-                if (_sizes.size() < count) _sizes.resize(count);
-                for (uint64_t i = 0; i < count; ++i) {
-                    const auto size = r.get<uint64_t>();
-                    const bool absent = size == kAbsent;
-                    _values[i] = absent ? nullptr : r.take(size);
-                    _sizes[i] = absent ? 0 : size;
-                }
-                values = _values.data();
-                sizes = _sizes.data();
-            }
-            const DecodedLocation location = readLocation(r);
-            if (flags & (kSized | kCopied))
-                _io.row_sized(_io.host, values, sizes, count, location.get());
-            else
-                _io.row(_io.host, values, count, location.get());
-            break;
-        }
-        case kRowError: {
-            const char* code = r.text();
-            const DecodedLocation location = readLocation(r);
-            const char* field = r.text();
-            const char* message = r.text();
-            const char* raw = r.text();
-            _io.row_error(_io.host, code, location.get(), field, message, raw);
-            break;
-        }
-        case kSetError:
-            _io.set_error(_io.host, r.text());
-            break;
-        case kFail: {
-            const char* code = r.text();
-            _io.fail(_io.host, code, r.text());
-            break;
-        }
-        case kLog: {
-            const auto level = r.get<int32_t>();
-            _io.log(_io.host, level, r.text());
-            break;
-        }
-        case kHalt: {
-            const auto how = Halt(r.get<uint8_t>());
-            const std::string message = r.text();
-            // A halted run reads no more: on one thread this read would not have happened.
-            if (_state.halted()) break;
-            if (how == Halt::Violation)
-                _state.violation = message;
-            else if (how == Halt::Limit)
-                _state.exceeded(message);
-            else
-                _state.hostException = exception;
-            break;
-        }
-        default:
-            throw std::logic_error("a relayed run met an unknown call");
-        }
-    }
-}
-
-} // namespace finimport::plugin::relay
+} // namespace finimport::plugin::calls
