@@ -32,7 +32,7 @@ allowed=(
   # named "Imported item") tell the user which option to send; the text is the API's.
   'app/imports/NameFallback.cpp:"\" looks like a name column: send name_col_label";'
   'app/imports/NameFallback.cpp:return std::string("Every row is named \"Imported item\": send name_col_label");'
-  'app/imports/PluginUpload.cpp:", the family'"'"'s currency; send currency_col_label or "'
+  'app/imports/UploadRows.cpp:", the family'"'"'s currency; send currency_col_label or currency");'
   # The SDK header's file name (the number format deciders the host shares with the plugins).
   'domain/TextFormats.h:#include <finimport/number_format.hpp>'
 )

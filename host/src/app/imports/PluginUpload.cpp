@@ -3,16 +3,16 @@
 #include "app/imports/CreateChecks.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/Mappings.h"
-#include "app/imports/NameFallback.h"
 #include "app/imports/PluginMeta.h"
 #include "app/imports/RowCollector.h"
 #include "app/imports/RowPipeline.h"
-#include "app/imports/StatementBook.h"
 #include "app/imports/TextDecoding.h"
 #include "app/imports/TypeDetection.h"
+#include "app/imports/UploadRows.h"
 #include "app/imports/UploadSink.h"
 #include "app/imports/UploadWriter.h"
 #include "domain/LogLine.h"
+#include "domain/Text.h"
 #include "domain/Uuid.h"
 #include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
@@ -104,47 +104,18 @@ StoredUpload PluginUpload::store(CreateImportRequest& req, const std::string& ty
             UploadWriter writer(s, record, traits, domain::Date::today());
             imports.insert(record);
             if (runPlugin) {
-                // Statement files: statements and warnings are kept aside, entry rows are named
-                // after their statement's account (StatementBook.h).
-                StatementBook book;
-                int64_t entryRows = 0;
                 // docs/decisions.md D91: rows whose currency came from neither the file nor the
                 // request (no account_id, no `currency`) take the family's; the import says so.
                 const auto stated = csvOptions.get("currency");
-                const bool familyCurrency =
-                    !csvAccount && (!stated || stated->find_first_not_of(" ") == std::string::npos);
-                int64_t familyCurrencyRows = 0;
-                NameFallbackCount names; // docs/decisions.md D91
-                EntryTotal fileTotal;    // docs/decisions.md D158
-                int64_t storedRows = 0;  // docs/decisions.md D165: the upload's progress
-                auto consume = [&](CollectedRow&& row) {
-                    if (row.kind == "statement") {
-                        if (!book.addStatement(row))
-                            throw UploadRefused(ImportError{
-                                ErrorKind::Invalid, "too_many_statements",
-                                "The file has more than " +
-                                    std::to_string(StatementBook::kMaxStatements) + " statements.",
-                                std::nullopt, std::nullopt});
-                        return;
-                    }
-                    if (row.kind == "warning") return book.addWarning(row);
-                    if (!book.empty() && row.field("statement_id")) {
-                        book.annotate(row, defaultCurrency);
-                        row.number = ++entryRows;
-                    } else {
-                        if (row.kind == "transaction") fileTotal.add(row); // D158
-                        names.row(row);
-                        const auto* given = familyCurrency ? row.field("currency_given") : nullptr;
-                        if (given && *given && **given == "false") ++familyCurrencyRows;
-                    }
-                    writer.add(std::move(row));
-                    ++storedRows;
-                    if (req.upload) req.upload->rowParsed(storedRows);
-                    if (afterRowHook) afterRowHook(storedRows);
-                };
+                UploadRows rows(writer, defaultCurrency,
+                                !csvAccount && (!stated || domain::trimView(*stated, " ").empty()),
+                                [&](int64_t stored) {
+                                    if (req.upload) req.upload->rowParsed(stored);
+                                    if (afterRowHook) afterRowHook(stored);
+                                });
                 // The thread that replays the plugin's calls stores each row as the sink
                 // finishes it (docs/architecture.md).
-                RowPipeline pipeline(consume);
+                RowPipeline pipeline([&](CollectedRow&& row) { rows.add(std::move(row)); });
                 UploadSink sink(limits, [&](CollectedRow&& row) { pipeline.push(std::move(row)); });
                 plugin::RunResult result = plugin::runImporter(
                     *importer, pluginOptions(traits, csvOptions, defaultCurrency),
@@ -156,25 +127,7 @@ StoredUpload PluginUpload::store(CreateImportRequest& req, const std::string& ty
                 meta.rows = sink.metaRows();
                 record.extracted = takePluginMeta(meta, csvOptions, &record.error);
                 record.configuration = csvOptions.toJson();
-                // docs/decisions.md D158: a PDF's stated totals against its entries.
-                if (auto warning = fileTotal.reconcile(meta.rows)) book.addMessage(*warning);
-                if (familyCurrencyRows > 0)
-                    book.addMessage("Amounts taken as " + defaultCurrency +
-                                    ", the family's currency; send currency_col_label or "
-                                    "currency");
-                if (auto unnamed = names.warning(sink.header())) book.addMessage(*unnamed);
-                record.warnings = book.warningsJson();
-                if (!book.empty()) {
-                    record.extracted = book.toExtractedJson(record.extracted);
-                    // docs/decisions.md D58: account_id only when every statement is of a kind that
-                    // fits it.
-                    if (csvAccount && !book.fitsAccount(*csvAccount))
-                        throw UploadRefused(ImportError{
-                            ErrorKind::Invalid, "validation_failed",
-                            "Account type does not match the statement",
-                            std::vector<std::string>{"Account type does not match the statement"},
-                            std::nullopt});
-                }
+                rows.finish(record, meta.rows, sink.header(), csvAccount);
             }
             writer.finish(record);
             imports.update(record);
