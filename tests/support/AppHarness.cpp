@@ -12,6 +12,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <finimport/json.hpp>
+
 namespace finimport::test {
 
 AppHarness::AppHarness(HarnessOptions options) {
@@ -98,29 +100,9 @@ std::string readFile(const std::string& path) {
 }
 
 std::string jsonQuote(const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            out += c;
-        }
-    }
-    return out + "\"";
+    std::string out;
+    finimport::json::appendQuoted(out, text);
+    return out;
 }
 
 std::string createImport(AppHarness& app, const std::string& key, const std::string& body) {

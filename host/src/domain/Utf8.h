@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include <finimport/json_reader.hpp>
+
 namespace finimport::domain {
 
 // Length of the well-formed UTF-8 sequence starting at text[pos] (RFC 3629: no overlong forms,
@@ -19,24 +21,9 @@ inline bool isValidUtf8(std::string_view text) {
     return validUtf8Prefix(text) == text.size();
 }
 
-// Appends `cp` (a Unicode scalar value, ≤ U+10FFFF, no surrogate) as UTF-8.
-inline void appendUtf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
+// Appends `cp` (a Unicode scalar value, ≤ U+10FFFF, no surrogate) as UTF-8: the JSON reader's
+// encoder, shared with the plugins.
+using json::appendUtf8;
 
 // Reads the four hex digits of a JSON `\uXXXX` escape at text[at..at+4) into `cp`; false when
 // they are missing or not hex.
