@@ -5,6 +5,7 @@
 #include "app/backup/NdjsonLines.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportOptions.h"
+#include "app/imports/ImportSummary.h"
 #include "app/imports/ImportTypes.h"
 #include "store/ImportStore.h"
 
@@ -90,12 +91,10 @@ StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& r
     record.rowsCount = report.typedLines;
     record.expectedRecordCounts = countsJson(report.expected);
     record.readback = "{}";
-    Poco::JSON::Object summary(Poco::JSON_PRESERVE_KEY_ORDER);
-    summary.set("valid_rows_count", report.validLines);
-    summary.set("importable_lines", report.importableLines);
-    std::ostringstream out;
-    summary.stringify(out);
-    record.summary = out.str();
+    ImportSummary summary;
+    summary.setCount("valid_rows_count", report.validLines);
+    summary.setCount("importable_lines", report.importableLines);
+    record.summary = summary.text();
     try {
         db.write([&](store::Tx& s) { store::ImportStore(s).insert(record); });
     } catch (const std::exception&) {

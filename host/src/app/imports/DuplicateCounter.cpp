@@ -2,14 +2,11 @@
 
 #include "app/imports/ExternalId.h"
 #include "app/imports/ImportContent.h"
+#include "app/imports/ImportSummary.h"
 #include "domain/Date.h"
 #include "domain/Decimal.h"
 #include "domain/Text.h"
 #include "store/EntryLookups.h"
-
-#include <Poco/JSON/Object.h>
-
-#include <sstream>
 
 namespace finimport::app {
 
@@ -145,11 +142,9 @@ int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,
 
 void countDuplicates(store::Tx& s, store::ImportRecord& import,
                      const std::vector<RowFields>& rows) {
-    Poco::JSON::Object summary(Poco::JSON_PRESERVE_KEY_ORDER);
-    summary.set("duplicate_rows_count", duplicateRowCount(s, import, rows));
-    std::ostringstream out;
-    summary.stringify(out);
-    import.summary = out.str();
+    ImportSummary summary;
+    summary.setCount("duplicate_rows_count", duplicateRowCount(s, import, rows));
+    import.summary = summary.text();
     store::ImportStore(s).update(import);
 }
 

@@ -1,12 +1,11 @@
 #include "app/imports/ImportEvaluation.h"
 
+#include "app/imports/ImportSummary.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/MessageCap.h"
 #include "app/imports/RowCodec.h"
 #include "app/imports/RowValidation.h"
 #include "domain/Json.h"
-
-#include <charconv>
 
 #include <algorithm>
 #include <map>
@@ -44,22 +43,6 @@ RowStats scanRows(store::ImportStore& imports, const store::ImportRecord& record
         }
     });
     return stats;
-}
-
-int64_t summaryCount(const std::optional<std::string>& summary, const std::string& key) {
-    if (!summary || summary->empty()) return 0;
-    auto parsed = json::parse(*summary);
-    const json::Value* v =
-        parsed.value ? parsed.value->find(key, json::Value::Kind::Number) : nullptr;
-    int64_t n = 0;
-    if (v) std::from_chars(v->text().data(), v->text().data() + v->text().size(), n);
-    return n;
-}
-
-bool summaryHas(const std::optional<std::string>& summary, const std::string& key) {
-    if (!summary || summary->empty()) return false;
-    auto parsed = json::parse(*summary);
-    return parsed.value && parsed.value->find(key) != nullptr;
 }
 
 } // namespace
@@ -118,13 +101,13 @@ ImportView evaluateImport(store::Tx& s, const store::ImportRecord& record, domai
     v.detail.terminal = isTerminalStatus(record.status);
     v.detail.revertable = isRevertableStatus(record.status);
 
+    const ImportSummary summary = ImportSummary::of(record.summary);
     if (traits.backup()) {
         // No row records: the counts of the stored summary (docs/api.md §10 change 4).
-        v.stats.validRowsCount = summaryCount(record.summary, "valid_rows_count");
+        v.stats.validRowsCount = summary.count("valid_rows_count");
         v.stats.invalidRowsCount = record.rowsCount - v.stats.validRowsCount;
         v.detail.cleaned = v.detail.configured;
-        v.detail.publishable =
-            v.detail.cleaned && summaryCount(record.summary, "importable_lines") > 0;
+        v.detail.publishable = v.detail.cleaned && summary.count("importable_lines") > 0;
         if (!v.detail.publishable)
             v.notPublishableReasons.push_back("No importable records were found.");
         return v;
@@ -140,15 +123,15 @@ ImportView evaluateImport(store::Tx& s, const store::ImportRecord& record, domai
     // skipped them.
     if (skip) {
         const bool published = record.status != "pending" && record.status != "failed";
-        v.stats.skippedRowsCount = published && summaryHas(record.summary, "skipped_rows_count")
-                                       ? summaryCount(record.summary, "skipped_rows_count")
+        v.stats.skippedRowsCount = published && summary.has("skipped_rows_count")
+                                       ? summary.count("skipped_rows_count")
                                        : stats->invalid.count;
     }
     auto mappings = imports.mappings(record.id);
     v.stats.mappingsCount = static_cast<int64_t>(mappings.size());
     for (const auto& m : mappings)
         if (!mappingAssigned(m)) ++v.stats.unassignedMappingsCount;
-    v.stats.duplicateRowsCount = summaryCount(record.summary, "duplicate_rows_count");
+    v.stats.duplicateRowsCount = summary.count("duplicate_rows_count");
 
     v.detail.cleaned = v.detail.configured && (stats->invalid.count == 0 || skip);
     // The plugin's own reason first (docs/decisions.md D17 a PDF without a table, D55 an

@@ -1,6 +1,7 @@
 #include "app/imports/UploadWriter.h"
 
 #include "app/imports/ImportEvaluation.h"
+#include "app/imports/ImportSummary.h"
 #include "app/imports/RowCodec.h"
 #include "domain/Currency.h"
 #include "domain/Json.h"
@@ -107,14 +108,10 @@ void UploadWriter::finish(store::ImportRecord& import) {
     flushPending();
     _inserter->flush();
     syncMappingKeys(_s, import, _keys);
-    json::Value summary = json::Value::makeObject();
-    if (import.summary && !import.summary->empty())
-        if (auto parsed = json::parse(*import.summary); parsed.value && parsed.value->isObject())
-            summary = std::move(*parsed.value);
-    summary.set("duplicate_rows_count", json::Value::makeNumber(std::to_string(_duplicateRows)));
-    if (auto rows = json::parse(_stats.toJson()); rows.value)
-        summary.set("rows", std::move(*rows.value));
-    import.summary = json::write(summary);
+    ImportSummary summary = ImportSummary::of(import.summary);
+    summary.setCount("duplicate_rows_count", _duplicateRows);
+    summary.setRows(_stats);
+    import.summary = summary.text();
     import.rowsCount = _rows;
 }
 

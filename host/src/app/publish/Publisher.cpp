@@ -2,6 +2,7 @@
 
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/ImportProgress.h"
+#include "app/imports/ImportSummary.h"
 #include "app/imports/ImportTypes.h"
 #include "app/imports/RowValidation.h"
 #include "app/publish/MappingResolver.h"
@@ -62,12 +63,9 @@ private:
 };
 
 void writeSummaryCount(store::ImportRecord& import, const char* key, int64_t count) {
-    json::Value summary = json::Value::makeObject();
-    if (import.summary && !import.summary->empty())
-        if (auto parsed = json::parse(*import.summary); parsed.value && parsed.value->isObject())
-            summary = std::move(*parsed.value);
-    summary.set(key, json::Value::makeNumber(std::to_string(count)));
-    import.summary = json::write(summary);
+    ImportSummary summary = ImportSummary::of(import.summary);
+    summary.setCount(key, count);
+    import.summary = summary.text();
 }
 
 // docs/decisions.md D98: warnings found at publish join those of the upload (a republish after a

@@ -2,6 +2,7 @@
 
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportEvaluation.h"
+#include "app/imports/ImportSummary.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/RowCodec.h"
 #include "app/imports/RowStats.h"
@@ -41,14 +42,10 @@ void recountImport(store::Tx& s, store::ImportRecord& import) {
     });
     syncMappingKeys(s, import, keys);
 
-    json::Value summary = json::Value::makeObject();
-    if (import.summary && !import.summary->empty())
-        if (auto parsed = json::parse(*import.summary); parsed.value && parsed.value->isObject())
-            summary = std::move(*parsed.value);
-    summary.set("duplicate_rows_count", json::Value::makeNumber(std::to_string(duplicateRows)));
-    if (auto rows = json::parse(stats.toJson()); rows.value)
-        summary.set("rows", std::move(*rows.value));
-    import.summary = json::write(summary);
+    ImportSummary summary = ImportSummary::of(import.summary);
+    summary.setCount("duplicate_rows_count", duplicateRows);
+    summary.setRows(stats);
+    import.summary = summary.text();
     imports.update(import);
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportEvaluation.h"
+#include "app/imports/ImportSummary.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/RowCodec.h"
 #include "app/imports/RowStats.h"
@@ -9,8 +10,6 @@
 #include "store/ImportRowQueries.h"
 
 #include <algorithm>
-#include <charconv>
-#include <sstream>
 
 namespace finimport::app {
 
@@ -176,18 +175,11 @@ bool applyRowDelta(store::Tx& s, store::ImportRecord& import, const store::Impor
     if (was.published) duplicateDelta -= DuplicateCounter(s, import).matches(before.fields);
     if (is.published) duplicateDelta += DuplicateCounter(s, import).matches(after.fields);
 
-    json::Value summary = json::Value::makeObject();
-    if (import.summary && !import.summary->empty())
-        if (auto parsed = json::parse(*import.summary); parsed.value && parsed.value->isObject())
-            summary = std::move(*parsed.value);
-    int64_t duplicates = 0;
-    if (const json::Value* n = summary.find("duplicate_rows_count", json::Value::Kind::Number))
-        std::from_chars(n->text().data(), n->text().data() + n->text().size(), duplicates);
-    summary.set("duplicate_rows_count", json::Value::makeNumber(std::to_string(
-                                            std::max<int64_t>(0, duplicates + duplicateDelta))));
-    if (auto rows = json::parse(stats->toJson()); rows.value)
-        summary.set("rows", std::move(*rows.value));
-    import.summary = json::write(summary);
+    ImportSummary summary = ImportSummary::of(import.summary);
+    summary.setCount("duplicate_rows_count",
+                     std::max<int64_t>(0, summary.count("duplicate_rows_count") + duplicateDelta));
+    summary.setRows(*stats);
+    import.summary = summary.text();
     imports.update(import);
     return true;
 }
