@@ -113,7 +113,7 @@ ImportView evaluateImport(store::Tx& s, const store::ImportRecord& record, domai
         return v;
     }
 
-    std::optional<RowStats> stats = RowStats::fromSummary(record.summary);
+    std::optional<RowStats> stats = summary.rows();
     if (!stats) stats = scanRows(imports, record, traits, today); // imports stored before v11
     v.stats.validRowsCount = stats->valid;
     v.stats.invalidRowsCount = stats->invalid.count;

@@ -1,5 +1,6 @@
 #include "app/imports/ImportReads.h"
 
+#include "app/imports/ImportSummary.h"
 #include "app/imports/ImportTypes.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/RowCodec.h"
@@ -102,7 +103,7 @@ listImportRows(store::Database& db, const std::string& familyId, const std::stri
         // The total comes from the counts stored at upload; only the page's rows are read.
         int64_t total = record->rowsCount;
         if (onlyInvalid) {
-            auto stats = RowStats::fromSummary(record->summary);
+            auto stats = ImportSummary::of(record->summary).rows();
             total = stats ? stats->invalid.count : store::invalidRowCount(s, record->id);
         }
         const PageSpan span = pageOf(total);

@@ -23,9 +23,14 @@ void ImportSummary::setCount(std::string_view key, int64_t value) {
     _root.set(std::string(key), json::Value::makeNumber(std::to_string(value)));
 }
 
+std::optional<RowStats> ImportSummary::rows() const {
+    const json::Value* rows = _root.find("rows", json::Value::Kind::Object);
+    if (!rows) return std::nullopt;
+    return RowStats::fromValue(*rows);
+}
+
 void ImportSummary::setRows(const RowStats& stats) {
-    if (auto rows = json::parse(stats.toJson()); rows.value)
-        _root.set("rows", std::move(*rows.value));
+    _root.set("rows", stats.toValue());
 }
 
 } // namespace finimport::app

@@ -23,6 +23,8 @@ public:
     // The count under `key`; 0 when it is absent or not a number.
     int64_t count(std::string_view key) const;
     void setCount(std::string_view key, int64_t value);
+    // The row stats; nullopt for an import stored before they were kept (schema v11).
+    std::optional<RowStats> rows() const;
     void setRows(const RowStats& stats);
     // The text to store.
     std::string text() const { return json::write(_root); }

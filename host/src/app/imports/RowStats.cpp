@@ -2,27 +2,27 @@
 
 #include "domain/Json.h"
 
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
-
 #include <charconv>
-#include <sstream>
 
 namespace finimport::app {
 
 namespace {
 
-Poco::JSON::Object::Ptr listJson(const RowList& list) {
-    Poco::JSON::Object::Ptr o = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
-    o->set("count", list.count);
-    Poco::JSON::Array::Ptr rows = new Poco::JSON::Array;
-    for (int64_t r : list.first)
-        rows->add(r);
-    o->set("first", rows);
-    return o;
+using json::Value;
+
+Value number(int64_t n) {
+    return Value::makeNumber(std::to_string(n));
 }
 
-using json::Value;
+Value listJson(const RowList& list) {
+    Value o = Value::makeObject();
+    o.set("count", number(list.count));
+    Value rows = Value::makeArray();
+    for (int64_t r : list.first)
+        rows.push(number(r));
+    o.set("first", std::move(rows));
+    return o;
+}
 
 // An integer as the summary stores it; 0 when absent or not one.
 int64_t integer(const Value* v) {
@@ -54,36 +54,30 @@ void RowStats::addUnknownType(const std::string& value, int64_t row) {
     it->second.add(row);
 }
 
-std::string RowStats::toJson() const {
-    Poco::JSON::Object o(Poco::JSON_PRESERVE_KEY_ORDER);
-    o.set("valid", valid);
-    o.set("excluded", excluded);
+Value RowStats::toValue() const {
+    Value o = Value::makeObject();
+    o.set("valid", number(valid));
+    o.set("excluded", number(excluded));
     o.set("invalid", listJson(invalid));
     o.set("accountless", listJson(accountless));
-    Poco::JSON::Object::Ptr types = new Poco::JSON::Object(Poco::JSON_PRESERVE_KEY_ORDER);
+    Value types = Value::makeObject();
     for (const auto& [value, list] : unknownTypes)
-        types->set(value, listJson(list));
-    o.set("unknown_types", types);
-    o.set("unknown_type_values", unknownTypeValues);
-    std::ostringstream out;
-    o.stringify(out);
-    return out.str();
+        types.set(value, listJson(list));
+    o.set("unknown_types", std::move(types));
+    o.set("unknown_type_values", number(unknownTypeValues));
+    return o;
 }
 
-std::optional<RowStats> RowStats::fromSummary(const std::optional<std::string>& summary) {
-    if (!summary || summary->empty()) return std::nullopt;
-    auto root = json::parse(*summary);
-    const Value* o = root.value ? root.value->find("rows", Value::Kind::Object) : nullptr;
-    if (!o) return std::nullopt;
+RowStats RowStats::fromValue(const Value& o) {
     RowStats s;
-    s.valid = integer(o->find("valid"));
-    s.excluded = integer(o->find("excluded"));
-    s.invalid = listFrom(o->find("invalid"));
-    s.accountless = listFrom(o->find("accountless"));
-    if (const Value* types = o->find("unknown_types", Value::Kind::Object))
+    s.valid = integer(o.find("valid"));
+    s.excluded = integer(o.find("excluded"));
+    s.invalid = listFrom(o.find("invalid"));
+    s.accountless = listFrom(o.find("accountless"));
+    if (const Value* types = o.find("unknown_types", Value::Kind::Object))
         for (std::size_t i = 0; i < types->keys().size(); ++i)
             s.unknownTypes[types->keys()[i]] = listFrom(&types->items()[i]);
-    s.unknownTypeValues = integer(o->find("unknown_type_values"));
+    s.unknownTypeValues = integer(o.find("unknown_type_values"));
     return s;
 }
 

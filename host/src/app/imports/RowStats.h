@@ -3,6 +3,7 @@
 // and stored in the import's summary (key "rows"), so a read never scans the rows.
 
 #include "app/imports/MessageCap.h"
+#include "domain/Json.h"
 
 #include <cstdint>
 #include <map>
@@ -34,10 +35,10 @@ struct RowStats {
     int64_t unknownTypeValues = 0; // distinct values, listed or not
 
     void addUnknownType(const std::string& value, int64_t row);
-    // The summary member {"valid":…,"invalid":{"count":…,"first":[…]},…}.
-    std::string toJson() const;
-    // From a summary JSON object text; nullopt when it has no "rows" member (older imports).
-    static std::optional<RowStats> fromSummary(const std::optional<std::string>& summary);
+    // The summary's `rows` member {"valid":…,"invalid":{"count":…,"first":[…]},…}
+    // (ImportSummary.h reads and writes it).
+    json::Value toValue() const;
+    static RowStats fromValue(const json::Value& rows);
 };
 
 } // namespace finimport::app

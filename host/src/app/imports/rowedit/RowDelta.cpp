@@ -129,7 +129,8 @@ KeyUse keyUse(store::Tx& s, const store::ImportRecord& import, const ImportTypeT
 
 bool applyRowDelta(store::Tx& s, store::ImportRecord& import, const store::ImportRowRecord& row,
                    const RowState& before, const RowState& after) {
-    auto stats = RowStats::fromSummary(import.summary);
+    ImportSummary summary = ImportSummary::of(import.summary);
+    auto stats = summary.rows();
     if (!stats) return false;
     const ImportTypeTraits traits = traitsOf(import.type);
     const bool skip = skipsInvalidRows(ImportOptions::fromJson(import.configuration));
@@ -175,7 +176,6 @@ bool applyRowDelta(store::Tx& s, store::ImportRecord& import, const store::Impor
     if (was.published) duplicateDelta -= DuplicateCounter(s, import).matches(before.fields);
     if (is.published) duplicateDelta += DuplicateCounter(s, import).matches(after.fields);
 
-    ImportSummary summary = ImportSummary::of(import.summary);
     summary.setCount("duplicate_rows_count",
                      std::max<int64_t>(0, summary.count("duplicate_rows_count") + duplicateDelta));
     summary.setRows(*stats);
