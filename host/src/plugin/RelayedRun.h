@@ -14,20 +14,16 @@
 //   the plugin before it works on it;
 // - a call bigger than the run's whole output budget ends the run with the output-limit message
 //   before it is copied (on one thread, that message may come after a contract check's).
-// Memory stays bounded: at most kMaxQueuedBatches batches of about CallRecorder::kBatchBytes
-// wait.
+// The batches cross between the threads through a bounded queue (plugin/BatchQueue.h).
 #pragma once
 
 #include "plugin/RunState.h"
 
 #include <finimport/plugin.h>
 
-#include <cstddef>
 #include <functional>
 
 namespace finimport::plugin {
-
-inline constexpr std::size_t kMaxQueuedBatches = 4; // the plugin waits while this many wait
 
 // Calls `run` (which runs the plugin with the fi_io it is given and keeps what the plugin
 // returned or threw) on a thread of its own, and replays the plugin's calls through `io`, the

@@ -2,7 +2,7 @@
 // The storing end of an upload's one run pipeline (docs/architecture.md): the thread that
 // replays the plugin's calls (the request's, which holds the write transaction) hands each row the
 // sink finishes straight to `consume`, which stores it. No queue and no thread of its own: the
-// plugin's side waits for the store through the relay's bounded queue (plugin/RelayedRun.h) or the
+// plugin's side waits for the store through the relay's bounded queue (plugin/BatchQueue.h) or the
 // sandbox's socket (plugin/SandboxRun.h). docs/decisions.md D81: the time a row takes to store is
 // the host's, not the plugin's (it moves the plugin's deadline, plugin/HostStall.h); a store that
 // takes more than maxHostStall in all fails the upload with the host's own error (HostTooSlow).
