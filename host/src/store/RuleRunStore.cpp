@@ -1,4 +1,5 @@
 #include "store/RuleRunStore.h"
+#include "store/Columns.h"
 
 #include "store/BatchInsert.h"
 #include "store/EffectAttributes.h"
@@ -26,25 +27,9 @@ const char* kRunColumns =
 
 RuleRunRow runFrom(const SqlRow& r) {
     RuleRunRow o;
-    o.id = r.str(0);
-    o.familyId = r.str(1);
-    o.executionType = r.str(2);
-    o.status = r.str(3);
-    o.passId = r.str(4);
-    o.ruleId = r.optStr(5);
-    o.ruleName = r.optStr(6);
-    o.errorMessage = r.optStr(7);
-    o.importId = r.optStr(8);
-    o.startDate = r.optStr(9);
-    o.endDate = r.optStr(10);
-    o.queued = r.i64(11);
-    o.processed = r.i64(12);
-    o.modified = r.i64(13);
-    o.executedAt = r.i64(14);
-    o.passPosition = r.i64(15);
-    o.ignoreLocks = r.i64(16) != 0;
-    o.createdAt = r.i64(17);
-    o.updatedAt = r.i64(18);
+    readColumns(r, o.id, o.familyId, o.executionType, o.status, o.passId, o.ruleId, o.ruleName,
+                o.errorMessage, o.importId, o.startDate, o.endDate, o.queued, o.processed,
+                o.modified, o.executedAt, o.passPosition, o.ignoreLocks, o.createdAt, o.updatedAt);
     o.seq = r.optI64(19).value_or(0);
     return o;
 }
@@ -149,29 +134,11 @@ void insertRuleRun(Tx& s, RuleRunRow& r) {
     // concurrent and take a sequence's next value.
     r.seq = sqlCount(s, sqlIsPostgres(s) ? "SELECT nextval('rule_run_seqs')"
                                          : "SELECT COALESCE(MAX(seq), 0) + 1 FROM rule_runs");
-    sqlExec(s,
-            std::string("INSERT INTO rule_runs (") + kRunColumns +
-                ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {r.id,
-             r.familyId,
-             r.executionType,
-             r.status,
-             r.passId,
-             sqlOpt(r.ruleId),
-             sqlOpt(r.ruleName),
-             sqlOpt(r.errorMessage),
-             sqlOpt(r.importId),
-             sqlOpt(r.startDate),
-             sqlOpt(r.endDate),
-             r.queued,
-             r.processed,
-             r.modified,
-             r.executedAt,
-             r.passPosition,
-             int64_t(r.ignoreLocks),
-             r.createdAt,
-             r.updatedAt,
-             r.seq});
+    sqlExec(s, insertSql("rule_runs", kRunColumns),
+            bindValues(r.id, r.familyId, r.executionType, r.status, r.passId, r.ruleId, r.ruleName,
+                       r.errorMessage, r.importId, r.startDate, r.endDate, r.queued, r.processed,
+                       r.modified, r.executedAt, r.passPosition, r.ignoreLocks, r.createdAt,
+                       r.updatedAt, r.seq));
 }
 
 void finishRuleRun(Tx& s, const RuleRunRow& r) {

@@ -1,4 +1,5 @@
 #include "store/TransactionReads.h"
+#include "store/Columns.h"
 
 #include "store/Database.h"
 #include "store/ListCounts.h"
@@ -11,15 +12,6 @@
 namespace finimport::store {
 
 namespace {
-
-// The parameters of a query (built one by one: GCC 12 sees an uninitialized variant in a
-// braced list of them).
-template <class... A> std::vector<SqlValue> values(const A&... a) {
-    std::vector<SqlValue> v;
-    v.reserve(sizeof...(a));
-    (v.push_back(SqlValue(a)), ...);
-    return v;
-}
 
 using RowQuery = std::function<void(const std::string&, const std::vector<SqlValue>&,
                                     const std::function<void(const NativeRow&)>&)>;
@@ -119,7 +111,7 @@ std::optional<std::string> searchByIndex(Database& db, Tx& s, const TransactionF
             s,
             "SELECT COUNT(*) FROM (SELECT 1 FROM entries_search WHERE entries_search MATCH ? "
             "LIMIT ?) c",
-            values(ftsPhrase(t), cap + 1));
+            bindValues(ftsPhrase(t), cap + 1));
         if (n <= cap) rare.emplace_back(n, t);
     }
     if (rare.empty()) return std::nullopt;
@@ -213,19 +205,8 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
 
 TransactionView viewFrom(const NativeRow& r) {
     TransactionView t;
-    t.id = r.str(0);
-    t.date = r.str(1);
-    t.amount = r.i64(2);
-    t.currency = r.str(3);
-    t.name = r.str(4);
-    t.notes = r.optStr(5);
-    t.externalId = r.optStr(6);
-    t.excluded = r.i64(7) != 0;
-    t.kind = r.str(8);
-    t.splitParentId = r.optStr(9);
-    t.importId = r.optStr(10);
-    t.createdAt = r.i64(11);
-    t.updatedAt = r.i64(12);
+    readColumns(r, t.id, t.date, t.amount, t.currency, t.name, t.notes, t.externalId, t.excluded,
+                t.kind, t.splitParentId, t.importId, t.createdAt, t.updatedAt);
     t.account = AccountRef{r.str(13), r.str(14), r.str(16), r.optStr(15)};
     if (!r.isNull(17)) t.category = NamedRef{r.str(17), r.str(18), r.str(19), r.str(20)};
     if (!r.isNull(21)) t.merchant = NamedRef{r.str(21), r.str(22), "", ""};
@@ -370,7 +351,7 @@ std::optional<TransactionView> TransactionReads::byId(Tx& s, const std::string& 
     query(std::string("SELECT ") + kColumns +
               " FROM entries e JOIN accounts a ON a.id = e.account_id " + kJoins +
               "WHERE e.id = ? AND e.entryable_type = 'Transaction' AND a.family_id = ?",
-          values(id, familyId), [&](const NativeRow& r) { out.push_back(viewFrom(r)); });
+          bindValues(id, familyId), [&](const NativeRow& r) { out.push_back(viewFrom(r)); });
     completeViews(out, query);
     if (out.empty()) return std::nullopt;
     return std::move(out.front());
