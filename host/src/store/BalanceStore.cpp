@@ -46,22 +46,10 @@ std::string whereClause(const BalanceFilter& f, std::vector<SqlValue>& params, b
                             : "FROM balances b JOIN accounts a ON a.id = b.account_id WHERE "
                               "a.family_id = ?";
     params.push_back(f.familyId);
-    if (f.accountId) {
-        w += " AND b.account_id = ?";
-        params.push_back(*f.accountId);
-    }
-    if (f.currency) {
-        w += " AND b.currency = ?";
-        params.push_back(*f.currency);
-    }
-    if (f.startDate) {
-        w += " AND b.date >= ?";
-        params.push_back(*f.startDate);
-    }
-    if (f.endDate) {
-        w += " AND b.date <= ?";
-        params.push_back(*f.endDate);
-    }
+    andIf(w, params, "b.account_id = ?", f.accountId);
+    andIf(w, params, "b.currency = ?", f.currency);
+    andIf(w, params, "b.date >= ?", f.startDate);
+    andIf(w, params, "b.date <= ?", f.endDate);
     return w;
 }
 

@@ -12,4 +12,37 @@ std::string insertSql(const std::string& table, const std::string& columns) {
     return sql + ")";
 }
 
+namespace {
+
+template <class T>
+void andIfSet(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
+              const std::optional<T>& value) {
+    if (!value) return;
+    where += " AND " + condition;
+    params.emplace_back(*value);
+}
+
+} // namespace
+
+// Out of line: inlined into a caller's query builder, GCC 12 warns of an uninitialized variant.
+void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
+           const std::optional<std::string>& value) {
+    andIfSet(where, params, condition, value);
+}
+
+void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
+           const std::optional<int64_t>& value) {
+    andIfSet(where, params, condition, value);
+}
+
+void andIn(std::string& where, std::vector<SqlValue>& params, const std::string& column,
+           const std::vector<std::string>& values) {
+    where += " AND " + column + " IN (";
+    for (size_t i = 0; i < values.size(); ++i) {
+        where += i ? ", ?" : "?";
+        params.push_back(values[i]);
+    }
+    where += ")";
+}
+
 } // namespace finimport::store

@@ -79,6 +79,17 @@ template <class... T> std::vector<SqlValue> bindValues(const T&... v) {
     return out;
 }
 
+// A list filter on a WHERE clause being built: when `value` is set, appends " AND <condition>"
+// (one `?`) to `where` and the value to `params`.
+void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
+           const std::optional<std::string>& value);
+void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
+           const std::optional<int64_t>& value);
+
+// Appends " AND <column> IN (?, ...)" to `where` and the values to `params`.
+void andIn(std::string& where, std::vector<SqlValue>& params, const std::string& column,
+           const std::vector<std::string>& values);
+
 // "INSERT INTO <table> (<columns>) VALUES (?, ...)" with one placeholder per comma-separated
 // column, so the column list is written once (and shared with the SELECT that reads it back).
 std::string insertSql(const std::string& table, const std::string& columns);

@@ -39,18 +39,9 @@ ImportRecord importFrom(const SqlRow& r) {
 std::string listWhere(const ImportListFilter& f, std::vector<SqlValue>& params) {
     std::string w = "WHERE family_id = ?";
     params.push_back(f.familyId);
-    if (f.status) {
-        w += " AND status = ?";
-        params.push_back(*f.status);
-    }
-    if (f.type) {
-        w += " AND type = ?";
-        params.push_back(*f.type);
-    }
-    if (f.accountId) {
-        w += " AND account_id = ?";
-        params.push_back(*f.accountId);
-    }
+    andIf(w, params, "status = ?", f.status);
+    andIf(w, params, "type = ?", f.type);
+    andIf(w, params, "account_id = ?", f.accountId);
     return w;
 }
 

@@ -46,10 +46,7 @@ std::string categoryWhere(const CategoryListFilter& f, std::vector<SqlValue>& pa
     std::string w;
     params.push_back(f.familyId);
     if (f.rootsOnly) w += " AND c.parent_id IS NULL";
-    if (f.parentId) {
-        w += " AND c.parent_id = ?";
-        params.push_back(*f.parentId);
-    }
+    andIf(w, params, "c.parent_id = ?", f.parentId);
     return w;
 }
 

@@ -36,23 +36,12 @@ RuleRunRow runFrom(const SqlRow& r) {
 
 std::string runWhere(const RunFilter& f, std::vector<SqlValue>& p) {
     std::string w = " WHERE family_id = ?";
-    auto eq = [&](const char* col, const std::optional<std::string>& v) {
-        if (!v) return;
-        w += std::string(" AND ") + col + " = ?";
-        p.emplace_back(*v);
-    };
-    eq("rule_id", f.ruleId);
-    eq("status", f.status);
-    eq("execution_type", f.executionType);
-    eq("import_id", f.importId);
-    if (f.executedFrom) {
-        w += " AND executed_at >= ?";
-        p.emplace_back(*f.executedFrom);
-    }
-    if (f.executedTo) {
-        w += " AND executed_at <= ?";
-        p.emplace_back(*f.executedTo);
-    }
+    andIf(w, p, "rule_id = ?", f.ruleId);
+    andIf(w, p, "status = ?", f.status);
+    andIf(w, p, "execution_type = ?", f.executionType);
+    andIf(w, p, "import_id = ?", f.importId);
+    andIf(w, p, "executed_at >= ?", f.executedFrom);
+    andIf(w, p, "executed_at <= ?", f.executedTo);
     return w;
 }
 
@@ -99,27 +88,15 @@ EffectRow effectFrom(const SqlRow& r) {
 
 std::string effectWhere(const EffectFilter& f, std::vector<SqlValue>& p) {
     std::string w = " WHERE COALESCE(r.family_id, e.family_id) = ?";
-    auto eq = [&](const char* col, const std::optional<std::string>& v) {
-        if (!v) return;
-        w += std::string(" AND ") + col + " = ?";
-        p.emplace_back(*v);
-    };
-    eq("e.entry_id", f.entryId);
-    eq("COALESCE(r.rule_id, e.rule_id)", f.ruleId);
-    eq("r.id", f.ruleRunId);
-    eq("COALESCE(r.import_id, e.import_id)", f.importId);
+    andIf(w, p, "e.entry_id = ?", f.entryId);
+    andIf(w, p, "COALESCE(r.rule_id, e.rule_id) = ?", f.ruleId);
+    andIf(w, p, "r.id = ?", f.ruleRunId);
+    andIf(w, p, "COALESCE(r.import_id, e.import_id) = ?", f.importId);
     if (f.attribute) {
         w += " AND e.attribute = ?";
         p.emplace_back(effectAttributeCode(*f.attribute));
     }
-    if (!f.entryIds.empty()) {
-        w += " AND e.entry_id IN (";
-        for (size_t i = 0; i < f.entryIds.size(); ++i) {
-            w += i ? ", ?" : "?";
-            p.emplace_back(f.entryIds[i]);
-        }
-        w += ")";
-    }
+    if (!f.entryIds.empty()) andIn(w, p, "e.entry_id", f.entryIds);
     return w;
 }
 

@@ -189,18 +189,12 @@ void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
             std::string sql = head + " AND e.account_id = ?";
             std::vector<SqlValue> params{account};
             if (first) {
-                if (q.startDate) {
-                    sql += " AND e.date >= ?";
-                    params.emplace_back(*q.startDate);
-                }
+                andIf(sql, params, "e.date >= ?", q.startDate);
             } else {
                 sql += " AND (e.date, e.created_at, e.id) > (?, ?, ?)";
                 params.insert(params.end(), {afterDate, afterCreated, afterId});
             }
-            if (q.endDate) {
-                sql += " AND e.date <= ?";
-                params.emplace_back(*q.endDate);
-            }
+            andIf(sql, params, "e.date <= ?", q.endDate);
             params.emplace_back(limit);
             std::vector<RuleTarget> rows;
             for (const auto& r :

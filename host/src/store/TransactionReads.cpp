@@ -27,16 +27,6 @@ const char* kColumns =
 const char* kJoins = "LEFT JOIN categories c ON c.id = e.category_id AND c.family_id = a.family_id "
                      "LEFT JOIN merchants m ON m.id = e.merchant_id AND m.family_id = a.family_id ";
 
-void inList(std::string& w, const std::string& column, const std::vector<std::string>& ids,
-            std::vector<SqlValue>& params) {
-    w += " AND " + column + " IN (";
-    for (size_t i = 0; i < ids.size(); ++i) {
-        w += i ? ", ?" : "?";
-        params.push_back(ids[i]);
-    }
-    w += ")";
-}
-
 // `%`, `_` and the escape character itself are plain characters (docs/read-api.md §3.2).
 std::string likePattern(const std::string& text) {
     std::string out = "%";
@@ -134,39 +124,22 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
         "WHERE e.entryable_type = 'Transaction' AND a.id = e.account_id AND "
         "a.family_id = ? AND a.status <> 'pending_deletion'";
     params.push_back(f.familyId);
-    auto eq = [&](const std::optional<std::string>& v, const char* column) {
-        if (!v) return;
-        w += std::string(" AND ") + column + " = ?";
-        params.push_back(*v);
-    };
-    eq(f.accountId, "e.account_id");
-    if (f.accountIds) inList(w, "e.account_id", *f.accountIds, params);
-    eq(f.categoryId, "e.category_id");
-    if (f.categoryIds) inList(w, "e.category_id", *f.categoryIds, params);
-    eq(f.merchantId, "e.merchant_id");
-    if (f.merchantIds) inList(w, "e.merchant_id", *f.merchantIds, params);
+    andIf(w, params, "e.account_id = ?", f.accountId);
+    if (f.accountIds) andIn(w, params, "e.account_id", *f.accountIds);
+    andIf(w, params, "e.category_id = ?", f.categoryId);
+    if (f.categoryIds) andIn(w, params, "e.category_id", *f.categoryIds);
+    andIf(w, params, "e.merchant_id = ?", f.merchantId);
+    if (f.merchantIds) andIn(w, params, "e.merchant_id", *f.merchantIds);
     if (f.tagIds) {
         w += " AND EXISTS (SELECT 1 FROM transaction_tags tt WHERE tt.entry_id = e.id";
-        inList(w, "tt.tag_id", *f.tagIds, params);
+        andIn(w, params, "tt.tag_id", *f.tagIds);
         w += ")";
     }
-    eq(f.importId, "e.import_id");
-    if (f.startDate) {
-        w += " AND e.date >= ?";
-        params.push_back(*f.startDate);
-    }
-    if (f.endDate) {
-        w += " AND e.date <= ?";
-        params.push_back(*f.endDate);
-    }
-    if (f.minAmount) {
-        w += " AND e.amount >= ?";
-        params.push_back(*f.minAmount);
-    }
-    if (f.maxAmount) {
-        w += " AND e.amount <= ?";
-        params.push_back(*f.maxAmount);
-    }
+    andIf(w, params, "e.import_id = ?", f.importId);
+    andIf(w, params, "e.date >= ?", f.startDate);
+    andIf(w, params, "e.date <= ?", f.endDate);
+    andIf(w, params, "e.amount >= ?", f.minAmount);
+    andIf(w, params, "e.amount <= ?", f.maxAmount);
     if (f.type) w += *f.type == "income" ? " AND e.amount < 0" : " AND e.amount > 0";
     if (f.search) {
         // SQLite's LIKE and PostgreSQL's ILIKE under the byte collation (schema v11) both fold
