@@ -192,14 +192,7 @@ Response ImportsHandler::list(Request& req) {
             p = paginate(page, perPage, total);
             return app::PageSpan{p.perPage, p.offset};
         });
-        JsonWriter w;
-        w.beginObject().key("data").beginArray();
-        for (const auto& view : views)
-            writeImportSummary(w, view);
-        w.endArray();
-        writeListMeta(w, p);
-        w.endObject();
-        return jsonResponse(200, w.take());
+        return jsonResponse(200, listPageJson(views, p, writeImportSummary));
     });
 }
 

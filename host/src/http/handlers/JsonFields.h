@@ -29,6 +29,18 @@ void writeOptionalString(JsonWriter& w, const std::string& name,
                          const std::optional<std::string>& value);
 // The `meta` object of the import lists (docs/api.md §12): current/next/prev page, totals.
 void writeListMeta(JsonWriter& w, const Pagination& p);
+// A page of an import-style list: `{"data": [each row by write(w, row)], "meta": …}`.
+template <class Rows, class Write>
+std::string listPageJson(const Rows& rows, const Pagination& p, Write write) {
+    JsonWriter w;
+    w.beginObject().key("data").beginArray();
+    for (const auto& row : rows)
+        write(w, row);
+    w.endArray();
+    writeListMeta(w, p);
+    w.endObject();
+    return w.take();
+}
 // The `pagination` object of balances and trades (docs/api.md §9.1).
 void writePagination(JsonWriter& w, const Pagination& p);
 

@@ -93,20 +93,16 @@ Response listRuleRuns(store::Database& db, const Request& req) {
     }
     f.importId = uuidFilter(req, "import_id", bad);
     if (bad) return validationFailed("import_id must be a valid UUID");
-    JsonWriter w;
+    std::string body;
     db.read([&](store::Tx& s) {
         const std::string& family = req.principal.familyId;
         Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
                                 store::countRuns(s, family, f));
         auto rules = rulesById(s, family);
-        w.beginObject().key("data").beginArray();
-        for (const auto& run : store::listRuns(s, family, f, p.offset, p.perPage))
-            writeRuleRun(w, run, rules);
-        w.endArray();
-        writeListMeta(w, p);
-        w.endObject();
+        body = listPageJson(store::listRuns(s, family, f, p.offset, p.perPage), p,
+                            [&](JsonWriter& w, const auto& run) { writeRuleRun(w, run, rules); });
     });
-    return jsonResponse(200, w.take());
+    return jsonResponse(200, std::move(body));
 }
 
 Response showRuleRun(store::Database& db, const Request& req) {
@@ -201,19 +197,15 @@ Response listRuleEffects(store::Database& db, const Request& req) {
             from = comma + 1;
         }
     }
-    JsonWriter w;
+    std::string body;
     db.read([&](store::Tx& s) {
         const std::string& family = req.principal.familyId;
         Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
                                 store::countEffects(s, family, f));
-        w.beginObject().key("data").beginArray();
-        for (const auto& e : store::listEffects(s, family, f, p.offset, p.perPage))
-            writeRuleEffect(w, e);
-        w.endArray();
-        writeListMeta(w, p);
-        w.endObject();
+        body =
+            listPageJson(store::listEffects(s, family, f, p.offset, p.perPage), p, writeRuleEffect);
     });
-    return jsonResponse(200, w.take());
+    return jsonResponse(200, std::move(body));
 }
 
 } // namespace finimport::http
