@@ -113,11 +113,7 @@ void writeImportSummary(JsonWriter& w, const app::ImportView& v) {
 }
 
 Response importDetailResponse(int status, const app::ImportView& view) {
-    JsonWriter w;
-    w.beginObject().key("data");
-    writeImportDetail(w, view);
-    w.endObject();
-    return jsonResponse(status, w.take());
+    return jsonResponse(status, dataJson(view, writeImportDetail));
 }
 
 Response importErrorResponse(const app::ImportError& e) {

@@ -29,6 +29,14 @@ void writeOptionalString(JsonWriter& w, const std::string& name,
                          const std::optional<std::string>& value);
 // The `meta` object of the import lists (docs/api.md §12): current/next/prev page, totals.
 void writeListMeta(JsonWriter& w, const Pagination& p);
+// `{"data": <the record by write(w, record)>}`: a single-record answer.
+template <class Record, class Write> std::string dataJson(const Record& record, Write write) {
+    JsonWriter w;
+    w.beginObject().key("data");
+    write(w, record);
+    w.endObject();
+    return w.take();
+}
 // A page of an import-style list: `{"data": [each row by write(w, row)], "meta": …}`.
 template <class Rows, class Write>
 std::string listPageJson(const Rows& rows, const Pagination& p, Write write) {

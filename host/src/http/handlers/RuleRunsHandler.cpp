@@ -112,11 +112,9 @@ Response showRuleRun(store::Database& db, const Request& req) {
     db.read([&](store::Tx& s) {
         auto run = store::runOfFamily(s, req.principal.familyId, normalizeUuid(id));
         if (!run) return;
-        JsonWriter w;
-        w.beginObject().key("data");
-        writeRuleRun(w, *run, rulesById(s, req.principal.familyId));
-        w.endObject();
-        body = w.take();
+        const auto rules = rulesById(s, req.principal.familyId);
+        body = dataJson(
+            *run, [&](JsonWriter& w, const store::RuleRunRow& r) { writeRuleRun(w, r, rules); });
     });
     if (!body) return ruleRecordNotFound();
     return jsonResponse(200, std::move(*body));

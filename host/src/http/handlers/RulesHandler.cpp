@@ -27,11 +27,7 @@ Response editError(const app::rules::RuleEditError& e) {
 }
 
 Response ruleResponse(int status, const store::StoredRule& rule) {
-    JsonWriter w;
-    w.beginObject().key("data");
-    writeRule(w, rule);
-    w.endObject();
-    return jsonResponse(status, w.take());
+    return jsonResponse(status, dataJson(rule, writeRule));
 }
 
 } // namespace
