@@ -11,6 +11,7 @@
 #include "http/Pagination.h"
 #include "http/handlers/ImportJson.h"
 #include "http/handlers/JsonFields.h"
+#include "http/handlers/ParamKind.h"
 #include "store/ImportStore.h"
 
 namespace finimport::http {
@@ -18,28 +19,8 @@ namespace finimport::http {
 namespace {
 
 app::FieldValue toField(const ParamValue& v) {
-    using K = ParamValue::Kind;
     app::FieldValue f;
-    switch (v.kind()) {
-    case K::Null:
-        f.kind = app::FieldValue::Kind::Null;
-        break;
-    case K::String:
-        f.kind = app::FieldValue::Kind::String;
-        break;
-    case K::Number:
-        f.kind = app::FieldValue::Kind::Number;
-        break;
-    case K::Bool:
-        f.kind = app::FieldValue::Kind::Bool;
-        break;
-    case K::Array:
-        f.kind = app::FieldValue::Kind::Array;
-        break;
-    case K::Object:
-        f.kind = app::FieldValue::Kind::Object;
-        break;
-    }
+    f.kind = kindOf<app::FieldValue::Kind>(v);
     if (!f.isScalar()) f.text = v.text();
     return f;
 }
