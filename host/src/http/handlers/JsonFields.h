@@ -29,6 +29,18 @@ void writeOptionalString(JsonWriter& w, const std::string& name,
                          const std::optional<std::string>& value);
 // The `meta` object of the import lists (docs/api.md §12): current/next/prev page, totals.
 void writeListMeta(JsonWriter& w, const Pagination& p);
+// `name`: an object filled by write() when `present` (an optional, a pointer) is set, else null.
+template <class Present, class Write>
+void writeObjectOrNull(JsonWriter& w, std::string_view name, const Present& present, Write write) {
+    w.key(name);
+    if (!present) {
+        w.null();
+        return;
+    }
+    w.beginObject();
+    write();
+    w.endObject();
+}
 // `{"data": <the record by write(w, record)>}`: a single-record answer.
 template <class Record, class Write> std::string dataJson(const Record& record, Write write) {
     JsonWriter w;

@@ -73,26 +73,16 @@ void writeTransaction(JsonWriter& w, const store::TransactionView& t) {
     w.key("classification").string(income ? "income" : "expense");
     w.key("account");
     writeAccountRef(w, t.account);
-    w.key("category");
-    if (t.category) {
-        w.beginObject();
+    writeObjectOrNull(w, "category", t.category, [&] {
         w.key("id").string(t.category->id);
         w.key("name").string(t.category->name);
         w.key("color").string(t.category->color);
         w.key("icon").string(t.category->icon);
-        w.endObject();
-    } else {
-        w.null();
-    }
-    w.key("merchant");
-    if (t.merchant) {
-        w.beginObject();
+    });
+    writeObjectOrNull(w, "merchant", t.merchant, [&] {
         w.key("id").string(t.merchant->id);
         w.key("name").string(t.merchant->name);
-        w.endObject();
-    } else {
-        w.null();
-    }
+    });
     w.key("tags").beginArray();
     for (const auto& tag : t.tags) {
         w.beginObject();
@@ -137,15 +127,10 @@ void writeCategory(JsonWriter& w, const store::CategoryView& c) {
     w.key("name").string(c.name);
     w.key("color").string(c.color);
     w.key("icon").string(c.icon);
-    w.key("parent");
-    if (c.parentId) {
-        w.beginObject();
+    writeObjectOrNull(w, "parent", c.parentId, [&] {
         w.key("id").string(*c.parentId);
         w.key("name").string(c.parentName.value_or(""));
-        w.endObject();
-    } else {
-        w.null();
-    }
+    });
     w.key("subcategories_count").integer(c.subcategoriesCount);
     w.key("created_at").string(formatTimestampSeconds(c.createdAt));
     w.key("updated_at").string(formatTimestampSeconds(c.updatedAt));
