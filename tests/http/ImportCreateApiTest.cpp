@@ -1,7 +1,7 @@
 // POST /api/v1/imports error tables (docs/api.md §7.2–§7.4, §7.7, §7.10 with §10 changes 1, 2, 3,
 // 10; docs/decisions.md D12, D26, D30).
 #include "ApiSupport.h"
-#include "app/imports/ImportTypes.h"
+#include "UnknownType.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -9,13 +9,6 @@
 #include <regex>
 
 using namespace finimport::test;
-
-namespace {
-// docs/decisions.md D96: the unknown-type error lists every registered type and `auto`.
-std::string unknownType() {
-    return "Type is not included in the list: " + finimport::app::knownTypesText() + ", auto";
-}
-} // namespace
 
 namespace {
 const std::string kPath = "/api/v1/imports";
