@@ -8,21 +8,11 @@ namespace finimport::http {
 
 template <class Kind> Kind kindOf(const ParamValue& v) {
     using K = ParamValue::Kind;
-    switch (v.kind()) {
-    case K::Null:
-        return Kind::Null;
-    case K::String:
-        return Kind::String;
-    case K::Number:
-        return Kind::Number;
-    case K::Bool:
-        return Kind::Bool;
-    case K::Array:
-        return Kind::Array;
-    case K::Object:
-        return Kind::Object;
-    }
-    return Kind::Null;
+    static_assert(int(Kind::Null) == int(K::Null) && int(Kind::String) == int(K::String) &&
+                      int(Kind::Number) == int(K::Number) && int(Kind::Bool) == int(K::Bool) &&
+                      int(Kind::Array) == int(K::Array) && int(Kind::Object) == int(K::Object),
+                  "the kinds are declared in the same order");
+    return static_cast<Kind>(static_cast<int>(v.kind()));
 }
 
 } // namespace finimport::http

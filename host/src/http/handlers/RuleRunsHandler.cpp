@@ -52,6 +52,16 @@ std::optional<std::string> dateMember(const ParamValue* v, bool& bad) {
 
 } // namespace
 
+std::optional<std::vector<std::string>> ruleIdList(const ParamValue& ids) {
+    if (!ids.isArray()) return std::nullopt;
+    std::vector<std::string> out;
+    for (const auto& v : ids.items()) {
+        if (!v.isString() || !isUuid(v.text())) return std::nullopt;
+        out.push_back(normalizeUuid(v.text()));
+    }
+    return out;
+}
+
 std::optional<Response> readPassScope(const ParamValue& root, PassScope& scope) {
     bool bad = false;
     scope.startDate = dateMember(root.find("start_date"), bad);
@@ -125,13 +135,9 @@ Response createRuleRuns(store::Database& db, jobs::JobQueue& jobs, const Request
     app::rules::RerunRequest request;
     const std::string& family = req.principal.familyId;
     if (const ParamValue* ids = root.find("rule_ids"); ids && !ids->isNull()) {
-        std::vector<std::string> given;
-        bool ok = ids->isArray();
-        if (ok)
-            for (const auto& v : ids->items()) {
-                ok = ok && v.isString() && isUuid(v.text());
-                if (ok) given.push_back(normalizeUuid(v.text()));
-            }
+        const auto listed = ruleIdList(*ids);
+        const std::vector<std::string> given = listed.value_or(std::vector<std::string>());
+        bool ok = listed.has_value();
         std::optional<std::string> inactive;
         if (ok)
             db.read([&](store::Tx& s) {
