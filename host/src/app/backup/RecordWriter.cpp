@@ -17,16 +17,6 @@ namespace finimport::app::backup {
 
 namespace {
 
-std::optional<domain::AccountKind> kindOf(const std::string& accountableType) {
-    for (auto k : {domain::AccountKind::Depository, domain::AccountKind::CreditCard,
-                   domain::AccountKind::Investment, domain::AccountKind::Crypto,
-                   domain::AccountKind::Property, domain::AccountKind::Vehicle,
-                   domain::AccountKind::OtherAsset, domain::AccountKind::Loan,
-                   domain::AccountKind::OtherLiability})
-        if (domain::accountKindName(k) == accountableType) return k;
-    return std::nullopt;
-}
-
 bool isHexColor(const std::string& c) {
     if (c.size() != 7 || c[0] != '#') return false;
     return c.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos;
@@ -154,7 +144,7 @@ void RecordWriter::created(const std::string& type, const std::string& id) {
 
 void RecordWriter::accounts(const BackupRecord& r) {
     auto type = presentText(r.data, "accountable_type").value_or("");
-    auto kind = kindOf(type);
+    auto kind = domain::accountKindFromName(type);
     if (!kind) fail(r, "has invalid accountable_type \"" + type + "\".");
     store::AccountRow a;
     a.familyId = _import.familyId;
