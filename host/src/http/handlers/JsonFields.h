@@ -25,6 +25,9 @@ void writeMoneyPair(JsonWriter& w, std::string_view name, std::optional<domain::
 // Only the display string (trades).
 void writeMoney(JsonWriter& w, const std::string& name, domain::Decimal amount,
                 const std::string& currency);
+// `created_at` and `updated_at` (epoch µs) as ISO 8601 UTC at second or millisecond precision.
+void writeTimestampsSeconds(JsonWriter& w, int64_t createdAt, int64_t updatedAt);
+void writeTimestampsMillis(JsonWriter& w, int64_t createdAt, int64_t updatedAt);
 void writeOptionalString(JsonWriter& w, const std::string& name,
                          const std::optional<std::string>& value);
 // The `meta` object of the import lists (docs/api.md §12): current/next/prev page, totals.

@@ -75,8 +75,7 @@ void writeRecurring(JsonWriter& w, const app::RecurringView& v) {
     writeMoneyPair(w, "expected_amount_min", money(r.expectedAmountMin), r.currency);
     writeMoneyPair(w, "expected_amount_max", money(r.expectedAmountMax), r.currency);
     writeMoneyPair(w, "expected_amount_avg", money(r.expectedAmountAvg), r.currency);
-    w.key("created_at").string(formatTimestampSeconds(r.createdAt));
-    w.key("updated_at").string(formatTimestampSeconds(r.updatedAt));
+    writeTimestampsSeconds(w, r.createdAt, r.updatedAt);
     writeObjectOrNull(w, "account", v.account, [&] {
         w.key("id").string(v.account->id);
         w.key("name").string(v.account->name);

@@ -38,8 +38,7 @@ void writeTrade(JsonWriter& w, const store::TradeListRow& t) {
         w.key("id").string(*t.categoryId);
         writeOptionalString(w, "name", t.categoryName);
     });
-    w.key("created_at").string(formatTimestampSeconds(t.createdAt));
-    w.key("updated_at").string(formatTimestampSeconds(t.updatedAt));
+    writeTimestampsSeconds(w, t.createdAt, t.updatedAt);
     w.endObject();
 }
 
