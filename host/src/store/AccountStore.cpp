@@ -36,24 +36,21 @@ void AccountStore::insert(AccountRow& a) {
 }
 
 std::optional<AccountRow> AccountStore::byId(const std::string& familyId, const std::string& id) {
-    auto r = sqlQueryOne(_s, kSelect + "WHERE family_id = ? AND id = ?", {familyId, id});
-    if (!r) return std::nullopt;
-    return accountFrom(*r);
+    return mapRow(sqlQueryOne(_s, kSelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
+                  accountFrom);
 }
 
 std::optional<AccountRow> AccountStore::byIdAnyFamily(const std::string& id) {
-    auto r = sqlQueryOne(_s, kSelect + "WHERE id = ?", {id});
-    if (!r) return std::nullopt;
-    return accountFrom(*r);
+    return mapRow(sqlQueryOne(_s, kSelect + "WHERE id = ?", {id}), accountFrom);
 }
 
 std::optional<AccountRow> AccountStore::byName(const std::string& familyId,
                                                const std::string& name) {
-    auto r = sqlQueryOne(
-        _s, kSelect + "WHERE family_id = ? AND name = ? ORDER BY created_at, id LIMIT 1",
-        {familyId, name});
-    if (!r) return std::nullopt;
-    return accountFrom(*r);
+    return mapRow(
+        sqlQueryOne(_s,
+                    kSelect + "WHERE family_id = ? AND name = ? ORDER BY created_at, id LIMIT 1",
+                    {familyId, name}),
+        accountFrom);
 }
 
 std::vector<AccountRow> AccountStore::ofFamily(const std::string& familyId) {

@@ -70,6 +70,13 @@ template <class Row, class... T> void readColumns(const Row& r, T&... out) {
     readColumnsFrom(r, 0, out...);
 }
 
+// A result row, if any, mapped by `from`: what a lookup by key answers.
+template <class F>
+auto mapRow(const std::optional<SqlRow>& row, F from) -> std::optional<decltype(from(*row))> {
+    if (!row) return std::nullopt;
+    return from(*row);
+}
+
 // The parameters of a statement, one per value in order: optionals bind NULL when empty, flags
 // bind 0/1. (Built one by one: GCC 12 sees an uninitialized variant in a braced list of them.)
 template <class... T> std::vector<SqlValue> bindValues(const T&... v) {

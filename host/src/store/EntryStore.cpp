@@ -180,19 +180,17 @@ std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId,
 }
 
 std::optional<EntryRow> EntryStore::openingAnchor(const std::string& accountId) {
-    auto r = sqlQueryOne(_s,
-                         std::string(kSelect) +
-                             "JOIN valuations v ON v.entry_id = e.id WHERE e.account_id = ? AND "
-                             "v.kind = 'opening_anchor' ORDER BY e.date LIMIT 1",
-                         {accountId});
-    if (!r) return std::nullopt;
-    return entryFrom(*r);
+    return mapRow(
+        sqlQueryOne(_s,
+                    std::string(kSelect) +
+                        "JOIN valuations v ON v.entry_id = e.id WHERE e.account_id = ? AND "
+                        "v.kind = 'opening_anchor' ORDER BY e.date LIMIT 1",
+                    {accountId}),
+        entryFrom);
 }
 
 std::optional<EntryRow> EntryStore::byId(const std::string& id) {
-    auto r = sqlQueryOne(_s, std::string(kSelect) + "WHERE e.id = ?", {id});
-    if (!r) return std::nullopt;
-    return entryFrom(*r);
+    return mapRow(sqlQueryOne(_s, std::string(kSelect) + "WHERE e.id = ?", {id}), entryFrom);
 }
 
 std::vector<std::pair<std::string, std::string>>

@@ -84,16 +84,13 @@ void ImportStore::setContent(const std::string& id, const std::string& content) 
 
 std::optional<ImportRecord> ImportStore::byId(const std::string& familyId, const std::string& id,
                                               bool withContent) {
-    auto r = sqlQueryOne(_s, selectColumns(withContent) + "WHERE family_id = ? AND id = ?",
-                         {familyId, id});
-    if (!r) return std::nullopt;
-    return importFrom(*r);
+    return mapRow(sqlQueryOne(_s, selectColumns(withContent) + "WHERE family_id = ? AND id = ?",
+                              {familyId, id}),
+                  importFrom);
 }
 
 std::optional<ImportRecord> ImportStore::byIdAnyFamily(const std::string& id, bool withContent) {
-    auto r = sqlQueryOne(_s, selectColumns(withContent) + "WHERE id = ?", {id});
-    if (!r) return std::nullopt;
-    return importFrom(*r);
+    return mapRow(sqlQueryOne(_s, selectColumns(withContent) + "WHERE id = ?", {id}), importFrom);
 }
 
 void ImportStore::update(const ImportRecord& i) {

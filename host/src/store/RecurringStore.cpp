@@ -39,9 +39,8 @@ void RecurringStore::insert(RecurringRow& x) {
 
 std::optional<RecurringRow> RecurringStore::byId(const std::string& familyId,
                                                  const std::string& id) {
-    auto r = sqlQueryOne(_s, kSelect + "WHERE family_id = ? AND id = ?", {familyId, id});
-    if (!r) return std::nullopt;
-    return rowFrom(*r);
+    return mapRow(sqlQueryOne(_s, kSelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
+                  rowFrom);
 }
 
 bool RecurringStore::duplicateExists(const RecurringRow& c) {

@@ -144,11 +144,11 @@ std::vector<RuleRunRow> runsOfPass(Tx& s, const std::string& passId) {
 }
 
 std::optional<RuleRunRow> runOfFamily(Tx& s, const std::string& familyId, const std::string& id) {
-    auto r = sqlQueryOne(
-        s, std::string("SELECT ") + kRunColumns + " FROM rule_runs WHERE family_id = ? AND id = ?",
-        {familyId, id});
-    if (!r) return std::nullopt;
-    return runFrom(*r);
+    return mapRow(sqlQueryOne(s,
+                              std::string("SELECT ") + kRunColumns +
+                                  " FROM rule_runs WHERE family_id = ? AND id = ?",
+                              {familyId, id}),
+                  runFrom);
 }
 
 int64_t countRuns(Tx& s, const std::string& familyId, const RunFilter& f) {

@@ -101,11 +101,11 @@ std::vector<StoredRule> rulesOfFamily(Tx& s, const std::string& familyId,
 }
 
 std::optional<StoredRule> ruleOfFamily(Tx& s, const std::string& familyId, const std::string& id) {
-    auto r = sqlQueryOne(
-        s, std::string("SELECT ") + kRuleColumns + " FROM rules WHERE family_id = ? AND id = ?",
-        {familyId, id});
-    if (!r) return std::nullopt;
-    return ruleFrom(*r);
+    return mapRow(sqlQueryOne(s,
+                              std::string("SELECT ") + kRuleColumns +
+                                  " FROM rules WHERE family_id = ? AND id = ?",
+                              {familyId, id}),
+                  ruleFrom);
 }
 
 FamilyRefRows familyRefRows(Tx& s, const std::string& familyId) {

@@ -37,17 +37,16 @@ MerchantRow merchantFrom(const SqlRow& r) {
 
 std::optional<CategoryRow> TaxonomyStore::categoryByName(const std::string& familyId,
                                                          const std::string& name) {
-    auto r =
-        sqlQueryOne(_s, kCategorySelect + "WHERE family_id = ? AND name = ?", {familyId, name});
-    if (!r) return std::nullopt;
-    return categoryFrom(*r);
+    return mapRow(
+        sqlQueryOne(_s, kCategorySelect + "WHERE family_id = ? AND name = ?", {familyId, name}),
+        categoryFrom);
 }
 
 std::optional<CategoryRow> TaxonomyStore::categoryById(const std::string& familyId,
                                                        const std::string& id) {
-    auto r = sqlQueryOne(_s, kCategorySelect + "WHERE family_id = ? AND id = ?", {familyId, id});
-    if (!r) return std::nullopt;
-    return categoryFrom(*r);
+    return mapRow(
+        sqlQueryOne(_s, kCategorySelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
+        categoryFrom);
 }
 
 void TaxonomyStore::insertCategory(CategoryRow& c) {
@@ -85,18 +84,18 @@ void TaxonomyStore::insertTag(TagRow& t) {
 
 std::optional<MerchantRow> TaxonomyStore::merchantByName(const std::string& familyId,
                                                          const std::string& name) {
-    auto r = sqlQueryOne(
-        _s, kMerchantSelect + "WHERE family_id = ? AND name = ? ORDER BY created_at LIMIT 1",
-        {familyId, name});
-    if (!r) return std::nullopt;
-    return merchantFrom(*r);
+    return mapRow(sqlQueryOne(_s,
+                              kMerchantSelect +
+                                  "WHERE family_id = ? AND name = ? ORDER BY created_at LIMIT 1",
+                              {familyId, name}),
+                  merchantFrom);
 }
 
 std::optional<MerchantRow> TaxonomyStore::merchantById(const std::string& familyId,
                                                        const std::string& id) {
-    auto r = sqlQueryOne(_s, kMerchantSelect + "WHERE family_id = ? AND id = ?", {familyId, id});
-    if (!r) return std::nullopt;
-    return merchantFrom(*r);
+    return mapRow(
+        sqlQueryOne(_s, kMerchantSelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
+        merchantFrom);
 }
 
 void TaxonomyStore::insertMerchant(MerchantRow& m) {
