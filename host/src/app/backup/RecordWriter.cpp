@@ -142,6 +142,12 @@ void RecordWriter::created(const std::string& type, const std::string& id) {
     store::ImportStore(_s).addRecord(_import.id, type, id, "created");
 }
 
+void RecordWriter::created(const BackupRecord& r, const std::string& type, const std::string& id,
+                           std::map<std::string, std::string>& ids) {
+    created(type, id);
+    if (auto source = presentText(r.data, "id")) ids[*source] = id;
+}
+
 void RecordWriter::accounts(const BackupRecord& r) {
     auto type = presentText(r.data, "accountable_type").value_or("");
     auto kind = domain::accountKindFromName(type);
@@ -236,8 +242,7 @@ void RecordWriter::categories(const std::vector<const BackupRecord*>& records) {
         } else {
             taxonomy.insertCategory(c);
         }
-        created("Category", c.id);
-        if (auto id = presentText(r->data, "id")) _categories[*id] = c.id;
+        created(*r, "Category", c.id, _categories);
     }
     for (const auto* r : records) // parents once every category exists
         if (auto parent = mapped(_categories, r->data, "parent_id"))
@@ -256,8 +261,7 @@ void RecordWriter::tags(const BackupRecord& r) {
         t.id = existing->id;
     else
         store::TaxonomyStore(_s).insertTag(t);
-    created("Tag", t.id);
-    if (auto id = presentText(r.data, "id")) _tags[*id] = t.id;
+    created(r, "Tag", t.id, _tags);
 }
 
 void RecordWriter::merchants(const BackupRecord& r) {
@@ -274,8 +278,7 @@ void RecordWriter::merchants(const BackupRecord& r) {
         m.id = existing->id;
     else
         store::TaxonomyStore(_s).insertMerchant(m);
-    created("Merchant", m.id);
-    if (auto id = presentText(r.data, "id")) _merchants[*id] = m.id;
+    created(r, "Merchant", m.id, _merchants);
 }
 
 void RecordWriter::budgets(const BackupRecord& r) {

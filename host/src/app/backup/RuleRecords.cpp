@@ -118,8 +118,7 @@ void RecordWriter::rules(const BackupRecord& r) {
     rule.actions = json::write(storedActions);
     rule.importId = _import.id;
     const std::string id = store::insertRule(_s, rule);
-    created("Rule", id);
-    if (auto source = presentText(r.data, "id")) _rules[*source] = id;
+    created(r, "Rule", id, _rules);
 }
 
 } // namespace finimport::app::backup
