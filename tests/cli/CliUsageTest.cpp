@@ -2,6 +2,7 @@
 // for an unknown command, subcommand or flag, and every configuration setting as a flag.
 #include "CliSupport.h"
 #include "HttpClient.h"
+#include "TempDirFixture.h"
 #include "server/Config.h"
 
 #include <Poco/Pipe.h>
@@ -61,7 +62,7 @@ std::string sampleValue(const finimport::server::Setting& s) {
 
 } // namespace
 
-class CliUsageTest : public CppUnit::TestFixture {
+class CliUsageTest : public finimport::test::TempDirFixture {
     CPPUNIT_TEST_SUITE(CliUsageTest);
     CPPUNIT_TEST(testOverview);
     CPPUNIT_TEST(testCommandHelp);
@@ -76,15 +77,7 @@ class CliUsageTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testDocsListEveryCommand);
     CPPUNIT_TEST_SUITE_END();
 
-    std::string _dir;
-
 public:
-    void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-    }
-    void tearDown() override { std::filesystem::remove_all(_dir); }
-
     void testOverview() {
         auto help = runCli({"--help"});
         CPPUNIT_ASSERT_EQUAL(0, help.exitCode);

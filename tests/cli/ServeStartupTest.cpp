@@ -1,6 +1,7 @@
 // `finimport serve` on day one (docs/operations.md): a busy address is an error, a database a
 // newer finimport migrated is refused, and the SQLite database it opens is named by its
 // absolute path and created private (file 0600, folder 0700).
+#include "TempDirFixture.h"
 #include "store/Database.h"
 #include "store/Migrations.h"
 #include "store/Sql.h"
@@ -55,22 +56,14 @@ mode_t modeOf(const std::string& path) {
 
 } // namespace
 
-class ServeStartupTest : public CppUnit::TestFixture {
+class ServeStartupTest : public finimport::test::TempDirFixture {
     CPPUNIT_TEST_SUITE(ServeStartupTest);
     CPPUNIT_TEST(testBusyPortIsAnError);
     CPPUNIT_TEST(testNewerSchemaIsRefused);
     CPPUNIT_TEST(testDatabasePathAndModes);
     CPPUNIT_TEST_SUITE_END();
 
-    std::string _dir;
-
 public:
-    void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-    }
-    void tearDown() override { std::filesystem::remove_all(_dir); }
-
     void testBusyPortIsAnError() {
         // Bound the way Poco binds (SO_REUSEADDR and SO_REUSEPORT): a second server with the
         // same options would share the port silently.

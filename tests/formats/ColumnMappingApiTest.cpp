@@ -2,6 +2,7 @@
 // (docs/decisions.md D156-D158): preflight's sniffed formats and suggested columns,
 // `column_mapping=auto` at upload, and a statement's opening + entries = closing.
 #include "FormatsSupport.h"
+#include "JsonText.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -11,18 +12,6 @@ using namespace finimport::test;
 using Strings = std::vector<std::string>;
 
 namespace {
-
-std::string text(const Poco::JSON::Object::Ptr& object) {
-    std::ostringstream out;
-    object->stringify(out);
-    return out.str();
-}
-
-std::string text(const Poco::JSON::Array::Ptr& array) {
-    std::ostringstream out;
-    array->stringify(out);
-    return out.str();
-}
 
 // A German bank's export: a preamble line, `;` separated, decimal commas, dd.mm.yyyy, headers
 // in German.
@@ -115,7 +104,7 @@ public:
         auto detail =
             importDetail(app, key, jsonObject(r)->getObject("data")->getValue<std::string>("id"));
         CPPUNIT_ASSERT_EQUAL_MESSAGE(
-            text(detail), 0, detail->getObject("stats")->getValue<int>("invalid_rows_count"));
+            jsonText(detail), 0, detail->getObject("stats")->getValue<int>("invalid_rows_count"));
         auto c = detail->getObject("configuration");
         CPPUNIT_ASSERT_EQUAL(std::string("Buchungstag"),
                              c->getValue<std::string>("date_col_label"));
@@ -165,7 +154,7 @@ public:
                     R"(["column_mapping=auto could not decide the date column (\"When\", \"Posted\" )"
                     R"(fit); send date_col_label","column_mapping=auto found no amount column; )"
                     R"(send amount_col_label"])"),
-                text(o->getArray("errors")));
+                jsonText(o->getArray("errors")));
         }
     }
 
@@ -177,7 +166,7 @@ public:
                            R"({"col_sep":";","rows_to_skip":"1","raw_file_content":)" +
                                jsonQuote(kGermanCsv) + "}");
         CPPUNIT_ASSERT_EQUAL(std::string(R"(["date","amount"])"),
-                             text(d->getArray("missing_required_headers")));
+                             jsonText(d->getArray("missing_required_headers")));
         CPPUNIT_ASSERT_EQUAL(
             std::string("Buchungstag"),
             d->getArray("suggestions")->getObject(0)->getValue<std::string>("label"));
@@ -226,7 +215,7 @@ public:
         CPPUNIT_ASSERT_EQUAL_MESSAGE(agree.body, 201, agree.status);
         auto ok = importDetail(app, key,
                                jsonObject(agree)->getObject("data")->getValue<std::string>("id"));
-        CPPUNIT_ASSERT_EQUAL(std::string("[]"), text(ok->getArray("warnings")));
+        CPPUNIT_ASSERT_EQUAL(std::string("[]"), jsonText(ok->getArray("warnings")));
         auto differ =
             uploadFile(app, key, "CamtImport", "off.xml", "application/xml", camt("975.00"), {});
         CPPUNIT_ASSERT_EQUAL_MESSAGE(differ.body, 201, differ.status);

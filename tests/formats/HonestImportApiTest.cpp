@@ -2,6 +2,7 @@
 // amount, currency, date or name silently (docs/decisions.md D90-D95). Each case is the file or
 // row a new user met, asserted over HTTP with the exact row errors and warnings.
 #include "FormatsSupport.h"
+#include "JsonText.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -12,18 +13,6 @@ using Strings = std::vector<std::string>;
 using Fields = std::vector<std::pair<std::string, std::string>>;
 
 namespace {
-
-std::string text(const Poco::JSON::Object::Ptr& object) {
-    std::ostringstream out;
-    object->stringify(out);
-    return out.str();
-}
-
-std::string text(const Poco::JSON::Array::Ptr& array) {
-    std::ostringstream out;
-    array->stringify(out);
-    return out.str();
-}
 
 Strings warningsOf(const Poco::JSON::Object::Ptr& detail) {
     Strings out;
@@ -116,7 +105,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(1, detail->getObject("stats")->getValue<int>("invalid_rows_count"));
         // docs/decisions.md D95: the detail says why it cannot be published.
         CPPUNIT_ASSERT_EQUAL(std::string(R"x(["1 row is invalid (rows 1)"])x"),
-                             text(detail->getArray("not_publishable_reasons")));
+                             jsonText(detail->getArray("not_publishable_reasons")));
         auto all = rows(app, key, id(detail));
         CPPUNIT_ASSERT(rowErrors(all) ==
                        Strings({"1: Row has 4 cells but the header has 3: a value holds an "
@@ -215,7 +204,7 @@ public:
                                         R"("account_id":")" + account + R"(","date_format":")" +
                                             format + R"(")");
                 CPPUNIT_ASSERT_EQUAL_MESSAGE(
-                    c.cell + " " + text(detail), 0,
+                    c.cell + " " + jsonText(detail), 0,
                     detail->getObject("stats")->getValue<int>("invalid_rows_count"));
                 CPPUNIT_ASSERT_EQUAL(
                     c.format,
@@ -258,7 +247,7 @@ public:
         auto detail = importDetail(
             app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id"));
         CPPUNIT_ASSERT_EQUAL_MESSAGE(
-            text(detail), 0, detail->getObject("stats")->getValue<int>("invalid_rows_count"));
+            jsonText(detail), 0, detail->getObject("stats")->getValue<int>("invalid_rows_count"));
         CPPUNIT_ASSERT(warningsOf(detail).empty()); // 100 + 500 − 20.50 = 579.50 reconciles
         auto all = rows(app, key, id(detail));
         CPPUNIT_ASSERT_EQUAL(std::string("500"), field(all, 0, "amount"));
@@ -290,7 +279,7 @@ public:
             app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id"));
         CPPUNIT_ASSERT_EQUAL(2, detail->getObject("stats")->getValue<int>("rows_count"));
         CPPUNIT_ASSERT_EQUAL(2, detail->getObject("stats")->getValue<int>("valid_rows_count"));
-        CPPUNIT_ASSERT_MESSAGE(text(detail),
+        CPPUNIT_ASSERT_MESSAGE(jsonText(detail),
                                warningsOf(detail) ==
                                    Strings({"Statement 1: 1 entry was found after </BANKTRANLIST> "
                                             "and imported"}));
@@ -442,7 +431,7 @@ public:
         auto detail = importDetail(
             app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id"));
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), detail->getValue<std::string>("status"));
-        CPPUNIT_ASSERT_MESSAGE(text(detail),
+        CPPUNIT_ASSERT_MESSAGE(jsonText(detail),
                                warningsOf(detail) ==
                                    Strings({"Statement 1 states a balance of -2356.38 on "
                                             "2013-12-18; the ledger of Credit Card "
@@ -466,12 +455,12 @@ public:
                                  ":60F:C240101EUR0,00\n:61:2401100110C600,00NTRFNONREF\n"
                                  ":86:Salary\n:61:2401200120D20,50NTRFNONREF\n:86:Groceries\n"
                                  ":62F:C240131EUR579,50\n-\n");
-        CPPUNIT_ASSERT_MESSAGE(text(january), warningsOf(january).empty());
+        CPPUNIT_ASSERT_MESSAGE(jsonText(january), warningsOf(january).empty());
         auto march = statement(":20:MAR\n:25:NL00KNAB0123456789\n:28C:3\n"
                                ":60F:C240301EUR600,00\n:61:2403050305D10,00NTRFNONREF\n"
                                ":86:Cafe\n:62F:C240331EUR590,00\n-\n");
         CPPUNIT_ASSERT_MESSAGE(
-            text(march),
+            jsonText(march),
             warningsOf(march) ==
                 Strings({"Statement 3 states a balance of 590.00 on 2024-03-31; the ledger "
                          "of Giro has 569.50 on that date",
@@ -492,7 +481,7 @@ public:
                       "date,name,amount,balance\n01/01/2024,A,-10.00,90.00\n"
                       "01/02/2024,B,-5.00,80.00\n01/03/2024,C,1.00,81.00\n",
                       R"("account_id":")" + account + R"(","balance_col_label":"balance")");
-        CPPUNIT_ASSERT_MESSAGE(text(broken),
+        CPPUNIT_ASSERT_MESSAGE(jsonText(broken),
                                warningsOf(broken) ==
                                    Strings({"Line 3: the balance 80.00 is not 85.00 (the balance "
                                             "of line 2, 90.00, plus the amount -5.00)"}));
@@ -507,7 +496,7 @@ public:
         auto detail = importDetail(
             app, key, jsonObject(created)->getObject("data")->getValue<std::string>("id"));
         CPPUNIT_ASSERT_EQUAL(std::string("complete"), detail->getValue<std::string>("status"));
-        CPPUNIT_ASSERT_MESSAGE(text(detail),
+        CPPUNIT_ASSERT_MESSAGE(jsonText(detail),
                                warningsOf(detail) ==
                                    Strings({"The file states a balance of 3409.86 on 2016-03-18; "
                                             "the ledger of Checking has -1490.16 on that date"}));

@@ -5,6 +5,7 @@
 // docs/decisions.md D46 and D66 are checked on these files; re-importing a file creates nothing
 // (D18).
 #include "FormatsSupport.h"
+#include "JsonText.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -33,18 +34,6 @@ struct Imported {
         return detail->getObject("status_detail")->getValue<bool>("publishable");
     }
 };
-
-std::string text(const Poco::JSON::Object::Ptr& object) {
-    std::ostringstream out;
-    object->stringify(out);
-    return out.str();
-}
-
-std::string text(const Poco::JSON::Array::Ptr& array) {
-    std::ostringstream out;
-    array->stringify(out);
-    return out.str();
-}
 
 // Exact cents of a canonical amount text ("-1,5" never occurs: the rows hold "-1.50").
 int64_t cents(const std::string& amount) {
@@ -105,7 +94,7 @@ class RealWorldApiTest : public CppUnit::TestFixture {
                               Fields fields) {
         fields.emplace_back("publish", "true");
         Imported imported = upload(app, key, type, file, contentType, fields);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(text(imported.detail), std::string("complete"),
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(jsonText(imported.detail), std::string("complete"),
                                      imported.status());
         return imported;
     }
@@ -656,7 +645,7 @@ public:
         CPPUNIT_ASSERT_EQUAL(1, odd.stat("rows_count"));
         CPPUNIT_ASSERT_EQUAL(std::string("[\"Line 23: a Cash record without an amount (no T or "
                                          "U) was imported as 0.00\"]"),
-                             text(odd.detail->getArray("warnings")));
+                             jsonText(odd.detail->getArray("warnings")));
         auto all = rows(app, key, odd.id);
         CPPUNIT_ASSERT(rowErrors(all).empty());
         CPPUNIT_ASSERT_EQUAL(std::string("0.00"), field(all, 0, "amount"));

@@ -1,7 +1,8 @@
 // POST /api/v1/imports error tables (docs/api.md §7.2–§7.4, §7.7, §7.10 with §10 changes 1, 2, 3,
 // 10; docs/decisions.md D12, D26, D30).
 #include "ApiSupport.h"
-#include "app/imports/ImportTypes.h"
+#include "KeyedAppFixture.h"
+#include "UnknownType.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -11,18 +12,11 @@
 using namespace finimport::test;
 
 namespace {
-// docs/decisions.md D96: the unknown-type error lists every registered type and `auto`.
-std::string unknownType() {
-    return "Type is not included in the list: " + finimport::app::knownTypesText() + ", auto";
-}
-} // namespace
-
-namespace {
 const std::string kPath = "/api/v1/imports";
 const std::string kInvalid = "Import could not be created";
 } // namespace
 
-class ImportCreateApiTest : public CppUnit::TestFixture {
+class ImportCreateApiTest : public finimport::test::KeyedAppFixture {
     CPPUNIT_TEST_SUITE(ImportCreateApiTest);
     CPPUNIT_TEST(testEmptyRequestCreatesPendingImport);
     CPPUNIT_TEST(testConfiguredDetail);
@@ -41,18 +35,9 @@ class ImportCreateApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testScopeAndAuth);
     CPPUNIT_TEST_SUITE_END();
 
-    std::unique_ptr<AppHarness> _app;
-    std::string _key;
-
     HttpResult post(const std::string& body) { return _app->postJson(kPath, body, _key); }
 
 public:
-    void setUp() override {
-        _app = std::make_unique<AppHarness>();
-        _key = _app->createKey("Family");
-    }
-    void tearDown() override { _app.reset(); }
-
     void testEmptyRequestCreatesPendingImport() {
         auto r = post("{}");
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);

@@ -1,6 +1,7 @@
 // Import read endpoints and publish/revert (docs/api.md §12.1–§12.3, §12.5): lookups, 404s,
 // scope before lookup, list filters and tenant isolation.
 #include "ApiSupport.h"
+#include "KeyedAppFixture.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -8,7 +9,7 @@
 
 using namespace finimport::test;
 
-class ImportReadApiTest : public CppUnit::TestFixture {
+class ImportReadApiTest : public finimport::test::KeyedAppFixture {
     CPPUNIT_TEST_SUITE(ImportReadApiTest);
     CPPUNIT_TEST(testUnknownMalformedAndForeignAre404);
     CPPUNIT_TEST(testScopeBeatsLookup);
@@ -17,20 +18,11 @@ class ImportReadApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testPublishAndRevertStates);
     CPPUNIT_TEST_SUITE_END();
 
-    std::unique_ptr<AppHarness> _app;
-    std::string _key;
-
     std::string createImport(const std::string& body, const std::string& key) {
         return finimport::test::createImport(*_app, key, body);
     }
 
 public:
-    void setUp() override {
-        _app = std::make_unique<AppHarness>();
-        _key = _app->createKey("Family");
-    }
-    void tearDown() override { _app.reset(); }
-
     void testUnknownMalformedAndForeignAre404() {
         std::string other = _app->createKey("Other");
         std::string foreign = createImport("{}", other);

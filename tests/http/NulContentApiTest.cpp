@@ -3,6 +3,7 @@
 // are refused by the body parser; inside raw_file_content the NUL is file content
 // (docs/decisions.md D65) and the format's reader refuses it with its 422. Nothing is stored.
 #include "ApiSupport.h"
+#include "KeyedAppFixture.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -14,23 +15,14 @@ const std::string kPath = "/api/v1/imports";
 
 } // namespace
 
-class NulContentApiTest : public CppUnit::TestFixture {
+class NulContentApiTest : public finimport::test::KeyedAppFixture {
     CPPUNIT_TEST_SUITE(NulContentApiTest);
     CPPUNIT_TEST(nulInKeysAndOptionsIs400);
     CPPUNIT_TEST(nulInCsvContentIsTheReadersError);
     CPPUNIT_TEST(nulInServiceNdjsonContentIsRefused);
     CPPUNIT_TEST_SUITE_END();
 
-    std::unique_ptr<AppHarness> _app;
-    std::string _key;
-
 public:
-    void setUp() override {
-        _app = std::make_unique<AppHarness>();
-        _key = _app->createKey("Family");
-    }
-    void tearDown() override { _app.reset(); }
-
     HttpResult post(const std::string& body) { return _app->postJson(kPath, body, _key); }
 
     void nulInKeysAndOptionsIs400() {

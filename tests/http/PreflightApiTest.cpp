@@ -1,20 +1,13 @@
 // POST /api/v1/imports/preflight (docs/api.md §12.4; docs/decisions.md D29): read scope, create's
 // checks with create's codes and messages, a report on the content, nothing stored.
 #include "ApiSupport.h"
-#include "app/imports/ImportTypes.h"
+#include "UnknownType.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <memory>
 
 using namespace finimport::test;
-
-namespace {
-// docs/decisions.md D96: the unknown-type error lists every registered type and `auto`.
-std::string unknownType() {
-    return "Type is not included in the list: " + finimport::app::knownTypesText() + ", auto";
-}
-} // namespace
 
 namespace {
 const std::string kPath = "/api/v1/imports/preflight";

@@ -3,6 +3,7 @@
 // http_read_replica_pg, on two databases of the PostgreSQL cluster; a second case uses the
 // primary's own URL as the read URL (the same cluster as both).
 #include "ApiSupport.h"
+#include "TempDirFixture.h"
 #include "store/BalanceStore.h"
 #include "store/Database.h"
 #include "store/Migrations.h"
@@ -15,13 +16,11 @@
 using namespace finimport;
 using namespace finimport::test;
 
-class ReadReplicaApiTest : public CppUnit::TestFixture {
+class ReadReplicaApiTest : public finimport::test::TempDirFixture {
     CPPUNIT_TEST_SUITE(ReadReplicaApiTest);
     CPPUNIT_TEST(testListingsComeFromTheReadDatabase);
     CPPUNIT_TEST(testPrimaryAsItsOwnReadUrl);
     CPPUNIT_TEST_SUITE_END();
-
-    std::string _dir;
 
     static void writeBalance(store::Database& db, const std::string& accountId,
                              const std::string& date, int64_t raw) {
@@ -35,12 +34,6 @@ class ReadReplicaApiTest : public CppUnit::TestFixture {
     }
 
 public:
-    void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-    }
-    void tearDown() override { std::filesystem::remove_all(_dir); }
-
     void testListingsComeFromTheReadDatabase() {
         TestDatabase replicaDb(_dir);
         {

@@ -1,6 +1,7 @@
 // POST /api/v1/recurring_transactions (docs/api.md §8, §10 changes 8, 9; docs/decisions.md D3, D24,
 // D25).
 #include "ApiSupport.h"
+#include "KeyedAppFixture.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -28,7 +29,7 @@ bool isSecondsTimestamp(const std::string& s) {
 
 } // namespace
 
-class RecurringApiTest : public CppUnit::TestFixture {
+class RecurringApiTest : public finimport::test::KeyedAppFixture {
     CPPUNIT_TEST_SUITE(RecurringApiTest);
     CPPUNIT_TEST(testCreatedShapeWithAccount);
     CPPUNIT_TEST(testDefaultsAndNulls);
@@ -54,18 +55,9 @@ class RecurringApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testAmountRoundedToFourPlaces);
     CPPUNIT_TEST_SUITE_END();
 
-    std::unique_ptr<AppHarness> _app;
-    std::string _key;
-
     HttpResult post(const std::string& body) { return _app->postJson(kPath, body, _key); }
 
 public:
-    void setUp() override {
-        _app = std::make_unique<AppHarness>();
-        _key = _app->createKey("Family");
-    }
-    void tearDown() override { _app.reset(); }
-
     void testCreatedShapeWithAccount() {
         auto account = seedAccount(*_app, "Family", "Checking Account");
         auto r = post(wrap(kValid + R"(,"occurrence_count":1,"account_id":")" + account.id + "\""));

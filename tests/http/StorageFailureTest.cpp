@@ -6,6 +6,7 @@
 // without the key or any row, and leaves no part of the import behind.
 #include "ApiSupport.h"
 #include "LogCapture.h"
+#include "TempDirFixture.h"
 
 #include <Poco/Data/Session.h>
 #include <Poco/TemporaryFile.h>
@@ -86,20 +87,12 @@ bool has(const std::string& text, const std::string& part) {
 
 } // namespace
 
-class StorageFailureTest : public CppUnit::TestFixture {
+class StorageFailureTest : public finimport::test::TempDirFixture {
     CPPUNIT_TEST_SUITE(StorageFailureTest);
     CPPUNIT_TEST(testAnUploadTheDatabaseCannotStoreIsA500ThatSaysWhy);
     CPPUNIT_TEST_SUITE_END();
 
-    std::string _dir;
-
 public:
-    void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-    }
-    void tearDown() override { std::filesystem::remove_all(_dir); }
-
     void testAnUploadTheDatabaseCannotStoreIsA500ThatSaysWhy() {
         TestDatabase database(_dir);
         HarnessOptions options;

@@ -2,6 +2,7 @@
 // `template_from_import_id` copies an import's options, the request's own fields win, and
 // `GET /api/v1/imports?account_id=…` lists that account's imports newest first.
 #include "ApiSupport.h"
+#include "KeyedAppFixture.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -9,16 +10,13 @@
 
 using namespace finimport::test;
 
-class TemplateApiTest : public CppUnit::TestFixture {
+class TemplateApiTest : public finimport::test::KeyedAppFixture {
     CPPUNIT_TEST_SUITE(TemplateApiTest);
     CPPUNIT_TEST(testTemplateCopiesOptionsAndRequestWins);
     CPPUNIT_TEST(testTemplateRefusals);
     CPPUNIT_TEST(testListByAccountNewestFirst);
     CPPUNIT_TEST(testExternalIdLabelIsEchoed);
     CPPUNIT_TEST_SUITE_END();
-
-    std::unique_ptr<AppHarness> _app;
-    std::string _key;
 
     Poco::JSON::Object::Ptr create(const std::string& body) {
         auto r = _app->postJson("/api/v1/imports", body, _key);
@@ -30,12 +28,6 @@ class TemplateApiTest : public CppUnit::TestFixture {
     }
 
 public:
-    void setUp() override {
-        _app = std::make_unique<AppHarness>();
-        _key = _app->createKey("Family");
-    }
-    void tearDown() override { _app.reset(); }
-
     void testTemplateCopiesOptionsAndRequestWins() {
         auto account = seedAccount(*_app, "Family", "Girokonto", "depository", "EUR");
         auto first = create(R"({"account_id":")" + account.id +

@@ -19,36 +19,18 @@ using Status = RunResult::Status;
 // RunnerOnOneThreadTest runs every case with RunPolicy::relayed off (plugin/RelayedRun.h).
 bool gOnOneThread = false;
 
-class RunnerFixture {
+RunPolicy runnerPolicy() {
+    RunPolicy policy;
+    policy.relayed = !gOnOneThread;
+    return policy;
+}
+
+class RunnerFixture : public LoadedFixtures {
 public:
-    RunnerFixture() : registry(log.logger()) {
-        RunPolicy policy;
-        policy.relayed = !gOnOneThread;
-        registry.loadDirectories({fixtureDir("good"), fixtureDir("throws_in_run"),
-                                  fixtureDir("fails_run"), fixtureDir("returns_nonzero_silently"),
-                                  fixtureDir("bad_row_count"), fixtureDir("misbehaves"),
-                                  fixtureDir("abi_1_0"), fixtureDir("fails_with_code")},
-                                 policy);
-        CPPUNIT_ASSERT(registry.problems().empty());
-    }
-
-    RunResult run(const std::string& type, const Options& options = {},
-                  const std::string& input = "") {
-        return runImporter(*registry.find(type), options, readerOf(input), sink);
-    }
-
-    // Runs the good importer and checks it still works after whatever ran before.
-    void checkGoodStillRuns() {
-        RecordingSink goodSink;
-        const auto result =
-            runImporter(*registry.find("TestImport"), {}, readerOf("after"), goodSink);
-        CPPUNIT_ASSERT(result.status == Status::Ok);
-        CPPUNIT_ASSERT_EQUAL(size_t{2}, goodSink.rows.size());
-    }
-
-    CapturedLog log;
-    PluginRegistry registry;
-    RecordingSink sink;
+    RunnerFixture()
+        : LoadedFixtures({"good", "throws_in_run", "fails_run", "returns_nonzero_silently",
+                          "bad_row_count", "misbehaves", "abi_1_0", "fails_with_code"},
+                         runnerPolicy()) {}
 };
 
 std::string misbehave(RunnerFixture& fixture, const std::string& mode, Status expected) {

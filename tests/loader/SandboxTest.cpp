@@ -26,35 +26,13 @@ RunPolicy processPolicy() {
     return p;
 }
 
-class SandboxFixture {
+class SandboxFixture : public LoadedFixtures {
 public:
-    explicit SandboxFixture(RunPolicy policy = processPolicy()) : registry(log.logger()) {
-        registry.loadDirectories({fixtureDir("good"), fixtureDir("throws_in_run"),
-                                  fixtureDir("fails_run"), fixtureDir("returns_nonzero_silently"),
-                                  fixtureDir("bad_row_count"), fixtureDir("misbehaves"),
-                                  fixtureDir("crashes"), fixtureDir("loops"), fixtureDir("hungry"),
-                                  fixtureDir("abi_1_0"), fixtureDir("fails_with_code")},
-                                 policy);
-        CPPUNIT_ASSERT(registry.problems().empty());
-    }
-
-    RunResult run(const std::string& type, const Options& options = {},
-                  const std::string& input = "") {
-        return runImporter(*registry.find(type), options, readerOf(input), sink);
-    }
-
-    // The good importer still runs in its own child after whatever ran before.
-    void checkGoodStillRuns() {
-        RecordingSink goodSink;
-        const auto result =
-            runImporter(*registry.find("TestImport"), {}, readerOf("after"), goodSink);
-        CPPUNIT_ASSERT(result.status == Status::Ok);
-        CPPUNIT_ASSERT_EQUAL(size_t{2}, goodSink.rows.size());
-    }
-
-    CapturedLog log;
-    PluginRegistry registry;
-    RecordingSink sink;
+    explicit SandboxFixture(RunPolicy policy = processPolicy())
+        : LoadedFixtures({"good", "throws_in_run", "fails_run", "returns_nonzero_silently",
+                          "bad_row_count", "misbehaves", "crashes", "loops", "hungry", "abi_1_0",
+                          "fails_with_code"},
+                         policy) {}
 };
 
 std::string failure(SandboxFixture& f, const std::string& type, const Options& options = {}) {

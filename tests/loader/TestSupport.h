@@ -3,6 +3,9 @@
 
 #include "plugin/ImporterRunner.h"
 #include "plugin/Logger.h"
+#include "plugin/PluginRegistry.h"
+
+#include <cppunit/TestAssert.h>
 
 #include <algorithm>
 #include <memory>
@@ -97,5 +100,39 @@ inline std::function<int64_t(char*, size_t)> readerOf(std::string data) {
 }
 
 using Options = std::vector<std::pair<std::string, std::optional<std::string>>>;
+
+// The fixture importers of `cases` (fixtureDir), loaded under `policy` into a registry that logs
+// to `log`; run() runs one into `sink`.
+class LoadedFixtures {
+public:
+    LoadedFixtures(const std::vector<std::string>& cases, const RunPolicy& policy)
+        : registry(log.logger()) {
+        std::vector<std::string> dirs;
+        for (const auto& c : cases)
+            dirs.push_back(fixtureDir(c));
+        registry.loadDirectories(dirs, policy);
+        if (!registry.problems().empty())
+            throw std::runtime_error("a fixture importer did not load");
+    }
+
+    RunResult run(const std::string& type, const Options& options = {},
+                  const std::string& input = "") {
+        return runImporter(*registry.find(type), options, readerOf(input), sink);
+    }
+
+    // The good importer ("TestImport") still runs after whatever ran before (in its own child
+    // under process isolation).
+    void checkGoodStillRuns() {
+        RecordingSink goodSink;
+        const auto result =
+            runImporter(*registry.find("TestImport"), {}, readerOf("after"), goodSink);
+        CPPUNIT_ASSERT(result.status == RunResult::Status::Ok);
+        CPPUNIT_ASSERT_EQUAL(size_t{2}, goodSink.rows.size());
+    }
+
+    CapturedLog log;
+    PluginRegistry registry;
+    RecordingSink sink;
+};
 
 } // namespace finimport::plugin::test

@@ -1,5 +1,6 @@
 // Scale-out on PostgreSQL: real `finimport serve` processes sharing one database.
 #include "AppHarness.h"
+#include "TempDirFixture.h"
 #include "TestDatabase.h"
 #include "app/auth/ApiKeys.h"
 #include "store/Database.h"
@@ -165,21 +166,13 @@ int64_t count(store::Database& db, const std::string& sql) {
 
 } // namespace
 
-class MultiInstanceTest : public CppUnit::TestFixture {
+class MultiInstanceTest : public finimport::test::TempDirFixture {
     CPPUNIT_TEST_SUITE(MultiInstanceTest);
     CPPUNIT_TEST(testFiftyImportsOnTwoInstancesCompleteExactlyOnce);
     CPPUNIT_TEST(testKilledInstancesPublishIsFinishedByTheOther);
     CPPUNIT_TEST_SUITE_END();
 
-    std::string _dir;
-
 public:
-    void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-    }
-    void tearDown() override { std::filesystem::remove_all(_dir); }
-
     std::map<std::string, std::string> env(const std::string& leaseSeconds) {
         return {{"FINIMPORT_JOBS_LEASE_SECONDS", leaseSeconds},
                 {"FINIMPORT_WORKERS", "2"},

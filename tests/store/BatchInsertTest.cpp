@@ -1,6 +1,7 @@
 // Multi-row batch inserts (store/BatchInsert, store/EntryBatch) and time-ordered ids: exact
 // round trips across chunk boundaries, nulls, nothing written before flush, bad widths refused.
 #include "store/BatchInsert.h"
+#include "TempDirFixture.h"
 #include "store/Database.h"
 #include "store/Sql.h"
 #include "store/Time.h"
@@ -14,7 +15,7 @@
 
 using namespace finimport::store;
 
-class BatchInsertTest : public CppUnit::TestFixture {
+class BatchInsertTest : public finimport::test::TempDirFixture {
     CPPUNIT_TEST_SUITE(BatchInsertTest);
     CPPUNIT_TEST(testRowsAcrossChunksRoundTripExactly);
     CPPUNIT_TEST(testNothingWrittenBeforeFlushWithoutAutoFlush);
@@ -23,15 +24,7 @@ class BatchInsertTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testOrderedUuidsSortInCreationOrder);
     CPPUNIT_TEST_SUITE_END();
 
-    std::string _dir;
-
 public:
-    void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-    }
-    void tearDown() override { std::filesystem::remove_all(_dir); }
-
     std::string url() const { return "sqlite:" + _dir + "/batch.db"; }
 
     static void createTable(finimport::store::Tx& s) {

@@ -2,6 +2,7 @@
 // by a background writer; authentication answers while another transaction holds the write
 // lock.
 #include "app/auth/KeyUsage.h"
+#include "TempDirFixture.h"
 #include "app/auth/ApiKeys.h"
 #include "store/Database.h"
 #include "store/Migrations.h"
@@ -19,14 +20,12 @@
 
 using namespace finimport;
 
-class KeyUsageTest : public CppUnit::TestFixture {
+class KeyUsageTest : public finimport::test::TempDirFixture {
     CPPUNIT_TEST_SUITE(KeyUsageTest);
     CPPUNIT_TEST(testAtMostOneWritePerKeyAndMinute);
     CPPUNIT_TEST(testManyAuthenticationsWriteOnce);
     CPPUNIT_TEST(testAuthenticationDoesNotWaitForTheWriteLock);
     CPPUNIT_TEST_SUITE_END();
-
-    std::string _dir;
 
     std::optional<int64_t> lastUsed(store::Database& db, const std::string& keyId) {
         std::optional<int64_t> at;
@@ -38,12 +37,6 @@ class KeyUsageTest : public CppUnit::TestFixture {
     }
 
 public:
-    void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-    }
-    void tearDown() override { std::filesystem::remove_all(_dir); }
-
     void testAtMostOneWritePerKeyAndMinute() {
         store::Database db("sqlite:" + _dir + "/k.db");
         store::migrate(db);

@@ -1,6 +1,7 @@
 // Migrations on a fresh SQLite file: every table of the logical schema, idempotent re-runs,
 // exact 64-bit money round trips, and all-or-nothing write transactions.
 #include "store/Migrations.h"
+#include "TempDirFixture.h"
 #include "store/AccountStore.h"
 #include "store/Database.h"
 #include "store/FamilyStore.h"
@@ -17,7 +18,7 @@
 
 using namespace finimport::store;
 
-class MigrationsTest : public CppUnit::TestFixture {
+class MigrationsTest : public finimport::test::TempDirFixture {
     CPPUNIT_TEST_SUITE(MigrationsTest);
     CPPUNIT_TEST(testFreshFileGetsEverySchemaTable);
     CPPUNIT_TEST(testMigrateIsIdempotent);
@@ -27,15 +28,7 @@ class MigrationsTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testRowsMoveIntoChunksKeepingTheirIds);
     CPPUNIT_TEST_SUITE_END();
 
-    std::string _dir;
-
 public:
-    void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-    }
-    void tearDown() override { std::filesystem::remove_all(_dir); }
-
     std::string url() const { return "sqlite:" + _dir + "/sub/dir/test.db"; }
 
     void testFreshFileGetsEverySchemaTable() {

@@ -1,6 +1,7 @@
 // Upload row storage (store/RowInserter): rows are stored in chunks of 256 (or 64 KB) and a
 // tail; every value round-trips exactly and ids are UUIDv7 text in creation order.
 #include "store/RowInserter.h"
+#include "TempDirFixture.h"
 #include "store/Database.h"
 #include "store/Sql.h"
 
@@ -12,13 +13,11 @@
 
 using namespace finimport::store;
 
-class RowInserterTest : public CppUnit::TestFixture {
+class RowInserterTest : public finimport::test::TempDirFixture {
     CPPUNIT_TEST_SUITE(RowInserterTest);
     CPPUNIT_TEST(testBatchesAndTailRoundTripExactly);
     CPPUNIT_TEST(testChunkClosesAtItsByteBound);
     CPPUNIT_TEST_SUITE_END();
-
-    std::string _dir;
 
     // Schema v9's table, without the foreign key to imports.
     static void createChunkTable(finimport::store::Tx& s) {
@@ -29,12 +28,6 @@ class RowInserterTest : public CppUnit::TestFixture {
     }
 
 public:
-    void setUp() override {
-        _dir = Poco::TemporaryFile::tempName();
-        std::filesystem::create_directories(_dir);
-    }
-    void tearDown() override { std::filesystem::remove_all(_dir); }
-
     void testBatchesAndTailRoundTripExactly() {
         Database db("sqlite:" + _dir + "/rows.db");
         db.write([](finimport::store::Tx& s) {

@@ -3,6 +3,7 @@
 // inside one creation time; the date range bounds both ends. An import's targets in id order.
 // Both databases.
 #include "store/RuleTargets.h"
+#include "LedgerSeed.h"
 #include "TestDatabase.h"
 #include "store/Migrations.h"
 #include "store/Sql.h"
@@ -36,14 +37,7 @@ public:
         test::ScratchDatabase db(3);
         migrate(db);
         db.write([&](Tx& s) {
-            sqlExec(s, "INSERT INTO families (id, name, currency, created_at, updated_at) VALUES "
-                       "('f', 'F', 'USD', 1, 1)");
-            for (const std::string a : {"a1", "a2"})
-                sqlExec(s,
-                        "INSERT INTO accounts (id, family_id, name, account_type, currency, "
-                        "balance, created_at, updated_at) VALUES (?, 'f', ?, 'depository', "
-                        "'USD', 0, 1, 1)",
-                        {a, a});
+            test::insertFamilyWithAccounts(s, {"a1", "a2"});
             // id, account, date, created_at: ids out of creation order on purpose.
             const std::tuple<const char*, const char*, const char*, int64_t> rows[] = {
                 {"t9", "a1", "2024-01-01", 5}, {"t1", "a1", "2024-01-02", 7},

@@ -2,6 +2,7 @@
 // row edits matches pattern characters literally, named-record lookups stay inside the family,
 // a Balance line is inserted once and then updated, security metadata fills only what is
 // missing. On both databases.
+#include "LedgerSeed.h"
 #include "TestDatabase.h"
 #include "store/AccountStore.h"
 #include "store/BackupLedgerWrites.h"
@@ -80,14 +81,7 @@ public:
                     {id, account, date});
         };
         db.write([&](Tx& s) {
-            sqlExec(s, "INSERT INTO families (id, name, currency, created_at, updated_at) VALUES "
-                       "('f', 'F', 'USD', 1, 1)");
-            for (const std::string a : {"a1", "a2"})
-                sqlExec(s,
-                        "INSERT INTO accounts (id, family_id, name, account_type, currency, "
-                        "balance, created_at, updated_at) VALUES (?, 'f', ?, 'depository', "
-                        "'USD', 0, 1, 1)",
-                        {a, a});
+            test::insertFamilyWithAccounts(s, {"a1", "a2"});
             entry(s, "e1", "a1", "Transaction", "Corner Bakery");
             entry(s, "e2", "a1", "Transaction", "Fuel");
             entry(s, "e3", "a2", "Trade", "Buy ACME");

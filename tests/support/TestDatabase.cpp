@@ -1,4 +1,5 @@
 #include "TestDatabase.h"
+#include "LedgerSeed.h"
 
 #include "store/Database.h"
 #include "store/Sql.h"
@@ -75,6 +76,17 @@ ScratchPlace::~ScratchPlace() {
     test.reset();
     std::error_code ignored;
     std::filesystem::remove_all(dir, ignored);
+}
+
+void insertFamilyWithAccounts(store::Tx& s, std::initializer_list<std::string> accounts) {
+    store::sqlExec(s, "INSERT INTO families (id, name, currency, created_at, updated_at) VALUES "
+                      "('f', 'F', 'USD', 1, 1)");
+    for (const std::string& a : accounts)
+        store::sqlExec(s,
+                       "INSERT INTO accounts (id, family_id, name, account_type, currency, "
+                       "balance, created_at, updated_at) VALUES (?, 'f', ?, 'depository', 'USD', "
+                       "0, 1, 1)",
+                       {a, a});
 }
 
 } // namespace finimport::test

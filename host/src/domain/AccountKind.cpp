@@ -46,6 +46,12 @@ std::optional<AccountKind> accountKindFromSnake(std::string_view snake) {
     return std::nullopt;
 }
 
+std::optional<AccountKind> accountKindFromName(std::string_view name) {
+    for (const KindInfo& k : kKinds)
+        if (k.name == name) return k.kind;
+    return std::nullopt;
+}
+
 std::string_view accountKindSnake(AccountKind kind) {
     return info(kind).snake;
 }

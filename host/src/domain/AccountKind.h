@@ -23,6 +23,8 @@ enum class BalanceKind { Cash, Investment, NonCash };
 
 // "credit_card" -> CreditCard (exact, lower case, as in JSON `account_type`).
 std::optional<AccountKind> accountKindFromSnake(std::string_view snake);
+// "CreditCard" -> CreditCard (exact, the reference app's type name).
+std::optional<AccountKind> accountKindFromName(std::string_view name);
 // JSON `account_type`: "credit_card".
 std::string_view accountKindSnake(AccountKind kind);
 // The reference app's type name: "CreditCard".

@@ -1,5 +1,7 @@
 #include "http/ChunkedBody.h"
 
+#include "http/Url.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -10,13 +12,6 @@ namespace {
 struct BadChunk : std::runtime_error {
     explicit BadChunk(const char* what) : std::runtime_error(what) {}
 };
-
-int hexValue(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
 
 } // namespace
 

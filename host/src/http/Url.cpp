@@ -2,16 +2,12 @@
 
 namespace finimport::http {
 
-namespace {
-
 int hexValue(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
     return -1;
 }
-
-} // namespace
 
 std::string percentDecode(std::string_view text, bool plusIsSpace) {
     std::string out;

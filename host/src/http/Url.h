@@ -10,6 +10,9 @@ namespace finimport::http {
 
 using NameValueList = std::vector<std::pair<std::string, std::string>>;
 
+// The value of a hexadecimal digit (either case); -1 for any other character.
+int hexValue(char c);
+
 // Decodes %XX escapes (and '+' as space when `plusIsSpace`). A malformed escape is kept
 // literally instead of failing the request.
 std::string percentDecode(std::string_view text, bool plusIsSpace);

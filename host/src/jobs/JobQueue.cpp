@@ -24,6 +24,30 @@ int64_t micros(std::chrono::milliseconds d) {
     return static_cast<int64_t>(d.count()) * 1000;
 }
 
+// One bookkeeping write per job a worker holds (`held`: job id -> worker, copied under its
+// lock); `done` (when set) is logged after each write, `failed` with the cause instead of it,
+// and the next job is tried either way.
+void forEachHeld(store::Database& db, const std::map<std::string, std::string>& held,
+                 const char* done, const char* failed,
+                 const std::function<void(store::Tx&, const std::string& jobId,
+                                          const std::string& worker)>& write) {
+    // Not a structured binding: clang before 16 cannot capture one in the lambda below.
+    for (const auto& entry : held) {
+        const std::string& jobId = entry.first;
+        const std::string& worker = entry.second;
+        try {
+            db.writeBookkeeping([&](store::Tx& s) { write(s, jobId, worker); });
+            if (done) domain::LogLine(done).str("job_id", jobId).str("worker", worker).emit();
+        } catch (const std::exception& e) {
+            domain::LogLine(failed)
+                .str("job_id", jobId)
+                .str("exception", domain::exceptionClass(e))
+                .str("error", domain::logMessage(store::errorText(e)))
+                .emit();
+        }
+    }
+}
+
 } // namespace
 
 RequestIdScope::RequestIdScope(const std::string& requestId) : _previous(tRequestId) {
@@ -79,22 +103,10 @@ void JobQueue::stop() {
             std::lock_guard lock(_heldMutex);
             held = _held;
         }
-        // Not a structured binding: clang before 16 cannot capture one in the lambda below.
-        for (const auto& entry : held) {
-            const std::string& jobId = entry.first;
-            const std::string& worker = entry.second;
-            try {
-                _db.writeBookkeeping(
-                    [&](store::Tx& s) { store::JobStore(s).release(jobId, worker); });
-                domain::LogLine("job_released").str("job_id", jobId).str("worker", worker).emit();
-            } catch (const std::exception& e) {
-                domain::LogLine("job_release_failed")
-                    .str("job_id", jobId)
-                    .str("exception", domain::exceptionClass(e))
-                    .str("error", domain::logMessage(store::errorText(e)))
-                    .emit();
-            }
-        }
+        forEachHeld(_db, held, "job_released", "job_release_failed",
+                    [](store::Tx& s, const std::string& jobId, const std::string& worker) {
+                        store::JobStore(s).release(jobId, worker);
+                    });
     }
     // A worker past the timeout is inside its transaction: wait for it (its job is released,
     // so another instance already works on it; systemd's stop timeout bounds the wait).
@@ -226,22 +238,10 @@ void JobQueue::heartbeatLoop() {
             std::lock_guard lock(_heldMutex);
             held = _held;
         }
-        // Not a structured binding: clang before 16 cannot capture one in the lambda below.
-        for (const auto& entry : held) {
-            const std::string& jobId = entry.first;
-            const std::string& worker = entry.second;
-            try {
-                _db.writeBookkeeping([&](store::Tx& s) {
-                    store::JobStore(s).heartbeat(jobId, worker, store::nowMicros());
-                });
-            } catch (const std::exception& e) {
-                domain::LogLine("job_heartbeat_failed")
-                    .str("job_id", jobId)
-                    .str("exception", domain::exceptionClass(e))
-                    .str("error", domain::logMessage(store::errorText(e)))
-                    .emit();
-            }
-        }
+        forEachHeld(_db, held, nullptr, "job_heartbeat_failed",
+                    [](store::Tx& s, const std::string& jobId, const std::string& worker) {
+                        store::JobStore(s).heartbeat(jobId, worker, store::nowMicros());
+                    });
         if (_running && std::chrono::steady_clock::now() >= nextReap) {
             try {
                 reap();

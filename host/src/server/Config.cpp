@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 #include <unistd.h>
 
 #ifndef FINIMPORT_INSTALL_PLUGIN_DIR
@@ -69,6 +70,18 @@ int64_t bounded(const std::string& key, const std::string& value, int64_t max) {
     return std::min(positive(key, value), max);
 }
 
+// A numeric setting's member: a positive integer, no larger than `Max` when that is set, and its
+// value as the file would hold it.
+template <auto Member, int64_t Max = 0>
+void applyNumber(Config& c, const std::string& k, const std::string& v) {
+    using T = std::remove_reference_t<decltype(c.*Member)>;
+    c.*Member = static_cast<T>(Max > 0 ? bounded(k, v, Max) : positive(k, v));
+}
+
+template <auto Member> std::string showNumber(const Config& c) {
+    return std::to_string(c.*Member);
+}
+
 void setPluginIsolation(Config& c, const std::string&, const std::string& v) {
     if (v != "process" && v != "inline")
         throw std::invalid_argument("plugins.isolation must be process or inline");
@@ -98,39 +111,23 @@ const std::vector<Setting>& settings() {
         {"plugins", "DIR", "build/installed plugin dir", "`:`-separated plugin directories",
          [](Config& c, const std::string&, const std::string& v) { c.pluginDirs = splitDirs(v); },
          [](const Config& c) { return joinDirs(c.pluginDirs); }},
-        {"workers", "N", "`2`", "publish/revert job worker threads",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.workers = static_cast<int>(positive(k, v));
-         },
-         [](const Config& c) { return std::to_string(c.workers); }},
+        {"workers", "N", "`2`", "publish/revert job worker threads", applyNumber<&Config::workers>,
+         showNumber<&Config::workers>},
         {"http_threads", "N", "`64`", "HTTP connection threads (one per keep-alive client)",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.httpThreads = static_cast<int>(positive(k, v));
-         },
-         [](const Config& c) { return std::to_string(c.httpThreads); }},
+         applyNumber<&Config::httpThreads>, showNumber<&Config::httpThreads>},
         {"rate_limit.mode", "MODE", "`self_hosted`",
          "`self_hosted` (no limit, `Infinity` headers) or `managed` (100 requests per key per UTC "
          "hour)",
          setRateLimitMode, [](const Config& c) { return c.rateLimitMode; }},
         {"limits.rows", "N", "`10000`", "publish row cap of CSV-family imports",
-         [](Config& c, const std::string& k, const std::string& v) { c.rowCap = positive(k, v); },
-         [](const Config& c) { return std::to_string(c.rowCap); }},
+         applyNumber<&Config::rowCap>, showNumber<&Config::rowCap>},
         {"limits.account_rows", "N", "`50`", "AccountImport row cap",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.accountRowCap = positive(k, v);
-         },
-         [](const Config& c) { return std::to_string(c.accountRowCap); }},
+         applyNumber<&Config::accountRowCap>, showNumber<&Config::accountRowCap>},
         {"limits.service_rows", "N", "`100000`", "ServiceImport row cap",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.serviceRowCap = positive(k, v);
-         },
-         [](const Config& c) { return std::to_string(c.serviceRowCap); }},
+         applyNumber<&Config::serviceRowCap>, showNumber<&Config::serviceRowCap>},
         {"limits.upload_rows", "N", "`1000000`",
          "rows one upload may produce; one more is 422 `too_many_rows` and nothing is stored",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.uploadRowCap = positive(k, v);
-         },
-         [](const Config& c) { return std::to_string(c.uploadRowCap); }},
+         applyNumber<&Config::uploadRowCap>, showNumber<&Config::uploadRowCap>},
         {"encoding.fallback", "CHARSET", "`windows-1250`",
          "charset used when detection is not confident",
          [](Config& c, const std::string&, const std::string& v) { c.fallbackCharset = v; },
@@ -141,72 +138,49 @@ const std::vector<Setting>& settings() {
          setPluginIsolation, [](const Config& c) { return c.pluginIsolation; }},
         {"plugins.timeout_seconds", "N", "`60`",
          "wall-clock deadline of one plugin run (isolated: also its CPU-time limit, + 1 s)",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.pluginRunTimeoutSeconds = bounded(k, v, 86400);
-         },
-         [](const Config& c) { return std::to_string(c.pluginRunTimeoutSeconds); }},
+         applyNumber<&Config::pluginRunTimeoutSeconds, 86400>,
+         showNumber<&Config::pluginRunTimeoutSeconds>},
         {"plugins.max_rows", "N", "`1000000`", "rows one plugin run may emit",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.pluginMaxRows = positive(k, v);
-         },
-         [](const Config& c) { return std::to_string(c.pluginMaxRows); }},
+         applyNumber<&Config::pluginMaxRows>, showNumber<&Config::pluginMaxRows>},
         {"plugins.max_output_bytes", "N", "`268435456`",
          "bytes of text one plugin run may pass to the host (row values, row errors, field names, "
          "log lines)",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.pluginMaxOutputBytes = positive(k, v);
-         },
-         [](const Config& c) { return std::to_string(c.pluginMaxOutputBytes); }},
+         applyNumber<&Config::pluginMaxOutputBytes>, showNumber<&Config::pluginMaxOutputBytes>},
         {"plugins.memory_limit_mb", "N", "`1024`",
          "address-space limit (RLIMIT_AS) of an isolated plugin run, its libraries included",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.pluginMemoryLimitMb = bounded(k, v, 1 << 20);
-         },
-         [](const Config& c) { return std::to_string(c.pluginMemoryLimitMb); }},
+         applyNumber<&Config::pluginMemoryLimitMb, (1 << 20)>,
+         showNumber<&Config::pluginMemoryLimitMb>},
         {"http.header_timeout", "N", "`10`",
          "seconds a request head may take from connect (or from the first byte of a keep-alive "
          "request); then 408 and close",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.httpHeaderTimeoutSeconds = static_cast<int>(bounded(k, v, 3600));
-         },
-         [](const Config& c) { return std::to_string(c.httpHeaderTimeoutSeconds); }},
+         applyNumber<&Config::httpHeaderTimeoutSeconds, 3600>,
+         showNumber<&Config::httpHeaderTimeoutSeconds>},
         {"http.keep_alive_seconds", "N", "`5`",
          "an idle keep-alive connection is closed after this",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.httpKeepAliveSeconds = static_cast<int>(bounded(k, v, 3600));
-         },
-         [](const Config& c) { return std::to_string(c.httpKeepAliveSeconds); }},
+         applyNumber<&Config::httpKeepAliveSeconds, 3600>,
+         showNumber<&Config::httpKeepAliveSeconds>},
         {"http.body_min_rate", "N", "`4096`",
          "bytes per second a request body (`Content-Length` or chunked) must average after the "
          "grace, else it is cut off (400); `0` disables",
          [](Config& c, const std::string& k, const std::string& v) {
              c.httpBodyMinBytesPerSecond = v == "0" ? 0 : positive(k, v);
          },
-         [](const Config& c) { return std::to_string(c.httpBodyMinBytesPerSecond); }},
+         showNumber<&Config::httpBodyMinBytesPerSecond>},
         {"http.body_grace_seconds", "N", "`10`", "grace before the body rate applies",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.httpBodyGraceSeconds = static_cast<int>(bounded(k, v, 3600));
-         },
-         [](const Config& c) { return std::to_string(c.httpBodyGraceSeconds); }},
+         applyNumber<&Config::httpBodyGraceSeconds, 3600>,
+         showNumber<&Config::httpBodyGraceSeconds>},
         {"http.max_connections", "N", "`4096`",
          "connections waiting for a request head (new or idle keep-alive); more are closed at once",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.httpMaxConnections = static_cast<int>(bounded(k, v, 1 << 20));
-         },
-         [](const Config& c) { return std::to_string(c.httpMaxConnections); }},
+         applyNumber<&Config::httpMaxConnections, (1 << 20)>,
+         showNumber<&Config::httpMaxConnections>},
         {"http.request_concurrency", "N",
          "`2 per CPU core (PostgreSQL: 8, at most database.pool_size)`",
          "keyed GET requests without a body that run at once (the others wait in arrival order)",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.httpRequestConcurrency = static_cast<int>(bounded(k, v, 1 << 16));
-         },
+         applyNumber<&Config::httpRequestConcurrency, (1 << 16)>,
          [](const Config& c) { return std::to_string(c.requestConcurrency()); }},
         // Scale-out on PostgreSQL (docs/operations.md).
         {"database.pool_size", "N", "`http_threads / 4 + workers + 4`",
-         "max database connections of this instance",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.databasePoolSize = static_cast<int>(bounded(k, v, 1000));
-         },
+         "max database connections of this instance", applyNumber<&Config::databasePoolSize, 1000>,
          [](const Config& c) { // the size in effect, so the printed line reads back
              return std::to_string(c.poolSize());
          }},
@@ -216,7 +190,7 @@ const std::vector<Setting>& settings() {
          [](Config& c, const std::string& k, const std::string& v) {
              c.statementTimeoutMs = v == "0" ? 0 : static_cast<int>(bounded(k, v, 86400000));
          },
-         [](const Config& c) { return std::to_string(c.statementTimeoutMs); }},
+         showNumber<&Config::statementTimeoutMs>},
         {"database.read_url", "URL", "*(unset)*",
          "a read replica (or the primary again) for the `GET /api/v1/balances` and "
          "`GET /api/v1/trades` listings; unset: the primary",
@@ -224,22 +198,13 @@ const std::vector<Setting>& settings() {
          [](const Config& c) { return c.databaseReadUrl; }},
         {"jobs.lease_seconds", "N", "`30`",
          "a claimed job whose heartbeat is older than this is claimed again (its instance died)",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.jobLeaseSeconds = static_cast<int>(bounded(k, v, 86400));
-         },
-         [](const Config& c) { return std::to_string(c.jobLeaseSeconds); }},
+         applyNumber<&Config::jobLeaseSeconds, 86400>, showNumber<&Config::jobLeaseSeconds>},
         {"jobs.max_attempts", "N", "`3`",
          "expired claims before the job and its import fail with a message",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.jobMaxAttempts = static_cast<int>(bounded(k, v, 1000));
-         },
-         [](const Config& c) { return std::to_string(c.jobMaxAttempts); }},
+         applyNumber<&Config::jobMaxAttempts, 1000>, showNumber<&Config::jobMaxAttempts>},
         {"jobs.drain_seconds", "N", "`30`",
          "on SIGTERM, running jobs get this long; then they are released to other instances",
-         [](Config& c, const std::string& k, const std::string& v) {
-             c.drainSeconds = static_cast<int>(bounded(k, v, 86400));
-         },
-         [](const Config& c) { return std::to_string(c.drainSeconds); }},
+         applyNumber<&Config::drainSeconds, 86400>, showNumber<&Config::drainSeconds>},
         {"metrics.listen", "HOST:PORT", "*(unset)*",
          "serve only `GET /metrics` on this address; unset: `/metrics` on `listen`",
          [](Config& c, const std::string&, const std::string& v) { c.metricsListen = v; },

@@ -1,5 +1,6 @@
 #include "store/AccountStore.h"
 
+#include "store/Columns.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 
@@ -7,30 +8,18 @@ namespace finimport::store {
 
 namespace {
 
-const char* kSelect =
-    "SELECT id, family_id, owner_user_id, name, account_type, subtype, status, currency, balance, "
+// In the order accountFrom reads them and insert binds them.
+const std::string kColumns =
+    "id, family_id, owner_user_id, name, account_type, subtype, status, currency, balance, "
     "cash_balance, institution_name, institution_domain, notes, import_id, "
-    "authoritative_balance_history, created_at, updated_at FROM accounts ";
+    "authoritative_balance_history, created_at, updated_at";
+const std::string kSelect = "SELECT " + kColumns + " FROM accounts ";
 
 AccountRow accountFrom(const SqlRow& r) {
     AccountRow a;
-    a.id = r.str(0);
-    a.familyId = r.str(1);
-    a.ownerUserId = r.optStr(2);
-    a.name = r.str(3);
-    a.accountType = r.optStr(4);
-    a.subtype = r.optStr(5);
-    a.status = r.str(6);
-    a.currency = r.str(7);
-    a.balance = r.i64(8);
-    a.cashBalance = r.optI64(9);
-    a.institutionName = r.optStr(10);
-    a.institutionDomain = r.optStr(11);
-    a.notes = r.optStr(12);
-    a.importId = r.optStr(13);
-    a.authoritativeBalanceHistory = r.i64(14) != 0;
-    a.createdAt = r.i64(15);
-    a.updatedAt = r.i64(16);
+    readColumns(r, a.id, a.familyId, a.ownerUserId, a.name, a.accountType, a.subtype, a.status,
+                a.currency, a.balance, a.cashBalance, a.institutionName, a.institutionDomain,
+                a.notes, a.importId, a.authoritativeBalanceHistory, a.createdAt, a.updatedAt);
     return a;
 }
 
@@ -39,45 +28,35 @@ AccountRow accountFrom(const SqlRow& r) {
 void AccountStore::insert(AccountRow& a) {
     if (a.id.empty()) a.id = newUuid();
     a.createdAt = a.updatedAt = nowMicros();
-    sqlExec(_s,
-            "INSERT INTO accounts (id, family_id, owner_user_id, name, account_type, subtype, "
-            "status, currency, balance, cash_balance, institution_name, institution_domain, notes, "
-            "import_id, authoritative_balance_history, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {a.id, a.familyId, sqlOpt(a.ownerUserId), a.name, sqlOpt(a.accountType),
-             sqlOpt(a.subtype), a.status, a.currency, a.balance, sqlOpt(a.cashBalance),
-             sqlOpt(a.institutionName), sqlOpt(a.institutionDomain), sqlOpt(a.notes),
-             sqlOpt(a.importId), int64_t(a.authoritativeBalanceHistory ? 1 : 0), a.createdAt,
-             a.updatedAt});
+    sqlExec(_s, insertSql("accounts", kColumns),
+            bindValues(a.id, a.familyId, a.ownerUserId, a.name, a.accountType, a.subtype, a.status,
+                       a.currency, a.balance, a.cashBalance, a.institutionName, a.institutionDomain,
+                       a.notes, a.importId, a.authoritativeBalanceHistory, a.createdAt,
+                       a.updatedAt));
 }
 
 std::optional<AccountRow> AccountStore::byId(const std::string& familyId, const std::string& id) {
-    auto r =
-        sqlQueryOne(_s, std::string(kSelect) + "WHERE family_id = ? AND id = ?", {familyId, id});
-    if (!r) return std::nullopt;
-    return accountFrom(*r);
+    return mapRow(sqlQueryOne(_s, kSelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
+                  accountFrom);
 }
 
 std::optional<AccountRow> AccountStore::byIdAnyFamily(const std::string& id) {
-    auto r = sqlQueryOne(_s, std::string(kSelect) + "WHERE id = ?", {id});
-    if (!r) return std::nullopt;
-    return accountFrom(*r);
+    return mapRow(sqlQueryOne(_s, kSelect + "WHERE id = ?", {id}), accountFrom);
 }
 
 std::optional<AccountRow> AccountStore::byName(const std::string& familyId,
                                                const std::string& name) {
-    auto r = sqlQueryOne(_s,
-                         std::string(kSelect) +
-                             "WHERE family_id = ? AND name = ? ORDER BY created_at, id LIMIT 1",
-                         {familyId, name});
-    if (!r) return std::nullopt;
-    return accountFrom(*r);
+    return mapRow(
+        sqlQueryOne(_s,
+                    kSelect + "WHERE family_id = ? AND name = ? ORDER BY created_at, id LIMIT 1",
+                    {familyId, name}),
+        accountFrom);
 }
 
 std::vector<AccountRow> AccountStore::ofFamily(const std::string& familyId) {
     std::vector<AccountRow> out;
-    for (const auto& r : sqlQuery(
-             _s, std::string(kSelect) + "WHERE family_id = ? ORDER BY created_at, id", {familyId}))
+    for (const auto& r :
+         sqlQuery(_s, kSelect + "WHERE family_id = ? ORDER BY created_at, id", {familyId}))
         out.push_back(accountFrom(r));
     return out;
 }

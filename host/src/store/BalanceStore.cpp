@@ -1,4 +1,5 @@
 #include "store/BalanceStore.h"
+#include "store/Columns.h"
 #include "store/StoreCounters.h"
 
 #include "store/BatchInsert.h"
@@ -29,28 +30,10 @@ const char* kColumns =
 // SqlRow (Poco) or NativeRow (StatementCache).
 template <class Row> BalanceRecord balanceFrom(const Row& r) {
     BalanceRecord b;
-    b.id = r.str(0);
-    b.accountId = r.str(1);
-    b.date = r.str(2);
-    b.currency = r.str(3);
-    b.balance = r.i64(4);
-    b.cashBalance = r.optI64(5);
-    b.startCash = r.i64(6);
-    b.startNonCash = r.i64(7);
-    b.cashInflows = r.i64(8);
-    b.cashOutflows = r.i64(9);
-    b.nonCashInflows = r.i64(10);
-    b.nonCashOutflows = r.i64(11);
-    b.netMarketFlows = r.i64(12);
-    b.cashAdjustments = r.i64(13);
-    b.nonCashAdjustments = r.i64(14);
-    b.endCash = r.i64(15);
-    b.endNonCash = r.i64(16);
-    b.flowsFactor = r.i64(17);
-    b.createdAt = r.i64(18);
-    b.updatedAt = r.i64(19);
-    b.accountName = r.str(20);
-    b.accountType = r.optStr(21);
+    readColumns(r, b.id, b.accountId, b.date, b.currency, b.balance, b.cashBalance, b.startCash,
+                b.startNonCash, b.cashInflows, b.cashOutflows, b.nonCashInflows, b.nonCashOutflows,
+                b.netMarketFlows, b.cashAdjustments, b.nonCashAdjustments, b.endCash, b.endNonCash,
+                b.flowsFactor, b.createdAt, b.updatedAt, b.accountName, b.accountType);
     return b;
 }
 
@@ -63,22 +46,10 @@ std::string whereClause(const BalanceFilter& f, std::vector<SqlValue>& params, b
                             : "FROM balances b JOIN accounts a ON a.id = b.account_id WHERE "
                               "a.family_id = ?";
     params.push_back(f.familyId);
-    if (f.accountId) {
-        w += " AND b.account_id = ?";
-        params.push_back(*f.accountId);
-    }
-    if (f.currency) {
-        w += " AND b.currency = ?";
-        params.push_back(*f.currency);
-    }
-    if (f.startDate) {
-        w += " AND b.date >= ?";
-        params.push_back(*f.startDate);
-    }
-    if (f.endDate) {
-        w += " AND b.date <= ?";
-        params.push_back(*f.endDate);
-    }
+    andIf(w, params, "b.account_id = ?", f.accountId);
+    andIf(w, params, "b.currency = ?", f.currency);
+    andIf(w, params, "b.date >= ?", f.startDate);
+    andIf(w, params, "b.date <= ?", f.endDate);
     return w;
 }
 

@@ -1,4 +1,5 @@
 #include "store/EntryStore.h"
+#include "store/Columns.h"
 
 #include "store/EntryLookups.h"
 #include "store/Sql.h"
@@ -15,21 +16,9 @@ const char* kSelect = "SELECT e.id, e.account_id, e.entryable_type, e.date, e.am
 
 EntryRow entryFrom(const SqlRow& r) {
     EntryRow e;
-    e.id = r.str(0);
-    e.accountId = r.str(1);
-    e.entryableType = r.str(2);
-    e.date = r.str(3);
-    e.amount = r.i64(4);
-    e.currency = r.str(5);
-    e.name = r.str(6);
-    e.notes = r.optStr(7);
-    e.excluded = r.i64(8) != 0;
-    e.importLocked = r.i64(9) != 0;
-    e.parentEntryId = r.optStr(10);
-    e.importId = r.optStr(11);
-    e.createdAt = r.i64(12);
-    e.updatedAt = r.i64(13);
-    e.externalId = r.optStr(14);
+    readColumns(r, e.id, e.accountId, e.entryableType, e.date, e.amount, e.currency, e.name,
+                e.notes, e.excluded, e.importLocked, e.parentEntryId, e.importId, e.createdAt,
+                e.updatedAt, e.externalId);
     return e;
 }
 
@@ -183,32 +172,25 @@ std::vector<LedgerItem> EntryStore::ledgerOf(const std::string& accountId,
             "ORDER BY e.date, e.created_at, e.id",
         {accountId}, [&](const NativeRow& r) {
             LedgerItem item;
-            item.entryableType = r.str(0);
-            item.date = r.str(1);
-            item.amount = r.i64(2);
-            item.securityId = r.optStr(3);
-            item.qty = r.i64(4);
-            item.price = r.i64(5);
-            item.valuationKind = r.str(6);
+            readColumns(r, item.entryableType, item.date, item.amount, item.securityId, item.qty,
+                        item.price, item.valuationKind);
             out.push_back(std::move(item));
         });
     return out;
 }
 
 std::optional<EntryRow> EntryStore::openingAnchor(const std::string& accountId) {
-    auto r = sqlQueryOne(_s,
-                         std::string(kSelect) +
-                             "JOIN valuations v ON v.entry_id = e.id WHERE e.account_id = ? AND "
-                             "v.kind = 'opening_anchor' ORDER BY e.date LIMIT 1",
-                         {accountId});
-    if (!r) return std::nullopt;
-    return entryFrom(*r);
+    return mapRow(
+        sqlQueryOne(_s,
+                    std::string(kSelect) +
+                        "JOIN valuations v ON v.entry_id = e.id WHERE e.account_id = ? AND "
+                        "v.kind = 'opening_anchor' ORDER BY e.date LIMIT 1",
+                    {accountId}),
+        entryFrom);
 }
 
 std::optional<EntryRow> EntryStore::byId(const std::string& id) {
-    auto r = sqlQueryOne(_s, std::string(kSelect) + "WHERE e.id = ?", {id});
-    if (!r) return std::nullopt;
-    return entryFrom(*r);
+    return mapRow(sqlQueryOne(_s, std::string(kSelect) + "WHERE e.id = ?", {id}), entryFrom);
 }
 
 std::vector<std::pair<std::string, std::string>>

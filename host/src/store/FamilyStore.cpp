@@ -1,4 +1,5 @@
 #include "store/FamilyStore.h"
+#include "store/Columns.h"
 
 #include "store/Database.h"
 #include "store/Sql.h"
@@ -18,20 +19,8 @@ const char* kKeySelect =
 // SqlRow (Poco) or NativeRow (StatementCache).
 template <class Row> ApiKeyRow keyFrom(const Row& r) {
     ApiKeyRow k;
-    k.id = r.str(0);
-    k.userId = r.str(1);
-    k.name = r.str(2);
-    k.keyHash = r.str(3);
-    k.prefix = r.str(4);
-    k.scope = r.str(5);
-    k.expiresAt = r.optI64(6);
-    k.revokedAt = r.optI64(7);
-    k.lastUsedAt = r.optI64(8);
-    k.createdAt = r.i64(9);
-    k.familyId = r.str(10);
-    k.familyName = r.str(11);
-    k.userName = r.str(12);
-    k.userActive = r.i64(13) != 0;
+    readColumns(r, k.id, k.userId, k.name, k.keyHash, k.prefix, k.scope, k.expiresAt, k.revokedAt,
+                k.lastUsedAt, k.createdAt, k.familyId, k.familyName, k.userName, k.userActive);
     return k;
 }
 

@@ -1,4 +1,5 @@
 #include "store/ImportStore.h"
+#include "store/Columns.h"
 #include "store/StoreCounters.h"
 
 #include "store/Sql.h"
@@ -12,54 +13,35 @@ namespace finimport::store {
 
 namespace {
 
+// The columns around the content (its own table): importFrom reads them with the content
+// between, insert binds them without it.
+const std::string kHead = "id, family_id, type, status, error, account_id, configuration";
+const std::string kTail = "content_kind, filename, content_type, encoding, rows_count, "
+                          "expected_record_counts, readback, summary, extracted, created_at, "
+                          "updated_at, warnings";
+
 std::string selectColumns(bool withContent) {
-    return std::string("SELECT id, family_id, type, status, error, account_id, configuration, ") +
+    return "SELECT " + kHead + ", " +
            (withContent ? "(SELECT c.content FROM import_contents c WHERE c.import_id = imports.id)"
                         : "NULL") +
-           ", content_kind, filename, content_type, encoding, rows_count, expected_record_counts, "
-           "readback, summary, extracted, created_at, updated_at, warnings FROM imports ";
+           ", " + kTail + " FROM imports ";
 }
 
 ImportRecord importFrom(const SqlRow& r) {
     ImportRecord i;
-    i.id = r.str(0);
-    i.familyId = r.str(1);
-    i.type = r.str(2);
-    i.status = r.str(3);
-    i.error = r.optStr(4);
-    i.accountId = r.optStr(5);
-    i.configuration = r.str(6);
-    i.content = r.optStr(7);
-    i.contentKind = r.optStr(8);
-    i.filename = r.optStr(9);
-    i.contentType = r.optStr(10);
-    i.encoding = r.optStr(11);
-    i.rowsCount = r.i64(12);
-    i.expectedRecordCounts = r.optStr(13);
-    i.readback = r.optStr(14);
-    i.summary = r.optStr(15);
-    i.extracted = r.optStr(16);
-    i.createdAt = r.i64(17);
-    i.updatedAt = r.i64(18);
-    i.warnings = r.optStr(19);
+    readColumns(r, i.id, i.familyId, i.type, i.status, i.error, i.accountId, i.configuration,
+                i.content, i.contentKind, i.filename, i.contentType, i.encoding, i.rowsCount,
+                i.expectedRecordCounts, i.readback, i.summary, i.extracted, i.createdAt,
+                i.updatedAt, i.warnings);
     return i;
 }
 
 std::string listWhere(const ImportListFilter& f, std::vector<SqlValue>& params) {
     std::string w = "WHERE family_id = ?";
     params.push_back(f.familyId);
-    if (f.status) {
-        w += " AND status = ?";
-        params.push_back(*f.status);
-    }
-    if (f.type) {
-        w += " AND type = ?";
-        params.push_back(*f.type);
-    }
-    if (f.accountId) {
-        w += " AND account_id = ?";
-        params.push_back(*f.accountId);
-    }
+    andIf(w, params, "status = ?", f.status);
+    andIf(w, params, "type = ?", f.type);
+    andIf(w, params, "account_id = ?", f.accountId);
     return w;
 }
 
@@ -70,16 +52,11 @@ void ImportStore::insert(ImportRecord& i) {
     // ids in creation order break the ties of imports made within one millisecond.
     if (i.id.empty()) i.id = newOrderedUuid();
     i.createdAt = i.updatedAt = nowMicros() / 1000 * 1000; // millisecond precision (docs/api.md §1)
-    sqlExec(
-        _s,
-        "INSERT INTO imports (id, family_id, type, status, error, account_id, configuration, "
-        "content_kind, filename, content_type, encoding, rows_count, "
-        "expected_record_counts, readback, summary, extracted, created_at, updated_at, warnings) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        {i.id, i.familyId, i.type, i.status, sqlOpt(i.error), sqlOpt(i.accountId), i.configuration,
-         sqlOpt(i.contentKind), sqlOpt(i.filename), sqlOpt(i.contentType), sqlOpt(i.encoding),
-         i.rowsCount, sqlOpt(i.expectedRecordCounts), sqlOpt(i.readback), sqlOpt(i.summary),
-         sqlOpt(i.extracted), i.createdAt, i.updatedAt, sqlOpt(i.warnings)});
+    sqlExec(_s, insertSql("imports", kHead + ", " + kTail),
+            bindValues(i.id, i.familyId, i.type, i.status, i.error, i.accountId, i.configuration,
+                       i.contentKind, i.filename, i.contentType, i.encoding, i.rowsCount,
+                       i.expectedRecordCounts, i.readback, i.summary, i.extracted, i.createdAt,
+                       i.updatedAt, i.warnings));
     if (i.content) setContent(i.id, *i.content);
 }
 
@@ -107,16 +84,13 @@ void ImportStore::setContent(const std::string& id, const std::string& content) 
 
 std::optional<ImportRecord> ImportStore::byId(const std::string& familyId, const std::string& id,
                                               bool withContent) {
-    auto r = sqlQueryOne(_s, selectColumns(withContent) + "WHERE family_id = ? AND id = ?",
-                         {familyId, id});
-    if (!r) return std::nullopt;
-    return importFrom(*r);
+    return mapRow(sqlQueryOne(_s, selectColumns(withContent) + "WHERE family_id = ? AND id = ?",
+                              {familyId, id}),
+                  importFrom);
 }
 
 std::optional<ImportRecord> ImportStore::byIdAnyFamily(const std::string& id, bool withContent) {
-    auto r = sqlQueryOne(_s, selectColumns(withContent) + "WHERE id = ?", {id});
-    if (!r) return std::nullopt;
-    return importFrom(*r);
+    return mapRow(sqlQueryOne(_s, selectColumns(withContent) + "WHERE id = ?", {id}), importFrom);
 }
 
 void ImportStore::update(const ImportRecord& i) {
@@ -163,13 +137,7 @@ std::vector<MappingRecord> ImportStore::mappings(const std::string& importId) {
                                   "ORDER BY kind, key",
                                   {importId})) {
         MappingRecord m;
-        m.id = r.str(0);
-        m.importId = r.str(1);
-        m.kind = r.str(2);
-        m.key = r.str(3);
-        m.value = r.optStr(4);
-        m.createWhenEmpty = r.i64(5) != 0;
-        m.mappableId = r.optStr(6);
+        readColumns(r, m.id, m.importId, m.kind, m.key, m.value, m.createWhenEmpty, m.mappableId);
         out.push_back(std::move(m));
     }
     return out;

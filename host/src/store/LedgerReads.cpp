@@ -1,4 +1,5 @@
 #include "store/LedgerReads.h"
+#include "store/Columns.h"
 
 #include "store/Database.h"
 #include "store/StatementCache.h"
@@ -7,15 +8,6 @@
 namespace finimport::store {
 
 namespace {
-
-// The parameters of a query (built one by one: GCC 12 sees an uninitialized variant in a
-// braced list of them).
-template <class... A> std::vector<SqlValue> values(const A&... a) {
-    std::vector<SqlValue> v;
-    v.reserve(sizeof...(a));
-    (v.push_back(SqlValue(a)), ...);
-    return v;
-}
 
 // The current balance is the latest balance row's end values (docs/read-api.md §2.1, the row
 // GET /balances lists first); before any row, the account's own (its opening balance).
@@ -32,18 +24,8 @@ const char* kVisible = " AND a.status IN ('active', 'draft')";
 
 AccountView accountFrom(const NativeRow& r) {
     AccountView a;
-    a.id = r.str(0);
-    a.name = r.str(1);
-    a.currency = r.str(2);
-    a.status = r.str(3);
-    a.accountType = r.optStr(4);
-    a.subtype = r.optStr(5);
-    a.institutionName = r.optStr(6);
-    a.institutionDomain = r.optStr(7);
-    a.createdAt = r.i64(8);
-    a.updatedAt = r.i64(9);
-    a.balance = r.i64(10);
-    a.cashBalance = r.i64(11);
+    readColumns(r, a.id, a.name, a.currency, a.status, a.accountType, a.subtype, a.institutionName,
+                a.institutionDomain, a.createdAt, a.updatedAt, a.balance, a.cashBalance);
     return a;
 }
 
@@ -55,15 +37,8 @@ const char* kCategoryColumns =
 
 CategoryView categoryFrom(const NativeRow& r) {
     CategoryView c;
-    c.id = r.str(0);
-    c.name = r.str(1);
-    c.color = r.str(2);
-    c.icon = r.str(3);
-    c.parentId = r.optStr(4);
-    c.parentName = r.optStr(5);
-    c.createdAt = r.i64(6);
-    c.updatedAt = r.i64(7);
-    c.subcategoriesCount = r.i64(8);
+    readColumns(r, c.id, c.name, c.color, c.icon, c.parentId, c.parentName, c.createdAt,
+                c.updatedAt, c.subcategoriesCount);
     return c;
 }
 
@@ -71,10 +46,7 @@ std::string categoryWhere(const CategoryListFilter& f, std::vector<SqlValue>& pa
     std::string w;
     params.push_back(f.familyId);
     if (f.rootsOnly) w += " AND c.parent_id IS NULL";
-    if (f.parentId) {
-        w += " AND c.parent_id = ?";
-        params.push_back(*f.parentId);
-    }
+    andIf(w, params, "c.parent_id = ?", f.parentId);
     return w;
 }
 
@@ -119,7 +91,7 @@ int64_t LedgerReads::countAccounts(Database& db, const AccountListFilter& f) {
     return countOn(db,
                    std::string("SELECT COUNT(*) FROM accounts a WHERE a.family_id = ?") +
                        (f.includeDisabled ? "" : kVisible),
-                   values(f.familyId));
+                   bindValues(f.familyId));
 }
 
 std::vector<AccountView> LedgerReads::accounts(Database& db, const AccountListFilter& f,
@@ -128,7 +100,7 @@ std::vector<AccountView> LedgerReads::accounts(Database& db, const AccountListFi
                                 std::string("SELECT ") + kAccountColumns +
                                     (f.includeDisabled ? "" : kVisible) +
                                     " ORDER BY a.name, a.id LIMIT ? OFFSET ?",
-                                values(f.familyId, limit, offset), accountFrom);
+                                bindValues(f.familyId, limit, offset), accountFrom);
 }
 
 std::optional<AccountView> LedgerReads::account(Database& db, const std::string& familyId,
@@ -136,7 +108,7 @@ std::optional<AccountView> LedgerReads::account(Database& db, const std::string&
     return first(readAll<AccountView>(db, false,
                                       std::string("SELECT ") + kAccountColumns + " AND a.id = ?" +
                                           (includeDisabled ? "" : kVisible),
-                                      values(familyId, id), accountFrom));
+                                      bindValues(familyId, id), accountFrom));
 }
 
 int64_t LedgerReads::countCategories(Database& db, const CategoryListFilter& f) {
@@ -161,14 +133,14 @@ std::optional<CategoryView> LedgerReads::category(Database& db, const std::strin
                                                   const std::string& id) {
     return first(readAll<CategoryView>(db, false,
                                        std::string("SELECT ") + kCategoryColumns + " AND c.id = ?",
-                                       values(familyId, id), categoryFrom));
+                                       bindValues(familyId, id), categoryFrom));
 }
 
 std::vector<NamedView> LedgerReads::merchants(Database& db, const std::string& familyId) {
     return readAll<NamedView>(db, true,
                               "SELECT id, name, NULL, created_at, updated_at FROM merchants "
                               "WHERE family_id = ? ORDER BY name, id",
-                              values(familyId), namedFrom);
+                              bindValues(familyId), namedFrom);
 }
 
 std::optional<NamedView> LedgerReads::merchant(Database& db, const std::string& familyId,
@@ -176,14 +148,14 @@ std::optional<NamedView> LedgerReads::merchant(Database& db, const std::string& 
     return first(readAll<NamedView>(db, false,
                                     "SELECT id, name, NULL, created_at, updated_at FROM "
                                     "merchants WHERE family_id = ? AND id = ?",
-                                    values(familyId, id), namedFrom));
+                                    bindValues(familyId, id), namedFrom));
 }
 
 std::vector<NamedView> LedgerReads::tags(Database& db, const std::string& familyId) {
     return readAll<NamedView>(db, true,
                               "SELECT id, name, color, created_at, updated_at FROM tags "
                               "WHERE family_id = ? ORDER BY name, id",
-                              values(familyId), namedFrom);
+                              bindValues(familyId), namedFrom);
 }
 
 std::optional<NamedView> LedgerReads::tag(Database& db, const std::string& familyId,
@@ -191,7 +163,7 @@ std::optional<NamedView> LedgerReads::tag(Database& db, const std::string& famil
     return first(readAll<NamedView>(
         db, false,
         "SELECT id, name, color, created_at, updated_at FROM tags WHERE family_id = ? AND id = ?",
-        values(familyId, id), namedFrom));
+        bindValues(familyId, id), namedFrom));
 }
 
 } // namespace finimport::store

@@ -1,5 +1,7 @@
 #include "store/ListCounts.h"
 
+#include "store/Columns.h"
+
 namespace finimport::store {
 
 std::string countedSum(const std::string& counts, const std::string& keyColumn,
@@ -13,18 +15,8 @@ std::string countedSum(const std::string& counts, const std::string& keyColumn,
         sql += " AND c." + keyColumn + " = ?";
         params.push_back(*key);
     }
-    if (accounts.accountId) {
-        sql += " AND a.id = ?";
-        params.push_back(*accounts.accountId);
-    }
-    if (accounts.accountIds) {
-        sql += " AND a.id IN (";
-        for (size_t i = 0; i < accounts.accountIds->size(); ++i) {
-            sql += i ? ", ?" : "?";
-            params.push_back((*accounts.accountIds)[i]);
-        }
-        sql += ")";
-    }
+    andIf(sql, params, "a.id = ?", accounts.accountId);
+    if (accounts.accountIds) andIn(sql, params, "a.id", *accounts.accountIds);
     return sql;
 }
 

@@ -1,4 +1,5 @@
 #include "store/RuleRunStore.h"
+#include "store/Columns.h"
 
 #include "store/BatchInsert.h"
 #include "store/EffectAttributes.h"
@@ -26,48 +27,21 @@ const char* kRunColumns =
 
 RuleRunRow runFrom(const SqlRow& r) {
     RuleRunRow o;
-    o.id = r.str(0);
-    o.familyId = r.str(1);
-    o.executionType = r.str(2);
-    o.status = r.str(3);
-    o.passId = r.str(4);
-    o.ruleId = r.optStr(5);
-    o.ruleName = r.optStr(6);
-    o.errorMessage = r.optStr(7);
-    o.importId = r.optStr(8);
-    o.startDate = r.optStr(9);
-    o.endDate = r.optStr(10);
-    o.queued = r.i64(11);
-    o.processed = r.i64(12);
-    o.modified = r.i64(13);
-    o.executedAt = r.i64(14);
-    o.passPosition = r.i64(15);
-    o.ignoreLocks = r.i64(16) != 0;
-    o.createdAt = r.i64(17);
-    o.updatedAt = r.i64(18);
+    readColumns(r, o.id, o.familyId, o.executionType, o.status, o.passId, o.ruleId, o.ruleName,
+                o.errorMessage, o.importId, o.startDate, o.endDate, o.queued, o.processed,
+                o.modified, o.executedAt, o.passPosition, o.ignoreLocks, o.createdAt, o.updatedAt);
     o.seq = r.optI64(19).value_or(0);
     return o;
 }
 
 std::string runWhere(const RunFilter& f, std::vector<SqlValue>& p) {
     std::string w = " WHERE family_id = ?";
-    auto eq = [&](const char* col, const std::optional<std::string>& v) {
-        if (!v) return;
-        w += std::string(" AND ") + col + " = ?";
-        p.emplace_back(*v);
-    };
-    eq("rule_id", f.ruleId);
-    eq("status", f.status);
-    eq("execution_type", f.executionType);
-    eq("import_id", f.importId);
-    if (f.executedFrom) {
-        w += " AND executed_at >= ?";
-        p.emplace_back(*f.executedFrom);
-    }
-    if (f.executedTo) {
-        w += " AND executed_at <= ?";
-        p.emplace_back(*f.executedTo);
-    }
+    andIf(w, p, "rule_id = ?", f.ruleId);
+    andIf(w, p, "status = ?", f.status);
+    andIf(w, p, "execution_type = ?", f.executionType);
+    andIf(w, p, "import_id = ?", f.importId);
+    andIf(w, p, "executed_at >= ?", f.executedFrom);
+    andIf(w, p, "executed_at <= ?", f.executedTo);
     return w;
 }
 
@@ -114,27 +88,15 @@ EffectRow effectFrom(const SqlRow& r) {
 
 std::string effectWhere(const EffectFilter& f, std::vector<SqlValue>& p) {
     std::string w = " WHERE COALESCE(r.family_id, e.family_id) = ?";
-    auto eq = [&](const char* col, const std::optional<std::string>& v) {
-        if (!v) return;
-        w += std::string(" AND ") + col + " = ?";
-        p.emplace_back(*v);
-    };
-    eq("e.entry_id", f.entryId);
-    eq("COALESCE(r.rule_id, e.rule_id)", f.ruleId);
-    eq("r.id", f.ruleRunId);
-    eq("COALESCE(r.import_id, e.import_id)", f.importId);
+    andIf(w, p, "e.entry_id = ?", f.entryId);
+    andIf(w, p, "COALESCE(r.rule_id, e.rule_id) = ?", f.ruleId);
+    andIf(w, p, "r.id = ?", f.ruleRunId);
+    andIf(w, p, "COALESCE(r.import_id, e.import_id) = ?", f.importId);
     if (f.attribute) {
         w += " AND e.attribute = ?";
         p.emplace_back(effectAttributeCode(*f.attribute));
     }
-    if (!f.entryIds.empty()) {
-        w += " AND e.entry_id IN (";
-        for (size_t i = 0; i < f.entryIds.size(); ++i) {
-            w += i ? ", ?" : "?";
-            p.emplace_back(f.entryIds[i]);
-        }
-        w += ")";
-    }
+    if (!f.entryIds.empty()) andIn(w, p, "e.entry_id", f.entryIds);
     return w;
 }
 
@@ -149,29 +111,11 @@ void insertRuleRun(Tx& s, RuleRunRow& r) {
     // concurrent and take a sequence's next value.
     r.seq = sqlCount(s, sqlIsPostgres(s) ? "SELECT nextval('rule_run_seqs')"
                                          : "SELECT COALESCE(MAX(seq), 0) + 1 FROM rule_runs");
-    sqlExec(s,
-            std::string("INSERT INTO rule_runs (") + kRunColumns +
-                ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {r.id,
-             r.familyId,
-             r.executionType,
-             r.status,
-             r.passId,
-             sqlOpt(r.ruleId),
-             sqlOpt(r.ruleName),
-             sqlOpt(r.errorMessage),
-             sqlOpt(r.importId),
-             sqlOpt(r.startDate),
-             sqlOpt(r.endDate),
-             r.queued,
-             r.processed,
-             r.modified,
-             r.executedAt,
-             r.passPosition,
-             int64_t(r.ignoreLocks),
-             r.createdAt,
-             r.updatedAt,
-             r.seq});
+    sqlExec(s, insertSql("rule_runs", kRunColumns),
+            bindValues(r.id, r.familyId, r.executionType, r.status, r.passId, r.ruleId, r.ruleName,
+                       r.errorMessage, r.importId, r.startDate, r.endDate, r.queued, r.processed,
+                       r.modified, r.executedAt, r.passPosition, r.ignoreLocks, r.createdAt,
+                       r.updatedAt, r.seq));
 }
 
 void finishRuleRun(Tx& s, const RuleRunRow& r) {
@@ -200,11 +144,11 @@ std::vector<RuleRunRow> runsOfPass(Tx& s, const std::string& passId) {
 }
 
 std::optional<RuleRunRow> runOfFamily(Tx& s, const std::string& familyId, const std::string& id) {
-    auto r = sqlQueryOne(
-        s, std::string("SELECT ") + kRunColumns + " FROM rule_runs WHERE family_id = ? AND id = ?",
-        {familyId, id});
-    if (!r) return std::nullopt;
-    return runFrom(*r);
+    return mapRow(sqlQueryOne(s,
+                              std::string("SELECT ") + kRunColumns +
+                                  " FROM rule_runs WHERE family_id = ? AND id = ?",
+                              {familyId, id}),
+                  runFrom);
 }
 
 int64_t countRuns(Tx& s, const std::string& familyId, const RunFilter& f) {

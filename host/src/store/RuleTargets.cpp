@@ -1,4 +1,5 @@
 #include "store/RuleTargets.h"
+#include "store/Columns.h"
 
 #include "store/BatchInsert.h"
 #include "store/Sql.h"
@@ -19,15 +20,8 @@ const char* kRuleColumns = "id, family_id, resource_type, name, effective_date, 
 
 StoredRule ruleFrom(const SqlRow& r) {
     StoredRule out;
-    out.id = r.str(0);
-    out.familyId = r.str(1);
-    out.resourceType = r.str(2);
-    out.name = r.optStr(3);
-    out.effectiveDate = r.optStr(4);
-    out.importId = r.optStr(5);
-    out.active = r.i64(6) != 0;
-    out.conditions = r.str(7);
-    out.actions = r.str(8);
+    readColumns(r, out.id, out.familyId, out.resourceType, out.name, out.effectiveDate,
+                out.importId, out.active, out.conditions, out.actions);
     out.position = r.optI64(9).value_or(0);
     out.createdAt = r.i64(10);
     out.updatedAt = r.i64(11);
@@ -49,18 +43,8 @@ const char* kTargetColumns =
 
 RuleTarget targetFrom(const SqlRow& r) {
     RuleTarget t;
-    t.id = r.str(0);
-    t.accountId = r.str(1);
-    t.date = r.str(2);
-    t.currency = r.str(3);
-    t.importId = r.optStr(4);
-    t.amount = r.i64(5);
-    t.name = r.str(6);
-    t.notes = r.optStr(7);
-    t.categoryId = r.optStr(8);
-    t.merchantId = r.optStr(9);
-    t.label = r.optStr(10);
-    t.excluded = r.i64(11) != 0;
+    readColumns(r, t.id, t.accountId, t.date, t.currency, t.importId, t.amount, t.name, t.notes,
+                t.categoryId, t.merchantId, t.label, t.excluded);
     t.kind = r.optStr(12).value_or("standard");
     if (auto locks = r.optStr(13))
         for (const auto& [key, at] : TransactionLocks::decode(*locks))
@@ -117,11 +101,11 @@ std::vector<StoredRule> rulesOfFamily(Tx& s, const std::string& familyId,
 }
 
 std::optional<StoredRule> ruleOfFamily(Tx& s, const std::string& familyId, const std::string& id) {
-    auto r = sqlQueryOne(
-        s, std::string("SELECT ") + kRuleColumns + " FROM rules WHERE family_id = ? AND id = ?",
-        {familyId, id});
-    if (!r) return std::nullopt;
-    return ruleFrom(*r);
+    return mapRow(sqlQueryOne(s,
+                              std::string("SELECT ") + kRuleColumns +
+                                  " FROM rules WHERE family_id = ? AND id = ?",
+                              {familyId, id}),
+                  ruleFrom);
 }
 
 FamilyRefRows familyRefRows(Tx& s, const std::string& familyId) {
@@ -205,18 +189,12 @@ void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
             std::string sql = head + " AND e.account_id = ?";
             std::vector<SqlValue> params{account};
             if (first) {
-                if (q.startDate) {
-                    sql += " AND e.date >= ?";
-                    params.emplace_back(*q.startDate);
-                }
+                andIf(sql, params, "e.date >= ?", q.startDate);
             } else {
                 sql += " AND (e.date, e.created_at, e.id) > (?, ?, ?)";
                 params.insert(params.end(), {afterDate, afterCreated, afterId});
             }
-            if (q.endDate) {
-                sql += " AND e.date <= ?";
-                params.emplace_back(*q.endDate);
-            }
+            andIf(sql, params, "e.date <= ?", q.endDate);
             params.emplace_back(limit);
             std::vector<RuleTarget> rows;
             for (const auto& r :

@@ -1,4 +1,5 @@
 #include "store/TaxonomyStore.h"
+#include "store/Columns.h"
 
 #include "store/Sql.h"
 #include "store/Time.h"
@@ -11,57 +12,49 @@ namespace finimport::store {
 
 namespace {
 
-const char* kCategorySelect = "SELECT id, family_id, name, parent_id, color, lucide_icon, "
-                              "classification, import_id FROM categories ";
+// In the order the readers read them and the inserts bind them (then created_at, updated_at).
+const std::string kCategoryColumns =
+    "id, family_id, name, parent_id, color, lucide_icon, classification, import_id";
+const std::string kCategorySelect = "SELECT " + kCategoryColumns + " FROM categories ";
+const std::string kTagColumns = "id, family_id, name, color, import_id";
+const std::string kMerchantColumns = "id, family_id, name, color, website_url, logo_url, import_id";
+const std::string kMerchantSelect = "SELECT " + kMerchantColumns + " FROM merchants ";
 
 CategoryRow categoryFrom(const SqlRow& r) {
     CategoryRow c;
-    c.id = r.str(0);
-    c.familyId = r.str(1);
-    c.name = r.str(2);
-    c.parentId = r.optStr(3);
-    c.color = r.str(4);
-    c.icon = r.str(5);
-    c.classification = r.str(6);
-    c.importId = r.optStr(7);
+    readColumns(r, c.id, c.familyId, c.name, c.parentId, c.color, c.icon, c.classification,
+                c.importId);
     return c;
 }
 
 MerchantRow merchantFrom(const SqlRow& r) {
-    return MerchantRow{r.str(0),    r.str(1),    r.str(2),   r.optStr(3),
-                       r.optStr(4), r.optStr(5), r.optStr(6)};
+    MerchantRow m;
+    readColumns(r, m.id, m.familyId, m.name, m.color, m.websiteUrl, m.logoUrl, m.importId);
+    return m;
 }
-
-const char* kMerchantSelect =
-    "SELECT id, family_id, name, color, website_url, logo_url, import_id FROM merchants ";
 
 } // namespace
 
 std::optional<CategoryRow> TaxonomyStore::categoryByName(const std::string& familyId,
                                                          const std::string& name) {
-    auto r = sqlQueryOne(_s, std::string(kCategorySelect) + "WHERE family_id = ? AND name = ?",
-                         {familyId, name});
-    if (!r) return std::nullopt;
-    return categoryFrom(*r);
+    return mapRow(
+        sqlQueryOne(_s, kCategorySelect + "WHERE family_id = ? AND name = ?", {familyId, name}),
+        categoryFrom);
 }
 
 std::optional<CategoryRow> TaxonomyStore::categoryById(const std::string& familyId,
                                                        const std::string& id) {
-    auto r = sqlQueryOne(_s, std::string(kCategorySelect) + "WHERE family_id = ? AND id = ?",
-                         {familyId, id});
-    if (!r) return std::nullopt;
-    return categoryFrom(*r);
+    return mapRow(
+        sqlQueryOne(_s, kCategorySelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
+        categoryFrom);
 }
 
 void TaxonomyStore::insertCategory(CategoryRow& c) {
     if (c.id.empty()) c.id = newUuid();
     int64_t now = nowMicros();
-    sqlExec(
-        _s,
-        "INSERT INTO categories (id, family_id, name, parent_id, color, lucide_icon, "
-        "classification, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        {c.id, c.familyId, c.name, sqlOpt(c.parentId), c.color, c.icon, c.classification,
-         sqlOpt(c.importId), now, now});
+    sqlExec(_s, insertSql("categories", kCategoryColumns + ", created_at, updated_at"),
+            bindValues(c.id, c.familyId, c.name, c.parentId, c.color, c.icon, c.classification,
+                       c.importId, now, now));
 }
 
 void TaxonomyStore::updateCategory(const CategoryRow& c) {
@@ -73,49 +66,44 @@ void TaxonomyStore::updateCategory(const CategoryRow& c) {
 
 std::optional<TagRow> TaxonomyStore::tagByName(const std::string& familyId,
                                                const std::string& name) {
-    auto r = sqlQueryOne(_s,
-                         "SELECT id, family_id, name, color, import_id FROM tags "
-                         "WHERE family_id = ? AND name = ?",
-                         {familyId, name});
+    auto r =
+        sqlQueryOne(_s, "SELECT " + kTagColumns + " FROM tags WHERE family_id = ? AND name = ?",
+                    {familyId, name});
     if (!r) return std::nullopt;
-    return TagRow{r->str(0), r->str(1), r->str(2), r->str(3), r->optStr(4)};
+    TagRow t;
+    readColumns(*r, t.id, t.familyId, t.name, t.color, t.importId);
+    return t;
 }
 
 void TaxonomyStore::insertTag(TagRow& t) {
     if (t.id.empty()) t.id = newUuid();
     int64_t now = nowMicros();
-    sqlExec(_s,
-            "INSERT INTO tags (id, family_id, name, color, import_id, created_at, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            {t.id, t.familyId, t.name, t.color, sqlOpt(t.importId), now, now});
+    sqlExec(_s, insertSql("tags", kTagColumns + ", created_at, updated_at"),
+            bindValues(t.id, t.familyId, t.name, t.color, t.importId, now, now));
 }
 
 std::optional<MerchantRow> TaxonomyStore::merchantByName(const std::string& familyId,
                                                          const std::string& name) {
-    auto r = sqlQueryOne(_s,
-                         std::string(kMerchantSelect) +
-                             "WHERE family_id = ? AND name = ? ORDER BY created_at LIMIT 1",
-                         {familyId, name});
-    if (!r) return std::nullopt;
-    return merchantFrom(*r);
+    return mapRow(sqlQueryOne(_s,
+                              kMerchantSelect +
+                                  "WHERE family_id = ? AND name = ? ORDER BY created_at LIMIT 1",
+                              {familyId, name}),
+                  merchantFrom);
 }
 
 std::optional<MerchantRow> TaxonomyStore::merchantById(const std::string& familyId,
                                                        const std::string& id) {
-    auto r = sqlQueryOne(_s, std::string(kMerchantSelect) + "WHERE family_id = ? AND id = ?",
-                         {familyId, id});
-    if (!r) return std::nullopt;
-    return merchantFrom(*r);
+    return mapRow(
+        sqlQueryOne(_s, kMerchantSelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
+        merchantFrom);
 }
 
 void TaxonomyStore::insertMerchant(MerchantRow& m) {
     if (m.id.empty()) m.id = newUuid();
     int64_t now = nowMicros();
-    sqlExec(_s,
-            "INSERT INTO merchants (id, family_id, name, color, website_url, logo_url, import_id, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {m.id, m.familyId, m.name, sqlOpt(m.color), sqlOpt(m.websiteUrl), sqlOpt(m.logoUrl),
-             sqlOpt(m.importId), now, now});
+    sqlExec(_s, insertSql("merchants", kMerchantColumns + ", created_at, updated_at"),
+            bindValues(m.id, m.familyId, m.name, m.color, m.websiteUrl, m.logoUrl, m.importId, now,
+                       now));
 }
 
 namespace {

@@ -1,4 +1,5 @@
 #include "store/TradeStore.h"
+#include "store/Columns.h"
 
 #include "store/Database.h"
 #include "store/ListCounts.h"
@@ -57,27 +58,10 @@ std::string fromWhere(const TradeListFilter& f, std::vector<SqlValue>& params,
 // SqlRow (Poco) or NativeRow (StatementCache).
 template <class Row> TradeListRow rowFrom(const Row& r) {
     TradeListRow t;
-    t.id = r.str(0);
-    t.date = r.str(1);
-    t.currency = r.str(2);
-    t.name = r.str(3);
-    t.amount = r.i64(4);
-    t.qty = r.i64(5);
-    t.price = r.i64(6);
-    t.entryCurrency = r.str(7);
-    t.notes = r.optStr(8);
-    t.activityLabel = r.optStr(9);
-    t.accountId = r.str(10);
-    t.accountName = r.str(11);
-    t.accountStatus = r.str(12);
-    t.accountType = r.optStr(13);
-    t.securityId = r.optStr(14);
-    t.securityTicker = r.optStr(15);
-    t.securityName = r.optStr(16);
-    t.categoryId = r.optStr(17);
-    t.categoryName = r.optStr(18);
-    t.createdAt = r.i64(19);
-    t.updatedAt = r.i64(20);
+    readColumns(r, t.id, t.date, t.currency, t.name, t.amount, t.qty, t.price, t.entryCurrency,
+                t.notes, t.activityLabel, t.accountId, t.accountName, t.accountStatus,
+                t.accountType, t.securityId, t.securityTicker, t.securityName, t.categoryId,
+                t.categoryName, t.createdAt, t.updatedAt);
     return t;
 }
 

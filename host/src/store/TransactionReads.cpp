@@ -1,4 +1,5 @@
 #include "store/TransactionReads.h"
+#include "store/Columns.h"
 
 #include "store/Database.h"
 #include "store/ListCounts.h"
@@ -11,15 +12,6 @@
 namespace finimport::store {
 
 namespace {
-
-// The parameters of a query (built one by one: GCC 12 sees an uninitialized variant in a
-// braced list of them).
-template <class... A> std::vector<SqlValue> values(const A&... a) {
-    std::vector<SqlValue> v;
-    v.reserve(sizeof...(a));
-    (v.push_back(SqlValue(a)), ...);
-    return v;
-}
 
 using RowQuery = std::function<void(const std::string&, const std::vector<SqlValue>&,
                                     const std::function<void(const NativeRow&)>&)>;
@@ -34,16 +26,6 @@ const char* kColumns =
 // a restore of foreign data, say) never shows its name here.
 const char* kJoins = "LEFT JOIN categories c ON c.id = e.category_id AND c.family_id = a.family_id "
                      "LEFT JOIN merchants m ON m.id = e.merchant_id AND m.family_id = a.family_id ";
-
-void inList(std::string& w, const std::string& column, const std::vector<std::string>& ids,
-            std::vector<SqlValue>& params) {
-    w += " AND " + column + " IN (";
-    for (size_t i = 0; i < ids.size(); ++i) {
-        w += i ? ", ?" : "?";
-        params.push_back(ids[i]);
-    }
-    w += ")";
-}
 
 // `%`, `_` and the escape character itself are plain characters (docs/read-api.md §3.2).
 std::string likePattern(const std::string& text) {
@@ -119,7 +101,7 @@ std::optional<std::string> searchByIndex(Database& db, Tx& s, const TransactionF
             s,
             "SELECT COUNT(*) FROM (SELECT 1 FROM entries_search WHERE entries_search MATCH ? "
             "LIMIT ?) c",
-            values(ftsPhrase(t), cap + 1));
+            bindValues(ftsPhrase(t), cap + 1));
         if (n <= cap) rare.emplace_back(n, t);
     }
     if (rare.empty()) return std::nullopt;
@@ -142,39 +124,22 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
         "WHERE e.entryable_type = 'Transaction' AND a.id = e.account_id AND "
         "a.family_id = ? AND a.status <> 'pending_deletion'";
     params.push_back(f.familyId);
-    auto eq = [&](const std::optional<std::string>& v, const char* column) {
-        if (!v) return;
-        w += std::string(" AND ") + column + " = ?";
-        params.push_back(*v);
-    };
-    eq(f.accountId, "e.account_id");
-    if (f.accountIds) inList(w, "e.account_id", *f.accountIds, params);
-    eq(f.categoryId, "e.category_id");
-    if (f.categoryIds) inList(w, "e.category_id", *f.categoryIds, params);
-    eq(f.merchantId, "e.merchant_id");
-    if (f.merchantIds) inList(w, "e.merchant_id", *f.merchantIds, params);
+    andIf(w, params, "e.account_id = ?", f.accountId);
+    if (f.accountIds) andIn(w, params, "e.account_id", *f.accountIds);
+    andIf(w, params, "e.category_id = ?", f.categoryId);
+    if (f.categoryIds) andIn(w, params, "e.category_id", *f.categoryIds);
+    andIf(w, params, "e.merchant_id = ?", f.merchantId);
+    if (f.merchantIds) andIn(w, params, "e.merchant_id", *f.merchantIds);
     if (f.tagIds) {
         w += " AND EXISTS (SELECT 1 FROM transaction_tags tt WHERE tt.entry_id = e.id";
-        inList(w, "tt.tag_id", *f.tagIds, params);
+        andIn(w, params, "tt.tag_id", *f.tagIds);
         w += ")";
     }
-    eq(f.importId, "e.import_id");
-    if (f.startDate) {
-        w += " AND e.date >= ?";
-        params.push_back(*f.startDate);
-    }
-    if (f.endDate) {
-        w += " AND e.date <= ?";
-        params.push_back(*f.endDate);
-    }
-    if (f.minAmount) {
-        w += " AND e.amount >= ?";
-        params.push_back(*f.minAmount);
-    }
-    if (f.maxAmount) {
-        w += " AND e.amount <= ?";
-        params.push_back(*f.maxAmount);
-    }
+    andIf(w, params, "e.import_id = ?", f.importId);
+    andIf(w, params, "e.date >= ?", f.startDate);
+    andIf(w, params, "e.date <= ?", f.endDate);
+    andIf(w, params, "e.amount >= ?", f.minAmount);
+    andIf(w, params, "e.amount <= ?", f.maxAmount);
     if (f.type) w += *f.type == "income" ? " AND e.amount < 0" : " AND e.amount > 0";
     if (f.search) {
         // SQLite's LIKE and PostgreSQL's ILIKE under the byte collation (schema v11) both fold
@@ -213,19 +178,8 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
 
 TransactionView viewFrom(const NativeRow& r) {
     TransactionView t;
-    t.id = r.str(0);
-    t.date = r.str(1);
-    t.amount = r.i64(2);
-    t.currency = r.str(3);
-    t.name = r.str(4);
-    t.notes = r.optStr(5);
-    t.externalId = r.optStr(6);
-    t.excluded = r.i64(7) != 0;
-    t.kind = r.str(8);
-    t.splitParentId = r.optStr(9);
-    t.importId = r.optStr(10);
-    t.createdAt = r.i64(11);
-    t.updatedAt = r.i64(12);
+    readColumns(r, t.id, t.date, t.amount, t.currency, t.name, t.notes, t.externalId, t.excluded,
+                t.kind, t.splitParentId, t.importId, t.createdAt, t.updatedAt);
     t.account = AccountRef{r.str(13), r.str(14), r.str(16), r.optStr(15)};
     if (!r.isNull(17)) t.category = NamedRef{r.str(17), r.str(18), r.str(19), r.str(20)};
     if (!r.isNull(21)) t.merchant = NamedRef{r.str(21), r.str(22), "", ""};
@@ -370,7 +324,7 @@ std::optional<TransactionView> TransactionReads::byId(Tx& s, const std::string& 
     query(std::string("SELECT ") + kColumns +
               " FROM entries e JOIN accounts a ON a.id = e.account_id " + kJoins +
               "WHERE e.id = ? AND e.entryable_type = 'Transaction' AND a.family_id = ?",
-          values(id, familyId), [&](const NativeRow& r) { out.push_back(viewFrom(r)); });
+          bindValues(id, familyId), [&](const NativeRow& r) { out.push_back(viewFrom(r)); });
     completeViews(out, query);
     if (out.empty()) return std::nullopt;
     return std::move(out.front());

@@ -4,6 +4,7 @@
 // publish.
 #include "app/backup/BackupPreflight.h"
 
+#include "app/backup/BackupContent.h"
 #include "app/backup/NdjsonLines.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportTypes.h"
@@ -99,40 +100,16 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
 
 PreflightResult preflightBackup(const CreateImportRequest& req, const std::string& type,
                                 const ImportSettings& config) {
-    if (req.fileFieldWasText)
-        return ImportError{ErrorKind::Invalid, "validation_failed", "file must be an uploaded file",
-                           std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
     const ImportTypeTraits traits = traitsOf(type);
-    const std::string limitText = contentLimitText(traits.contentLimit());
+    auto read = readBackupContent(req, traits);
+    if (auto* e = std::get_if<ImportError>(&read)) return *e;
+    const BackupContent& upload = std::get<BackupContent>(read);
+    const std::string& content = upload.text;
     PreflightReport report;
     report.type = type;
     report.ndjson = true;
-    report.filename = "service-import.ndjson";
-    report.contentType = kNdjsonMediaType;
-    std::string content;
-    if (req.file) {
-        // Create's file checks (docs/api.md §7.3): size, then the manifest's media types or
-        // extensions.
-        if (static_cast<int64_t>(req.file->data.size()) > traits.contentLimit())
-            return error("file_too_large", "File is too large. Maximum size is " + limitText + ".");
-        std::string media = req.file->contentType.substr(0, req.file->contentType.find(';'));
-        if (!traits.manifest || !traits.manifest->accepts(media, req.file->filename))
-            return error("invalid_file_type",
-                         "Invalid file type. Please upload " + traits.fileNoun() + ".");
-        content = req.file->data;
-        report.filename = req.file->filename;
-        report.contentType = req.file->contentType;
-    } else if (auto raw = req.fields.find("raw_file_content");
-               raw != req.fields.end() && raw->second.kind != FieldValue::Kind::Null) {
-        content = raw->second.text;
-        if (static_cast<int64_t>(content.size()) > traits.contentLimit())
-            return error("content_too_large",
-                         "Content is too large. Maximum size is " + limitText + ".");
-        if (raw->second.kind == FieldValue::Kind::String && trim(content).empty()) content.clear();
-        if (raw->second.kind == FieldValue::Kind::Array ||
-            raw->second.kind == FieldValue::Kind::Object)
-            content = "[]";
-    }
+    report.filename = upload.filename.value_or("service-import.ndjson");
+    report.contentType = upload.contentType.value_or(kNdjsonMediaType);
     report.byteSize = static_cast<int64_t>(content.size());
     if (content.empty() && !req.file)
         return error("missing_content", "Provide " + traits.fileNoun() + " or raw_file_content.");

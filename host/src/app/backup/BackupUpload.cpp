@@ -2,6 +2,7 @@
 // line for shape only; its records are read and checked at publish (RestoreChecks.h).
 #include "app/backup/BackupUpload.h"
 
+#include "app/backup/BackupContent.h"
 #include "app/backup/NdjsonLines.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportOptions.h"
@@ -30,41 +31,11 @@ std::string countsJson(const std::map<std::string, int64_t>& expected) {
 
 StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& req,
                                const std::string& type) {
-    if (req.fileFieldWasText)
-        return ImportError{ErrorKind::Invalid, "validation_failed", "file must be an uploaded file",
-                           std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
     const ImportTypeTraits traits = traitsOf(type);
-    const std::string limitText = contentLimitText(traits.contentLimit());
-    std::string content;
-    std::optional<std::string> filename, contentType;
-    if (req.file) {
-        if (static_cast<int64_t>(req.file->data.size()) > traits.contentLimit())
-            return ImportError{ErrorKind::Invalid, "file_too_large",
-                               "File is too large. Maximum size is " + limitText + ".",
-                               std::nullopt, std::nullopt};
-        std::string media = req.file->contentType.substr(0, req.file->contentType.find(';'));
-        if (!traits.manifest || !traits.manifest->accepts(media, req.file->filename))
-            return ImportError{ErrorKind::Invalid, "invalid_file_type",
-                               "Invalid file type. Please upload " + traits.fileNoun() + ".",
-                               std::nullopt, std::nullopt};
-        content = req.file->data;
-        filename = req.file->filename;
-        contentType = req.file->contentType;
-    } else if (auto raw = req.fields.find("raw_file_content");
-               raw != req.fields.end() && raw->second.kind != FieldValue::Kind::Null) {
-        // A non-string value is read as text and then fails the NDJSON check (docs/api.md §7.2).
-        content = raw->second.text;
-        if (static_cast<int64_t>(content.size()) > traits.contentLimit())
-            return ImportError{ErrorKind::Invalid, "content_too_large",
-                               "Content is too large. Maximum size is " + limitText + ".",
-                               std::nullopt, std::nullopt};
-        if (raw->second.kind == FieldValue::Kind::String &&
-            content.find_first_not_of(" \t\r\n") == std::string::npos)
-            content.clear();
-        if (raw->second.kind == FieldValue::Kind::Array ||
-            raw->second.kind == FieldValue::Kind::Object)
-            content = "[]";
-    }
+    auto read = readBackupContent(req, traits);
+    if (auto* e = std::get_if<ImportError>(&read)) return *e;
+    const BackupContent& upload = std::get<BackupContent>(read);
+    const std::string& content = upload.text;
     if (content.empty() && !req.file)
         return ImportError{ErrorKind::Invalid, "missing_content",
                            "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
@@ -85,8 +56,8 @@ StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& r
     record.configuration = readImportOptions(defaults, traits, ignored).toJson();
     record.content = content;
     record.contentKind = "text";
-    record.filename = filename;
-    record.contentType = contentType;
+    record.filename = upload.filename;
+    record.contentType = upload.contentType;
     record.encoding = "UTF-8";
     record.rowsCount = report.typedLines;
     record.expectedRecordCounts = countsJson(report.expected);

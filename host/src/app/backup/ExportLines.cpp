@@ -6,6 +6,8 @@
 #include <Poco/DateTimeFormatter.h>
 #include <Poco/Timestamp.h>
 
+#include <stdexcept>
+
 namespace finimport::app::exporting {
 
 using json::Value;
@@ -45,6 +47,36 @@ Data& Data::timestamp(const std::string& key, const store::SqlRow& r, size_t i) 
     _obj.set(key, r.isNull(i) ? Value()
                               : Value::makeString(Poco::DateTimeFormatter::format(
                                     Poco::Timestamp(r.i64(i)), "%Y-%m-%dT%H:%M:%S.%iZ")));
+    return *this;
+}
+
+Data& Data::columns(const store::SqlRow& r, size_t first, std::string_view spec) {
+    size_t i = first;
+    while (!spec.empty()) {
+        const size_t space = spec.find(' ');
+        const std::string_view word = spec.substr(0, space);
+        spec = space == std::string_view::npos ? std::string_view() : spec.substr(space + 1);
+        if (word == "timestamps") {
+            timestamps(r, i);
+            i += 2;
+            continue;
+        }
+        const size_t colon = word.find(':');
+        const std::string key(word.substr(0, colon));
+        const std::string_view kind =
+            colon == std::string_view::npos ? std::string_view() : word.substr(colon + 1);
+        if (kind.empty())
+            text(key, r, i);
+        else if (kind == "decimal")
+            decimal(key, r, i);
+        else if (kind == "integer")
+            integer(key, r, i);
+        else if (kind == "boolean")
+            boolean(key, r, i);
+        else
+            throw std::logic_error("unknown column kind in " + std::string(word));
+        ++i;
+    }
     return *this;
 }
 

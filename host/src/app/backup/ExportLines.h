@@ -10,6 +10,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 
 namespace finimport::app::exporting {
 
@@ -35,6 +36,10 @@ public:
     Data& timestamps(const store::SqlRow& r, size_t createdAt) {
         return timestamp("created_at", r, createdAt).timestamp("updated_at", r, createdAt + 1);
     }
+    // Columns `first`, `first + 1`, ... under the keys of `spec`, in order: space-separated
+    // keys, each text unless marked `:decimal`, `:integer` or `:boolean`; `timestamps` takes two
+    // columns (created_at, updated_at).
+    Data& columns(const store::SqlRow& r, size_t first, std::string_view spec);
     Data& value(const std::string& key, finimport::json::Value v) {
         _obj.set(key, std::move(v));
         return *this;

@@ -95,8 +95,7 @@ void RecordWriter::recurring(const BackupRecord& r) {
     row.importId = _import.id;
     store::RecurringStore(_s).insert(row);
     const std::string& id = row.id;
-    created("RecurringTransaction", id);
-    if (auto source = presentText(r.data, "id")) _recurring[*source] = id;
+    created(r, "RecurringTransaction", id, _recurring);
 }
 
 void RecordWriter::transactions(const BackupRecord& r) {
@@ -122,8 +121,7 @@ void RecordWriter::transactions(const BackupRecord& r) {
     auto splits = splitLines(r.data);
     if (sizeOf(splits) == 0) {
         entries.insertTransaction(e, d);
-        created("Entry", e.id);
-        if (auto source = presentText(r.data, "id")) _transactions[*source] = e.id;
+        created(r, "Entry", e.id, _transactions);
         return;
     }
     // A split parent: excluded, no tags; its children carry the amounts (and the tags).
@@ -145,8 +143,7 @@ void RecordWriter::transactions(const BackupRecord& r) {
     parent.tagIds.clear();
     e.excluded = true;
     entries.insertTransaction(e, parent);
-    created("Entry", e.id);
-    if (auto source = presentText(r.data, "id")) _transactions[*source] = e.id;
+    created(r, "Entry", e.id, _transactions);
     for (size_t i = 0; i < sizeOf(splits); ++i) {
         auto split = elementOf(splits, i);
         std::optional<std::string> text;

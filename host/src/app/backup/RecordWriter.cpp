@@ -17,16 +17,6 @@ namespace finimport::app::backup {
 
 namespace {
 
-std::optional<domain::AccountKind> kindOf(const std::string& accountableType) {
-    for (auto k : {domain::AccountKind::Depository, domain::AccountKind::CreditCard,
-                   domain::AccountKind::Investment, domain::AccountKind::Crypto,
-                   domain::AccountKind::Property, domain::AccountKind::Vehicle,
-                   domain::AccountKind::OtherAsset, domain::AccountKind::Loan,
-                   domain::AccountKind::OtherLiability})
-        if (domain::accountKindName(k) == accountableType) return k;
-    return std::nullopt;
-}
-
 bool isHexColor(const std::string& c) {
     if (c.size() != 7 || c[0] != '#') return false;
     return c.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos;
@@ -152,9 +142,15 @@ void RecordWriter::created(const std::string& type, const std::string& id) {
     store::ImportStore(_s).addRecord(_import.id, type, id, "created");
 }
 
+void RecordWriter::created(const BackupRecord& r, const std::string& type, const std::string& id,
+                           std::map<std::string, std::string>& ids) {
+    created(type, id);
+    if (auto source = presentText(r.data, "id")) ids[*source] = id;
+}
+
 void RecordWriter::accounts(const BackupRecord& r) {
     auto type = presentText(r.data, "accountable_type").value_or("");
-    auto kind = kindOf(type);
+    auto kind = domain::accountKindFromName(type);
     if (!kind) fail(r, "has invalid accountable_type \"" + type + "\".");
     store::AccountRow a;
     a.familyId = _import.familyId;
@@ -246,8 +242,7 @@ void RecordWriter::categories(const std::vector<const BackupRecord*>& records) {
         } else {
             taxonomy.insertCategory(c);
         }
-        created("Category", c.id);
-        if (auto id = presentText(r->data, "id")) _categories[*id] = c.id;
+        created(*r, "Category", c.id, _categories);
     }
     for (const auto* r : records) // parents once every category exists
         if (auto parent = mapped(_categories, r->data, "parent_id"))
@@ -266,8 +261,7 @@ void RecordWriter::tags(const BackupRecord& r) {
         t.id = existing->id;
     else
         store::TaxonomyStore(_s).insertTag(t);
-    created("Tag", t.id);
-    if (auto id = presentText(r.data, "id")) _tags[*id] = t.id;
+    created(r, "Tag", t.id, _tags);
 }
 
 void RecordWriter::merchants(const BackupRecord& r) {
@@ -284,8 +278,7 @@ void RecordWriter::merchants(const BackupRecord& r) {
         m.id = existing->id;
     else
         store::TaxonomyStore(_s).insertMerchant(m);
-    created("Merchant", m.id);
-    if (auto id = presentText(r.data, "id")) _merchants[*id] = m.id;
+    created(r, "Merchant", m.id, _merchants);
 }
 
 void RecordWriter::budgets(const BackupRecord& r) {

@@ -68,6 +68,9 @@ private:
     std::string currency(const BackupRecord& r, const std::string& fallback) const;
     std::string security(const BackupRecord& r);
     void created(const std::string& type, const std::string& id);
+    // created(), and the record's source `id` (when it has one) maps to `id` in `ids`.
+    void created(const BackupRecord& r, const std::string& type, const std::string& id,
+                 std::map<std::string, std::string>& ids);
     std::string taxonomyId(const std::string& table, const std::string& name, bool& made);
 
     store::Tx& _s;

@@ -40,32 +40,23 @@ std::string RecordWriter::taxonomyId(const std::string& table, const std::string
     if (auto id = store::idByName(_s, named, _import.familyId, name)) return *id;
     made = true;
     store::TaxonomyStore taxonomy(_s);
-    if (table == "categories") {
-        store::CategoryRow c;
-        c.familyId = _import.familyId;
-        c.name = name;
-        c.importId = _import.id;
-        taxonomy.insertCategory(c);
-        created("Category", c.id);
-        return c.id;
-    }
-    if (table == "tags") {
-        store::TagRow t;
-        t.familyId = _import.familyId;
-        t.name = name;
-        t.importId = _import.id;
-        taxonomy.insertTag(t);
-        created("Tag", t.id);
-        return t.id;
-    }
-    store::MerchantRow m;
-    m.familyId = _import.familyId;
-    m.name = name;
-    m.color = "#e99537";
-    m.importId = _import.id;
-    taxonomy.insertMerchant(m);
-    created("Merchant", m.id);
-    return m.id;
+    // The record named, of this family and this import, stored by `insert` and noted as created.
+    auto add = [&](auto row, const char* type, auto insert) {
+        row.familyId = _import.familyId;
+        row.name = name;
+        row.importId = _import.id;
+        insert(row);
+        created(type, row.id);
+        return row.id;
+    };
+    if (table == "categories")
+        return add(store::CategoryRow{}, "Category",
+                   [&](store::CategoryRow& c) { taxonomy.insertCategory(c); });
+    if (table == "tags")
+        return add(store::TagRow{}, "Tag", [&](store::TagRow& t) { taxonomy.insertTag(t); });
+    store::MerchantRow merchant;
+    merchant.color = "#e99537";
+    return add(merchant, "Merchant", [&](store::MerchantRow& m) { taxonomy.insertMerchant(m); });
 }
 
 void RecordWriter::rules(const BackupRecord& r) {
@@ -127,8 +118,7 @@ void RecordWriter::rules(const BackupRecord& r) {
     rule.actions = json::write(storedActions);
     rule.importId = _import.id;
     const std::string id = store::insertRule(_s, rule);
-    created("Rule", id);
-    if (auto source = presentText(r.data, "id")) _rules[*source] = id;
+    created(r, "Rule", id, _rules);
 }
 
 } // namespace finimport::app::backup

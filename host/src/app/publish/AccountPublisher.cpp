@@ -7,20 +7,6 @@
 
 namespace finimport::app {
 
-namespace {
-
-std::optional<domain::AccountKind> kindFromName(const std::string& name) {
-    for (auto k : {domain::AccountKind::Depository, domain::AccountKind::CreditCard,
-                   domain::AccountKind::Investment, domain::AccountKind::Crypto,
-                   domain::AccountKind::Property, domain::AccountKind::Vehicle,
-                   domain::AccountKind::OtherAsset, domain::AccountKind::Loan,
-                   domain::AccountKind::OtherLiability})
-        if (domain::accountKindName(k) == name) return k;
-    return std::nullopt;
-}
-
-} // namespace
-
 void publishAccounts(PublishContext& ctx, MappingResolver& mappings) {
     store::AccountStore accounts(ctx.session);
     store::EntryStore entries(ctx.session);
@@ -28,7 +14,7 @@ void publishAccounts(PublishContext& ctx, MappingResolver& mappings) {
         if (row.kind != "account") continue;
         std::string entityType = fieldText(row.fields, "entity_type");
         auto typeName = mappings.accountType(entityType);
-        auto kind = typeName ? kindFromName(*typeName) : std::nullopt;
+        auto kind = typeName ? domain::accountKindFromName(*typeName) : std::nullopt;
         if (!kind)
             throw std::runtime_error("Row " + std::to_string(row.number) +
                                      ": unknown account type \"" + entityType + "\"");

@@ -29,38 +29,34 @@ public:
     std::string category(const std::string& name) {
         if (ownId(store::NamedTable::Categories, name)) return name;
         if (auto c = _taxonomy.categoryByName(_ctx.import.familyId, name)) return c->id;
-        store::CategoryRow c; // #737373 / shapes by default
-        c.familyId = _ctx.import.familyId;
-        c.name = name;
-        c.importId = _ctx.import.id;
-        _taxonomy.insertCategory(c);
-        _ctx.created("Category", c.id);
-        return c.id;
+        // #737373 / shapes by default
+        return add<store::CategoryRow>(name, "Category", &store::TaxonomyStore::insertCategory);
     }
     std::string merchant(const std::string& name) {
         if (ownId(store::NamedTable::Merchants, name)) return name;
         if (auto m = _taxonomy.merchantByName(_ctx.import.familyId, name)) return m->id;
-        store::MerchantRow m;
-        m.familyId = _ctx.import.familyId;
-        m.name = name;
-        m.importId = _ctx.import.id;
-        _taxonomy.insertMerchant(m);
-        _ctx.created("Merchant", m.id);
-        return m.id;
+        return add<store::MerchantRow>(name, "Merchant", &store::TaxonomyStore::insertMerchant);
     }
     std::string tag(const std::string& name) {
         if (ownId(store::NamedTable::Tags, name)) return name;
         if (auto t = _taxonomy.tagByName(_ctx.import.familyId, name)) return t->id;
-        store::TagRow t;
-        t.familyId = _ctx.import.familyId;
-        t.name = name;
-        t.importId = _ctx.import.id;
-        _taxonomy.insertTag(t);
-        _ctx.created("Tag", t.id);
-        return t.id;
+        return add<store::TagRow>(name, "Tag", &store::TaxonomyStore::insertTag);
     }
 
 private:
+    // A new record of the family named `name`, created by this import.
+    template <class Row>
+    std::string add(const std::string& name, const char* type,
+                    void (store::TaxonomyStore::*insert)(Row&)) {
+        Row row;
+        row.familyId = _ctx.import.familyId;
+        row.name = name;
+        row.importId = _ctx.import.id;
+        (_taxonomy.*insert)(row);
+        _ctx.created(type, row.id);
+        return row.id;
+    }
+
     bool ownId(store::NamedTable table, const std::string& value) {
         return store::idInFamily(_ctx.session, table, value, _ctx.import.familyId);
     }

@@ -48,8 +48,7 @@ void writeBalance(JsonWriter& w, const store::BalanceRecord& b) {
     w.key("name").string(b.accountName);
     writeOptionalString(w, "account_type", b.accountType);
     w.endObject();
-    w.key("created_at").string(formatTimestampSeconds(b.createdAt));
-    w.key("updated_at").string(formatTimestampSeconds(b.updatedAt));
+    writeTimestampsSeconds(w, b.createdAt, b.updatedAt);
     w.endObject();
 }
 

@@ -15,8 +15,7 @@ void writeCommonHead(JsonWriter& w, const store::ImportRecord& r) {
     w.key("id").string(r.id);
     w.key("type").string(r.type);
     w.key("status").string(r.status);
-    w.key("created_at").string(formatTimestampMillis(r.createdAt));
-    w.key("updated_at").string(formatTimestampMillis(r.updatedAt));
+    writeTimestampsMillis(w, r.createdAt, r.updatedAt);
     writeOptionalString(w, "account_id", r.accountId);
 }
 
@@ -113,11 +112,7 @@ void writeImportSummary(JsonWriter& w, const app::ImportView& v) {
 }
 
 Response importDetailResponse(int status, const app::ImportView& view) {
-    JsonWriter w;
-    w.beginObject().key("data");
-    writeImportDetail(w, view);
-    w.endObject();
-    return jsonResponse(status, w.take());
+    return jsonResponse(status, dataJson(view, writeImportDetail));
 }
 
 Response importErrorResponse(const app::ImportError& e) {

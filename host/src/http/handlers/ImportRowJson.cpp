@@ -19,16 +19,11 @@ void writeMapping(JsonWriter& w, const app::MappingView& m) {
     writeOptionalString(w, "value", m.value);
     w.key("create_when_empty").boolean(m.createWhenEmpty);
     w.key("creatable").boolean(m.creatable);
-    w.key("mappable");
-    if (m.mappable) {
-        w.beginObject();
+    writeObjectOrNull(w, "mappable", m.mappable, [&] {
         w.key("id").string(m.mappable->id);
         w.key("type").string(m.mappable->type);
         writeOptionalString(w, "name", m.mappable->name);
-        w.endObject();
-    } else {
-        w.null();
-    }
+    });
     w.endObject();
 }
 

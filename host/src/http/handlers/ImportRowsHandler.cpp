@@ -19,14 +19,7 @@ Response ImportsHandler::rows(Request& req) {
                                         return app::PageSpan{p.perPage, p.offset};
                                     });
     if (!rows) return jsonError(404, "not_found", "Import not found");
-    JsonWriter w;
-    w.beginObject().key("data").beginArray();
-    for (const auto& row : *rows)
-        writeImportRow(w, row);
-    w.endArray();
-    writeListMeta(w, p);
-    w.endObject();
-    return jsonResponse(200, w.take());
+    return jsonResponse(200, listPageJson(*rows, p, writeImportRow));
 }
 
 } // namespace finimport::http

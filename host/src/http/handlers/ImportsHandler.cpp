@@ -11,6 +11,7 @@
 #include "http/Pagination.h"
 #include "http/handlers/ImportJson.h"
 #include "http/handlers/JsonFields.h"
+#include "http/handlers/ParamKind.h"
 #include "store/ImportStore.h"
 
 namespace finimport::http {
@@ -18,28 +19,8 @@ namespace finimport::http {
 namespace {
 
 app::FieldValue toField(const ParamValue& v) {
-    using K = ParamValue::Kind;
     app::FieldValue f;
-    switch (v.kind()) {
-    case K::Null:
-        f.kind = app::FieldValue::Kind::Null;
-        break;
-    case K::String:
-        f.kind = app::FieldValue::Kind::String;
-        break;
-    case K::Number:
-        f.kind = app::FieldValue::Kind::Number;
-        break;
-    case K::Bool:
-        f.kind = app::FieldValue::Kind::Bool;
-        break;
-    case K::Array:
-        f.kind = app::FieldValue::Kind::Array;
-        break;
-    case K::Object:
-        f.kind = app::FieldValue::Kind::Object;
-        break;
-    }
+    f.kind = kindOf<app::FieldValue::Kind>(v);
     if (!f.isScalar()) f.text = v.text();
     return f;
 }
@@ -192,14 +173,7 @@ Response ImportsHandler::list(Request& req) {
             p = paginate(page, perPage, total);
             return app::PageSpan{p.perPage, p.offset};
         });
-        JsonWriter w;
-        w.beginObject().key("data").beginArray();
-        for (const auto& view : views)
-            writeImportSummary(w, view);
-        w.endArray();
-        writeListMeta(w, p);
-        w.endObject();
-        return jsonResponse(200, w.take());
+        return jsonResponse(200, listPageJson(views, p, writeImportSummary));
     });
 }
 

@@ -2,6 +2,7 @@
 
 #include "domain/Currency.h"
 #include "domain/MoneyFormat.h"
+#include "http/Formats.h"
 
 #include <algorithm>
 #include <cstring>
@@ -79,6 +80,16 @@ void writeListMeta(JsonWriter& w, const Pagination& p) {
     w.key("total_count").integer(p.totalCount);
     w.key("per_page").integer(p.perPage);
     w.endObject();
+}
+
+void writeTimestampsSeconds(JsonWriter& w, int64_t createdAt, int64_t updatedAt) {
+    w.key("created_at").string(formatTimestampSeconds(createdAt));
+    w.key("updated_at").string(formatTimestampSeconds(updatedAt));
+}
+
+void writeTimestampsMillis(JsonWriter& w, int64_t createdAt, int64_t updatedAt) {
+    w.key("created_at").string(formatTimestampMillis(createdAt));
+    w.key("updated_at").string(formatTimestampMillis(updatedAt));
 }
 
 } // namespace finimport::http

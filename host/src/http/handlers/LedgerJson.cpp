@@ -49,8 +49,7 @@ void writeAccount(JsonWriter& w, const store::AccountView& a) {
     w.key("status").string(a.status);
     writeOptionalString(w, "institution_name", a.institutionName);
     writeOptionalString(w, "institution_domain", a.institutionDomain);
-    w.key("created_at").string(formatTimestampSeconds(a.createdAt));
-    w.key("updated_at").string(formatTimestampSeconds(a.updatedAt));
+    writeTimestampsSeconds(w, a.createdAt, a.updatedAt);
     w.endObject();
 }
 
@@ -73,26 +72,16 @@ void writeTransaction(JsonWriter& w, const store::TransactionView& t) {
     w.key("classification").string(income ? "income" : "expense");
     w.key("account");
     writeAccountRef(w, t.account);
-    w.key("category");
-    if (t.category) {
-        w.beginObject();
+    writeObjectOrNull(w, "category", t.category, [&] {
         w.key("id").string(t.category->id);
         w.key("name").string(t.category->name);
         w.key("color").string(t.category->color);
         w.key("icon").string(t.category->icon);
-        w.endObject();
-    } else {
-        w.null();
-    }
-    w.key("merchant");
-    if (t.merchant) {
-        w.beginObject();
+    });
+    writeObjectOrNull(w, "merchant", t.merchant, [&] {
         w.key("id").string(t.merchant->id);
         w.key("name").string(t.merchant->name);
-        w.endObject();
-    } else {
-        w.null();
-    }
+    });
     w.key("tags").beginArray();
     for (const auto& tag : t.tags) {
         w.beginObject();
@@ -116,8 +105,7 @@ void writeTransaction(JsonWriter& w, const store::TransactionView& t) {
     } else {
         w.null();
     }
-    w.key("created_at").string(formatTimestampSeconds(t.createdAt));
-    w.key("updated_at").string(formatTimestampSeconds(t.updatedAt));
+    writeTimestampsSeconds(w, t.createdAt, t.updatedAt);
     w.key("excluded").boolean(t.excluded);
     w.key("kind").string(t.kind);
     writeOptionalString(w, "split_parent_id", t.splitParentId);
@@ -137,18 +125,12 @@ void writeCategory(JsonWriter& w, const store::CategoryView& c) {
     w.key("name").string(c.name);
     w.key("color").string(c.color);
     w.key("icon").string(c.icon);
-    w.key("parent");
-    if (c.parentId) {
-        w.beginObject();
+    writeObjectOrNull(w, "parent", c.parentId, [&] {
         w.key("id").string(*c.parentId);
         w.key("name").string(c.parentName.value_or(""));
-        w.endObject();
-    } else {
-        w.null();
-    }
+    });
     w.key("subcategories_count").integer(c.subcategoriesCount);
-    w.key("created_at").string(formatTimestampSeconds(c.createdAt));
-    w.key("updated_at").string(formatTimestampSeconds(c.updatedAt));
+    writeTimestampsSeconds(w, c.createdAt, c.updatedAt);
     w.endObject();
 }
 
@@ -157,8 +139,7 @@ void writeMerchant(JsonWriter& w, const store::NamedView& m) {
     w.key("id").string(m.id);
     w.key("name").string(m.name);
     w.key("type").string("FamilyMerchant");
-    w.key("created_at").string(formatTimestampMillis(m.createdAt));
-    w.key("updated_at").string(formatTimestampMillis(m.updatedAt));
+    writeTimestampsMillis(w, m.createdAt, m.updatedAt);
     w.endObject();
 }
 
@@ -167,8 +148,7 @@ void writeTag(JsonWriter& w, const store::NamedView& t) {
     w.key("id").string(t.id);
     w.key("name").string(t.name);
     w.key("color").string(t.color);
-    w.key("created_at").string(formatTimestampMillis(t.createdAt));
-    w.key("updated_at").string(formatTimestampMillis(t.updatedAt));
+    writeTimestampsMillis(w, t.createdAt, t.updatedAt);
     w.endObject();
 }
 

@@ -75,28 +75,17 @@ void writeRecurring(JsonWriter& w, const app::RecurringView& v) {
     writeMoneyPair(w, "expected_amount_min", money(r.expectedAmountMin), r.currency);
     writeMoneyPair(w, "expected_amount_max", money(r.expectedAmountMax), r.currency);
     writeMoneyPair(w, "expected_amount_avg", money(r.expectedAmountAvg), r.currency);
-    w.key("created_at").string(formatTimestampSeconds(r.createdAt));
-    w.key("updated_at").string(formatTimestampSeconds(r.updatedAt));
-    w.key("account");
-    if (v.account) {
-        w.beginObject();
+    writeTimestampsSeconds(w, r.createdAt, r.updatedAt);
+    writeObjectOrNull(w, "account", v.account, [&] {
         w.key("id").string(v.account->id);
         w.key("name").string(v.account->name);
         writeOptionalString(w, "account_type", v.account->accountType);
         w.key("status").string(v.account->status);
-        w.endObject();
-    } else {
-        w.null();
-    }
-    w.key("merchant");
-    if (v.merchant) {
-        w.beginObject();
+    });
+    writeObjectOrNull(w, "merchant", v.merchant, [&] {
         w.key("id").string(v.merchant->id);
         w.key("name").string(v.merchant->name);
-        w.endObject();
-    } else {
-        w.null();
-    }
+    });
     w.endObject();
 }
 

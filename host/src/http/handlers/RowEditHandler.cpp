@@ -4,6 +4,7 @@
 #include "http/Errors.h"
 #include "http/handlers/ImportJson.h"
 #include "http/handlers/ImportRowJson.h"
+#include "http/handlers/JsonFields.h"
 
 #include <Poco/String.h>
 
@@ -68,11 +69,9 @@ Response editImportRow(store::Database& db, app::RowEditor& editor, Request& req
         editor.edit(req.principal.familyId, req.pathParam("id"), *number, readBody(req.params));
     if (const auto* e = std::get_if<app::ImportError>(&result)) return importErrorResponse(*e);
     const auto& row = std::get<store::ImportRowRecord>(result);
-    JsonWriter w;
-    w.beginObject().key("data");
-    writeImportRow(w, app::viewImportRow(db, req.principal.familyId, row, domain::Date::today()));
-    w.endObject();
-    return jsonResponse(200, w.take());
+    return jsonResponse(
+        200, dataJson(app::viewImportRow(db, req.principal.familyId, row, domain::Date::today()),
+                      writeImportRow));
 }
 
 } // namespace finimport::http

@@ -68,15 +68,9 @@ Response dryRunRules(store::Database& db, const Request& req) {
                                  "param is missing or the value is empty or invalid: rule"});
         request.ruleJson = memberJson(req, "rule");
     } else if (const ParamValue* ids = root.find("rule_ids"); ids && !ids->isNull()) {
-        std::vector<std::string> given;
-        bool ok = ids->isArray();
-        if (ok)
-            for (const auto& v : ids->items()) {
-                ok = ok && v.isString() && isUuid(v.text());
-                if (ok) given.push_back(normalizeUuid(v.text()));
-            }
-        if (!ok) return validationFailed("rule_ids must contain ids of your rules");
-        request.ruleIds = given;
+        auto given = ruleIdList(*ids);
+        if (!given) return validationFailed("rule_ids must contain ids of your rules");
+        request.ruleIds = std::move(*given);
     }
     PassScope scope;
     if (auto refused = readPassScope(root, scope)) return *refused;

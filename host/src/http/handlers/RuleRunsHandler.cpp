@@ -52,6 +52,16 @@ std::optional<std::string> dateMember(const ParamValue* v, bool& bad) {
 
 } // namespace
 
+std::optional<std::vector<std::string>> ruleIdList(const ParamValue& ids) {
+    if (!ids.isArray()) return std::nullopt;
+    std::vector<std::string> out;
+    for (const auto& v : ids.items()) {
+        if (!v.isString() || !isUuid(v.text())) return std::nullopt;
+        out.push_back(normalizeUuid(v.text()));
+    }
+    return out;
+}
+
 std::optional<Response> readPassScope(const ParamValue& root, PassScope& scope) {
     bool bad = false;
     scope.startDate = dateMember(root.find("start_date"), bad);
@@ -93,20 +103,16 @@ Response listRuleRuns(store::Database& db, const Request& req) {
     }
     f.importId = uuidFilter(req, "import_id", bad);
     if (bad) return validationFailed("import_id must be a valid UUID");
-    JsonWriter w;
+    std::string body;
     db.read([&](store::Tx& s) {
         const std::string& family = req.principal.familyId;
         Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
                                 store::countRuns(s, family, f));
         auto rules = rulesById(s, family);
-        w.beginObject().key("data").beginArray();
-        for (const auto& run : store::listRuns(s, family, f, p.offset, p.perPage))
-            writeRuleRun(w, run, rules);
-        w.endArray();
-        writeListMeta(w, p);
-        w.endObject();
+        body = listPageJson(store::listRuns(s, family, f, p.offset, p.perPage), p,
+                            [&](JsonWriter& w, const auto& run) { writeRuleRun(w, run, rules); });
     });
-    return jsonResponse(200, w.take());
+    return jsonResponse(200, std::move(body));
 }
 
 Response showRuleRun(store::Database& db, const Request& req) {
@@ -116,11 +122,9 @@ Response showRuleRun(store::Database& db, const Request& req) {
     db.read([&](store::Tx& s) {
         auto run = store::runOfFamily(s, req.principal.familyId, normalizeUuid(id));
         if (!run) return;
-        JsonWriter w;
-        w.beginObject().key("data");
-        writeRuleRun(w, *run, rulesById(s, req.principal.familyId));
-        w.endObject();
-        body = w.take();
+        const auto rules = rulesById(s, req.principal.familyId);
+        body = dataJson(
+            *run, [&](JsonWriter& w, const store::RuleRunRow& r) { writeRuleRun(w, r, rules); });
     });
     if (!body) return ruleRecordNotFound();
     return jsonResponse(200, std::move(*body));
@@ -131,13 +135,9 @@ Response createRuleRuns(store::Database& db, jobs::JobQueue& jobs, const Request
     app::rules::RerunRequest request;
     const std::string& family = req.principal.familyId;
     if (const ParamValue* ids = root.find("rule_ids"); ids && !ids->isNull()) {
-        std::vector<std::string> given;
-        bool ok = ids->isArray();
-        if (ok)
-            for (const auto& v : ids->items()) {
-                ok = ok && v.isString() && isUuid(v.text());
-                if (ok) given.push_back(normalizeUuid(v.text()));
-            }
+        const auto listed = ruleIdList(*ids);
+        const std::vector<std::string> given = listed.value_or(std::vector<std::string>());
+        bool ok = listed.has_value();
         std::optional<std::string> inactive;
         if (ok)
             db.read([&](store::Tx& s) {
@@ -201,19 +201,15 @@ Response listRuleEffects(store::Database& db, const Request& req) {
             from = comma + 1;
         }
     }
-    JsonWriter w;
+    std::string body;
     db.read([&](store::Tx& s) {
         const std::string& family = req.principal.familyId;
         Pagination p = paginate(req.query.get("page"), req.query.get("per_page"),
                                 store::countEffects(s, family, f));
-        w.beginObject().key("data").beginArray();
-        for (const auto& e : store::listEffects(s, family, f, p.offset, p.perPage))
-            writeRuleEffect(w, e);
-        w.endArray();
-        writeListMeta(w, p);
-        w.endObject();
+        body =
+            listPageJson(store::listEffects(s, family, f, p.offset, p.perPage), p, writeRuleEffect);
     });
-    return jsonResponse(200, w.take());
+    return jsonResponse(200, std::move(body));
 }
 
 } // namespace finimport::http

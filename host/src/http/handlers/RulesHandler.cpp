@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <span>
 
 namespace finimport::http {
 
@@ -26,11 +27,7 @@ Response editError(const app::rules::RuleEditError& e) {
 }
 
 Response ruleResponse(int status, const store::StoredRule& rule) {
-    JsonWriter w;
-    w.beginObject().key("data");
-    writeRule(w, rule);
-    w.endObject();
-    return jsonResponse(status, w.take());
+    return jsonResponse(status, dataJson(rule, writeRule));
 }
 
 } // namespace
@@ -109,14 +106,9 @@ Response listRules(store::Database& db, const Request& req) {
     db.read([&](store::Tx& s) { rules = store::rulesOfFamily(s, req.principal.familyId, active); });
     Pagination p =
         paginate(req.query.get("page"), req.query.get("per_page"), int64_t(rules.size()));
-    JsonWriter w;
-    w.beginObject().key("data").beginArray();
-    for (int64_t i = p.offset; i < p.offset + p.perPage && i < int64_t(rules.size()); ++i)
-        writeRule(w, rules[size_t(i)]);
-    w.endArray();
-    writeListMeta(w, p);
-    w.endObject();
-    return jsonResponse(200, w.take());
+    const size_t from = std::min(size_t(p.offset), rules.size());
+    const size_t n = std::min(size_t(p.perPage), rules.size() - from);
+    return jsonResponse(200, listPageJson(std::span(rules).subspan(from, n), p, writeRule));
 }
 
 Response showRule(store::Database& db, const Request& req) {

@@ -5,6 +5,10 @@
 #include "jobs/JobQueue.h"
 #include "store/Database.h"
 
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace finimport::http {
 
 void addRuleRoutes(Router& router, store::Database& db, jobs::JobQueue& jobs);
@@ -37,6 +41,8 @@ struct PassScope {
 };
 // Reads the scope from a request body's root; the 422 to answer when a member is invalid.
 std::optional<Response> readPassScope(const ParamValue& root, PassScope& scope);
+// `rule_ids`: an array of rule ids (UUID strings), normalized; nullopt for anything else.
+std::optional<std::vector<std::string>> ruleIdList(const ParamValue& ids);
 // The dry runs' `limit` (1..1000, default 100; other values clamp) and change objects.
 size_t changeLimit(const std::optional<std::string>& text);
 

@@ -29,27 +29,16 @@ void writeTrade(JsonWriter& w, const store::TradeListRow& t) {
     writeOptionalString(w, "account_type", t.accountType);
     w.key("status").string(t.accountStatus); // docs/decisions.md D24
     w.endObject();
-    w.key("security");
-    if (t.securityId) {
-        w.beginObject();
+    writeObjectOrNull(w, "security", t.securityId, [&] {
         w.key("id").string(*t.securityId);
         writeOptionalString(w, "ticker", t.securityTicker);
         writeOptionalString(w, "name", t.securityName);
-        w.endObject();
-    } else {
-        w.null();
-    }
-    w.key("category");
-    if (t.categoryId) {
-        w.beginObject();
+    });
+    writeObjectOrNull(w, "category", t.categoryId, [&] {
         w.key("id").string(*t.categoryId);
         writeOptionalString(w, "name", t.categoryName);
-        w.endObject();
-    } else {
-        w.null();
-    }
-    w.key("created_at").string(formatTimestampSeconds(t.createdAt));
-    w.key("updated_at").string(formatTimestampSeconds(t.updatedAt));
+    });
+    writeTimestampsSeconds(w, t.createdAt, t.updatedAt);
     w.endObject();
 }
 

@@ -2,6 +2,7 @@
 #include "http/Errors.h"
 #include "http/handlers/LedgerHandlers.h"
 #include "http/handlers/LedgerJson.h"
+#include "http/handlers/ParamKind.h"
 
 #include <algorithm>
 
@@ -12,28 +13,8 @@ namespace {
 using app::ledger::PatchValue;
 
 PatchValue toPatchValue(const ParamValue& v) {
-    using K = ParamValue::Kind;
     PatchValue out;
-    switch (v.kind()) {
-    case K::Null:
-        out.kind = PatchValue::Kind::Null;
-        break;
-    case K::String:
-        out.kind = PatchValue::Kind::String;
-        break;
-    case K::Number:
-        out.kind = PatchValue::Kind::Number;
-        break;
-    case K::Bool:
-        out.kind = PatchValue::Kind::Bool;
-        break;
-    case K::Array:
-        out.kind = PatchValue::Kind::Array;
-        break;
-    case K::Object:
-        out.kind = PatchValue::Kind::Object;
-        break;
-    }
+    out.kind = kindOf<PatchValue::Kind>(v);
     out.text = v.text();
     if (v.isArray())
         for (const auto& item : v.items())

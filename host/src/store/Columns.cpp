@@ -1,0 +1,48 @@
+#include "store/Columns.h"
+
+#include <algorithm>
+
+namespace finimport::store {
+
+std::string insertSql(const std::string& table, const std::string& columns) {
+    const auto n = std::count(columns.begin(), columns.end(), ',') + 1;
+    std::string sql = "INSERT INTO " + table + " (" + columns + ") VALUES (";
+    for (long i = 0; i < n; ++i)
+        sql += i == 0 ? "?" : ", ?";
+    return sql + ")";
+}
+
+namespace {
+
+template <class T>
+void andIfSet(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
+              const std::optional<T>& value) {
+    if (!value) return;
+    where += " AND " + condition;
+    params.emplace_back(*value);
+}
+
+} // namespace
+
+// Out of line: inlined into a caller's query builder, GCC 12 warns of an uninitialized variant.
+void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
+           const std::optional<std::string>& value) {
+    andIfSet(where, params, condition, value);
+}
+
+void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
+           const std::optional<int64_t>& value) {
+    andIfSet(where, params, condition, value);
+}
+
+void andIn(std::string& where, std::vector<SqlValue>& params, const std::string& column,
+           const std::vector<std::string>& values) {
+    where += " AND " + column + " IN (";
+    for (size_t i = 0; i < values.size(); ++i) {
+        where += i ? ", ?" : "?";
+        params.push_back(values[i]);
+    }
+    where += ")";
+}
+
+} // namespace finimport::store

@@ -1,0 +1,104 @@
+#pragma once
+// A record's members to and from the columns of a statement, in one list: each member's type
+// picks the accessor (text, optional text, integer, optional integer, 0/1 flag), so a mapper
+// names the members in column order once instead of one indexed line per column, and an INSERT
+// names its columns once for the column list, the placeholders and the values.
+
+#include "store/SqlRow.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace finimport::store {
+
+namespace columns_detail {
+
+template <class Row> void readColumn(const Row& r, size_t i, std::string& out) {
+    out = r.str(i);
+}
+template <class Row> void readColumn(const Row& r, size_t i, std::optional<std::string>& out) {
+    out = r.optStr(i);
+}
+template <class Row> void readColumn(const Row& r, size_t i, std::optional<int64_t>& out) {
+    out = r.optI64(i);
+}
+template <class Row> void readColumn(const Row& r, size_t i, bool& out) {
+    out = r.i64(i) != 0;
+}
+template <class Row, class I>
+requires(std::is_integral_v<I> && !std::is_same_v<I, bool>) void readColumn(const Row& r, size_t i,
+                                                                            I& out) {
+    out = static_cast<I>(r.i64(i));
+}
+
+inline SqlValue bindValue(const SqlValue& v) {
+    return v;
+}
+inline SqlValue bindValue(const std::string& v) {
+    return v;
+}
+inline SqlValue bindValue(const char* v) {
+    return std::string(v);
+}
+inline SqlValue bindValue(const std::optional<std::string>& v) {
+    return sqlOpt(v);
+}
+inline SqlValue bindValue(const std::optional<int64_t>& v) {
+    return sqlOpt(v);
+}
+inline SqlValue bindValue(bool v) {
+    return int64_t(v ? 1 : 0);
+}
+template <class I>
+requires(std::is_integral_v<I> && !std::is_same_v<I, bool>) SqlValue bindValue(I v) {
+    return static_cast<int64_t>(v);
+}
+
+} // namespace columns_detail
+
+// Columns first, first + 1, ... of `r` (a SqlRow or a NativeRow) into `out...`, in order.
+template <class Row, class... T> void readColumnsFrom(const Row& r, size_t first, T&... out) {
+    size_t i = first;
+    (columns_detail::readColumn(r, i++, out), ...);
+}
+
+// Columns 0, 1, ... of `r` into `out...`, in order.
+template <class Row, class... T> void readColumns(const Row& r, T&... out) {
+    readColumnsFrom(r, 0, out...);
+}
+
+// A result row, if any, mapped by `from`: what a lookup by key answers.
+template <class F>
+auto mapRow(const std::optional<SqlRow>& row, F from) -> std::optional<decltype(from(*row))> {
+    if (!row) return std::nullopt;
+    return from(*row);
+}
+
+// The parameters of a statement, one per value in order: optionals bind NULL when empty, flags
+// bind 0/1. (Built one by one: GCC 12 sees an uninitialized variant in a braced list of them.)
+template <class... T> std::vector<SqlValue> bindValues(const T&... v) {
+    std::vector<SqlValue> out;
+    out.reserve(sizeof...(v));
+    (out.push_back(columns_detail::bindValue(v)), ...);
+    return out;
+}
+
+// A list filter on a WHERE clause being built: when `value` is set, appends " AND <condition>"
+// (one `?`) to `where` and the value to `params`.
+void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
+           const std::optional<std::string>& value);
+void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
+           const std::optional<int64_t>& value);
+
+// Appends " AND <column> IN (?, ...)" to `where` and the values to `params`.
+void andIn(std::string& where, std::vector<SqlValue>& params, const std::string& column,
+           const std::vector<std::string>& values);
+
+// "INSERT INTO <table> (<columns>) VALUES (?, ...)" with one placeholder per comma-separated
+// column, so the column list is written once (and shared with the SELECT that reads it back).
+std::string insertSql(const std::string& table, const std::string& columns);
+
+} // namespace finimport::store
