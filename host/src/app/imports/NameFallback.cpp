@@ -68,7 +68,7 @@ std::optional<std::string> nameLikeHeader(const std::vector<std::string>& header
 
 void NameFallbackCount::row(const CollectedRow& row) {
     if (row.kind != "transaction" && row.kind != "trade") return;
-    const auto* name = row.field("name");
+    const auto* name = row.fields.get("name");
     if (!name) return;
     ++_rows;
     if (*name && **name == kDefaultName) ++_fallbacks;
