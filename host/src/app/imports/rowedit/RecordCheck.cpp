@@ -53,13 +53,13 @@ checkEditedRecord(store::Tx& s, const plugin::ImporterHandle& importer,
         const PluginFailure failure = classifyFailure(result, traits);
         return checkFailed(failure.code, failure.message);
     }
-    auto& rows = collector.rows();
-    if (rows.size() != 1 || rows.front().kind != kind)
+    auto& sent = collector.rows();
+    if (sent.size() != 1 || sent.front().kind != kind)
         return checkFailed("plugin_failed", importer.displayName() +
                                                 " row check did not send exactly one " + kind +
                                                 " record");
-    CheckedRecord checked{stored, std::move(rows.front().errors)};
-    const rows::Fields& emitted = rows.front().fields;
+    CheckedRecord checked{stored, std::move(sent.front().errors)};
+    const rows::Fields& emitted = sent.front().fields;
     for (std::size_t i = 0; i < emitted.size(); ++i)
         if (checked.fields.has(emitted.name(i)))
             checked.fields.set(emitted.name(i), emitted.value(i));
