@@ -27,7 +27,8 @@ struct RecordKind {
     // Recomputed when an edit touches one of `signedFrom`, in this order.
     std::span<const SignedField> signedFields;
     std::span<const std::string_view> signedFrom;
-    // Books an entry on an account: docs/decisions.md D4's account currency applies.
+    // Books an entry on an account: docs/decisions.md D4's account currency applies, and the
+    // upload's name fallback warning counts the row.
     bool entry = false;
 
     bool isRequired(std::string_view field) const;
