@@ -3,7 +3,7 @@
 // producers belong to other issues) and exact assertions on error bodies.
 
 #include "AppHarness.h"
-#include "app/imports/RowCodec.h"
+#include "app/rows/RowCodec.h"
 #include "store/AccountStore.h"
 #include "store/EntryStore.h"
 #include "store/FamilyStore.h"
@@ -115,7 +115,7 @@ inline std::vector<std::string> storedRowFields(AppHarness& app, const std::stri
     std::vector<std::string> out;
     app.server().database().read([&](finimport::store::Tx& s) {
         store::ImportStore(s).forEachRowView(importId, [&](const store::ImportRowView& row) {
-            out.push_back(app::rowFieldsToJson(app::decodeRowFields(row.fields)));
+            out.push_back(app::rows::fieldsToJson(app::rows::decodeFields(row.fields)));
         });
     });
     return out;

@@ -78,7 +78,7 @@ class RowEditApiTest : public CppUnit::TestFixture {
     // A stored field of row 1 (fields the rows endpoint does not show, e.g. currency_given).
     std::string storedField(const std::string& id, const std::string& name) {
         const std::string fields = storedRowFields(*_app, id).at(0);
-        return finimport::app::fieldText(finimport::app::rowFieldsFromJson(fields), name);
+        return finimport::app::rows::fieldsFromJson(fields).text(name);
     }
     int64_t entryCount() {
         int64_t n = 0;

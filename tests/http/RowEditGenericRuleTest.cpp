@@ -6,10 +6,8 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 using finimport::app::applyFieldEdits;
-using finimport::app::fieldText;
-using finimport::app::findField;
-using finimport::app::RowFields;
 using finimport::app::RowMessage;
+using finimport::app::rows::Fields;
 
 class RowEditGenericRuleTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(RowEditGenericRuleTest);
@@ -19,9 +17,9 @@ class RowEditGenericRuleTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testTradeQuantityAndCash);
     CPPUNIT_TEST_SUITE_END();
 
-    static RowFields transaction(const char* amount, const char* signedAmount) {
-        RowFields f = {{"date", "2024-01-02"}, {"amount", amount}, {"signed_amount", std::nullopt}};
-        if (signedAmount) f[2].second = signedAmount;
+    static Fields transaction(const char* amount, const char* signedAmount) {
+        Fields f = {{"date", "2024-01-02"}, {"amount", amount}, {"signed_amount", std::nullopt}};
+        if (signedAmount) f.set("signed_amount", signedAmount);
         return f;
     }
 
@@ -32,30 +30,30 @@ public:
                  {"-3.50", "3.50", "-4.25", "4.25"}, // opposite signs
                  {"12.00", "12.00", "-7.5", "-7.5"}, // the same sign
                  {"0", "0", "5.00", "-5.00"}}) {     // no sign to see: the default
-            RowFields fields = transaction(was, twin);
+            Fields fields = transaction(was, twin);
             std::vector<RowMessage> errors;
             applyFieldEdits("transaction", {{"amount", now}}, fields, errors);
-            CPPUNIT_ASSERT_EQUAL(std::string(expected), fieldText(fields, "signed_amount"));
+            CPPUNIT_ASSERT_EQUAL(std::string(expected), fields.text("signed_amount"));
             CPPUNIT_ASSERT(errors.empty());
         }
     }
 
     void testDefaultSignWhenTheRowHadNone() {
         // Invalid at upload: its parse error goes, money in is positive in the file.
-        RowFields fields = transaction("abc", nullptr);
+        Fields fields = transaction("abc", nullptr);
         std::vector<RowMessage> errors = {{"invalid_number", "amount", "Amount is not a number"}};
         applyFieldEdits("transaction", {{"amount", "30.00"}}, fields, errors);
-        CPPUNIT_ASSERT_EQUAL(std::string("-30.00"), fieldText(fields, "signed_amount"));
+        CPPUNIT_ASSERT_EQUAL(std::string("-30.00"), fields.text("signed_amount"));
         CPPUNIT_ASSERT(errors.empty());
     }
 
     void testScaledAmountIsNotRecomputed() {
         // The plugin stored cents as units (× 0.01): a relation the host cannot repeat.
-        RowFields fields = transaction("1250", "-12.50");
+        Fields fields = transaction("1250", "-12.50");
         std::vector<RowMessage> errors;
         applyFieldEdits("transaction", {{"amount", "300"}}, fields, errors);
-        CPPUNIT_ASSERT(findField(fields, "signed_amount")->has_value() == false);
-        CPPUNIT_ASSERT_EQUAL(std::string("300"), fieldText(fields, "amount"));
+        CPPUNIT_ASSERT(fields.get("signed_amount")->has_value() == false);
+        CPPUNIT_ASSERT_EQUAL(std::string("300"), fields.text("amount"));
         CPPUNIT_ASSERT_EQUAL(std::size_t(1), errors.size());
         CPPUNIT_ASSERT_EQUAL(std::string("not_recomputed"), errors[0].code);
         CPPUNIT_ASSERT_EQUAL(std::string("signed_amount"), *errors[0].field);
@@ -66,17 +64,17 @@ public:
 
     void testTradeQuantityAndCash() {
         // Cash that was price × signed_qty follows the edit; a total the file stated stays.
-        RowFields derived = {
+        Fields derived = {
             {"qty", "2"}, {"price", "10"}, {"signed_qty", "-2"}, {"signed_amount", "-20"}};
         std::vector<RowMessage> errors;
         applyFieldEdits("trade", {{"qty", "3"}}, derived, errors);
-        CPPUNIT_ASSERT_EQUAL(std::string("-3"), fieldText(derived, "signed_qty"));
-        CPPUNIT_ASSERT_EQUAL(std::string("-30"), fieldText(derived, "signed_amount"));
-        RowFields stated = {
+        CPPUNIT_ASSERT_EQUAL(std::string("-3"), derived.text("signed_qty"));
+        CPPUNIT_ASSERT_EQUAL(std::string("-30"), derived.text("signed_amount"));
+        Fields stated = {
             {"qty", "2"}, {"price", "10"}, {"signed_qty", "2"}, {"signed_amount", "21.50"}};
         applyFieldEdits("trade", {{"qty", "3"}}, stated, errors);
-        CPPUNIT_ASSERT_EQUAL(std::string("3"), fieldText(stated, "signed_qty"));
-        CPPUNIT_ASSERT_EQUAL(std::string("21.50"), fieldText(stated, "signed_amount"));
+        CPPUNIT_ASSERT_EQUAL(std::string("3"), stated.text("signed_qty"));
+        CPPUNIT_ASSERT_EQUAL(std::string("21.50"), stated.text("signed_amount"));
         CPPUNIT_ASSERT(errors.empty());
     }
 };

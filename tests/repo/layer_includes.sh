@@ -38,15 +38,17 @@ declare -A layers=(
 )
 
 # app/ feature -> the features its files may include (its own first). A feature missing here fails.
+# rows/ (a row as a type) is the bottom: it includes no feature.
 declare -A features=(
-  [imports]="imports"
+  [rows]="rows"
+  [imports]="imports rows"
   [rules]="rules"
   [ledger]="ledger rules"
-  [publish]="publish imports rules"
-  [backup]="backup publish imports rules"
-  [recurring]="recurring imports"
+  [publish]="publish imports rules rows"
+  [backup]="backup publish imports rules rows"
+  [recurring]="recurring imports rows"
   [auth]="auth"
-  [requests]="requests backup publish imports rules"
+  [requests]="requests backup publish imports rules rows"
 )
 # Folders whose files may include the SDK's headers.
 sdk_allowed="plugin sandbox domain"

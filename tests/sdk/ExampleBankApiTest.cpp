@@ -4,7 +4,7 @@
 // (Preflight of a third-party type still parses it as CSV on this host: the manifest-driven
 // preflight that runs the plugin is not there yet.)
 #include "AppHarness.h"
-#include "app/imports/RowCodec.h"
+#include "app/rows/RowCodec.h"
 #include "store/ImportStore.h"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -112,7 +112,7 @@ public:
         _app->server().database().read([&](finimport::store::Tx& s) {
             store::ImportStore(s).forEachRowView(id, [&](const store::ImportRowView& stored) {
                 signedAmounts.push_back(
-                    app::fieldText(app::decodeRowFields(stored.fields), "signed_amount"));
+                    app::rows::decodeFields(stored.fields).text("signed_amount"));
             });
         });
         CPPUNIT_ASSERT_EQUAL(size_t{3}, signedAmounts.size());

@@ -19,7 +19,7 @@ CollectedRow numbered(int64_t n) {
     CollectedRow r;
     r.number = n;
     r.kind = "transaction";
-    r.fields.emplace_back("name", "row " + std::to_string(n));
+    r.fields.set("name", "row " + std::to_string(n));
     return r;
 }
 
@@ -41,7 +41,7 @@ public:
         bool otherThread = false;
         RowPipeline pipeline([&](CollectedRow&& r) {
             otherThread = otherThread || std::this_thread::get_id() != caller;
-            CPPUNIT_ASSERT_EQUAL("row " + std::to_string(r.number), *r.fields[0].second);
+            CPPUNIT_ASSERT_EQUAL("row " + std::to_string(r.number), *r.fields.value(0));
             seen.push_back(r.number);
         });
         for (int64_t i = 1; i <= 1000; ++i) {

@@ -12,7 +12,7 @@ CollectedRow row(const std::string& kind,
                  std::vector<std::pair<std::string, std::optional<std::string>>> fields) {
     CollectedRow r;
     r.kind = kind;
-    r.fields = std::move(fields);
+    r.fields = rows::Fields::fromNamedValues(fields);
     return r;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Text framed by byte counts: `<bytes, decimal>:<bytes>`. The stored forms of import rows use
-// it (app/imports/RowCodec.h for a row's fields, store/RowChunk.h for a chunk of rows): ASCII
+// it (app/rows/RowCodec.h for a row's fields, store/RowChunk.h for a chunk of rows): ASCII
 // framing around any bytes, so the stored text is as valid as the values it carries.
 
 #include <charconv>

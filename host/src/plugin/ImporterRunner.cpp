@@ -82,7 +82,8 @@ cOptions(const std::vector<std::pair<std::string, std::optional<std::string>>>& 
 RunResult
 checkRecord(const ImporterHandle& importer, const std::string& kind,
             const std::vector<std::pair<std::string, std::optional<std::string>>>& options,
-            const RecordFields& fields, RecordSink& sink) {
+            const std::vector<std::pair<std::string, std::optional<std::string>>>& fields,
+            RecordSink& sink) {
     if (!importer.checkRow)
         return failed(importer, LogLevel::Error, importer.displayName() + " has no row check");
     const auto optionItems = cOptions(options), fieldItems = cOptions(fields);

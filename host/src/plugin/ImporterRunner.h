@@ -69,17 +69,15 @@ runImporter(const ImporterHandle& importer,
             const std::vector<std::pair<std::string, std::optional<std::string>>>& options,
             std::function<int64_t(char*, size_t)> read, RecordSink& sink);
 
-// The fields of one record by name, for a row check (nullopt: absent).
-using RecordFields = std::vector<std::pair<std::string, std::optional<std::string>>>;
-
 // Runs the importer's row check (ABI 1.1, plugin.h fi_check_row_fn; importer.checkRow must be
 // set) over one edited record of `kind`: `options` as runImporter's, `fields` the record by
-// name. What the check emits reaches `sink` with the same contract checks, budgets and
-// isolation as a run; the result reads like a run's.
+// name (nullopt: absent), as options are passed. What the check emits reaches `sink` with the same
+// contract checks, budgets and isolation as a run; the result reads like a run's.
 RunResult
 checkRecord(const ImporterHandle& importer, const std::string& kind,
             const std::vector<std::pair<std::string, std::optional<std::string>>>& options,
-            const RecordFields& fields, RecordSink& sink);
+            const std::vector<std::pair<std::string, std::optional<std::string>>>& fields,
+            RecordSink& sink);
 
 // Asks the importer whether it can read a file starting with `head` (only its first 4096 bytes
 // are passed). `filename` may be NULL. A probe that throws or answers garbage counts as NO.

@@ -27,7 +27,7 @@ struct ImportRowRecord {
     std::string id, importId;
     int64_t rowNumber = 0;
     std::string kind;
-    std::string fields = "{}"; // app/imports/RowCodec.h (JSON in rows stored before schema v9)
+    std::string fields = "{}"; // app/rows/RowCodec.h (JSON in rows stored before schema v9)
     std::string errors = "[]"; // JSON array text (plugin parse errors)
     std::optional<std::string> sortKey;
     bool valid = true;     // no error evaluated at upload (parse, date window, currency)

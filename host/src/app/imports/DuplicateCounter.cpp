@@ -13,15 +13,15 @@ namespace finimport::app {
 namespace {
 
 // docs/decisions.md D18 trade match without creating securities: same ticker (and MIC when given).
-bool tradeDuplicate(store::Tx& s, const std::string& accountId, const RowFields& row,
+bool tradeDuplicate(store::Tx& s, const std::string& accountId, const rows::Fields& row,
                     const std::string& currency, const std::optional<std::string>& externalId,
                     TransactionCandidates& claimed) {
-    auto qty = domain::Decimal::parse(fieldText(row, "signed_qty"));
-    auto price = domain::Decimal::parse(fieldText(row, "price"));
-    auto date = domain::Date::parseIso(fieldText(row, "date"));
-    std::string ticker = fieldText(row, "ticker"), mic = fieldText(row, "exchange_operating_mic");
+    auto qty = domain::Decimal::parse(row.text("signed_qty"));
+    auto price = domain::Decimal::parse(row.text("price"));
+    auto date = domain::Date::parseIso(row.text("date"));
+    std::string ticker = row.text("ticker"), mic = row.text("exchange_operating_mic");
     // docs/decisions.md D60: a statement's CUSIP/ISIN names the security whatever its ticker.
-    const std::string securityKey = fieldText(row, "security_id");
+    const std::string securityKey = row.text("security_id");
     if (!qty || !price || !date || ticker.empty()) return false;
     store::TradeKey key{accountId, date->iso(), ticker,     securityKey,
                         mic,       currency,    qty->raw(), price->raw()};
@@ -34,10 +34,9 @@ bool tradeDuplicate(store::Tx& s, const std::string& accountId, const RowFields&
 }
 
 // The currency a row is booked in: its own, or its account's when it gave none.
-std::string rowCurrency(const RowFields& row, const store::AccountRow& account) {
-    std::string currency = fieldText(row, "currency");
-    if (currency.empty() || fieldText(row, "currency_given") == "false")
-        currency = account.currency;
+std::string rowCurrency(const rows::Fields& row, const store::AccountRow& account) {
+    std::string currency = row.text("currency");
+    if (currency.empty() || row.text("currency_given") == "false") currency = account.currency;
     return currency;
 }
 
@@ -47,7 +46,7 @@ DuplicateCounter::DuplicateCounter(store::Tx& s, const store::ImportRecord& impo
     : _s(s), _import(import), _traits(traitsOf(import.type)), _accounts(s),
       _candidates(s, import.id) {}
 
-std::optional<store::AccountRow> DuplicateCounter::targetAccount(const RowFields& row) {
+std::optional<store::AccountRow> DuplicateCounter::targetAccount(const rows::Fields& row) {
     if (_import.accountId) {
         if (!_ownAccountLoaded) {
             _ownAccount = _accounts.byId(_import.familyId, *_import.accountId);
@@ -55,7 +54,7 @@ std::optional<store::AccountRow> DuplicateCounter::targetAccount(const RowFields
         }
         return _ownAccount;
     }
-    std::string name = domain::trim(fieldText(row, "account"));
+    std::string name = domain::trim(row.text("account"));
     if (name.empty()) return std::nullopt;
     if (auto it = _byName.find(name); it != _byName.end()) return it->second;
     auto account = _accounts.byName(_import.familyId, name);
@@ -71,7 +70,7 @@ bool DuplicateCounter::hasEntries(const std::string& accountId) {
     return any;
 }
 
-std::optional<store::AccountRow> DuplicateCounter::matchableAccount(const RowFields& row) {
+std::optional<store::AccountRow> DuplicateCounter::matchableAccount(const rows::Fields& row) {
     if (!_traits.producesEntries()) return std::nullopt;
     auto account = targetAccount(row);
     // An account without entries has nothing to match: no query per row (first imports).
@@ -79,35 +78,35 @@ std::optional<store::AccountRow> DuplicateCounter::matchableAccount(const RowFie
     return account;
 }
 
-void DuplicateCounter::prefetch(const std::vector<const RowFields*>& rows) {
+void DuplicateCounter::prefetch(const std::vector<const rows::Fields*>& rows) {
     _candidates.clear();
     if (_traits.details.hasRecordKind("account")) return;
-    for (const RowFields* row : rows) {
+    for (const rows::Fields* row : rows) {
         auto account = matchableAccount(*row);
         if (!account) continue;
-        const bool trade = findField(*row, "signed_qty") != nullptr;
+        const bool trade = row->get("signed_qty") != nullptr;
         if (auto externalId = rowExternalId(*row))
             _candidates.wantExternalId(account->id, *externalId);
         if (trade) continue; // trades are probed one by one (store/EntryLookups.h)
-        auto amount = domain::Decimal::parse(fieldText(*row, "signed_amount"));
-        auto date = domain::Date::parseIso(fieldText(*row, "date"));
+        auto amount = domain::Decimal::parse(row->text("signed_amount"));
+        auto date = domain::Date::parseIso(row->text("date"));
         if (amount && date) _candidates.want(account->id, date->iso(), amount->raw());
     }
     _candidates.fetch();
 }
 
-bool DuplicateCounter::matches(const RowFields& row) {
+bool DuplicateCounter::matches(const rows::Fields& row) {
     if (_traits.details.hasRecordKind("account")) {
         // An existing account of that name is reused (docs/decisions.md D18); so is a repeated
         // name.
-        std::string name = fieldText(row, "name");
+        std::string name = row.text("name");
         return !name.empty() &&
                (_accounts.byName(_import.familyId, name) || !_accountNames.insert(name).second);
     }
     auto account = matchableAccount(row);
     if (!account) return false;
     const std::string currency = rowCurrency(row, *account);
-    const bool trade = findField(row, "signed_qty") != nullptr;
+    const bool trade = row.get("signed_qty") != nullptr;
     // docs/decisions.md D63: the same usable external id on the account matches whatever the
     // values.
     const auto externalId = rowExternalId(row);
@@ -115,33 +114,33 @@ bool DuplicateCounter::matches(const RowFields& row) {
         _candidates.claimByExternalId(account->id, trade ? "Trade" : "Transaction", *externalId))
         return true;
     if (trade) return tradeDuplicate(_s, account->id, row, currency, externalId, _candidates);
-    auto amount = domain::Decimal::parse(fieldText(row, "signed_amount"));
-    auto date = domain::Date::parseIso(fieldText(row, "date"));
+    auto amount = domain::Decimal::parse(row.text("signed_amount"));
+    auto date = domain::Date::parseIso(row.text("date"));
     if (!amount || !date) return false;
     return _candidates
-        .claim(account->id, date->iso(), amount->raw(), currency,
-               normalizedName(fieldText(row, "name")), externalId)
+        .claim(account->id, date->iso(), amount->raw(), currency, normalizedName(row.text("name")),
+               externalId)
         .has_value();
 }
 
 int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,
-                          const std::vector<RowFields>& rows) {
+                          const std::vector<rows::Fields>& rows) {
     constexpr std::size_t kBatch = 1000;
     DuplicateCounter counter(s, import);
     int64_t duplicates = 0;
     for (std::size_t at = 0; at < rows.size(); at += kBatch) {
-        std::vector<const RowFields*> batch;
+        std::vector<const rows::Fields*> batch;
         for (std::size_t i = at; i < rows.size() && i < at + kBatch; ++i)
             batch.push_back(&rows[i]);
         counter.prefetch(batch);
-        for (const RowFields* row : batch)
+        for (const rows::Fields* row : batch)
             if (counter.matches(*row)) ++duplicates;
     }
     return duplicates;
 }
 
 void countDuplicates(store::Tx& s, store::ImportRecord& import,
-                     const std::vector<RowFields>& rows) {
+                     const std::vector<rows::Fields>& rows) {
     ImportSummary summary;
     summary.setCount("duplicate_rows_count", duplicateRowCount(s, import, rows));
     import.summary = summary.text();

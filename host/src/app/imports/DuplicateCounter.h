@@ -26,17 +26,17 @@ public:
     DuplicateCounter(store::Tx& s, const store::ImportRecord& import);
     // Forgets the candidates of the previous batch and reads those of `rows` (the rows
     // matches() will be asked about next, in file order).
-    void prefetch(const std::vector<const RowFields*>& rows);
-    bool matches(const RowFields& row);
+    void prefetch(const std::vector<const rows::Fields*>& rows);
+    bool matches(const rows::Fields& row);
     // The account an entry row will be booked on when known at upload (import's account, or
     // an existing account of the row's trimmed name).
-    std::optional<store::AccountRow> targetAccount(const RowFields& row);
+    std::optional<store::AccountRow> targetAccount(const rows::Fields& row);
 
 private:
     static constexpr std::size_t kCacheLimit = 10000;
     bool hasEntries(const std::string& accountId);
     // The account of an entry row that may match something (known, with entries).
-    std::optional<store::AccountRow> matchableAccount(const RowFields& row);
+    std::optional<store::AccountRow> matchableAccount(const rows::Fields& row);
 
     store::Tx& _s;
     const store::ImportRecord& _import;

@@ -14,8 +14,8 @@ std::optional<std::string> usableExternalId(const std::string& text) {
     return id;
 }
 
-std::optional<std::string> rowExternalId(const RowFields& row) {
-    return usableExternalId(fieldText(row, "external_id"));
+std::optional<std::string> rowExternalId(const rows::Fields& row) {
+    return usableExternalId(row.text("external_id"));
 }
 
 } // namespace finimport::app

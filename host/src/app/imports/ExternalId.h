@@ -11,6 +11,6 @@
 namespace finimport::app {
 
 std::optional<std::string> usableExternalId(const std::string& text);
-std::optional<std::string> rowExternalId(const RowFields& row);
+std::optional<std::string> rowExternalId(const rows::Fields& row);
 
 } // namespace finimport::app

@@ -91,11 +91,11 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
     return c;
 }
 
-PluginOptions pluginOptions(const ImportTypeTraits& traits, const ImportOptions& options,
-                            const std::string& defaultCurrency) {
-    PluginOptions opts;
-    opts.emplace_back("type", traits.type);
-    opts.emplace_back("default_currency", defaultCurrency);
+rows::Fields pluginOptions(const ImportTypeTraits& traits, const ImportOptions& options,
+                           const std::string& defaultCurrency) {
+    // In this order, as declared (a name is passed as often as it comes).
+    std::vector<std::string> names = {"type", "default_currency"};
+    std::vector<rows::Value> values = {traits.type, defaultCurrency};
     for (const auto& [k, v] : options.values) {
         if (!v) continue;
         // A blank free-text value (e.g. a column label) names nothing: not passed. A value from
@@ -103,9 +103,10 @@ PluginOptions pluginOptions(const ImportTypeTraits& traits, const ImportOptions&
         const auto* spec = traits.manifest ? traits.manifest->findOption(k) : nullptr;
         const bool freeText = !spec || spec->type == plugin::OptionType::String;
         if (freeText && domain::trim(*v).empty()) continue;
-        opts.emplace_back(k, v);
+        names.push_back(k);
+        values.push_back(v);
     }
-    return opts;
+    return rows::Fields(rows::Header::of(std::move(names), false), std::move(values));
 }
 
 std::function<int64_t(char*, size_t)> stringSource(std::string_view input) {

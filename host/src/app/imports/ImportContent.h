@@ -58,20 +58,20 @@ struct GeneratedRows {
     std::vector<CollectedRow> rows;
 };
 
-using PluginOptions = std::vector<std::pair<std::string, std::optional<std::string>>>;
-
 // The options a plugin run gets: type, default currency and the import's effective options
 // (declared, fixed, host), but blank free text (docs/decisions.md D10).
-PluginOptions pluginOptions(const ImportTypeTraits& traits, const ImportOptions& options,
-                            const std::string& defaultCurrency);
+// plugin/ takes them in the ABI's name/value form (Fields::namedValues).
+rows::Fields pluginOptions(const ImportTypeTraits& traits, const ImportOptions& options,
+                           const std::string& defaultCurrency);
 // A plugin read() over `input` (which must outlive the run).
 std::function<int64_t(char*, size_t)> stringSource(std::string_view input);
 
 // docs/decisions.md D18: rows matching existing records (transactions, trades, accounts by name).
 int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,
-                          const std::vector<RowFields>& rows);
+                          const std::vector<rows::Fields>& rows);
 // docs/decisions.md D18 at upload: rows matching existing records, stored in the import's summary.
-void countDuplicates(store::Tx& s, store::ImportRecord& import, const std::vector<RowFields>& rows);
+void countDuplicates(store::Tx& s, store::ImportRecord& import,
+                     const std::vector<rows::Fields>& rows);
 
 std::string base64Encode(const std::string& bytes);
 std::string base64Decode(const std::string& text);

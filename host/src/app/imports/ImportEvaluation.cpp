@@ -3,8 +3,8 @@
 #include "app/imports/ImportSummary.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/MessageCap.h"
-#include "app/imports/RowCodec.h"
 #include "app/imports/RowValidation.h"
+#include "app/rows/RowCodec.h"
 #include "domain/Json.h"
 
 #include <algorithm>
@@ -37,8 +37,9 @@ RowStats scanRows(store::ImportStore& imports, const store::ImportRecord& record
     const bool skip = skipsInvalidRows(ImportOptions::fromJson(record.configuration));
     imports.forEachRowBatch(record.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
         for (const auto& row : batch) {
-            RowFields fields = decodeRowFields(row.fields);
-            const bool valid = rowErrorsNow(fields, rowMessagesFromJson(row.errors), today).empty();
+            rows::Fields fields = rows::decodeFields(row.fields);
+            const bool valid =
+                rowErrorsNow(fields, rows::messagesFromJson(row.errors), today).empty();
             countRow(stats, record, traits, fields, {valid, row.excluded, skip}, row.rowNumber);
         }
     });
@@ -52,7 +53,7 @@ bool skipsInvalidRows(const ImportOptions& options) {
 }
 
 void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTypeTraits& traits,
-              const RowFields& fields, RowCounting how, int64_t rowNumber) {
+              const rows::Fields& fields, RowCounting how, int64_t rowNumber) {
     if (how.excluded) {
         ++stats.excluded;
         return;
@@ -68,22 +69,20 @@ void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTy
 }
 
 bool rowIsAccountless(const store::ImportRecord& record, const ImportTypeTraits& traits,
-                      const RowFields& fields) {
+                      const rows::Fields& fields) {
     // Rows without an account field (a QIF `!Type:Cat` category, docs/decisions.md D66) book
     // nothing; statement entries (D58) map their statement's account like QIF sections.
-    const bool hasAccountField = std::any_of(fields.begin(), fields.end(),
-                                             [](const auto& f) { return f.first == "account"; });
+    const bool hasAccountField = fields.has("account");
     const bool needsAccount =
-        (traits.needsAccount || (findField(fields, "statement_id") && traits.producesEntries())) &&
+        (traits.needsAccount || (fields.get("statement_id") && traits.producesEntries())) &&
         !record.accountId && hasAccountField;
-    return needsAccount &&
-           fieldText(fields, "account").find_first_not_of(" \t") == std::string::npos;
+    return needsAccount && fields.view("account").find_first_not_of(" \t") == std::string::npos;
 }
 
 std::optional<std::string> unknownAccountType(const ImportTypeTraits& traits,
-                                              const RowFields& fields) {
+                                              const rows::Fields& fields) {
     if (!traits.accountTypeMapping) return std::nullopt;
-    std::string t = fieldText(fields, "entity_type");
+    std::string t = fields.text("entity_type");
     if (accountTypeFor(t)) return std::nullopt;
     return t;
 }

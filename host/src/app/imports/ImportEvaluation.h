@@ -48,15 +48,15 @@ struct RowCounting {
 
 // Counts one row into `stats` (at upload, after a row edit, or when an older import is read).
 void countRow(RowStats& stats, const store::ImportRecord& record, const ImportTypeTraits& traits,
-              const RowFields& fields, RowCounting how, int64_t rowNumber);
+              const rows::Fields& fields, RowCounting how, int64_t rowNumber);
 
 // A row that names no account where the import needs one (a docs/decisions.md D6 reason).
 bool rowIsAccountless(const store::ImportRecord& record, const ImportTypeTraits& traits,
-                      const RowFields& fields);
+                      const rows::Fields& fields);
 // The row's account type when outside docs/imports.md §12.1's table (a docs/decisions.md D6
 // reason), else nullopt.
 std::optional<std::string> unknownAccountType(const ImportTypeTraits& traits,
-                                              const RowFields& fields);
+                                              const rows::Fields& fields);
 
 // docs/decisions.md D43: the import's `skip_invalid_rows` option (stored in its configuration).
 bool skipsInvalidRows(const ImportOptions& options);

@@ -3,8 +3,8 @@
 #include "app/imports/ImportSummary.h"
 #include "app/imports/ImportTypes.h"
 #include "app/imports/Mappings.h"
-#include "app/imports/RowCodec.h"
 #include "app/imports/RowStats.h"
+#include "app/rows/RowCodec.h"
 #include "domain/Text.h"
 #include "domain/TextFormats.h"
 #include "domain/Uuid.h"
@@ -59,18 +59,18 @@ ImportRowView rowView(store::Tx& s, const std::string& familyId,
     view.id = row.id;
     view.rowNumber = row.rowNumber;
     view.excluded = row.excluded;
-    view.fields = decodeRowFields(row.fields);
-    view.errorDetails = rowMessagesFromJson(row.errors);
+    view.fields = rows::decodeFields(row.fields);
+    view.errorDetails = rows::messagesFromJson(row.errors);
     view.errors = rowErrorsNow(view.fields, view.errorDetails, today);
-    const std::string account = fieldText(view.fields, "account"),
-                      category = fieldText(view.fields, "category"),
-                      entityType = fieldText(view.fields, "entity_type");
+    const std::string account = view.fields.text("account"),
+                      category = view.fields.text("category"),
+                      entityType = view.fields.text("entity_type");
     if (!blank(account)) view.account = mappingOf(s, familyId, mappings, kAccountMapping, account);
     if (!blank(category))
         view.category = mappingOf(s, familyId, mappings, kCategoryMapping, category);
     if (!blank(entityType))
         view.accountType = mappingOf(s, familyId, mappings, kAccountTypeMapping, entityType);
-    for (const auto& tag : domain::splitTags(fieldText(view.fields, "tags")))
+    for (const auto& tag : domain::splitTags(view.fields.text("tags")))
         if (!blank(tag)) view.tags.push_back(mappingOf(s, familyId, mappings, kTagMapping, tag));
     return view;
 }

@@ -50,7 +50,7 @@ struct ImportRowView {
     bool excluded = false;
     std::vector<std::string> errors;      // evaluated now
     std::vector<RowMessage> errorDetails; // the plugin's, with their places in the file
-    RowFields fields;
+    rows::Fields fields;
     std::optional<MappingView> account, category, accountType; // when the row names one
     std::vector<MappingView> tags;
 };

@@ -62,8 +62,8 @@ bool mappingAssigned(const store::MappingRecord& m) {
 namespace {
 
 // The field's text, "" when absent or null, without a copy.
-std::string_view fieldView(const RowFields& row, std::string_view name) {
-    const auto* v = findField(row, name);
+std::string_view fieldView(const rows::Fields& row, std::string_view name) {
+    const auto* v = row.get(name);
     return v && *v ? std::string_view(**v) : std::string_view();
 }
 
@@ -77,7 +77,7 @@ void addKey(MappingKeys& keys, std::string_view kind, std::string_view key) {
 } // namespace
 
 void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTraits& traits,
-                        const RowFields& row, MappingKeys& keys) {
+                        const rows::Fields& row, MappingKeys& keys) {
     if (traits.categoryMapping) addKey(keys, kCategoryMapping, fieldView(row, "category"));
     if (traits.tagMapping) {
         const std::string_view tags = fieldView(row, "tags");
@@ -86,13 +86,13 @@ void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTrait
                 addKey(keys, kTagMapping, tag);
     }
     // Statement entries (docs/decisions.md D58) map their statement's account like QIF sections.
-    if ((traits.accountMapping || findField(row, "statement_id")) && !import.accountId)
+    if ((traits.accountMapping || row.get("statement_id")) && !import.accountId)
         addKey(keys, kAccountMapping, fieldView(row, "account"));
     if (traits.accountTypeMapping) addKey(keys, kAccountTypeMapping, fieldView(row, "entity_type"));
 }
 
 void syncMappings(store::Tx& s, const store::ImportRecord& import, const ImportTypeTraits& traits,
-                  const std::vector<RowFields>& rows) {
+                  const std::vector<rows::Fields>& rows) {
     MappingKeys keys;
     for (const auto& row : rows)
         collectMappingKeys(import, traits, row, keys);

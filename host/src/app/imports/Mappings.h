@@ -33,7 +33,7 @@ using MappingKeys = std::map<std::string, std::set<std::string, std::less<>>, st
 
 // Adds the mapping keys of one row (rows stream in one at a time at upload).
 void collectMappingKeys(const store::ImportRecord& import, const ImportTypeTraits& traits,
-                        const RowFields& row, MappingKeys& keys);
+                        const rows::Fields& row, MappingKeys& keys);
 // Creates, resolves and prunes the import's mappings to exactly `keys`.
 void syncMappingKeys(store::Tx& s, const store::ImportRecord& import, MappingKeys& keys);
 // Creates or resolves one mapping (`existing`: its stored record, or null).
@@ -41,7 +41,7 @@ void upsertMappingKey(store::Tx& s, const store::ImportRecord& import, const std
                       const std::string& key, const store::MappingRecord* existing);
 // Both of the above over a whole row set.
 void syncMappings(store::Tx& s, const store::ImportRecord& import, const ImportTypeTraits& traits,
-                  const std::vector<RowFields>& rows);
+                  const std::vector<rows::Fields>& rows);
 
 // docs/decisions.md D9: a mapping is assigned when it will resolve at publish.
 bool mappingAssigned(const store::MappingRecord& m);

@@ -1,5 +1,7 @@
 #include "app/imports/NameFallback.h"
 
+#include "app/rows/RecordKinds.h"
+
 #include <algorithm>
 #include <array>
 #include <string_view>
@@ -67,8 +69,8 @@ std::optional<std::string> nameLikeHeader(const std::vector<std::string>& header
 }
 
 void NameFallbackCount::row(const CollectedRow& row) {
-    if (row.kind != "transaction" && row.kind != "trade") return;
-    const auto* name = row.field("name");
+    if (!rows::recordKind(row.kind).entry) return; // the rows that book an entry
+    const auto* name = row.fields.get("name");
     if (!name) return;
     ++_rows;
     if (*name && **name == kDefaultName) ++_fallbacks;

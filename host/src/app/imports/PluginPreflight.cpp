@@ -145,7 +145,7 @@ PreflightResult PluginPreflight::run(const CreateImportRequest& req, const std::
     if (content.bytes && importer) {
         std::string currency = account ? account->currency : (family ? family->currency : "USD");
         auto result = plugin::runImporter(
-            *importer, pluginOptions(traits, options, currency),
+            *importer, pluginOptions(traits, options, currency).namedValues(),
             stringSource(text ? text->of(*content.bytes) : *content.bytes), sink);
         if (result.status == plugin::RunResult::Status::Failed)
             failure = classifyFailure(result, traits);

@@ -118,7 +118,7 @@ StoredUpload PluginUpload::store(CreateImportRequest& req, const std::string& ty
                 RowPipeline pipeline([&](CollectedRow&& row) { rows.add(std::move(row)); });
                 UploadSink sink(limits, [&](CollectedRow&& row) { pipeline.push(std::move(row)); });
                 plugin::RunResult result = plugin::runImporter(
-                    *importer, pluginOptions(traits, csvOptions, defaultCurrency),
+                    *importer, pluginOptions(traits, csvOptions, defaultCurrency).namedValues(),
                     stringSource(*input), sink);
                 if (result.status != plugin::RunResult::Status::Failed) sink.finish();
                 if (result.status == plugin::RunResult::Status::Failed)

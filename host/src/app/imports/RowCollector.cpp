@@ -4,15 +4,9 @@
 
 namespace finimport::app {
 
-const std::optional<std::string>* CollectedRow::field(const std::string& name) const {
-    for (const auto& [k, v] : fields)
-        if (k == name) return &v;
-    return nullptr;
-}
-
 bool RowCollector::begin(const std::string& kind, const std::vector<std::string>& fields) {
     _kind = kind;
-    _fields = fields;
+    _fields = rows::Header::of(fields);
     return true;
 }
 
@@ -29,8 +23,7 @@ bool RowCollector::row(const std::vector<std::optional<std::string>>& values,
     r.line = static_cast<int64_t>(location.line);
     r.kind = _kind;
     r.section = location.section;
-    for (size_t i = 0; i < _fields.size() && i < values.size(); ++i)
-        r.fields.emplace_back(_fields[i], values[i]);
+    if (_fields) r.fields = rows::Fields(_fields, values);
     if (auto it = _earlyErrors.find(static_cast<uint64_t>(r.number)); it != _earlyErrors.end()) {
         r.errors = std::move(it->second);
         _earlyErrors.erase(it);

@@ -2,6 +2,8 @@
 // Collects what an import plugin emits (header, records, row errors) in memory, so that an
 // upload is validated completely before anything is stored.
 
+#include "app/rows/Fields.h"
+#include "app/rows/RowMessage.h"
 #include "plugin/ImporterRunner.h"
 
 #include <cstdint>
@@ -12,25 +14,15 @@
 
 namespace finimport::app {
 
-// A plugin's row error, with where it was found (kept for the rows endpoint's error_details).
-struct RowMessage {
-    std::string code;
-    std::optional<std::string> field;
-    std::string message;
-    std::optional<std::string> raw = std::nullopt;     // the source text, as the plugin sent it
-    int64_t line = 0;                                  // 1-based line in the file; 0 = unknown
-    std::optional<std::string> section = std::nullopt; // e.g. a QIF account section
-};
+using rows::RowMessage;
 
 struct CollectedRow {
     int64_t number = 0; // 1-based record number
     int64_t line = 0;
     std::string kind;
     std::optional<std::string> section;
-    std::vector<std::pair<std::string, std::optional<std::string>>> fields;
+    rows::Fields fields;
     std::vector<RowMessage> errors;
-
-    const std::optional<std::string>* field(const std::string& name) const;
 };
 
 class RowCollector : public plugin::RecordSink {
@@ -53,7 +45,7 @@ private:
     CollectedRow* rowNumbered(uint64_t record);
 
     std::string _kind;
-    std::vector<std::string> _fields;
+    std::shared_ptr<const rows::Header> _fields; // the current kind's
     std::vector<std::string> _header;
     std::vector<CollectedRow> _rows;
     std::map<uint64_t, size_t> _index;                        // record → position in _rows

@@ -8,15 +8,14 @@ bool dateInWindow(domain::Date date, domain::Date today) {
     return date > today.addYears(-50) && date <= today.addDays(1);
 }
 
-std::vector<std::string> rowErrorsNow(const RowFields& fields,
+std::vector<std::string> rowErrorsNow(const rows::Fields& fields,
                                       const std::vector<RowMessage>& stored, domain::Date today) {
     std::vector<std::string> errors;
     bool dateError = false;
     for (const auto& m : stored)
         if (m.field && *m.field == "date") dateError = true;
     std::vector<std::string> dateErrors;
-    if (const auto* date = findField(fields, "date");
-        date && *date && !dateError && !(*date)->empty()) {
+    if (const auto* date = fields.get("date"); date && *date && !dateError && !(*date)->empty()) {
         if (auto d = domain::Date::parseIso(**date); d && !dateInWindow(*d, today))
             dateErrors.push_back("Date must be between " + today.addYears(-50).addDays(1).iso() +
                                  " and " + today.addDays(1).iso());
@@ -27,7 +26,7 @@ std::vector<std::string> rowErrorsNow(const RowFields& fields,
     errors.insert(errors.end(), dateErrors.begin(), dateErrors.end());
     for (const auto& m : stored)
         if (!m.field || *m.field != "date") errors.push_back(m.message);
-    if (const auto* currency = findField(fields, "currency")) {
+    if (const auto* currency = fields.get("currency")) {
         std::string c = currency->value_or("");
         if (c.find_first_not_of(" \t") == std::string::npos)
             errors.push_back("Currency can't be blank");
@@ -35,17 +34,6 @@ std::vector<std::string> rowErrorsNow(const RowFields& fields,
             errors.push_back("Currency is not a valid currency code");
     }
     return errors;
-}
-
-const std::optional<std::string>* findField(const RowFields& fields, std::string_view name) {
-    for (const auto& [k, v] : fields)
-        if (k == name) return &v;
-    return nullptr;
-}
-
-std::string fieldText(const RowFields& fields, std::string_view name) {
-    const auto* v = findField(fields, name);
-    return v && *v ? **v : std::string();
 }
 
 } // namespace finimport::app

@@ -17,14 +17,6 @@ namespace finimport::app {
 
 namespace {
 
-std::optional<std::string> nonBlank(const CollectedRow& row, const char* name) {
-    const auto* v = row.field(name);
-    if (!v || !*v) return std::nullopt;
-    std::string t = domain::trim(**v);
-    if (t.empty()) return std::nullopt;
-    return t;
-}
-
 // The last `n` code points of a UTF-8 text.
 std::string lastCodePoints(const std::string& text, int n) {
     std::size_t at = text.size();
@@ -33,15 +25,6 @@ std::string lastCodePoints(const std::string& text, int n) {
         if ((static_cast<unsigned char>(text[at]) & 0xC0) != 0x80) --n;
     }
     return text.substr(at);
-}
-
-void setField(CollectedRow& row, const std::string& name, std::optional<std::string> value) {
-    for (auto& [k, v] : row.fields)
-        if (k == name) {
-            v = std::move(value);
-            return;
-        }
-    row.fields.emplace_back(name, std::move(value));
 }
 
 std::optional<std::string> optString(const json::Value& o, const std::string& key) {
@@ -65,14 +48,14 @@ std::string statementAccountType(const std::string& kind) {
 
 bool StatementBook::addStatement(const CollectedRow& row) {
     StatementInfo s;
-    s.id = nonBlank(row, "statement_id").value_or(std::to_string(_statements.size() + 1));
-    s.key = nonBlank(row, "account");
-    s.kind = statementAccountType(nonBlank(row, "account_kind").value_or("depository"));
-    s.currency = nonBlank(row, "currency");
-    s.openingBalance = nonBlank(row, "opening_balance");
-    s.openingDate = nonBlank(row, "opening_date");
-    s.closingBalance = nonBlank(row, "closing_balance");
-    s.closingDate = nonBlank(row, "closing_date");
+    s.id = row.fields.nonBlank("statement_id").value_or(std::to_string(_statements.size() + 1));
+    s.key = row.fields.nonBlank("account");
+    s.kind = statementAccountType(row.fields.nonBlank("account_kind").value_or("depository"));
+    s.currency = row.fields.nonBlank("currency");
+    s.openingBalance = row.fields.nonBlank("opening_balance");
+    s.openingDate = row.fields.nonBlank("opening_date");
+    s.closingBalance = row.fields.nonBlank("closing_balance");
+    s.closingDate = row.fields.nonBlank("closing_date");
     if (_statements.size() >= kMaxStatements) return false;
     // A statement's own unreadable values (e.g. its closing balance) are not a row's errors.
     for (const auto& e : row.errors)
@@ -86,7 +69,7 @@ bool StatementBook::addStatement(const CollectedRow& row) {
 }
 
 void StatementBook::addWarning(const CollectedRow& row) {
-    auto message = nonBlank(row, "message");
+    auto message = row.fields.nonBlank("message");
     if (!message) return;
     if (_warnings.size() < kMaxWarnings)
         _warnings.push_back(*message);
@@ -103,18 +86,18 @@ void StatementBook::addMessage(std::string message) {
 
 void StatementBook::annotate(CollectedRow& row, const std::string& defaultCurrency) {
     StatementInfo* statement = nullptr;
-    if (auto id = nonBlank(row, "statement_id"))
+    if (auto id = row.fields.nonBlank("statement_id"))
         if (auto it = _byId.find(*id); it != _byId.end()) statement = &_statements[it->second];
     if (!statement && !_statements.empty()) statement = &_statements.back();
-    const auto key = nonBlank(row, "account");
+    const auto key = row.fields.nonBlank("account");
     const std::string kind = statement ? statement->kind : "depository";
     if (statement) ++statement->entries;
-    setField(row, "account_key", key);
-    setField(row, "account_kind", kind);
-    if (key) setField(row, "account", statementAccountName(kind, *key));
+    row.fields.set("account_key", key);
+    row.fields.set("account_kind", kind);
+    if (key) row.fields.set("account", statementAccountName(kind, *key));
     // docs/decisions.md D58: no stated currency → the target account's, else the family's (the
     // plugin warned).
-    if (!nonBlank(row, "currency")) setField(row, "currency", defaultCurrency);
+    if (!row.fields.nonBlank("currency")) row.fields.set("currency", defaultCurrency);
 }
 
 std::optional<std::string> reconcileTotals(const std::string& label, const std::string& opening,
@@ -134,7 +117,7 @@ std::optional<std::string> reconcileTotals(const std::string& label, const std::
 }
 
 void EntryTotal::add(const CollectedRow& row) {
-    const auto amount = nonBlank(row, "amount");
+    const auto amount = row.fields.nonBlank("amount");
     const auto value = amount ? domain::Decimal::parse(*amount) : std::nullopt;
     std::int64_t sum = 0;
     if (!value || !_sum || __builtin_add_overflow(*_sum, value->raw(), &sum))
@@ -147,8 +130,8 @@ std::optional<std::string> EntryTotal::reconcile(const std::vector<CollectedRow>
     if (!_sum) return std::nullopt;
     std::optional<std::string> opening, closing;
     for (const auto& row : metaRows) {
-        if (auto v = nonBlank(row, "opening_balance")) opening = v;
-        if (auto v = nonBlank(row, "closing_balance")) closing = v;
+        if (auto v = row.fields.nonBlank("opening_balance")) opening = v;
+        if (auto v = row.fields.nonBlank("closing_balance")) closing = v;
     }
     if (!opening || !closing) return std::nullopt;
     return reconcileTotals("The statement", *opening, *closing, *_sum);

@@ -15,13 +15,13 @@ void UploadRows::add(CollectedRow&& row) {
         return;
     }
     if (row.kind == "warning") return _book.addWarning(row);
-    if (!_book.empty() && row.field("statement_id")) {
+    if (!_book.empty() && row.fields.get("statement_id")) {
         _book.annotate(row, _defaultCurrency);
         row.number = ++_entryRows;
     } else {
         if (row.kind == "transaction") _fileTotal.add(row);
         _names.row(row);
-        const auto* given = _familyCurrency ? row.field("currency_given") : nullptr;
+        const auto* given = _familyCurrency ? row.fields.get("currency_given") : nullptr;
         if (given && *given && **given == "false") ++_familyCurrencyRows;
     }
     _writer.add(std::move(row));

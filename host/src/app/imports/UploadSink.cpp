@@ -16,7 +16,7 @@ void UploadSink::refuse(const std::string& code, const std::string& message) {
 bool UploadSink::begin(const std::string& kind, const std::vector<std::string>& fields) {
     // The cell count is checked per row (with its line): a header announces its cells here.
     _kind = kind;
-    _fields = fields;
+    _fields = rows::Header::of(fields);
     return true;
 }
 
@@ -60,9 +60,7 @@ bool UploadSink::row(const std::vector<std::optional<std::string>>& values,
     r.line = static_cast<int64_t>(location.line);
     r.kind = _kind;
     r.section = location.section;
-    r.fields.reserve(_fields.size());
-    for (std::size_t i = 0; i < _fields.size() && i < values.size(); ++i)
-        r.fields.emplace_back(_fields[i], values[i]);
+    if (_fields) r.fields = rows::Fields(_fields, values);
     if (_kind == "meta") {
         if (_meta.size() < kMaxMeta) _meta.push_back(std::move(r));
         return true;

@@ -60,7 +60,7 @@ private:
     UploadLimits _limits;
     std::function<void(CollectedRow&&)> _onRow;
     std::string _kind;
-    std::vector<std::string> _fields;
+    std::shared_ptr<const rows::Header> _fields; // the current kind's, shared by its rows
     std::vector<std::string> _header;
     std::vector<CollectedRow> _meta;
     std::optional<CollectedRow> _pending;

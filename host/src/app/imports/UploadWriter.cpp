@@ -2,7 +2,8 @@
 
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/ImportSummary.h"
-#include "app/imports/RowCodec.h"
+#include "app/rows/RecordKinds.h"
+#include "app/rows/RowCodec.h"
 #include "domain/Currency.h"
 #include "domain/Json.h"
 #include "store/RowInserter.h"
@@ -16,31 +17,18 @@ namespace {
 
 constexpr int64_t kUploadCacheKb = 4096;
 
-bool isEntryRow(const std::string& kind) {
-    return kind == "transaction" || kind == "trade";
-}
-
-void setField(RowFields& fields, const std::string& name, const std::string& value) {
-    for (auto& [k, v] : fields)
-        if (k == name) {
-            v = value;
-            return;
-        }
-    fields.emplace_back(name, value);
-}
-
 } // namespace
 
-void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, RowFields& fields,
+void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, rows::Fields& fields,
                           std::vector<RowMessage>& errors) {
-    if (!isEntryRow(kind)) return;
+    if (!rows::recordKind(kind).entry) return;
     auto account = accounts.targetAccount(fields);
     if (!account) return;
-    if (fieldText(fields, "currency_given") == "false") {
-        setField(fields, "currency", account->currency);
+    if (fields.text("currency_given") == "false") {
+        fields.set("currency", account->currency);
         return;
     }
-    std::string currency = fieldText(fields, "currency");
+    std::string currency = fields.text("currency");
     if (!currency.empty() && domain::findCurrency(currency) && currency != account->currency)
         errors.push_back(RowMessage{
             "currency_mismatch", std::string("currency"),
@@ -77,11 +65,11 @@ void UploadWriter::add(CollectedRow&& r) {
     p.published = how.published();
     p.row.importId = _import.id;
     p.row.rowNumber = r.number;
-    p.row.errors = rowMessagesToJson(r.errors);
+    p.row.errors = rows::messagesToJson(r.errors);
     p.row.valid = valid;
     // Only types listed newest first keep a sort key (manifest rows_newest_first).
     // A NUL byte (which PostgreSQL text cannot hold) leaves the row without one.
-    if (const auto* d = r.field("date");
+    if (const auto* d = r.fields.get("date");
         d && *d && _traits.details.rowsNewestFirst && (*d)->find('\0') == std::string::npos)
         p.row.sortKey = **d;
     p.row.kind = std::move(r.kind);
@@ -92,13 +80,13 @@ void UploadWriter::add(CollectedRow&& r) {
 
 void UploadWriter::flushPending() {
     // docs/decisions.md D80: the duplicate candidates of the whole batch in a few index probes.
-    std::vector<const RowFields*> published;
+    std::vector<const rows::Fields*> published;
     for (const auto& p : _pending)
         if (p.published) published.push_back(&p.fields);
     if (!published.empty()) _duplicates.prefetch(published);
     for (auto& p : _pending) {
         if (p.published && _duplicates.matches(p.fields)) ++_duplicateRows;
-        p.row.fields = encodeRowFields(p.fields);
+        p.row.fields = rows::encodeFields(p.fields);
         _inserter->add(p.row);
     }
     _pending.clear();

@@ -25,7 +25,7 @@ namespace finimport::app {
 
 // docs/decisions.md D4 for an entry row whose target account is known: a currency the row did not
 // give becomes the account's; a different one is a row error (`currency_mismatch`).
-void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, RowFields& fields,
+void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, rows::Fields& fields,
                           std::vector<RowMessage>& errors);
 
 class UploadWriter {
@@ -46,7 +46,7 @@ private:
     static constexpr std::size_t kBatchRows = 512;
     struct Pending {
         store::ImportRowRecord row; // without its fields, encoded at the flush
-        RowFields fields;
+        rows::Fields fields;
         bool published = false;
     };
     void flushPending();

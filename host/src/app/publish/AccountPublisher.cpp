@@ -12,13 +12,13 @@ void publishAccounts(PublishContext& ctx, MappingResolver& mappings) {
     store::EntryStore entries(ctx.session);
     for (const auto& row : ctx.rows) {
         if (row.kind != "account") continue;
-        std::string entityType = fieldText(row.fields, "entity_type");
+        std::string entityType = row.fields.text("entity_type");
         auto typeName = mappings.accountType(entityType);
         auto kind = typeName ? domain::accountKindFromName(*typeName) : std::nullopt;
         if (!kind)
             throw std::runtime_error("Row " + std::to_string(row.number) +
                                      ": unknown account type \"" + entityType + "\"");
-        std::string name = fieldText(row.fields, "name");
+        std::string name = row.fields.text("name");
         // docs/decisions.md D18: an existing account with the same name is reused, its opening
         // balance untouched.
         if (auto existing = accounts.byName(ctx.import.familyId, name)) {
@@ -27,7 +27,7 @@ void publishAccounts(PublishContext& ctx, MappingResolver& mappings) {
             continue;
         }
         domain::Decimal balance = rowDecimal(row, "signed_amount", "balance");
-        std::string currency = fieldText(row.fields, "currency");
+        std::string currency = row.fields.text("currency");
         store::AccountRow a;
         a.familyId = ctx.import.familyId;
         a.name = name;
@@ -39,7 +39,7 @@ void publishAccounts(PublishContext& ctx, MappingResolver& mappings) {
         ctx.created("Account", a.id);
 
         domain::Date opening = domain::defaultOpeningDate(std::nullopt, ctx.today);
-        if (auto d = domain::Date::parseIso(fieldText(row.fields, "date"))) opening = *d;
+        if (auto d = domain::Date::parseIso(row.fields.text("date"))) opening = *d;
         store::EntryRow anchor;
         anchor.accountId = a.id;
         anchor.date = opening.iso();

@@ -55,10 +55,10 @@ void publishCategories(PublishContext& ctx) {
     // Pass 1: upsert by name, parent cleared; named parents exist afterwards.
     for (const auto& row : ctx.rows) {
         if (row.kind != "category") continue;
-        const std::string name = fieldText(row.fields, "name");
-        const std::string color = fieldText(row.fields, "category_color");
-        const std::string icon = fieldText(row.fields, "category_icon");
-        const std::string parent = fieldText(row.fields, "category_parent");
+        const std::string name = row.fields.text("name");
+        const std::string color = row.fields.text("category_color");
+        const std::string icon = row.fields.text("category_icon");
+        const std::string parent = row.fields.text("category_parent");
         if (!color.empty() && !isHexColor(color))
             throw std::runtime_error(rowError(row, "Category '" + name + "': color \"" + color +
                                                        "\" is not a hex colour like #RRGGBB"));
@@ -83,8 +83,8 @@ void publishCategories(PublishContext& ctx) {
     // subcategory takes its parent's colour (the reference's model rule).
     for (const auto& row : ctx.rows) {
         if (row.kind != "category") continue;
-        const std::string name = fieldText(row.fields, "name");
-        const std::string parentName = fieldText(row.fields, "category_parent");
+        const std::string name = row.fields.text("name");
+        const std::string parentName = row.fields.text("category_parent");
         auto c = taxonomy.categoryByName(family, name);
         if (parentName.empty()) {
             if (c->parentId) {
@@ -100,7 +100,7 @@ void publishCategories(PublishContext& ctx) {
     }
     for (const auto& row : ctx.rows) {
         if (row.kind != "category") continue;
-        auto c = taxonomy.categoryByName(family, fieldText(row.fields, "name"));
+        auto c = taxonomy.categoryByName(family, row.fields.text("name"));
         if (!c->parentId) continue;
         auto parent = taxonomy.categoryById(family, *c->parentId);
         if (parent && parent->parentId)

@@ -24,11 +24,11 @@ void publishMerchants(PublishContext& ctx) {
     store::TaxonomyStore taxonomy(ctx.session);
     for (const auto& row : ctx.rows) {
         if (row.kind != "merchant") continue;
-        const std::string name = fieldText(row.fields, "name");
+        const std::string name = row.fields.text("name");
         if (name.find_first_not_of(" \t") == std::string::npos) continue;
         if (taxonomy.merchantByName(ctx.import.familyId, name)) continue;
-        const std::string color = fieldText(row.fields, "merchant_color");
-        const std::string website = fieldText(row.fields, "merchant_website");
+        const std::string color = row.fields.text("merchant_color");
+        const std::string website = row.fields.text("merchant_website");
         store::MerchantRow m;
         m.familyId = ctx.import.familyId;
         m.name = name;

@@ -22,7 +22,7 @@ class PublishPass;
 struct PublishRow {
     int64_t number = 0;
     std::string kind;
-    RowFields fields;
+    rows::Fields fields;
 };
 
 struct PublishContext {

@@ -1,7 +1,7 @@
 #include "app/publish/PublishRows.h"
 
-#include "app/imports/RowCodec.h"
 #include "app/imports/RowValidation.h"
+#include "app/rows/RowCodec.h"
 
 #include <algorithm>
 #include <atomic>
@@ -25,8 +25,8 @@ PublishRows decodeRows(const std::vector<RawRow>& raw, size_t begin, size_t end,
     out.rows.reserve(end - begin);
     for (size_t i = begin; i < end; ++i) {
         const RawRow& row = raw[i];
-        RowFields fields = decodeRowFields(row.fields);
-        if (!rowErrorsNow(fields, rowMessagesFromJson(row.errors), today).empty()) {
+        rows::Fields fields = rows::decodeFields(row.fields);
+        if (!rowErrorsNow(fields, rows::messagesFromJson(row.errors), today).empty()) {
             ++out.invalid;
             if (skipInvalid) continue;
         }
@@ -115,7 +115,7 @@ bool storedRowsNeedSplitsOrTransfers(store::ImportStore& imports, const std::str
         if (row.kind == "split" || row.kind == "opening_balance")
             needs = true;
         else if (row.kind == "transaction")
-            needs = !storedFieldBlank(row.fields, "transfer_account");
+            needs = !rows::storedFieldBlank(row.fields, "transfer_account");
     });
     return needs;
 }

@@ -134,11 +134,11 @@ void publishRules(PublishContext& ctx) {
     NameMapper names(ctx);
     for (const auto& row : ctx.rows) {
         if (row.kind != "rule") continue;
-        const std::string resourceType = fieldText(row.fields, "resource_type");
+        const std::string resourceType = row.fields.text("resource_type");
         if (resourceType != "transaction")
             throw std::runtime_error("Unsupported resource type: " + resourceType);
-        const Value conditionsIn = decodeRuleJson(fieldText(row.fields, "conditions"));
-        const Value actionsIn = decodeRuleJson(fieldText(row.fields, "actions"));
+        const Value conditionsIn = decodeRuleJson(row.fields.text("conditions"));
+        const Value actionsIn = decodeRuleJson(row.fields.text("actions"));
         checkActions(actionsIn);
         checkConditions(conditionsIn);
 
@@ -148,10 +148,10 @@ void publishRules(PublishContext& ctx) {
         for (const Value& a : actionsIn.items())
             actions.push(action(a, names));
 
-        const std::string name = fieldText(row.fields, "name");
-        const bool active = fieldText(row.fields, "active") == "true";
+        const std::string name = row.fields.text("name");
+        const bool active = row.fields.text("active") == "true";
         std::optional<std::string> effective;
-        if (auto d = domain::parseDate(fieldText(row.fields, "effective_date"), "%Y-%m-%d"))
+        if (auto d = domain::parseDate(row.fields.text("effective_date"), "%Y-%m-%d"))
             effective = domain::formatIsoDate(*d);
         store::RuleRow rule;
         rule.familyId = ctx.import.familyId;

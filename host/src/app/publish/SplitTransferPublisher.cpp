@@ -25,8 +25,8 @@ std::string rowError(const PublishRow& row, const std::string& what) {
     return "Row " + std::to_string(row.number) + ": " + what;
 }
 
-std::optional<std::string> nonBlank(const RowFields& f, const char* name) {
-    std::string v = fieldText(f, name);
+std::optional<std::string> nonBlank(const rows::Fields& f, const char* name) {
+    std::string v = f.text(name);
     if (v.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
     return v;
 }
@@ -43,7 +43,7 @@ public:
         std::set<std::string> cleared;
         for (const auto& row : _ctx.rows) {
             if (row.kind != "split") continue;
-            const int64_t parentRow = std::stoll(fieldText(row.fields, "parent_record"));
+            const int64_t parentRow = std::stoll(row.fields.text("parent_record"));
             auto it = _ctx.rowEntries.find(parentRow);
             // A parent matched as a duplicate stays as it was: its existing record is kept.
             if (it == _ctx.rowEntries.end() || !it->second.second) continue;
@@ -62,8 +62,8 @@ public:
             e.importLocked = true;
             e.importId = _ctx.import.id;
             store::TransactionDetail d;
-            d.categoryId = _mappings.category(fieldText(row.fields, "category"));
-            d.tagIds = _mappings.tags(fieldText(row.fields, "tags"));
+            d.categoryId = _mappings.category(row.fields.text("category"));
+            d.tagIds = _mappings.tags(row.fields.text("tags"));
             _entries.insertTransaction(e, d);
             _ctx.rowEntries[row.number] = {e.id, true};
             _createdHere.insert(e.id);
@@ -93,8 +93,8 @@ public:
     void openingBalances() {
         for (const auto& row : _ctx.rows) {
             if (row.kind != "opening_balance") continue;
-            std::string currency = fieldText(row.fields, "currency");
-            auto account = _mappings.account(fieldText(row.fields, "account"), currency);
+            std::string currency = row.fields.text("currency");
+            auto account = _mappings.account(row.fields.text("account"), currency);
             if (!account)
                 throw std::runtime_error(rowError(row, "the opening balance has no account"));
             // An account that already has an opening anchor keeps it (it was not ours).

@@ -14,7 +14,7 @@ namespace {
 
 // OFX SECLIST names its securities (docs/decisions.md D60); other trade rows have none.
 std::optional<std::string> securityName(const PublishRow& row) {
-    std::string name = fieldText(row.fields, "security_name");
+    std::string name = row.fields.text("security_name");
     if (name.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
     return name;
 }
@@ -36,12 +36,12 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
         domain::Decimal qty = rowDecimal(row, "signed_qty", "quantity");
         domain::Decimal price = rowDecimal(row, "price", "price");
         domain::Decimal amount = rowDecimal(row, "signed_amount", "amount");
-        std::string ticker = fieldText(row.fields, "ticker");
-        std::string mic = fieldText(row.fields, "exchange_operating_mic");
+        std::string ticker = row.fields.text("ticker");
+        std::string mic = row.fields.text("exchange_operating_mic");
         std::optional<std::string> securityId;
         // docs/decisions.md D60: a statement's CUSIP/ISIN is the family's key of the security, else
         // the ticker.
-        const std::string securityKey = fieldText(row.fields, "security_id");
+        const std::string securityKey = row.fields.text("security_id");
         if (!ticker.empty()) {
             std::string key = securityKey.empty() ? ticker + ":" + mic : "#" + securityKey;
             auto it = securityCache.find(key);
@@ -87,7 +87,7 @@ void publishTrades(PublishContext& ctx, MappingResolver& mappings) {
         e.date = date.iso();
         e.amount = amount.raw();
         e.currency = currency;
-        e.name = fieldText(row.fields, "name");
+        e.name = row.fields.text("name");
         if (e.name.empty()) e.name = "Imported item";
         e.importLocked = true;
         e.importId = ctx.import.id;

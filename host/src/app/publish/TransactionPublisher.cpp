@@ -18,13 +18,13 @@
 namespace finimport::app {
 
 domain::Date rowDate(const PublishRow& row) {
-    auto d = domain::Date::parseIso(fieldText(row.fields, "date"));
+    auto d = domain::Date::parseIso(row.fields.text("date"));
     if (!d) throw std::runtime_error("Row " + std::to_string(row.number) + " has no valid date");
     return *d;
 }
 
 domain::Decimal rowDecimal(const PublishRow& row, const std::string& field, const char* label) {
-    auto v = domain::Decimal::parse(fieldText(row.fields, field));
+    auto v = domain::Decimal::parse(row.fields.text(field));
     if (!v)
         throw std::runtime_error("Row " + std::to_string(row.number) + " has no valid " + label);
     return *v;
@@ -32,8 +32,8 @@ domain::Decimal rowDecimal(const PublishRow& row, const std::string& field, cons
 
 namespace {
 
-std::optional<std::string> optText(const RowFields& f, const std::string& name) {
-    std::string v = fieldText(f, name);
+std::optional<std::string> optText(const rows::Fields& f, const std::string& name) {
+    std::string v = f.text(name);
     if (v.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
     return v;
 }
@@ -42,19 +42,19 @@ std::optional<std::string> optText(const RowFields& f, const std::string& name) 
 
 std::pair<const store::AccountRow*, std::string> rowAccount(const PublishRow& row,
                                                             MappingResolver& mappings) {
-    std::string currency = fieldText(row.fields, "currency");
+    std::string currency = row.fields.text("currency");
     // Statement entries (docs/decisions.md D58) create their account with the statement's kind.
-    const std::string kind = fieldText(row.fields, "account_kind");
-    auto account = mappings.account(fieldText(row.fields, "account"), currency,
+    const std::string kind = row.fields.text("account_kind");
+    auto account = mappings.account(row.fields.text("account"), currency,
                                     kind.empty() ? "depository" : statementAccountType(kind));
     if (!account) {
-        std::string name = fieldText(row.fields, "account");
+        std::string name = row.fields.text("account");
         throw std::runtime_error("Row " + std::to_string(row.number) + ": account \"" +
                                  (name.empty() ? "(blank)" : name) +
                                  "\" is not mapped; send account_id or an account column");
     }
     // A row without a currency cell is booked in its account's currency.
-    if (currency.empty() || fieldText(row.fields, "currency_given") == "false")
+    if (currency.empty() || row.fields.text("currency_given") == "false")
         currency = account->currency;
     // docs/decisions.md D4: no exchange rate is stored yet, so another currency than the account's
     // is refused.
@@ -109,11 +109,11 @@ void TransactionWriter::publish(const std::vector<PublishRow>& batchRows) {
                       {},   {}};
         r.isoDate = r.date.iso();
         r.amount = rowDecimal(row, "signed_amount", "amount").raw();
-        r.name = fieldText(row.fields, "name");
+        r.name = row.fields.text("name");
         if (r.name.empty()) r.name = "Imported item";
         r.normalized = normalizedName(r.name);
-        r.categoryId = mappings.category(fieldText(row.fields, "category"));
-        r.tagIds = mappings.tags(fieldText(row.fields, "tags"));
+        r.categoryId = mappings.category(row.fields.text("category"));
+        r.tagIds = mappings.tags(row.fields.text("tags"));
         r.notes = optText(row.fields, "notes");
         r.externalId = rowExternalId(row.fields);
         auto known = hasEntries.find(r.accountId);

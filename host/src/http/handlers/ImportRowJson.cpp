@@ -58,7 +58,7 @@ void writeImportRow(JsonWriter& w, const app::ImportRowView& row) {
     w.endArray();
     w.key("fields").beginObject();
     for (const char* name : kVisibleFields) {
-        const auto* v = app::findField(row.fields, name);
+        const auto* v = row.fields.get(name);
         w.key(name);
         if (!v || !*v)
             w.null();

@@ -46,14 +46,14 @@ app::RowEditRequest readBody(const Params& params) {
             const std::string& name = fields->keys()[i];
             const ParamValue& v = fields->items()[i];
             if (v.isNull()) {
-                out.fields.emplace_back(name, std::nullopt);
+                out.fields.set(name, std::nullopt);
             } else if (!v.isString() && !v.isNumber()) {
                 out.bodyErrors.push_back("Field " + name + " must be a string");
             } else if (v.text().size() > kMaxValueBytes) {
                 out.bodyErrors.push_back("Field " + name + " is too long (maximum is " +
                                          std::to_string(kMaxValueBytes) + " characters)");
             } else {
-                out.fields.emplace_back(name, v.text());
+                out.fields.set(name, v.text());
             }
         }
     }

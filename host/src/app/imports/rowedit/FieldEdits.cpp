@@ -1,47 +1,16 @@
 #include "app/imports/rowedit/FieldEdits.h"
 
 #include "app/imports/rowedit/SignedValues.h"
+#include "app/rows/RecordKinds.h"
 #include "domain/Date.h"
 #include "domain/Text.h"
 #include "domain/TextFormats.h"
 
 #include <algorithm>
-#include <set>
 
 namespace finimport::app {
 
 namespace {
-
-// The fields of the rows endpoint (ImportRowsHandler) a client may change.
-const std::set<std::string>& editableFields() {
-    static const std::set<std::string> names = {
-        "account", "date",        "qty",      "ticker", "exchange_operating_mic",
-        "price",   "amount",      "currency", "name",   "category",
-        "tags",    "entity_type", "notes"};
-    return names;
-}
-
-const std::set<std::string>& ruleFields() {
-    static const std::set<std::string> names = {"active", "effective_date", "conditions",
-                                                "actions"};
-    return names;
-}
-
-void setField(RowFields& fields, const std::string& name, std::optional<std::string> value) {
-    for (auto& [k, v] : fields)
-        if (k == name) {
-            v = std::move(value);
-            return;
-        }
-}
-
-bool required(const std::string& kind, const std::string& field) {
-    if (kind == "transaction") return field == "date" || field == "amount";
-    if (kind == "trade")
-        return field == "date" || field == "ticker" || field == "qty" || field == "price";
-    if (kind == "account") return field == "name" || field == "amount";
-    return field == "name"; // categories, merchants, rules
-}
 
 std::string labelOf(const std::string& field) {
     if (field == "qty") return "Qty";
@@ -62,7 +31,7 @@ std::optional<std::string> checkedValue(const std::string& kind, const std::stri
                                         std::vector<RowMessage>& errors) {
     const std::string text = raw.value_or("");
     if (domain::isBlank(text)) {
-        if (required(kind, field))
+        if (rows::recordKind(kind).isRequired(field))
             addError(errors, "required", field, labelOf(field) + " is required");
         return field == "date" || field == "amount" || field == "qty" || field == "price"
                    ? std::optional<std::string>("")
@@ -92,10 +61,9 @@ std::optional<std::string> checkedValue(const std::string& kind, const std::stri
     return text;
 }
 
-bool touches(const FieldEditList& edits, std::initializer_list<const char*> names) {
+bool recomputes(const rows::RecordKind& table, const rows::Fields& edits) {
     for (const auto& [name, value] : edits)
-        for (const char* n : names)
-            if (name == n) return true;
+        if (table.recomputesOn(name)) return true;
     return false;
 }
 
@@ -107,45 +75,38 @@ void dropErrorsOf(std::vector<RowMessage>& errors, const std::string& field) {
 
 } // namespace
 
-std::optional<std::string> fieldEditRefusal(const RowFields& fields, const std::string& name) {
-    if (ruleFields().count(name) && findField(fields, name))
-        return "Field " + name + " cannot be edited";
-    if (!editableFields().count(name) || !findField(fields, name)) return "Unknown field " + name;
+std::optional<std::string> fieldEditRefusal(const std::string& kind, const rows::Fields& fields,
+                                            const std::string& name) {
+    const rows::RecordKind& table = rows::recordKind(kind);
+    if (table.isLocked(name) && fields.has(name)) return "Field " + name + " cannot be edited";
+    if (!table.isEditable(name) || !fields.has(name)) return "Unknown field " + name;
     return std::nullopt;
 }
 
-void applyFieldEdits(const std::string& kind, const FieldEditList& edits, RowFields& fields,
+void applyFieldEdits(const std::string& kind, const rows::Fields& edits, rows::Fields& fields,
                      std::vector<RowMessage>& errors) {
-    const RowFields before = fields;
+    const rows::Fields before = fields;
     for (const auto& [name, raw] : edits) {
         dropErrorsOf(errors, name);
-        setField(fields, name, checkedValue(kind, name, raw, errors));
+        fields.set(name, checkedValue(kind, name, raw, errors));
     }
     // A currency the client names is given (docs/decisions.md D4: not replaced by the account's).
-    if (touches(edits, {"currency"}) && findField(fields, "currency_given"))
-        setField(fields, "currency_given",
-                 domain::isBlank(fieldText(fields, "currency")) ? "false" : "true");
+    if (edits.has("currency") && fields.has("currency_given"))
+        fields.set("currency_given", fields.blank("currency") ? "false" : "true");
 
-    // records.md defaults: a transaction's file sign is positive for money in (the engine's is
-    // positive for money out); a quantity's is positive for a buy; a balance is a level.
-    if (kind == "transaction" && findField(fields, "signed_amount") && touches(edits, {"amount"})) {
-        dropErrorsOf(errors, "signed_amount");
-        setField(fields, "signed_amount",
-                 keptSignedValue(before, fields, "amount", "signed_amount", -1, errors));
-    }
-    if (kind == "trade" && touches(edits, {"qty", "price"})) {
-        dropErrorsOf(errors, "signed_qty");
-        dropErrorsOf(errors, "signed_amount");
-        if (findField(fields, "signed_qty"))
-            setField(fields, "signed_qty",
-                     keptSignedValue(before, fields, "qty", "signed_qty", 1, errors));
-        if (findField(fields, "signed_amount"))
-            setField(fields, "signed_amount", keptTradeCash(before, fields, errors));
-    }
-    if (kind == "account" && findField(fields, "signed_amount") && touches(edits, {"amount"})) {
-        dropErrorsOf(errors, "signed_amount");
-        setField(fields, "signed_amount",
-                 keptSignedValue(before, fields, "amount", "signed_amount", 1, errors));
+    // The engine-sign twins the kind's table lists (rows/RecordKinds.h), in its order: each
+    // keeps the relation the row had with its file-sign value (SignedValues.h).
+    const rows::RecordKind& table = rows::recordKind(kind);
+    if (!recomputes(table, edits)) return;
+    for (const rows::SignedField& twin : table.signedFields) {
+        const std::string name(twin.name);
+        dropErrorsOf(errors, name);
+        if (!fields.has(name)) continue;
+        if (twin.plain.empty())
+            fields.set(name, keptTradeCash(before, fields, errors));
+        else
+            fields.set(name, keptSignedValue(before, fields, std::string(twin.plain).c_str(),
+                                             name.c_str(), twin.defaultSign, errors));
     }
 }
 

@@ -4,8 +4,8 @@
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/ImportSummary.h"
 #include "app/imports/Mappings.h"
-#include "app/imports/RowCodec.h"
 #include "app/imports/RowStats.h"
+#include "app/rows/RowCodec.h"
 #include "domain/Json.h"
 
 #include <sstream>
@@ -23,17 +23,17 @@ void recountImport(store::Tx& s, store::ImportRecord& import) {
     // Validity as stored with each row (at upload or its last edit), as the upload counted.
     imports.forEachRowBatch(import.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
         // The batch's duplicate candidates are read together (docs/decisions.md D80).
-        std::vector<RowFields> published;
+        std::vector<rows::Fields> published;
         published.reserve(batch.size());
         for (const auto& row : batch) {
-            RowFields fields = decodeRowFields(row.fields);
+            rows::Fields fields = rows::decodeFields(row.fields);
             const RowCounting how{row.valid, row.excluded, skip};
             countRow(stats, import, traits, fields, how, row.rowNumber);
             if (!how.published()) continue;
             collectMappingKeys(import, traits, fields, keys);
             published.push_back(std::move(fields));
         }
-        std::vector<const RowFields*> names;
+        std::vector<const rows::Fields*> names;
         for (const auto& fields : published)
             names.push_back(&fields);
         duplicates.prefetch(names);

@@ -20,22 +20,15 @@ std::string defaultCurrencyOf(store::Tx& s, const store::ImportRecord& import) {
     return "USD";
 }
 
-bool edited(const FieldEditList& edits, const std::string& name) {
-    for (const auto& [field, value] : edits)
-        if (field == name) return true;
-    return false;
-}
-
-// The record the check reads: stored values, the edits' raw text over them. A currency the
-// file did not give (docs/decisions.md D4: currency_given false) stays absent unless edited, so
-// the check fills in the default again and says it was not given.
-plugin::RecordFields recordToCheck(const RowFields& stored, const FieldEditList& edits) {
-    plugin::RecordFields fields = stored;
-    const bool defaulted = fieldText(stored, "currency_given") == "false";
+// The record the check reads, in the ABI's name/value form: stored values, the edits' raw text
+// over them. A currency the file did not give (docs/decisions.md D4: currency_given false) stays
+// absent unless edited, so the check fills in the default again and says it was not given.
+rows::NamedValues recordToCheck(const rows::Fields& stored, const rows::Fields& edits) {
+    rows::NamedValues fields = stored.namedValues();
+    const bool defaulted = stored.view("currency_given") == "false";
     for (auto& [name, value] : fields) {
-        for (const auto& [field, raw] : edits)
-            if (field == name) value = raw;
-        if (name == "currency" && defaulted && !edited(edits, "currency")) value.reset();
+        if (const auto* raw = edits.get(name)) value = *raw;
+        if (name == "currency" && defaulted && !edits.has("currency")) value.reset();
     }
     return fields;
 }
@@ -49,26 +42,27 @@ ImportError checkFailed(const std::string& code, const std::string& message) {
 std::variant<CheckedRecord, ImportError>
 checkEditedRecord(store::Tx& s, const plugin::ImporterHandle& importer,
                   const store::ImportRecord& import, const std::string& kind,
-                  const RowFields& stored, const FieldEditList& edits) {
+                  const rows::Fields& stored, const rows::Fields& edits) {
     const ImportTypeTraits traits = traitsOf(import.type);
     const auto options = pluginOptions(traits, ImportOptions::fromJson(import.configuration),
                                        defaultCurrencyOf(s, import));
     RowCollector collector;
-    auto result =
-        plugin::checkRecord(importer, kind, options, recordToCheck(stored, edits), collector);
+    auto result = plugin::checkRecord(importer, kind, options.namedValues(),
+                                      recordToCheck(stored, edits), collector);
     if (result.status != plugin::RunResult::Status::Ok) {
         const PluginFailure failure = classifyFailure(result, traits);
         return checkFailed(failure.code, failure.message);
     }
-    auto& rows = collector.rows();
-    if (rows.size() != 1 || rows.front().kind != kind)
+    auto& sent = collector.rows();
+    if (sent.size() != 1 || sent.front().kind != kind)
         return checkFailed("plugin_failed", importer.displayName() +
                                                 " row check did not send exactly one " + kind +
                                                 " record");
-    CheckedRecord checked{stored, std::move(rows.front().errors)};
-    for (auto& [name, value] : rows.front().fields)
-        for (auto& [field, old] : checked.fields)
-            if (field == name) old = std::move(value);
+    CheckedRecord checked{stored, std::move(sent.front().errors)};
+    const rows::Fields& emitted = sent.front().fields;
+    for (std::size_t i = 0; i < emitted.size(); ++i)
+        if (checked.fields.has(emitted.name(i)))
+            checked.fields.set(emitted.name(i), emitted.value(i));
     return checked;
 }
 

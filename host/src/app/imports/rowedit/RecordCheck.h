@@ -19,7 +19,7 @@
 namespace finimport::app {
 
 struct CheckedRecord {
-    RowFields fields;
+    rows::Fields fields;
     std::vector<RowMessage> errors;
 };
 
@@ -29,6 +29,6 @@ struct CheckedRecord {
 std::variant<CheckedRecord, ImportError>
 checkEditedRecord(store::Tx& s, const plugin::ImporterHandle& importer,
                   const store::ImportRecord& import, const std::string& kind,
-                  const RowFields& stored, const FieldEditList& edits);
+                  const rows::Fields& stored, const rows::Fields& edits);
 
 } // namespace finimport::app

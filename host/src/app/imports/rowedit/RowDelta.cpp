@@ -4,8 +4,8 @@
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/ImportSummary.h"
 #include "app/imports/Mappings.h"
-#include "app/imports/RowCodec.h"
 #include "app/imports/RowStats.h"
+#include "app/rows/RowCodec.h"
 #include "domain/Json.h"
 #include "store/ImportRowQueries.h"
 
@@ -99,7 +99,7 @@ bool put(RowStats& stats, const Contribution& c, int64_t row) {
 // The forms a key takes in stored fields (RowCodec.h), for a text pre-filter: verbatim in the
 // compact form, escaped in rows stored as JSON.
 std::vector<std::string> storedTexts(const std::string& key) {
-    std::string json = rowFieldsToJson({{"k", key}}); // {"k":"<escaped>"}
+    std::string json = rows::fieldsToJson({{"k", key}}); // {"k":"<escaped>"}
     json = json.substr(6, json.size() - 8);
     if (json == key) return {key};
     return {key, json};
@@ -117,7 +117,7 @@ KeyUse keyUse(store::Tx& s, const store::ImportRecord& import, const ImportTypeT
         auto rows = store::rowFieldsContaining(s, import.id, rowNumber, !skip, text, kCandidates);
         for (const auto& fields : rows) {
             MappingKeys keys;
-            collectMappingKeys(import, traits, decodeRowFields(fields), keys);
+            collectMappingKeys(import, traits, rows::decodeFields(fields), keys);
             if (keys[kind].count(key)) return KeyUse::Used;
         }
         complete &= static_cast<int64_t>(rows.size()) < kCandidates;

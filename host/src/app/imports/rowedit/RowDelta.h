@@ -11,7 +11,7 @@
 namespace finimport::app {
 
 struct RowState {
-    RowFields fields;
+    rows::Fields fields;
     bool valid = true, excluded = false;
 };
 

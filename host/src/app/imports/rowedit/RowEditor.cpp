@@ -1,11 +1,11 @@
 #include "app/imports/rowedit/RowEditor.h"
 
 #include "app/imports/ImportContent.h"
-#include "app/imports/RowCodec.h"
 #include "app/imports/UploadWriter.h"
 #include "app/imports/rowedit/ImportRecount.h"
 #include "app/imports/rowedit/RecordCheck.h"
 #include "app/imports/rowedit/RowDelta.h"
+#include "app/rows/RowCodec.h"
 #include "domain/Date.h"
 #include "domain/Uuid.h"
 
@@ -43,18 +43,18 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
                            "Rows can only be edited while the import is pending or failed");
             return;
         }
-        RowFields fields = decodeRowFields(row->fields);
+        rows::Fields fields = rows::decodeFields(row->fields);
         const RowState before{fields, row->valid, row->excluded};
         std::vector<std::string> refusals = request.bodyErrors;
         for (const auto& [name, value] : request.fields)
-            if (auto why = fieldEditRefusal(fields, name)) refusals.push_back(*why);
+            if (auto why = fieldEditRefusal(row->kind, fields, name)) refusals.push_back(*why);
         if (!refusals.empty()) {
             result = error(ErrorKind::Invalid, "validation_failed", "Row could not be updated",
                            refusals);
             return;
         }
         if (!request.fields.empty()) {
-            std::vector<RowMessage> errors = rowMessagesFromJson(row->errors);
+            std::vector<RowMessage> errors = rows::messagesFromJson(row->errors);
             // The plugin checks the edited record when it can (docs/decisions.md D67), else the
             // host's generic rule applies.
             const auto* importer = _plugins.find(import->type);
@@ -77,8 +77,8 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
                 errors.end());
             DuplicateCounter accounts(s, *import);
             applyAccountCurrency(accounts, row->kind, fields, errors);
-            row->fields = encodeRowFields(fields);
-            row->errors = rowMessagesToJson(errors);
+            row->fields = rows::encodeFields(fields);
+            row->errors = rows::messagesToJson(errors);
             row->valid = rowErrorsNow(fields, errors, domain::Date::today()).empty();
         }
         if (request.excluded) row->excluded = *request.excluded;

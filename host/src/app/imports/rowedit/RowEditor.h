@@ -17,7 +17,7 @@ namespace finimport::app {
 
 struct RowEditRequest {
     std::optional<bool> excluded;
-    FieldEditList fields; // name → raw text (nullopt: blank)
+    rows::Fields fields; // name → raw text (nullopt: blank)
     // Lines about the body's shape, answered as 422 after the 404/409 checks.
     std::vector<std::string> bodyErrors;
 };

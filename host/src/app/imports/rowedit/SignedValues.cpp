@@ -8,8 +8,8 @@ namespace finimport::app {
 
 namespace {
 
-std::optional<domain::ParsedDecimal> canonical(const RowFields& fields, const char* name) {
-    return domain::parseDecimal(fieldText(fields, name), domain::NumberFormat::CommaDot).value;
+std::optional<domain::ParsedDecimal> canonical(const rows::Fields& fields, const char* name) {
+    return domain::parseDecimal(fields.text(name), domain::NumberFormat::CommaDot).value;
 }
 
 std::string times(const domain::ParsedDecimal& d, int sign) {
@@ -29,7 +29,7 @@ std::optional<domain::ParsedDecimal> product(const domain::ParsedDecimal& price,
 
 } // namespace
 
-std::optional<std::string> keptSignedValue(const RowFields& before, const RowFields& after,
+std::optional<std::string> keptSignedValue(const rows::Fields& before, const rows::Fields& after,
                                            const char* plainField, const char* signedField,
                                            int defaultSign, std::vector<RowMessage>& errors) {
     auto value = canonical(after, plainField);
@@ -49,9 +49,9 @@ std::optional<std::string> keptSignedValue(const RowFields& before, const RowFie
     return times(*value, sign);
 }
 
-std::optional<std::string> keptTradeCash(const RowFields& before, const RowFields& after,
+std::optional<std::string> keptTradeCash(const rows::Fields& before, const rows::Fields& after,
                                          std::vector<RowMessage>& errors) {
-    const auto* stated = findField(before, "signed_amount");
+    const auto* stated = before.get("signed_amount");
     auto cashBefore = canonical(before, "signed_amount");
     auto priceBefore = canonical(before, "price"), qtyBefore = canonical(before, "signed_qty");
     std::optional<domain::ParsedDecimal> was;

@@ -16,13 +16,13 @@ namespace finimport::app {
 // The engine-sign twin `signedField` of `plainField` after an edit of the latter: ±plain as the
 // row had it, else `defaultSign` × plain when the row had no twin, else null and a
 // `not_recomputed` error on `signedField` (the plugin scaled or computed it).
-std::optional<std::string> keptSignedValue(const RowFields& before, const RowFields& after,
+std::optional<std::string> keptSignedValue(const rows::Fields& before, const rows::Fields& after,
                                            const char* plainField, const char* signedField,
                                            int defaultSign, std::vector<RowMessage>& errors);
 
 // A trade's cash (signed_amount) after an edit of its quantity or price: price × signed_qty
 // when it was that product (or absent) before, else the total the file stated, kept.
-std::optional<std::string> keptTradeCash(const RowFields& before, const RowFields& after,
+std::optional<std::string> keptTradeCash(const rows::Fields& before, const rows::Fields& after,
                                          std::vector<RowMessage>& errors);
 
 } // namespace finimport::app

@@ -1,15 +1,16 @@
-// The JSON forms of a row: its errors as stored, its fields as stored before schema v9 (and
-// for a value with a NUL byte: RowCodec.h): small, fixed-shape JSON written and read by hand.
+// The JSON forms of a row (RowCodec.h): its errors as stored, its fields as stored before schema
+// v9 (and for a value with a NUL byte), and as the rows endpoint's tests compare them: small,
+// fixed-shape JSON written and read by hand.
 // Poco::JSON built a map of Dynamic::Var per row, which made every read of a large import cost
 // seconds; these are single passes over the text.
-#include "app/imports/RowValidation.h"
+#include "app/rows/RowCodec.h"
 
 #include "domain/Utf8.h"
 
 #include <cstdint>
 #include <stdexcept>
 
-namespace finimport::app {
+namespace finimport::app::rows {
 
 namespace {
 
@@ -157,7 +158,7 @@ std::optional<std::string> optionalString(Cursor& c) {
 
 } // namespace
 
-std::string rowFieldsToJson(const RowFields& fields) {
+std::string fieldsToJson(const Fields& fields) {
     // Sized once: names, values and their quotes (escapes are rare and only grow it).
     std::size_t size = 2;
     for (const auto& [k, v] : fields)
@@ -178,9 +179,11 @@ std::string rowFieldsToJson(const RowFields& fields) {
     return out;
 }
 
-RowFields rowFieldsFromJson(std::string_view json) {
-    RowFields fields;
-    fields.reserve(16); // a transaction row has 12
+Fields fieldsFromJson(std::string_view json) {
+    std::vector<std::string> names;
+    std::vector<Value> values;
+    names.reserve(16); // a transaction row has 12
+    values.reserve(16);
     Cursor c(json);
     c.expect('{');
     if (!c.take('}')) {
@@ -190,21 +193,24 @@ RowFields rowFieldsFromJson(std::string_view json) {
             auto value = optionalString(c);
             // A repeated name: the last one wins, as the JSON object did.
             bool replaced = false;
-            for (auto& [k, v] : fields)
-                if (k == name) {
-                    v = std::move(value);
+            for (std::size_t i = 0; i < names.size() && !replaced; ++i)
+                if (names[i] == name) {
+                    values[i] = std::move(value);
                     replaced = true;
-                    break;
                 }
-            if (!replaced) fields.emplace_back(std::move(name), std::move(value));
+            if (!replaced) {
+                names.push_back(std::move(name));
+                values.push_back(std::move(value));
+            }
         } while (c.take(','));
         c.expect('}');
     }
     if (!c.atEnd()) Cursor::fail();
-    return fields;
+    return Fields(decodedHeader(std::vector<std::string_view>(names.begin(), names.end())),
+                  std::move(values));
 }
 
-std::string rowMessagesToJson(const std::vector<RowMessage>& messages) {
+std::string messagesToJson(const std::vector<RowMessage>& messages) {
     std::string out = "[";
     for (const auto& m : messages) {
         if (out.size() > 1) out += ',';
@@ -233,7 +239,7 @@ std::string rowMessagesToJson(const std::vector<RowMessage>& messages) {
     return out;
 }
 
-std::vector<RowMessage> rowMessagesFromJson(std::string_view json) {
+std::vector<RowMessage> messagesFromJson(std::string_view json) {
     if (json == "[]") return {}; // nearly every row
     std::vector<RowMessage> out;
     Cursor c(json);
@@ -272,4 +278,4 @@ std::vector<RowMessage> rowMessagesFromJson(std::string_view json) {
     return out;
 }
 
-} // namespace finimport::app
+} // namespace finimport::app::rows

@@ -1,11 +1,11 @@
-#include "app/imports/RowCodec.h"
+#include "app/rows/RowCodec.h"
 
 #include "domain/SizedText.h"
 
 #include <array>
 #include <cstring>
 
-namespace finimport::app {
+namespace finimport::app::rows {
 
 namespace {
 
@@ -65,27 +65,22 @@ int nameCode(std::string_view name) {
     return kLiteral;
 }
 
-// The name codes of a row's fields. Rows of one upload repeat the same names in the same
-// order, so the last row's codes are kept per thread and reused when the names match (a
-// lookup per field was a fifth of an upload's storing thread).
-const std::vector<int>& nameCodes(const RowFields& fields) {
-    thread_local std::vector<std::string> lastNames;
+// The name codes of a header. Rows of one upload share their header, so the last header's
+// codes are kept per thread (a lookup per field was a fifth of an upload's storing thread).
+const std::vector<int>& nameCodes(const std::shared_ptr<const Header>& header) {
+    thread_local std::shared_ptr<const Header> lastHeader; // held: its address is not reused
     thread_local std::vector<int> lastCodes;
-    bool same = lastNames.size() == fields.size();
-    for (std::size_t i = 0; same && i < fields.size(); ++i)
-        same = lastNames[i] == fields[i].first;
-    if (same) return lastCodes;
-    lastNames.clear();
+    if (lastHeader == header) return lastCodes;
+    const std::vector<std::string>& names = header->names();
     lastCodes.clear();
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-        const std::string& name = fields[i].first;
+    for (std::size_t i = 0; i < names.size(); ++i) {
         // A repeated name: the last one wins, as the JSON object did.
         bool later = false;
-        for (std::size_t j = i + 1; j < fields.size() && !later; ++j)
-            later = fields[j].first == name;
-        lastNames.push_back(name);
-        lastCodes.push_back(later ? kRepeated : nameCode(name));
+        for (std::size_t j = i + 1; j < names.size() && !later; ++j)
+            later = names[j] == names[i];
+        lastCodes.push_back(later ? kRepeated : nameCode(names[i]));
     }
+    lastHeader = header;
     return lastCodes;
 }
 
@@ -93,27 +88,27 @@ constexpr const char* kCorrupt = "stored row fields are neither the compact form
 
 } // namespace
 
-std::string encodeRowFields(const RowFields& fields) {
+std::string encodeFields(const Fields& fields) {
     std::size_t size = 1;
-    for (const auto& [k, v] : fields) {
-        if (v && std::memchr(v->data(), '\0', v->size())) return rowFieldsToJson(fields);
-        size += k.size() + (v ? v->size() : 0) + 8;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const Value& v = fields.value(i);
+        if (v && std::memchr(v->data(), '\0', v->size())) return fieldsToJson(fields);
+        size += fields.name(i).size() + (v ? v->size() : 0) + 8;
     }
     std::string out;
     out.reserve(size);
     out += kCompact;
-    const std::vector<int>& codes = nameCodes(fields);
+    const std::vector<int>& codes = nameCodes(fields.header());
     for (std::size_t i = 0; i < fields.size(); ++i) {
-        const auto& [k, v] = fields[i];
         const int code = codes[i];
         if (code == kRepeated) continue;
         if (code >= 0) {
             out += static_cast<char>(kFirstCode + code);
         } else {
             out += kLiteralName;
-            domain::appendSized(out, k);
+            domain::appendSized(out, fields.name(i));
         }
-        if (v)
+        if (const Value& v = fields.value(i))
             domain::appendSized(out, *v);
         else
             out += kNull;
@@ -121,33 +116,42 @@ std::string encodeRowFields(const RowFields& fields) {
     return out;
 }
 
-RowFields decodeRowFields(std::string_view stored) {
-    if (stored.empty() || stored[0] != kCompact) return rowFieldsFromJson(stored);
-    RowFields fields;
-    fields.reserve(16); // a transaction row has 12
+Fields decodeFields(std::string_view stored) {
+    if (stored.empty() || stored[0] != kCompact) return fieldsFromJson(stored);
+    thread_local std::vector<std::string_view> names; // views of kNames and `stored`
+    names.clear();
+    std::vector<Value> values;
+    values.reserve(16); // a transaction row has 12
     domain::SizedReader r(stored.substr(1), kCorrupt);
     while (!r.atEnd()) {
         const char c = r.take();
-        std::string name;
         if (c == kLiteralName) {
-            name = std::string(r.sized());
+            names.push_back(r.sized());
         } else {
             const int code = c - kFirstCode;
             if (code < 0 || code >= static_cast<int>(kNames.size())) r.fail();
-            name = std::string(kNames[static_cast<std::size_t>(code)]);
+            names.push_back(kNames[static_cast<std::size_t>(code)]);
         }
         if (r.takeIf(kNull))
-            fields.emplace_back(std::move(name), std::nullopt);
+            values.emplace_back(std::nullopt);
         else
-            fields.emplace_back(std::move(name), std::string(r.sized()));
+            values.emplace_back(std::string(r.sized()));
     }
-    return fields;
+    return Fields(decodedHeader(names), std::move(values));
+}
+
+std::shared_ptr<const Header> decodedHeader(const std::vector<std::string_view>& names) {
+    thread_local std::shared_ptr<const Header> last;
+    bool same = last && last->size() == names.size();
+    for (std::size_t i = 0; same && i < names.size(); ++i)
+        same = last->names()[i] == names[i];
+    if (!same) last = Header::of(std::vector<std::string>(names.begin(), names.end()));
+    return last;
 }
 
 bool storedFieldBlank(std::string_view stored, std::string_view name) {
     auto blank = [](std::string_view v) { return v.find_first_not_of(" \t") == v.npos; };
-    if (stored.empty() || stored[0] != kCompact)
-        return blank(fieldText(decodeRowFields(stored), name));
+    if (stored.empty() || stored[0] != kCompact) return blank(decodeFields(stored).view(name));
     domain::SizedReader r(stored.substr(1), kCorrupt);
     while (!r.atEnd()) {
         const char c = r.take();
@@ -169,4 +173,4 @@ bool storedFieldBlank(std::string_view stored, std::string_view name) {
     return true;
 }
 
-} // namespace finimport::app
+} // namespace finimport::app::rows
