@@ -53,7 +53,8 @@ const std::vector<std::string>& entryColumns() {
                                                      "external_id",
                                                      "category_id",
                                                      "merchant_id",
-                                                     "kind"};
+                                                     "kind",
+                                                     "investment_activity_label"};
     return columns;
 }
 
@@ -75,7 +76,8 @@ std::vector<SqlValue> entryValues(const EntryRow& e, const TransactionDetail* t)
             sqlOpt(e.externalId),
             t ? sqlOpt(t->categoryId) : SqlValue(),
             t ? sqlOpt(t->merchantId) : SqlValue(),
-            t ? SqlValue(t->kind) : SqlValue()};
+            t ? SqlValue(t->kind) : SqlValue(),
+            t ? sqlOpt(t->label) : SqlValue()};
 }
 
 EntryRow EntryStore::insertEntry(EntryRow& e, const TransactionDetail* t) {

@@ -256,6 +256,10 @@ void EffectBatch::flush() {
     _batch->flush();
 }
 
+void EffectBatch::flushFullChunks() {
+    _batch->flushFullChunks();
+}
+
 void insertNewEffects(Tx& s, std::vector<EffectRow>& effects) {
     if (effects.empty()) return;
     EffectBatch batch(s);
