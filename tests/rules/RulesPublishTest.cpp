@@ -220,8 +220,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(1), countRows(*f->app, "transfers"));
     }
     // A publish of several pages (docs/decisions.md D125) writes its effects in one batch over
-    // all of them (docs/decisions.md D220): full chunks during the pages, the rest at the end;
-    // labels are written with their entries. Every effect and label lands, exactly.
+    // all of them (docs/decisions.md D220): full chunks during the pages, the rest at the end.
+    // Every effect and label lands, exactly.
     void testPagedPublishWritesEveryEffect() {
         app::setPublishPageChunks(1); // 256 rows a page
         auto cat = f->category("Ones");

@@ -53,8 +53,7 @@ const std::vector<std::string>& entryColumns() {
                                                      "external_id",
                                                      "category_id",
                                                      "merchant_id",
-                                                     "kind",
-                                                     "investment_activity_label"};
+                                                     "kind"};
     return columns;
 }
 
@@ -76,8 +75,7 @@ std::vector<SqlValue> entryValues(const EntryRow& e, const TransactionDetail* t)
             sqlOpt(e.externalId),
             t ? sqlOpt(t->categoryId) : SqlValue(),
             t ? sqlOpt(t->merchantId) : SqlValue(),
-            t ? SqlValue(t->kind) : SqlValue(),
-            t ? sqlOpt(t->label) : SqlValue()};
+            t ? SqlValue(t->kind) : SqlValue()};
 }
 
 EntryRow EntryStore::insertEntry(EntryRow& e, const TransactionDetail* t) {

@@ -29,9 +29,6 @@ struct TransactionDetail {
     std::optional<std::string> categoryId, merchantId;
     std::string kind = "standard";
     std::vector<std::string> tagIds;
-    // The investment activity label (docs/rules.md §4): a publish's rules set it before the
-    // entry is written, so the row is written once.
-    std::optional<std::string> label;
 };
 
 struct TradeDetail {

@@ -284,4 +284,17 @@ void writeTargets(Tx& s, const std::vector<TargetChange>& changes) {
     tags.flush();
 }
 
+void writeLabels(Tx& s, const std::string& label, const std::vector<std::string>& entryIds) {
+    constexpr size_t kPerStatement = 500;
+    for (size_t from = 0; from < entryIds.size(); from += kPerStatement) {
+        const size_t n = std::min(kPerStatement, entryIds.size() - from);
+        std::vector<SqlValue> params{label};
+        for (size_t i = 0; i < n; ++i)
+            params.emplace_back(entryIds[from + i]);
+        sqlExec(s,
+                "UPDATE entries SET investment_activity_label = ? WHERE id IN (" + marks(n) + ")",
+                params);
+    }
+}
+
 } // namespace finimport::store

@@ -87,5 +87,8 @@ struct TargetChange {
 // value) and up to 500 ids, the added tags in batched INSERTs. A pass's rules write few distinct
 // values, so a chunk of 1,000 targets costs a few dozen statements, not one per target.
 void writeTargets(Tx& s, const std::vector<TargetChange>& changes);
+// The label of transactions a publish just wrote (their batch has no label column): one
+// statement per label and few hundred ids.
+void writeLabels(Tx& s, const std::string& label, const std::vector<std::string>& entryIds);
 
 } // namespace finimport::store

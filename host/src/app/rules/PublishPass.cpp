@@ -106,6 +106,7 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
                           fx.transferAccountId, runs[fx.rule].seq);
         }
         pass.effects().clear();
+        if (t.label) _labels[*t.label].push_back(t.id);
         for (auto& r : pass.transfers()) {
             RuleTxn kept = t;
             kept.currency = e.currency;
@@ -123,7 +124,6 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
         d.merchantId = std::move(t.merchantId);
         d.tagIds = std::move(t.tagIds);
         d.kind = std::move(t.kind);
-        d.label = std::move(t.label); // written with the entry, not updated after it
     }
     // PostgreSQL: everything, before the entries' batch opens (one statement at a time);
     // SQLite: the full chunks, the rest with the next page's or in finish().
@@ -148,6 +148,10 @@ std::map<std::string, std::string> PublishPass::finish() {
     if (!_recorder || _recorder->runs().empty()) return {};
     if (_storedDone) return _recorder->touched();
     if (_effects) _effects->flush();
+    // One UPDATE per label and 500 ids: cheaper than a label column in every row the batch
+    // writes (docs/decisions.md D220).
+    for (const auto& [label, ids] : _labels)
+        store::writeLabels(_s, label, ids);
     for (const auto& [t, request] : _transfers)
         _recorder->counterpart(t, request);
     _recorder->finishRuns();

@@ -4,7 +4,7 @@
 // transactions are changed in memory before they are written (applyToNew: no statement per
 // rule or row, and none at all while the batch streams); what a publish writes otherwise is
 // read back and changed in place (applyToStored). The new transactions' effects go out in one
-// batch over the whole publish; finish() writes its rest, the runs and counterpart legs.
+// batch over the whole publish; finish() writes its rest, labels, runs and counterpart legs.
 
 #include "app/rules/DryRun.h"
 #include "app/rules/PassRecorder.h"
@@ -41,8 +41,8 @@ public:
     int64_t rowsChanged() const { return _changedRows; }
     // After everything is written: the pass over the transactions the import created.
     void applyToStored();
-    // The last effects, runs and counterpart legs; returns the accounts whose balances the
-    // counterparts changed (→ earliest ISO date).
+    // The last effects, labels, runs and counterpart legs; returns the accounts whose balances
+    // the counterparts changed (→ earliest ISO date).
     std::map<std::string, std::string> finish();
 
 private:
@@ -55,7 +55,8 @@ private:
     bool _loaded = false, _storedDone = false, _runsCreated = false;
     ChangeList* _preview = nullptr;
     int64_t _evaluated = 0, _changedRows = 0;
-    // What applyToNew leaves for finish(): transfers to complete.
+    // What applyToNew leaves for finish(): labels (→ entry ids) and transfers to complete.
+    std::map<std::string, std::vector<std::string>> _labels;
     std::vector<std::pair<RuleTxn, TransferRequest>> _transfers;
     std::unique_ptr<store::EffectBatch> _effects; // the new transactions' effects
 };
