@@ -2,7 +2,11 @@
 // learned suggestions, failure, isolation, runs and revert, with exact values.
 #include "RulesFixture.h"
 
+#include "app/publish/PublishRows.h"
+
 #include <cppunit/extensions/HelperMacros.h>
+
+#include <map>
 
 using namespace finimport;
 using namespace finimport::test;
@@ -16,13 +20,17 @@ class RulesPublishTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testIsolationR12);
     CPPUNIT_TEST(testRunsAndRevert);
     CPPUNIT_TEST(testTransferAction);
+    CPPUNIT_TEST(testPagedPublishWritesEveryEffect);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<RulesFixture> f;
 
 public:
     void setUp() override { f = std::make_unique<RulesFixture>(); }
-    void tearDown() override { f.reset(); }
+    void tearDown() override {
+        f.reset();
+        app::setPublishPageChunks(0); // the default
+    }
 
     void testOrderConflictsAndChainingR6() {
         auto first = f->category("First"), second = f->category("Second");
@@ -210,6 +218,79 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string("standard"), field(e, "previous_value"));
         CPPUNIT_ASSERT_EQUAL(card.id, field(e, "transfer_account_id"));
         CPPUNIT_ASSERT_EQUAL(int64_t(1), countRows(*f->app, "transfers"));
+    }
+    // A publish of several pages (docs/decisions.md D125) writes its effects in one batch over
+    // all of them (docs/decisions.md D220): full chunks during the pages, the rest at the end.
+    // Every effect and label lands, exactly.
+    void testPagedPublishWritesEveryEffect() {
+        app::setPublishPageChunks(1); // 256 rows a page
+        auto cat = f->category("Ones");
+        auto tg = f->tag("every");
+        f->rule(R"("name":"Tag","active":true,"conditions":[{"condition_type":)"
+                R"("transaction_name","operator":"like","value":"row"}],"actions":[{)"
+                R"("action_type":"set_transaction_tags","value":")" +
+                tg + R"("}])");
+        f->rule(R"("name":"Ones","active":true,"conditions":[{"condition_type":)"
+                R"("transaction_name","operator":"like","value":"row 1"}],"actions":[{)"
+                R"("action_type":"set_transaction_category","value":")" +
+                cat + R"("}])");
+        f->rule(R"("name":"Big","active":true,"conditions":[{"condition_type":)"
+                R"("transaction_amount","operator":">","value":"40"}],"actions":[{)"
+                R"("action_type":"set_investment_activity_label","value":"Interest"}])");
+        constexpr int kRows = 2600;
+        std::string csv = "date,name,amount\n";
+        int ones = 0, big = 0;
+        for (int i = 0; i < kRows; ++i) {
+            const int cents = (i % 50 + 1) * 100;
+            csv += "2024-0" + std::to_string(1 + i % 9) + "-1" + std::to_string(i % 9) + ",Row " +
+                   std::to_string(i) + ",-" + std::to_string(cents / 100) + ".00\n";
+            if (std::to_string(i).rfind('1', 0) == 0) ++ones;
+            if (cents > 4000) ++big;
+        }
+        auto id = f->publish(csv);
+        CPPUNIT_ASSERT_EQUAL(std::string("complete"), f->importStatus(id));
+        auto count = [&](const std::string& attribute) {
+            auto r = f->send("GET", "/api/v1/rule_effects?per_page=1&import_id=" + id +
+                                        "&attribute=" + attribute);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+            return jsonObject(r)->getObject("meta")->getValue<int>("total_count");
+        };
+        CPPUNIT_ASSERT_EQUAL(1111, ones); // Row 1, Row 10-19, 100-199, 1000-1999
+        CPPUNIT_ASSERT_EQUAL(520, big);
+        CPPUNIT_ASSERT_EQUAL(kRows, count("tag_ids"));
+        CPPUNIT_ASSERT_EQUAL(ones, count("category_id"));
+        CPPUNIT_ASSERT_EQUAL(big, count("investment_activity_label"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows + ones + big), countRows(*f->app, "rule_effects"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows), countRows(*f->app, "transaction_tags"));
+        // One row's two effects and values (a label and a tag; no category).
+        auto t = f->one("Row 2599");
+        CPPUNIT_ASSERT_EQUAL(std::string("Interest"), *t.label);
+        CPPUNIT_ASSERT_EQUAL(tg, joined(t.tagIds));
+        CPPUNIT_ASSERT(!t.categoryId);
+        auto e = f->effects("transaction_id=" + t.id);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), e->size());
+        CPPUNIT_ASSERT_EQUAL(std::string("tag_ids"), field(e->getObject(0), "attribute"));
+        CPPUNIT_ASSERT_EQUAL(tg, field(e->getObject(0), "value"));
+        CPPUNIT_ASSERT_EQUAL(std::string("investment_activity_label"),
+                             field(e->getObject(1), "attribute"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Interest"), field(e->getObject(1), "value"));
+        CPPUNIT_ASSERT_EQUAL(std::string("null"), field(e->getObject(1), "previous_value"));
+        CPPUNIT_ASSERT_EQUAL(std::string("Big"), field(e->getObject(1), "rule_name"));
+        // The first row with a category, and the counts of every run.
+        auto first = f->one("Row 1");
+        CPPUNIT_ASSERT_EQUAL(cat, *first.categoryId);
+        CPPUNIT_ASSERT(!first.label);
+        std::map<std::string, int> modified;
+        auto runs = f->runs();
+        for (size_t i = 0; i < runs->size(); ++i)
+            modified[field(runs->getObject(unsigned(i)), "rule_name")] =
+                runs->getObject(unsigned(i))->getValue<int>("transactions_modified");
+        CPPUNIT_ASSERT_EQUAL(kRows, modified["Tag"]);
+        CPPUNIT_ASSERT_EQUAL(ones, modified["Ones"]);
+        CPPUNIT_ASSERT_EQUAL(big, modified["Big"]);
+        // Revert: every effect goes with its transaction.
+        f->revert(id);
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*f->app, "rule_effects"));
     }
 };
 

@@ -60,6 +60,9 @@ public:
              std::optional<std::string> value, std::optional<std::string> previous,
              const std::optional<std::string>& transferAccountId, int64_t runSeq);
     void flush();
+    // SQLite: writes the full chunks only and keeps the rest for later (one batch may serve a
+    // whole publish: its statement is prepared once); PostgreSQL: as flush().
+    void flushFullChunks();
 
 private:
     std::unique_ptr<class BatchInsert> _batch;

@@ -47,7 +47,9 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
         _set->history().finish(refs);
     }
     RulePass pass(_set->rules(), refs, &_set->history(), false, _set->nameSlots());
-    store::EffectBatch effects(_s);
+    // One batch for the whole publish: its statement is prepared once, not once per page of
+    // rows (bench/RESULTS.md, "Rules at publish, third look").
+    if (!_preview && !_effects) _effects = std::make_unique<store::EffectBatch>(_s);
     const auto& runs = _recorder->runs();
     // One transaction at a time: its fields move into the pass's view and back into the row
     // the batch writes; only what finish() needs is kept.
@@ -100,8 +102,8 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
         }
         for (auto& fx : pass.effects()) {
             std::string tag = fx.attribute == "tag_ids" && fx.value ? *fx.value : std::string();
-            effects.add(t.id, fx.attribute, tag, std::move(fx.value), std::move(fx.previous),
-                        fx.transferAccountId, runs[fx.rule].seq);
+            _effects->add(t.id, fx.attribute, tag, std::move(fx.value), std::move(fx.previous),
+                          fx.transferAccountId, runs[fx.rule].seq);
         }
         pass.effects().clear();
         if (t.label) _labels[*t.label].push_back(t.id);
@@ -123,7 +125,9 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
         d.tagIds = std::move(t.tagIds);
         d.kind = std::move(t.kind);
     }
-    effects.flush(); // before the entries' batch opens (PostgreSQL: one statement at a time)
+    // PostgreSQL: everything, before the entries' batch opens (one statement at a time);
+    // SQLite: the full chunks, the rest with the next page's or in finish().
+    if (_effects) _effects->flushFullChunks();
     _recorder->addCounts(pass.counts());
 }
 
@@ -143,6 +147,9 @@ void PublishPass::applyToStored() {
 std::map<std::string, std::string> PublishPass::finish() {
     if (!_recorder || _recorder->runs().empty()) return {};
     if (_storedDone) return _recorder->touched();
+    if (_effects) _effects->flush();
+    // One UPDATE per label and 500 ids: cheaper than a label column in every row the batch
+    // writes (docs/decisions.md D220).
     for (const auto& [label, ids] : _labels)
         store::writeLabels(_s, label, ids);
     for (const auto& [t, request] : _transfers)

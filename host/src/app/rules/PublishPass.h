@@ -3,13 +3,14 @@
 // publish's transaction, to the transactions the publish created. The publish's new
 // transactions are changed in memory before they are written (applyToNew: no statement per
 // rule or row, and none at all while the batch streams); what a publish writes otherwise is
-// read back and changed in place (applyToStored). finish() writes runs, effects, labels and
-// counterpart legs.
+// read back and changed in place (applyToStored). The new transactions' effects go out in one
+// batch over the whole publish; finish() writes its rest, labels, runs and counterpart legs.
 
 #include "app/rules/DryRun.h"
 #include "app/rules/PassRecorder.h"
 #include "app/rules/RuleSet.h"
 #include "store/EntryStore.h"
+#include "store/RuleRunStore.h"
 #include "store/Tx.h"
 
 #include <map>
@@ -40,8 +41,8 @@ public:
     int64_t rowsChanged() const { return _changedRows; }
     // After everything is written: the pass over the transactions the import created.
     void applyToStored();
-    // Runs, effects, labels and counterpart legs; returns the accounts whose balances the
-    // counterparts changed (→ earliest ISO date).
+    // The last effects, labels, runs and counterpart legs; returns the accounts whose balances
+    // the counterparts changed (→ earliest ISO date).
     std::map<std::string, std::string> finish();
 
 private:
@@ -57,6 +58,7 @@ private:
     // What applyToNew leaves for finish(): labels (→ entry ids) and transfers to complete.
     std::map<std::string, std::vector<std::string>> _labels;
     std::vector<std::pair<RuleTxn, TransferRequest>> _transfers;
+    std::unique_ptr<store::EffectBatch> _effects; // the new transactions' effects
 };
 
 } // namespace finimport::app::rules
