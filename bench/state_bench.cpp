@@ -19,6 +19,7 @@
 #include "server/Server.h"
 #include "store/AccountStore.h"
 #include "store/Migrations.h"
+#include "store/StoreCounters.h"
 
 #include <Poco/TemporaryFile.h>
 
@@ -64,6 +65,8 @@ void resetPeakRss() {
 
 struct Phase {
     double seconds = 0, cpu = 0, rssGrowthMb = 0;
+    // Duplicate keys the store probed (docs/decisions.md D210): the same in every run.
+    uint64_t keysProbed = 0;
 };
 
 class Runner {
@@ -117,18 +120,21 @@ private:
         resetPeakRss();
         _start = std::chrono::steady_clock::now();
         _cpu = cpuSeconds();
+        _keys = store::storeCounters().keysProbed;
         (void)p;
     }
     void end(Phase& p) {
         p.seconds = bench::secondsSince(_start);
         p.cpu = cpuSeconds() - _cpu;
         p.rssGrowthMb = statusMb("VmHWM:") - _rssBefore;
+        p.keysProbed = store::storeCounters().keysProbed - _keys;
     }
 
     server::Server& _server;
     std::string _key;
     std::chrono::steady_clock::time_point _start;
     double _cpu = 0, _rssBefore = 0;
+    uint64_t _keys = 0;
 };
 
 void printRow(const std::string& what, const std::vector<double>& empty,
@@ -217,8 +223,9 @@ int run(int argc, char** argv) {
                         seconds[name + where].push_back(p->seconds);
                         cpu[name + where].push_back(p->cpu);
                         rss[name] = std::max(rss[name], p->rssGrowthMb);
-                        std::printf(" %s %.2f s (cpu %.2f, rss +%.0f MB);", name.c_str() + 2,
-                                    p->seconds, p->cpu, p->rssGrowthMb);
+                        std::printf(" %s %.2f s (cpu %.2f, rss +%.0f MB, %llu keys probed);",
+                                    name.c_str() + 2, p->seconds, p->cpu, p->rssGrowthMb,
+                                    static_cast<unsigned long long>(p->keysProbed));
                     }
                     std::printf("\n");
                     std::fflush(stdout);

@@ -19,6 +19,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <variant>
 
@@ -71,7 +72,8 @@ int64_t stored(int64_t cents) {
 
 store::StoreCounters since(const store::StoreCounters& before) {
     auto now = store::threadStoreCounters();
-    return {now.statements - before.statements, now.rowsRead - before.rowsRead};
+    return {now.statements - before.statements, now.rowsRead - before.rowsRead,
+            now.keysProbed - before.keysProbed};
 }
 
 struct Costs {
@@ -85,6 +87,8 @@ class LedgerScaleTest : public CppUnit::TestFixture {
     CPPUNIT_TEST_SUITE(LedgerScaleTest);
     CPPUNIT_TEST(importCostsWhatItsRowsCostWhateverTheLedger);
     CPPUNIT_TEST(streamedPublishHoldsOnePageAndMatchesAsOneRead);
+    CPPUNIT_TEST(publishProbesOnlyTheRowsItsUploadCouldNotClear);
+    CPPUNIT_TEST(aWriteBetweenUploadAndPublishMakesThePublishProbeEveryRow);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -184,6 +188,58 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(0), whole.pageReads);
     }
 
+    // docs/decisions.md D210: the upload probes every row's key against the 20k-entry account;
+    // the publish, finding the account unchanged since, probes the twins' keys only (the upload
+    // found a candidate for them), in one statement: not a probe per row.
+    void publishProbesOnlyTheRowsItsUploadCouldNotClear() {
+        const Costs empty = importInto(_empty, fileCsv(), false);
+        const Costs full = importInto(_full, fileCsv(), false);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kTwins), full.duplicates);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows - kTwins), full.created);
+        // The empty account: nothing to probe, at upload or at publish.
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), empty.upload.keysProbed);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), empty.publish.keysProbed);
+        // Every row of the file has a key of its own (fileRow).
+        CPPUNIT_ASSERT_EQUAL(uint64_t(kRows), full.upload.keysProbed);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(kTwins), full.publish.keysProbed);
+        // Those 300 keys are one statement (store::kKeysPerStatement); beyond it, the publish
+        // runs what it runs into the empty account, plus the stamp's two reads and the absorbed
+        // twins' few statements.
+        assertWithin("publish statements (probes cleared)", empty.publish.statements,
+                     full.publish.statements, 1 + 2 + 10);
+        // The same file again: every row had a candidate at upload (the entries just
+        // published), so every row is probed, and every row matches.
+        const Costs again = importInto(_full, fileCsv(), false);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows), again.duplicates);
+        CPPUNIT_ASSERT_EQUAL(int64_t(0), again.created);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(kRows), again.publish.keysProbed);
+    }
+
+    // docs/decisions.md D210: an entry written to the account after the upload (here the twin of
+    // a row the upload found no candidate for) moves the account's changes: the publish probes
+    // every row again and matches that row too.
+    void aWriteBetweenUploadAndPublishMakesThePublishProbeEveryRow() {
+        const FileRow late = fileRow(1000);
+        const Costs costs = importInto(_full, fileCsv(), false, [&] {
+            _app->server().database().write([&](store::Tx& s) {
+                store::TransactionBatch batch(s);
+                store::EntryRow e;
+                e.accountId = _full;
+                e.date = late.date;
+                e.amount = stored(late.cents);
+                e.currency = "USD";
+                e.name = late.name;
+                batch.add(e, store::TransactionDetail{});
+                batch.flush();
+                jobs::materializeBalances(s, _full, domain::Date::today());
+            });
+        });
+        CPPUNIT_ASSERT_EQUAL(uint64_t(kRows), costs.upload.keysProbed);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(kRows), costs.publish.keysProbed);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kTwins + 1), costs.duplicates);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows - kTwins - 1), costs.created);
+    }
+
 private:
     static void assertWithin(const std::string& what, uint64_t empty, uint64_t full,
                              int64_t allowance) {
@@ -226,8 +282,10 @@ private:
     }
 
     // `revert`: revert it afterwards (the ledger as before).
+    // `betweenUploadAndPublish`: run after the upload, before the publish.
     Costs importInto(const std::string& accountId, const std::string& csv = fileCsv(),
-                     bool revert = true) {
+                     bool revert = true,
+                     const std::function<void()>& betweenUploadAndPublish = {}) {
         server::Config config;
         auto& server = _app->server();
         app::ImportService imports(server.database(), server.plugins(), config, server.jobs());
@@ -250,6 +308,7 @@ private:
             CPPUNIT_FAIL("upload refused: " + error.error + ": " + error.message);
         }
         const std::string id = view->record.id;
+        if (betweenUploadAndPublish) betweenUploadAndPublish();
         CPPUNIT_ASSERT(std::holds_alternative<app::ImportView>(imports.publish(_familyId, id)));
         before = store::threadStoreCounters();
         const auto pagesBefore = store::threadPageReads();

@@ -2,6 +2,7 @@
 
 #include "store/Sql.h"
 #include "store/StatementCache.h"
+#include "store/StoreCounters.h"
 #include "store/TxSession.h"
 
 #include <algorithm>
@@ -105,6 +106,7 @@ void transactionCandidates(Tx& s, const std::string& accountId,
     // In index order: each statement probes one stretch of the index, page after page, instead
     // of pages all over it (a file in no date order).
     std::vector<DateAmount> keys = unsorted;
+    counters::keysProbed(keys.size());
     std::sort(keys.begin(), keys.end(), [](const DateAmount& a, const DateAmount& b) {
         return a.date != b.date ? a.date < b.date : a.amount < b.amount;
     });
@@ -170,6 +172,7 @@ void externalIdHolders(Tx& s, const std::string& accountId,
                        const std::vector<std::string>& externalIds,
                        const std::string& excludeImportId,
                        const std::function<void(ExternalIdHolder&&)>& onRow) {
+    counters::keysProbed(externalIds.size());
     for (std::size_t at = 0; at < externalIds.size(); at += kKeysPerStatement) {
         const std::size_t n = std::min(kKeysPerStatement, externalIds.size() - at);
         std::string sql = "SELECT id, entryable_type, external_id FROM entries WHERE account_id = "

@@ -118,7 +118,8 @@ void ImportStore::forEachRowView(const std::string& importId,
                                  const std::function<void(const ImportRowView&)>& fn) {
     forEachStoredChunk(_s, importId, "", {}, 0, [&](const StoredChunk& c) {
         forEachChunkRow(c.data, [&](const ChunkRow& row) {
-            fn(ImportRowView{row.number, row.kind, row.fields, row.errors, row.excluded});
+            fn(ImportRowView{row.number, row.kind, row.fields, row.errors, row.excluded,
+                             row.noCandidate});
         });
         return true;
     });
@@ -146,7 +147,8 @@ void ImportStore::forEachRowPage(const std::string& importId, int64_t chunksPerR
         views.clear();
         for (const auto& chunk : chunks)
             forEachChunkRow(chunk, [&](const ChunkRow& row) {
-                views.push_back({row.number, row.kind, row.fields, row.errors, row.excluded});
+                views.push_back(
+                    {row.number, row.kind, row.fields, row.errors, row.excluded, row.noCandidate});
             });
         if (!views.empty()) fn(views);
         if (static_cast<int64_t>(chunks.size()) < limit) break;
@@ -229,6 +231,7 @@ void ImportStore::updateRow(const ImportRowRecord& update) {
                 done = true;
                 r.valid = update.valid;
                 r.excluded = update.excluded;
+                r.noCandidate = false; // what the upload proved was about the fields before
                 r.fields = update.fields;
                 r.errors = update.errors;
             }

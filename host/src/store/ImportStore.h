@@ -32,6 +32,10 @@ struct ImportRowRecord {
     std::optional<std::string> sortKey;
     bool valid = true;     // no error evaluated at upload (parse, date window, currency)
     bool excluded = false; // docs/decisions.md D44: left out by a row edit, never published
+    // docs/decisions.md D210: the upload found no duplicate candidate for the row in the
+    // import's account. Written by the upload only: a row read back and written again (an
+    // edit) loses it.
+    bool noCandidate = false;
 };
 
 // A stored row as a publish reads it: the columns it needs, as views into the database's own
@@ -41,6 +45,7 @@ struct ImportRowView {
     int64_t rowNumber = 0;
     std::string_view kind, fields, errors;
     bool excluded = false;
+    bool noCandidate = false; // ImportRowRecord::noCandidate
 };
 
 // One page of an import's rows, ordered in SQL.

@@ -13,7 +13,7 @@ namespace finimport::store {
 
 namespace {
 
-constexpr int kValid = 1, kExcluded = 2, kOwnId = 4;
+constexpr int kValid = 1, kExcluded = 2, kOwnId = 4, kNoCandidate = 8;
 
 constexpr const char* kCorrupt = "a stored chunk of import rows is corrupt";
 
@@ -23,7 +23,8 @@ void appendChunkRow(std::string& chunk, const ChunkRow& row) {
     domain::appendDecimal(chunk, row.number);
     chunk += ',';
     domain::appendDecimal(chunk, (row.valid ? kValid : 0) | (row.excluded ? kExcluded : 0) |
-                                     (row.ownId.empty() ? 0 : kOwnId));
+                                     (row.ownId.empty() ? 0 : kOwnId) |
+                                     (row.noCandidate ? kNoCandidate : 0));
     chunk += ',';
     domain::appendSized(chunk, row.kind);
     domain::appendSized(chunk, row.sortKey);
@@ -37,6 +38,7 @@ void appendChunkRow(std::string& chunk, const ImportRowRecord& row, bool ownId) 
     r.number = row.rowNumber;
     r.valid = row.valid;
     r.excluded = row.excluded;
+    r.noCandidate = row.noCandidate;
     r.kind = row.kind;
     r.sortKey = row.sortKey ? std::string_view(*row.sortKey) : std::string_view();
     r.fields = row.fields;
@@ -53,6 +55,7 @@ void forEachChunkRow(std::string_view chunk, const std::function<void(const Chun
         const int64_t flags = r.number(',');
         row.valid = (flags & kValid) != 0;
         row.excluded = (flags & kExcluded) != 0;
+        row.noCandidate = (flags & kNoCandidate) != 0;
         row.kind = r.sized();
         row.sortKey = r.sized();
         row.fields = r.sized();

@@ -9,6 +9,7 @@
 //            sized(errors) [sized(id)]
 //   sized := <bytes, decimal> ':' <bytes>
 //   flags := 1 valid | 2 excluded | 4 the row's id follows (else it is derived: below)
+//            | 8 the upload found no duplicate candidate (ImportRowRecord::noCandidate)
 //
 // A row's id is derived from the chunk's `first_id` and the row's position in the chunk
 // (domain::uuidAfter): ids of one upload count up from its first. Rows stored before schema
@@ -29,7 +30,7 @@ namespace finimport::store {
 // One row as stored: views into the chunk's text.
 struct ChunkRow {
     int64_t number = 0;
-    bool valid = true, excluded = false;
+    bool valid = true, excluded = false, noCandidate = false;
     std::string_view kind, sortKey, fields, errors;
     std::string_view ownId; // empty: derived
     uint64_t position = 0;  // within the chunk, from 0

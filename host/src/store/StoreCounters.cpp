@@ -7,6 +7,7 @@ namespace finimport::store {
 namespace {
 std::atomic<uint64_t> gStatements{0};
 std::atomic<uint64_t> gRows{0};
+std::atomic<uint64_t> gKeysProbed{0};
 thread_local StoreCounters tCounters;
 thread_local int64_t tPageReads = 0;
 } // namespace
@@ -20,7 +21,8 @@ int64_t threadPageReads() {
 }
 
 StoreCounters storeCounters() {
-    return {gStatements.load(std::memory_order_relaxed), gRows.load(std::memory_order_relaxed)};
+    return {gStatements.load(std::memory_order_relaxed), gRows.load(std::memory_order_relaxed),
+            gKeysProbed.load(std::memory_order_relaxed)};
 }
 
 namespace counters {
@@ -34,6 +36,10 @@ void rowPage() {
 void rows(uint64_t n) {
     gRows.fetch_add(n, std::memory_order_relaxed);
     tCounters.rowsRead += n;
+}
+void keysProbed(uint64_t n) {
+    gKeysProbed.fetch_add(n, std::memory_order_relaxed);
+    tCounters.keysProbed += n;
 }
 } // namespace counters
 

@@ -10,6 +10,9 @@ namespace finimport::store {
 struct StoreCounters {
     uint64_t statements = 0; // statements executed (a prepared one once per execution)
     uint64_t rowsRead = 0;   // result rows handed to the store's callers
+    // Keys looked up by the duplicate probes (store/EntryLookups.h): one index probe each,
+    // however many a statement carries (docs/decisions.md D210).
+    uint64_t keysProbed = 0;
 };
 
 // The whole process's counts, and the calling thread's alone (a test running an upload or a
@@ -25,6 +28,7 @@ namespace counters {
 void statement();
 void rowPage();
 void rows(uint64_t n);
+void keysProbed(uint64_t n);
 } // namespace counters
 
 } // namespace finimport::store

@@ -96,6 +96,7 @@ void DuplicateCounter::prefetch(const std::vector<const rows::Fields*>& rows) {
 }
 
 bool DuplicateCounter::matches(const rows::Fields& row) {
+    _lastNoCandidate = false;
     if (_traits.details.hasRecordKind("account")) {
         // An existing account of that name is reused (docs/decisions.md D18); so is a repeated
         // name.
@@ -104,9 +105,16 @@ bool DuplicateCounter::matches(const rows::Fields& row) {
                (_accounts.byName(_import.familyId, name) || !_accountNames.insert(name).second);
     }
     auto account = matchableAccount(row);
-    if (!account) return false;
-    const std::string currency = rowCurrency(row, *account);
     const bool trade = row.get("signed_qty") != nullptr;
+    // docs/decisions.md D210: what the publish may take as proven (transactions of the import's
+    // own account only; the publish probes the others again).
+    const bool provable = _traits.producesEntries() && !trade && _import.accountId.has_value();
+    if (!account) {
+        // Nothing to match: the import's account has no entry (or the row names no account).
+        if (provable) _lastNoCandidate = targetAccount(row).has_value();
+        return false;
+    }
+    const std::string currency = rowCurrency(row, *account);
     // docs/decisions.md D63: the same usable external id on the account matches whatever the
     // values.
     const auto externalId = rowExternalId(row);
@@ -117,10 +125,14 @@ bool DuplicateCounter::matches(const rows::Fields& row) {
     auto amount = domain::Decimal::parse(row.text("signed_amount"));
     auto date = domain::Date::parseIso(row.text("date"));
     if (!amount || !date) return false;
-    return _candidates
-        .claim(account->id, date->iso(), amount->raw(), currency, normalizedName(row.text("name")),
-               externalId)
-        .has_value();
+    const bool matched = _candidates
+                             .claim(account->id, date->iso(), amount->raw(), currency,
+                                    normalizedName(row.text("name")), externalId)
+                             .has_value();
+    if (!matched && provable && account->id == *_import.accountId)
+        _lastNoCandidate = !_candidates.anyCandidate(account->id, date->iso(), amount->raw()) &&
+                           (!externalId || !_candidates.anyHolder(account->id, *externalId));
+    return matched;
 }
 
 int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,

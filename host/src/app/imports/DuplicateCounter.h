@@ -28,6 +28,10 @@ public:
     // matches() will be asked about next, in file order).
     void prefetch(const std::vector<const rows::Fields*>& rows);
     bool matches(const rows::Fields& row);
+    // docs/decisions.md D210: after matches() answered false, true when the row is a
+    // transaction of the import's own account in which nothing could have matched it: no entry
+    // of its date and amount, none holding its external id (or no entry at all).
+    bool lastHadNoCandidate() const { return _lastNoCandidate; }
     // The account an entry row will be booked on when known at upload (import's account, or
     // an existing account of the row's trimmed name).
     std::optional<store::AccountRow> targetAccount(const rows::Fields& row);
@@ -48,6 +52,7 @@ private:
     std::map<std::string, std::optional<store::AccountRow>> _byName;
     std::map<std::string, bool> _hasEntries;
     std::set<std::string> _accountNames;
+    bool _lastNoCandidate = false;
 };
 
 } // namespace finimport::app

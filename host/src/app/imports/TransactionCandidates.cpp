@@ -61,6 +61,18 @@ void TransactionCandidates::clear() {
     _wantedIds.clear();
 }
 
+bool TransactionCandidates::anyCandidate(const std::string& accountId, const std::string& isoDate,
+                                         int64_t amount) const {
+    auto it = _byKey.find(key(accountId, isoDate, amount));
+    return it == _byKey.end() || !it->second.empty(); // a key never read proves nothing
+}
+
+bool TransactionCandidates::anyHolder(const std::string& accountId,
+                                      const std::string& externalId) const {
+    auto it = _byExternalId.find(idKey(accountId, externalId));
+    return it == _byExternalId.end() || !it->second.empty();
+}
+
 std::optional<std::string> TransactionCandidates::claimByExternalId(
     const std::string& accountId, const std::string& entryableType, const std::string& externalId) {
     auto it = _byExternalId.find(idKey(accountId, externalId));

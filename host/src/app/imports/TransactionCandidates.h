@@ -45,6 +45,12 @@ public:
                                      const std::string& normalizedName,
                                      const std::optional<std::string>& externalId);
 
+    // docs/decisions.md D210: whether the key (as read by a claim of it) or the external id (by
+    // claimByExternalId) had any entry at all, claimed or not, of any currency, name or type.
+    bool anyCandidate(const std::string& accountId, const std::string& isoDate,
+                      int64_t amount) const;
+    bool anyHolder(const std::string& accountId, const std::string& externalId) const;
+
     // Claims an entry matched elsewhere (a trade): false when it was claimed already.
     bool claimId(const std::string& entryId) { return _claimed.insert(entryId).second; }
 

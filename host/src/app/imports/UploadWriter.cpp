@@ -6,6 +6,7 @@
 #include "app/rows/RowCodec.h"
 #include "domain/Currency.h"
 #include "domain/Json.h"
+#include "store/LedgerStamps.h"
 #include "store/RowInserter.h"
 #include "store/SqliteCache.h"
 
@@ -43,6 +44,10 @@ UploadWriter::UploadWriter(store::Tx& s, const store::ImportRecord& import,
     // An upload's pages are written once: a small SQLite cache spills them to the WAL early
     // instead of holding up to the pool's 64 MB per import (the upload's memory bound).
     _savedCacheSize = store::limitSqliteCache(s, kUploadCacheKb);
+    // docs/decisions.md D210: the account's changes before the first probe; a write after this
+    // moves them, and the publish then probes every row again.
+    if (_import.accountId && _traits.producesEntries())
+        _ledgerChanges = store::ledgerChanges(s, *_import.accountId);
 }
 
 UploadWriter::~UploadWriter() {
@@ -85,7 +90,10 @@ void UploadWriter::flushPending() {
         if (p.published) published.push_back(&p.fields);
     if (!published.empty()) _duplicates.prefetch(published);
     for (auto& p : _pending) {
-        if (p.published && _duplicates.matches(p.fields)) ++_duplicateRows;
+        if (p.published) {
+            if (_duplicates.matches(p.fields)) ++_duplicateRows;
+            p.row.noCandidate = _ledgerChanges && _duplicates.lastHadNoCandidate();
+        }
         p.row.fields = rows::encodeFields(p.fields);
         _inserter->add(p.row);
     }
@@ -96,6 +104,8 @@ void UploadWriter::finish(store::ImportRecord& import) {
     flushPending();
     _inserter->flush();
     syncMappingKeys(_s, import, _keys);
+    if (_ledgerChanges)
+        store::stampImportLedger(_s, import.id, *_import.accountId, *_ledgerChanges);
     ImportSummary summary = ImportSummary::of(import.summary);
     summary.setCount("duplicate_rows_count", _duplicateRows);
     summary.setRows(_stats);

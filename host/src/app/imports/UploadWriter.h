@@ -65,6 +65,7 @@ private:
     int64_t _rows = 0;
     std::vector<Pending> _pending;
     std::optional<int64_t> _savedCacheSize; // SQLite: the session's page cache, restored
+    std::optional<int64_t> _ledgerChanges;  // docs/decisions.md D210, the import's account's
 };
 
 } // namespace finimport::app

@@ -23,6 +23,9 @@ struct PublishRow {
     int64_t number = 0;
     std::string kind;
     rows::Fields fields;
+    // docs/decisions.md D210: the upload found no duplicate candidate for the row in the
+    // import's account (store::ImportRowRecord::noCandidate).
+    bool noCandidate = false;
 };
 
 struct PublishContext {

@@ -16,6 +16,7 @@ namespace {
 struct RawRow {
     int64_t number = 0;
     std::string kind, fields, errors;
+    bool noCandidate = false;
 };
 
 // Decodes rows [begin, end) into `out`, in order; counts the invalid ones.
@@ -30,7 +31,7 @@ PublishRows decodeRows(const std::vector<RawRow>& raw, size_t begin, size_t end,
             ++out.invalid;
             if (skipInvalid) continue;
         }
-        out.rows.push_back({row.number, row.kind, std::move(fields)});
+        out.rows.push_back({row.number, row.kind, std::move(fields), row.noCandidate});
     }
     return out;
 }
@@ -100,7 +101,7 @@ int64_t streamPublishRows(store::ImportStore& imports, const std::string& import
             for (const auto& row : views)
                 if (!row.excluded)
                     raw.push_back({row.rowNumber, std::string(row.kind), std::string(row.fields),
-                                   std::string(row.errors)});
+                                   std::string(row.errors), row.noCandidate});
             PublishRows page = decodeAll(raw, today, skipInvalid);
             invalid += page.invalid;
             if (!page.rows.empty()) onBatch(page.rows);
@@ -126,7 +127,7 @@ PublishRows loadPublishRows(store::ImportStore& imports, const std::string& impo
     imports.forEachRowView(importId, [&](const store::ImportRowView& row) {
         if (row.excluded) return;
         raw.push_back({row.rowNumber, std::string(row.kind), std::string(row.fields),
-                       std::string(row.errors)});
+                       std::string(row.errors), row.noCandidate});
     });
     return decodeAll(raw, today, skipInvalid);
 }

@@ -8,6 +8,7 @@
 #include "store/EntryEdits.h"
 #include "store/EntryLookups.h"
 #include "store/EntryStore.h"
+#include "store/LedgerStamps.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -74,6 +75,7 @@ struct ResolvedRow {
     int64_t amount = 0;
     std::optional<std::string> categoryId, notes, externalId;
     std::vector<std::string> tagIds;
+    bool probe = false; // its duplicate candidates are read (docs/decisions.md D210)
 };
 
 // docs/decisions.md D18 / docs/imports.md §7.1: a matched transaction takes the row's category,
@@ -86,7 +88,14 @@ store::MatchAbsorb absorbOf(const std::string& entryId, const ResolvedRow& r) {
 
 TransactionWriter::TransactionWriter(PublishContext& ctx, MappingResolver& mappings)
     : _ctx(ctx), _mappings(mappings),
-      _duplicates(std::make_unique<TransactionCandidates>(ctx.session, ctx.import.id)) {}
+      _duplicates(std::make_unique<TransactionCandidates>(ctx.session, ctx.import.id)) {
+    // docs/decisions.md D210: constructed before this publish writes an entry, with the
+    // publish's targets locked (docs/decisions.md D63): nothing moves the account meanwhile.
+    if (!ctx.import.accountId) return;
+    const auto stamp = store::importLedgerStamp(ctx.session, ctx.import.id, *ctx.import.accountId);
+    if (stamp && *stamp == store::ledgerChanges(ctx.session, *ctx.import.accountId))
+        _unchangedAccount = *ctx.import.accountId;
+}
 
 TransactionWriter::~TransactionWriter() = default;
 
@@ -105,8 +114,9 @@ void TransactionWriter::publish(const std::vector<PublishRow>& batchRows) {
     for (const auto& row : batchRows) {
         if (row.kind != "transaction") continue;
         auto [account, currency] = rowAccount(row, mappings);
-        ResolvedRow r{&row, account->id, std::move(currency), {}, {}, {}, rowDate(row), 0, {}, {},
-                      {},   {}};
+        ResolvedRow r{
+            &row, account->id, std::move(currency), {}, {}, {}, rowDate(row), 0, {}, {}, {},
+            {},   false};
         r.isoDate = r.date.iso();
         r.amount = rowDecimal(row, "signed_amount", "amount").raw();
         r.name = row.fields.text("name");
@@ -121,7 +131,9 @@ void TransactionWriter::publish(const std::vector<PublishRow>& batchRows) {
             known =
                 hasEntries.emplace(r.accountId, store::accountHasEntries(ctx.session, r.accountId))
                     .first;
-        if (known->second) {
+        // A row the upload found no candidate for in the unchanged account has none now.
+        r.probe = known->second && !(row.noCandidate && r.accountId == _unchangedAccount);
+        if (r.probe) {
             duplicates.want(r.accountId, r.isoDate, r.amount);
             if (r.externalId) duplicates.wantExternalId(r.accountId, *r.externalId);
         }
@@ -153,7 +165,7 @@ void TransactionWriter::publish(const std::vector<PublishRow>& batchRows) {
         const ResolvedRow& r = resolved[i];
         // docs/decisions.md D63: the same external id on the account first, then the exact rule.
         std::optional<std::string> existing;
-        if (hasEntries[r.accountId]) {
+        if (r.probe) {
             if (r.externalId)
                 existing = duplicates.claimByExternalId(r.accountId, "Transaction", *r.externalId);
             if (!existing)

@@ -37,6 +37,9 @@ private:
     // An account without entries before the publish has nothing to match: its rows are not
     // probed (decided at its first row, before anything of this publish is on it).
     std::map<std::string, bool> _hasEntries;
+    // docs/decisions.md D210: the import's account when it has not changed since the upload
+    // probed it (else empty): its rows the upload found no candidate for are not probed again.
+    std::string _unchangedAccount;
     int64_t _written = 0;
 };
 
