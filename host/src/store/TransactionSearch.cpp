@@ -6,6 +6,9 @@
 #include "store/TxSession.h"
 
 #include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <unordered_map>
 
 namespace finimport::store {
 
@@ -63,6 +66,42 @@ std::string ftsPhrase(const std::string& text) {
 // entries kept (up to 4, rarest first). Their intersection holds every match (a superset:
 // LIKE decides). No rare trigram: the text is in much of the ledger, and a page finds its rows
 // sooner in the listing's order than by sorting all its candidates.
+// The probes' counts, kept for kProbeTtl across writes: they only choose the trigrams of the
+// query, and any choice gives the same answers (LIKE decides), so an older count costs at most
+// a slower query. A search without the page cache otherwise probed every trigram of its text
+// again on each request (docs/decisions.md D217).
+class ProbeCounts {
+public:
+    static constexpr std::chrono::seconds kProbeTtl{60};
+    static constexpr size_t kMaxEntries = 4096;
+
+    std::optional<int64_t> find(const std::string& key) {
+        std::lock_guard lock(_mutex);
+        auto it = _counts.find(key);
+        if (it == _counts.end() || std::chrono::steady_clock::now() - it->second.at > kProbeTtl)
+            return std::nullopt;
+        return it->second.count;
+    }
+    void store(const std::string& key, int64_t count) {
+        std::lock_guard lock(_mutex);
+        if (_counts.size() >= kMaxEntries) _counts.clear();
+        _counts[key] = {count, std::chrono::steady_clock::now()};
+    }
+
+private:
+    struct Count {
+        int64_t count;
+        std::chrono::steady_clock::time_point at;
+    };
+    std::mutex _mutex;
+    std::unordered_map<std::string, Count> _counts;
+};
+
+ProbeCounts& probeCounts() {
+    static ProbeCounts counts;
+    return counts;
+}
+
 } // namespace
 
 SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
@@ -94,13 +133,20 @@ SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
             trigrams.push_back(std::move(t));
     }
     std::vector<std::pair<int64_t, std::string>> rare;
+    // Keyed by the database handle too: counts of another database would only be slower.
+    const std::string prefix =
+        std::to_string(reinterpret_cast<uintptr_t>(&db)) + "\x1f" + std::to_string(cap) + "\x1f";
     for (const auto& t : trigrams) {
-        const int64_t n = db.statements().count(
-            s,
-            "SELECT COUNT(*) FROM (SELECT 1 FROM entries_search WHERE entries_search MATCH ? "
-            "LIMIT ?) c",
-            values(ftsPhrase(t), cap + 1));
-        if (n <= cap) rare.emplace_back(n, t);
+        std::optional<int64_t> n = probeCounts().find(prefix + t);
+        if (!n) {
+            n = db.statements().count(
+                s,
+                "SELECT COUNT(*) FROM (SELECT 1 FROM entries_search WHERE entries_search MATCH ? "
+                "LIMIT ?) c",
+                values(ftsPhrase(t), cap + 1));
+            probeCounts().store(prefix + t, *n);
+        }
+        if (*n <= cap) rare.emplace_back(*n, t);
     }
     if (rare.empty()) return plan;
     std::sort(rare.begin(), rare.end());
