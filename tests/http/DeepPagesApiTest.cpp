@@ -2,7 +2,7 @@
 // before it seeks from where that page ended instead of skipping every row before it with
 // OFFSET, any per_page shares those page starts, and a write between two pages makes the next
 // page skip again rather than serve rows of the older data. Exact ids and page metadata on both
-// databases; the rows skipped come from TransactionReads::skippedRows() (no timing).
+// databases; the rows skipped come from PageAnchors::skippedRows() (no timing).
 // PostgreSQL's stamp (store/ReadStamps.h) also moves on commits of other databases of the
 // cluster (another suite running beside this one): the rows skipped are asserted whenever the
 // stamp did not move since checkpoint(), which is every time on SQLite.
@@ -10,6 +10,7 @@
 
 #include "store/Database.h"
 #include "store/ImportListQuery.h"
+#include "store/PageAnchors.h"
 #include "store/ReadStamps.h"
 #include "store/Sql.h"
 #include "store/TransactionReads.h"
@@ -27,6 +28,7 @@ class DeepPagesApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testPagesInTurnSkipNothing);
     CPPUNIT_TEST(testWriteBetweenPages);
     CPPUNIT_TEST(testFiltersKeepTheirOwnPageStarts);
+    CPPUNIT_TEST(testBalancePagesInTurnSkipNothing);
     CPPUNIT_TEST(testImportListReadsItsIndex);
     CPPUNIT_TEST_SUITE_END();
 
@@ -79,14 +81,14 @@ public:
         std::string meta;    // page/per_page/total_count/total_pages
         int64_t skipped = 0; // rows the page's query skipped with OFFSET
     };
-    Page page(const std::string& query) {
-        const int64_t before = store::TransactionReads::skippedRows();
-        auto r = _app->get("/api/v1/transactions?" + query, _key);
+    Page page(const std::string& query, const std::string& list = "transactions") {
+        const int64_t before = store::PageAnchors::skippedRows();
+        auto r = _app->get("/api/v1/" + list + "?" + query, _key);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
         Page p;
-        p.skipped = store::TransactionReads::skippedRows() - before;
+        p.skipped = store::PageAnchors::skippedRows() - before;
         auto body = jsonObject(r);
-        auto rows = body->getArray("transactions");
+        auto rows = body->getArray(list);
         for (size_t i = 0; i < rows->size(); ++i)
             p.ids.push_back(rows->getObject(i)->getValue<std::string>("id"));
         auto m = body->getObject("pagination");
@@ -97,8 +99,9 @@ public:
         return p;
     }
     // Every id of the listing in its order (one page of 100: no skipping).
-    std::vector<std::string> all(const std::string& filter = "") {
-        Page p = page("per_page=100" + filter);
+    std::vector<std::string> all(const std::string& filter = "",
+                                 const std::string& list = "transactions") {
+        Page p = page("per_page=100" + filter, list);
         CPPUNIT_ASSERT(p.ids.size() < 100);
         CPPUNIT_ASSERT_EQUAL(int64_t(0), p.skipped);
         return p.ids;
@@ -192,6 +195,27 @@ public:
         assertPage(page("per_page=3&page=2&search=s1"), slice(search, 3, 3), "2/3/11/4", 3);
         assertPage(page("per_page=3&page=3&search=s1"), slice(search, 6, 3), "3/3/11/4", 0);
         assertPage(page("per_page=3&page=4&search=s1"), slice(search, 9, 3), "4/3/11/4", 0);
+    }
+
+    // GET /balances pages the same way (date, created_at, id descending).
+    void testBalancePagesInTurnSkipNothing() {
+        importRows(_checking, "T", 45);
+        checkpoint();
+        const auto ids = all("", "balances");
+        const std::string total = std::to_string(ids.size());
+        CPPUNIT_ASSERT(ids.size() >= 16);
+        const size_t pages = (ids.size() + 3) / 4;
+        for (size_t n = 1; n <= pages; ++n)
+            assertPage(page("per_page=4&page=" + std::to_string(n), "balances"),
+                       slice(ids, 4 * (n - 1), 4),
+                       std::to_string(n) + "/4/" + total + "/" + std::to_string(pages), 0);
+        // A write: the next page skips from the start, and shows the data as it is now.
+        importRows(_savings, "S", 3);
+        checkpoint();
+        const auto after = all("", "balances");
+        const std::string meta =
+            "3/4/" + std::to_string(after.size()) + "/" + std::to_string((after.size() + 3) / 4);
+        assertPage(page("per_page=4&page=3", "balances"), slice(after, 8, 4), meta, 8);
     }
 
     // GET /imports (docs/decisions.md D216): the statement of the list, with each of its

@@ -1,6 +1,30 @@
 #include "store/PageAnchors.h"
 
+#include <atomic>
+
 namespace finimport::store {
+
+namespace {
+std::atomic<int64_t> gSkippedRows{0};
+} // namespace
+
+int64_t PageAnchors::seek(const std::optional<Anchor>& anchor, int64_t offset,
+                          const std::string& alias, std::string& where,
+                          std::vector<SqlValue>& params) {
+    const int64_t skip = anchor ? offset - anchor->offset : offset;
+    if (anchor) {
+        // A row value: one range of the order index on both databases.
+        where +=
+            " AND (" + alias + ".date, " + alias + ".created_at, " + alias + ".id) <= (?, ?, ?)";
+        params.insert(params.end(), anchor->key.begin(), anchor->key.end());
+    }
+    gSkippedRows += skip;
+    return skip;
+}
+
+int64_t PageAnchors::skippedRows() {
+    return gSkippedRows.load();
+}
 
 std::optional<PageAnchors::Anchor> PageAnchors::nearest(const std::string& shape,
                                                         const std::string& stamp, int64_t offset) {

@@ -32,6 +32,16 @@ public:
         std::vector<SqlValue> key; // its sort key, in the listing's ORDER BY order
     };
 
+    // For a listing ordered by (date, created_at, id) descending of the table aliased `alias`:
+    // appends to `where` the seek from `anchor` (when there is one) and returns the rows the
+    // page still skips with OFFSET (counted in skippedRows()).
+    static int64_t seek(const std::optional<Anchor>& anchor, int64_t offset,
+                        const std::string& alias, std::string& where,
+                        std::vector<SqlValue>& params);
+    // Rows the pages of this process skipped with OFFSET so far (tests: a page read after the
+    // one before it skips none).
+    static int64_t skippedRows();
+
     // The anchor of `shape` at data `stamp` with the largest offset <= `offset`, if any.
     std::optional<Anchor> nearest(const std::string& shape, const std::string& stamp,
                                   int64_t offset);

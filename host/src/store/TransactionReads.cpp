@@ -9,7 +9,6 @@
 #include "store/TxSession.h"
 
 #include <algorithm>
-#include <atomic>
 #include <map>
 
 namespace finimport::store {
@@ -206,8 +205,6 @@ std::string cacheKey(const TransactionFilter& f) {
 
 namespace {
 
-std::atomic<int64_t> gSkippedRows{0};
-
 // Filters that the maintained counts answer: accounts only (and, with `search`, a search).
 bool accountsOnly(const TransactionFilter& f, bool searchToo = false) {
     return !f.categoryId && !f.categoryIds && !f.merchantId && !f.merchantIds && !f.tagIds &&
@@ -254,10 +251,6 @@ int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) 
         true);
 }
 
-int64_t TransactionReads::skippedRows() {
-    return gSkippedRows.load();
-}
-
 // The page's rows are chosen by their sort keys alone (the listing's order index, no joins),
 // from the nearest remembered page start at or before `offset` (store/PageAnchors.h), then
 // read with their joins by id: one statement, so one snapshot of the data.
@@ -281,14 +274,9 @@ std::vector<TransactionView> TransactionReads::page(Database& db, const Transact
         const bool walk = walkPays(db, s, f, plan, offset + limit + 1, matches);
         std::vector<SqlValue> params;
         std::string w = fromWhere(f, pg, true, plan, walk, params);
-        const int64_t skip = anchor ? offset - anchor->offset : offset;
-        if (anchor) {
-            w += " AND (e.date, e.created_at, e.id) <= (?, ?, ?)";
-            params.insert(params.end(), anchor->key.begin(), anchor->key.end());
-        }
+        const int64_t skip = PageAnchors::seek(anchor, offset, "e", w, params);
         params.push_back(limit + 1); // the row after the page: where the next one begins
         params.push_back(skip);
-        gSkippedRows += skip;
         query(std::string("SELECT ") + kColumns + " FROM (SELECT e.id AS page_id " + w +
                   " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?) p "
                   "CROSS JOIN entries e CROSS JOIN accounts a " +

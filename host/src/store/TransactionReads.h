@@ -63,9 +63,7 @@ public:
     // instead of skipping every row before it.
     static std::vector<TransactionView> page(Database& db, const TransactionFilter& filter,
                                              int64_t limit, int64_t offset);
-    // Rows the page queries of this process skipped with OFFSET so far (tests: a page read
-    // after the one before it skips none).
-    static int64_t skippedRows();
+
     // One transaction of the family, whatever its account's status; nullopt when the id names
     // no Transaction entry of the family.
     static std::optional<TransactionView> byId(Tx& s, const std::string& familyId,
