@@ -5,7 +5,9 @@
 #include "store/BatchInsert.h"
 #include "store/Database.h"
 #include "store/ListCounts.h"
+#include "store/PageAnchors.h"
 #include "store/PgNative.h"
+#include "store/ReadStamps.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
 #include "store/Time.h"
@@ -217,12 +219,21 @@ std::vector<BalanceRecord> BalanceStore::list(const BalanceFilter& filter, int64
     return out;
 }
 
-int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
+namespace {
+
+// The filters of a balances listing: the key of its count and of its page starts.
+std::string shapeOf(const BalanceFilter& f) {
     std::string key = "balances\x1f" + f.familyId;
     for (const auto* part : {&f.accountId, &f.currency, &f.startDate, &f.endDate})
         key += "\x1f" + (*part ? **part : std::string("\x1e"));
+    return key;
+}
+
+} // namespace
+
+int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
     return db.cachedCount(
-        key,
+        shapeOf(f),
         [&](Tx& s) {
             std::vector<SqlValue> params;
             if (!f.startDate && !f.endDate)
@@ -240,19 +251,37 @@ int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
 std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter& filter,
                                               int64_t limit, int64_t offset) {
     // The same query as list(), through the connection's cached statement (a hot read), on
-    // the read replica when one is configured.
+    // the read replica when one is configured; a deep page seeks from the nearest page start
+    // read before (PageAnchors.h), and reads one row more: where the next page begins.
+    std::vector<BalanceRecord> out;
+    if (limit <= 0) return out;
+    const std::string shape = shapeOf(filter);
+    const std::string stamp = db.readStamps().current();
     std::vector<SqlValue> params;
     std::string w = whereClause(filter, params, true);
-    params.push_back(limit);
-    params.push_back(offset);
+    const int64_t skip =
+        PageAnchors::seek(db.pageAnchors().nearest(shape, stamp, offset), offset, "b", w, params);
+    params.push_back(limit + 1);
+    params.push_back(skip);
     const std::string sql = std::string("SELECT ") + kColumns + " " + w +
                             " ORDER BY b.date DESC, b.created_at DESC, b.id DESC LIMIT ? OFFSET ?";
-    std::vector<BalanceRecord> out;
-    out.reserve(static_cast<size_t>(std::max<int64_t>(0, std::min<int64_t>(limit, 1000))));
+    out.reserve(static_cast<size_t>(std::max<int64_t>(0, std::min<int64_t>(limit + 1, 1001))));
     db.readReplica([&](Tx& s) {
         db.statements().query(s, sql, params,
                               [&](const NativeRow& r) { out.push_back(balanceFrom(r)); });
     });
+    std::vector<PageAnchors::Anchor> seen;
+    for (size_t i : {size_t(0), static_cast<size_t>(limit)}) {
+        if (i >= out.size()) continue;
+        PageAnchors::Anchor a;
+        a.offset = offset + static_cast<int64_t>(i);
+        a.key.push_back(out[i].date);
+        a.key.push_back(out[i].createdAt);
+        a.key.push_back(out[i].id);
+        seen.push_back(std::move(a));
+    }
+    if (static_cast<int64_t>(out.size()) > limit) out.pop_back();
+    if (db.readStamps().current() == stamp) db.pageAnchors().remember(shape, stamp, seen);
     return out;
 }
 

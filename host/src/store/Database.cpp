@@ -1,5 +1,6 @@
 #include "store/Database.h"
 
+#include "store/PageAnchors.h"
 #include "store/PgNative.h"
 #include "store/PgPassFile.h"
 #include "store/ReadStamps.h"
@@ -208,7 +209,7 @@ Poco::Data::Session Database::Pool::session() {
 
 Database::Database(const std::string& url, const DatabaseOptions& options)
     : _url(DatabaseUrl::parse(url)), _statements(std::make_unique<StatementCache>()),
-      _stamps(std::make_unique<ReadStamps>(*this)) {
+      _stamps(std::make_unique<ReadStamps>(*this)), _anchors(std::make_unique<PageAnchors>()) {
     registerConnectors();
     _primary = std::make_unique<Pool>(_url, options);
     if (!options.readUrl.empty())

@@ -39,6 +39,7 @@ struct PoolUsage {
     int used = 0, idle = 0, capacity = 0;
 };
 
+class PageAnchors;
 class PgPassFile;
 class ReadStamps;
 class StatementCache;
@@ -75,6 +76,8 @@ public:
     StatementCache& statements() { return *_statements; }
     // Stamps of the listed data, for the page caches of the listings (ReadStamps.h).
     ReadStamps& readStamps() { return *_stamps; }
+    // Where the pages of the listings begin, per stamp (PageAnchors.h): deep pages seek.
+    PageAnchors& pageAnchors() { return *_anchors; }
     // SQLite: the thread that checkpoints the WAL after large commits (nullptr on PostgreSQL).
     WalCheckpointer* checkpointer() { return _checkpointer.get(); }
     // Runs `work` inside one transaction: commit on return, rollback on any exception
@@ -122,6 +125,7 @@ private:
     std::unique_ptr<Pool> _primary, _replica;
     std::unique_ptr<WalCheckpointer> _checkpointer; // stopped by ~Database, before the pools
     std::unique_ptr<ReadStamps> _stamps;
+    std::unique_ptr<PageAnchors> _anchors;
     std::mutex _writeMutex;
     std::atomic<uint64_t> _commits{0};
     struct CachedCount {

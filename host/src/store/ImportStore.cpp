@@ -1,5 +1,6 @@
 #include "store/ImportStore.h"
 #include "store/Columns.h"
+#include "store/ImportListQuery.h"
 #include "store/StoreCounters.h"
 
 #include "store/Sql.h"
@@ -115,16 +116,21 @@ int64_t ImportStore::count(const ImportListFilter& filter) {
     return sqlCount(_s, "SELECT COUNT(*) FROM imports " + w, params);
 }
 
+std::string importListQuery(const ImportListFilter& filter, std::vector<SqlValue>& params) {
+    // imports_family_created (family_id, created_at, id) yields this order: no sort
+    // (docs/decisions.md D216).
+    return selectColumns(false) + listWhere(filter, params) +
+           " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?";
+}
+
 std::vector<ImportRecord> ImportStore::list(const ImportListFilter& filter, int64_t limit,
                                             int64_t offset) {
     std::vector<SqlValue> params;
-    std::string w = listWhere(filter, params);
+    const std::string sql = importListQuery(filter, params);
     params.push_back(limit);
     params.push_back(offset);
     std::vector<ImportRecord> out;
-    for (const auto& r : sqlQuery(
-             _s, selectColumns(false) + w + " ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
-             params))
+    for (const auto& r : sqlQuery(_s, sql, params))
         out.push_back(importFrom(r));
     return out;
 }

@@ -3,7 +3,10 @@
 
 #include "store/Database.h"
 #include "store/ListCounts.h"
+#include "store/PageAnchors.h"
+#include "store/ReadStamps.h"
 #include "store/StatementCache.h"
+#include "store/TransactionSearch.h"
 #include "store/TxSession.h"
 
 #include <algorithm>
@@ -27,100 +30,15 @@ const char* kColumns =
 const char* kJoins = "LEFT JOIN categories c ON c.id = e.category_id AND c.family_id = a.family_id "
                      "LEFT JOIN merchants m ON m.id = e.merchant_id AND m.family_id = a.family_id ";
 
-// `%`, `_` and the escape character itself are plain characters (docs/read-api.md §3.2).
-std::string likePattern(const std::string& text) {
-    std::string out = "%";
-    for (char ch : text) {
-        if (ch == '%' || ch == '_' || ch == '\\') out += '\\';
-        out += ch;
-    }
-    return out + "%";
-}
-
-// Bounds of the work a search does to choose its way (searchByIndex()).
-constexpr int64_t kMaxSearchCandidates = 50000;
-constexpr size_t kProbedTrigrams = 12;
-
-// Text the trigram index can serve: at least 3 characters (a trigram), no NUL.
-bool usesTrigrams(const std::string& text) {
-    size_t characters = 0;
-    for (unsigned char c : text) {
-        if (c == 0) return false;
-        characters += (c & 0xC0) != 0x80;
-    }
-    return characters >= 3;
-}
-
-// An FTS5 string: the text as one phrase (its trigrams in a row: a substring).
-std::string ftsPhrase(const std::string& text) {
-    std::string out = "\"";
-    for (char ch : text) {
-        if (ch == '"') out += '"';
-        out += ch;
-    }
-    return out + "\"";
-}
-
-// The FTS5 query a search on SQLite goes through, or nullopt to check the rows in the
-// listing's order instead (docs/decisions.md D146). A trigram that most names contain ("aye"
-// of "Payee") makes a phrase query walk most of the index, so the query is the AND of the
-// text's rare trigrams only: each probed with a bounded count, those with at most `cap`
-// entries kept (up to 4, rarest first). Their intersection holds every match (a superset:
-// LIKE decides). No rare trigram: the text is in much of the ledger, and a page finds its rows
-// sooner in the listing's order than by sorting all its candidates.
-std::optional<std::string> searchByIndex(Database& db, Tx& s, const TransactionFilter& f) {
-    if (!f.search || db.isPostgres() || !usesTrigrams(*f.search)) return std::nullopt;
-    std::vector<SqlValue> params;
-    const std::string total = countedSum(
-        "entry_counts", "entryable_type", std::string("Transaction"),
-        {f.familyId, "a.status <> 'pending_deletion'", std::nullopt, std::nullopt}, params);
-    const int64_t cap = std::clamp<int64_t>(db.statements().count(s, total, params) / 10, 1000,
-                                            kMaxSearchCandidates);
-    // The text's characters (UTF-8 sequences), then its distinct trigrams, at most
-    // kProbedTrigrams of them spread over the text.
-    std::vector<std::string> chars;
-    for (size_t i = 0; i < f.search->size();) {
-        size_t n = 1;
-        while (i + n < f.search->size() &&
-               (static_cast<unsigned char>((*f.search)[i + n]) & 0xC0) == 0x80)
-            ++n;
-        chars.push_back(f.search->substr(i, n));
-        i += n;
-    }
-    std::vector<std::string> trigrams;
-    const size_t all = chars.size() - 2;
-    const size_t step = std::max<size_t>(1, all / kProbedTrigrams);
-    for (size_t i = 0; i < all && trigrams.size() < kProbedTrigrams; i += step) {
-        std::string t = chars[i] + chars[i + 1] + chars[i + 2];
-        if (std::find(trigrams.begin(), trigrams.end(), t) == trigrams.end())
-            trigrams.push_back(std::move(t));
-    }
-    std::vector<std::pair<int64_t, std::string>> rare;
-    for (const auto& t : trigrams) {
-        const int64_t n = db.statements().count(
-            s,
-            "SELECT COUNT(*) FROM (SELECT 1 FROM entries_search WHERE entries_search MATCH ? "
-            "LIMIT ?) c",
-            bindValues(ftsPhrase(t), cap + 1));
-        if (n <= cap) rare.emplace_back(n, t);
-    }
-    if (rare.empty()) return std::nullopt;
-    std::sort(rare.begin(), rare.end());
-    std::string match;
-    for (size_t i = 0; i < rare.size() && i < 4; ++i)
-        match += (i ? " AND " : "") + ftsPhrase(rare[i].second);
-    return match;
-}
-
-// `match`: the FTS5 query the search goes through (SQLite; searchByIndex()).
-std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
-                      const std::optional<std::string>& match, std::vector<SqlValue>& params) {
+// `ordered`: the query reads the listing's order (entries first: its index drives); `plan`:
+// how a search goes (TransactionSearch.h), `walk` as appendSearch() says.
+std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered, const SearchPlan& plan,
+                      bool walk, std::vector<SqlValue>& params) {
     // A search through the trigram index starts from its candidates: entries first as well.
-    const bool entriesFirst = ordered || (f.search && match);
+    const bool entriesFirst = ordered || (f.search && plan.match);
     std::string w =
         std::string(entriesFirst ? "FROM entries e CROSS JOIN accounts a "
                                  : "FROM entries e JOIN accounts a ON a.id = e.account_id ") +
-        (ordered ? kJoins : "") +
         "WHERE e.entryable_type = 'Transaction' AND a.id = e.account_id AND "
         "a.family_id = ? AND a.status <> 'pending_deletion'";
     params.push_back(f.familyId);
@@ -141,38 +59,7 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered,
     andIf(w, params, "e.amount >= ?", f.minAmount);
     andIf(w, params, "e.amount <= ?", f.maxAmount);
     if (f.type) w += *f.type == "income" ? " AND e.amount < 0" : " AND e.amount > 0";
-    if (f.search) {
-        // SQLite's LIKE and PostgreSQL's ILIKE under the byte collation (schema v11) both fold
-        // ASCII letters only: A-Z case-insensitively, every other character exactly. They
-        // decide; the trigram indexes of schema v18 only narrow the rows they look at.
-        const std::string like = pg ? " ILIKE ? ESCAPE '\\'" : " LIKE ? ESCAPE '\\'";
-        const std::string pattern = likePattern(*f.search);
-        const std::string merchants = "(SELECT sm.id FROM merchants sm WHERE sm.family_id = ? "
-                                      "AND sm.name" +
-                                      like + ")";
-        if (pg) {
-            // pg_trgm's GIN indexes serve each arm (docs/decisions.md D146); = ANY of the
-            // merchants' ids keeps the third arm indexable too (entries_merchant).
-            w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id = ANY (ARRAY" +
-                 merchants + "))";
-            params.insert(params.end(), {pattern, pattern, f.familyId, pattern});
-        } else if (match) {
-            // The candidates: the FTS5 trigram index's (it folds more than ASCII letters: a
-            // superset) and the entries of the matching merchants, one list of rowids the query
-            // starts from (entries first: the join order above). LIKE keeps the exact matches.
-            w += " AND e.rowid IN (SELECT rowid FROM entries_search WHERE entries_search MATCH ? "
-                 "UNION ALL SELECT rowid FROM entries WHERE merchant_id IN " +
-                 merchants + ") AND (e.name" + like + " OR e.notes" + like +
-                 " OR e.merchant_id IN " + merchants + ")";
-            params.insert(params.end(),
-                          {*match, f.familyId, pattern, pattern, pattern, f.familyId, pattern});
-        } else {
-            // Shorter than a trigram: no index can narrow it (docs/decisions.md D146).
-            w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id IN " +
-                 merchants + ")";
-            params.insert(params.end(), {pattern, pattern, f.familyId, pattern});
-        }
-    }
+    if (f.search) appendSearch(w, f, pg, plan, walk, params);
     return w;
 }
 
@@ -270,47 +157,96 @@ std::string cacheKey(const TransactionFilter& f) {
 
 } // namespace
 
+namespace {
+
+// Filters that the maintained counts answer: accounts only (and, with `search`, a search).
+bool accountsOnly(const TransactionFilter& f, bool searchToo = false) {
+    return !f.categoryId && !f.categoryIds && !f.merchantId && !f.merchantIds && !f.tagIds &&
+           !f.importId && !f.startDate && !f.endDate && !f.minAmount && !f.maxAmount && !f.type &&
+           (searchToo || !f.search);
+}
+
+// The transactions the listing shows on the filter's accounts, from the maintained counts.
+int64_t listedTotal(Database& db, Tx& s, const TransactionFilter& f) {
+    std::vector<SqlValue> params;
+    const std::string sum = countedSum(
+        "entry_counts", "entryable_type", std::string("Transaction"),
+        {f.familyId, "a.status <> 'pending_deletion'", f.accountId, f.accountIds}, params);
+    return db.statements().count(s, sum, params);
+}
+
+// A random row lookup (and LIKE) of a candidate costs about this many steps of an index walk.
+constexpr int64_t kLookupSteps = 32;
+
+// Whether a search through the trigram index fills its page sooner by walking the listing's
+// order index and checking each row against the candidates (reading about rows * listed /
+// matches index entries) than by reading every candidate's row and sorting them
+// (docs/decisions.md D217). Only where the density is known: accounts and search alone.
+bool walkPays(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan, int64_t rows,
+              int64_t matches) {
+    if (!plan.match || !accountsOnly(f, true)) return false;
+    const double walked =
+        static_cast<double>(rows) * listedTotal(db, s, f) / std::max<int64_t>(matches, 1);
+    return walked <= static_cast<double>(kLookupSteps) * plan.candidates;
+}
+
+} // namespace
+
 int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) {
     return db.cachedCount(
         cacheKey(f),
         [&](Tx& s) {
+            if (accountsOnly(f)) return listedTotal(db, s, f);
             std::vector<SqlValue> params;
-            const bool accountsOnly = !f.categoryId && !f.categoryIds && !f.merchantId &&
-                                      !f.merchantIds && !f.tagIds && !f.importId && !f.startDate &&
-                                      !f.endDate && !f.minAmount && !f.maxAmount && !f.type &&
-                                      !f.search;
-            if (accountsOnly)
-                return db.statements().count(
-                    s,
-                    countedSum(
-                        "entry_counts", "entryable_type", std::string("Transaction"),
-                        {f.familyId, "a.status <> 'pending_deletion'", f.accountId, f.accountIds},
-                        params),
-                    params);
-            std::string w = fromWhere(f, db.isPostgres(), false, searchByIndex(db, s, f), params);
+            std::string w =
+                fromWhere(f, db.isPostgres(), false, planSearch(db, s, f), false, params);
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
         },
         true);
 }
 
+// The page's rows are chosen by their sort keys alone (the listing's order index, no joins),
+// from the nearest remembered page start at or before `offset` (store/PageAnchors.h), then
+// read with their joins by id: one statement, so one snapshot of the data.
 std::vector<TransactionView> TransactionReads::page(Database& db, const TransactionFilter& f,
                                                     int64_t limit, int64_t offset) {
     std::vector<TransactionView> out;
+    if (limit <= 0) return out;
+    const bool pg = db.isPostgres();
+    const std::string shape = cacheKey(f);
+    const std::string stamp = db.readStamps().current();
+    const auto anchor = db.pageAnchors().nearest(shape, stamp, offset);
+    // The count placed the page: normally cached (a search only).
+    const int64_t matches = f.search && !pg ? countCached(db, f) : 0;
+    std::vector<PageAnchors::Anchor> seen;
     db.readReplica([&](Tx& s) {
-        std::vector<SqlValue> params;
-        std::string w = fromWhere(f, db.isPostgres(), true, searchByIndex(db, s, f), params);
-        params.push_back(limit);
-        params.push_back(offset);
-        const std::string sql =
-            std::string("SELECT ") + kColumns + " " + w +
-            " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
         RowQuery query = [&](const std::string& q, const std::vector<SqlValue>& p,
                              const std::function<void(const NativeRow&)>& onRow) {
             db.statements().query(s, q, p, onRow);
         };
-        query(sql, params, [&](const NativeRow& r) { out.push_back(viewFrom(r)); });
+        const SearchPlan plan = planSearch(db, s, f);
+        const bool walk = walkPays(db, s, f, plan, offset + limit + 1, matches);
+        std::vector<SqlValue> params;
+        std::string w = fromWhere(f, pg, true, plan, walk, params);
+        const int64_t skip = PageAnchors::seek(anchor, offset, "e", w, params);
+        params.push_back(limit + 1); // the row after the page: where the next one begins
+        params.push_back(skip);
+        query(std::string("SELECT ") + kColumns + " FROM (SELECT e.id AS page_id " + w +
+                  " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?) p "
+                  "CROSS JOIN entries e CROSS JOIN accounts a " +
+                  kJoins +
+                  "WHERE e.id = p.page_id AND a.id = e.account_id ORDER BY e.date DESC, "
+                  "e.created_at DESC, e.id DESC",
+              params, [&](const NativeRow& r) { out.push_back(viewFrom(r)); });
+        for (size_t i : {size_t(0), size_t(limit)})
+            if (i < out.size())
+                seen.push_back({offset + static_cast<int64_t>(i),
+                                bindValues(out[i].date, out[i].createdAt, out[i].id)});
+        if (static_cast<int64_t>(out.size()) > limit) out.pop_back();
         completeViews(out, query);
     });
+    // Remembered only when no write committed during the read: the anchors are of `stamp`.
+    if (db.readStamps().current() == stamp) db.pageAnchors().remember(shape, stamp, seen);
     return out;
 }
 

@@ -59,8 +59,11 @@ public:
     // GET /transactions: the count (cached until the next write, Database::cachedCount) and a
     // page ordered date desc, created_at desc, id desc, from the read pool.
     static int64_t countCached(Database& db, const TransactionFilter& filter);
+    // A deep page seeks from where an earlier page of the same filters began (PageAnchors.h)
+    // instead of skipping every row before it.
     static std::vector<TransactionView> page(Database& db, const TransactionFilter& filter,
                                              int64_t limit, int64_t offset);
+
     // One transaction of the family, whatever its account's status; nullopt when the id names
     // no Transaction entry of the family.
     static std::optional<TransactionView> byId(Tx& s, const std::string& familyId,

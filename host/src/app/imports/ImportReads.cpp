@@ -78,13 +78,21 @@ ImportRowView rowView(store::Tx& s, const std::string& familyId,
 } // namespace
 
 std::vector<ImportView> listImports(store::Database& db, const store::ImportListFilter& filter,
-                                    domain::Date today, const PageOf& pageOf) {
+                                    const PageOf& pageOf) {
     std::vector<ImportView> views;
     db.readReplica([&](store::Tx& s) {
         store::ImportStore imports(s);
         const PageSpan span = pageOf(imports.count(filter));
-        for (const auto& r : imports.list(filter, span.limit, span.offset))
-            views.push_back(evaluateImport(s, r, today));
+        for (auto& r : imports.list(filter, span.limit, span.offset)) {
+            // The flags as evaluateImport() sets them; the rest of its work (the summary, the
+            // mappings, the reasons) no list item shows.
+            ImportView v;
+            v.detail.uploaded = r.contentKind.has_value();
+            v.detail.configured = v.detail.uploaded && r.rowsCount > 0;
+            v.detail.terminal = isTerminalStatus(r.status);
+            v.record = std::move(r);
+            views.push_back(std::move(v));
+        }
     });
     return views;
 }

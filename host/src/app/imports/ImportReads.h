@@ -25,10 +25,12 @@ struct PageSpan {
 };
 using PageOf = std::function<PageSpan(int64_t totalCount)>;
 
-// GET /api/v1/imports: the family's imports matching `filter`, newest first, evaluated on
-// `today` (read from a replica when one is configured).
+// GET /api/v1/imports: the family's imports matching `filter`, newest first (read from a
+// replica when one is configured). Each view holds what a list item shows (docs/api.md §12: the
+// record and status_detail's uploaded, configured and terminal), not the evaluation of `GET
+// /imports/{id}` (stats, mappings, reasons): docs/decisions.md D216.
 std::vector<ImportView> listImports(store::Database& db, const store::ImportListFilter& filter,
-                                    domain::Date today, const PageOf& pageOf);
+                                    const PageOf& pageOf);
 
 // A row's value mapped to a family record (docs/api.md §12.3 `mappings`).
 struct MappingView {

@@ -159,17 +159,13 @@ Response ImportsHandler::list(Request& req) {
     if (auto account = req.query.get("account_id"); account && !account->empty())
         filter.accountId = domain::canonicalUuid(*account).value_or(*account);
     auto page = req.query.get("page"), perPage = req.query.get("per_page");
-    // The body depends on the day too: an import stored before schema v11 validates its rows
-    // against today's date window (app/imports/ImportEvaluation.cpp).
-    const domain::Date today = domain::Date::today();
     std::string key = "imports";
     for (const auto* part : {&filter.status, &filter.type, &filter.accountId, &page, &perPage})
         appendKeyPart(key, *part);
-    appendKeyPart(key, today.iso());
     appendKeyPart(key, filter.familyId);
     return _lists->respond(req, key, [&] {
         Pagination p;
-        const auto views = app::listImports(_db, filter, today, [&](int64_t total) {
+        const auto views = app::listImports(_db, filter, [&](int64_t total) {
             p = paginate(page, perPage, total);
             return app::PageSpan{p.perPage, p.offset};
         });
