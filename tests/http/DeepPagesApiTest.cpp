@@ -43,17 +43,11 @@ public:
     void setUp() override {
         _app = std::make_unique<AppHarness>();
         _key = _app->createKey("Family");
-        auto a = _app->postJson(
-            "/api/v1/imports",
-            R"({"type":"AccountImport","publish":"true","date_format":"%Y-%m-%d",)"
-            R"("raw_file_content":"type,name,amount,currency,date\n)"
-            R"(Checking,Checking,1000.00,USD,2024-01-01\nSavings,Savings,50.00,USD,2024-01-01\n"})",
-            _key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(a.body, 201, a.status);
-        _app->waitForJobs();
-        auto accounts = jsonObject(_app->get("/api/v1/accounts", _key))->getArray("accounts");
-        _checking = accounts->getObject(0)->getValue<std::string>("id");
-        _savings = accounts->getObject(1)->getValue<std::string>("id");
+        const auto ids = publishAccounts(*_app, _key,
+                                         "Checking,Checking,1000.00,USD,2024-01-01\\n"
+                                         "Savings,Savings,50.00,USD,2024-01-01\\n");
+        _checking = ids.at(0);
+        _savings = ids.at(1);
     }
     void tearDown() override { _app.reset(); }
 

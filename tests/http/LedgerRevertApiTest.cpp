@@ -23,17 +23,9 @@ public:
     void setUp() override {
         _app = std::make_unique<AppHarness>();
         _key = _app->createKey("Family");
-        auto a = _app->postJson(
-            "/api/v1/imports",
-            R"({"type":"AccountImport","publish":"true","date_format":"%Y-%m-%d",)"
-            R"("raw_file_content":"type,name,amount,currency,date\nChecking,Checking Account,1000.00,USD,2024-01-01\n"})",
-            _key);
-        CPPUNIT_ASSERT_EQUAL(201, a.status);
-        _app->waitForJobs();
-        _accountId = jsonObject(_app->get("/api/v1/accounts", _key))
-                         ->getArray("accounts")
-                         ->getObject(0)
-                         ->getValue<std::string>("id");
+        _accountId =
+            publishAccounts(*_app, _key, "Checking,Checking Account,1000.00,USD,2024-01-01\\n")
+                .at(0);
     }
     void tearDown() override { _app.reset(); }
 

@@ -5,6 +5,8 @@
 
 #include "HttpClient.h"
 
+#include <cppunit/TestAssert.h>
+
 #include <string>
 #include <vector>
 
@@ -19,6 +21,25 @@ inline void setTimes(AppHarness& app, const std::string& table, const std::strin
         store::sqlExec(s, "UPDATE " + table + " SET created_at = ?, updated_at = ? WHERE id = ?",
                        {createdAt, updatedAt, id});
     });
+}
+
+// Publishes an AccountImport whose CSV rows (after the header `type,name,amount,currency,date`)
+// are `rows`, and answers the family's account ids in the order GET /api/v1/accounts lists them.
+inline std::vector<std::string> publishAccounts(AppHarness& app, const std::string& key,
+                                                const std::string& rows) {
+    auto created =
+        app.postJson("/api/v1/imports",
+                     R"({"type":"AccountImport","publish":"true","date_format":"%Y-%m-%d",)"
+                     R"("raw_file_content":"type,name,amount,currency,date\n)" +
+                         rows + R"("})",
+                     key);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(created.body, 201, created.status);
+    app.waitForJobs();
+    std::vector<std::string> ids;
+    auto accounts = jsonObject(app.get("/api/v1/accounts", key))->getArray("accounts");
+    for (size_t i = 0; i < accounts->size(); ++i)
+        ids.push_back(accounts->getObject(static_cast<unsigned>(i))->getValue<std::string>("id"));
+    return ids;
 }
 
 inline store::CategoryRow seedCategory(AppHarness& app, const std::string& family,
