@@ -23,7 +23,7 @@
 using namespace finimport::test;
 namespace store = finimport::store;
 
-class DeepPagesApiTest : public CppUnit::TestFixture {
+class DeepPagesApiTest : public TwoAccountsFixture {
     CPPUNIT_TEST_SUITE(DeepPagesApiTest);
     CPPUNIT_TEST(testPagesInTurnSkipNothing);
     CPPUNIT_TEST(testWriteBetweenPages);
@@ -32,25 +32,12 @@ class DeepPagesApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testImportListReadsItsIndex);
     CPPUNIT_TEST_SUITE_END();
 
-    std::unique_ptr<AppHarness> _app;
-    std::string _key, _checking, _savings;
     std::string _checkpoint; // the data stamp the skipped rows are asserted against
 
     std::string stamp() { return _app->server().database().readStamps().current(); }
     void checkpoint() { _checkpoint = stamp(); }
 
 public:
-    void setUp() override {
-        _app = std::make_unique<AppHarness>();
-        _key = _app->createKey("Family");
-        const auto ids = publishAccounts(*_app, _key,
-                                         "Checking,Checking,1000.00,USD,2024-01-01\\n"
-                                         "Savings,Savings,50.00,USD,2024-01-01\\n");
-        _checking = ids.at(0);
-        _savings = ids.at(1);
-    }
-    void tearDown() override { _app.reset(); }
-
     // `count` rows named <prefix><i>, three to a day from `firstDay` of January 2024 on (ties
     // of date: created_at and id decide the order).
     void importRows(const std::string& accountId, const std::string& prefix, int count,

@@ -4,6 +4,7 @@
 #include "ApiSupport.h"
 
 #include "HttpClient.h"
+#include "KeyedAppFixture.h"
 
 #include <cppunit/TestAssert.h>
 
@@ -41,6 +42,23 @@ inline std::vector<std::string> publishAccounts(AppHarness& app, const std::stri
         ids.push_back(accounts->getObject(static_cast<unsigned>(i))->getValue<std::string>("id"));
     return ids;
 }
+
+// A fresh application per test with two published USD accounts: Checking (1,000.00) and
+// Savings (50.00), both opened 2024-01-01.
+class TwoAccountsFixture : public KeyedAppFixture {
+public:
+    void setUp() override {
+        KeyedAppFixture::setUp();
+        const auto ids = publishAccounts(*_app, _key,
+                                         "Checking,Checking,1000.00,USD,2024-01-01\\n"
+                                         "Savings,Savings,50.00,USD,2024-01-01\\n");
+        _checking = ids.at(0);
+        _savings = ids.at(1);
+    }
+
+protected:
+    std::string _checking, _savings;
+};
 
 inline store::CategoryRow seedCategory(AppHarness& app, const std::string& family,
                                        const std::string& name,

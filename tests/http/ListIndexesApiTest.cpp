@@ -13,7 +13,7 @@
 using namespace finimport::test;
 namespace store = finimport::store;
 
-class ListIndexesApiTest : public CppUnit::TestFixture {
+class ListIndexesApiTest : public TwoAccountsFixture {
     CPPUNIT_TEST_SUITE(ListIndexesApiTest);
     CPPUNIT_TEST(testCountsFollowEveryWrite);
     CPPUNIT_TEST(testSearchThroughTheIndexIsExact);
@@ -21,21 +21,7 @@ class ListIndexesApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testCommonTextIsCheckedInListingOrder);
     CPPUNIT_TEST_SUITE_END();
 
-    std::unique_ptr<AppHarness> _app;
-    std::string _key, _checking, _savings;
-
 public:
-    void setUp() override {
-        _app = std::make_unique<AppHarness>();
-        _key = _app->createKey("Family");
-        const auto ids = publishAccounts(*_app, _key,
-                                         "Checking,Checking,1000.00,USD,2024-01-01\\n"
-                                         "Savings,Savings,50.00,USD,2024-01-01\\n");
-        _checking = ids.at(0);
-        _savings = ids.at(1);
-    }
-    void tearDown() override { _app.reset(); }
-
     std::string importRows(const std::string& accountId, const std::string& csv) {
         auto r = _app->postJson(
             "/api/v1/imports",
