@@ -40,21 +40,15 @@ class DeepPagesApiTest : public TwoAccountsFixture {
 public:
     // `count` rows named <prefix><i>, three to a day from `firstDay` of January 2024 on (ties
     // of date: created_at and id decide the order).
-    void importRows(const std::string& accountId, const std::string& prefix, int count,
-                    int firstDay = 1) {
+    void importNumberedRows(const std::string& accountId, const std::string& prefix, int count,
+                            int firstDay = 1) {
         std::string csv = "date,name,amount\n";
         for (int i = 0; i < count; ++i) {
             const int day = firstDay + i / 3;
             csv += "2024-01-" + std::string(day < 10 ? "0" : "") + std::to_string(day) + "," +
                    prefix + std::to_string(i) + ",-" + std::to_string(i + 1) + "\n";
         }
-        auto r = _app->postJson(
-            "/api/v1/imports",
-            R"({"type":"TransactionImport","publish":"true","account_id":")" + accountId +
-                R"(","date_format":"%Y-%m-%d","raw_file_content":)" + jsonQuote(csv) + "}",
-            _key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        _app->waitForJobs();
+        importRows(accountId, csv);
     }
 
     struct Page {
@@ -101,7 +95,7 @@ public:
     }
 
     void testPagesInTurnSkipNothing() {
-        importRows(_checking, "T", 60);
+        importNumberedRows(_checking, "T", 60);
         checkpoint();
         const auto ids = all();
         CPPUNIT_ASSERT_EQUAL(size_t(60), ids.size());
@@ -124,15 +118,15 @@ public:
     }
 
     void testWriteBetweenPages() {
-        importRows(_checking, "T", 30, 5);
+        importNumberedRows(_checking, "T", 30, 5);
         checkpoint();
         auto ids = all();
         assertPage(page("per_page=10&page=1"), slice(ids, 0, 10), "1/10/30/3", 0);
         assertPage(page("per_page=10&page=2"), slice(ids, 10, 10), "2/10/30/3", 0);
         // One row older than all and one newer: page 3 shows the data as it is now, skipping
         // from the start (the page starts of the older data are not used).
-        importRows(_checking, "New", 1, 31);
-        importRows(_savings, "Old", 1, 1);
+        importNumberedRows(_checking, "New", 1, 31);
+        importNumberedRows(_savings, "Old", 1, 1);
         checkpoint();
         ids = all();
         CPPUNIT_ASSERT_EQUAL(size_t(32), ids.size());
@@ -158,8 +152,8 @@ public:
     // Each filter has its own page starts: a page of one account never starts from a row of
     // the family's listing.
     void testFiltersKeepTheirOwnPageStarts() {
-        importRows(_checking, "C", 24);
-        importRows(_savings, "S", 24, 2);
+        importNumberedRows(_checking, "C", 24);
+        importNumberedRows(_savings, "S", 24, 2);
         checkpoint();
         const auto family = all();
         const auto savings = all("&account_id=" + _savings);
@@ -180,7 +174,7 @@ public:
 
     // GET /balances pages the same way (date, created_at, id descending).
     void testBalancePagesInTurnSkipNothing() {
-        importRows(_checking, "T", 45);
+        importNumberedRows(_checking, "T", 45);
         checkpoint();
         const auto ids = all("", "balances");
         const std::string total = std::to_string(ids.size());
@@ -191,7 +185,7 @@ public:
                        slice(ids, 4 * (n - 1), 4),
                        std::to_string(n) + "/4/" + total + "/" + std::to_string(pages), 0);
         // A write: the next page skips from the start, and shows the data as it is now.
-        importRows(_savings, "S", 3);
+        importNumberedRows(_savings, "S", 3);
         checkpoint();
         const auto after = all("", "balances");
         const std::string meta =

@@ -57,6 +57,18 @@ public:
     }
 
 protected:
+    // Publishes `csv` (date, name, amount columns) into `accountId`; answers the import's id.
+    std::string importRows(const std::string& accountId, const std::string& csv) {
+        auto r = _app->postJson(
+            "/api/v1/imports",
+            R"({"type":"TransactionImport","publish":"true","account_id":")" + accountId +
+                R"(","date_format":"%Y-%m-%d","raw_file_content":)" + jsonQuote(csv) + "}",
+            _key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
+        _app->waitForJobs();
+        return jsonObject(r)->getObject("data")->getValue<std::string>("id");
+    }
+
     std::string _checking, _savings;
 };
 

@@ -22,16 +22,6 @@ class ListIndexesApiTest : public TwoAccountsFixture {
     CPPUNIT_TEST_SUITE_END();
 
 public:
-    std::string importRows(const std::string& accountId, const std::string& csv) {
-        auto r = _app->postJson(
-            "/api/v1/imports",
-            R"({"type":"TransactionImport","publish":"true","account_id":")" + accountId +
-                R"(","date_format":"%Y-%m-%d","raw_file_content":)" + jsonQuote(csv) + "}",
-            _key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
-        _app->waitForJobs();
-        return jsonObject(r)->getObject("data")->getValue<std::string>("id");
-    }
     int64_t total(const std::string& list, const std::string& query = "") {
         auto r = _app->get("/api/v1/" + list + query, _key);
         CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
