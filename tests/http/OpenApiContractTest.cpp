@@ -240,8 +240,8 @@ public:
     void testEveryRouteIsDocumented() {
         auto& server = _app->server();
         finimport::server::Config config;
-        finimport::app::ImportService imports(server.database(), server.plugins(), config,
-                                              server.jobs());
+        finimport::app::ImportService imports(server.database(), server.plugins(), server.types(),
+                                              config, server.jobs());
         auto router =
             finimport::http::buildRoutes({server.database(), imports, server.plugins(), config});
         const std::string base = std::string(FINIMPORT_BINARY_DIR) + "/served-openapi-ops";

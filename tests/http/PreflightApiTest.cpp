@@ -156,7 +156,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*_app, "imports"));
         // Spot checks of the exact bodies.
         ASSERT_API_ERROR(_app->postJson(kPath, bodies[0], _read), 422, "validation_failed",
-                         "Import could not be created", Errors({unknownType()}));
+                         "Import could not be created",
+                         Errors({unknownType(_app->server().types())}));
         ASSERT_API_ERROR(
             _app->postJson(kPath, bodies[5], _read), 422, "validation_failed",
             "Import could not be created",

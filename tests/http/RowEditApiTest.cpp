@@ -104,7 +104,8 @@ class RowEditApiTest : public CppUnit::TestFixture {
     std::string recounted(const std::string& id) {
         _app->server().database().write([&](finimport::store::Tx& s) {
             auto record = finimport::store::ImportStore(s).byIdAnyFamily(id);
-            finimport::app::recountImport(s, *record);
+            finimport::app::recountImport(s, *record,
+                                          _app->server().types().traitsOf(record->type));
         });
         return storedCounts(id);
     }

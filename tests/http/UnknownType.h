@@ -1,6 +1,6 @@
 #pragma once
-// The message of an unknown import type (docs/decisions.md D96): every registered type and
-// `auto`.
+// The message of an unknown import type (docs/decisions.md D96): every type of the server's
+// catalogue and `auto`.
 
 #include "app/imports/ImportTypes.h"
 
@@ -8,8 +8,8 @@
 
 namespace finimport::test {
 
-inline std::string unknownType() {
-    return "Type is not included in the list: " + finimport::app::knownTypesText() + ", auto";
+inline std::string unknownType(const finimport::app::TypeCatalogue& types) {
+    return "Type is not included in the list: " + types.knownTypesText() + ", auto";
 }
 
 } // namespace finimport::test

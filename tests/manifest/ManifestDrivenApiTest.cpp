@@ -24,6 +24,7 @@ class ManifestDrivenApiTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(fatalErrorIsInvalidFormat);
     CPPUNIT_TEST(preflightRunsThePlugin);
     CPPUNIT_TEST(openApiDocumentsTheType);
+    CPPUNIT_TEST(eachServerKnowsOnlyItsOwnTypes);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<AppHarness> _app;
@@ -136,6 +137,25 @@ public:
                                  R"(default: "ok", description: "ok: one row counting the bytes, )"
                                  R"(fail: a fatal error, empty: nothing recognisable. )"
                                  R"(Types: DemoImport."})") != std::string::npos);
+    }
+
+    // docs/decisions.md D225: a server's import types are those of its own plugins. A second
+    // server started after this one, without the demo plugin, refuses DemoImport as unknown
+    // while this one still serves it.
+    void eachServerKnowsOnlyItsOwnTypes() {
+        AppHarness other;
+        const std::string otherKey = other.createKey("Family");
+        const std::string otherTypes = other.server().types().knownTypesText();
+        CPPUNIT_ASSERT(otherTypes.find("TransactionImport") != std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(std::string::npos, otherTypes.find("DemoImport"));
+        CPPUNIT_ASSERT(!other.server().types().traitsOf("DemoImport").known());
+        ASSERT_API_ERROR(other.postJson("/api/v1/imports", R"({"type":"DemoImport"})", otherKey),
+                         422, "validation_failed", kInvalid,
+                         Errors({"Type is not included in the list: " + otherTypes + ", auto"}));
+        CPPUNIT_ASSERT(_app->server().types().traitsOf("DemoImport").known());
+        CPPUNIT_ASSERT(_app->server().types().knownTypesText().find("DemoImport") !=
+                       std::string::npos);
+        CPPUNIT_ASSERT_EQUAL(201, upload("DEMO").status);
     }
 };
 

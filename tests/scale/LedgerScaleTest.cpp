@@ -288,7 +288,8 @@ private:
                      const std::function<void()>& betweenUploadAndPublish = {}) {
         server::Config config;
         auto& server = _app->server();
-        app::ImportService imports(server.database(), server.plugins(), config, server.jobs());
+        app::ImportService imports(server.database(), server.plugins(), server.types(), config,
+                                   server.jobs());
         app::CreateImportRequest request;
         request.familyId = _familyId;
         request.userId = _userId;

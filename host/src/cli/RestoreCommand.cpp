@@ -35,6 +35,7 @@ int runRestore(const Args& args) {
         if (level >= plugin::LogLevel::Warning) std::cerr << message << "\n";
     });
     server::loadPlugins(plugins, config);
+    const app::TypeCatalogue types(plugins);
 
     std::string content;
     {
@@ -51,7 +52,7 @@ int runRestore(const Args& args) {
     }
     std::cerr << "finimport restore: " << content.size() << " bytes read from " << file << "\n";
     auto result = app::restoreFamily(
-        db, config, plugins, family->id, std::move(content),
+        db, config, plugins, types, family->id, std::move(content),
         std::filesystem::path(file).filename().string(),
         [](const std::string& phase) { std::cerr << "finimport restore: " << phase << "…\n"; });
     if (result.status != "complete") {

@@ -1,7 +1,5 @@
 #include "server/PluginLoading.h"
 
-#include "app/imports/ImportTypes.h"
-
 #include <algorithm>
 #include <filesystem>
 
@@ -41,7 +39,6 @@ void loadPlugins(plugin::PluginRegistry& registry, const Config& config) {
             std::find(builtIn.begin(), builtIn.end(), canonical(dir)) != builtIn.end();
         registry.loadDirectories({dir}, runPolicyFor(config, isBuiltIn));
     }
-    app::registerImportTypes(registry);
 }
 
 } // namespace finimport::server

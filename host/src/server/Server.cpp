@@ -41,6 +41,7 @@ Server::Server(server::Config config) : _config(std::move(config)) {
     store::migrate(*_db);
     _plugins = std::make_unique<plugin::PluginRegistry>();
     server::loadPlugins(*_plugins, _config);
+    _types = std::make_unique<const app::TypeCatalogue>(*_plugins);
     jobs::JobQueueOptions jobOptions;
     jobOptions.workers = _config.workers;
     jobOptions.lease = std::chrono::seconds(_config.jobLeaseSeconds);
@@ -57,9 +58,9 @@ Server::Server(server::Config config) : _config(std::move(config)) {
             else if (job.kind == "revert")
                 store::failImportIfStatus(s, *job.importId, "reverting", "revert_failed", message);
         });
-    _importJobs = std::make_unique<app::ImportJobs>(*_db, _config, *_plugins);
+    _importJobs = std::make_unique<app::ImportJobs>(*_db, _config, *_plugins, *_types);
     _jobs->setHandler([this](const store::JobRecord& job) { _importJobs->run(job); });
-    _imports = std::make_unique<app::ImportService>(*_db, *_plugins, _config, *_jobs);
+    _imports = std::make_unique<app::ImportService>(*_db, *_plugins, *_types, _config, *_jobs);
     _keys = std::make_unique<app::ApiKeys>(*_db);
 
     auto router = http::buildRoutes({*_db, *_imports, *_plugins, _config, _config.consoleEnabled});

@@ -3,6 +3,7 @@
 // service and the HTTP server. Tests start it in-process on an ephemeral port.
 
 #include "app/auth/ApiKeys.h"
+#include "app/imports/ImportTypes.h"
 #include "app/requests/ImportJobs.h"
 #include "app/requests/ImportService.h"
 #include "http/HttpServer.h"
@@ -34,11 +35,14 @@ public:
     // The port of the separate metrics listener (metrics.listen), 0 when there is none.
     uint16_t metricsPort() const;
     const plugin::PluginRegistry& plugins() const { return *_plugins; }
+    // The import types of the loaded plugins, made once at start (docs/decisions.md D225).
+    const app::TypeCatalogue& types() const { return *_types; }
 
 private:
     server::Config _config;
     std::unique_ptr<store::Database> _db;
     std::unique_ptr<plugin::PluginRegistry> _plugins;
+    std::unique_ptr<const app::TypeCatalogue> _types; // of _plugins; outlives what reads it
     std::unique_ptr<jobs::JobQueue> _jobs;
     std::unique_ptr<app::ImportJobs> _importJobs;
     std::unique_ptr<app::ImportService> _imports;

@@ -98,15 +98,14 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
         report.entityCounts.emplace_back(key, entity[key]);
 }
 
-PreflightResult preflightBackup(const CreateImportRequest& req, const std::string& type,
+PreflightResult preflightBackup(const CreateImportRequest& req, const ImportTypeTraits& traits,
                                 const ImportSettings& config) {
-    const ImportTypeTraits traits = traitsOf(type);
     auto read = readBackupContent(req, traits);
     if (auto* e = std::get_if<ImportError>(&read)) return *e;
     const BackupContent& upload = std::get<BackupContent>(read);
     const std::string& content = upload.text;
     PreflightReport report;
-    report.type = type;
+    report.type = traits.type;
     report.ndjson = true;
     report.filename = upload.filename.value_or("service-import.ndjson");
     report.contentType = upload.contentType.value_or(kNdjsonMediaType);
@@ -124,7 +123,7 @@ PreflightResult preflightBackup(const CreateImportRequest& req, const std::strin
     if (report.rowsCount == 0) addError(report, {"no_data_rows", "No data rows were found."});
     if (report.rowsCount > 0 && !anyEntity)
         report.warnings.push_back("No importable records were found.");
-    if (report.rowsCount > rowCapOf(type, config))
+    if (report.rowsCount > rowCapOf(traits, config))
         report.warnings.push_back("Row count exceeds this import type's publish limit.");
     return report;
 }

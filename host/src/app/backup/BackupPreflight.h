@@ -4,6 +4,7 @@
 
 #include "app/imports/ImportRequest.h"
 #include "app/imports/ImportSettings.h"
+#include "app/imports/ImportTypes.h"
 #include "app/imports/PreflightReport.h"
 
 #include <string>
@@ -11,7 +12,7 @@
 
 namespace finimport::app {
 
-PreflightResult preflightBackup(const CreateImportRequest& request, const std::string& type,
+PreflightResult preflightBackup(const CreateImportRequest& request, const ImportTypeTraits& traits,
                                 const ImportSettings& config);
 
 // The docs/api.md §7.9 per-line checks of a backup's NDJSON text, for the preflight report.

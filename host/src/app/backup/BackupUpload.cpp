@@ -7,7 +7,6 @@
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportOptions.h"
 #include "app/imports/ImportSummary.h"
-#include "app/imports/ImportTypes.h"
 #include "store/ImportStore.h"
 
 #include <Poco/JSON/Object.h>
@@ -30,8 +29,7 @@ std::string countsJson(const std::map<std::string, int64_t>& expected) {
 } // namespace
 
 StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& req,
-                               const std::string& type) {
-    const ImportTypeTraits traits = traitsOf(type);
+                               const ImportTypeTraits& traits) {
     auto read = readBackupContent(req, traits);
     if (auto* e = std::get_if<ImportError>(&read)) return *e;
     const BackupContent& upload = std::get<BackupContent>(read);
@@ -50,7 +48,7 @@ StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& r
     store::ImportRecord record;
     if (req.upload) record.id = req.upload->id(); // docs/decisions.md D165
     record.familyId = req.familyId;
-    record.type = type;
+    record.type = traits.type;
     std::vector<std::string> ignored;
     CreateImportRequest defaults;
     record.configuration = readImportOptions(defaults, traits, ignored).toJson();

@@ -2,6 +2,7 @@
 // Creating an import of the engine's own NDJSON backup format (docs/api.md §7.7).
 
 #include "app/imports/ImportRequest.h"
+#include "app/imports/ImportTypes.h"
 #include "store/Database.h"
 
 #include <string>
@@ -10,6 +11,6 @@ namespace finimport::app {
 
 // Stores the upload as a pending import: its id, or why nothing was stored.
 StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& request,
-                               const std::string& type);
+                               const ImportTypeTraits& traits);
 
 } // namespace finimport::app

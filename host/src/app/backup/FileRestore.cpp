@@ -1,7 +1,6 @@
 #include "app/backup/FileRestore.h"
 
 #include "app/backup/Restorer.h"
-#include "app/imports/ImportTypes.h"
 #include "store/ImportStore.h"
 
 #include <limits>
@@ -9,13 +8,14 @@
 namespace finimport::app {
 
 RestoreResult restoreFamily(store::Database& db, const ImportSettings& config,
-                            const plugin::PluginRegistry& plugins, const std::string& familyId,
-                            std::string content, const std::string& filename,
+                            const plugin::PluginRegistry& plugins, const TypeCatalogue& types,
+                            const std::string& familyId, std::string content,
+                            const std::string& filename,
                             const std::function<void(const std::string&)>& phase) {
     RestoreResult result;
     // The engine's own backup type, as the plugins declare it (record kind "backup").
     for (const auto& t : plugins.types())
-        if (traitsOf(t.type).backup()) result.type = t.type;
+        if (types.traitsOf(t.type).backup()) result.type = t.type;
     if (result.type.empty()) {
         result.status = "failed";
         result.error = "no loaded plugin serves the backup format";
@@ -39,7 +39,7 @@ RestoreResult restoreFamily(store::Database& db, const ImportSettings& config,
     ImportSettings uncapped = config;
     uncapped.serviceRowCap = std::numeric_limits<int64_t>::max();
     if (phase) phase("restoring");
-    backup::Restorer(db, uncapped, &plugins).publish(record.id, nullptr);
+    backup::Restorer(db, uncapped, &plugins, types).publish(record.id, nullptr);
 
     db.read([&](store::Tx& s) {
         auto stored = store::ImportStore(s).byIdAnyFamily(record.id);

@@ -6,6 +6,7 @@
 // row caps. It stays listed and revertable like any import.
 
 #include "app/imports/ImportSettings.h"
+#include "app/imports/ImportTypes.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
 
@@ -23,10 +24,12 @@ struct RestoreResult {
     std::string readback; // the import's readback JSON (docs/imports.md §8)
 };
 
-// `phase` is called with "storing", "restoring" as the work moves on.
+// `phase` is called with "storing", "restoring" as the work moves on. `types`: those of
+// `plugins`.
 RestoreResult restoreFamily(store::Database& db, const ImportSettings& config,
-                            const plugin::PluginRegistry& plugins, const std::string& familyId,
-                            std::string content, const std::string& filename,
+                            const plugin::PluginRegistry& plugins, const TypeCatalogue& types,
+                            const std::string& familyId, std::string content,
+                            const std::string& filename,
                             const std::function<void(const std::string&)>& phase);
 
 } // namespace finimport::app

@@ -6,7 +6,6 @@
 #include "app/backup/RecordWriter.h"
 #include "app/backup/RestoreChecks.h"
 #include "app/backup/StoredRecords.h"
-#include "app/imports/ImportTypes.h"
 #include "app/publish/RevertJob.h"
 #include "app/rules/RuleRemoval.h"
 #include "jobs/BalanceMaterializer.h"
@@ -101,7 +100,7 @@ void Restorer::publish(const std::string& importId, const std::function<void()>&
             store::lockPublishTargets(s, import->familyId);
             auto family = store::FamilyStore(s).familyById(import->familyId);
             const std::string content = import->content.value_or("");
-            int64_t cap = rowCapOf(import->type, _config);
+            int64_t cap = rowCapOf(_types.traitsOf(import->type), _config);
             // Expected counts again at the start of publish (docs/imports.md §6.12).
             NdjsonLineReport lines = analyzeNdjson(content);
             if (lines.typedLines > cap)

@@ -4,6 +4,7 @@
 // readback; balances.
 
 #include "app/imports/ImportSettings.h"
+#include "app/imports/ImportTypes.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
 
@@ -15,8 +16,8 @@ namespace finimport::app::backup {
 class Restorer {
 public:
     Restorer(store::Database& db, const ImportSettings& config,
-             const plugin::PluginRegistry* plugins)
-        : _db(db), _config(config), _plugins(plugins) {}
+             const plugin::PluginRegistry* plugins, const TypeCatalogue& types)
+        : _db(db), _config(config), _plugins(plugins), _types(types) {}
 
     // `afterRecordsHook` runs inside the transaction once the records exist (tests inject
     // failures there).
@@ -27,6 +28,7 @@ private:
     store::Database& _db;
     const ImportSettings& _config;
     const plugin::PluginRegistry* _plugins;
+    const TypeCatalogue& _types;
 };
 
 } // namespace finimport::app::backup

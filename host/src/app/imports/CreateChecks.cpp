@@ -28,7 +28,8 @@ ColumnReading readColumnsOf(const CreateImportRequest& req, const ImportOptions&
 }
 
 CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req,
-                             const ImportTypeTraits& traits, const std::string& fallbackCharset) {
+                             const TypeCatalogue& types, const ImportTypeTraits& traits,
+                             const std::string& fallbackCharset) {
     CreateChecks c;
     if (req.fileFieldWasText) {
         c.refusal =
@@ -42,7 +43,8 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
         return c;
     }
     if (!traits.known())
-        c.errors.push_back("Type is not included in the list: " + knownTypesText() + ", auto");
+        c.errors.push_back("Type is not included in the list: " + types.knownTypesText() +
+                           ", auto");
     db.read([&](store::Tx& s) {
         c.family = store::FamilyStore(s).familyById(req.familyId);
         auto given = req.text("account_id");

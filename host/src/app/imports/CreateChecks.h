@@ -33,7 +33,9 @@ struct CreateChecks {
 ColumnReading readColumnsOf(const CreateImportRequest& request, const ImportOptions& options,
                             const ImportTypeTraits& traits, std::string_view text);
 
+// `traits`: the request's type in `types` (whose known types an unknown one's error lists).
 CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& request,
-                             const ImportTypeTraits& traits, const std::string& fallbackCharset);
+                             const TypeCatalogue& types, const ImportTypeTraits& traits,
+                             const std::string& fallbackCharset);
 
 } // namespace finimport::app

@@ -42,9 +42,9 @@ std::string rowCurrency(const rows::Fields& row, const store::AccountRow& accoun
 
 } // namespace
 
-DuplicateCounter::DuplicateCounter(store::Tx& s, const store::ImportRecord& import)
-    : _s(s), _import(import), _traits(traitsOf(import.type)), _accounts(s),
-      _candidates(s, import.id) {}
+DuplicateCounter::DuplicateCounter(store::Tx& s, const store::ImportRecord& import,
+                                   const ImportTypeTraits& traits)
+    : _s(s), _import(import), _traits(traits), _accounts(s), _candidates(s, import.id) {}
 
 std::optional<store::AccountRow> DuplicateCounter::targetAccount(const rows::Fields& row) {
     if (_import.accountId) {
@@ -136,9 +136,9 @@ bool DuplicateCounter::matches(const rows::Fields& row) {
 }
 
 int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,
-                          const std::vector<rows::Fields>& rows) {
+                          const ImportTypeTraits& traits, const std::vector<rows::Fields>& rows) {
     constexpr std::size_t kBatch = 1000;
-    DuplicateCounter counter(s, import);
+    DuplicateCounter counter(s, import, traits);
     int64_t duplicates = 0;
     for (std::size_t at = 0; at < rows.size(); at += kBatch) {
         std::vector<const rows::Fields*> batch;
@@ -151,10 +151,10 @@ int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,
     return duplicates;
 }
 
-void countDuplicates(store::Tx& s, store::ImportRecord& import,
+void countDuplicates(store::Tx& s, store::ImportRecord& import, const ImportTypeTraits& traits,
                      const std::vector<rows::Fields>& rows) {
     ImportSummary summary;
-    summary.setCount("duplicate_rows_count", duplicateRowCount(s, import, rows));
+    summary.setCount("duplicate_rows_count", duplicateRowCount(s, import, traits, rows));
     import.summary = summary.text();
     store::ImportStore(s).update(import);
 }

@@ -23,7 +23,9 @@ namespace finimport::app {
 
 class DuplicateCounter {
 public:
-    DuplicateCounter(store::Tx& s, const store::ImportRecord& import);
+    // `traits`: the import's type.
+    DuplicateCounter(store::Tx& s, const store::ImportRecord& import,
+                     const ImportTypeTraits& traits);
     // Forgets the candidates of the previous batch and reads those of `rows` (the rows
     // matches() will be asked about next, in file order).
     void prefetch(const std::vector<const rows::Fields*>& rows);

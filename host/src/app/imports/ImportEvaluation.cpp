@@ -87,11 +87,13 @@ std::optional<std::string> unknownAccountType(const ImportTypeTraits& traits,
     return t;
 }
 
-ImportView evaluateImport(store::Tx& s, const store::ImportRecord& record, domain::Date today) {
+ImportView evaluateImport(store::Tx& s, const TypeCatalogue& types,
+                          const store::ImportRecord& record, domain::Date today) {
     ImportView v;
     v.record = record;
     v.options = ImportOptions::fromJson(record.configuration);
-    const ImportTypeTraits traits = traitsOf(record.type);
+    const ImportTypeTraits traits = types.traitsOf(record.type);
+    v.backup = traits.backup();
     store::ImportStore imports(s);
 
     v.stats.rowsCount = record.rowsCount;

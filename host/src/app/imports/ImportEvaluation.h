@@ -33,6 +33,8 @@ struct ImportView {
     StatusDetail detail;
     ImportStats stats;
     std::vector<std::string> notPublishableReasons; // docs/decisions.md D6 `errors` lines
+    // The type is the engine's own NDJSON backup: the detail shows its `verification`.
+    bool backup = false;
 };
 
 bool isTerminalStatus(const std::string& status);
@@ -63,6 +65,7 @@ bool skipsInvalidRows(const ImportOptions& options);
 
 // Reads the row counts stored with the import (O(1) in the rows) and its mappings; imports
 // stored before schema v11 have their rows scanned and validated at `today`.
-ImportView evaluateImport(store::Tx& s, const store::ImportRecord& record, domain::Date today);
+ImportView evaluateImport(store::Tx& s, const TypeCatalogue& types,
+                          const store::ImportRecord& record, domain::Date today);
 
 } // namespace finimport::app

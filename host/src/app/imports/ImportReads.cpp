@@ -1,7 +1,6 @@
 #include "app/imports/ImportReads.h"
 
 #include "app/imports/ImportSummary.h"
-#include "app/imports/ImportTypes.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/RowStats.h"
 #include "app/rows/RowCodec.h"
@@ -98,8 +97,9 @@ std::vector<ImportView> listImports(store::Database& db, const store::ImportList
 }
 
 std::optional<std::vector<ImportRowView>>
-listImportRows(store::Database& db, const std::string& familyId, const std::string& importId,
-               bool onlyInvalid, domain::Date today, const PageOf& pageOf) {
+listImportRows(store::Database& db, const TypeCatalogue& types, const std::string& familyId,
+               const std::string& importId, bool onlyInvalid, domain::Date today,
+               const PageOf& pageOf) {
     auto id = domain::canonicalUuid(importId);
     if (!id) return std::nullopt;
     std::optional<std::vector<ImportRowView>> rows;
@@ -117,7 +117,7 @@ listImportRows(store::Database& db, const std::string& familyId, const std::stri
         const PageSpan span = pageOf(total);
         store::RowPageQuery query;
         query.onlyInvalid = onlyInvalid;
-        query.newestFirst = traitsOf(record->type).details.rowsNewestFirst;
+        query.newestFirst = types.traitsOf(record->type).details.rowsNewestFirst;
         query.limit = span.limit;
         query.offset = span.offset;
         rows.emplace();

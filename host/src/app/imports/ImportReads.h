@@ -60,8 +60,9 @@ struct ImportRowView {
 // GET /api/v1/imports/{id}/rows (only the invalid ones when `onlyInvalid`); nullopt when the
 // import is not the family's.
 std::optional<std::vector<ImportRowView>>
-listImportRows(store::Database& db, const std::string& familyId, const std::string& importId,
-               bool onlyInvalid, domain::Date today, const PageOf& pageOf);
+listImportRows(store::Database& db, const TypeCatalogue& types, const std::string& familyId,
+               const std::string& importId, bool onlyInvalid, domain::Date today,
+               const PageOf& pageOf);
 
 // A row just edited (PATCH …/rows/{number} answers it as the list shows it).
 ImportRowView viewImportRow(store::Database& db, const std::string& familyId,

@@ -1,43 +1,17 @@
 #include "app/imports/ImportTypes.h"
 
-#include <map>
-#include <mutex>
-#include <shared_mutex>
-
 namespace finimport::app {
 
-namespace {
-
-struct Catalog {
-    std::shared_mutex mutex;
-    std::map<std::string, std::shared_ptr<const plugin::Manifest>, std::less<>> byType;
-};
-
-Catalog& catalog() {
-    static Catalog instance;
-    return instance;
-}
-
-} // namespace
-
-void registerImportTypes(const plugin::PluginRegistry& registry) {
-    Catalog& c = catalog();
-    std::unique_lock lock(c.mutex);
-    // The latest load wins: a process runs one server at a time (tests start them in turn, with
-    // other plugin directories), and its registry serves each type from one manifest.
+TypeCatalogue::TypeCatalogue(const plugin::PluginRegistry& registry) {
     for (const auto& info : registry.types())
         if (const auto* importer = registry.find(info.type))
-            c.byType[info.type] = std::make_shared<plugin::Manifest>(importer->manifest);
+            _byType[info.type] = std::make_shared<plugin::Manifest>(importer->manifest);
 }
 
-ImportTypeTraits traitsOf(const std::string& type) {
+ImportTypeTraits TypeCatalogue::traitsOf(const std::string& type) const {
     ImportTypeTraits t;
     t.type = type;
-    {
-        Catalog& c = catalog();
-        std::shared_lock lock(c.mutex);
-        if (auto it = c.byType.find(type); it != c.byType.end()) t.manifest = it->second;
-    }
+    if (auto it = _byType.find(type); it != _byType.end()) t.manifest = it->second;
     if (!t.manifest) return t;
     t.details = t.manifest->details(type);
     t.categoryMapping = t.details.hasMapping("category");
@@ -48,11 +22,9 @@ ImportTypeTraits traitsOf(const std::string& type) {
     return t;
 }
 
-std::string knownTypesText() {
-    Catalog& c = catalog();
-    std::shared_lock lock(c.mutex);
+std::string TypeCatalogue::knownTypesText() const {
     std::string text;
-    for (const auto& [type, manifest] : c.byType)
+    for (const auto& [type, manifest] : _byType)
         text += (text.empty() ? "" : ", ") + type;
     return text;
 }
@@ -76,24 +48,25 @@ std::string contentLimitText(int64_t bytes) {
     return std::to_string(bytes) + " bytes";
 }
 
-int64_t rowCapOf(const std::string& type, const ImportSettings& config) {
-    const std::string cap = traitsOf(type).details.rowCap;
+int64_t rowCapOf(const ImportTypeTraits& traits, const ImportSettings& config) {
+    const std::string& cap = traits.details.rowCap;
     if (cap == "accounts") return config.accountRowCap;
     if (cap == "service") return config.serviceRowCap;
     return config.rowCap;
 }
 
-std::string rowCapSettingOf(const std::string& type) {
-    const std::string cap = traitsOf(type).details.rowCap;
+std::string rowCapSettingOf(const ImportTypeTraits& traits) {
+    const std::string& cap = traits.details.rowCap;
     if (cap == "accounts") return "limits.account_rows";
     if (cap == "service") return "limits.service_rows";
     return "limits.rows";
 }
 
-std::string rowCapMessage(const std::string& type, const ImportSettings& config, int64_t rows) {
+std::string rowCapMessage(const ImportTypeTraits& traits, const ImportSettings& config,
+                          int64_t rows) {
     return "Import was uploaded but has too many rows to publish automatically: " +
-           std::to_string(rows) + " rows, the limit is " + std::to_string(rowCapOf(type, config)) +
-           " (setting " + rowCapSettingOf(type) + ").";
+           std::to_string(rows) + " rows, the limit is " +
+           std::to_string(rowCapOf(traits, config)) + " (setting " + rowCapSettingOf(traits) + ").";
 }
 
 } // namespace finimport::app

@@ -7,6 +7,7 @@
 #include "plugin/Manifest.h"
 #include "plugin/PluginRegistry.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,22 +39,33 @@ struct ImportTypeTraits {
     std::string defaultErrorCode() const;
 };
 
-// Records every type the registry serves with its manifest (replacing what an earlier load
-// recorded), so that the traits of stored imports can be read where no registry is at hand.
-// Called once per server start, after loading.
-void registerImportTypes(const plugin::PluginRegistry& registry);
+// The import types of one plugin registry (docs/decisions.md D225): made once from the loaded
+// plugins by whoever composes the application (server/, the CLI) and handed to what needs it, so
+// two servers in one process never see each other's types. Read-only once made: safe to share
+// between threads.
+class TypeCatalogue {
+public:
+    // Knows no type: every type is unknown.
+    TypeCatalogue() = default;
+    // Every type the registry serves, with the manifest of the plugin serving it.
+    explicit TypeCatalogue(const plugin::PluginRegistry& registry);
 
-ImportTypeTraits traitsOf(const std::string& type);
+    ImportTypeTraits traitsOf(const std::string& type) const;
+    // Every type, sorted, comma-separated (docs/decisions.md D96: the unknown-type error lists
+    // them).
+    std::string knownTypesText() const;
 
-// Every registered type, sorted, comma-separated (docs/decisions.md D96: the unknown-type error
-// lists them).
-std::string knownTypesText();
+private:
+    std::map<std::string, std::shared_ptr<const plugin::Manifest>, std::less<>> _byType;
+};
+
 // "10MB" (whole megabytes, as the seed writes them), else "64 bytes".
 std::string contentLimitText(int64_t bytes);
-int64_t rowCapOf(const std::string& type, const ImportSettings& config);
+int64_t rowCapOf(const ImportTypeTraits& traits, const ImportSettings& config);
 // The setting that raises that cap ("limits.rows"), and the refusal naming it (docs/decisions.md
 // D100).
-std::string rowCapSettingOf(const std::string& type);
-std::string rowCapMessage(const std::string& type, const ImportSettings& config, int64_t rows);
+std::string rowCapSettingOf(const ImportTypeTraits& traits);
+std::string rowCapMessage(const ImportTypeTraits& traits, const ImportSettings& config,
+                          int64_t rows);
 
 } // namespace finimport::app

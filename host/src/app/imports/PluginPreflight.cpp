@@ -104,11 +104,11 @@ private:
 } // namespace
 
 PreflightResult PluginPreflight::run(const CreateImportRequest& req, const std::string& type) {
-    const ImportTypeTraits traits = traitsOf(type);
+    const ImportTypeTraits traits = _types.traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 
     // Create's checks, in create's order (docs/api.md §7.3 then docs/decisions.md D26; D29).
-    CreateChecks checks = runCreateChecks(_db, req, traits, _config.fallbackCharset);
+    CreateChecks checks = runCreateChecks(_db, req, _types, traits, _config.fallbackCharset);
     if (checks.refusal) return *checks.refusal;
     auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
     // Fixed labels and formats fill only what the client left blank (docs/api.md §12.4).
@@ -179,7 +179,7 @@ PreflightResult PluginPreflight::run(const CreateImportRequest& req, const std::
     }
     if (report.rowsCount == 0)
         report.errors.push_back({"no_data_rows", "No data rows were found."});
-    if (report.rowsCount > rowCapOf(type, _config))
+    if (report.rowsCount > rowCapOf(traits, _config))
         report.warnings.push_back("Row count exceeds this import type's publish limit.");
     // Then the import's own warnings (docs/decisions.md D57), as create would store them.
     report.warnings.insert(report.warnings.end(), sink.warnings.begin(), sink.warnings.end());

@@ -5,6 +5,7 @@
 
 #include "app/imports/ImportRequest.h"
 #include "app/imports/ImportSettings.h"
+#include "app/imports/ImportTypes.h"
 #include "app/imports/PreflightReport.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
@@ -16,8 +17,8 @@ namespace finimport::app {
 class PluginPreflight {
 public:
     PluginPreflight(store::Database& db, const plugin::PluginRegistry& plugins,
-                    const ImportSettings& config)
-        : _db(db), _plugins(plugins), _config(config) {}
+                    const TypeCatalogue& types, const ImportSettings& config)
+        : _db(db), _plugins(plugins), _types(types), _config(config) {}
 
     // `type` is resolved (never `auto`) and read by a plugin.
     PreflightResult run(const CreateImportRequest& request, const std::string& type);
@@ -25,6 +26,7 @@ public:
 private:
     store::Database& _db;
     const plugin::PluginRegistry& _plugins;
+    const TypeCatalogue& _types;
     const ImportSettings& _config;
 };
 

@@ -43,7 +43,7 @@ std::string takeUtf8Content(CreateImportRequest& req, std::size_t offset) {
 } // namespace
 
 StoredUpload PluginUpload::store(CreateImportRequest& req, const std::string& type) {
-    const ImportTypeTraits traits = traitsOf(type);
+    const ImportTypeTraits traits = _types.traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 
     // docs/decisions.md D96: a statement file sent as a CSV type is refused, not stored as rows
@@ -56,7 +56,7 @@ StoredUpload PluginUpload::store(CreateImportRequest& req, const std::string& ty
     }
     // docs/api.md §7.3 content checks, the docs/decisions.md D26 listing, decoding: shared with
     // preflight (D29).
-    CreateChecks checks = runCreateChecks(_db, req, traits, _config.fallbackCharset);
+    CreateChecks checks = runCreateChecks(_db, req, _types, traits, _config.fallbackCharset);
     if (checks.refusal) return *checks.refusal;
     auto& [refusal, content, errors, accountId, account, family, options, text] = checks;
     // Captured by the lambdas below as plain references (clang < 16 cannot capture a binding).

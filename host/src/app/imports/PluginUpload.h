@@ -4,6 +4,7 @@
 
 #include "app/imports/ImportRequest.h"
 #include "app/imports/ImportSettings.h"
+#include "app/imports/ImportTypes.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
 
@@ -16,8 +17,8 @@ namespace finimport::app {
 class PluginUpload {
 public:
     PluginUpload(store::Database& db, const plugin::PluginRegistry& plugins,
-                 const ImportSettings& config)
-        : _db(db), _plugins(plugins), _config(config) {}
+                 const TypeCatalogue& types, const ImportSettings& config)
+        : _db(db), _plugins(plugins), _types(types), _config(config) {}
 
     // `type` is resolved (never `auto`) and read by a plugin. The uploaded content is moved out
     // of `request` into the stored import when it is already UTF-8: it is not copied.
@@ -29,6 +30,7 @@ public:
 private:
     store::Database& _db;
     const plugin::PluginRegistry& _plugins;
+    const TypeCatalogue& _types;
     const ImportSettings& _config;
 };
 

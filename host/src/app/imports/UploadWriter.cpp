@@ -38,7 +38,7 @@ void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, r
 
 UploadWriter::UploadWriter(store::Tx& s, const store::ImportRecord& import,
                            const ImportTypeTraits& traits, domain::Date today)
-    : _s(s), _import(import), _traits(traits), _today(today), _duplicates(s, import),
+    : _s(s), _import(import), _traits(traits), _today(today), _duplicates(s, import, traits),
       _inserter(std::make_unique<store::RowInserter>(s)),
       _skipInvalid(skipsInvalidRows(ImportOptions::fromJson(import.configuration))) {
     // An upload's pages are written once: a small SQLite cache spills them to the WAL early

@@ -3,7 +3,6 @@
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/ImportProgress.h"
 #include "app/imports/ImportSummary.h"
-#include "app/imports/ImportTypes.h"
 #include "app/imports/RowValidation.h"
 #include "app/publish/MappingResolver.h"
 #include "app/publish/PublishRows.h"
@@ -180,8 +179,9 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
             auto family = store::FamilyStore(s).familyById(import->familyId);
             PublishContext ctx{s, *import, *family, domain::Date::today(), {}, {}, {}, 0};
 
-            if (import->rowsCount > rowCapOf(import->type, _config))
-                throw std::runtime_error(rowCapMessage(import->type, _config, import->rowsCount));
+            const ImportTypeTraits traits = _types.traitsOf(import->type);
+            if (import->rowsCount > rowCapOf(traits, _config))
+                throw std::runtime_error(rowCapMessage(traits, _config, import->rowsCount));
             // D43/D44: excluded rows are never published; with skip_invalid_rows the rows
             // invalid now are left out (and counted) instead of failing the publish.
             const bool skip = skipsInvalidRows(ImportOptions::fromJson(import->configuration));

@@ -4,6 +4,7 @@
 // it touched. Backup imports publish in backup/; app/requests/ImportJobs.h routes the jobs.
 
 #include "app/imports/ImportSettings.h"
+#include "app/imports/ImportTypes.h"
 #include "jobs/RecordedFailure.h"
 #include "store/Database.h"
 
@@ -15,7 +16,8 @@ namespace finimport::app {
 
 class Publisher {
 public:
-    Publisher(store::Database& db, const ImportSettings& config) : _db(db), _config(config) {}
+    Publisher(store::Database& db, const ImportSettings& config, const TypeCatalogue& types)
+        : _db(db), _config(config), _types(types) {}
 
     // A failure is recorded on the import and returned (the job then ends failed with it).
     std::optional<jobs::RecordedFailure> publish(const std::string& importId);
@@ -28,6 +30,7 @@ public:
 private:
     store::Database& _db;
     const ImportSettings& _config;
+    const TypeCatalogue& _types;
 };
 
 } // namespace finimport::app

@@ -1,6 +1,5 @@
 #include "app/publish/RulePreview.h"
 
-#include "app/imports/ImportTypes.h"
 #include "app/publish/MappingResolver.h"
 #include "app/publish/PublishRows.h"
 #include "app/publish/TypePublishers.h"
@@ -19,10 +18,9 @@ struct PreviewDone {};
 
 } // namespace
 
-std::variant<RulePreview, RulePreviewError> previewImportRules(store::Database& db,
-                                                               const std::string& familyId,
-                                                               const std::string& importId,
-                                                               size_t limit) {
+std::variant<RulePreview, RulePreviewError>
+previewImportRules(store::Database& db, const TypeCatalogue& types, const std::string& familyId,
+                   const std::string& importId, size_t limit) {
     std::variant<RulePreview, RulePreviewError> out =
         RulePreviewError{ErrorKind::NotFound, "not_found", "Import not found"};
     rules::ChangeList changes(limit);
@@ -35,7 +33,7 @@ std::variant<RulePreview, RulePreviewError> previewImportRules(store::Database& 
             store::ImportStore imports(s);
             auto import = imports.byId(familyId, importId);
             if (!import) return;
-            auto traits = traitsOf(import->type);
+            auto traits = types.traitsOf(import->type);
             if (traits.backup() || !traits.details.hasRecordKind("transaction")) {
                 out = RulePreviewError{ErrorKind::Invalid, "not_previewable",
                                        "This import type does not create transactions."};

@@ -3,6 +3,7 @@
 // on the transactions a publish of the import would create, without writing anything.
 
 #include "app/ErrorKind.h"
+#include "app/imports/ImportTypes.h"
 #include "app/rules/DryRun.h"
 #include "store/Database.h"
 
@@ -25,9 +26,8 @@ struct RulePreviewError {
 };
 
 // `importId` canonical (the caller answered 404 for a malformed one).
-std::variant<RulePreview, RulePreviewError> previewImportRules(store::Database& db,
-                                                               const std::string& familyId,
-                                                               const std::string& importId,
-                                                               size_t limit);
+std::variant<RulePreview, RulePreviewError>
+previewImportRules(store::Database& db, const TypeCatalogue& types, const std::string& familyId,
+                   const std::string& importId, size_t limit);
 
 } // namespace finimport::app

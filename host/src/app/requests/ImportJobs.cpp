@@ -2,7 +2,6 @@
 
 #include "app/backup/Restorer.h"
 #include "app/imports/ImportProgress.h"
-#include "app/imports/ImportTypes.h"
 #include "app/publish/Publisher.h"
 #include "app/rules/RuleReruns.h"
 #include "store/ImportStore.h"
@@ -31,27 +30,27 @@ bool ImportJobs::isBackup(const std::string& importId) {
     bool backup = false;
     _db.read([&](store::Tx& s) {
         auto import = store::ImportStore(s).byIdAnyFamily(importId);
-        backup = import && traitsOf(import->type).backup();
+        backup = import && _types.traitsOf(import->type).backup();
     });
     return backup;
 }
 
 std::optional<jobs::RecordedFailure> ImportJobs::publish(const std::string& importId) {
     if (isBackup(importId)) {
-        backup::Restorer(_db, _config, &_plugins).publish(importId, afterRecordsHook);
+        backup::Restorer(_db, _config, &_plugins, _types).publish(importId, afterRecordsHook);
         return std::nullopt;
     }
-    Publisher publisher(_db, _config);
+    Publisher publisher(_db, _config, _types);
     publisher.afterRecordsHook = afterRecordsHook;
     return publisher.publish(importId);
 }
 
 std::optional<jobs::RecordedFailure> ImportJobs::revert(const std::string& importId) {
     if (isBackup(importId)) {
-        backup::Restorer(_db, _config, &_plugins).revert(importId);
+        backup::Restorer(_db, _config, &_plugins, _types).revert(importId);
         return std::nullopt;
     }
-    return Publisher(_db, _config).revert(importId);
+    return Publisher(_db, _config, _types).revert(importId);
 }
 
 } // namespace finimport::app

@@ -4,6 +4,7 @@
 // and "rule_run", a queued rule re-run (docs/rules.md §6).
 
 #include "app/imports/ImportSettings.h"
+#include "app/imports/ImportTypes.h"
 #include "jobs/RecordedFailure.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
@@ -17,9 +18,10 @@ namespace finimport::app {
 
 class ImportJobs {
 public:
+    // `types`: those of `plugins` (docs/decisions.md D225).
     ImportJobs(store::Database& db, const ImportSettings& config,
-               const plugin::PluginRegistry& plugins)
-        : _db(db), _config(config), _plugins(plugins) {}
+               const plugin::PluginRegistry& plugins, const TypeCatalogue& types)
+        : _db(db), _config(config), _plugins(plugins), _types(types) {}
 
     // The handler of every job kind; a failure throws jobs::RecordedFailure (the job ends failed
     // with it, docs/decisions.md D116).
@@ -38,6 +40,7 @@ private:
     store::Database& _db;
     const ImportSettings& _config;
     const plugin::PluginRegistry& _plugins;
+    const TypeCatalogue& _types;
 };
 
 } // namespace finimport::app

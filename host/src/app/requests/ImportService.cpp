@@ -3,7 +3,6 @@
 
 #include "app/backup/BackupPreflight.h"
 #include "app/backup/BackupUpload.h"
-#include "app/imports/ImportTypes.h"
 #include "app/imports/PluginPreflight.h"
 #include "app/imports/PluginUpload.h"
 #include "app/imports/TypeDetection.h"
@@ -41,12 +40,13 @@ ImportResult ImportService::create(CreateImportRequest& request) {
                 chooseImportType(_plugins, request, type, resolveImportType(std::nullopt)))
             return *refusal;
     if (request.upload) request.upload->parsing(type);
-    const bool backup = traitsOf(type).backup();
+    const ImportTypeTraits traits = _types.traitsOf(type);
+    const bool backup = traits.backup();
     StoredUpload stored;
     if (backup) {
-        stored = storeBackupUpload(_db, request, type);
+        stored = storeBackupUpload(_db, request, traits);
     } else {
-        PluginUpload upload(_db, _plugins, _config);
+        PluginUpload upload(_db, _plugins, _types, _config);
         upload.afterRowHook = afterRowHook;
         stored = upload.store(request, type);
     }
@@ -59,7 +59,8 @@ ImportResult ImportService::create(CreateImportRequest& request) {
         if (!backup)
             _db.read([&](store::Tx& s) {
                 auto record = store::ImportStore(s).byId(request.familyId, id);
-                configured = evaluateImport(s, *record, domain::Date::today()).detail.configured;
+                configured =
+                    evaluateImport(s, _types, *record, domain::Date::today()).detail.configured;
             });
         if (configured) return requestPublish(request.familyId, id, false);
     }
@@ -75,11 +76,13 @@ PreflightResult ImportService::preflight(const CreateImportRequest& request) {
         if (auto refusal =
                 chooseImportType(_plugins, chosen, type, resolveImportType(std::nullopt)))
             return *refusal;
-        if (traitsOf(type).backup()) return preflightBackup(chosen, type, _config);
-        return PluginPreflight(_db, _plugins, _config).run(chosen, type);
+        const ImportTypeTraits traits = _types.traitsOf(type);
+        if (traits.backup()) return preflightBackup(chosen, traits, _config);
+        return PluginPreflight(_db, _plugins, _types, _config).run(chosen, type);
     }
-    if (traitsOf(type).backup()) return preflightBackup(request, type, _config);
-    return PluginPreflight(_db, _plugins, _config).run(request, type);
+    const ImportTypeTraits traits = _types.traitsOf(type);
+    if (traits.backup()) return preflightBackup(request, traits, _config);
+    return PluginPreflight(_db, _plugins, _types, _config).run(request, type);
 }
 
 std::optional<ImportView> ImportService::get(const std::string& familyId, const std::string& id) {
@@ -88,7 +91,7 @@ std::optional<ImportView> ImportService::get(const std::string& familyId, const 
     std::optional<ImportView> view;
     _db.read([&](store::Tx& s) {
         if (auto rec = store::ImportStore(s).byId(familyId, *canonical))
-            view = evaluateImport(s, *rec, domain::Date::today());
+            view = evaluateImport(s, _types, *rec, domain::Date::today());
     });
     return view;
 }

@@ -6,6 +6,7 @@
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/ImportRequest.h"
 #include "app/imports/ImportSettings.h"
+#include "app/imports/ImportTypes.h"
 #include "app/imports/PreflightReport.h"
 #include "jobs/JobQueue.h"
 #include "plugin/PluginRegistry.h"
@@ -23,9 +24,10 @@ using ImportResult = std::variant<ImportView, ImportError>;
 
 class ImportService {
 public:
+    // `types`: those of `plugins` (docs/decisions.md D225).
     ImportService(store::Database& db, const plugin::PluginRegistry& plugins,
-                  const ImportSettings& config, jobs::JobQueue& jobs)
-        : _db(db), _plugins(plugins), _config(config), _jobs(jobs) {}
+                  const TypeCatalogue& types, const ImportSettings& config, jobs::JobQueue& jobs)
+        : _db(db), _plugins(plugins), _types(types), _config(config), _jobs(jobs) {}
 
     // POST /api/v1/imports. The uploaded content (file part or raw_file_content) is moved out
     // of `request` into the stored import when it is already UTF-8: it is not copied.
@@ -45,6 +47,8 @@ public:
     std::function<void(int64_t rowsStored)> afterRowHook;
     // Rule re-runs are queued on the same queue (docs/rules.md §6).
     jobs::JobQueue& jobs() { return _jobs; }
+    // The import types the requests are served for (http/ reads them here).
+    const TypeCatalogue& types() const { return _types; }
 
 private:
     // Publish checks of docs/api.md §7.4 step 5 / §7.7 step 4 on a stored import. When the job is
@@ -55,6 +59,7 @@ private:
 
     store::Database& _db;
     const plugin::PluginRegistry& _plugins;
+    const TypeCatalogue& _types;
     const ImportSettings& _config;
     jobs::JobQueue& _jobs;
 };

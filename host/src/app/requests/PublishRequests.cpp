@@ -2,7 +2,6 @@
 // docs/decisions.md D6, D7).
 #include "app/backup/RestoreChecks.h"
 #include "app/imports/ImportContent.h"
-#include "app/imports/ImportTypes.h"
 #include "app/publish/RevertGuard.h"
 #include "app/requests/ImportService.h"
 #include "domain/LogLine.h"
@@ -40,30 +39,28 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
             store::ImportStore imports(s);
             auto record = imports.byId(familyId, id);
             if (!record) return;
+            const ImportTypeTraits traits = _types.traitsOf(record->type);
             if (explicitRequest && record->status != "pending" && record->status != "failed") {
-                error = refusal(ErrorKind::Invalid, "not_publishable",
-                                notReadyMessage(traitsOf(record->type)), id);
+                error = refusal(ErrorKind::Invalid, "not_publishable", notReadyMessage(traits), id);
                 return;
             }
-            ImportView view = evaluateImport(s, *record, domain::Date::today());
+            ImportView view = evaluateImport(s, _types, *record, domain::Date::today());
             if (!view.detail.configured) {
-                error = refusal(ErrorKind::Invalid, "not_publishable",
-                                notReadyMessage(traitsOf(record->type)), id,
+                error = refusal(ErrorKind::Invalid, "not_publishable", notReadyMessage(traits), id,
                                 view.notPublishableReasons);
                 return;
             }
-            if (record->rowsCount > rowCapOf(record->type, _config)) {
+            if (record->rowsCount > rowCapOf(traits, _config)) {
                 error = refusal(ErrorKind::Invalid, "max_row_count_exceeded",
-                                rowCapMessage(record->type, _config, record->rowsCount), id);
+                                rowCapMessage(traits, _config, record->rowsCount), id);
                 return;
             }
-            const ImportTypeTraits traits = traitsOf(record->type);
             if (traits.backup()) {
                 // docs/api.md §7.7 step 4.2: a failed preflight fails the import (its error lists
                 // the problems).
                 auto withContent = imports.byId(familyId, id, true);
                 auto report = checkRestore(s, familyId, withContent->content.value_or(""), id,
-                                           rowCapOf(record->type, _config));
+                                           rowCapOf(traits, _config));
                 if (!report.valid()) {
                     std::vector<std::string> lines;
                     std::istringstream text(report.errorText());
@@ -93,7 +90,7 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
             record->error.reset();
             imports.update(*record);
             _jobs.enqueue(s, "publish", id);
-            queued = evaluateImport(s, *imports.byId(familyId, id), domain::Date::today());
+            queued = evaluateImport(s, _types, *imports.byId(familyId, id), domain::Date::today());
         });
     } catch (const std::exception& e) {
         // The handler answers 500 publish_failed itself: this line carries the cause
@@ -146,7 +143,8 @@ ImportResult ImportService::revert(const std::string& familyId, const std::strin
         }
         imports.setStatus(record->id, "reverting", std::nullopt);
         _jobs.enqueue(s, "revert", record->id);
-        view = evaluateImport(s, *imports.byId(familyId, *canonical), domain::Date::today());
+        view =
+            evaluateImport(s, _types, *imports.byId(familyId, *canonical), domain::Date::today());
     });
     if (!found)
         return ImportError{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,

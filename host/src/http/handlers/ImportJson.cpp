@@ -1,7 +1,6 @@
 #include "http/handlers/ImportJson.h"
 
 #include "app/imports/ImportProgress.h"
-#include "app/imports/ImportTypes.h"
 #include "app/imports/UploadTicket.h"
 #include "http/Errors.h"
 #include "http/Formats.h"
@@ -88,7 +87,7 @@ void writeImportDetail(JsonWriter& w, const app::ImportView& v) {
         w.string(reason);
     w.endArray();
     writeProgress(w, r);
-    if (app::traitsOf(r.type).backup()) {
+    if (v.backup) {
         w.key("verification").beginObject();
         w.key("expected_record_counts").raw(r.expectedRecordCounts.value_or("{}"));
         w.key("readback").raw(r.readback && !r.readback->empty() ? *r.readback : "{}");

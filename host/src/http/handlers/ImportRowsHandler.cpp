@@ -12,12 +12,12 @@ namespace finimport::http {
 Response ImportsHandler::rows(Request& req) {
     const bool onlyInvalid = req.query.get("invalid").value_or("") == "true";
     Pagination p;
-    auto rows = app::listImportRows(_db, req.principal.familyId, req.pathParam("id"), onlyInvalid,
-                                    domain::Date::today(), [&](int64_t total) {
-                                        p = paginate(req.query.get("page"),
-                                                     req.query.get("per_page"), total);
-                                        return app::PageSpan{p.perPage, p.offset};
-                                    });
+    auto rows = app::listImportRows(
+        _db, _service.types(), req.principal.familyId, req.pathParam("id"), onlyInvalid,
+        domain::Date::today(), [&](int64_t total) {
+            p = paginate(req.query.get("page"), req.query.get("per_page"), total);
+            return app::PageSpan{p.perPage, p.offset};
+        });
     if (!rows) return jsonError(404, "not_found", "Import not found");
     return jsonResponse(200, listPageJson(*rows, p, writeImportRow));
 }

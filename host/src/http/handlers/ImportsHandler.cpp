@@ -2,7 +2,6 @@
 
 #include "app/imports/ImportReads.h"
 #include "app/imports/ImportTemplate.h"
-#include "app/imports/ImportTypes.h"
 #include "app/imports/TypeDetection.h"
 #include "app/imports/UploadTicket.h"
 #include "domain/Uuid.h"
@@ -66,8 +65,9 @@ std::optional<app::ImportError> checkImportId(Request& req, app::CreateImportReq
 }
 
 // GET /api/v1/imports/{id} of an upload still running: nothing is stored yet.
-app::ImportView uploadingView(const app::UploadState& up) {
+app::ImportView uploadingView(const app::UploadState& up, const app::TypeCatalogue& types) {
     app::ImportView v;
+    v.backup = types.traitsOf(up.type).backup();
     v.record.id = up.id;
     v.record.familyId = up.familyId;
     v.record.type = up.type;
@@ -125,7 +125,7 @@ Response ImportsHandler::create(Request& req) {
     // docs/decisions.md D66: a template fills the options the request leaves out (an unknown type
     // is answered by create's own type check first).
     const std::string type = app::resolveImportType(request.text("type"));
-    if (app::traitsOf(type).known())
+    if (_service.types().traitsOf(type).known())
         if (auto refused = app::applyImportTemplate(_db, request, type))
             return importErrorResponse(*refused);
     return resultResponse(_service.create(request), 201);
@@ -135,7 +135,7 @@ Response ImportsHandler::show(Request& req) {
     // The board first: a ticket leaves it only after its import is committed.
     if (auto id = domain::canonicalUuid(req.pathParam("id")))
         if (auto up = app::uploadInProgress(req.principal.familyId, *id))
-            return importDetailResponse(200, uploadingView(*up));
+            return importDetailResponse(200, uploadingView(*up, _service.types()));
     auto view = _service.get(req.principal.familyId, req.pathParam("id"));
     if (!view) return notFound();
     return importDetailResponse(200, *view);

@@ -102,7 +102,8 @@ Router buildRoutes(RouteServices services) {
     router.get("/api/v1/imports/{id}", A::Read, [imports](Request& r) { return imports->show(r); });
     router.get("/api/v1/imports/{id}/rows", A::Read,
                [imports](Request& r) { return imports->rows(r); });
-    auto rowEditor = std::make_shared<app::RowEditor>(services.db, services.plugins);
+    auto rowEditor =
+        std::make_shared<app::RowEditor>(services.db, services.plugins, services.imports.types());
     router.add(Route{"PATCH", "/api/v1/imports/{id}/rows/{number}", A::Write, BodyMode::Params,
                      [db, rowEditor](Request& r) { return editImportRow(*db, *rowEditor, r); }});
     router.post("/api/v1/imports/{id}/publish", A::Write, BodyMode::None,
@@ -111,7 +112,8 @@ Router buildRoutes(RouteServices services) {
                 [imports](Request& r) { return imports->revert(r); });
     addLedgerRoutes(router, services.db, lists);
     if (services.consoleEnabled) addConsoleRoutes(router);
-    addRuleRoutes(router, services.db, services.imports.jobs()); // docs/rules.md §11
+    // docs/rules.md §11
+    addRuleRoutes(router, services.db, services.imports.jobs(), services.imports.types());
     return router;
 }
 

@@ -107,10 +107,11 @@ Response dryRunRules(store::Database& db, const Request& req) {
     return jsonResponse(200, w.take());
 }
 
-Response previewImportRules(store::Database& db, const Request& req) {
+Response previewImportRules(store::Database& db, const app::TypeCatalogue& types,
+                            const Request& req) {
     const std::string& id = req.pathParam("id");
     if (!isUuid(id)) return jsonError(404, "not_found", "Import not found");
-    auto result = app::previewImportRules(db, req.principal.familyId, normalizeUuid(id),
+    auto result = app::previewImportRules(db, types, req.principal.familyId, normalizeUuid(id),
                                           changeLimit(req.query.get("limit")));
     if (auto* e = std::get_if<app::RulePreviewError>(&result))
         return jsonError(statusOf(e->kind), e->error, e->message);

@@ -145,10 +145,12 @@ Response deleteRuleRoute(store::Database& db, const Request& req) {
     return jsonResponse(200, R"({"message":"Rule deleted successfully"})");
 }
 
-void addRuleRoutes(Router& router, store::Database& db, jobs::JobQueue& jobs) {
+void addRuleRoutes(Router& router, store::Database& db, jobs::JobQueue& jobs,
+                   const app::TypeCatalogue& types) {
     using A = AuthRequirement;
     store::Database* d = &db;
     jobs::JobQueue* q = &jobs;
+    const app::TypeCatalogue* t = &types;
     router.get("/api/v1/rules", A::Read, [d](Request& r) { return listRules(*d, r); });
     router.post("/api/v1/rules", A::Write, BodyMode::Params,
                 [d](Request& r) { return createRuleRoute(*d, r); });
@@ -164,7 +166,7 @@ void addRuleRoutes(Router& router, store::Database& db, jobs::JobQueue& jobs) {
                 [d, q](Request& r) { return createRuleRuns(*d, *q, r); });
     router.get("/api/v1/rule_runs/{id}", A::Read, [d](Request& r) { return showRuleRun(*d, r); });
     router.get("/api/v1/imports/{id}/rule_preview", A::Read,
-               [d](Request& r) { return previewImportRules(*d, r); });
+               [d, t](Request& r) { return previewImportRules(*d, *t, r); });
     router.add(Route{"DELETE", "/api/v1/transactions/{id}/locks", A::Write, BodyMode::None,
                      [d](Request& r) { return clearTransactionLocks(*d, r); }});
     router.get("/api/v1/rule_effects", A::Read, [d](Request& r) { return listRuleEffects(*d, r); });

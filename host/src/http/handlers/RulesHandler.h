@@ -1,6 +1,7 @@
 #pragma once
 // The routes of docs/rules.md §11: rules, rule runs, rule effects, dry runs.
 
+#include "app/imports/ImportTypes.h"
 #include "http/Router.h"
 #include "jobs/JobQueue.h"
 #include "store/Database.h"
@@ -11,7 +12,9 @@
 
 namespace finimport::http {
 
-void addRuleRoutes(Router& router, store::Database& db, jobs::JobQueue& jobs);
+// `types`: the import types the import rule previews are served for.
+void addRuleRoutes(Router& router, store::Database& db, jobs::JobQueue& jobs,
+                   const app::TypeCatalogue& types);
 
 // Shared by the rule handlers: the `{id}` lookup's 404 (docs/rules.md §11.1).
 Response ruleRecordNotFound();
@@ -31,7 +34,8 @@ Response showRuleRun(store::Database& db, const Request& req);
 Response createRuleRuns(store::Database& db, jobs::JobQueue& jobs, const Request& req);
 Response listRuleEffects(store::Database& db, const Request& req);
 Response dryRunRules(store::Database& db, const Request& req);
-Response previewImportRules(store::Database& db, const Request& req);
+Response previewImportRules(store::Database& db, const app::TypeCatalogue& types,
+                            const Request& req);
 Response clearTransactionLocks(store::Database& db, const Request& req);
 // What a dry run and a re-run both take (docs/rules.md §6, §9): start_date and end_date
 // (ISO 8601 dates, start not after end) and ignore_locks (true or false).

@@ -12,13 +12,12 @@
 
 namespace finimport::app {
 
-void recountImport(store::Tx& s, store::ImportRecord& import) {
-    const ImportTypeTraits traits = traitsOf(import.type);
+void recountImport(store::Tx& s, store::ImportRecord& import, const ImportTypeTraits& traits) {
     const bool skip = skipsInvalidRows(ImportOptions::fromJson(import.configuration));
     store::ImportStore imports(s);
     RowStats stats;
     MappingKeys keys;
-    DuplicateCounter duplicates(s, import);
+    DuplicateCounter duplicates(s, import, traits);
     int64_t duplicateRows = 0;
     // Validity as stored with each row (at upload or its last edit), as the upload counted.
     imports.forEachRowBatch(import.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {

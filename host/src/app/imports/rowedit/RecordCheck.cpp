@@ -2,7 +2,6 @@
 
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportOptions.h"
-#include "app/imports/ImportTypes.h"
 #include "plugin/ImporterRunner.h"
 #include "store/AccountStore.h"
 #include "store/FamilyStore.h"
@@ -41,9 +40,8 @@ ImportError checkFailed(const std::string& code, const std::string& message) {
 
 std::variant<CheckedRecord, ImportError>
 checkEditedRecord(store::Tx& s, const plugin::ImporterHandle& importer,
-                  const store::ImportRecord& import, const std::string& kind,
-                  const rows::Fields& stored, const rows::Fields& edits) {
-    const ImportTypeTraits traits = traitsOf(import.type);
+                  const store::ImportRecord& import, const ImportTypeTraits& traits,
+                  const std::string& kind, const rows::Fields& stored, const rows::Fields& edits) {
     const auto options = pluginOptions(traits, ImportOptions::fromJson(import.configuration),
                                        defaultCurrencyOf(s, import));
     RowCollector collector;

@@ -4,6 +4,7 @@
 // values and row errors with the code that built it at upload.
 
 #include "app/imports/ImportRequest.h"
+#include "app/imports/ImportTypes.h"
 #include "app/imports/RowCollector.h"
 #include "app/imports/RowValidation.h"
 #include "app/imports/rowedit/FieldEdits.h"
@@ -28,7 +29,7 @@ struct CheckedRecord {
 // 422 of docs/decisions.md D65 (its code and message); nothing is changed then.
 std::variant<CheckedRecord, ImportError>
 checkEditedRecord(store::Tx& s, const plugin::ImporterHandle& importer,
-                  const store::ImportRecord& import, const std::string& kind,
-                  const rows::Fields& stored, const rows::Fields& edits);
+                  const store::ImportRecord& import, const ImportTypeTraits& traits,
+                  const std::string& kind, const rows::Fields& stored, const rows::Fields& edits);
 
 } // namespace finimport::app

@@ -127,12 +127,12 @@ KeyUse keyUse(store::Tx& s, const store::ImportRecord& import, const ImportTypeT
 
 } // namespace
 
-bool applyRowDelta(store::Tx& s, store::ImportRecord& import, const store::ImportRowRecord& row,
-                   const RowState& before, const RowState& after) {
+bool applyRowDelta(store::Tx& s, store::ImportRecord& import, const ImportTypeTraits& traits,
+                   const store::ImportRowRecord& row, const RowState& before,
+                   const RowState& after) {
     ImportSummary summary = ImportSummary::of(import.summary);
     auto stats = summary.rows();
     if (!stats) return false;
-    const ImportTypeTraits traits = traitsOf(import.type);
     const bool skip = skipsInvalidRows(ImportOptions::fromJson(import.configuration));
     const Contribution was = contributionOf(import, traits, before, skip);
     const Contribution is = contributionOf(import, traits, after, skip);
@@ -173,8 +173,8 @@ bool applyRowDelta(store::Tx& s, store::ImportRecord& import, const store::Impor
     // docs/decisions.md D18: the edited row's own match, before and after (claims by other rows
     // stay as counted).
     int64_t duplicateDelta = 0;
-    if (was.published) duplicateDelta -= DuplicateCounter(s, import).matches(before.fields);
-    if (is.published) duplicateDelta += DuplicateCounter(s, import).matches(after.fields);
+    if (was.published) duplicateDelta -= DuplicateCounter(s, import, traits).matches(before.fields);
+    if (is.published) duplicateDelta += DuplicateCounter(s, import, traits).matches(after.fields);
 
     summary.setCount("duplicate_rows_count",
                      std::max<int64_t>(0, summary.count("duplicate_rows_count") + duplicateDelta));

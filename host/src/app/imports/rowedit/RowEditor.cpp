@@ -43,6 +43,7 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
                            "Rows can only be edited while the import is pending or failed");
             return;
         }
+        const ImportTypeTraits traits = _types.traitsOf(import->type);
         rows::Fields fields = rows::decodeFields(row->fields);
         const RowState before{fields, row->valid, row->excluded};
         std::vector<std::string> refusals = request.bodyErrors;
@@ -59,8 +60,8 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
             // host's generic rule applies.
             const auto* importer = _plugins.find(import->type);
             if (importer && importer->checkRow) {
-                auto checked =
-                    checkEditedRecord(s, *importer, *import, row->kind, fields, request.fields);
+                auto checked = checkEditedRecord(s, *importer, *import, traits, row->kind, fields,
+                                                 request.fields);
                 if (auto* refused = std::get_if<ImportError>(&checked)) {
                     result = *refused;
                     return;
@@ -75,7 +76,7 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
                 std::remove_if(errors.begin(), errors.end(),
                                [](const RowMessage& m) { return m.code == "currency_mismatch"; }),
                 errors.end());
-            DuplicateCounter accounts(s, *import);
+            DuplicateCounter accounts(s, *import, traits);
             applyAccountCurrency(accounts, row->kind, fields, errors);
             row->fields = rows::encodeFields(fields);
             row->errors = rows::messagesToJson(errors);
@@ -86,7 +87,8 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
         // Stored counts follow the one row; a full recount only when a listed reason needs
         // rows the delta cannot see (RowDelta.h). Either way a show stays a stored read.
         const RowState after{fields, row->valid, row->excluded};
-        if (!applyRowDelta(s, *import, *row, before, after)) recountImport(s, *import);
+        if (!applyRowDelta(s, *import, traits, *row, before, after))
+            recountImport(s, *import, traits);
         result = *row;
     });
     return result;

@@ -4,6 +4,7 @@
 // stats, mappings and publishability follow.
 
 #include "app/imports/ImportRequest.h"
+#include "app/imports/ImportTypes.h"
 #include "app/imports/rowedit/FieldEdits.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
@@ -27,15 +28,17 @@ using RowEditResult = std::variant<store::ImportRowRecord, ImportError>;
 
 class RowEditor {
 public:
-    // `plugins` serve the row checks (docs/decisions.md D67).
-    RowEditor(store::Database& db, const plugin::PluginRegistry& plugins)
-        : _db(db), _plugins(plugins) {}
+    // `plugins` serve the row checks (docs/decisions.md D67); `types` are theirs.
+    RowEditor(store::Database& db, const plugin::PluginRegistry& plugins,
+              const TypeCatalogue& types)
+        : _db(db), _plugins(plugins), _types(types) {}
     RowEditResult edit(const std::string& familyId, const std::string& importId, int64_t rowNumber,
                        const RowEditRequest& request);
 
 private:
     store::Database& _db;
     const plugin::PluginRegistry& _plugins;
+    const TypeCatalogue& _types;
 };
 
 } // namespace finimport::app
