@@ -26,8 +26,8 @@ bool blankValue(const json::Value& v) {
     return v.isNull() || (v.isString() && trim(v.text()).empty());
 }
 
-ImportError error(const std::string& code, const std::string& message) {
-    return ImportError{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
+Error error(const std::string& code, const std::string& message) {
+    return Error{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
 }
 
 void addError(PreflightReport& report, PreflightProblem problem) {
@@ -102,7 +102,7 @@ PreflightResult preflightBackup(const CreateImportRequest& req, const std::strin
                                 const ImportSettings& config) {
     const ImportTypeTraits traits = traitsOf(type);
     auto read = readBackupContent(req, traits);
-    if (auto* e = std::get_if<ImportError>(&read)) return *e;
+    if (auto* e = std::get_if<Error>(&read)) return *e;
     const BackupContent& upload = std::get<BackupContent>(read);
     const std::string& content = upload.text;
     PreflightReport report;

@@ -33,19 +33,19 @@ StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& r
                                const std::string& type) {
     const ImportTypeTraits traits = traitsOf(type);
     auto read = readBackupContent(req, traits);
-    if (auto* e = std::get_if<ImportError>(&read)) return *e;
+    if (auto* e = std::get_if<Error>(&read)) return *e;
     const BackupContent& upload = std::get<BackupContent>(read);
     const std::string& content = upload.text;
     if (content.empty() && !req.file)
-        return ImportError{ErrorKind::Invalid, "missing_content",
-                           "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
-                           std::nullopt};
+        return Error{ErrorKind::Invalid, "missing_content",
+                     "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
+                     std::nullopt};
     NdjsonLineReport report = analyzeNdjson(content);
     // A NUL byte is never NDJSON, and content stored with one came back cut at it on both
     // backends: refused like unreadable content (docs/decisions.md D65).
     if (!report.firstLineOk || content.find('\0') != std::string::npos)
-        return ImportError{ErrorKind::Invalid, "invalid_ndjson", "Invalid service NDJSON content.",
-                           std::nullopt, std::nullopt};
+        return Error{ErrorKind::Invalid, "invalid_ndjson", "Invalid service NDJSON content.",
+                     std::nullopt, std::nullopt};
 
     store::ImportRecord record;
     if (req.upload) record.id = req.upload->id(); // docs/decisions.md D165
@@ -69,8 +69,8 @@ StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& r
     try {
         db.write([&](store::Tx& s) { store::ImportStore(s).insert(record); });
     } catch (const std::exception&) {
-        return ImportError{ErrorKind::Internal, "internal_server_error",
-                           "Import could not be created", std::nullopt, std::nullopt};
+        return Error{ErrorKind::Internal, "internal_server_error", "Import could not be created",
+                     std::nullopt, std::nullopt};
     }
     return record.id;
 }

@@ -19,15 +19,9 @@ struct RulePreview {
     bool truncated = false;
 };
 
-struct RulePreviewError {
-    ErrorKind kind = ErrorKind::Invalid;
-    std::string error, message;
-};
-
 // `importId` canonical (the caller answered 404 for a malformed one).
-std::variant<RulePreview, RulePreviewError> previewImportRules(store::Database& db,
-                                                               const std::string& familyId,
-                                                               const std::string& importId,
-                                                               size_t limit);
+std::variant<RulePreview, Error> previewImportRules(store::Database& db,
+                                                    const std::string& familyId,
+                                                    const std::string& importId, size_t limit);
 
 } // namespace finimport::app

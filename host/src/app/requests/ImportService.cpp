@@ -30,9 +30,9 @@ ImportResult ImportService::create(CreateImportRequest& request) {
             taken = store::ImportStore(s).byIdAnyFamily(request.upload->id()).has_value();
         });
         if (taken)
-            return ImportError{ErrorKind::Conflict, "conflict",
-                               "An import with this X-Import-Id already exists", std::nullopt,
-                               std::nullopt};
+            return Error{ErrorKind::Conflict, "conflict",
+                         "An import with this X-Import-Id already exists", std::nullopt,
+                         std::nullopt};
     }
     std::string type = resolveImportType(request.text("type"));
     // docs/decisions.md D96: `auto` asks the plugins' probes.
@@ -50,7 +50,7 @@ ImportResult ImportService::create(CreateImportRequest& request) {
         upload.afterRowHook = afterRowHook;
         stored = upload.store(request, type);
     }
-    if (const auto* refused = std::get_if<ImportError>(&stored)) return *refused;
+    if (const auto* refused = std::get_if<Error>(&stored)) return *refused;
     const std::string& id = std::get<std::string>(stored);
     if (wantsPublish(request)) {
         // docs/api.md §7.4 step 5: publish=true on a plugin import that is not configured is

@@ -19,7 +19,7 @@
 
 namespace finimport::app {
 
-using ImportResult = std::variant<ImportView, ImportError>;
+using ImportResult = std::variant<ImportView, Error>;
 
 class ImportService {
 public:

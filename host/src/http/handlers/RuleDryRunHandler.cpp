@@ -80,8 +80,7 @@ Response dryRunRules(store::Database& db, const Request& req) {
     if (const ParamValue* v = root.find("limit"); v && !v->isNull())
         request.limit = changeLimit(v->text());
     auto result = app::rules::dryRun(db, req.principal.familyId, request);
-    if (auto* e = std::get_if<app::rules::RuleEditError>(&result))
-        return jsonError(statusOf(e->kind), e->error, e->message, e->errors);
+    if (auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     const auto& r = std::get<app::rules::DryRunResult>(result);
     JsonWriter w;
     w.beginObject().key("data").beginObject();
@@ -112,8 +111,7 @@ Response previewImportRules(store::Database& db, const Request& req) {
     if (!isUuid(id)) return jsonError(404, "not_found", "Import not found");
     auto result = app::previewImportRules(db, req.principal.familyId, normalizeUuid(id),
                                           changeLimit(req.query.get("limit")));
-    if (auto* e = std::get_if<app::RulePreviewError>(&result))
-        return jsonError(statusOf(e->kind), e->error, e->message);
+    if (auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     const auto& r = std::get<app::RulePreview>(result);
     JsonWriter w;
     w.beginObject().key("data").beginObject();

@@ -33,13 +33,13 @@ rows::NamedValues recordToCheck(const rows::Fields& stored, const rows::Fields& 
     return fields;
 }
 
-ImportError checkFailed(const std::string& code, const std::string& message) {
-    return ImportError{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
+Error checkFailed(const std::string& code, const std::string& message) {
+    return Error{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
 }
 
 } // namespace
 
-std::variant<CheckedRecord, ImportError>
+std::variant<CheckedRecord, Error>
 checkEditedRecord(store::Tx& s, const plugin::ImporterHandle& importer,
                   const store::ImportRecord& import, const std::string& kind,
                   const rows::Fields& stored, const rows::Fields& edits) {
