@@ -45,6 +45,9 @@ void undoBackupImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
         for (const auto& [t, id] : created)
             if (t == type) fn(id);
     };
+    auto drop = [&](const std::string& type, store::Deletable kind) {
+        each(type, [&](const std::string& id) { store::deleteRecord(s, kind, id); });
+    };
     // docs/rules.md §10 (R13): the restored rules' still-current writes are undone first (on
     // the family's other transactions too, after a re-run), then the rules and their runs go;
     // other rules' effects on the restored transactions go with those transactions (§8).
@@ -56,15 +59,15 @@ void undoBackupImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
         }
     });
     store::deleteEffectsOnImportEntries(s, import.id);
-    each("Transfer", [&](const std::string& id) { store::deleteTransfer(s, id); });
-    each("RejectedTransfer", [&](const std::string& id) { store::deleteRejectedTransfer(s, id); });
+    drop("Transfer", store::Deletable::Transfer);
+    drop("RejectedTransfer", store::Deletable::RejectedTransfer);
     store::EntryStore entries(s);
     entries.deleteRecordedBy(import.id);
-    each("Holding", [&](const std::string& id) { store::deleteHolding(s, id); });
-    each("Balance", [&](const std::string& id) { store::deleteBalance(s, id); });
-    each("BudgetCategory", [&](const std::string& id) { store::deleteBudgetCategory(s, id); });
-    each("Budget", [&](const std::string& id) { store::deleteBudget(s, id); });
-    each("RecurringTransaction", [&](const std::string& id) { store::deleteRecurring(s, id); });
+    drop("Holding", store::Deletable::Holding);
+    drop("Balance", store::Deletable::Balance);
+    drop("BudgetCategory", store::Deletable::BudgetCategory);
+    drop("Budget", store::Deletable::Budget);
+    drop("RecurringTransaction", store::Deletable::Recurring);
     store::AccountStore accounts(s);
     each("Account", [&](const std::string& id) {
         accounts.deleteCascade(id);
