@@ -3,6 +3,7 @@
 #include "store/StoreCounters.h"
 
 #include "store/BatchInsert.h"
+#include "store/CachedReads.h"
 #include "store/Database.h"
 #include "store/ListCounts.h"
 #include "store/PageAnchors.h"
@@ -223,8 +224,7 @@ std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter&
     // Through the connection's cached statement (a hot read), on the read replica when one is
     // configured; a deep page seeks from the nearest page start
     // read before (PageAnchors.h), and reads one row more: where the next page begins.
-    std::vector<BalanceRecord> out;
-    if (limit <= 0) return out;
+    if (limit <= 0) return {};
     const std::string shape = shapeOf(filter);
     const std::string stamp = db.readStamps().current();
     std::vector<SqlValue> params;
@@ -235,11 +235,8 @@ std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter&
     params.push_back(skip);
     const std::string sql = std::string("SELECT ") + kColumns + " " + w +
                             " ORDER BY b.date DESC, b.created_at DESC, b.id DESC LIMIT ? OFFSET ?";
-    out.reserve(static_cast<size_t>(std::max<int64_t>(0, std::min<int64_t>(limit + 1, 1001))));
-    db.readReplica([&](Tx& s) {
-        db.statements().query(s, sql, params,
-                              [&](const NativeRow& r) { out.push_back(balanceFrom(r)); });
-    });
+    auto out = readCached<BalanceRecord>(db, true, sql, params, balanceFrom<NativeRow>,
+                                         static_cast<size_t>(std::min<int64_t>(limit + 1, 1001)));
     std::vector<PageAnchors::Anchor> seen;
     for (size_t i : {size_t(0), static_cast<size_t>(limit)}) {
         if (i >= out.size()) continue;

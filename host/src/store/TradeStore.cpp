@@ -1,6 +1,7 @@
 #include "store/TradeStore.h"
 #include "store/Columns.h"
 
+#include "store/CachedReads.h"
 #include "store/Database.h"
 #include "store/ListCounts.h"
 #include "store/Sql.h"
@@ -92,12 +93,7 @@ std::vector<TradeListRow> TradeStore::page(Database& db, const TradeListFilter& 
     params.push_back(offset);
     const std::string sql = std::string("SELECT ") + kColumns + " " + w +
                             " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
-    std::vector<TradeListRow> out;
-    db.readReplica([&](Tx& s) {
-        db.statements().query(s, sql, params,
-                              [&](const NativeRow& r) { out.push_back(rowFrom(r)); });
-    });
-    return out;
+    return readCached<TradeListRow>(db, true, sql, params, rowFrom<NativeRow>);
 }
 
 } // namespace finimport::store
