@@ -1,8 +1,8 @@
-// PluginPreflight: the path of every plugin-read type (docs/api.md §12.4 "CSV path"). The checks
-// are create's (CreateChecks), then the serving plugin reads the content as create would, counting
-// rows and reading the header, storing nothing (docs/decisions.md D29); the http_preflight suite
-// compares both endpoints' answers on the same bad requests.
-#include "app/imports/PluginPreflight.h"
+// PluginImport::preflight, the path of every plugin-read type (docs/api.md §12.4 "CSV path"):
+// the checks are create's (CreateChecks), then the serving plugin reads the content as create
+// would, counting rows and reading the header, storing nothing (docs/decisions.md D29); the
+// http_preflight suite compares both endpoints' answers on the same bad requests.
+#include "app/imports/PluginImport.h"
 
 #include "app/imports/CreateChecks.h"
 #include "app/imports/ImportContent.h"
@@ -103,7 +103,7 @@ private:
 
 } // namespace
 
-PreflightResult PluginPreflight::run(const CreateImportRequest& req, const std::string& type) {
+PreflightResult PluginImport::preflight(const CreateImportRequest& req, const std::string& type) {
     const ImportTypeTraits traits = traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 

@@ -1,4 +1,4 @@
-#include "app/imports/PluginUpload.h"
+#include "app/imports/PluginImport.h"
 
 #include "app/imports/CreateChecks.h"
 #include "app/imports/ImportContent.h"
@@ -42,7 +42,7 @@ std::string takeUtf8Content(CreateImportRequest& req, std::size_t offset) {
 
 } // namespace
 
-StoredUpload PluginUpload::store(CreateImportRequest& req, const std::string& type) {
+StoredUpload PluginImport::store(CreateImportRequest& req, const std::string& type) {
     const ImportTypeTraits traits = traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 

@@ -4,8 +4,7 @@
 #include "app/backup/BackupPreflight.h"
 #include "app/backup/BackupUpload.h"
 #include "app/imports/ImportTypes.h"
-#include "app/imports/PluginPreflight.h"
-#include "app/imports/PluginUpload.h"
+#include "app/imports/PluginImport.h"
 #include "app/imports/TypeDetection.h"
 #include "domain/Text.h"
 #include "domain/Uuid.h"
@@ -46,7 +45,7 @@ ImportResult ImportService::create(CreateImportRequest& request) {
     if (backup) {
         stored = storeBackupUpload(_db, request, type);
     } else {
-        PluginUpload upload(_db, _plugins, _config);
+        PluginImport upload(_db, _plugins, _config);
         upload.afterRowHook = afterRowHook;
         stored = upload.store(request, type);
     }
@@ -76,10 +75,10 @@ PreflightResult ImportService::preflight(const CreateImportRequest& request) {
                 chooseImportType(_plugins, chosen, type, resolveImportType(std::nullopt)))
             return *refusal;
         if (traitsOf(type).backup()) return preflightBackup(chosen, type, _config);
-        return PluginPreflight(_db, _plugins, _config).run(chosen, type);
+        return PluginImport(_db, _plugins, _config).preflight(chosen, type);
     }
     if (traitsOf(type).backup()) return preflightBackup(request, type, _config);
-    return PluginPreflight(_db, _plugins, _config).run(request, type);
+    return PluginImport(_db, _plugins, _config).preflight(request, type);
 }
 
 std::optional<ImportView> ImportService::get(const std::string& familyId, const std::string& id) {

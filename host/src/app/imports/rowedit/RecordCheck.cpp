@@ -11,7 +11,7 @@ namespace finimport::app {
 
 namespace {
 
-// The default currency the upload's run got (PluginUpload::store).
+// The default currency the upload's run got (PluginImport::store).
 std::string defaultCurrencyOf(store::Tx& s, const store::ImportRecord& import) {
     if (import.accountId)
         if (auto account = store::AccountStore(s).byId(import.familyId, *import.accountId))
