@@ -1,5 +1,9 @@
 #include "store/Columns.h"
 
+#include "store/Sql.h"
+#include "store/Time.h"
+#include "store/TxSession.h"
+
 #include <algorithm>
 
 namespace finimport::store {
@@ -10,6 +14,16 @@ std::string insertSql(const std::string& table, const std::string& columns) {
     for (long i = 0; i < n; ++i)
         sql += i == 0 ? "?" : ", ?";
     return sql + ")";
+}
+
+void insertStamped(Tx& s, const std::string& table, const std::string& columns, std::string& id,
+                   std::vector<SqlValue> values) {
+    if (id.empty()) id = newUuid();
+    const int64_t now = nowMicros();
+    values.insert(values.begin(), id);
+    values.push_back(now);
+    values.push_back(now);
+    sqlExec(s, insertSql(table, columns + ", created_at, updated_at"), values);
 }
 
 namespace {

@@ -5,6 +5,7 @@
 // names its columns once for the column list, the placeholders and the values.
 
 #include "store/SqlRow.h"
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <optional>
@@ -100,5 +101,10 @@ void andIn(std::string& where, std::vector<SqlValue>& params, const std::string&
 // "INSERT INTO <table> (<columns>) VALUES (?, ...)" with one placeholder per comma-separated
 // column, so the column list is written once (and shared with the SELECT that reads it back).
 std::string insertSql(const std::string& table, const std::string& columns);
+
+// Inserts a record stamped now: `id` (a new one when empty), then `values` in the order of
+// `columns`, then created_at and updated_at.
+void insertStamped(Tx& s, const std::string& table, const std::string& columns, std::string& id,
+                   std::vector<SqlValue> values);
 
 } // namespace finimport::store

@@ -48,16 +48,6 @@ auto familyRecord(Tx& s, const std::string& select, const std::string& condition
                   from);
 }
 
-// Inserts `id` (a new one when empty), then `values` in the order of `columns`, stamped now.
-template <class... T>
-void insertStamped(Tx& s, const std::string& table, const std::string& columns, std::string& id,
-                   const T&... values) {
-    if (id.empty()) id = newUuid();
-    const int64_t now = nowMicros();
-    sqlExec(s, insertSql(table, columns + ", created_at, updated_at"),
-            bindValues(id, values..., now, now));
-}
-
 } // namespace
 
 std::optional<CategoryRow> TaxonomyStore::categoryByName(const std::string& familyId,
@@ -71,8 +61,9 @@ std::optional<CategoryRow> TaxonomyStore::categoryById(const std::string& family
 }
 
 void TaxonomyStore::insertCategory(CategoryRow& c) {
-    insertStamped(_s, "categories", kCategoryColumns, c.id, c.familyId, c.name, c.parentId, c.color,
-                  c.icon, c.classification, c.importId);
+    insertStamped(
+        _s, "categories", kCategoryColumns, c.id,
+        bindValues(c.familyId, c.name, c.parentId, c.color, c.icon, c.classification, c.importId));
 }
 
 void TaxonomyStore::updateCategory(const CategoryRow& c) {
@@ -88,7 +79,8 @@ std::optional<TagRow> TaxonomyStore::tagByName(const std::string& familyId,
 }
 
 void TaxonomyStore::insertTag(TagRow& t) {
-    insertStamped(_s, "tags", kTagColumns, t.id, t.familyId, t.name, t.color, t.importId);
+    insertStamped(_s, "tags", kTagColumns, t.id,
+                  bindValues(t.familyId, t.name, t.color, t.importId));
 }
 
 std::optional<MerchantRow> TaxonomyStore::merchantByName(const std::string& familyId,
@@ -103,8 +95,8 @@ std::optional<MerchantRow> TaxonomyStore::merchantById(const std::string& family
 }
 
 void TaxonomyStore::insertMerchant(MerchantRow& m) {
-    insertStamped(_s, "merchants", kMerchantColumns, m.id, m.familyId, m.name, m.color,
-                  m.websiteUrl, m.logoUrl, m.importId);
+    insertStamped(_s, "merchants", kMerchantColumns, m.id,
+                  bindValues(m.familyId, m.name, m.color, m.websiteUrl, m.logoUrl, m.importId));
 }
 
 namespace {
