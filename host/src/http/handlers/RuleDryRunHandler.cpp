@@ -57,6 +57,24 @@ void writeChange(JsonWriter& w, const app::rules::DryChange& c, bool row) {
     w.endObject();
 }
 
+namespace {
+
+// The end both answers share: the changes, their total and whether the list was cut, then the
+// 200 with `w`'s body.
+Response changesResponse(JsonWriter& w, const std::vector<app::rules::DryChange>& changes,
+                         bool rows, int64_t total, bool truncated) {
+    w.key("changes").beginArray();
+    for (const auto& c : changes)
+        writeChange(w, c, rows);
+    w.endArray();
+    w.key("total_changes").integer(total);
+    w.key("truncated").boolean(truncated);
+    w.endObject().endObject();
+    return jsonResponse(200, w.take());
+}
+
+} // namespace
+
 Response dryRunRules(store::Database& db, const Request& req) {
     const ParamValue& root = req.params.root();
     app::rules::DryRunRequest request;
@@ -96,14 +114,7 @@ Response dryRunRules(store::Database& db, const Request& req) {
         w.endObject();
     }
     w.endArray();
-    w.key("changes").beginArray();
-    for (const auto& c : r.changes)
-        writeChange(w, c, false);
-    w.endArray();
-    w.key("total_changes").integer(r.totalChanges);
-    w.key("truncated").boolean(r.truncated);
-    w.endObject().endObject();
-    return jsonResponse(200, w.take());
+    return changesResponse(w, r.changes, false, r.totalChanges, r.truncated);
 }
 
 Response previewImportRules(store::Database& db, const Request& req) {
@@ -117,14 +128,7 @@ Response previewImportRules(store::Database& db, const Request& req) {
     w.beginObject().key("data").beginObject();
     w.key("rows_evaluated").integer(r.rowsEvaluated);
     w.key("rows_changed").integer(r.rowsChanged);
-    w.key("changes").beginArray();
-    for (const auto& c : r.changes)
-        writeChange(w, c, true);
-    w.endArray();
-    w.key("total_changes").integer(r.totalChanges);
-    w.key("truncated").boolean(r.truncated);
-    w.endObject().endObject();
-    return jsonResponse(200, w.take());
+    return changesResponse(w, r.changes, true, r.totalChanges, r.truncated);
 }
 
 } // namespace finimport::http
