@@ -89,28 +89,23 @@ RecurringResult RecurringService::create(const std::string& familyId,
     rec.familyId = familyId;
 
     // Steps 3 and 4: account and merchant must be usable, else the same 404.
+    // False when the field is given and names no record of the family (`byId` reads one).
+    auto found = [&](const char* key, auto& record, const auto& byId) {
+        if (!presentNonBlank(f, key)) return true;
+        if (auto id = domain::canonicalUuid(*scalar(f, key))) record = byId(*id);
+        return record.has_value();
+    };
     bool missing = false;
     _db.read([&](store::Tx& s) {
-        if (presentNonBlank(f, "account_id")) {
-            auto id = domain::canonicalUuid(*scalar(f, "account_id"));
-            if (id) view.account = store::AccountStore(s).byId(familyId, *id);
-            if (!view.account) {
-                missing = true;
-                return;
-            }
-            rec.accountId = view.account->id;
-        }
-        if (presentNonBlank(f, "merchant_id")) {
-            auto id = domain::canonicalUuid(*scalar(f, "merchant_id"));
-            if (id) view.merchant = store::TaxonomyStore(s).merchantById(familyId, *id);
-            if (!view.merchant) {
-                missing = true;
-                return;
-            }
-            rec.merchantId = view.merchant->id;
-        }
+        missing = !found("account_id", view.account, [&](const std::string& id) {
+            return store::AccountStore(s).byId(familyId, id);
+        }) || !found("merchant_id", view.merchant, [&](const std::string& id) {
+            return store::TaxonomyStore(s).merchantById(familyId, id);
+        });
     });
     if (missing) return notFound();
+    if (view.account) rec.accountId = view.account->id;
+    if (view.merchant) rec.merchantId = view.merchant->id;
 
     // Step 5: an explicit status outside the list (blank is a record validation below).
     auto status = scalar(f, "status");
