@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -85,6 +86,21 @@ template <class... T> std::vector<SqlValue> bindValues(const T&... v) {
     out.reserve(sizeof...(v));
     (out.push_back(columns_detail::bindValue(v)), ...);
     return out;
+}
+
+// A record's members as one std::tie tuple in column order, read from a row and bound to a
+// statement from the same list.
+template <class Row, class... T> void readTied(const Row& r, std::tuple<T&...> members) {
+    std::apply([&](auto&... m) { readColumns(r, m...); }, members);
+}
+template <class... T> std::vector<SqlValue> bindTied(std::tuple<T&...> members) {
+    return std::apply([](const auto&... m) { return bindValues(m...); }, members);
+}
+// A record read from `r` through `members(record)`, its std::tie.
+template <class Record, class Row, class Members> Record readRecord(const Row& r, Members members) {
+    Record record;
+    readTied(r, members(record));
+    return record;
 }
 
 // A list filter on a WHERE clause being built: when `value` is set, appends " AND <condition>"
