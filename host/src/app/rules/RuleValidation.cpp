@@ -175,6 +175,16 @@ std::vector<std::string> validateRule(const json::Value& rule, const RuleBody* b
     std::vector<std::string> errors;
     if (base) out = *base;
     auto given = [&](const char* key) { return rule.find(key) != nullptr; };
+    // The request's `key` array when it is given, else the stored rule's (`stored`, an update).
+    auto listOf = [&](const char* key, const std::string* stored) {
+        Value list = Value::makeArray();
+        if (given(key)) {
+            if (const Value* v = rule.find(key, Value::Kind::Array)) list = *v;
+        } else if (stored) {
+            list = parseArray(*stored);
+        }
+        return list;
+    };
     // Resource type.
     if (given("resource_type") || !base) {
         auto rt = scalar(rule.find("resource_type"));
@@ -186,12 +196,7 @@ std::vector<std::string> validateRule(const json::Value& rule, const RuleBody* b
             out.resourceType = *rt;
     }
     // Actions.
-    Value actions = Value::makeArray();
-    if (given("actions")) {
-        if (const Value* v = rule.find("actions", Value::Kind::Array)) actions = *v;
-    } else if (base) {
-        actions = parseArray(base->actions);
-    }
+    Value actions = listOf("actions", base ? &base->actions : nullptr);
     Value actionsOut = Value::makeArray();
     if (actions.items().empty()) {
         errors.push_back("Rule must have at least one action");
@@ -215,12 +220,7 @@ std::vector<std::string> validateRule(const json::Value& rule, const RuleBody* b
         for (const Value* a : valid)
             actionsOut.push(checkAction(*a, refs, valueErrors));
         // Conditions are reported before action values (docs/rules.md §11.3's order).
-        Value conditions = Value::makeArray();
-        if (given("conditions")) {
-            if (const Value* v = rule.find("conditions", Value::Kind::Array)) conditions = *v;
-        } else if (base) {
-            conditions = parseArray(base->conditions);
-        }
+        Value conditions = listOf("conditions", base ? &base->conditions : nullptr);
         Value conditionsOut = Value::makeArray();
         for (const Value& c : conditions.items()) {
             if (!c.isObject()) {
