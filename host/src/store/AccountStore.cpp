@@ -53,11 +53,9 @@ std::optional<AccountRow> AccountStore::byName(const std::string& familyId,
 }
 
 std::vector<AccountRow> AccountStore::ofFamily(const std::string& familyId) {
-    std::vector<AccountRow> out;
-    for (const auto& r :
-         sqlQuery(_s, kSelect + "WHERE family_id = ? ORDER BY created_at, id", {familyId}))
-        out.push_back(accountFrom(r));
-    return out;
+    return mapRows(
+        sqlQuery(_s, kSelect + "WHERE family_id = ? ORDER BY created_at, id", {familyId}),
+        accountFrom);
 }
 
 std::vector<std::string> AccountStore::allIds() {

@@ -79,6 +79,16 @@ auto mapRow(const std::optional<SqlRow>& row, F from) -> std::optional<decltype(
     return from(*row);
 }
 
+// Result rows mapped by `from`, in order: what a listing answers.
+template <class F>
+auto mapRows(const std::vector<SqlRow>& rows, F from) -> std::vector<decltype(from(rows.front()))> {
+    std::vector<decltype(from(rows.front()))> out;
+    out.reserve(rows.size());
+    for (const auto& r : rows)
+        out.push_back(from(r));
+    return out;
+}
+
 // The parameters of a statement, one per value in order: optionals bind NULL when empty, flags
 // bind 0/1. (Built one by one: GCC 12 sees an uninitialized variant in a braced list of them.)
 template <class... T> std::vector<SqlValue> bindValues(const T&... v) {

@@ -207,15 +207,13 @@ EntryStore::accountsCreatedBy(const std::string& importId) {
 std::vector<EntryRow> EntryStore::transactionCandidates(const std::string& accountId,
                                                         const std::string& date, int64_t amount,
                                                         const std::string& currency) {
-    std::vector<EntryRow> out;
-    for (const auto& r :
-         sqlQuery(_s,
-                  std::string(kSelect) +
-                      "WHERE e.account_id = ? AND e.entryable_type = 'Transaction' AND e.date = ? "
-                      "AND e.amount = ? AND e.currency = ? ORDER BY e.created_at, e.id",
-                  {accountId, date, amount, currency}))
-        out.push_back(entryFrom(r));
-    return out;
+    return mapRows(
+        sqlQuery(_s,
+                 std::string(kSelect) +
+                     "WHERE e.account_id = ? AND e.entryable_type = 'Transaction' AND e.date = ? "
+                     "AND e.amount = ? AND e.currency = ? ORDER BY e.created_at, e.id",
+                 {accountId, date, amount, currency}),
+        entryFrom);
 }
 
 std::vector<std::string> EntryStore::idsWithExternalId(const std::string& accountId,
@@ -245,16 +243,15 @@ std::vector<EntryRow> EntryStore::tradeCandidates(const std::string& accountId,
                                                   const std::optional<std::string>& securityId,
                                                   int64_t qty, int64_t price,
                                                   const std::string& currency) {
-    std::vector<EntryRow> out;
-    for (const auto& r : sqlQuery(
-             _s,
-             std::string(kSelect) +
-                 "JOIN trades t ON t.entry_id = e.id WHERE e.account_id = ? AND e.date = ? AND "
-                 "COALESCE(t.security_id, '') = ? AND t.qty = ? AND t.price = ? AND t.currency = ? "
-                 "ORDER BY e.created_at, e.id",
-             {accountId, date, securityId.value_or(""), qty, price, currency}))
-        out.push_back(entryFrom(r));
-    return out;
+    return mapRows(
+        sqlQuery(
+            _s,
+            std::string(kSelect) +
+                "JOIN trades t ON t.entry_id = e.id WHERE e.account_id = ? AND e.date = ? AND "
+                "COALESCE(t.security_id, '') = ? AND t.qty = ? AND t.price = ? AND t.currency = ? "
+                "ORDER BY e.created_at, e.id",
+            {accountId, date, securityId.value_or(""), qty, price, currency}),
+        entryFrom);
 }
 
 void EntryStore::setTransactionCategory(const std::string& entryId, const std::string& categoryId) {

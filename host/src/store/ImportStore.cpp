@@ -129,10 +129,7 @@ std::vector<ImportRecord> ImportStore::list(const ImportListFilter& filter, int6
     const std::string sql = importListQuery(filter, params);
     params.push_back(limit);
     params.push_back(offset);
-    std::vector<ImportRecord> out;
-    for (const auto& r : sqlQuery(_s, sql, params))
-        out.push_back(importFrom(r));
-    return out;
+    return mapRows(sqlQuery(_s, sql, params), importFrom);
 }
 
 std::vector<MappingRecord> ImportStore::mappings(const std::string& importId) {
