@@ -4,6 +4,7 @@
 
 #include "store/Database.h"
 #include "store/StatementCache.h"
+#include "store/TxSession.h"
 
 #include <vector>
 
