@@ -130,20 +130,9 @@ public:
 
 private:
     uint32_t hex4() {
-        if (_p + 4 > _t.size()) fail();
         uint32_t v = 0;
-        for (int i = 0; i < 4; ++i) {
-            const char c = _t[_p++];
-            v <<= 4;
-            if (c >= '0' && c <= '9')
-                v |= static_cast<uint32_t>(c - '0');
-            else if (c >= 'a' && c <= 'f')
-                v |= static_cast<uint32_t>(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F')
-                v |= static_cast<uint32_t>(c - 'A' + 10);
-            else
-                fail();
-        }
+        if (!domain::readHex4(_t, _p, v)) fail();
+        _p += 4;
         return v;
     }
 
