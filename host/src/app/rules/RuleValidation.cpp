@@ -1,4 +1,5 @@
 #include "app/rules/RuleValidation.h"
+#include "app/rules/RuleModel.h"
 
 #include "domain/Date.h"
 #include "domain/Decimal.h"
@@ -12,8 +13,6 @@ namespace {
 
 using json::Value;
 
-const std::set<std::string> kTextTypes = {"transaction_name", "transaction_notes",
-                                          "transaction_details"};
 const std::set<std::string> kSelectTypes = {"transaction_category", "transaction_merchant",
                                             "transaction_tag", "transaction_account"};
 const std::set<std::string> kActionTypes = {
@@ -91,16 +90,10 @@ Value checkCondition(const Value& c, bool nested, const FamilyRefs& refs,
         return out;
     }
     out.set("sub_conditions", Value::makeArray());
-    std::set<std::string> ops;
-    if (kTextTypes.count(type))
-        ops = {"like", "=", "is_null"};
-    else if (type == "transaction_amount")
-        ops = {">", ">=", "<", "<=", "=", "!="};
-    else if (kSelectTypes.count(type))
-        ops = {"=", "is_null"};
-    else if (type == "transaction_type")
-        ops = {"="}; // docs/rules.md §3.3: only `=` through the API
-    else {
+    // docs/rules.md §3.3: only `=` for transaction_type through the API.
+    const std::set<std::string> ops =
+        type == "transaction_type" ? std::set<std::string>{"="} : conditionOperators(type);
+    if (ops.empty()) {
         errors.push_back("Unsupported condition type: " + type);
         return out;
     }
