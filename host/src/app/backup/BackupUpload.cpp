@@ -4,30 +4,14 @@
 
 #include "app/backup/BackupContent.h"
 #include "app/backup/NdjsonLines.h"
+#include "app/backup/RecordCounts.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportOptions.h"
 #include "app/imports/ImportSummary.h"
 #include "app/imports/ImportTypes.h"
 #include "store/ImportStore.h"
 
-#include <Poco/JSON/Object.h>
-
-#include <sstream>
-
 namespace finimport::app {
-
-namespace {
-
-std::string countsJson(const std::map<std::string, int64_t>& expected) {
-    Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
-    for (const auto& [key, type] : serviceRecordKinds())
-        obj.set(key, expected.at(key));
-    std::ostringstream out;
-    obj.stringify(out);
-    return out.str();
-}
-
-} // namespace
 
 StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& req,
                                const std::string& type) {
@@ -60,7 +44,7 @@ StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& r
     record.contentType = upload.contentType;
     record.encoding = "UTF-8";
     record.rowsCount = report.typedLines;
-    record.expectedRecordCounts = countsJson(report.expected);
+    record.expectedRecordCounts = backup::countsJson(report.expected);
     record.readback = "{}";
     ImportSummary summary;
     summary.setCount("valid_rows_count", report.validLines);

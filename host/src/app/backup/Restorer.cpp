@@ -3,6 +3,7 @@
 #include "store/ImportClaims.h"
 
 #include "app/backup/NdjsonLines.h"
+#include "app/backup/RecordCounts.h"
 #include "app/backup/RecordWriter.h"
 #include "app/backup/RestoreChecks.h"
 #include "app/backup/StoredRecords.h"
@@ -18,23 +19,11 @@
 #include "store/RuleRunStore.h"
 #include "store/TaxonomyStore.h"
 
-#include <Poco/JSON/Object.h>
-
-#include <sstream>
 #include <stdexcept>
 
 namespace finimport::app::backup {
 
 namespace {
-
-std::string countsText(const RecordCounts& counts) {
-    Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
-    for (const auto& [key, type] : serviceRecordKinds())
-        obj.set(key, counts.at(key));
-    std::ostringstream out;
-    obj.stringify(out);
-    return out.str();
-}
 
 // What revert deletes of a backup import, inside runRevertJob's transaction: links first, then
 // what hangs off accounts, then accounts, then family records (docs/decisions.md D20: taxonomy
@@ -137,7 +126,7 @@ void Restorer::publish(const std::string& importId, const std::function<void()>&
                                           domain::Date::today()); // docs/decisions.md D21
 
             import->rowsCount = lines.typedLines;
-            import->expectedRecordCounts = countsText(expected);
+            import->expectedRecordCounts = countsJson(expected);
             import->readback = readbackJson(*readback);
             import->status = "complete";
             import->error.reset();
