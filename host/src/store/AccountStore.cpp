@@ -59,10 +59,7 @@ std::vector<AccountRow> AccountStore::ofFamily(const std::string& familyId) {
 }
 
 std::vector<std::string> AccountStore::allIds() {
-    std::vector<std::string> out;
-    for (const auto& r : sqlQuery(_s, "SELECT id FROM accounts ORDER BY created_at, id"))
-        out.push_back(r.str(0));
-    return out;
+    return firstTexts(sqlQuery(_s, "SELECT id FROM accounts ORDER BY created_at, id"));
 }
 
 void AccountStore::deleteCascade(const std::string& id) {

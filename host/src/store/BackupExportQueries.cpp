@@ -1,5 +1,6 @@
 #include "store/BackupExportQueries.h"
 
+#include "store/Columns.h"
 #include "store/Sql.h"
 #include "store/TxSession.h"
 
@@ -114,14 +115,11 @@ std::vector<SqlRow> exportRows(Tx& s, ExportQuery query, const std::string& key)
 }
 
 std::vector<std::string> exportTagIds(Tx& s, const std::string& entryId) {
-    std::vector<std::string> ids;
-    for (const auto& t :
-         sqlQuery(s,
-                  "SELECT tt.tag_id FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id "
-                  "WHERE tt.entry_id = ? ORDER BY g.name",
-                  {entryId}))
-        ids.push_back(t.str(0));
-    return ids;
+    return firstTexts(
+        sqlQuery(s,
+                 "SELECT tt.tag_id FROM transaction_tags tt JOIN tags g ON g.id = tt.tag_id "
+                 "WHERE tt.entry_id = ? ORDER BY g.name",
+                 {entryId}));
 }
 
 } // namespace finimport::store

@@ -16,6 +16,14 @@ std::string insertSql(const std::string& table, const std::string& columns) {
     return sql + ")";
 }
 
+std::vector<std::string> firstTexts(const std::vector<SqlRow>& rows) {
+    return mapRows(rows, [](const SqlRow& r) { return r.str(0); });
+}
+
+std::vector<std::pair<std::string, std::string>> textPairs(const std::vector<SqlRow>& rows) {
+    return mapRows(rows, [](const SqlRow& r) { return std::pair(r.str(0), r.str(1)); });
+}
+
 void insertStamped(Tx& s, const std::string& table, const std::string& columns, std::string& id,
                    std::vector<SqlValue> values) {
     if (id.empty()) id = newUuid();

@@ -12,6 +12,7 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace finimport::store {
@@ -88,6 +89,11 @@ auto mapRows(const std::vector<SqlRow>& rows, F from) -> std::vector<decltype(fr
         out.push_back(from(r));
     return out;
 }
+
+// The first column of every row, as text.
+std::vector<std::string> firstTexts(const std::vector<SqlRow>& rows);
+// The first two columns of every row, as text.
+std::vector<std::pair<std::string, std::string>> textPairs(const std::vector<SqlRow>& rows);
 
 // The parameters of a statement, one per value in order: optionals bind NULL when empty, flags
 // bind 0/1. (Built one by one: GCC 12 sees an uninitialized variant in a braced list of them.)

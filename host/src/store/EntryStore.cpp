@@ -195,13 +195,10 @@ std::optional<EntryRow> EntryStore::byId(const std::string& id) {
 
 std::vector<std::pair<std::string, std::string>>
 EntryStore::accountsCreatedBy(const std::string& importId) {
-    std::vector<std::pair<std::string, std::string>> out;
-    for (const auto& r : sqlQuery(_s,
-                                  "SELECT account_id, MIN(date) FROM entries WHERE import_id = ? "
-                                  "GROUP BY account_id ORDER BY account_id",
-                                  {importId}))
-        out.emplace_back(r.str(0), r.str(1));
-    return out;
+    return textPairs(sqlQuery(_s,
+                              "SELECT account_id, MIN(date) FROM entries WHERE import_id = ? "
+                              "GROUP BY account_id ORDER BY account_id",
+                              {importId}));
 }
 
 std::vector<EntryRow> EntryStore::transactionCandidates(const std::string& accountId,
@@ -220,14 +217,11 @@ std::vector<std::string> EntryStore::idsWithExternalId(const std::string& accoun
                                                        const std::string& entryableType,
                                                        const std::string& externalId,
                                                        const std::string& excludeImportId) {
-    std::vector<std::string> out;
-    for (const auto& r :
-         sqlQuery(_s,
-                  "SELECT id FROM entries WHERE account_id = ? AND external_id = ? AND "
-                  "entryable_type = ? AND COALESCE(import_id, '') <> ? ORDER BY created_at, id",
-                  {accountId, externalId, entryableType, excludeImportId}))
-        out.push_back(r.str(0));
-    return out;
+    return firstTexts(
+        sqlQuery(_s,
+                 "SELECT id FROM entries WHERE account_id = ? AND external_id = ? AND "
+                 "entryable_type = ? AND COALESCE(import_id, '') <> ? ORDER BY created_at, id",
+                 {accountId, externalId, entryableType, excludeImportId}));
 }
 
 bool EntryStore::hasExternalIds(const std::string& accountId) {
