@@ -5,6 +5,7 @@
 #include "store/TxSession.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace finimport::store {
 
@@ -28,10 +29,12 @@ void insertStamped(Tx& s, const std::string& table, const std::string& columns, 
                    std::vector<SqlValue> values) {
     if (id.empty()) id = newUuid();
     const int64_t now = nowMicros();
-    values.insert(values.begin(), id);
-    values.push_back(now);
-    values.push_back(now);
-    sqlExec(s, insertSql(table, columns + ", created_at, updated_at"), values);
+    std::vector<SqlValue> row = bindValues(id);
+    row.insert(row.end(), std::make_move_iterator(values.begin()),
+               std::make_move_iterator(values.end()));
+    for (auto& stamp : bindValues(now, now))
+        row.push_back(std::move(stamp));
+    sqlExec(s, insertSql(table, columns + ", created_at, updated_at"), row);
 }
 
 namespace {
