@@ -305,7 +305,7 @@ private:
         costs.upload = since(before);
         auto* view = std::get_if<app::ImportView>(&created);
         if (!view) {
-            const auto& error = std::get<app::ImportError>(created);
+            const auto& error = std::get<app::Error>(created);
             CPPUNIT_FAIL("upload refused: " + error.error + ": " + error.message);
         }
         const std::string id = view->record.id;

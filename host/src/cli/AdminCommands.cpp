@@ -2,6 +2,7 @@
 #include "app/auth/ApiKeys.h"
 #include "cli/Commands.h"
 #include "cli/ConfigFlags.h"
+#include "cli/LocalDatabase.h"
 #include "domain/Currency.h"
 #include "domain/Date.h"
 #include "jobs/BalanceMaterializer.h"
@@ -26,15 +27,6 @@ std::string formatMicros(std::optional<int64_t> micros) {
     return Poco::DateTimeFormatter::format(Poco::Timestamp(*micros), "%Y-%m-%dT%H:%M:%SZ");
 }
 
-// The database of an administration command, migrated (a fresh one is usable at once).
-struct AdminDatabase {
-    server::Config config;
-    store::Database db;
-    explicit AdminDatabase(const Args& args) : config(loadConfig(args)), db(config.database) {
-        store::migrate(db);
-    }
-};
-
 } // namespace
 
 int runMigrate(const Args& args) {
@@ -47,7 +39,7 @@ int runMigrate(const Args& args) {
 }
 
 int runKeysCreate(const Args& args) {
-    AdminDatabase admin(args);
+    LocalDatabase admin(args);
     app::ApiKeys keys(admin.db);
     std::optional<int64_t> expires;
     if (auto e = args.get("expires-at")) {
@@ -68,7 +60,7 @@ int runKeysCreate(const Args& args) {
 }
 
 int runKeysList(const Args& args) {
-    AdminDatabase admin(args);
+    LocalDatabase admin(args);
     app::ApiKeys keys(admin.db);
     for (const auto& k : keys.list(args.get("family")))
         std::cout << k.id << "  " << k.prefix << "  " << k.family << "  " << k.user << "  "
@@ -79,7 +71,7 @@ int runKeysList(const Args& args) {
 }
 
 int runKeysRevoke(const Args& args) {
-    AdminDatabase admin(args);
+    LocalDatabase admin(args);
     app::ApiKeys keys(admin.db);
     const std::string& named = args.positional[2];
     // A full key is a secret: messages show only its prefix.
@@ -109,7 +101,7 @@ int runKeysRevoke(const Args& args) {
 }
 
 int runFamiliesCreate(const Args& args) {
-    AdminDatabase admin(args);
+    LocalDatabase admin(args);
     store::Database& db = admin.db;
     std::string name = args.require("name");
     std::string currency = args.get("currency").value_or("USD");
@@ -127,7 +119,7 @@ int runFamiliesCreate(const Args& args) {
 }
 
 int runUsersDeactivate(const Args& args) {
-    AdminDatabase admin(args);
+    LocalDatabase admin(args);
     store::Database& db = admin.db;
     bool done = false;
     db.write([&](store::Tx& s) {
@@ -146,7 +138,7 @@ int runUsersDeactivate(const Args& args) {
 }
 
 int runBalancesRecompute(const Args& args) {
-    AdminDatabase admin(args);
+    LocalDatabase admin(args);
     store::Database& db = admin.db;
     std::vector<std::string> ids;
     if (auto a = args.get("account"))

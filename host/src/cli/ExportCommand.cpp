@@ -2,27 +2,21 @@
 #include "app/backup/NdjsonExporter.h"
 #include "cli/Commands.h"
 #include "cli/ConfigFlags.h"
-#include "server/Config.h"
-#include "store/Database.h"
-#include "store/FamilyStore.h"
-#include "store/Migrations.h"
+#include "cli/LocalDatabase.h"
 
 #include <fstream>
 #include <iostream>
+#include <utility>
 
 namespace finimport::cli {
 
 int runExport(const Args& args) {
     server::Config config = loadConfig(args);
-    std::string familyName = args.require("family");
-    store::Database db(config.database);
-    store::migrate(db);
-    std::optional<store::FamilyRow> family;
-    db.read([&](store::Tx& s) { family = store::FamilyStore(s).familyByName(familyName); });
-    if (!family) {
-        std::cerr << "finimport export: family " << familyName << " not found\n";
-        return 1;
-    }
+    const std::string familyName = args.require("family");
+    LocalDatabase local(std::move(config));
+    store::Database& db = local.db;
+    auto family = local.family(familyName, "export");
+    if (!family) return 1;
     auto write = [&](std::ostream& out) {
         db.read([&](store::Tx& s) { app::exportFamilyNdjson(s, family->id, out); });
     };

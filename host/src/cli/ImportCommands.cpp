@@ -12,8 +12,10 @@
 #include <atomic>
 #include <condition_variable>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 namespace finimport::cli {
@@ -31,6 +33,33 @@ bool typeRefused(const ApiAnswer& a) {
     for (const auto& e : *a.json->getArray("errors"))
         if (e.toString().rfind("Type ", 0) == 0) return true;
     return false;
+}
+
+// "per_page=…&page=…" of a listing's options; `perPage` when none is given.
+std::string pageQuery(const Args& args, const char* perPage) {
+    return "per_page=" + encoded(args.get("per-page").value_or(perPage)) +
+           "&page=" + encoded(args.get("page").value_or("1"));
+}
+
+// GET `path`; a refusal is printed as `finimport <command>: …` and answers nullopt.
+std::optional<ApiAnswer> fetched(ApiClient& api, const std::string& path, const char* command) {
+    ApiAnswer a = api.get(path);
+    if (a.ok()) return a;
+    std::cerr << "finimport " << command << ": " << a.errorText() << "\n";
+    return std::nullopt;
+}
+
+// A listing: its body as it came with --json, else `table` prints its data.
+int printListing(const Args& args, const std::string& path, const char* command,
+                 const std::function<void(const ApiAnswer&)>& table) {
+    ApiClient api(clientSettings(args));
+    auto a = fetched(api, path, command);
+    if (!a) return 1;
+    if (args.has("json"))
+        std::cout << a->body << "\n";
+    else
+        table(*a);
+    return 0;
 }
 
 std::string importId(const Args& args) {
@@ -148,38 +177,26 @@ int runImport(const Args& args) {
 }
 
 int runImportsList(const Args& args) {
-    ApiClient api(clientSettings(args));
-    std::string path = "/api/v1/imports?per_page=" + encoded(args.get("per-page").value_or("25")) +
-                       "&page=" + encoded(args.get("page").value_or("1"));
+    std::string path = "/api/v1/imports?" + pageQuery(args, "25");
     if (auto s = args.get("status")) path += "&status=" + encoded(*s);
-    ApiAnswer a = api.get(path);
-    if (!a.ok()) {
-        std::cerr << "finimport imports list: " << a.errorText() << "\n";
-        return 1;
-    }
-    if (args.has("json")) {
-        std::cout << a.body << "\n";
-        return 0;
-    }
-    for (const auto& v : *a.json->getArray("data")) {
-        auto i = v.extract<Poco::JSON::Object::Ptr>();
-        std::cout << text(i, "id") << "  " << text(i, "created_at") << "  " << text(i, "type")
-                  << "  " << text(i, "status") << "  " << integer(i, "rows_count") << " rows\n";
-    }
-    auto meta = a.json->getObject("meta");
-    std::cout << "page " << integer(meta, "current_page") << " of " << integer(meta, "total_pages")
-              << ", " << integer(meta, "total_count") << " imports\n";
-    return 0;
+    return printListing(args, path, "imports list", [](const ApiAnswer& a) {
+        for (const auto& v : *a.json->getArray("data")) {
+            auto i = v.extract<Poco::JSON::Object::Ptr>();
+            std::cout << text(i, "id") << "  " << text(i, "created_at") << "  " << text(i, "type")
+                      << "  " << text(i, "status") << "  " << integer(i, "rows_count") << " rows\n";
+        }
+        auto meta = a.json->getObject("meta");
+        std::cout << "page " << integer(meta, "current_page") << " of "
+                  << integer(meta, "total_pages") << ", " << integer(meta, "total_count")
+                  << " imports\n";
+    });
 }
 
 int runImportsShow(const Args& args) {
     ApiClient api(clientSettings(args));
-    ApiAnswer a = api.get("/api/v1/imports/" + encoded(importId(args)));
-    if (!a.ok()) {
-        std::cerr << "finimport imports show: " << a.errorText() << "\n";
-        return 1;
-    }
-    auto d = a.json->getObject("data");
+    auto a = fetched(api, "/api/v1/imports/" + encoded(importId(args)), "imports show");
+    if (!a) return 1;
+    auto d = a->json->getObject("data");
     if (args.has("json")) {
         d->stringify(std::cout);
         std::cout << "\n";
@@ -190,34 +207,24 @@ int runImportsShow(const Args& args) {
 }
 
 int runImportsRows(const Args& args) {
-    ApiClient api(clientSettings(args));
-    std::string path = "/api/v1/imports/" + encoded(importId(args)) +
-                       "/rows?per_page=" + encoded(args.get("per-page").value_or("100")) +
-                       "&page=" + encoded(args.get("page").value_or("1"));
+    std::string path =
+        "/api/v1/imports/" + encoded(importId(args)) + "/rows?" + pageQuery(args, "100");
     if (args.has("invalid")) path += "&invalid=true";
-    ApiAnswer a = api.get(path);
-    if (!a.ok()) {
-        std::cerr << "finimport imports rows: " << a.errorText() << "\n";
-        return 1;
-    }
-    if (args.has("json")) {
-        std::cout << a.body << "\n";
-        return 0;
-    }
-    for (const auto& v : *a.json->getArray("data")) {
-        auto r = v.extract<Poco::JSON::Object::Ptr>();
-        auto f = r->getObject("fields");
-        std::cout << text(r, "row_number") << "  "
-                  << (r->getValue<bool>("excluded") ? "excluded"
-                      : r->getValue<bool>("valid")  ? "valid"
-                                                    : "invalid");
-        for (const char* key : {"date", "name", "amount", "currency", "ticker", "qty"})
-            if (!text(f, key).empty()) std::cout << "  " << key << "=" << text(f, key);
-        for (const auto& e : *r->getArray("errors"))
-            std::cout << "  [" << e.toString() << "]";
-        std::cout << "\n";
-    }
-    return 0;
+    return printListing(args, path, "imports rows", [](const ApiAnswer& a) {
+        for (const auto& v : *a.json->getArray("data")) {
+            auto r = v.extract<Poco::JSON::Object::Ptr>();
+            auto f = r->getObject("fields");
+            std::cout << text(r, "row_number") << "  "
+                      << (r->getValue<bool>("excluded") ? "excluded"
+                          : r->getValue<bool>("valid")  ? "valid"
+                                                        : "invalid");
+            for (const char* key : {"date", "name", "amount", "currency", "ticker", "qty"})
+                if (!text(f, key).empty()) std::cout << "  " << key << "=" << text(f, key);
+            for (const auto& e : *r->getArray("errors"))
+                std::cout << "  [" << e.toString() << "]";
+            std::cout << "\n";
+        }
+    });
 }
 
 int runImportsPublish(const Args& args) {

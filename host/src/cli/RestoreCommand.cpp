@@ -3,10 +3,10 @@
 #include "app/backup/FileRestore.h"
 #include "cli/Commands.h"
 #include "cli/ConfigFlags.h"
+#include "cli/LocalDatabase.h"
 #include "cli/Progress.h"
 #include "server/PluginLoading.h"
 #include "store/FamilyStore.h"
-#include "store/Migrations.h"
 
 #include <filesystem>
 #include <fstream>
@@ -23,14 +23,10 @@ int runRestore(const Args& args) {
         std::cerr << "finimport restore: cannot read " << file << "\n";
         return 1;
     }
-    store::Database db(config.database);
-    store::migrate(db);
-    std::optional<store::FamilyRow> family;
-    db.read([&](store::Tx& s) { family = store::FamilyStore(s).familyByName(familyName); });
-    if (!family) {
-        std::cerr << "finimport restore: family " << familyName << " not found\n";
-        return 1;
-    }
+    LocalDatabase local(config); // the plugins below read the same settings
+    store::Database& db = local.db;
+    auto family = local.family(familyName, "restore");
+    if (!family) return 1;
     plugin::PluginRegistry plugins([](plugin::LogLevel level, const std::string& message) {
         if (level >= plugin::LogLevel::Warning) std::cerr << message << "\n";
     });

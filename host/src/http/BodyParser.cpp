@@ -10,6 +10,8 @@
 #include <Poco/Net/NameValueCollection.h>
 #include <Poco/String.h>
 
+#include <stdexcept>
+
 namespace finimport::http {
 
 namespace {
@@ -118,6 +120,20 @@ void readMultipart(BodyReader& reader, const Poco::Net::NameValueCollection& typ
     out.kind = reader.bytesRead() == 0 ? BodyKind::None : BodyKind::Multipart;
 }
 
+// Inside a catch block: the answer to a failed read of the body's bytes (too large, unreadable,
+// too slow); any other exception goes on up.
+BodyFailure readFailure() {
+    try {
+        throw;
+    } catch (const BodyTooLarge&) {
+        return BodyFailure{payloadTooLarge(), true};
+    } catch (const BodyReadFailed&) {
+        return BodyFailure{badRequest("Request body could not be read"), true};
+    } catch (const BodyTooSlow&) {
+        return BodyFailure{badRequest(kTooSlow), true};
+    }
+}
+
 bool hasBody(const BodyInfo& info) {
     return info.chunked || (info.contentLength && *info.contentLength > 0);
 }
@@ -154,16 +170,12 @@ std::optional<BodyFailure> readRequestBody(const BodyInfo& info, std::istream& i
         char probe = 0;
         if (reader.read(&probe, 1) == 0) return std::nullopt;
         return BodyFailure{unsupportedMediaType(), true};
-    } catch (const BodyTooLarge&) {
-        return BodyFailure{payloadTooLarge(), true};
-    } catch (const BodyReadFailed&) {
-        return BodyFailure{badRequest("Request body could not be read"), true};
-    } catch (const BodyTooSlow&) {
-        return BodyFailure{badRequest(kTooSlow), true};
     } catch (const MalformedMultipart&) {
         return BodyFailure{badRequest(kMalformedMultipart), !reader.atEnd()};
     } catch (const BadBody& bad) {
         return BodyFailure{badRequest(bad.message), !reader.atEnd()};
+    } catch (const std::runtime_error&) {
+        return readFailure();
     }
 }
 
@@ -205,12 +217,8 @@ std::optional<BodyFailure> discardRequestBody(const BodyInfo& info, std::istream
     BodyReader reader(in, cap);
     try {
         reader.drain();
-    } catch (const BodyTooLarge&) {
-        return BodyFailure{payloadTooLarge(), true};
-    } catch (const BodyReadFailed&) {
-        return BodyFailure{badRequest("Request body could not be read"), true};
-    } catch (const BodyTooSlow&) {
-        return BodyFailure{badRequest(kTooSlow), true};
+    } catch (const std::runtime_error&) {
+        return readFailure();
     }
     return std::nullopt;
 }

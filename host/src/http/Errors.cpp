@@ -42,6 +42,12 @@ Response jsonError(int status, std::string_view error, std::string_view message,
     return jsonResponse(status, json.take());
 }
 
+Response errorResponse(const app::Error& e) {
+    NameValueList extras;
+    if (e.importId) extras.emplace_back("import_id", JsonWriter::quote(*e.importId));
+    return jsonError(statusOf(e.kind), e.error, e.message, e.errors, extras);
+}
+
 Response validationFailed(std::string_view message) {
     return jsonError(422, "validation_failed", message,
                      std::vector<std::string>{std::string(message)});

@@ -26,6 +26,10 @@ Response jsonError(int status, std::string_view error, std::string_view message,
                    const std::optional<std::vector<std::string>>& errors = std::nullopt,
                    const NameValueList& extraRawJson = {});
 
+// A refused application operation: its kind's status and body, with `import_id` after `errors`
+// when it names an import.
+Response errorResponse(const app::Error& e);
+
 // 422 {"error":"validation_failed","message":M,"errors":[M]} (the list endpoints' shape).
 Response validationFailed(std::string_view message);
 

@@ -19,7 +19,12 @@ JsonBodyResult parseJsonObjectBody(std::string_view body, std::size_t maxDepth) 
     return parseValidatedJsonObject(body, maxDepth);
 }
 
-JsonBodyResult parseValidatedJsonObject(std::string&& body, std::size_t maxDepth) {
+namespace {
+
+// Both overloads: an empty body is {}. With `owned` (the bytes `body` views), the top-level
+// raw_file_content string is unescaped in place and taken: a 10 MB upload is held once, not
+// twice.
+JsonBodyResult parseObject(std::string_view body, std::size_t maxDepth, std::string* owned) {
     JsonBodyResult result;
     if (json_scan::firstNonSpace(body) == body.size()) {
         result.value = ParamValue::makeObject();
@@ -27,37 +32,30 @@ JsonBodyResult parseValidatedJsonObject(std::string&& body, std::size_t maxDepth
     }
     json::TreeBuilder builder(kMaxJsonValues);
     json::Reader<json::TreeBuilder> reader(body, builder, maxDepth);
-    // The top-level raw_file_content string is unescaped in place: a 10 MB upload is held
-    // once, not twice.
-    reader.unescapeInPlace(body, "raw_file_content");
+    if (owned) reader.unescapeInPlace(*owned, "raw_file_content");
     if (!reader.document()) {
         result.error =
             builder.tooManyValues() ? JsonBodyError::TooManyValues : JsonBodyError::InvalidJson;
         return result;
     }
     result.value = builder.take();
+    if (!owned) return result;
     if (auto length = reader.stolenLength()) {
-        body.resize(*length);
-        *result.value.find("raw_file_content") = ParamValue::makeString(std::move(body));
+        owned->resize(*length);
+        *result.value.find("raw_file_content") = ParamValue::makeString(std::move(*owned));
     }
-    body = std::string();
+    *owned = std::string();
     return result;
 }
 
+} // namespace
+
+JsonBodyResult parseValidatedJsonObject(std::string&& body, std::size_t maxDepth) {
+    return parseObject(body, maxDepth, &body);
+}
+
 JsonBodyResult parseValidatedJsonObject(std::string_view body, std::size_t maxDepth) {
-    JsonBodyResult result;
-    if (json_scan::firstNonSpace(body) == body.size()) {
-        result.value = ParamValue::makeObject();
-        return result;
-    }
-    json::TreeBuilder builder(kMaxJsonValues);
-    json::Reader<json::TreeBuilder> reader(body, builder, maxDepth);
-    if (reader.document())
-        result.value = builder.take();
-    else
-        result.error =
-            builder.tooManyValues() ? JsonBodyError::TooManyValues : JsonBodyError::InvalidJson;
-    return result;
+    return parseObject(body, maxDepth, nullptr);
 }
 
 } // namespace finimport::http

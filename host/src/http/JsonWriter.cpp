@@ -103,28 +103,15 @@ void JsonWriter::beforeValue() {
     }
 }
 
-JsonWriter& JsonWriter::beginObject() {
+JsonWriter& JsonWriter::open(char bracket) {
     beforeValue();
-    _out += '{';
+    _out += bracket;
     _hasElement.push_back(false);
     return *this;
 }
 
-JsonWriter& JsonWriter::endObject() {
-    _out += '}';
-    _hasElement.pop_back();
-    return *this;
-}
-
-JsonWriter& JsonWriter::beginArray() {
-    beforeValue();
-    _out += '[';
-    _hasElement.push_back(false);
-    return *this;
-}
-
-JsonWriter& JsonWriter::endArray() {
-    _out += ']';
+JsonWriter& JsonWriter::close(char bracket) {
+    _out += bracket;
     _hasElement.pop_back();
     return *this;
 }

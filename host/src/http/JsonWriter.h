@@ -17,10 +17,10 @@ using ParamValue = finimport::json::Value;
 
 class JsonWriter {
 public:
-    JsonWriter& beginObject();
-    JsonWriter& endObject();
-    JsonWriter& beginArray();
-    JsonWriter& endArray();
+    JsonWriter& beginObject() { return open('{'); }
+    JsonWriter& endObject() { return close('}'); }
+    JsonWriter& beginArray() { return open('['); }
+    JsonWriter& endArray() { return close(']'); }
     // Names the next value inside an object.
     JsonWriter& key(std::string_view name);
 
@@ -44,6 +44,8 @@ public:
 
 private:
     void beforeValue();
+    JsonWriter& open(char bracket);
+    JsonWriter& close(char bracket);
 
     std::string _out;
     // One entry per open container: true once it holds an element (a comma is due).

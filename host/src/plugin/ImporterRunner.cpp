@@ -77,6 +77,40 @@ cOptions(const std::vector<std::pair<std::string, std::optional<std::string>>>& 
     return items;
 }
 
+// One call of the plugin, given `options`: in a child process when the importer is isolated
+// (`check`: a row check, else a run), else `call` here, through the relay when `relayed`, a
+// plugin's exception contained (a plugin without an exception barrier: the host carries on).
+RunResult callPlugin(const ImporterHandle& importer, const fi_options& options,
+                     std::function<int64_t(char*, size_t)> read, RecordSink& sink,
+                     const RowCheckRequest* check, bool relayed,
+                     const std::function<int(const fi_io&)>& call) {
+    RunState state{importer, sink, read};
+    const HostStallScope stalls(state.budget); // docs/decisions.md D81
+    const fi_io io = makeIo(state);
+
+    int status = FI_RUN_FAILED;
+    std::optional<std::string> thrown;
+    if (importer.policy.isolation == Isolation::Process) {
+        auto outcome = runInChild(importer, options, io, state, check);
+        status = outcome.status;
+        thrown = std::move(outcome.thrown);
+    } else {
+        auto run = [&](const fi_io& pluginIo) {
+            try {
+                status = call(pluginIo);
+            } catch (...) {
+                thrown = domain::describeException(std::current_exception());
+            }
+        };
+        if (relayed)
+            runRelayed(run, io, state);
+        else
+            run(io);
+    }
+    if (state.hostException) std::rethrow_exception(state.hostException);
+    return evaluate(state, status, thrown);
+}
+
 } // namespace
 
 RunResult
@@ -89,66 +123,23 @@ checkRecord(const ImporterHandle& importer, const std::string& kind,
     const auto optionItems = cOptions(options), fieldItems = cOptions(fields);
     const fi_options runOptions{sizeof(fi_options), optionItems.size(), optionItems.data()};
     const fi_options record{sizeof(fi_options), fieldItems.size(), fieldItems.data()};
+    const RowCheckRequest check{kind, record};
     // A check has no input: every read is at its end.
-    std::function<int64_t(char*, size_t)> read = [](char*, size_t) -> int64_t { return 0; };
-    RunState state{importer, sink, read};
-    const HostStallScope stalls(state.budget); // docs/decisions.md D81
-    const fi_io io = makeIo(state);
-
-    int status = FI_RUN_FAILED;
-    std::optional<std::string> thrown;
-    if (importer.policy.isolation == Isolation::Process) {
-        const RowCheckRequest check{kind, record};
-        auto outcome = runInChild(importer, runOptions, io, state, &check);
-        status = outcome.status;
-        thrown = std::move(outcome.thrown);
-    } else {
-        try {
-            status = importer.checkRow(kind.c_str(), &runOptions, &record, &io);
-        } catch (...) {
-            thrown = domain::describeException(std::current_exception());
-        }
-    }
-    if (state.hostException) std::rethrow_exception(state.hostException);
-    return evaluate(state, status, thrown);
+    return callPlugin(
+        importer, runOptions, [](char*, size_t) -> int64_t { return 0; }, sink, &check, false,
+        [&](const fi_io& io) {
+            return importer.checkRow(kind.c_str(), &runOptions, &record, &io);
+        });
 }
 
 RunResult
 runImporter(const ImporterHandle& importer,
             const std::vector<std::pair<std::string, std::optional<std::string>>>& options,
             std::function<int64_t(char*, size_t)> read, RecordSink& sink) {
-    std::vector<fi_option> items;
-    items.reserve(options.size());
-    for (const auto& [name, value] : options) {
-        items.push_back({name.c_str(), value ? value->c_str() : nullptr});
-    }
+    const auto items = cOptions(options);
     const fi_options runOptions{sizeof(fi_options), items.size(), items.data()};
-    RunState state{importer, sink, read};
-    const HostStallScope stalls(state.budget); // docs/decisions.md D81
-    const fi_io io = makeIo(state);
-
-    int status = FI_RUN_FAILED;
-    std::optional<std::string> thrown;
-    if (importer.policy.isolation == Isolation::Process) {
-        auto outcome = runInChild(importer, runOptions, io, state);
-        status = outcome.status;
-        thrown = std::move(outcome.thrown);
-    } else {
-        auto run = [&](const fi_io& pluginIo) {
-            try {
-                status = importer.importer->run(&runOptions, &pluginIo);
-            } catch (...) {
-                // A plugin without an exception barrier: contained here, the host carries on.
-                thrown = domain::describeException(std::current_exception());
-            }
-        };
-        if (importer.policy.relayed)
-            runRelayed(run, io, state);
-        else
-            run(io);
-    }
-    if (state.hostException) std::rethrow_exception(state.hostException);
-    return evaluate(state, status, thrown);
+    return callPlugin(importer, runOptions, std::move(read), sink, nullptr, importer.policy.relayed,
+                      [&](const fi_io& io) { return importer.importer->run(&runOptions, &io); });
 }
 
 fi_probe_result probeImporter(const ImporterHandle& importer, std::string_view head,

@@ -2,22 +2,15 @@
 
 #include <finimport/plugin.h>
 
+#include <cstddef>
 #include <iostream>
 
 namespace finimport::plugin {
 
 const char* logLevelName(LogLevel level) {
-    switch (level) {
-    case LogLevel::Debug:
-        return "debug";
-    case LogLevel::Info:
-        return "info";
-    case LogLevel::Warning:
-        return "warning";
-    case LogLevel::Error:
-        return "error";
-    }
-    return "info";
+    // In the order of LogLevel.
+    static constexpr const char* kNames[] = {"debug", "info", "warning", "error"};
+    return kNames[static_cast<size_t>(level)];
 }
 
 LogLevel logLevelFromAbi(int level) {

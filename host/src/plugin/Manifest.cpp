@@ -96,14 +96,7 @@ void parseOptionChecks(const Object& option, OptionSpec& spec, const std::string
             fail(where + "\"column_of\" must be a field name");
         spec.columnOf = field.extract<std::string>();
     }
-    if (option.has("aliases")) {
-        const Var aliases = option.get("aliases");
-        if (!isObject(aliases)) fail(where + "\"aliases\" must be an object of strings");
-        for (const auto& [given, canonical] : *aliases.extract<Object::Ptr>()) {
-            if (!canonical.isString()) fail(where + "\"aliases\"." + given + " must be a string");
-            spec.aliases.emplace_back(given, canonical.extract<std::string>());
-        }
-    }
+    spec.aliases = stringObject(option, "aliases", where);
 }
 
 OptionSpec parseOption(const Var& value, size_t index) {
@@ -157,14 +150,7 @@ TypeDetails parseTypeDetails(const Var& value, const std::string& type) {
     requireAllIn(details.mappings, {"category", "tag", "account", "account_type"},
                  where + "\"mappings\"");
     rejectDuplicates(details.mappings, where + "\"mappings\"");
-    if (object.has("fixed_options")) {
-        const Var fixed = object.get("fixed_options");
-        if (!isObject(fixed)) fail(where + "\"fixed_options\" must be an object of strings");
-        for (const auto& [name, text] : *fixed.extract<Object::Ptr>()) {
-            if (!text.isString()) fail(where + "\"fixed_options\"." + name + " must be a string");
-            details.fixedOptions.emplace_back(name, text.extract<std::string>());
-        }
-    }
+    details.fixedOptions = stringObject(object, "fixed_options", where);
     details.needsAccount = optionalBool(object, "needs_account", where);
     if (auto cap = optionalString(object, "row_cap", where)) {
         if (*cap != "rows" && *cap != "accounts" && *cap != "service")

@@ -38,6 +38,19 @@ std::vector<std::string> stringArray(const Object& object, const std::string& ke
     return items;
 }
 
+std::vector<std::pair<std::string, std::string>>
+stringObject(const Object& object, const std::string& key, const std::string& where) {
+    std::vector<std::pair<std::string, std::string>> pairs;
+    if (!object.has(key)) return pairs;
+    const Var value = object.get(key);
+    if (!isObject(value)) fail(where + quoted(key) + " must be an object of strings");
+    for (const auto& [name, text] : *value.extract<Object::Ptr>()) {
+        if (!text.isString()) fail(where + quoted(key) + "." + name + " must be a string");
+        pairs.emplace_back(name, text.extract<std::string>());
+    }
+    return pairs;
+}
+
 // An optional non-empty string member; absent → "".
 std::string optionalText(const Object& object, const std::string& key) {
     if (!object.has(key)) return "";

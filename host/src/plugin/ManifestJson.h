@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace finimport::plugin::manifest_json {
@@ -31,6 +32,9 @@ bool isArray(const Var& v);
 // Reads `key` as an array of strings; absent → `fallback` unless `required`.
 std::vector<std::string> stringArray(const Object& object, const std::string& key,
                                      const std::string& where, bool required);
+// Reads `key` as an object of strings: its (name, text) pairs in order; absent → none.
+std::vector<std::pair<std::string, std::string>>
+stringObject(const Object& object, const std::string& key, const std::string& where);
 // An optional non-empty string member; absent → "".
 std::string optionalText(const Object& object, const std::string& key);
 std::optional<std::string> optionalString(const Object& object, const std::string& key,

@@ -66,19 +66,9 @@ std::variant<std::string, OptionProblem> checkValue(const OptionSpec& spec,
 } // namespace
 
 const char* optionTypeName(OptionType type) {
-    switch (type) {
-    case OptionType::String:
-        return "string";
-    case OptionType::Integer:
-        return "integer";
-    case OptionType::Boolean:
-        return "boolean";
-    case OptionType::Enum:
-        return "enum";
-    case OptionType::Decimal:
-        return "decimal";
-    }
-    return "string";
+    // In the order of OptionType.
+    static constexpr const char* kNames[] = {"string", "integer", "boolean", "enum", "decimal"};
+    return kNames[static_cast<size_t>(type)];
 }
 
 const OptionSpec* Manifest::findOption(std::string_view name) const {

@@ -64,20 +64,29 @@ int RunBudget::remainingMs() const {
     return static_cast<int>(std::clamp<long long>(left, 0, 1'000'000'000));
 }
 
+namespace {
+
+std::string exceeded(const char* limit, uint64_t value, const char* unit) {
+    return std::string("The import plugin exceeded its ") + limit + " limit of " +
+           std::to_string(value) + " " + unit;
+}
+
+} // namespace
+
 std::string timeLimitMessage(uint32_t seconds) {
-    return "The import plugin exceeded its time limit of " + std::to_string(seconds) + " s";
+    return exceeded("time", seconds, "s");
 }
 
 std::string rowLimitMessage(uint64_t rows) {
-    return "The import plugin exceeded its row limit of " + std::to_string(rows) + " rows";
+    return exceeded("row", rows, "rows");
 }
 
 std::string outputLimitMessage(uint64_t bytes) {
-    return "The import plugin exceeded its output limit of " + std::to_string(bytes) + " bytes";
+    return exceeded("output", bytes, "bytes");
 }
 
 std::string memoryLimitMessage(uint64_t megabytes) {
-    return "The import plugin exceeded its memory limit of " + std::to_string(megabytes) + " MB";
+    return exceeded("memory", megabytes, "MB");
 }
 
 std::string crashMessage(int signal) {

@@ -82,6 +82,14 @@ template <auto Member> std::string showNumber(const Config& c) {
     return std::to_string(c.*Member);
 }
 
+template <auto Member> void applyText(Config& c, const std::string&, const std::string& v) {
+    c.*Member = v;
+}
+
+template <auto Member> std::string showText(const Config& c) {
+    return c.*Member;
+}
+
 void setPluginIsolation(Config& c, const std::string&, const std::string& v) {
     if (v != "process" && v != "inline")
         throw std::invalid_argument("plugins.isolation must be process or inline");
@@ -100,14 +108,12 @@ const std::vector<Setting>& settings() {
     // Adding a setting: one row here, one member in Config, one line in docs/configuration.md.
     static const std::vector<Setting> table = {
         {"listen", "HOST:PORT", "`127.0.0.1:3000`", "HTTP address (port 0: ephemeral)",
-         [](Config& c, const std::string&, const std::string& v) { c.listen = v; },
-         [](const Config& c) { return c.listen; }},
+         applyText<&Config::listen>, showText<&Config::listen>},
         {"database", "URL", "`sqlite:var/finimport.db`",
          "database URL: `sqlite:PATH`, or any libpq URI "
          "(`postgresql://USER:PASSWORD@HOST:PORT/DB?sslmode=MODE`, host lists, a Unix socket; "
          "percent-encode special characters; docs/operations.md)",
-         [](Config& c, const std::string&, const std::string& v) { c.database = v; },
-         [](const Config& c) { return c.database; }},
+         applyText<&Config::database>, showText<&Config::database>},
         {"plugins", "DIR", "build/installed plugin dir", "`:`-separated plugin directories",
          [](Config& c, const std::string&, const std::string& v) { c.pluginDirs = splitDirs(v); },
          [](const Config& c) { return joinDirs(c.pluginDirs); }},
@@ -118,7 +124,7 @@ const std::vector<Setting>& settings() {
         {"rate_limit.mode", "MODE", "`self_hosted`",
          "`self_hosted` (no limit, `Infinity` headers) or `managed` (100 requests per key per UTC "
          "hour)",
-         setRateLimitMode, [](const Config& c) { return c.rateLimitMode; }},
+         setRateLimitMode, showText<&Config::rateLimitMode>},
         {"limits.rows", "N", "`10000`", "publish row cap of CSV-family imports",
          applyNumber<&Config::rowCap>, showNumber<&Config::rowCap>},
         {"limits.account_rows", "N", "`50`", "AccountImport row cap",
@@ -129,13 +135,12 @@ const std::vector<Setting>& settings() {
          "rows one upload may produce; one more is 422 `too_many_rows` and nothing is stored",
          applyNumber<&Config::uploadRowCap>, showNumber<&Config::uploadRowCap>},
         {"encoding.fallback", "CHARSET", "`windows-1250`",
-         "charset used when detection is not confident",
-         [](Config& c, const std::string&, const std::string& v) { c.fallbackCharset = v; },
-         [](const Config& c) { return c.fallbackCharset; }},
+         "charset used when detection is not confident", applyText<&Config::fallbackCharset>,
+         showText<&Config::fallbackCharset>},
         {"plugins.isolation", "MODE", "*(unset)*",
          "`process` or `inline` for every plugin; unset: `process` for configured (third-party) "
          "plugin directories, `inline` for the built-in directory",
-         setPluginIsolation, [](const Config& c) { return c.pluginIsolation; }},
+         setPluginIsolation, showText<&Config::pluginIsolation>},
         {"plugins.timeout_seconds", "N", "`60`",
          "wall-clock deadline of one plugin run (isolated: also its CPU-time limit, + 1 s)",
          applyNumber<&Config::pluginRunTimeoutSeconds, 86400>,
@@ -194,8 +199,7 @@ const std::vector<Setting>& settings() {
         {"database.read_url", "URL", "*(unset)*",
          "a read replica (or the primary again) for the `GET /api/v1/balances` and "
          "`GET /api/v1/trades` listings; unset: the primary",
-         [](Config& c, const std::string&, const std::string& v) { c.databaseReadUrl = v; },
-         [](const Config& c) { return c.databaseReadUrl; }},
+         applyText<&Config::databaseReadUrl>, showText<&Config::databaseReadUrl>},
         {"jobs.lease_seconds", "N", "`30`",
          "a claimed job whose heartbeat is older than this is claimed again (its instance died)",
          applyNumber<&Config::jobLeaseSeconds, 86400>, showNumber<&Config::jobLeaseSeconds>},
@@ -207,8 +211,7 @@ const std::vector<Setting>& settings() {
          applyNumber<&Config::drainSeconds, 86400>, showNumber<&Config::drainSeconds>},
         {"metrics.listen", "HOST:PORT", "*(unset)*",
          "serve only `GET /metrics` on this address; unset: `/metrics` on `listen`",
-         [](Config& c, const std::string&, const std::string& v) { c.metricsListen = v; },
-         [](const Config& c) { return c.metricsListen; }},
+         applyText<&Config::metricsListen>, showText<&Config::metricsListen>},
         {"console.enabled", "BOOL", "`true`",
          "serve the web console at `/` and `/console/` (docs/console.md); `false`: those paths "
          "are 404",

@@ -8,19 +8,22 @@ namespace finimport::store {
 
 namespace {
 
-// In the order accountFrom reads them and insert binds them.
+// In the order of members(): what rows are read into and inserts bind.
 const std::string kColumns =
     "id, family_id, owner_user_id, name, account_type, subtype, status, currency, balance, "
     "cash_balance, institution_name, institution_domain, notes, import_id, "
     "authoritative_balance_history, created_at, updated_at";
 const std::string kSelect = "SELECT " + kColumns + " FROM accounts ";
 
+// The record's members, in the order of kColumns.
+auto members(AccountRow& a) {
+    return std::tie(a.id, a.familyId, a.ownerUserId, a.name, a.accountType, a.subtype, a.status,
+                    a.currency, a.balance, a.cashBalance, a.institutionName, a.institutionDomain,
+                    a.notes, a.importId, a.authoritativeBalanceHistory, a.createdAt, a.updatedAt);
+}
+
 AccountRow accountFrom(const SqlRow& r) {
-    AccountRow a;
-    readColumns(r, a.id, a.familyId, a.ownerUserId, a.name, a.accountType, a.subtype, a.status,
-                a.currency, a.balance, a.cashBalance, a.institutionName, a.institutionDomain,
-                a.notes, a.importId, a.authoritativeBalanceHistory, a.createdAt, a.updatedAt);
-    return a;
+    return readRecord<AccountRow>(r, members);
 }
 
 } // namespace
@@ -28,11 +31,7 @@ AccountRow accountFrom(const SqlRow& r) {
 void AccountStore::insert(AccountRow& a) {
     if (a.id.empty()) a.id = newUuid();
     a.createdAt = a.updatedAt = nowMicros();
-    sqlExec(_s, insertSql("accounts", kColumns),
-            bindValues(a.id, a.familyId, a.ownerUserId, a.name, a.accountType, a.subtype, a.status,
-                       a.currency, a.balance, a.cashBalance, a.institutionName, a.institutionDomain,
-                       a.notes, a.importId, a.authoritativeBalanceHistory, a.createdAt,
-                       a.updatedAt));
+    sqlExec(_s, insertSql("accounts", kColumns), bindTied(members(a)));
 }
 
 std::optional<AccountRow> AccountStore::byId(const std::string& familyId, const std::string& id) {
@@ -54,18 +53,13 @@ std::optional<AccountRow> AccountStore::byName(const std::string& familyId,
 }
 
 std::vector<AccountRow> AccountStore::ofFamily(const std::string& familyId) {
-    std::vector<AccountRow> out;
-    for (const auto& r :
-         sqlQuery(_s, kSelect + "WHERE family_id = ? ORDER BY created_at, id", {familyId}))
-        out.push_back(accountFrom(r));
-    return out;
+    return mapRows(
+        sqlQuery(_s, kSelect + "WHERE family_id = ? ORDER BY created_at, id", {familyId}),
+        accountFrom);
 }
 
 std::vector<std::string> AccountStore::allIds() {
-    std::vector<std::string> out;
-    for (const auto& r : sqlQuery(_s, "SELECT id FROM accounts ORDER BY created_at, id"))
-        out.push_back(r.str(0));
-    return out;
+    return firstTexts(sqlQuery(_s, "SELECT id FROM accounts ORDER BY created_at, id"));
 }
 
 void AccountStore::deleteCascade(const std::string& id) {

@@ -1,5 +1,6 @@
 #include "store/BackupFamilyWrites.h"
 
+#include "store/Columns.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 #include "store/TxSession.h"
@@ -19,14 +20,13 @@ bool budgetDatesTaken(Tx& s, const std::string& familyId, const std::string& sta
 }
 
 std::string insertImportedBudget(Tx& s, const ImportedBudget& b) {
-    std::string id = newUuid();
-    const int64_t now = nowMicros();
-    sqlExec(s,
-            "INSERT INTO budgets (id, family_id, start_date, end_date, budgeted_spending, "
-            "expected_income, currency, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, "
-            "?, ?, ?, ?, ?)",
-            {id, b.familyId, b.startDate, b.endDate, sqlOpt(b.budgetedSpending),
-             sqlOpt(b.expectedIncome), b.currency, b.importId, now, now});
+    std::string id;
+    insertStamped(s, "budgets",
+                  "id, family_id, start_date, end_date, budgeted_spending, expected_income, "
+                  "currency, import_id",
+                  id,
+                  bindValues(b.familyId, b.startDate, b.endDate, b.budgetedSpending,
+                             b.expectedIncome, b.currency, b.importId));
     return id;
 }
 
@@ -44,11 +44,9 @@ std::optional<std::string> upsertBudgetCategory(Tx& s, const std::string& budget
                 {sqlOpt(budgetedSpending), currency, now, row->str(0)});
         return std::nullopt;
     }
-    std::string id = newUuid();
-    sqlExec(s,
-            "INSERT INTO budget_categories (id, budget_id, category_id, budgeted_spending, "
-            "currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            {id, budgetId, categoryId, sqlOpt(budgetedSpending), currency, now, now});
+    std::string id;
+    insertStamped(s, "budget_categories", "id, budget_id, category_id, budgeted_spending, currency",
+                  id, bindValues(budgetId, categoryId, budgetedSpending, currency));
     return id;
 }
 

@@ -3,6 +3,7 @@
 #include "store/StoreCounters.h"
 
 #include "store/BatchInsert.h"
+#include "store/CachedReads.h"
 #include "store/Database.h"
 #include "store/ListCounts.h"
 #include "store/PageAnchors.h"
@@ -197,28 +198,6 @@ std::optional<BalanceRecord> BalanceStore::onOrBefore(const std::string& account
     return balanceFrom(*r);
 }
 
-int64_t BalanceStore::count(const BalanceFilter& filter) {
-    std::vector<SqlValue> params;
-    std::string w = whereClause(filter, params, false);
-    return sqlCount(_s, "SELECT COUNT(*) " + w, params);
-}
-
-std::vector<BalanceRecord> BalanceStore::list(const BalanceFilter& filter, int64_t limit,
-                                              int64_t offset) {
-    std::vector<SqlValue> params;
-    std::string w = whereClause(filter, params, true);
-    params.push_back(limit);
-    params.push_back(offset);
-    std::vector<BalanceRecord> out;
-    for (const auto& r : sqlQuery(_s,
-                                  std::string("SELECT ") + kColumns + " " + w +
-                                      " ORDER BY b.date DESC, b.created_at DESC, b.id DESC "
-                                      "LIMIT ? OFFSET ?",
-                                  params))
-        out.push_back(balanceFrom(r));
-    return out;
-}
-
 namespace {
 
 // The filters of a balances listing: the key of its count and of its page starts.
@@ -232,29 +211,20 @@ std::string shapeOf(const BalanceFilter& f) {
 } // namespace
 
 int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
-    return db.cachedCount(
-        shapeOf(f),
-        [&](Tx& s) {
-            std::vector<SqlValue> params;
-            if (!f.startDate && !f.endDate)
-                return db.statements().count(s,
-                                             countedSum("balance_counts", "currency", f.currency,
-                                                        {f.familyId, "", f.accountId, std::nullopt},
-                                                        params),
-                                             params);
-            std::string w = whereClause(f, params, false);
-            return db.statements().count(s, "SELECT COUNT(*) " + w, params);
-        },
-        true);
+    return cachedListCount(db, shapeOf(f), [&](std::vector<SqlValue>& params) {
+        if (!f.startDate && !f.endDate)
+            return countedSum("balance_counts", "currency", f.currency,
+                              {f.familyId, "", f.accountId, std::nullopt}, params);
+        return "SELECT COUNT(*) " + whereClause(f, params, false);
+    });
 }
 
 std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter& filter,
                                               int64_t limit, int64_t offset) {
-    // The same query as list(), through the connection's cached statement (a hot read), on
-    // the read replica when one is configured; a deep page seeks from the nearest page start
+    // Through the connection's cached statement (a hot read), on the read replica when one is
+    // configured; a deep page seeks from the nearest page start
     // read before (PageAnchors.h), and reads one row more: where the next page begins.
-    std::vector<BalanceRecord> out;
-    if (limit <= 0) return out;
+    if (limit <= 0) return {};
     const std::string shape = shapeOf(filter);
     const std::string stamp = db.readStamps().current();
     std::vector<SqlValue> params;
@@ -265,11 +235,8 @@ std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter&
     params.push_back(skip);
     const std::string sql = std::string("SELECT ") + kColumns + " " + w +
                             " ORDER BY b.date DESC, b.created_at DESC, b.id DESC LIMIT ? OFFSET ?";
-    out.reserve(static_cast<size_t>(std::max<int64_t>(0, std::min<int64_t>(limit + 1, 1001))));
-    db.readReplica([&](Tx& s) {
-        db.statements().query(s, sql, params,
-                              [&](const NativeRow& r) { out.push_back(balanceFrom(r)); });
-    });
+    auto out = readCached<BalanceRecord>(db, true, sql, params, balanceFrom<NativeRow>,
+                                         static_cast<size_t>(std::min<int64_t>(limit + 1, 1001)));
     std::vector<PageAnchors::Anchor> seen;
     for (size_t i : {size_t(0), static_cast<size_t>(limit)}) {
         if (i >= out.size()) continue;

@@ -47,12 +47,9 @@ public:
     std::optional<BalanceRecord> onOrBefore(const std::string& accountId, const std::string& date,
                                             const std::string& currency);
 
-    int64_t count(const BalanceFilter& filter);
-    // Ordered date desc, created_at desc, id desc (docs/decisions.md D28).
-    std::vector<BalanceRecord> list(const BalanceFilter& filter, int64_t limit, int64_t offset);
-
     // The listing's reads for GET /balances, each with its own pooled session: the count is
     // cached until the next write (Database::cachedCount), so a page costs one indexed read.
+    // Ordered date desc, created_at desc, id desc (docs/decisions.md D28).
     static int64_t countCached(Database& db, const BalanceFilter& filter);
     static std::vector<BalanceRecord> page(Database& db, const BalanceFilter& filter, int64_t limit,
                                            int64_t offset);

@@ -1,6 +1,11 @@
 #include "store/Columns.h"
 
+#include "store/Sql.h"
+#include "store/Time.h"
+#include "store/TxSession.h"
+
 #include <algorithm>
+#include <iterator>
 
 namespace finimport::store {
 
@@ -10,6 +15,26 @@ std::string insertSql(const std::string& table, const std::string& columns) {
     for (long i = 0; i < n; ++i)
         sql += i == 0 ? "?" : ", ?";
     return sql + ")";
+}
+
+std::vector<std::string> firstTexts(const std::vector<SqlRow>& rows) {
+    return mapRows(rows, [](const SqlRow& r) { return r.str(0); });
+}
+
+std::vector<std::pair<std::string, std::string>> textPairs(const std::vector<SqlRow>& rows) {
+    return mapRows(rows, [](const SqlRow& r) { return std::pair(r.str(0), r.str(1)); });
+}
+
+void insertStamped(Tx& s, const std::string& table, const std::string& columns, std::string& id,
+                   std::vector<SqlValue> values) {
+    if (id.empty()) id = newUuid();
+    const int64_t now = nowMicros();
+    std::vector<SqlValue> row = bindValues(id);
+    row.insert(row.end(), std::make_move_iterator(values.begin()),
+               std::make_move_iterator(values.end()));
+    for (auto& stamp : bindValues(now, now))
+        row.push_back(std::move(stamp));
+    sqlExec(s, insertSql(table, columns + ", created_at, updated_at"), row);
 }
 
 namespace {

@@ -5,11 +5,14 @@
 // names its columns once for the column list, the placeholders and the values.
 
 #include "store/SqlRow.h"
+#include "store/Tx.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace finimport::store {
@@ -77,6 +80,21 @@ auto mapRow(const std::optional<SqlRow>& row, F from) -> std::optional<decltype(
     return from(*row);
 }
 
+// Result rows mapped by `from`, in order: what a listing answers.
+template <class F>
+auto mapRows(const std::vector<SqlRow>& rows, F from) -> std::vector<decltype(from(rows.front()))> {
+    std::vector<decltype(from(rows.front()))> out;
+    out.reserve(rows.size());
+    for (const auto& r : rows)
+        out.push_back(from(r));
+    return out;
+}
+
+// The first column of every row, as text.
+std::vector<std::string> firstTexts(const std::vector<SqlRow>& rows);
+// The first two columns of every row, as text.
+std::vector<std::pair<std::string, std::string>> textPairs(const std::vector<SqlRow>& rows);
+
 // The parameters of a statement, one per value in order: optionals bind NULL when empty, flags
 // bind 0/1. (Built one by one: GCC 12 sees an uninitialized variant in a braced list of them.)
 template <class... T> std::vector<SqlValue> bindValues(const T&... v) {
@@ -84,6 +102,21 @@ template <class... T> std::vector<SqlValue> bindValues(const T&... v) {
     out.reserve(sizeof...(v));
     (out.push_back(columns_detail::bindValue(v)), ...);
     return out;
+}
+
+// A record's members as one std::tie tuple in column order, read from a row and bound to a
+// statement from the same list.
+template <class Row, class... T> void readTied(const Row& r, std::tuple<T&...> members) {
+    std::apply([&](auto&... m) { readColumns(r, m...); }, members);
+}
+template <class... T> std::vector<SqlValue> bindTied(std::tuple<T&...> members) {
+    return std::apply([](const auto&... m) { return bindValues(m...); }, members);
+}
+// A record read from `r` through `members(record)`, its std::tie.
+template <class Record, class Row, class Members> Record readRecord(const Row& r, Members members) {
+    Record record;
+    readTied(r, members(record));
+    return record;
 }
 
 // A list filter on a WHERE clause being built: when `value` is set, appends " AND <condition>"
@@ -100,5 +133,10 @@ void andIn(std::string& where, std::vector<SqlValue>& params, const std::string&
 // "INSERT INTO <table> (<columns>) VALUES (?, ...)" with one placeholder per comma-separated
 // column, so the column list is written once (and shared with the SELECT that reads it back).
 std::string insertSql(const std::string& table, const std::string& columns);
+
+// Inserts a record stamped now: `id` (a new one when empty), then `values` in the order of
+// `columns`, then created_at and updated_at.
+void insertStamped(Tx& s, const std::string& table, const std::string& columns, std::string& id,
+                   std::vector<SqlValue> values);
 
 } // namespace finimport::store

@@ -195,41 +195,33 @@ std::optional<EntryRow> EntryStore::byId(const std::string& id) {
 
 std::vector<std::pair<std::string, std::string>>
 EntryStore::accountsCreatedBy(const std::string& importId) {
-    std::vector<std::pair<std::string, std::string>> out;
-    for (const auto& r : sqlQuery(_s,
-                                  "SELECT account_id, MIN(date) FROM entries WHERE import_id = ? "
-                                  "GROUP BY account_id ORDER BY account_id",
-                                  {importId}))
-        out.emplace_back(r.str(0), r.str(1));
-    return out;
+    return textPairs(sqlQuery(_s,
+                              "SELECT account_id, MIN(date) FROM entries WHERE import_id = ? "
+                              "GROUP BY account_id ORDER BY account_id",
+                              {importId}));
 }
 
 std::vector<EntryRow> EntryStore::transactionCandidates(const std::string& accountId,
                                                         const std::string& date, int64_t amount,
                                                         const std::string& currency) {
-    std::vector<EntryRow> out;
-    for (const auto& r :
-         sqlQuery(_s,
-                  std::string(kSelect) +
-                      "WHERE e.account_id = ? AND e.entryable_type = 'Transaction' AND e.date = ? "
-                      "AND e.amount = ? AND e.currency = ? ORDER BY e.created_at, e.id",
-                  {accountId, date, amount, currency}))
-        out.push_back(entryFrom(r));
-    return out;
+    return mapRows(
+        sqlQuery(_s,
+                 std::string(kSelect) +
+                     "WHERE e.account_id = ? AND e.entryable_type = 'Transaction' AND e.date = ? "
+                     "AND e.amount = ? AND e.currency = ? ORDER BY e.created_at, e.id",
+                 {accountId, date, amount, currency}),
+        entryFrom);
 }
 
 std::vector<std::string> EntryStore::idsWithExternalId(const std::string& accountId,
                                                        const std::string& entryableType,
                                                        const std::string& externalId,
                                                        const std::string& excludeImportId) {
-    std::vector<std::string> out;
-    for (const auto& r :
-         sqlQuery(_s,
-                  "SELECT id FROM entries WHERE account_id = ? AND external_id = ? AND "
-                  "entryable_type = ? AND COALESCE(import_id, '') <> ? ORDER BY created_at, id",
-                  {accountId, externalId, entryableType, excludeImportId}))
-        out.push_back(r.str(0));
-    return out;
+    return firstTexts(
+        sqlQuery(_s,
+                 "SELECT id FROM entries WHERE account_id = ? AND external_id = ? AND "
+                 "entryable_type = ? AND COALESCE(import_id, '') <> ? ORDER BY created_at, id",
+                 {accountId, externalId, entryableType, excludeImportId}));
 }
 
 bool EntryStore::hasExternalIds(const std::string& accountId) {
@@ -245,16 +237,15 @@ std::vector<EntryRow> EntryStore::tradeCandidates(const std::string& accountId,
                                                   const std::optional<std::string>& securityId,
                                                   int64_t qty, int64_t price,
                                                   const std::string& currency) {
-    std::vector<EntryRow> out;
-    for (const auto& r : sqlQuery(
-             _s,
-             std::string(kSelect) +
-                 "JOIN trades t ON t.entry_id = e.id WHERE e.account_id = ? AND e.date = ? AND "
-                 "COALESCE(t.security_id, '') = ? AND t.qty = ? AND t.price = ? AND t.currency = ? "
-                 "ORDER BY e.created_at, e.id",
-             {accountId, date, securityId.value_or(""), qty, price, currency}))
-        out.push_back(entryFrom(r));
-    return out;
+    return mapRows(
+        sqlQuery(
+            _s,
+            std::string(kSelect) +
+                "JOIN trades t ON t.entry_id = e.id WHERE e.account_id = ? AND e.date = ? AND "
+                "COALESCE(t.security_id, '') = ? AND t.qty = ? AND t.price = ? AND t.currency = ? "
+                "ORDER BY e.created_at, e.id",
+            {accountId, date, securityId.value_or(""), qty, price, currency}),
+        entryFrom);
 }
 
 void EntryStore::setTransactionCategory(const std::string& entryId, const std::string& categoryId) {

@@ -129,10 +129,7 @@ std::vector<ImportRecord> ImportStore::list(const ImportListFilter& filter, int6
     const std::string sql = importListQuery(filter, params);
     params.push_back(limit);
     params.push_back(offset);
-    std::vector<ImportRecord> out;
-    for (const auto& r : sqlQuery(_s, sql, params))
-        out.push_back(importFrom(r));
-    return out;
+    return mapRows(sqlQuery(_s, sql, params), importFrom);
 }
 
 std::vector<MappingRecord> ImportStore::mappings(const std::string& importId) {
@@ -179,13 +176,10 @@ void ImportStore::addRecord(const std::string& importId, const std::string& reco
 
 std::vector<std::pair<std::string, std::string>> ImportStore::records(const std::string& importId,
                                                                       const std::string& relation) {
-    std::vector<std::pair<std::string, std::string>> out;
-    for (const auto& r : sqlQuery(_s,
-                                  "SELECT record_type, record_id FROM import_records "
-                                  "WHERE import_id = ? AND relation = ?",
-                                  {importId, relation}))
-        out.emplace_back(r.str(0), r.str(1));
-    return out;
+    return textPairs(sqlQuery(_s,
+                              "SELECT record_type, record_id FROM import_records "
+                              "WHERE import_id = ? AND relation = ?",
+                              {importId, relation}));
 }
 
 void ImportStore::clearRecords(const std::string& importId) {

@@ -1,6 +1,7 @@
 #include "store/LedgerReads.h"
 #include "store/Columns.h"
 
+#include "store/CachedReads.h"
 #include "store/Database.h"
 #include "store/StatementCache.h"
 #include "store/TxSession.h"
@@ -60,23 +61,25 @@ NamedView namedFrom(const NativeRow& r) {
     return n;
 }
 
-template <class T, class F>
-std::vector<T> readAll(Database& db, bool replica, const std::string& sql,
-                       const std::vector<SqlValue>& params, F from) {
-    std::vector<T> out;
-    auto run = [&](Tx& s) {
-        db.statements().query(s, sql, params, [&](const NativeRow& r) { out.push_back(from(r)); });
-    };
-    if (replica)
-        db.readReplica(run);
-    else
-        db.read(run);
-    return out;
-}
-
 template <class T> std::optional<T> first(std::vector<T> rows) {
     if (rows.empty()) return std::nullopt;
     return std::move(rows.front());
+}
+
+// Merchants have no color: NULL in its column.
+const std::string kMerchantSelect = "SELECT id, name, NULL, created_at, updated_at FROM merchants";
+const std::string kTagSelect = "SELECT id, name, color, created_at, updated_at FROM tags";
+
+std::vector<NamedView> namedList(Database& db, const std::string& select,
+                                 const std::string& familyId) {
+    return readCached<NamedView>(db, true, select + " WHERE family_id = ? ORDER BY name, id",
+                                 bindValues(familyId), namedFrom);
+}
+
+std::optional<NamedView> namedOne(Database& db, const std::string& select,
+                                  const std::string& familyId, const std::string& id) {
+    return first(readCached<NamedView>(db, false, select + " WHERE family_id = ? AND id = ?",
+                                       bindValues(familyId, id), namedFrom));
 }
 
 int64_t countOn(Database& db, const std::string& sql, const std::vector<SqlValue>& params) {
@@ -96,19 +99,19 @@ int64_t LedgerReads::countAccounts(Database& db, const AccountListFilter& f) {
 
 std::vector<AccountView> LedgerReads::accounts(Database& db, const AccountListFilter& f,
                                                int64_t limit, int64_t offset) {
-    return readAll<AccountView>(db, true,
-                                std::string("SELECT ") + kAccountColumns +
-                                    (f.includeDisabled ? "" : kVisible) +
-                                    " ORDER BY a.name, a.id LIMIT ? OFFSET ?",
-                                bindValues(f.familyId, limit, offset), accountFrom);
+    return readCached<AccountView>(db, true,
+                                   std::string("SELECT ") + kAccountColumns +
+                                       (f.includeDisabled ? "" : kVisible) +
+                                       " ORDER BY a.name, a.id LIMIT ? OFFSET ?",
+                                   bindValues(f.familyId, limit, offset), accountFrom);
 }
 
 std::optional<AccountView> LedgerReads::account(Database& db, const std::string& familyId,
                                                 const std::string& id, bool includeDisabled) {
-    return first(readAll<AccountView>(db, false,
-                                      std::string("SELECT ") + kAccountColumns + " AND a.id = ?" +
-                                          (includeDisabled ? "" : kVisible),
-                                      bindValues(familyId, id), accountFrom));
+    return first(readCached<AccountView>(db, false,
+                                         std::string("SELECT ") + kAccountColumns +
+                                             " AND a.id = ?" + (includeDisabled ? "" : kVisible),
+                                         bindValues(familyId, id), accountFrom));
 }
 
 int64_t LedgerReads::countCategories(Database& db, const CategoryListFilter& f) {
@@ -123,47 +126,35 @@ std::vector<CategoryView> LedgerReads::categories(Database& db, const CategoryLi
     std::string w = categoryWhere(f, params);
     params.push_back(limit);
     params.push_back(offset);
-    return readAll<CategoryView>(db, true,
-                                 std::string("SELECT ") + kCategoryColumns + w +
-                                     " ORDER BY c.name, c.id LIMIT ? OFFSET ?",
-                                 params, categoryFrom);
+    return readCached<CategoryView>(db, true,
+                                    std::string("SELECT ") + kCategoryColumns + w +
+                                        " ORDER BY c.name, c.id LIMIT ? OFFSET ?",
+                                    params, categoryFrom);
 }
 
 std::optional<CategoryView> LedgerReads::category(Database& db, const std::string& familyId,
                                                   const std::string& id) {
-    return first(readAll<CategoryView>(db, false,
-                                       std::string("SELECT ") + kCategoryColumns + " AND c.id = ?",
-                                       bindValues(familyId, id), categoryFrom));
+    return first(readCached<CategoryView>(
+        db, false, std::string("SELECT ") + kCategoryColumns + " AND c.id = ?",
+        bindValues(familyId, id), categoryFrom));
 }
 
 std::vector<NamedView> LedgerReads::merchants(Database& db, const std::string& familyId) {
-    return readAll<NamedView>(db, true,
-                              "SELECT id, name, NULL, created_at, updated_at FROM merchants "
-                              "WHERE family_id = ? ORDER BY name, id",
-                              bindValues(familyId), namedFrom);
+    return namedList(db, kMerchantSelect, familyId);
 }
 
 std::optional<NamedView> LedgerReads::merchant(Database& db, const std::string& familyId,
                                                const std::string& id) {
-    return first(readAll<NamedView>(db, false,
-                                    "SELECT id, name, NULL, created_at, updated_at FROM "
-                                    "merchants WHERE family_id = ? AND id = ?",
-                                    bindValues(familyId, id), namedFrom));
+    return namedOne(db, kMerchantSelect, familyId, id);
 }
 
 std::vector<NamedView> LedgerReads::tags(Database& db, const std::string& familyId) {
-    return readAll<NamedView>(db, true,
-                              "SELECT id, name, color, created_at, updated_at FROM tags "
-                              "WHERE family_id = ? ORDER BY name, id",
-                              bindValues(familyId), namedFrom);
+    return namedList(db, kTagSelect, familyId);
 }
 
 std::optional<NamedView> LedgerReads::tag(Database& db, const std::string& familyId,
                                           const std::string& id) {
-    return first(readAll<NamedView>(
-        db, false,
-        "SELECT id, name, color, created_at, updated_at FROM tags WHERE family_id = ? AND id = ?",
-        bindValues(familyId, id), namedFrom));
+    return namedOne(db, kTagSelect, familyId, id);
 }
 
 } // namespace finimport::store

@@ -1,6 +1,7 @@
 #include "store/ListCounts.h"
 
 #include "store/Columns.h"
+#include "store/StatementCache.h"
 
 namespace finimport::store {
 
@@ -18,6 +19,18 @@ std::string countedSum(const std::string& counts, const std::string& keyColumn,
     andIf(sql, params, "a.id = ?", accounts.accountId);
     if (accounts.accountIds) andIn(sql, params, "a.id", *accounts.accountIds);
     return sql;
+}
+
+int64_t cachedListCount(Database& db, const std::string& key,
+                        const std::function<std::string(std::vector<SqlValue>&)>& sql) {
+    return db.cachedCount(
+        key,
+        [&](Tx& s) {
+            std::vector<SqlValue> params;
+            const std::string text = sql(params);
+            return db.statements().count(s, text, params);
+        },
+        true);
 }
 
 } // namespace finimport::store

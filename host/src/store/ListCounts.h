@@ -5,8 +5,11 @@
 // whose filters go beyond its accounts (dates, amounts, categories, search …) counts its rows
 // instead (and caches the count until the next write, Database::cachedCount).
 
+#include "store/Database.h"
 #include "store/Sql.h"
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,5 +29,10 @@ struct CountedAccounts {
 std::string countedSum(const std::string& counts, const std::string& keyColumn,
                        const std::optional<std::string>& key, const CountedAccounts& accounts,
                        std::vector<SqlValue>& params);
+
+// A list's total_count through Database::cachedCount, counted on the read replica: `sql` gives
+// the counting SELECT (countedSum, or COUNT(*) over the list's rows) and fills its parameters.
+int64_t cachedListCount(Database& db, const std::string& key,
+                        const std::function<std::string(std::vector<SqlValue>&)>& sql);
 
 } // namespace finimport::store

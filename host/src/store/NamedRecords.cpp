@@ -8,17 +8,9 @@ namespace finimport::store {
 namespace {
 
 std::string tableName(NamedTable table) {
-    switch (table) {
-    case NamedTable::Accounts:
-        return "accounts";
-    case NamedTable::Categories:
-        return "categories";
-    case NamedTable::Tags:
-        return "tags";
-    case NamedTable::Merchants:
-        return "merchants";
-    }
-    return "accounts";
+    // In the order of NamedTable.
+    static constexpr const char* kTables[] = {"accounts", "categories", "tags", "merchants"};
+    return kTables[static_cast<size_t>(table)];
 }
 
 } // namespace

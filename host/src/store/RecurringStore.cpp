@@ -8,7 +8,7 @@ namespace finimport::store {
 
 namespace {
 
-// In the order rowFrom reads them and insert binds them.
+// In the order of members(): what rows are read into and inserts bind.
 const std::string kColumns =
     "id, family_id, account_id, merchant_id, name, amount, currency, expected_day_of_month, "
     "last_occurrence_date, next_expected_date, status, occurrence_count, manual, "
@@ -16,13 +16,16 @@ const std::string kColumns =
     "updated_at";
 const std::string kSelect = "SELECT " + kColumns + " FROM recurring_transactions ";
 
+// The record's members, in the order of kColumns.
+auto members(RecurringRow& x) {
+    return std::tie(x.id, x.familyId, x.accountId, x.merchantId, x.name, x.amount, x.currency,
+                    x.expectedDayOfMonth, x.lastOccurrenceDate, x.nextExpectedDate, x.status,
+                    x.occurrenceCount, x.manual, x.expectedAmountMin, x.expectedAmountMax,
+                    x.expectedAmountAvg, x.importId, x.createdAt, x.updatedAt);
+}
+
 RecurringRow rowFrom(const SqlRow& r) {
-    RecurringRow x;
-    readColumns(r, x.id, x.familyId, x.accountId, x.merchantId, x.name, x.amount, x.currency,
-                x.expectedDayOfMonth, x.lastOccurrenceDate, x.nextExpectedDate, x.status,
-                x.occurrenceCount, x.manual, x.expectedAmountMin, x.expectedAmountMax,
-                x.expectedAmountAvg, x.importId, x.createdAt, x.updatedAt);
-    return x;
+    return readRecord<RecurringRow>(r, members);
 }
 
 } // namespace
@@ -30,11 +33,7 @@ RecurringRow rowFrom(const SqlRow& r) {
 void RecurringStore::insert(RecurringRow& x) {
     if (x.id.empty()) x.id = newUuid();
     x.createdAt = x.updatedAt = nowMicros();
-    sqlExec(_s, insertSql("recurring_transactions", kColumns),
-            bindValues(x.id, x.familyId, x.accountId, x.merchantId, x.name, x.amount, x.currency,
-                       x.expectedDayOfMonth, x.lastOccurrenceDate, x.nextExpectedDate, x.status,
-                       x.occurrenceCount, x.manual, x.expectedAmountMin, x.expectedAmountMax,
-                       x.expectedAmountAvg, x.importId, x.createdAt, x.updatedAt));
+    sqlExec(_s, insertSql("recurring_transactions", kColumns), bindTied(members(x)));
 }
 
 std::optional<RecurringRow> RecurringStore::byId(const std::string& familyId,

@@ -134,13 +134,11 @@ void failPass(Tx& s, const std::string& passId, const std::string& message) {
 }
 
 std::vector<RuleRunRow> runsOfPass(Tx& s, const std::string& passId) {
-    std::vector<RuleRunRow> out;
-    for (const auto& r : sqlQuery(s,
-                                  std::string("SELECT ") + kRunColumns +
-                                      " FROM rule_runs WHERE pass_id = ? ORDER BY pass_position",
-                                  {passId}))
-        out.push_back(runFrom(r));
-    return out;
+    return mapRows(sqlQuery(s,
+                            std::string("SELECT ") + kRunColumns +
+                                " FROM rule_runs WHERE pass_id = ? ORDER BY pass_position",
+                            {passId}),
+                   runFrom);
 }
 
 std::optional<RuleRunRow> runOfFamily(Tx& s, const std::string& familyId, const std::string& id) {
@@ -163,10 +161,7 @@ std::vector<RuleRunRow> listRuns(Tx& s, const std::string& familyId, const RunFi
                       " ORDER BY executed_at DESC, id DESC LIMIT ? OFFSET ?";
     p.emplace_back(limit);
     p.emplace_back(offset);
-    std::vector<RuleRunRow> out;
-    for (const auto& r : sqlQuery(s, sql, p))
-        out.push_back(runFrom(r));
-    return out;
+    return mapRows(sqlQuery(s, sql, p), runFrom);
 }
 
 // SQLite: 200 rows a statement (docs/decisions.md D220). Preparing a 1,000-row INSERT cost
@@ -276,10 +271,7 @@ std::vector<EffectRow> listEffects(Tx& s, const std::string& familyId, const Eff
                       "e.attribute DESC, e.tag_id DESC LIMIT ? OFFSET ?";
     p.emplace_back(limit);
     p.emplace_back(offset);
-    std::vector<EffectRow> out;
-    for (const auto& r : sqlQuery(s, sql, p))
-        out.push_back(effectFrom(r));
-    return out;
+    return mapRows(sqlQuery(s, sql, p), effectFrom);
 }
 
 void deleteEffectsOnImportEntries(Tx& s, const std::string& importId) {
@@ -308,14 +300,12 @@ void detachEffectsOfRule(Tx& s, const std::string& ruleId) {
 }
 
 std::vector<EffectRow> effectsOfRule(Tx& s, const std::string& ruleId) {
-    std::vector<EffectRow> out;
-    for (const auto& r : sqlQuery(s,
-                                  std::string(kEffectSelect) +
-                                      " WHERE r.rule_id = ? ORDER BY e.entry_id, e.attribute, "
-                                      "e.tag_id",
-                                  {ruleId}))
-        out.push_back(effectFrom(r));
-    return out;
+    return mapRows(sqlQuery(s,
+                            std::string(kEffectSelect) +
+                                " WHERE r.rule_id = ? ORDER BY e.entry_id, e.attribute, "
+                                "e.tag_id",
+                            {ruleId}),
+                   effectFrom);
 }
 
 void deleteEffectByKey(Tx& s, const EffectRow& e) {

@@ -1,5 +1,6 @@
 #include "store/RuleStore.h"
 
+#include "store/Columns.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 #include "store/TxSession.h"
@@ -7,18 +8,16 @@
 namespace finimport::store {
 
 std::string insertRule(Tx& s, const RuleRow& r) {
-    std::string id = newUuid();
-    const int64_t now = nowMicros();
     // docs/rules.md §1: the place in a pass is a per-family sequence (creation order).
     const int64_t position = sqlCount(
         s, "SELECT COALESCE(MAX(position), 0) + 1 FROM rules WHERE family_id = ?", {r.familyId});
-    sqlExec(s,
-            "INSERT INTO rules (id, family_id, name, resource_type, active, effective_date, "
-            "conditions, actions, import_id, position, created_at, updated_at) VALUES (?, ?, ?, "
-            "?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            {id, r.familyId, sqlOpt(r.name), r.resourceType, int64_t(r.active),
-             sqlOpt(r.effectiveDate), r.conditions, r.actions, sqlOpt(r.importId), position, now,
-             now});
+    std::string id;
+    insertStamped(s, "rules",
+                  "id, family_id, name, resource_type, active, effective_date, conditions, "
+                  "actions, import_id, position",
+                  id,
+                  bindValues(r.familyId, r.name, r.resourceType, r.active, r.effectiveDate,
+                             r.conditions, r.actions, r.importId, position));
     return id;
 }
 

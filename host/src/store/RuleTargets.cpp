@@ -94,10 +94,7 @@ std::vector<StoredRule> rulesOfFamily(Tx& s, const std::string& familyId,
         sql += " AND active = ?";
         params.emplace_back(int64_t(*active));
     }
-    std::vector<StoredRule> out;
-    for (const auto& r : sqlQuery(s, sql + " ORDER BY position, created_at, id", params))
-        out.push_back(ruleFrom(r));
-    return out;
+    return mapRows(sqlQuery(s, sql + " ORDER BY position, created_at, id", params), ruleFrom);
 }
 
 std::optional<StoredRule> ruleOfFamily(Tx& s, const std::string& familyId, const std::string& id) {

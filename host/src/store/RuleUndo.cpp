@@ -1,5 +1,6 @@
 #include "store/RuleUndo.h"
 
+#include "store/Columns.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 #include "store/TxSession.h"
@@ -63,13 +64,10 @@ void keepReplacedBodyText(Tx& s, const std::string& ruleId, const std::string& i
 
 std::vector<std::pair<std::string, std::string>> replacedBodiesOf(Tx& s,
                                                                   const std::string& importId) {
-    std::vector<std::pair<std::string, std::string>> out;
-    for (const auto& r : sqlQuery(s,
-                                  "SELECT id, replaced_body FROM rules WHERE "
-                                  "replaced_by_import_id = ? ORDER BY id",
-                                  {importId}))
-        out.emplace_back(r.str(0), r.str(1));
-    return out;
+    return textPairs(sqlQuery(s,
+                              "SELECT id, replaced_body FROM rules WHERE "
+                              "replaced_by_import_id = ? ORDER BY id",
+                              {importId}));
 }
 
 void restoreRuleBody(Tx& s, const std::string& ruleId, const RuleBody& body) {

@@ -1,5 +1,6 @@
 #include "store/SecurityStore.h"
 
+#include "store/Columns.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 
@@ -27,13 +28,10 @@ std::string SecurityStore::findOrCreate(const std::string& familyId, const std::
             {familyId, ticker});
     }
     if (r) return r->str(0);
-    std::string id = newUuid();
-    int64_t now = nowMicros();
-    sqlExec(_s,
-            "INSERT INTO securities (id, family_id, ticker, name, exchange_operating_mic, kind, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'standard', ?, ?)",
-            {id, familyId, ticker, sqlOpt(name), mic.empty() ? SqlValue(nullptr) : SqlValue(mic),
-             now, now});
+    std::string id;
+    insertStamped(_s, "securities", "id, family_id, ticker, name, exchange_operating_mic, kind", id,
+                  bindValues(familyId, ticker, name,
+                             mic.empty() ? SqlValue(nullptr) : SqlValue(mic), "standard"));
     return id;
 }
 
@@ -55,12 +53,9 @@ std::string SecurityStore::findOrCreateByKey(const std::string& familyId, const 
         sqlExec(_s, "UPDATE securities SET security_key = ? WHERE id = ?", {key, r->str(0)});
         return r->str(0);
     }
-    std::string id = newUuid();
-    int64_t now = nowMicros();
-    sqlExec(_s,
-            "INSERT INTO securities (id, family_id, ticker, name, kind, security_key, created_at, "
-            "updated_at) VALUES (?, ?, ?, ?, 'standard', ?, ?, ?)",
-            {id, familyId, ticker, sqlOpt(name), key, now, now});
+    std::string id;
+    insertStamped(_s, "securities", "id, family_id, ticker, name, kind, security_key", id,
+                  bindValues(familyId, ticker, name, "standard", key));
     return id;
 }
 

@@ -17,6 +17,7 @@ const std::string kCategoryColumns =
     "id, family_id, name, parent_id, color, lucide_icon, classification, import_id";
 const std::string kCategorySelect = "SELECT " + kCategoryColumns + " FROM categories ";
 const std::string kTagColumns = "id, family_id, name, color, import_id";
+const std::string kTagSelect = "SELECT " + kTagColumns + " FROM tags ";
 const std::string kMerchantColumns = "id, family_id, name, color, website_url, logo_url, import_id";
 const std::string kMerchantSelect = "SELECT " + kMerchantColumns + " FROM merchants ";
 
@@ -27,34 +28,42 @@ CategoryRow categoryFrom(const SqlRow& r) {
     return c;
 }
 
+TagRow tagFrom(const SqlRow& r) {
+    TagRow t;
+    readColumns(r, t.id, t.familyId, t.name, t.color, t.importId);
+    return t;
+}
+
 MerchantRow merchantFrom(const SqlRow& r) {
     MerchantRow m;
     readColumns(r, m.id, m.familyId, m.name, m.color, m.websiteUrl, m.logoUrl, m.importId);
     return m;
 }
 
+// The family's record that `condition` (on `key`) picks, read by `from`.
+template <class F>
+auto familyRecord(Tx& s, const std::string& select, const std::string& condition,
+                  const std::string& familyId, const std::string& key, F from) {
+    return mapRow(sqlQueryOne(s, select + "WHERE family_id = ? AND " + condition, {familyId, key}),
+                  from);
+}
+
 } // namespace
 
 std::optional<CategoryRow> TaxonomyStore::categoryByName(const std::string& familyId,
                                                          const std::string& name) {
-    return mapRow(
-        sqlQueryOne(_s, kCategorySelect + "WHERE family_id = ? AND name = ?", {familyId, name}),
-        categoryFrom);
+    return familyRecord(_s, kCategorySelect, "name = ?", familyId, name, categoryFrom);
 }
 
 std::optional<CategoryRow> TaxonomyStore::categoryById(const std::string& familyId,
                                                        const std::string& id) {
-    return mapRow(
-        sqlQueryOne(_s, kCategorySelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
-        categoryFrom);
+    return familyRecord(_s, kCategorySelect, "id = ?", familyId, id, categoryFrom);
 }
 
 void TaxonomyStore::insertCategory(CategoryRow& c) {
-    if (c.id.empty()) c.id = newUuid();
-    int64_t now = nowMicros();
-    sqlExec(_s, insertSql("categories", kCategoryColumns + ", created_at, updated_at"),
-            bindValues(c.id, c.familyId, c.name, c.parentId, c.color, c.icon, c.classification,
-                       c.importId, now, now));
+    insertStamped(
+        _s, "categories", kCategoryColumns, c.id,
+        bindValues(c.familyId, c.name, c.parentId, c.color, c.icon, c.classification, c.importId));
 }
 
 void TaxonomyStore::updateCategory(const CategoryRow& c) {
@@ -66,44 +75,28 @@ void TaxonomyStore::updateCategory(const CategoryRow& c) {
 
 std::optional<TagRow> TaxonomyStore::tagByName(const std::string& familyId,
                                                const std::string& name) {
-    auto r =
-        sqlQueryOne(_s, "SELECT " + kTagColumns + " FROM tags WHERE family_id = ? AND name = ?",
-                    {familyId, name});
-    if (!r) return std::nullopt;
-    TagRow t;
-    readColumns(*r, t.id, t.familyId, t.name, t.color, t.importId);
-    return t;
+    return familyRecord(_s, kTagSelect, "name = ?", familyId, name, tagFrom);
 }
 
 void TaxonomyStore::insertTag(TagRow& t) {
-    if (t.id.empty()) t.id = newUuid();
-    int64_t now = nowMicros();
-    sqlExec(_s, insertSql("tags", kTagColumns + ", created_at, updated_at"),
-            bindValues(t.id, t.familyId, t.name, t.color, t.importId, now, now));
+    insertStamped(_s, "tags", kTagColumns, t.id,
+                  bindValues(t.familyId, t.name, t.color, t.importId));
 }
 
 std::optional<MerchantRow> TaxonomyStore::merchantByName(const std::string& familyId,
                                                          const std::string& name) {
-    return mapRow(sqlQueryOne(_s,
-                              kMerchantSelect +
-                                  "WHERE family_id = ? AND name = ? ORDER BY created_at LIMIT 1",
-                              {familyId, name}),
-                  merchantFrom);
+    return familyRecord(_s, kMerchantSelect, "name = ? ORDER BY created_at LIMIT 1", familyId, name,
+                        merchantFrom);
 }
 
 std::optional<MerchantRow> TaxonomyStore::merchantById(const std::string& familyId,
                                                        const std::string& id) {
-    return mapRow(
-        sqlQueryOne(_s, kMerchantSelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
-        merchantFrom);
+    return familyRecord(_s, kMerchantSelect, "id = ?", familyId, id, merchantFrom);
 }
 
 void TaxonomyStore::insertMerchant(MerchantRow& m) {
-    if (m.id.empty()) m.id = newUuid();
-    int64_t now = nowMicros();
-    sqlExec(_s, insertSql("merchants", kMerchantColumns + ", created_at, updated_at"),
-            bindValues(m.id, m.familyId, m.name, m.color, m.websiteUrl, m.logoUrl, m.importId, now,
-                       now));
+    insertStamped(_s, "merchants", kMerchantColumns, m.id,
+                  bindValues(m.familyId, m.name, m.color, m.websiteUrl, m.logoUrl, m.importId));
 }
 
 namespace {

@@ -1,6 +1,7 @@
 #include "store/TradeStore.h"
 #include "store/Columns.h"
 
+#include "store/CachedReads.h"
 #include "store/Database.h"
 #include "store/ListCounts.h"
 #include "store/Sql.h"
@@ -67,68 +68,32 @@ template <class Row> TradeListRow rowFrom(const Row& r) {
 
 } // namespace
 
-int64_t TradeStore::count(const TradeListFilter& filter) {
-    std::vector<SqlValue> params;
-    std::string w = fromWhere(filter, params, false);
-    return sqlCount(_s, "SELECT COUNT(*) " + w, params);
-}
-
-std::vector<TradeListRow> TradeStore::list(const TradeListFilter& filter, int64_t limit,
-                                           int64_t offset) {
-    std::vector<SqlValue> params;
-    std::string w = fromWhere(filter, params);
-    params.push_back(limit);
-    params.push_back(offset);
-    std::vector<TradeListRow> out;
-    for (const auto& r : sqlQuery(_s,
-                                  std::string("SELECT ") + kColumns + " " + w +
-                                      " ORDER BY e.date DESC, e.created_at DESC, e.id DESC "
-                                      "LIMIT ? OFFSET ?",
-                                  params))
-        out.push_back(rowFrom(r));
-    return out;
-}
-
 int64_t TradeStore::countCached(Database& db, const TradeListFilter& f) {
     std::string key = "trades\x1f" + f.familyId + "\x1f" + f.accountId.value_or("\x1e") + "\x1f" +
                       f.startDate.value_or("\x1e") + "\x1f" + f.endDate.value_or("\x1e");
     if (f.accountIds)
         for (const auto& id : *f.accountIds)
             key += "\x1d" + id;
-    return db.cachedCount(
-        key,
-        [&](Tx& s) {
-            std::vector<SqlValue> params;
-            if (!f.startDate && !f.endDate)
-                return db.statements().count(
-                    s,
-                    countedSum(
-                        "entry_counts", "entryable_type", std::string("Trade"),
-                        {f.familyId, "a.status IN ('active', 'draft')", f.accountId, f.accountIds},
-                        params),
-                    params);
-            std::string w = fromWhere(f, params, false);
-            return db.statements().count(s, "SELECT COUNT(*) " + w, params);
-        },
-        true);
+    return cachedListCount(db, key, [&](std::vector<SqlValue>& params) {
+        if (!f.startDate && !f.endDate)
+            return countedSum(
+                "entry_counts", "entryable_type", std::string("Trade"),
+                {f.familyId, "a.status IN ('active', 'draft')", f.accountId, f.accountIds}, params);
+        return "SELECT COUNT(*) " + fromWhere(f, params, false);
+    });
 }
 
 std::vector<TradeListRow> TradeStore::page(Database& db, const TradeListFilter& filter,
                                            int64_t limit, int64_t offset) {
-    // The same query as list(), through the connection's cached statement (a hot read), on
-    // the read replica when one is configured.
+    // Through the connection's cached statement (a hot read), on the read replica when one is
+    // configured.
     std::vector<SqlValue> params;
     std::string w = fromWhere(filter, params);
     params.push_back(limit);
     params.push_back(offset);
     const std::string sql = std::string("SELECT ") + kColumns + " " + w +
                             " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
-    std::vector<TradeListRow> out;
-    db.readReplica([&](Tx& s) {
-        db.statements().query(s, sql, params,
-                              [&](const NativeRow& r) { out.push_back(rowFrom(r)); });
-    });
-    return out;
+    return readCached<TradeListRow>(db, true, sql, params, rowFrom<NativeRow>);
 }
 
 } // namespace finimport::store

@@ -33,21 +33,12 @@ class Database;
 
 class TradeStore {
 public:
-    explicit TradeStore(Tx& s) : _s(s) {}
-
-    // Trades on the family's active and draft accounts.
-    int64_t count(const TradeListFilter& filter);
-    // Ordered entry date desc, entry created_at desc, entry id desc (docs/decisions.md D28).
-    std::vector<TradeListRow> list(const TradeListFilter& filter, int64_t limit, int64_t offset);
-
-    // GET /trades: the count cached until the next write (Database::cachedCount), the page
-    // read with its own pooled session.
+    // GET /trades, the trades on the family's active and draft accounts: the count cached until
+    // the next write (Database::cachedCount), the page read with its own pooled session, ordered
+    // entry date desc, entry created_at desc, entry id desc (docs/decisions.md D28).
     static int64_t countCached(Database& db, const TradeListFilter& filter);
     static std::vector<TradeListRow> page(Database& db, const TradeListFilter& filter,
                                           int64_t limit, int64_t offset);
-
-private:
-    Tx& _s;
 };
 
 } // namespace finimport::store

@@ -1,5 +1,6 @@
 #include "store/TransactionEdits.h"
 
+#include "store/Columns.h"
 #include "store/Sql.h"
 #include "store/TxSession.h"
 
@@ -42,12 +43,8 @@ bool TransactionEdits::tagsOfFamily(const std::string& familyId,
 }
 
 std::vector<std::string> TransactionEdits::tagIds(const std::string& entryId) {
-    std::vector<std::string> out;
-    for (const auto& r :
-         sqlQuery(_s, "SELECT tag_id FROM transaction_tags WHERE entry_id = ? ORDER BY tag_id",
-                  {entryId}))
-        out.push_back(r.str(0));
-    return out;
+    return firstTexts(sqlQuery(
+        _s, "SELECT tag_id FROM transaction_tags WHERE entry_id = ? ORDER BY tag_id", {entryId}));
 }
 
 void TransactionEdits::apply(const std::string& entryId, const TransactionChanges& c,

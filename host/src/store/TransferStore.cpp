@@ -1,4 +1,5 @@
 #include "store/TransferStore.h"
+#include "store/Columns.h"
 
 #include "store/Sql.h"
 #include "store/Time.h"
@@ -36,23 +37,19 @@ bool inAnyTransfer(Tx& s, const std::string& inflowId, const std::string& outflo
 std::string insertTransfer(Tx& s, const std::string& inflowId, const std::string& outflowId,
                            const std::string& status, const std::optional<std::string>& notes,
                            const std::string& importId) {
-    const int64_t now = nowMicros();
-    std::string id = newUuid();
-    sqlExec(s,
-            "INSERT INTO transfers (id, inflow_transaction_id, outflow_transaction_id, status, "
-            "notes, import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            {id, inflowId, outflowId, status, sqlOpt(notes), importId, now, now});
+    std::string id;
+    insertStamped(s, "transfers",
+                  "id, inflow_transaction_id, outflow_transaction_id, status, notes, import_id", id,
+                  bindValues(inflowId, outflowId, status, notes, importId));
     return id;
 }
 
 std::string insertRejectedTransfer(Tx& s, const std::string& inflowId, const std::string& outflowId,
                                    const std::string& importId) {
-    const int64_t now = nowMicros();
-    std::string id = newUuid();
-    sqlExec(s,
-            "INSERT INTO rejected_transfers (id, inflow_transaction_id, outflow_transaction_id, "
-            "import_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-            {id, inflowId, outflowId, importId, now, now});
+    std::string id;
+    insertStamped(s, "rejected_transfers",
+                  "id, inflow_transaction_id, outflow_transaction_id, import_id", id,
+                  bindValues(inflowId, outflowId, importId));
     return id;
 }
 

@@ -4,17 +4,17 @@ namespace finimport::app {
 
 namespace {
 
-ImportError invalid(const std::string& code, const std::string& message) {
-    return ImportError{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
+Error invalid(const std::string& code, const std::string& message) {
+    return Error{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
 }
 
 } // namespace
 
-std::variant<BackupContent, ImportError> readBackupContent(const CreateImportRequest& req,
-                                                           const ImportTypeTraits& traits) {
+std::variant<BackupContent, Error> readBackupContent(const CreateImportRequest& req,
+                                                     const ImportTypeTraits& traits) {
     if (req.fileFieldWasText)
-        return ImportError{ErrorKind::Invalid, "validation_failed", "file must be an uploaded file",
-                           std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
+        return Error{ErrorKind::Invalid, "validation_failed", "file must be an uploaded file",
+                     std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
     const std::string limitText = contentLimitText(traits.contentLimit());
     BackupContent content;
     if (req.file) {

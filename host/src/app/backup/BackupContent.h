@@ -19,7 +19,7 @@ struct BackupContent {
 // The file part (its size, then the manifest's media types or extensions) or raw_file_content
 // (its size; blank text is empty, an array or object is "[]" and fails the NDJSON check):
 // the content, or the error create answers. Neither is missing_content: the caller says.
-std::variant<BackupContent, ImportError> readBackupContent(const CreateImportRequest& request,
-                                                           const ImportTypeTraits& traits);
+std::variant<BackupContent, Error> readBackupContent(const CreateImportRequest& request,
+                                                     const ImportTypeTraits& traits);
 
 } // namespace finimport::app

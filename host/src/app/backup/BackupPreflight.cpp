@@ -26,8 +26,8 @@ bool blankValue(const json::Value& v) {
     return v.isNull() || (v.isString() && trim(v.text()).empty());
 }
 
-ImportError error(const std::string& code, const std::string& message) {
-    return ImportError{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
+Error error(const std::string& code, const std::string& message) {
+    return Error{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
 }
 
 void addError(PreflightReport& report, PreflightProblem problem) {
@@ -101,7 +101,7 @@ void checkNdjsonLines(std::string_view content, PreflightReport& report) {
 PreflightResult preflightBackup(const CreateImportRequest& req, const ImportTypeTraits& traits,
                                 const ImportSettings& config) {
     auto read = readBackupContent(req, traits);
-    if (auto* e = std::get_if<ImportError>(&read)) return *e;
+    if (auto* e = std::get_if<Error>(&read)) return *e;
     const BackupContent& upload = std::get<BackupContent>(read);
     const std::string& content = upload.text;
     PreflightReport report;

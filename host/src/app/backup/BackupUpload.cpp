@@ -4,46 +4,30 @@
 
 #include "app/backup/BackupContent.h"
 #include "app/backup/NdjsonLines.h"
+#include "app/backup/RecordCounts.h"
 #include "app/imports/ImportContent.h"
 #include "app/imports/ImportOptions.h"
 #include "app/imports/ImportSummary.h"
 #include "store/ImportStore.h"
 
-#include <Poco/JSON/Object.h>
-
-#include <sstream>
-
 namespace finimport::app {
-
-namespace {
-
-std::string countsJson(const std::map<std::string, int64_t>& expected) {
-    Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
-    for (const auto& [key, type] : serviceRecordKinds())
-        obj.set(key, expected.at(key));
-    std::ostringstream out;
-    obj.stringify(out);
-    return out.str();
-}
-
-} // namespace
 
 StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& req,
                                const ImportTypeTraits& traits) {
     auto read = readBackupContent(req, traits);
-    if (auto* e = std::get_if<ImportError>(&read)) return *e;
+    if (auto* e = std::get_if<Error>(&read)) return *e;
     const BackupContent& upload = std::get<BackupContent>(read);
     const std::string& content = upload.text;
     if (content.empty() && !req.file)
-        return ImportError{ErrorKind::Invalid, "missing_content",
-                           "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
-                           std::nullopt};
+        return Error{ErrorKind::Invalid, "missing_content",
+                     "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
+                     std::nullopt};
     NdjsonLineReport report = analyzeNdjson(content);
     // A NUL byte is never NDJSON, and content stored with one came back cut at it on both
     // backends: refused like unreadable content (docs/decisions.md D65).
     if (!report.firstLineOk || content.find('\0') != std::string::npos)
-        return ImportError{ErrorKind::Invalid, "invalid_ndjson", "Invalid service NDJSON content.",
-                           std::nullopt, std::nullopt};
+        return Error{ErrorKind::Invalid, "invalid_ndjson", "Invalid service NDJSON content.",
+                     std::nullopt, std::nullopt};
 
     store::ImportRecord record;
     if (req.upload) record.id = req.upload->id(); // docs/decisions.md D165
@@ -58,7 +42,7 @@ StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& r
     record.contentType = upload.contentType;
     record.encoding = "UTF-8";
     record.rowsCount = report.typedLines;
-    record.expectedRecordCounts = countsJson(report.expected);
+    record.expectedRecordCounts = backup::countsJson(report.expected);
     record.readback = "{}";
     ImportSummary summary;
     summary.setCount("valid_rows_count", report.validLines);
@@ -67,8 +51,8 @@ StoredUpload storeBackupUpload(store::Database& db, const CreateImportRequest& r
     try {
         db.write([&](store::Tx& s) { store::ImportStore(s).insert(record); });
     } catch (const std::exception&) {
-        return ImportError{ErrorKind::Internal, "internal_server_error",
-                           "Import could not be created", std::nullopt, std::nullopt};
+        return Error{ErrorKind::Internal, "internal_server_error", "Import could not be created",
+                     std::nullopt, std::nullopt};
     }
     return record.id;
 }

@@ -59,7 +59,7 @@ Value withRefs(store::Tx& s, const std::string& f, const std::string& stored, co
 } // namespace
 
 void rules(store::Tx& s, const std::string& f, LineWriter& w) {
-    for (const auto& r : store::exportRules(s, f)) {
+    for (const auto& r : store::exportRows(s, store::ExportQuery::Rules, f)) {
         Data d;
         d.text("id", r, 0).text("name", r, 1).text("resource_type", r, 2).boolean("active", r, 3);
         d.text("effective_date", r, 4);

@@ -98,21 +98,28 @@ void RecordWriter::recurring(const BackupRecord& r) {
     created(r, "RecurringTransaction", id, _recurring);
 }
 
+store::EntryRow RecordWriter::entryOf(const BackupRecord& r, const AccountInfo& a,
+                                      const domain::Date& date,
+                                      const domain::Decimal& amount) const {
+    store::EntryRow e;
+    e.accountId = a.id;
+    e.date = date.iso();
+    e.amount = amount.raw();
+    e.currency = currency(r, a.currency);
+    e.importId = _import.id;
+    return e;
+}
+
 void RecordWriter::transactions(const BackupRecord& r) {
     const AccountInfo* a = account(r);
     if (!a) return;
     domain::Date date = requiredDate(r, "date");
     domain::Decimal amount = requiredDecimal(r, "amount");
     store::EntryStore entries(_s);
-    store::EntryRow e;
-    e.accountId = a->id;
-    e.date = date.iso();
-    e.amount = amount.raw();
-    e.currency = currency(r, a->currency);
+    store::EntryRow e = entryOf(r, *a, date, amount);
     e.name = presentText(r.data, "name").value_or("Imported transaction");
     e.notes = textOf(r.data, "notes");
     e.excluded = truthyOf(r.data, "excluded");
-    e.importId = _import.id;
     store::TransactionDetail d;
     d.categoryId = mapped(_categories, r.data, "category_id");
     d.merchantId = mapped(_merchants, r.data, "merchant_id");
@@ -201,13 +208,8 @@ void RecordWriter::trades(const BackupRecord& r) {
                     amount = requiredDecimal(r, "amount");
     std::string ticker = presentText(r.data, "ticker").value_or("");
     std::string securityId = security(r);
-    store::EntryRow e;
-    e.accountId = a->id;
-    e.date = date.iso();
-    e.amount = amount.raw();
-    e.currency = currency(r, a->currency);
+    store::EntryRow e = entryOf(r, *a, date, amount);
     e.name = std::string(qty.isNegative() ? "Sell " : "Buy ") + ticker;
-    e.importId = _import.id;
     store::TradeDetail t;
     t.securityId = securityId;
     t.qty = qty.raw();
@@ -254,13 +256,8 @@ void RecordWriter::valuations(const BackupRecord& r) {
         fail(r, "duplicates a valuation on " + date.iso() + ".");
     std::string kind = presentText(r.data, "kind").value_or("reconciliation");
     if (kind != "opening_anchor" && kind != "current_anchor") kind = "reconciliation";
-    store::EntryRow e;
-    e.accountId = a->id;
-    e.date = date.iso();
-    e.amount = amount.raw();
-    e.currency = currency(r, a->currency);
+    store::EntryRow e = entryOf(r, *a, date, amount);
     e.name = presentText(r.data, "name").value_or("Valuation");
-    e.importId = _import.id;
     store::EntryStore(_s).insertValuation(e, kind);
     created("Entry", e.id);
 }

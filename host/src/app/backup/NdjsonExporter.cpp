@@ -6,7 +6,7 @@
 #include "domain/Json.h"
 #include "store/BackupExportQueries.h"
 
-#include <functional>
+#include <initializer_list>
 
 namespace finimport::app {
 
@@ -20,7 +20,7 @@ namespace {
 // (store/BackupExportQueries.h); the few keys not read from one column are written between.
 
 void accounts(store::Tx& s, const std::string& f, LineWriter& w) {
-    for (const auto& r : store::exportAccounts(s, f)) {
+    for (const auto& r : store::exportRows(s, store::ExportQuery::Accounts, f)) {
         Data d;
         d.columns(r, 0, "id name balance:decimal cash_balance:decimal currency");
         auto kind = r.isNull(5) ? std::nullopt : domain::accountKindFromSnake(r.str(5));
@@ -40,7 +40,7 @@ void accounts(store::Tx& s, const std::string& f, LineWriter& w) {
 }
 
 void balances(store::Tx& s, const std::string& f, LineWriter& w) {
-    for (const auto& r : store::exportBalances(s, f)) {
+    for (const auto& r : store::exportRows(s, store::ExportQuery::Balances, f)) {
         Data d;
         d.columns(r, 0,
                   "id account_id date balance:decimal currency cash_balance:decimal "
@@ -54,30 +54,18 @@ void balances(store::Tx& s, const std::string& f, LineWriter& w) {
     }
 }
 
-void taxonomy(store::Tx& s, const std::string& f, LineWriter& w) {
-    for (const auto& r : store::exportCategories(s, f))
-        w.write("Category",
-                Data()
-                    .columns(r, 0, "id name color classification lucide_icon parent_id timestamps")
-                    .object());
-    for (const auto& r : store::exportTags(s, f))
-        w.write("Tag", Data().columns(r, 0, "id name color timestamps").object());
-    for (const auto& r : store::exportMerchants(s, f))
-        w.write("Merchant",
-                Data().columns(r, 0, "id name color logo_url website_url timestamps").object());
-}
+// A kind whose line is its query's columns, nothing else.
+struct PlainKind {
+    store::ExportQuery query;
+    const char* type;
+    const char* columns; // Data::columns' spec from column 0
+};
 
-void recurring(store::Tx& s, const std::string& f, LineWriter& w) {
-    for (const auto& r : store::exportRecurring(s, f))
-        w.write("RecurringTransaction",
-                Data()
-                    .columns(r, 0,
-                             "id account_id merchant_id name amount:decimal currency "
-                             "expected_day_of_month:integer last_occurrence_date "
-                             "next_expected_date status occurrence_count:integer manual:boolean "
-                             "expected_amount_min:decimal expected_amount_max:decimal "
-                             "expected_amount_avg:decimal timestamps")
-                    .object());
+void plain(store::Tx& s, const std::string& f, LineWriter& w,
+           std::initializer_list<PlainKind> kinds) {
+    for (const auto& kind : kinds)
+        for (const auto& r : store::exportRows(s, kind.query, f))
+            w.write(kind.type, Data().columns(r, 0, kind.columns).object());
 }
 
 json::Value transactionData(store::Tx& s, const SqlRow& r) {
@@ -94,9 +82,9 @@ json::Value transactionData(store::Tx& s, const SqlRow& r) {
 }
 
 void transactions(store::Tx& s, const std::string& f, LineWriter& w) {
-    for (const auto& r : store::exportTransactions(s, f)) {
+    for (const auto& r : store::exportRows(s, store::ExportQuery::Transactions, f)) {
         auto data = transactionData(s, r);
-        auto children = store::exportSplitLines(s, r.str(0));
+        auto children = store::exportRows(s, store::ExportQuery::SplitLines, r.str(0));
         if (!children.empty()) {
             json::Value splits = json::Value::makeArray();
             for (const auto& c : children)
@@ -108,7 +96,8 @@ void transactions(store::Tx& s, const std::string& f, LineWriter& w) {
 }
 
 void links(store::Tx& s, const std::string& f, LineWriter& w, bool rejected) {
-    for (const auto& r : store::exportLinks(s, f, rejected)) {
+    auto query = rejected ? store::ExportQuery::RejectedTransfers : store::ExportQuery::Transfers;
+    for (const auto& r : store::exportRows(s, query, f)) {
         Data d;
         d.columns(r, 0, "id inflow_transaction_id outflow_transaction_id");
         if (!rejected) d.columns(r, 3, "status notes");
@@ -116,52 +105,13 @@ void links(store::Tx& s, const std::string& f, LineWriter& w, bool rejected) {
     }
 }
 
-void trades(store::Tx& s, const std::string& f, LineWriter& w) {
-    for (const auto& r : store::exportTrades(s, f))
-        w.write("Trade", Data()
-                             .columns(r, 0,
-                                      "id entry_id account_id security_id ticker security_name "
-                                      "exchange_operating_mic date qty:decimal price:decimal "
-                                      "amount:decimal currency timestamps")
-                             .object());
-}
-
-void holdings(store::Tx& s, const std::string& f, LineWriter& w) {
-    for (const auto& r : store::exportHoldings(s, f))
-        w.write("Holding",
-                Data()
-                    .columns(r, 0,
-                             "id account_id security_id ticker security_name "
-                             "exchange_operating_mic exchange_mic exchange_acronym country_code "
-                             "kind website_url date qty:decimal price:decimal amount:decimal "
-                             "currency cost_basis:decimal cost_basis_source "
-                             "cost_basis_locked:boolean security_locked:boolean")
-                    .object());
-}
-
 void valuations(store::Tx& s, const std::string& f, LineWriter& w) {
-    for (const auto& r : store::exportValuations(s, f)) {
+    for (const auto& r : store::exportRows(s, store::ExportQuery::Valuations, f)) {
         Data d;
         d.text("id", r, 0)
             .columns(r, 0, "entry_id account_id date amount:decimal currency name kind timestamps");
         w.write("Valuation", d.object());
     }
-}
-
-void budgets(store::Tx& s, const std::string& f, LineWriter& w) {
-    for (const auto& r : store::exportBudgets(s, f))
-        w.write("Budget", Data()
-                              .columns(r, 0,
-                                       "id start_date end_date budgeted_spending:decimal "
-                                       "expected_income:decimal currency timestamps")
-                              .object());
-    for (const auto& r : store::exportBudgetCategories(s, f))
-        w.write("BudgetCategory",
-                Data()
-                    .columns(r, 0,
-                             "id budget_id category_id budgeted_spending:decimal currency "
-                             "timestamps")
-                    .object());
 }
 
 } // namespace
@@ -170,15 +120,36 @@ void exportFamilyNdjson(store::Tx& s, const std::string& familyId, std::ostream&
     LineWriter w(out);
     accounts(s, familyId, w);
     balances(s, familyId, w);
-    taxonomy(s, familyId, w);
-    recurring(s, familyId, w);
+    using Q = store::ExportQuery;
+    plain(s, familyId, w,
+          {{Q::Categories, "Category",
+            "id name color classification lucide_icon parent_id timestamps"},
+           {Q::Tags, "Tag", "id name color timestamps"},
+           {Q::Merchants, "Merchant", "id name color logo_url website_url timestamps"},
+           {Q::Recurring, "RecurringTransaction",
+            "id account_id merchant_id name amount:decimal currency expected_day_of_month:integer "
+            "last_occurrence_date next_expected_date status occurrence_count:integer "
+            "manual:boolean expected_amount_min:decimal expected_amount_max:decimal "
+            "expected_amount_avg:decimal timestamps"}});
     transactions(s, familyId, w);
     links(s, familyId, w, false);
     links(s, familyId, w, true);
-    trades(s, familyId, w);
-    holdings(s, familyId, w);
+    plain(s, familyId, w,
+          {{Q::Trades, "Trade",
+            "id entry_id account_id security_id ticker security_name exchange_operating_mic date "
+            "qty:decimal price:decimal amount:decimal currency timestamps"},
+           {Q::Holdings, "Holding",
+            "id account_id security_id ticker security_name exchange_operating_mic exchange_mic "
+            "exchange_acronym country_code kind website_url date qty:decimal price:decimal "
+            "amount:decimal currency cost_basis:decimal cost_basis_source "
+            "cost_basis_locked:boolean security_locked:boolean"}});
     valuations(s, familyId, w);
-    budgets(s, familyId, w);
+    plain(s, familyId, w,
+          {{Q::Budgets, "Budget",
+            "id start_date end_date budgeted_spending:decimal expected_income:decimal currency "
+            "timestamps"},
+           {Q::BudgetCategories, "BudgetCategory",
+            "id budget_id category_id budgeted_spending:decimal currency timestamps"}});
     exporting::rules(s, familyId, w);
 }
 

@@ -34,6 +34,12 @@ std::string checkedAt() {
 
 } // namespace
 
+std::string countsJson(const RecordCounts& counts) {
+    std::ostringstream out;
+    countsObject(counts)->stringify(out);
+    return out.str();
+}
+
 RecordCounts zeroCounts() {
     RecordCounts c;
     for (const auto& [key, type] : serviceRecordKinds())

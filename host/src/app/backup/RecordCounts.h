@@ -13,6 +13,8 @@ using RecordCounts = std::map<std::string, int64_t>; // the 15 keys
 
 RecordCounts zeroCounts();
 RecordCounts parseCounts(const std::optional<std::string>& json);
+// {"<kind>": n, …} with the 15 keys in the kinds' order (a missing one is 0).
+std::string countsJson(const RecordCounts& counts);
 
 struct Readback {
     RecordCounts expected, before, after, implicit;

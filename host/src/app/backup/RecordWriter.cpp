@@ -10,8 +10,11 @@
 #include "store/EntryStore.h"
 #include "store/TaxonomyStore.h"
 
+#include <functional>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
+#include <utility>
 
 namespace finimport::app::backup {
 
@@ -20,6 +23,15 @@ namespace {
 bool isHexColor(const std::string& c) {
     if (c.size() != 7 || c[0] != '#') return false;
     return c.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos;
+}
+
+// docs/decisions.md D20: after a revert, a record of this import with the name that stayed (in
+// use) is taken again: `row` gets its id.
+template <class Row>
+bool takenAgain(Row& row, const std::optional<Row>& sameName, const std::string& importId) {
+    if (!sameName || sameName->importId != importId) return false;
+    row.id = sameName->id;
+    return true;
 }
 
 // Deterministic stand-in for the reference's random palette colour (so exports compare).
@@ -32,12 +44,6 @@ std::string paletteColor(const std::string& name) {
     return palette[h % 8];
 }
 
-const std::vector<std::string> kOrder = {"Account",     "Balance",        "Category",
-                                         "Tag",         "Merchant",       "RecurringTransaction",
-                                         "Transaction", "Transfer",       "RejectedTransfer",
-                                         "Trade",       "Holding",        "Valuation",
-                                         "Budget",      "BudgetCategory", "Rule"};
-
 } // namespace
 
 RecordWriter::RecordWriter(store::Tx& s, const store::ImportRecord& import,
@@ -48,43 +54,35 @@ void RecordWriter::run(const std::vector<BackupRecord>& records) {
     std::map<std::string, std::vector<const BackupRecord*>> byType;
     for (const auto& r : records)
         byType[r.type].push_back(&r);
-    for (const auto& type : kOrder) {
+    using Write = std::function<void(const BackupRecord&)>;
+    // The order the kinds are written in: what a record names is written before it. Categories
+    // are written all at once (their parents once every category exists).
+    const std::pair<const char*, Write> kinds[] = {
+        {"Account", [this](const BackupRecord& r) { accounts(r); }},
+        {"Balance", [this](const BackupRecord& r) { balances(r); }},
+        {"Category", nullptr},
+        {"Tag", [this](const BackupRecord& r) { tags(r); }},
+        {"Merchant", [this](const BackupRecord& r) { merchants(r); }},
+        {"RecurringTransaction", [this](const BackupRecord& r) { recurring(r); }},
+        {"Transaction", [this](const BackupRecord& r) { transactions(r); }},
+        {"Transfer", [this](const BackupRecord& r) { transfers(r, false); }},
+        {"RejectedTransfer", [this](const BackupRecord& r) { transfers(r, true); }},
+        {"Trade", [this](const BackupRecord& r) { trades(r); }},
+        {"Holding", [this](const BackupRecord& r) { holdings(r); }},
+        {"Valuation", [this](const BackupRecord& r) { valuations(r); }},
+        {"Budget", [this](const BackupRecord& r) { budgets(r); }},
+        {"BudgetCategory", [this](const BackupRecord& r) { budgetCategories(r); }},
+        {"Rule", [this](const BackupRecord& r) { rules(r); }},
+    };
+    for (const auto& [type, write] : kinds) {
         const auto& list = byType[type];
-        if (type == "Category") {
+        if (!write) {
             categories(list);
             continue;
         }
-        for (const auto* r : list) {
-            if (type == "Account")
-                accounts(*r);
-            else if (type == "Balance")
-                balances(*r);
-            else if (type == "Tag")
-                tags(*r);
-            else if (type == "Merchant")
-                merchants(*r);
-            else if (type == "RecurringTransaction")
-                recurring(*r);
-            else if (type == "Transaction")
-                transactions(*r);
-            else if (type == "Transfer")
-                transfers(*r, false);
-            else if (type == "RejectedTransfer")
-                transfers(*r, true);
-            else if (type == "Trade")
-                trades(*r);
-            else if (type == "Holding")
-                holdings(*r);
-            else if (type == "Valuation")
-                valuations(*r);
-            else if (type == "Budget")
-                budgets(*r);
-            else if (type == "BudgetCategory")
-                budgetCategories(*r);
-            else if (type == "Rule")
-                rules(*r);
-        }
-        if (type == "Account") openingAnchors(records);
+        for (const auto* r : list)
+            write(*r);
+        if (std::string_view(type) == "Account") openingAnchors(records);
     }
 }
 
@@ -233,15 +231,10 @@ void RecordWriter::categories(const std::vector<const BackupRecord*>& records) {
             presentText(r->data, "classification_unused")
                 .value_or(presentText(r->data, "classification").value_or("expense"));
         c.importId = _import.id;
-        // docs/decisions.md D20: after a revert, a category of this import that stayed (in use) is
-        // taken again.
-        auto existing = taxonomy.categoryByName(_import.familyId, c.name);
-        if (existing && existing->importId == _import.id) {
-            c.id = existing->id;
+        if (takenAgain(c, taxonomy.categoryByName(_import.familyId, c.name), _import.id))
             taxonomy.updateCategory(c);
-        } else {
+        else
             taxonomy.insertCategory(c);
-        }
         created(*r, "Category", c.id, _categories);
     }
     for (const auto* r : records) // parents once every category exists
@@ -256,11 +249,9 @@ void RecordWriter::tags(const BackupRecord& r) {
     t.name = textOf(r.data, "name").value_or("");
     t.color = presentText(r.data, "color").value_or("#e99537");
     t.importId = _import.id;
-    auto existing = store::TaxonomyStore(_s).tagByName(_import.familyId, t.name);
-    if (existing && existing->importId == _import.id)
-        t.id = existing->id;
-    else
-        store::TaxonomyStore(_s).insertTag(t);
+    store::TaxonomyStore taxonomy(_s);
+    if (!takenAgain(t, taxonomy.tagByName(_import.familyId, t.name), _import.id))
+        taxonomy.insertTag(t);
     created(r, "Tag", t.id, _tags);
 }
 
@@ -273,11 +264,9 @@ void RecordWriter::merchants(const BackupRecord& r) {
     m.logoUrl = presentText(r.data, "logo_url");
     m.websiteUrl = presentText(r.data, "website_url");
     m.importId = _import.id;
-    auto existing = store::TaxonomyStore(_s).merchantByName(_import.familyId, m.name);
-    if (existing && existing->importId == _import.id)
-        m.id = existing->id;
-    else
-        store::TaxonomyStore(_s).insertMerchant(m);
+    store::TaxonomyStore taxonomy(_s);
+    if (!takenAgain(m, taxonomy.merchantByName(_import.familyId, m.name), _import.id))
+        taxonomy.insertMerchant(m);
     created(r, "Merchant", m.id, _merchants);
 }
 

@@ -6,6 +6,8 @@
 #include "app/backup/RecordCounts.h"
 #include "app/backup/RecordValues.h"
 #include "domain/Date.h"
+#include "domain/Decimal.h"
+#include "store/EntryStore.h"
 #include "store/FamilyStore.h"
 #include "store/ImportStore.h"
 #include "store/Tx.h"
@@ -66,6 +68,10 @@ private:
     domain::Decimal requiredDecimal(const BackupRecord& r, const std::string& key) const;
     std::optional<int64_t> optionalDecimal(const BackupRecord& r, const std::string& key) const;
     std::string currency(const BackupRecord& r, const std::string& fallback) const;
+    // This import's entry of `r` on account `a`, in the record's currency (else the account's);
+    // the caller names it.
+    store::EntryRow entryOf(const BackupRecord& r, const AccountInfo& a, const domain::Date& date,
+                            const domain::Decimal& amount) const;
     std::string security(const BackupRecord& r);
     void created(const std::string& type, const std::string& id);
     // created(), and the record's source `id` (when it has one) maps to `id` in `ids`.

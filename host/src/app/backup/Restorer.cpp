@@ -3,6 +3,7 @@
 #include "store/ImportClaims.h"
 
 #include "app/backup/NdjsonLines.h"
+#include "app/backup/RecordCounts.h"
 #include "app/backup/RecordWriter.h"
 #include "app/backup/RestoreChecks.h"
 #include "app/backup/StoredRecords.h"
@@ -17,23 +18,11 @@
 #include "store/RuleRunStore.h"
 #include "store/TaxonomyStore.h"
 
-#include <Poco/JSON/Object.h>
-
-#include <sstream>
 #include <stdexcept>
 
 namespace finimport::app::backup {
 
 namespace {
-
-std::string countsText(const RecordCounts& counts) {
-    Poco::JSON::Object obj(Poco::JSON_PRESERVE_KEY_ORDER);
-    for (const auto& [key, type] : serviceRecordKinds())
-        obj.set(key, counts.at(key));
-    std::ostringstream out;
-    obj.stringify(out);
-    return out.str();
-}
 
 // What revert deletes of a backup import, inside runRevertJob's transaction: links first, then
 // what hangs off accounts, then accounts, then family records (docs/decisions.md D20: taxonomy
@@ -43,6 +32,9 @@ void undoBackupImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
     auto each = [&](const std::string& type, const std::function<void(const std::string&)>& fn) {
         for (const auto& [t, id] : created)
             if (t == type) fn(id);
+    };
+    auto drop = [&](const std::string& type, store::Deletable kind) {
+        each(type, [&](const std::string& id) { store::deleteRecord(s, kind, id); });
     };
     // docs/rules.md §10 (R13): the restored rules' still-current writes are undone first (on
     // the family's other transactions too, after a re-run), then the rules and their runs go;
@@ -55,15 +47,15 @@ void undoBackupImport(store::Tx& s, store::ImportStore& imports, store::ImportRe
         }
     });
     store::deleteEffectsOnImportEntries(s, import.id);
-    each("Transfer", [&](const std::string& id) { store::deleteTransfer(s, id); });
-    each("RejectedTransfer", [&](const std::string& id) { store::deleteRejectedTransfer(s, id); });
+    drop("Transfer", store::Deletable::Transfer);
+    drop("RejectedTransfer", store::Deletable::RejectedTransfer);
     store::EntryStore entries(s);
     entries.deleteRecordedBy(import.id);
-    each("Holding", [&](const std::string& id) { store::deleteHolding(s, id); });
-    each("Balance", [&](const std::string& id) { store::deleteBalance(s, id); });
-    each("BudgetCategory", [&](const std::string& id) { store::deleteBudgetCategory(s, id); });
-    each("Budget", [&](const std::string& id) { store::deleteBudget(s, id); });
-    each("RecurringTransaction", [&](const std::string& id) { store::deleteRecurring(s, id); });
+    drop("Holding", store::Deletable::Holding);
+    drop("Balance", store::Deletable::Balance);
+    drop("BudgetCategory", store::Deletable::BudgetCategory);
+    drop("Budget", store::Deletable::Budget);
+    drop("RecurringTransaction", store::Deletable::Recurring);
     store::AccountStore accounts(s);
     each("Account", [&](const std::string& id) {
         accounts.deleteCascade(id);
@@ -133,7 +125,7 @@ void Restorer::publish(const std::string& importId, const std::function<void()>&
                                           domain::Date::today()); // docs/decisions.md D21
 
             import->rowsCount = lines.typedLines;
-            import->expectedRecordCounts = countsText(expected);
+            import->expectedRecordCounts = countsJson(expected);
             import->readback = readbackJson(*readback);
             import->status = "complete";
             import->error.reset();

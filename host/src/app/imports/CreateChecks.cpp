@@ -32,9 +32,8 @@ CreateChecks runCreateChecks(store::Database& db, const CreateImportRequest& req
                              const std::string& fallbackCharset) {
     CreateChecks c;
     if (req.fileFieldWasText) {
-        c.refusal =
-            ImportError{ErrorKind::Invalid, "validation_failed", "file must be an uploaded file",
-                        std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
+        c.refusal = Error{ErrorKind::Invalid, "validation_failed", "file must be an uploaded file",
+                          std::vector<std::string>{"file must be an uploaded file"}, std::nullopt};
         return c;
     }
     c.content = checkContent(req, traits);

@@ -18,7 +18,7 @@
 namespace finimport::app {
 
 struct CreateChecks {
-    std::optional<ImportError> refusal; // a docs/api.md §7.3 content refusal: answer it as is
+    std::optional<Error> refusal; // a docs/api.md §7.3 content refusal: answer it as is
     ContentCheck content;
     std::vector<std::string> errors; // docs/decisions.md D26 validation_failed lines, in order
     std::optional<std::string> accountId;

@@ -48,9 +48,9 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
     if (req.file) {
         const auto& f = *req.file;
         if (static_cast<int64_t>(f.data.size()) > limit) {
-            c.error = ImportError{ErrorKind::Invalid, "file_too_large",
-                                  "File is too large. Maximum size is " + limitText + ".",
-                                  std::nullopt, std::nullopt};
+            c.error = Error{ErrorKind::Invalid, "file_too_large",
+                            "File is too large. Maximum size is " + limitText + ".", std::nullopt,
+                            std::nullopt};
             return c;
         }
         // docs/decisions.md D11 from the serving manifest; a type no plugin serves is a type error,
@@ -65,9 +65,9 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
             if (accepted && m.requiredPrefix) accepted = f.data.rfind(*m.requiredPrefix, 0) == 0;
         }
         if (!accepted) {
-            c.error = ImportError{ErrorKind::Invalid, "invalid_file_type",
-                                  "Invalid file type. Please upload " + traits.fileNoun() + ".",
-                                  std::nullopt, std::nullopt};
+            c.error = Error{ErrorKind::Invalid, "invalid_file_type",
+                            "Invalid file type. Please upload " + traits.fileNoun() + ".",
+                            std::nullopt, std::nullopt};
             return c;
         }
         c.filename = f.filename;
@@ -81,9 +81,9 @@ ContentCheck checkContent(const CreateImportRequest& req, const ImportTypeTraits
     if (it != req.fields.end() && it->second.kind == FieldValue::Kind::String) {
         const std::string& raw = it->second.text;
         if (static_cast<int64_t>(raw.size()) > limit) {
-            c.error = ImportError{ErrorKind::Invalid, "content_too_large",
-                                  "Content is too large. Maximum size is " + limitText + ".",
-                                  std::nullopt, std::nullopt};
+            c.error = Error{ErrorKind::Invalid, "content_too_large",
+                            "Content is too large. Maximum size is " + limitText + ".",
+                            std::nullopt, std::nullopt};
             return c;
         }
         if (!domain::isBlank(raw)) c.bytes = std::string_view(raw);

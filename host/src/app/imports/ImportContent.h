@@ -31,7 +31,7 @@ namespace finimport::app {
 inline constexpr const char* kNothingRecognisable = "nothing_recognisable";
 
 struct ContentCheck {
-    std::optional<ImportError> error;
+    std::optional<Error> error;
     // Non-blank content, if any: a view into the request (which outlives the checks), so the
     // 10 MB are not copied again.
     std::optional<std::string_view> bytes;

@@ -42,15 +42,7 @@ struct CreateImportRequest {
     bool has(const std::string& name) const { return fields.count(name) > 0; }
 };
 
-// An error answer of the import operations: its kind, code, message and extras.
-struct ImportError {
-    ErrorKind kind = ErrorKind::Invalid;
-    std::string error, message;
-    std::optional<std::vector<std::string>> errors;
-    std::optional<std::string> importId;
-};
-
 // A created import's id, or why nothing was stored.
-using StoredUpload = std::variant<std::string, ImportError>;
+using StoredUpload = std::variant<std::string, Error>;
 
 } // namespace finimport::app

@@ -8,9 +8,9 @@ namespace finimport::app {
 
 namespace {
 
-ImportError refused(const std::string& line) {
-    return ImportError{ErrorKind::Invalid, "validation_failed", "Import could not be created",
-                       std::vector<std::string>{line}, std::nullopt};
+Error refused(const std::string& line) {
+    return Error{ErrorKind::Invalid, "validation_failed", "Import could not be created",
+                 std::vector<std::string>{line}, std::nullopt};
 }
 
 // Options that describe this upload rather than the file layout: never copied. The stored
@@ -21,8 +21,8 @@ bool copied(const std::string& name) {
 
 } // namespace
 
-std::optional<ImportError> applyImportTemplate(store::Database& db, CreateImportRequest& req,
-                                               const std::string& type) {
+std::optional<Error> applyImportTemplate(store::Database& db, CreateImportRequest& req,
+                                         const std::string& type) {
     auto it = req.fields.find("template_from_import_id");
     if (it == req.fields.end() || it->second.kind == FieldValue::Kind::Null) return std::nullopt;
     const std::string given = it->second.isScalar() ? it->second.text : "";

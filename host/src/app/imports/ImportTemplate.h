@@ -13,7 +13,7 @@ namespace finimport::app {
 
 // Fills `request` from its template; a 422 validation_failed when the id names no import of
 // the family (unknown, another family's, malformed) or one of another type.
-std::optional<ImportError> applyImportTemplate(store::Database& db, CreateImportRequest& request,
-                                               const std::string& type);
+std::optional<Error> applyImportTemplate(store::Database& db, CreateImportRequest& request,
+                                         const std::string& type);
 
 } // namespace finimport::app

@@ -1,8 +1,8 @@
-// PluginPreflight: the path of every plugin-read type (docs/api.md §12.4 "CSV path"). The checks
-// are create's (CreateChecks), then the serving plugin reads the content as create would, counting
-// rows and reading the header, storing nothing (docs/decisions.md D29); the http_preflight suite
-// compares both endpoints' answers on the same bad requests.
-#include "app/imports/PluginPreflight.h"
+// PluginImport::preflight, the path of every plugin-read type (docs/api.md §12.4 "CSV path"):
+// the checks are create's (CreateChecks), then the serving plugin reads the content as create
+// would, counting rows and reading the header, storing nothing (docs/decisions.md D29); the
+// http_preflight suite compares both endpoints' answers on the same bad requests.
+#include "app/imports/PluginImport.h"
 
 #include "app/imports/CreateChecks.h"
 #include "app/imports/ImportContent.h"
@@ -22,9 +22,9 @@ namespace finimport::app {
 
 namespace {
 
-ImportError createValidationFailed(std::vector<std::string> errors) {
-    return ImportError{ErrorKind::Invalid, "validation_failed", "Import could not be created",
-                       std::move(errors), std::nullopt};
+Error createValidationFailed(std::vector<std::string> errors) {
+    return Error{ErrorKind::Invalid, "validation_failed", "Import could not be created",
+                 std::move(errors), std::nullopt};
 }
 
 // docs/api.md §7.5 header normalisation: trim, lower-case, drop `*`, runs of whitespace/hyphens →
@@ -103,7 +103,7 @@ private:
 
 } // namespace
 
-PreflightResult PluginPreflight::run(const CreateImportRequest& req, const std::string& type) {
+PreflightResult PluginImport::preflight(const CreateImportRequest& req, const std::string& type) {
     const ImportTypeTraits traits = _types.traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 
@@ -117,9 +117,9 @@ PreflightResult PluginPreflight::run(const CreateImportRequest& req, const std::
 
     if (!errors.empty()) return createValidationFailed(std::move(errors));
     if (!req.file && !content.bytes)
-        return ImportError{ErrorKind::Invalid, "missing_content",
-                           "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
-                           std::nullopt};
+        return Error{ErrorKind::Invalid, "missing_content",
+                     "Provide " + traits.fileNoun() + " or raw_file_content.", std::nullopt,
+                     std::nullopt};
 
     PreflightReport report;
     report.type = type;
@@ -169,8 +169,8 @@ PreflightResult PluginPreflight::run(const CreateImportRequest& req, const std::
     }
     // A file the plugin refuses is refused as create refuses it (docs/decisions.md D29).
     if (failure && !failure->storeEmpty)
-        return ImportError{ErrorKind::Invalid, failure->code, failure->message, std::nullopt,
-                           std::nullopt};
+        return Error{ErrorKind::Invalid, failure->code, failure->message, std::nullopt,
+                     std::nullopt};
     if (!report.missingRequiredHeaders.empty()) {
         std::string list;
         for (const auto& m : report.missingRequiredHeaders)

@@ -1,4 +1,4 @@
-#include "app/imports/PluginUpload.h"
+#include "app/imports/PluginImport.h"
 
 #include "app/imports/CreateChecks.h"
 #include "app/imports/ImportContent.h"
@@ -26,9 +26,9 @@ namespace finimport::app {
 
 namespace {
 
-ImportError validationFailed(std::vector<std::string> errors) {
-    return ImportError{ErrorKind::Invalid, "validation_failed", "Import could not be created",
-                       std::move(errors), std::nullopt};
+Error validationFailed(std::vector<std::string> errors) {
+    return Error{ErrorKind::Invalid, "validation_failed", "Import could not be created",
+                 std::move(errors), std::nullopt};
 }
 
 // The request's content, which is valid UTF-8 from `offset` on (past a BOM), moved out of it:
@@ -42,7 +42,7 @@ std::string takeUtf8Content(CreateImportRequest& req, std::size_t offset) {
 
 } // namespace
 
-StoredUpload PluginUpload::store(CreateImportRequest& req, const std::string& type) {
+StoredUpload PluginImport::store(CreateImportRequest& req, const std::string& type) {
     const ImportTypeTraits traits = _types.traitsOf(type);
     const plugin::ImporterHandle* importer = _plugins.find(type);
 
@@ -140,14 +140,13 @@ StoredUpload PluginUpload::store(CreateImportRequest& req, const std::string& ty
     } catch (const RowPipeline::HostTooSlow& slow) {
         // docs/decisions.md D81: the host's own failure, named as such, never the plugin's.
         domain::LogLine("host_too_slow").str("level", "error").str("message", slow.what()).emit();
-        return ImportError{ErrorKind::Internal, "host_too_slow", slow.what(), std::nullopt,
-                           std::nullopt};
+        return Error{ErrorKind::Internal, "host_too_slow", slow.what(), std::nullopt, std::nullopt};
     } catch (const PluginFailed& failed) {
         // docs/decisions.md D65: any plugin's fatal error is refused with its code, nothing
         // stored...
         if (!failed.failure.storeEmpty)
-            return ImportError{ErrorKind::Invalid, failed.failure.code, failed.failure.message,
-                               std::nullopt, std::nullopt};
+            return Error{ErrorKind::Invalid, failed.failure.code, failed.failure.message,
+                         std::nullopt, std::nullopt};
         // ...except "nothing recognisable" (docs/decisions.md D17): stored with 0 rows, keeping
         // why.
         record.id = req.upload ? req.upload->id() : std::string();

@@ -51,6 +51,6 @@ struct PreflightReport {
     bool valid() const { return errors.empty(); }
 };
 
-using PreflightResult = std::variant<PreflightReport, ImportError>;
+using PreflightResult = std::variant<PreflightReport, Error>;
 
 } // namespace finimport::app

@@ -18,9 +18,9 @@ namespace {
 
 constexpr std::size_t kProbeBytes = 4096; // what a probe is given (ImporterRunner.h)
 
-ImportError refused(const std::string& message) {
-    return ImportError{ErrorKind::Invalid, "validation_failed", "Import could not be created",
-                       std::vector<std::string>{message}, std::nullopt};
+Error refused(const std::string& message) {
+    return Error{ErrorKind::Invalid, "validation_failed", "Import could not be created",
+                 std::vector<std::string>{message}, std::nullopt};
 }
 
 // The upload's first bytes and its file name (nullptr for raw_file_content).
@@ -74,9 +74,9 @@ std::string validTypesText(const plugin::PluginRegistry& plugins) {
     return text;
 }
 
-std::optional<ImportError> chooseImportType(const plugin::PluginRegistry& plugins,
-                                            CreateImportRequest& request, std::string& type,
-                                            const std::string& defaultType) {
+std::optional<Error> chooseImportType(const plugin::PluginRegistry& plugins,
+                                      CreateImportRequest& request, std::string& type,
+                                      const std::string& defaultType) {
     const std::string_view head = headOf(request);
     const char* filename = request.file ? request.file->filename.c_str() : nullptr;
     if (type == "auto") {

@@ -17,9 +17,9 @@ std::string resolveImportType(const std::optional<std::string>& requested);
 // `type` as the request gave it (resolved: blank → `defaultType`). For `auto`, replaced by the
 // type the probes choose (`defaultType` for text no importer is certain of); nullopt when the
 // upload may go on, else the refusal.
-std::optional<ImportError> chooseImportType(const plugin::PluginRegistry& plugins,
-                                            CreateImportRequest& request, std::string& type,
-                                            const std::string& defaultType);
+std::optional<Error> chooseImportType(const plugin::PluginRegistry& plugins,
+                                      CreateImportRequest& request, std::string& type,
+                                      const std::string& defaultType);
 
 // "AccountImport, CamtImport, …": every served type, sorted, for the unknown-type error.
 std::string validTypesText(const plugin::PluginRegistry& plugins);

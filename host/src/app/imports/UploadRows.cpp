@@ -7,11 +7,11 @@ namespace finimport::app {
 void UploadRows::add(CollectedRow&& row) {
     if (row.kind == "statement") {
         if (!_book.addStatement(row))
-            throw UploadRefused(ImportError{ErrorKind::Invalid, "too_many_statements",
-                                            "The file has more than " +
-                                                std::to_string(StatementBook::kMaxStatements) +
-                                                " statements.",
-                                            std::nullopt, std::nullopt});
+            throw UploadRefused(Error{ErrorKind::Invalid, "too_many_statements",
+                                      "The file has more than " +
+                                          std::to_string(StatementBook::kMaxStatements) +
+                                          " statements.",
+                                      std::nullopt, std::nullopt});
         return;
     }
     if (row.kind == "warning") return _book.addWarning(row);
@@ -43,7 +43,7 @@ void UploadRows::finish(store::ImportRecord& record, const std::vector<Collected
     record.extracted = _book.toExtractedJson(record.extracted);
     // docs/decisions.md D58: account_id only when every statement is of a kind that fits it.
     if (account && !_book.fitsAccount(*account))
-        throw UploadRefused(ImportError{
+        throw UploadRefused(Error{
             ErrorKind::Invalid, "validation_failed", "Account type does not match the statement",
             std::vector<std::string>{"Account type does not match the statement"}, std::nullopt});
 }

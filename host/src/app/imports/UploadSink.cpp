@@ -10,7 +10,7 @@ constexpr std::size_t kMaxMeta = 16;
 } // namespace
 
 void UploadSink::refuse(const std::string& code, const std::string& message) {
-    throw UploadRefused(ImportError{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt});
+    throw UploadRefused(Error{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt});
 }
 
 bool UploadSink::begin(const std::string& kind, const std::vector<std::string>& fields) {

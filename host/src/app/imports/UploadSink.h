@@ -28,8 +28,8 @@ struct UploadLimits {
 // Thrown out of the sink (and so out of runImporter) when a bound is crossed: the upload is
 // refused with this error and nothing is stored.
 struct UploadRefused : std::runtime_error {
-    explicit UploadRefused(ImportError e) : std::runtime_error(e.message), error(std::move(e)) {}
-    ImportError error;
+    explicit UploadRefused(Error e) : std::runtime_error(e.message), error(std::move(e)) {}
+    Error error;
 };
 
 class UploadSink : public plugin::RecordSink {

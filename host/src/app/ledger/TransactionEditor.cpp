@@ -14,8 +14,8 @@ namespace finimport::app::ledger {
 
 namespace {
 
-LedgerError invalid(const std::string& message, std::optional<std::vector<std::string>> errors) {
-    return LedgerError{ErrorKind::Invalid, "validation_failed", message, std::move(errors)};
+Error invalid(const std::string& message, std::optional<std::vector<std::string>> errors) {
+    return Error{ErrorKind::Invalid, "validation_failed", message, std::move(errors)};
 }
 
 // Does the plan change anything stored? (A request that changes nothing keeps updated_at.)
@@ -50,8 +50,8 @@ void recompute(store::Tx& s, const std::string& accountId, const std::string& fr
 
 } // namespace
 
-LedgerError transactionNotFound() {
-    return LedgerError{ErrorKind::NotFound, "not_found", "Transaction not found", std::nullopt};
+Error transactionNotFound() {
+    return Error{ErrorKind::NotFound, "not_found", "Transaction not found", std::nullopt};
 }
 
 EditResult TransactionEditor::patch(const std::string& familyId, const std::string& rawId,

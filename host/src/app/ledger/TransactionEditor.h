@@ -15,17 +15,11 @@
 
 namespace finimport::app::ledger {
 
-struct LedgerError {
-    ErrorKind kind = ErrorKind::Invalid;
-    std::string error, message;
-    std::optional<std::vector<std::string>> errors;
-};
-
-using EditResult = std::variant<store::TransactionView, LedgerError>;
-using DeleteResult = std::optional<LedgerError>; // nullopt: deleted
+using EditResult = std::variant<store::TransactionView, Error>;
+using DeleteResult = std::optional<Error>; // nullopt: deleted
 
 // The 404 of docs/read-api.md §1.3 for `/transactions/{id}`.
-LedgerError transactionNotFound();
+Error transactionNotFound();
 
 class TransactionEditor {
 public:

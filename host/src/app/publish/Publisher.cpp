@@ -12,13 +12,11 @@
 #include "app/rules/ReplacedBodies.h"
 #include "app/rules/RuleRemoval.h"
 #include "domain/Json.h"
-#include "domain/LogLine.h"
 #include "jobs/BalanceDelta.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
 #include "store/EntryLookups.h"
 #include "store/EntryStore.h"
-#include "store/ErrorText.h"
 #include "store/ImportClaims.h"
 #include "store/ImportStore.h"
 #include "store/RevertDeletes.h"
@@ -300,12 +298,8 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
             imports.update(*import);
         });
     } catch (const std::exception& e) {
-        // The transaction rolled back: no partial records. Record why, in a new transaction.
-        std::string message = e.what();
-        _db.write([&](store::Tx& s) {
-            store::failImportIfStatus(s, importId, "importing", "failed", message);
-        });
-        return jobs::RecordedFailure(domain::exceptionClass(e), store::errorText(e));
+        // The transaction rolled back: no partial records.
+        return recordJobFailure(_db, importId, "importing", "failed", e);
     }
     return std::nullopt;
 }

@@ -29,13 +29,17 @@ std::optional<jobs::RecordedFailure> runRevertJob(store::Database& db, const std
             imports.update(*import);
         });
     } catch (const std::exception& e) {
-        std::string message = e.what();
-        db.write([&](store::Tx& s) {
-            store::failImportIfStatus(s, importId, "reverting", "revert_failed", message);
-        });
-        return jobs::RecordedFailure(domain::exceptionClass(e), store::errorText(e));
+        return recordJobFailure(db, importId, "reverting", "revert_failed", e);
     }
     return std::nullopt;
+}
+
+jobs::RecordedFailure recordJobFailure(store::Database& db, const std::string& importId,
+                                       const std::string& from, const std::string& to,
+                                       const std::exception& e) {
+    std::string message = e.what();
+    db.write([&](store::Tx& s) { store::failImportIfStatus(s, importId, from, to, message); });
+    return jobs::RecordedFailure(domain::exceptionClass(e), store::errorText(e));
 }
 
 std::vector<std::string>

@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,13 @@ using RevertUndo = std::function<void(store::Tx&, store::ImportStore&, store::Im
 // A failure is recorded on the import (`revert_failed`) and returned for the job's log line.
 std::optional<jobs::RecordedFailure> runRevertJob(store::Database& db, const std::string& importId,
                                                   const RevertUndo& undo);
+
+// A publish or revert job's failure, after its transaction rolled back: the import moves from
+// `from` to `to` with the reason, in a transaction of its own; the answer is for the job's log
+// line.
+jobs::RecordedFailure recordJobFailure(store::Database& db, const std::string& importId,
+                                       const std::string& from, const std::string& to,
+                                       const std::exception& e);
 
 // The ids of `type` among the records the import created (ImportStore::records: type, id) that
 // `inUse` (given all of them at once) does not return: the taxonomy a revert deletes.

@@ -1,4 +1,5 @@
 #include "app/publish/RuleJson.h"
+#include "app/rules/RuleModel.h"
 
 #include "domain/Json.h"
 #include "domain/Utf8.h"
@@ -144,11 +145,6 @@ Value decodeRuleJson(const std::string& text) {
 
 namespace {
 
-const std::set<std::string> kTextTypes = {"transaction_name", "transaction_details",
-                                          "transaction_notes"};
-const std::set<std::string> kSelectTypes = {"transaction_account", "transaction_category",
-                                            "transaction_merchant", "transaction_tag",
-                                            "transaction_type"};
 const std::set<std::string> kActionTypes = {
     "auto_categorize",          "auto_detect_merchants",      "exclude_transaction",
     "send_email_notification",  "set_as_transfer_or_payment", "set_investment_activity_label",
@@ -180,15 +176,8 @@ void checkCondition(const Value& c, bool nested) {
             checkCondition(sub, true);
         return;
     }
-    std::set<std::string> ops;
-    if (kTextTypes.count(type))
-        ops = {"like", "=", "is_null"};
-    else if (type == "transaction_amount")
-        ops = {">", ">=", "<", "<=", "=", "!="};
-    else if (kSelectTypes.count(type))
-        ops = {"=", "is_null"};
-    else
-        throw std::runtime_error("Unsupported condition type: " + type);
+    const std::set<std::string> ops = rules::conditionOperators(type);
+    if (ops.empty()) throw std::runtime_error("Unsupported condition type: " + type);
     if (!ops.count(op))
         throw std::runtime_error("Operator \"" + op + "\" is not valid for " + type);
     if (op != "is_null" && blankValue(c))

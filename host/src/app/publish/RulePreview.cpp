@@ -18,11 +18,11 @@ struct PreviewDone {};
 
 } // namespace
 
-std::variant<RulePreview, RulePreviewError>
+std::variant<RulePreview, Error>
 previewImportRules(store::Database& db, const TypeCatalogue& types, const std::string& familyId,
                    const std::string& importId, size_t limit) {
-    std::variant<RulePreview, RulePreviewError> out =
-        RulePreviewError{ErrorKind::NotFound, "not_found", "Import not found"};
+    std::variant<RulePreview, Error> out =
+        Error{ErrorKind::NotFound, "not_found", "Import not found"};
     rules::ChangeList changes(limit);
     RulePreview preview;
     try {
@@ -35,14 +35,14 @@ previewImportRules(store::Database& db, const TypeCatalogue& types, const std::s
             if (!import) return;
             auto traits = types.traitsOf(import->type);
             if (traits.backup() || !traits.details.hasRecordKind("transaction")) {
-                out = RulePreviewError{ErrorKind::Invalid, "not_previewable",
-                                       "This import type does not create transactions."};
+                out = Error{ErrorKind::Invalid, "not_previewable",
+                            "This import type does not create transactions."};
                 return;
             }
             if (import->status != "pending" && import->status != "failed") {
-                out = RulePreviewError{ErrorKind::Invalid, "not_previewable",
-                                       "Rules can be previewed only before the import is "
-                                       "published."};
+                out = Error{ErrorKind::Invalid, "not_previewable",
+                            "Rules can be previewed only before the import is "
+                            "published."};
                 return;
             }
             auto family = store::FamilyStore(s).familyById(import->familyId);

@@ -20,13 +20,8 @@ struct RulePreview {
     bool truncated = false;
 };
 
-struct RulePreviewError {
-    ErrorKind kind = ErrorKind::Invalid;
-    std::string error, message;
-};
-
 // `importId` canonical (the caller answered 404 for a malformed one).
-std::variant<RulePreview, RulePreviewError>
+std::variant<RulePreview, Error>
 previewImportRules(store::Database& db, const TypeCatalogue& types, const std::string& familyId,
                    const std::string& importId, size_t limit);
 

@@ -91,19 +91,25 @@ std::string stringOf(const Value& o, const char* key) {
     return v->text();
 }
 
+// The `value` of a condition or action of `type`, the category, merchant or tag names it holds
+// mapped to ids.
+Value mappedValue(const Value& in, const std::string& type, NameMapper& names) {
+    Value value = valueOf(in);
+    if (type == "transaction_category" || type == "set_transaction_category")
+        return mapValue(value, [&](const std::string& n) { return names.category(n); });
+    if (type == "transaction_merchant" || type == "set_transaction_merchant")
+        return mapValue(value, [&](const std::string& n) { return names.merchant(n); });
+    if (type == "transaction_tag" || type == "set_transaction_tags")
+        return mapValue(value, [&](const std::string& n) { return names.tag(n); });
+    return value;
+}
+
 Value condition(const Value& in, NameMapper& names) {
     Value out = Value::makeObject();
     const std::string type = stringOf(in, "condition_type");
     out.set("condition_type", Value::makeString(type));
     out.set("operator", Value::makeString(stringOf(in, "operator")));
-    Value value = valueOf(in);
-    if (type == "transaction_category")
-        value = mapValue(value, [&](const std::string& n) { return names.category(n); });
-    else if (type == "transaction_merchant")
-        value = mapValue(value, [&](const std::string& n) { return names.merchant(n); });
-    else if (type == "transaction_tag")
-        value = mapValue(value, [&](const std::string& n) { return names.tag(n); });
-    out.set("value", std::move(value));
+    out.set("value", mappedValue(in, type, names));
     if (type == "compound") {
         Value subs = Value::makeArray();
         for (const Value& sub : in.find("sub_conditions", Value::Kind::Array)->items())
@@ -117,14 +123,7 @@ Value action(const Value& in, NameMapper& names) {
     Value out = Value::makeObject();
     const std::string type = stringOf(in, "action_type");
     out.set("action_type", Value::makeString(type));
-    Value value = valueOf(in);
-    if (type == "set_transaction_category")
-        value = mapValue(value, [&](const std::string& n) { return names.category(n); });
-    else if (type == "set_transaction_merchant")
-        value = mapValue(value, [&](const std::string& n) { return names.merchant(n); });
-    else if (type == "set_transaction_tags")
-        value = mapValue(value, [&](const std::string& n) { return names.tag(n); });
-    out.set("value", std::move(value));
+    out.set("value", mappedValue(in, type, names));
     return out;
 }
 

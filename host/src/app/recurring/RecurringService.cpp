@@ -17,9 +17,9 @@ using Status = NumberRead::Status;
 
 const char* kInvalidMessage = "Recurring transaction could not be created";
 
-RecurringError notFound() {
-    return RecurringError{ErrorKind::NotFound, "record_not_found",
-                          "The requested resource was not found", std::nullopt};
+Error notFound() {
+    return Error{ErrorKind::NotFound, "record_not_found", "The requested resource was not found",
+                 std::nullopt};
 }
 
 // The field's value as text when it is a scalar (null, arrays and objects count as absent:
@@ -80,44 +80,38 @@ bool manualFlag(const Fields& f) {
 RecurringResult RecurringService::create(const std::string& familyId,
                                          const std::optional<Fields>& given) {
     if (!given || given->empty())
-        return RecurringError{
-            ErrorKind::Invalid, "validation_failed",
-            "param is missing or the value is empty or invalid: recurring_transaction",
-            std::nullopt};
+        return Error{ErrorKind::Invalid, "validation_failed",
+                     "param is missing or the value is empty or invalid: recurring_transaction",
+                     std::nullopt};
     const Fields& f = *given;
     RecurringView view;
     store::RecurringRow& rec = view.record;
     rec.familyId = familyId;
 
     // Steps 3 and 4: account and merchant must be usable, else the same 404.
+    // False when the field is given and names no record of the family (`byId` reads one).
+    auto found = [&](const char* key, auto& record, const auto& byId) {
+        if (!presentNonBlank(f, key)) return true;
+        if (auto id = domain::canonicalUuid(*scalar(f, key))) record = byId(*id);
+        return record.has_value();
+    };
     bool missing = false;
     _db.read([&](store::Tx& s) {
-        if (presentNonBlank(f, "account_id")) {
-            auto id = domain::canonicalUuid(*scalar(f, "account_id"));
-            if (id) view.account = store::AccountStore(s).byId(familyId, *id);
-            if (!view.account) {
-                missing = true;
-                return;
-            }
-            rec.accountId = view.account->id;
-        }
-        if (presentNonBlank(f, "merchant_id")) {
-            auto id = domain::canonicalUuid(*scalar(f, "merchant_id"));
-            if (id) view.merchant = store::TaxonomyStore(s).merchantById(familyId, *id);
-            if (!view.merchant) {
-                missing = true;
-                return;
-            }
-            rec.merchantId = view.merchant->id;
-        }
+        missing = !found("account_id", view.account, [&](const std::string& id) {
+            return store::AccountStore(s).byId(familyId, id);
+        }) || !found("merchant_id", view.merchant, [&](const std::string& id) {
+            return store::TaxonomyStore(s).merchantById(familyId, id);
+        });
     });
     if (missing) return notFound();
+    if (view.account) rec.accountId = view.account->id;
+    if (view.merchant) rec.merchantId = view.merchant->id;
 
     // Step 5: an explicit status outside the list (blank is a record validation below).
     auto status = scalar(f, "status");
     if (status && !status->empty() && *status != "active" && *status != "inactive")
-        return RecurringError{ErrorKind::Invalid, "validation_failed",
-                              "'" + *status + "' is not a valid status", std::nullopt};
+        return Error{ErrorKind::Invalid, "validation_failed",
+                     "'" + *status + "' is not a valid status", std::nullopt};
 
     // Record validation, every failing rule in the order of docs/decisions.md D25.
     std::vector<std::string> errors;
@@ -197,7 +191,7 @@ RecurringResult RecurringService::create(const std::string& familyId,
         errors.push_back("Expected amount min cannot be greater than expected_amount_max");
 
     if (!errors.empty())
-        return RecurringError{ErrorKind::Invalid, "validation_failed", kInvalidMessage, errors};
+        return Error{ErrorKind::Invalid, "validation_failed", kInvalidMessage, errors};
 
     // Step 8 and the insert in one transaction, so two concurrent requests cannot both pass.
     bool duplicate = false;
@@ -210,8 +204,8 @@ RecurringResult RecurringService::create(const std::string& familyId,
         store.insert(rec);
     });
     if (duplicate)
-        return RecurringError{ErrorKind::Conflict, "conflict",
-                              "Recurring transaction already exists", std::nullopt};
+        return Error{ErrorKind::Conflict, "conflict", "Recurring transaction already exists",
+                     std::nullopt};
     return view;
 }
 

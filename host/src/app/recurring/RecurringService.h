@@ -25,13 +25,7 @@ struct RecurringView {
 };
 
 // kind, code, message and (when set) the `errors` list.
-struct RecurringError {
-    ErrorKind kind = ErrorKind::Invalid;
-    std::string error, message;
-    std::optional<std::vector<std::string>> errors;
-};
-
-using RecurringResult = std::variant<RecurringView, RecurringError>;
+using RecurringResult = std::variant<RecurringView, Error>;
 
 class RecurringService {
 public:

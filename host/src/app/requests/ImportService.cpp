@@ -3,8 +3,7 @@
 
 #include "app/backup/BackupPreflight.h"
 #include "app/backup/BackupUpload.h"
-#include "app/imports/PluginPreflight.h"
-#include "app/imports/PluginUpload.h"
+#include "app/imports/PluginImport.h"
 #include "app/imports/TypeDetection.h"
 #include "domain/Text.h"
 #include "domain/Uuid.h"
@@ -29,9 +28,9 @@ ImportResult ImportService::create(CreateImportRequest& request) {
             taken = store::ImportStore(s).byIdAnyFamily(request.upload->id()).has_value();
         });
         if (taken)
-            return ImportError{ErrorKind::Conflict, "conflict",
-                               "An import with this X-Import-Id already exists", std::nullopt,
-                               std::nullopt};
+            return Error{ErrorKind::Conflict, "conflict",
+                         "An import with this X-Import-Id already exists", std::nullopt,
+                         std::nullopt};
     }
     std::string type = resolveImportType(request.text("type"));
     // docs/decisions.md D96: `auto` asks the plugins' probes.
@@ -46,11 +45,11 @@ ImportResult ImportService::create(CreateImportRequest& request) {
     if (backup) {
         stored = storeBackupUpload(_db, request, traits);
     } else {
-        PluginUpload upload(_db, _plugins, _types, _config);
+        PluginImport upload(_db, _plugins, _types, _config);
         upload.afterRowHook = afterRowHook;
         stored = upload.store(request, type);
     }
-    if (const auto* refused = std::get_if<ImportError>(&stored)) return *refused;
+    if (const auto* refused = std::get_if<Error>(&stored)) return *refused;
     const std::string& id = std::get<std::string>(stored);
     if (wantsPublish(request)) {
         // docs/api.md §7.4 step 5: publish=true on a plugin import that is not configured is
@@ -78,11 +77,11 @@ PreflightResult ImportService::preflight(const CreateImportRequest& request) {
             return *refusal;
         const ImportTypeTraits traits = _types.traitsOf(type);
         if (traits.backup()) return preflightBackup(chosen, traits, _config);
-        return PluginPreflight(_db, _plugins, _types, _config).run(chosen, type);
+        return PluginImport(_db, _plugins, _types, _config).preflight(chosen, type);
     }
     const ImportTypeTraits traits = _types.traitsOf(type);
     if (traits.backup()) return preflightBackup(request, traits, _config);
-    return PluginPreflight(_db, _plugins, _types, _config).run(request, type);
+    return PluginImport(_db, _plugins, _types, _config).preflight(request, type);
 }
 
 std::optional<ImportView> ImportService::get(const std::string& familyId, const std::string& id) {

@@ -20,7 +20,7 @@
 
 namespace finimport::app {
 
-using ImportResult = std::variant<ImportView, ImportError>;
+using ImportResult = std::variant<ImportView, Error>;
 
 class ImportService {
 public:

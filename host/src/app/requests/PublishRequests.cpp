@@ -14,10 +14,10 @@ namespace finimport::app {
 
 namespace {
 
-ImportError refusal(ErrorKind kind, const std::string& code, const std::string& message,
-                    const std::string& importId,
-                    std::optional<std::vector<std::string>> errors = std::nullopt) {
-    return ImportError{kind, code, message, std::move(errors), importId};
+Error refusal(ErrorKind kind, const std::string& code, const std::string& message,
+              const std::string& importId,
+              std::optional<std::vector<std::string>> errors = std::nullopt) {
+    return Error{kind, code, message, std::move(errors), importId};
 }
 
 std::string notReadyMessage(const ImportTypeTraits& traits) {
@@ -29,7 +29,7 @@ std::string notReadyMessage(const ImportTypeTraits& traits) {
 
 ImportResult ImportService::requestPublish(const std::string& familyId, const std::string& id,
                                            bool explicitRequest) {
-    std::optional<ImportError> error;
+    std::optional<Error> error;
     std::optional<ImportView> queued;
     // The status flip and the job row commit together: if anything fails, the transaction
     // rolls back (the import stays as it was) and the client gets publish_failed (docs/api.md
@@ -106,8 +106,8 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
     }
     if (error) return *error;
     if (!queued)
-        return ImportError{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
-                           std::nullopt};
+        return Error{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
+                     std::nullopt};
     _jobs.wake();
     return *queued;
 }
@@ -115,16 +115,16 @@ ImportResult ImportService::requestPublish(const std::string& familyId, const st
 ImportResult ImportService::publish(const std::string& familyId, const std::string& id) {
     auto canonical = domain::canonicalUuid(id);
     if (!canonical || !get(familyId, *canonical))
-        return ImportError{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
-                           std::nullopt};
+        return Error{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
+                     std::nullopt};
     return requestPublish(familyId, *canonical, true);
 }
 
 ImportResult ImportService::revert(const std::string& familyId, const std::string& id) {
     auto canonical = domain::canonicalUuid(id);
     if (!canonical)
-        return ImportError{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
-                           std::nullopt};
+        return Error{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
+                     std::nullopt};
     bool found = false, allowed = false;
     std::optional<std::string> blocked;
     std::optional<ImportView> view; // as committed with the job: a fast worker cannot change it
@@ -147,12 +147,11 @@ ImportResult ImportService::revert(const std::string& familyId, const std::strin
             evaluateImport(s, _types, *imports.byId(familyId, *canonical), domain::Date::today());
     });
     if (!found)
-        return ImportError{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
-                           std::nullopt};
+        return Error{ErrorKind::NotFound, "not_found", "Import not found", std::nullopt,
+                     std::nullopt};
     if (!allowed)
-        return ImportError{ErrorKind::Invalid, "not_revertable",
-                           "Import cannot be reverted in its current state.", std::nullopt,
-                           std::nullopt};
+        return Error{ErrorKind::Invalid, "not_revertable",
+                     "Import cannot be reverted in its current state.", std::nullopt, std::nullopt};
     if (blocked) return refusal(ErrorKind::Conflict, "revert_blocked", *blocked, *canonical);
     _jobs.wake();
     return *view;

@@ -17,7 +17,7 @@ bool before(const DryChange& a, const DryChange& b) {
            std::tie(b.date, b.transactionId, b.rowNumber, b.attribute, b.to);
 }
 
-RuleEditError invalid(const std::string& message, std::optional<std::vector<std::string>> errors) {
+Error invalid(const std::string& message, std::optional<std::vector<std::string>> errors) {
     return {ErrorKind::Invalid, "validation_failed", message, std::move(errors)};
 }
 
@@ -55,9 +55,9 @@ void nameChange(DryChange& c, const FamilyRefs& refs) {
     c.toName = lookup(c.to);
 }
 
-std::variant<DryRunResult, RuleEditError> dryRun(store::Database& db, const std::string& familyId,
-                                                 const DryRunRequest& request) {
-    std::variant<DryRunResult, RuleEditError> out = DryRunResult{};
+std::variant<DryRunResult, Error> dryRun(store::Database& db, const std::string& familyId,
+                                         const DryRunRequest& request) {
+    std::variant<DryRunResult, Error> out = DryRunResult{};
     db.read([&](store::Tx& s) {
         std::vector<store::StoredRule> sources;
         if (request.ruleJson) {

@@ -60,7 +60,7 @@ struct DryRunResult {
     bool truncated = false;
 };
 
-std::variant<DryRunResult, RuleEditError> dryRun(store::Database& db, const std::string& familyId,
-                                                 const DryRunRequest& request);
+std::variant<DryRunResult, Error> dryRun(store::Database& db, const std::string& familyId,
+                                         const DryRunRequest& request);
 
 } // namespace finimport::app::rules

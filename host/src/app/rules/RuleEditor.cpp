@@ -10,13 +10,13 @@ namespace finimport::app::rules {
 
 namespace {
 
-RuleEditError missingWrapper() {
+Error missingWrapper() {
     return {ErrorKind::Invalid, "validation_failed",
             "param is missing or the value is empty or invalid: rule",
             std::vector<std::string>{"param is missing or the value is empty or invalid: rule"}};
 }
 
-RuleEditError notFound() {
+Error notFound() {
     return {ErrorKind::NotFound, "record_not_found", "The requested resource was not found",
             std::nullopt};
 }
@@ -74,8 +74,8 @@ RuleEditResult save(store::Database& db, const std::string& familyId,
         }
         auto errors = validateRule(*rule, existing ? &base : nullptr, refs.refs(), body);
         if (!errors.empty()) {
-            result = RuleEditError{ErrorKind::Invalid, "validation_failed",
-                                   "Rule could not be saved", errors};
+            result =
+                Error{ErrorKind::Invalid, "validation_failed", "Rule could not be saved", errors};
             return;
         }
         std::string ruleId = id.value_or("");
@@ -100,8 +100,8 @@ RuleEditResult updateRule(store::Database& db, const std::string& familyId, cons
     return save(db, familyId, id, ruleJson);
 }
 
-std::optional<RuleEditError> deleteRule(store::Database& db, const std::string& familyId,
-                                        const std::string& id) {
+std::optional<Error> deleteRule(store::Database& db, const std::string& familyId,
+                                const std::string& id) {
     bool found = false;
     db.write([&](store::Tx& s) {
         if (!store::ruleOfFamily(s, familyId, id)) return;

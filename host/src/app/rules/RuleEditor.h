@@ -13,13 +13,7 @@
 
 namespace finimport::app::rules {
 
-struct RuleEditError {
-    ErrorKind kind = ErrorKind::Invalid;
-    std::string error, message;
-    std::optional<std::vector<std::string>> errors;
-};
-
-using RuleEditResult = std::variant<store::StoredRule, RuleEditError>;
+using RuleEditResult = std::variant<store::StoredRule, Error>;
 
 // `ruleJson`: the `rule` wrapper object as JSON text; nullopt when the wrapper is missing, null,
 // empty or not an object.
@@ -28,7 +22,7 @@ RuleEditResult createRule(store::Database& db, const std::string& familyId,
 RuleEditResult updateRule(store::Database& db, const std::string& familyId, const std::string& id,
                           const std::optional<std::string>& ruleJson);
 // NotFound when the family has no such rule.
-std::optional<RuleEditError> deleteRule(store::Database& db, const std::string& familyId,
-                                        const std::string& id);
+std::optional<Error> deleteRule(store::Database& db, const std::string& familyId,
+                                const std::string& id);
 
 } // namespace finimport::app::rules

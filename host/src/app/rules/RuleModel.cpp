@@ -244,6 +244,16 @@ bool isActivityLabel(const std::string& label) {
     return kLabels.count(label) > 0;
 }
 
+std::set<std::string> conditionOperators(const std::string& type) {
+    if (type == "transaction_name" || type == "transaction_details" || type == "transaction_notes")
+        return {"like", "=", "is_null"};
+    if (type == "transaction_amount") return {">", ">=", "<", "<=", "=", "!="};
+    if (type == "transaction_account" || type == "transaction_category" ||
+        type == "transaction_merchant" || type == "transaction_tag" || type == "transaction_type")
+        return {"=", "is_null"};
+    return {};
+}
+
 const char* lockKeyOf(ActionType type) {
     switch (type) {
     case ActionType::Category:

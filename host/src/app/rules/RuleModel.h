@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -86,5 +87,8 @@ CompiledRule compileRule(const RuleSource& source, const FamilyRefs& refs, int& 
 bool isActivityLabel(const std::string& label);
 // The action's lock key (docs/rules.md §4), empty when not lockable.
 const char* lockKeyOf(ActionType type);
+// The operators a condition of `type` takes in a rule file (docs/rules.md §3); empty when `type`
+// is no condition (compound aside). The API takes only `=` for transaction_type (RuleValidation).
+std::set<std::string> conditionOperators(const std::string& type);
 
 } // namespace finimport::app::rules

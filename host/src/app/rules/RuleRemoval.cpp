@@ -18,7 +18,7 @@ std::map<std::string, std::string> removeRule(store::Tx& s, const std::string& r
         store::detachEffectsOfRule(s, ruleId);
     }
     store::deleteRunsOfRule(s, ruleId);
-    store::deleteRule(s, ruleId);
+    store::deleteRecord(s, store::Deletable::Rule, ruleId);
     return touched;
 }
 

@@ -1,4 +1,5 @@
 #include "app/rules/RuleValidation.h"
+#include "app/rules/RuleModel.h"
 
 #include "domain/Date.h"
 #include "domain/Decimal.h"
@@ -12,8 +13,6 @@ namespace {
 
 using json::Value;
 
-const std::set<std::string> kTextTypes = {"transaction_name", "transaction_notes",
-                                          "transaction_details"};
 const std::set<std::string> kSelectTypes = {"transaction_category", "transaction_merchant",
                                             "transaction_tag", "transaction_account"};
 const std::set<std::string> kActionTypes = {
@@ -91,16 +90,10 @@ Value checkCondition(const Value& c, bool nested, const FamilyRefs& refs,
         return out;
     }
     out.set("sub_conditions", Value::makeArray());
-    std::set<std::string> ops;
-    if (kTextTypes.count(type))
-        ops = {"like", "=", "is_null"};
-    else if (type == "transaction_amount")
-        ops = {">", ">=", "<", "<=", "=", "!="};
-    else if (kSelectTypes.count(type))
-        ops = {"=", "is_null"};
-    else if (type == "transaction_type")
-        ops = {"="}; // docs/rules.md §3.3: only `=` through the API
-    else {
+    // docs/rules.md §3.3: only `=` for transaction_type through the API.
+    const std::set<std::string> ops =
+        type == "transaction_type" ? std::set<std::string>{"="} : conditionOperators(type);
+    if (ops.empty()) {
         errors.push_back("Unsupported condition type: " + type);
         return out;
     }
@@ -175,6 +168,16 @@ std::vector<std::string> validateRule(const json::Value& rule, const RuleBody* b
     std::vector<std::string> errors;
     if (base) out = *base;
     auto given = [&](const char* key) { return rule.find(key) != nullptr; };
+    // The request's `key` array when it is given, else the stored rule's (`stored`, an update).
+    auto listOf = [&](const char* key, const std::string* stored) {
+        Value list = Value::makeArray();
+        if (given(key)) {
+            if (const Value* v = rule.find(key, Value::Kind::Array)) list = *v;
+        } else if (stored) {
+            list = parseArray(*stored);
+        }
+        return list;
+    };
     // Resource type.
     if (given("resource_type") || !base) {
         auto rt = scalar(rule.find("resource_type"));
@@ -186,12 +189,7 @@ std::vector<std::string> validateRule(const json::Value& rule, const RuleBody* b
             out.resourceType = *rt;
     }
     // Actions.
-    Value actions = Value::makeArray();
-    if (given("actions")) {
-        if (const Value* v = rule.find("actions", Value::Kind::Array)) actions = *v;
-    } else if (base) {
-        actions = parseArray(base->actions);
-    }
+    Value actions = listOf("actions", base ? &base->actions : nullptr);
     Value actionsOut = Value::makeArray();
     if (actions.items().empty()) {
         errors.push_back("Rule must have at least one action");
@@ -215,12 +213,7 @@ std::vector<std::string> validateRule(const json::Value& rule, const RuleBody* b
         for (const Value* a : valid)
             actionsOut.push(checkAction(*a, refs, valueErrors));
         // Conditions are reported before action values (docs/rules.md §11.3's order).
-        Value conditions = Value::makeArray();
-        if (given("conditions")) {
-            if (const Value* v = rule.find("conditions", Value::Kind::Array)) conditions = *v;
-        } else if (base) {
-            conditions = parseArray(base->conditions);
-        }
+        Value conditions = listOf("conditions", base ? &base->conditions : nullptr);
         Value conditionsOut = Value::makeArray();
         for (const Value& c : conditions.items()) {
             if (!c.isObject()) {

@@ -14,12 +14,7 @@ Response listAccounts(ListCache& cache, const Request& req) {
     filter.familyId = req.principal.familyId;
     if (auto refusal = readBoolParam(req, "include_disabled", filter.includeDisabled))
         return *refusal;
-    auto page = req.query.get("page"), perPage = req.query.get("per_page");
-    std::string key = "accounts";
-    appendKeyPart(key, filter.includeDisabled ? "1" : "0");
-    appendKeyPart(key, page);
-    appendKeyPart(key, perPage);
-    appendKeyPart(key, filter.familyId);
+    const std::string key = listKey("accounts", req, {filter.includeDisabled ? "1" : "0"});
     return respondPage(cache, req, key, "accounts", filter, store::LedgerReads::countAccounts,
                        store::LedgerReads::accounts, writeAccount);
 }

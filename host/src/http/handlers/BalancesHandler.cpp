@@ -77,12 +77,8 @@ Response listBalances(ListCache& cache, const Request& req) {
         std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
         filter.currency = upper;
     }
-    auto page = req.query.get("page"), perPage = req.query.get("per_page");
-    std::string key = "balances";
-    for (const auto* part :
-         {&filter.accountId, &filter.currency, &filter.startDate, &filter.endDate, &page, &perPage})
-        appendKeyPart(key, *part);
-    appendKeyPart(key, filter.familyId);
+    const std::string key = listKey(
+        "balances", req, {filter.accountId, filter.currency, filter.startDate, filter.endDate});
     return respondPage(cache, req, key, "balances", filter, store::BalanceStore::countCached,
                        store::BalanceStore::page, writeBalance);
 }

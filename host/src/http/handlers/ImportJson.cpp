@@ -114,10 +114,4 @@ Response importDetailResponse(int status, const app::ImportView& view) {
     return jsonResponse(status, dataJson(view, writeImportDetail));
 }
 
-Response importErrorResponse(const app::ImportError& e) {
-    NameValueList extras;
-    if (e.importId) extras.emplace_back("import_id", JsonWriter::quote(*e.importId));
-    return jsonError(statusOf(e.kind), e.error, e.message, e.errors, extras);
-}
-
 } // namespace finimport::http

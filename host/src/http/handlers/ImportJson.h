@@ -1,5 +1,5 @@
 #pragma once
-// JSON shapes of imports: ImportDetail (docs/api.md §7.8), the list summary (§12.1), error bodies.
+// JSON shapes of imports: ImportDetail (docs/api.md §7.8), the list summary (§12.1).
 
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/ImportRequest.h"
@@ -11,6 +11,5 @@ namespace finimport::http {
 void writeImportDetail(JsonWriter& w, const app::ImportView& view);
 void writeImportSummary(JsonWriter& w, const app::ImportView& view);
 Response importDetailResponse(int status, const app::ImportView& view);
-Response importErrorResponse(const app::ImportError& error);
 
 } // namespace finimport::http

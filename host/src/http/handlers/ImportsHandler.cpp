@@ -29,7 +29,7 @@ Response notFound() {
 }
 
 Response resultResponse(const app::ImportResult& result, int okStatus) {
-    if (const auto* e = std::get_if<app::ImportError>(&result)) return importErrorResponse(*e);
+    if (const auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     return importDetailResponse(okStatus, std::get<app::ImportView>(result));
 }
 
@@ -43,24 +43,24 @@ public:
 
 // docs/decisions.md D165: the X-Import-Id header, checked after authentication like the body's
 // fields. nullopt: none was sent.
-std::optional<app::ImportError> checkImportId(Request& req, app::CreateImportRequest& out) {
+std::optional<app::Error> checkImportId(Request& req, app::CreateImportRequest& out) {
     const auto header = req.headers.get(kImportIdHeader);
     if (!header) return std::nullopt;
     const auto id = domain::canonicalUuid(*header);
     if (!id) {
         const std::string message = std::string(kImportIdHeader) + " must be a UUID";
-        return app::ImportError{app::ErrorKind::Invalid, "validation_failed", message,
-                                std::vector<std::string>{message}, std::nullopt};
+        return app::Error{app::ErrorKind::Invalid, "validation_failed", message,
+                          std::vector<std::string>{message}, std::nullopt};
     }
     if (auto* watch = dynamic_cast<UploadWatch*>(req.bodyWatch.get()))
         out.upload = watch->ticket;
     else // the id was on the board when the body began: is it still?
         out.upload = app::UploadTicket::open(*id, req.principal.familyId, std::nullopt);
     if (!out.upload)
-        return app::ImportError{app::ErrorKind::Conflict, "conflict",
-                                "An import with this " + std::string(kImportIdHeader) +
-                                    " is already being uploaded",
-                                std::nullopt, std::nullopt};
+        return app::Error{app::ErrorKind::Conflict, "conflict",
+                          "An import with this " + std::string(kImportIdHeader) +
+                              " is already being uploaded",
+                          std::nullopt, std::nullopt};
     return std::nullopt;
 }
 
@@ -118,7 +118,7 @@ BodyWatchHook uploadWatchHook() {
 
 Response ImportsHandler::create(Request& req) {
     app::CreateImportRequest request = toCreateRequest(req);
-    if (auto refused = checkImportId(req, request)) return importErrorResponse(*refused);
+    if (auto refused = checkImportId(req, request)) return errorResponse(*refused);
     // The ticket now lives in `request`: it leaves the board when create has returned, the
     // import stored (or nothing).
     req.bodyWatch.reset();
@@ -127,7 +127,7 @@ Response ImportsHandler::create(Request& req) {
     const std::string type = app::resolveImportType(request.text("type"));
     if (_service.types().traitsOf(type).known())
         if (auto refused = app::applyImportTemplate(_db, request, type))
-            return importErrorResponse(*refused);
+            return errorResponse(*refused);
     return resultResponse(_service.create(request), 201);
 }
 

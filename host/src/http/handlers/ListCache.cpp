@@ -76,4 +76,15 @@ void appendKeyPart(std::string& key, const std::optional<std::string>& part) {
         key += '\x1e';
 }
 
+std::string listKey(const char* name, const Request& request,
+                    std::initializer_list<std::optional<std::string>> filters) {
+    std::string key = name;
+    for (const auto& part : filters)
+        appendKeyPart(key, part);
+    appendKeyPart(key, request.query.get("page"));
+    appendKeyPart(key, request.query.get("per_page"));
+    appendKeyPart(key, request.principal.familyId);
+    return key;
+}
+
 } // namespace finimport::http

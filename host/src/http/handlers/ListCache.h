@@ -12,7 +12,9 @@
 
 #include <condition_variable>
 #include <functional>
+#include <initializer_list>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -43,6 +45,9 @@ private:
 
 // "\x1f"-separated parts of a cache key; an absent part is "\x1e".
 void appendKeyPart(std::string& key, const std::optional<std::string>& part);
+// A list's cache key: `name`, its `filters`, the request's page and per_page, the caller's family.
+std::string listKey(const char* name, const Request& request,
+                    std::initializer_list<std::optional<std::string>> filters);
 
 // A cached page of a list (docs/read-api.md, "Pagination"): `{"<name>": [...], "pagination":
 // {...}}`, its rows read from `cache.db()` as `rows(db, filter, limit, offset)` once

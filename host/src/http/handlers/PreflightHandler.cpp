@@ -122,7 +122,7 @@ Response preflightImport(app::ImportService& imports, Request& req) {
     // The content is moved out of the request, not copied (docs/decisions.md D82: preflight
     // holds a file once, as an upload does).
     auto result = imports.preflight(toCreateRequest(req));
-    if (const auto* e = std::get_if<app::ImportError>(&result)) return importErrorResponse(*e);
+    if (const auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     JsonWriter w;
     writeReport(w, std::get<app::PreflightReport>(result));
     return jsonResponse(200, w.take());

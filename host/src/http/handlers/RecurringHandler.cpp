@@ -91,8 +91,7 @@ void writeRecurring(JsonWriter& w, const app::RecurringView& v) {
 
 Response createRecurring(app::RecurringService& service, const Request& req) {
     auto result = service.create(req.principal.familyId, wrapperFields(req));
-    if (const auto* e = std::get_if<app::RecurringError>(&result))
-        return jsonError(statusOf(e->kind), e->error, e->message, e->errors);
+    if (const auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     JsonWriter w;
     writeRecurring(w, std::get<app::RecurringView>(result));
     return jsonResponse(201, w.take());

@@ -67,7 +67,7 @@ Response editImportRow(store::Database& db, app::RowEditor& editor, Request& req
     if (!number) return jsonError(404, "not_found", "Row not found");
     auto result =
         editor.edit(req.principal.familyId, req.pathParam("id"), *number, readBody(req.params));
-    if (const auto* e = std::get_if<app::ImportError>(&result)) return importErrorResponse(*e);
+    if (const auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     const auto& row = std::get<store::ImportRowRecord>(result);
     return jsonResponse(
         200, dataJson(app::viewImportRow(db, req.principal.familyId, row, domain::Date::today()),

@@ -57,6 +57,24 @@ void writeChange(JsonWriter& w, const app::rules::DryChange& c, bool row) {
     w.endObject();
 }
 
+namespace {
+
+// The end both answers share: the changes, their total and whether the list was cut, then the
+// 200 with `w`'s body.
+Response changesResponse(JsonWriter& w, const std::vector<app::rules::DryChange>& changes,
+                         bool rows, int64_t total, bool truncated) {
+    w.key("changes").beginArray();
+    for (const auto& c : changes)
+        writeChange(w, c, rows);
+    w.endArray();
+    w.key("total_changes").integer(total);
+    w.key("truncated").boolean(truncated);
+    w.endObject().endObject();
+    return jsonResponse(200, w.take());
+}
+
+} // namespace
+
 Response dryRunRules(store::Database& db, const Request& req) {
     const ParamValue& root = req.params.root();
     app::rules::DryRunRequest request;
@@ -80,8 +98,7 @@ Response dryRunRules(store::Database& db, const Request& req) {
     if (const ParamValue* v = root.find("limit"); v && !v->isNull())
         request.limit = changeLimit(v->text());
     auto result = app::rules::dryRun(db, req.principal.familyId, request);
-    if (auto* e = std::get_if<app::rules::RuleEditError>(&result))
-        return jsonError(statusOf(e->kind), e->error, e->message, e->errors);
+    if (auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     const auto& r = std::get<app::rules::DryRunResult>(result);
     JsonWriter w;
     w.beginObject().key("data").beginObject();
@@ -97,14 +114,7 @@ Response dryRunRules(store::Database& db, const Request& req) {
         w.endObject();
     }
     w.endArray();
-    w.key("changes").beginArray();
-    for (const auto& c : r.changes)
-        writeChange(w, c, false);
-    w.endArray();
-    w.key("total_changes").integer(r.totalChanges);
-    w.key("truncated").boolean(r.truncated);
-    w.endObject().endObject();
-    return jsonResponse(200, w.take());
+    return changesResponse(w, r.changes, false, r.totalChanges, r.truncated);
 }
 
 Response previewImportRules(store::Database& db, const app::TypeCatalogue& types,
@@ -113,21 +123,13 @@ Response previewImportRules(store::Database& db, const app::TypeCatalogue& types
     if (!isUuid(id)) return jsonError(404, "not_found", "Import not found");
     auto result = app::previewImportRules(db, types, req.principal.familyId, normalizeUuid(id),
                                           changeLimit(req.query.get("limit")));
-    if (auto* e = std::get_if<app::RulePreviewError>(&result))
-        return jsonError(statusOf(e->kind), e->error, e->message);
+    if (auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     const auto& r = std::get<app::RulePreview>(result);
     JsonWriter w;
     w.beginObject().key("data").beginObject();
     w.key("rows_evaluated").integer(r.rowsEvaluated);
     w.key("rows_changed").integer(r.rowsChanged);
-    w.key("changes").beginArray();
-    for (const auto& c : r.changes)
-        writeChange(w, c, true);
-    w.endArray();
-    w.key("total_changes").integer(r.totalChanges);
-    w.key("truncated").boolean(r.truncated);
-    w.endObject().endObject();
-    return jsonResponse(200, w.take());
+    return changesResponse(w, r.changes, true, r.totalChanges, r.truncated);
 }
 
 } // namespace finimport::http

@@ -22,10 +22,6 @@ bool blank(std::string_view s) {
     return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
 
-Response editError(const app::rules::RuleEditError& e) {
-    return jsonError(statusOf(e.kind), e.error, e.message, e.errors);
-}
-
 Response ruleResponse(int status, const store::StoredRule& rule) {
     return jsonResponse(status, dataJson(rule, writeRule));
 }
@@ -124,7 +120,7 @@ Response showRule(store::Database& db, const Request& req) {
 
 Response createRuleRoute(store::Database& db, const Request& req) {
     auto result = app::rules::createRule(db, req.principal.familyId, memberJson(req, "rule"));
-    if (auto* e = std::get_if<app::rules::RuleEditError>(&result)) return editError(*e);
+    if (auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     return ruleResponse(201, std::get<store::StoredRule>(result));
 }
 
@@ -133,7 +129,7 @@ Response updateRuleRoute(store::Database& db, const Request& req) {
     if (!isUuid(id)) return ruleRecordNotFound();
     auto result = app::rules::updateRule(db, req.principal.familyId, normalizeUuid(id),
                                          memberJson(req, "rule"));
-    if (auto* e = std::get_if<app::rules::RuleEditError>(&result)) return editError(*e);
+    if (auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     return ruleResponse(200, std::get<store::StoredRule>(result));
 }
 
@@ -141,7 +137,7 @@ Response deleteRuleRoute(store::Database& db, const Request& req) {
     const std::string& id = req.pathParam("id");
     if (!isUuid(id)) return ruleRecordNotFound();
     if (auto e = app::rules::deleteRule(db, req.principal.familyId, normalizeUuid(id)))
-        return editError(*e);
+        return errorResponse(*e);
     return jsonResponse(200, R"({"message":"Rule deleted successfully"})");
 }
 

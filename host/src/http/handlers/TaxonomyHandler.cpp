@@ -45,13 +45,8 @@ Response listCategories(ListCache& cache, const Request& req) {
     filter.familyId = req.principal.familyId;
     if (auto refusal = readBoolParam(req, "roots_only", filter.rootsOnly)) return *refusal;
     if (auto refusal = readUuidParam(req, "parent_id", filter.parentId)) return *refusal;
-    auto page = req.query.get("page"), perPage = req.query.get("per_page");
-    std::string key = "categories";
-    appendKeyPart(key, filter.rootsOnly ? "1" : "0");
-    appendKeyPart(key, filter.parentId);
-    appendKeyPart(key, page);
-    appendKeyPart(key, perPage);
-    appendKeyPart(key, filter.familyId);
+    const std::string key =
+        listKey("categories", req, {filter.rootsOnly ? "1" : "0", filter.parentId});
     return respondPage(cache, req, key, "categories", filter, store::LedgerReads::countCategories,
                        store::LedgerReads::categories, writeCategory);
 }

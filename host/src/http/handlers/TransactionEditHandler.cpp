@@ -42,15 +42,11 @@ app::ledger::PatchFields patchFields(const Request& req) {
     return fields;
 }
 
-Response errorResponse(const app::ledger::LedgerError& e) {
-    return jsonError(statusOf(e.kind), e.error, e.message, e.errors);
-}
-
 } // namespace
 
 Response patchTransaction(app::ledger::TransactionEditor& editor, const Request& req) {
     auto result = editor.patch(req.principal.familyId, req.pathParam("id"), patchFields(req));
-    if (const auto* e = std::get_if<app::ledger::LedgerError>(&result)) return errorResponse(*e);
+    if (const auto* e = std::get_if<app::Error>(&result)) return errorResponse(*e);
     JsonWriter w;
     writeTransaction(w, std::get<store::TransactionView>(result));
     return jsonResponse(200, w.take());

@@ -10,7 +10,7 @@ namespace finimport::app {
 
 namespace {
 
-// The default currency the upload's run got (PluginUpload::store).
+// The default currency the upload's run got (PluginImport::store).
 std::string defaultCurrencyOf(store::Tx& s, const store::ImportRecord& import) {
     if (import.accountId)
         if (auto account = store::AccountStore(s).byId(import.familyId, *import.accountId))
@@ -32,13 +32,13 @@ rows::NamedValues recordToCheck(const rows::Fields& stored, const rows::Fields& 
     return fields;
 }
 
-ImportError checkFailed(const std::string& code, const std::string& message) {
-    return ImportError{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
+Error checkFailed(const std::string& code, const std::string& message) {
+    return Error{ErrorKind::Invalid, code, message, std::nullopt, std::nullopt};
 }
 
 } // namespace
 
-std::variant<CheckedRecord, ImportError>
+std::variant<CheckedRecord, Error>
 checkEditedRecord(store::Tx& s, const plugin::ImporterHandle& importer,
                   const store::ImportRecord& import, const ImportTypeTraits& traits,
                   const std::string& kind, const rows::Fields& stored, const rows::Fields& edits) {

@@ -27,7 +27,7 @@ struct CheckedRecord {
 // The record as the plugin checked it: `stored` with every field the check emitted replaced,
 // and the check's row errors in place of all the stored ones. A fatal error of the check is the
 // 422 of docs/decisions.md D65 (its code and message); nothing is changed then.
-std::variant<CheckedRecord, ImportError>
+std::variant<CheckedRecord, Error>
 checkEditedRecord(store::Tx& s, const plugin::ImporterHandle& importer,
                   const store::ImportRecord& import, const ImportTypeTraits& traits,
                   const std::string& kind, const rows::Fields& stored, const rows::Fields& edits);

@@ -15,9 +15,9 @@ namespace finimport::app {
 
 namespace {
 
-ImportError error(ErrorKind kind, const std::string& code, const std::string& message,
-                  std::optional<std::vector<std::string>> lines = std::nullopt) {
-    return ImportError{kind, code, message, std::move(lines), std::nullopt};
+Error error(ErrorKind kind, const std::string& code, const std::string& message,
+            std::optional<std::vector<std::string>> lines = std::nullopt) {
+    return Error{kind, code, message, std::move(lines), std::nullopt};
 }
 
 } // namespace
@@ -62,7 +62,7 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
             if (importer && importer->checkRow) {
                 auto checked = checkEditedRecord(s, *importer, *import, traits, row->kind, fields,
                                                  request.fields);
-                if (auto* refused = std::get_if<ImportError>(&checked)) {
+                if (auto* refused = std::get_if<Error>(&checked)) {
                     result = *refused;
                     return;
                 }

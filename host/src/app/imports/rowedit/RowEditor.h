@@ -24,7 +24,7 @@ struct RowEditRequest {
 };
 
 // The stored row after the edit, or why it was refused (404, 409, 422).
-using RowEditResult = std::variant<store::ImportRowRecord, ImportError>;
+using RowEditResult = std::variant<store::ImportRowRecord, Error>;
 
 class RowEditor {
 public:
