@@ -18,9 +18,9 @@ struct PreviewDone {};
 
 } // namespace
 
-std::variant<RulePreview, Error>
-previewImportRules(store::Database& db, const TypeCatalogue& types, const std::string& familyId,
-                   const std::string& importId, size_t limit) {
+std::variant<RulePreview, Error> previewImportRules(store::Database& db, const TypeCatalogue& types,
+                                                    const std::string& familyId,
+                                                    const std::string& importId, size_t limit) {
     std::variant<RulePreview, Error> out =
         Error{ErrorKind::NotFound, "not_found", "Import not found"};
     rules::ChangeList changes(limit);

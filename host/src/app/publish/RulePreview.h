@@ -21,8 +21,8 @@ struct RulePreview {
 };
 
 // `importId` canonical (the caller answered 404 for a malformed one).
-std::variant<RulePreview, Error>
-previewImportRules(store::Database& db, const TypeCatalogue& types, const std::string& familyId,
-                   const std::string& importId, size_t limit);
+std::variant<RulePreview, Error> previewImportRules(store::Database& db, const TypeCatalogue& types,
+                                                    const std::string& familyId,
+                                                    const std::string& importId, size_t limit);
 
 } // namespace finimport::app
