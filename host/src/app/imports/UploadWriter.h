@@ -10,6 +10,7 @@
 #include "app/imports/Mappings.h"
 #include "app/imports/RowStats.h"
 #include "domain/Date.h"
+#include "domain/NoCopy.h"
 #include "store/Tx.h"
 
 #include <cstddef>
@@ -28,13 +29,11 @@ namespace finimport::app {
 void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, rows::Fields& fields,
                           std::vector<RowMessage>& errors);
 
-class UploadWriter {
+class UploadWriter : domain::NoCopy {
 public:
     UploadWriter(store::Tx& s, const store::ImportRecord& import, const ImportTypeTraits& traits,
                  domain::Date today);
     ~UploadWriter();
-    UploadWriter(const UploadWriter&) = delete;
-    UploadWriter& operator=(const UploadWriter&) = delete;
 
     void add(CollectedRow&& row);
     // Flushes the rows, synchronises the mappings and writes the counts into the import's

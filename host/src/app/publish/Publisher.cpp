@@ -1,5 +1,7 @@
 #include "app/publish/Publisher.h"
 
+#include "domain/NoCopy.h"
+
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/ImportProgress.h"
 #include "app/imports/ImportSummary.h"
@@ -41,7 +43,7 @@ constexpr std::size_t kPublishRecordsFlush = 8192;
 constexpr int64_t kStreamedPublishCacheKb = 32768;
 
 // The session's SQLite page cache limited while it lives (store/SqliteCache.h).
-class SqliteCacheLimit {
+class SqliteCacheLimit : domain::NoCopy {
 public:
     SqliteCacheLimit(store::Tx& s, int64_t kb) : _s(s), _saved(store::limitSqliteCache(s, kb)) {}
     ~SqliteCacheLimit() {
@@ -51,8 +53,6 @@ public:
         } catch (...) { // the session goes back to the pool either way
         }
     }
-    SqliteCacheLimit(const SqliteCacheLimit&) = delete;
-    SqliteCacheLimit& operator=(const SqliteCacheLimit&) = delete;
 
 private:
     store::Tx& _s;
