@@ -21,6 +21,13 @@
 
 namespace finimport::app {
 
+// A row with the account it will be booked on (DuplicateCounter::targetAccount), resolved once
+// by the caller and handed to every step that needs it.
+struct TargetedRow {
+    const rows::Fields* fields;
+    const std::optional<store::AccountRow>* account;
+};
+
 class DuplicateCounter {
 public:
     // `traits`: the import's type.
@@ -28,8 +35,10 @@ public:
                      const ImportTypeTraits& traits);
     // Forgets the candidates of the previous batch and reads those of `rows` (the rows
     // matches() will be asked about next, in file order).
-    void prefetch(const std::vector<const rows::Fields*>& rows);
-    bool matches(const rows::Fields& row);
+    void prefetch(const std::vector<TargetedRow>& rows);
+    // `target`: targetAccount(row).
+    bool matches(const rows::Fields& row, const std::optional<store::AccountRow>& target);
+    bool matches(const rows::Fields& row) { return matches(row, targetAccount(row)); }
     // docs/decisions.md D210: after matches() answered false, true when the row is a
     // transaction of the import's own account in which nothing could have matched it: no entry
     // of its date and amount, none holding its external id (or no entry at all).
@@ -41,8 +50,8 @@ public:
 private:
     static constexpr std::size_t kCacheLimit = 10000;
     bool hasEntries(const std::string& accountId);
-    // The account of an entry row that may match something (known, with entries).
-    std::optional<store::AccountRow> matchableAccount(const rows::Fields& row);
+    // The target account of an entry row when it may match something (known, with entries).
+    const store::AccountRow* matchable(const std::optional<store::AccountRow>& target);
 
     store::Tx& _s;
     const store::ImportRecord& _import;

@@ -24,10 +24,11 @@ class RowInserter;
 
 namespace finimport::app {
 
-// docs/decisions.md D4 for an entry row whose target account is known: a currency the row did not
-// give becomes the account's; a different one is a row error (`currency_mismatch`).
-void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, rows::Fields& fields,
-                          std::vector<RowMessage>& errors);
+// docs/decisions.md D4 for an entry row whose target account (DuplicateCounter::targetAccount) is
+// known: a currency the row did not give becomes the account's; a different one is a row error
+// (`currency_mismatch`).
+void applyAccountCurrency(const std::optional<store::AccountRow>& account, const std::string& kind,
+                          rows::Fields& fields, std::vector<RowMessage>& errors);
 
 class UploadWriter : domain::NoCopy {
 public:
@@ -46,6 +47,7 @@ private:
     struct Pending {
         store::ImportRowRecord row; // without its fields, encoded at the flush
         rows::Fields fields;
+        std::optional<store::AccountRow> account; // its target account, resolved once at add()
         bool published = false;
     };
     void flushPending();

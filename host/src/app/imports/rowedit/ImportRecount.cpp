@@ -32,12 +32,16 @@ void recountImport(store::Tx& s, store::ImportRecord& import, const ImportTypeTr
             collectMappingKeys(import, traits, fields, keys);
             published.push_back(std::move(fields));
         }
-        std::vector<const rows::Fields*> names;
-        for (const auto& fields : published)
-            names.push_back(&fields);
-        duplicates.prefetch(names);
-        for (const auto& fields : published)
-            if (duplicates.matches(fields)) ++duplicateRows;
+        std::vector<std::optional<store::AccountRow>> accounts;
+        accounts.reserve(published.size());
+        std::vector<TargetedRow> targeted;
+        for (const auto& fields : published) {
+            accounts.push_back(duplicates.targetAccount(fields));
+            targeted.push_back(TargetedRow{&fields, &accounts.back()});
+        }
+        duplicates.prefetch(targeted);
+        for (std::size_t i = 0; i < published.size(); ++i)
+            if (duplicates.matches(published[i], accounts[i])) ++duplicateRows;
     });
     syncMappingKeys(s, import, keys);
 

@@ -77,7 +77,7 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
                                [](const RowMessage& m) { return m.code == "currency_mismatch"; }),
                 errors.end());
             DuplicateCounter accounts(s, *import, traits);
-            applyAccountCurrency(accounts, row->kind, fields, errors);
+            applyAccountCurrency(accounts.targetAccount(fields), row->kind, fields, errors);
             row->fields = rows::encodeFields(fields);
             row->errors = rows::messagesToJson(errors);
             row->valid = rowErrorsNow(fields, errors, domain::Date::today()).empty();
