@@ -126,6 +126,9 @@ void andIf(std::string& where, std::vector<SqlValue>& params, const std::string&
 void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
            const std::optional<int64_t>& value);
 
+// "?, ?, …": `n` placeholders, for an IN list or a VALUES tuple.
+std::string sqlMarks(size_t n);
+
 // Appends " AND <column> IN (?, ...)" to `where` and the values to `params`.
 void andIn(std::string& where, std::vector<SqlValue>& params, const std::string& column,
            const std::vector<std::string>& values);
@@ -133,6 +136,7 @@ void andIn(std::string& where, std::vector<SqlValue>& params, const std::string&
 // "INSERT INTO <table> (<columns>) VALUES (?, ...)" with one placeholder per comma-separated
 // column, so the column list is written once (and shared with the SELECT that reads it back).
 std::string insertSql(const std::string& table, const std::string& columns);
+std::string insertSql(const std::string& table, const std::vector<std::string>& columns);
 
 // Inserts a record stamped now: `id` (a new one when empty), then `values` in the order of
 // `columns`, then created_at and updated_at.

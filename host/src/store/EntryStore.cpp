@@ -68,14 +68,7 @@ std::vector<SqlValue> entryValues(const EntryRow& e, const TransactionDetail* t)
 }
 
 EntryRow EntryStore::insertEntry(EntryRow& e, const TransactionDetail* t) {
-    static const std::string sql = [] {
-        std::string names, marks;
-        for (const auto& c : entryColumns()) {
-            names += (names.empty() ? "" : ", ") + c;
-            marks += marks.empty() ? "?" : ", ?";
-        }
-        return "INSERT INTO entries (" + names + ") VALUES (" + marks + ")";
-    }();
+    static const std::string sql = insertSql("entries", entryColumns());
     if (e.id.empty()) e.id = newUuid();
     if (e.createdAt == 0) e.createdAt = e.updatedAt = nowMicros();
     sqlExec(_s, sql, entryValues(e, t));

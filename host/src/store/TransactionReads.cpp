@@ -75,13 +75,6 @@ TransactionView viewFrom(const NativeRow& r) {
     return t;
 }
 
-std::string placeholders(size_t n) {
-    std::string out;
-    for (size_t i = 0; i < n; ++i)
-        out += i ? ", ?" : "?";
-    return out;
-}
-
 // Tags and transfers of a page's transactions: one query each for the whole page.
 void completeViews(std::vector<TransactionView>& views, const RowQuery& query) {
     if (views.empty()) return;
@@ -91,7 +84,7 @@ void completeViews(std::vector<TransactionView>& views, const RowQuery& query) {
         byId[v.id] = &v;
         ids.push_back(v.id);
     }
-    const std::string in = "(" + placeholders(ids.size()) + ")";
+    const std::string in = "(" + sqlMarks(ids.size()) + ")";
     query("SELECT tt.entry_id, t.id, t.name, t.color FROM transaction_tags tt JOIN tags t ON "
           "t.id = tt.tag_id WHERE tt.entry_id IN " +
               in + " ORDER BY t.name, t.id",
