@@ -72,6 +72,13 @@ void andIf(std::string& where, std::vector<SqlValue>& params, const std::string&
     andIfSet(where, params, condition, value);
 }
 
+void andIds(std::string& where, std::vector<SqlValue>& params, const std::string& column,
+            const std::optional<std::string>& one,
+            const std::optional<std::vector<std::string>>& many) {
+    andIf(where, params, column + " = ?", one);
+    if (many) andIn(where, params, column, *many);
+}
+
 void andIn(std::string& where, std::vector<SqlValue>& params, const std::string& column,
            const std::vector<std::string>& values) {
     where += " AND " + column + " IN (" + sqlMarks(values.size()) + ")";

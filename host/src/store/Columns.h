@@ -126,6 +126,11 @@ void andIf(std::string& where, std::vector<SqlValue>& params, const std::string&
 void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
            const std::optional<int64_t>& value);
 
+// A filter by one id and/or a list of ids on the same column (`<x>_id` and `<x>_ids`).
+void andIds(std::string& where, std::vector<SqlValue>& params, const std::string& column,
+            const std::optional<std::string>& one,
+            const std::optional<std::vector<std::string>>& many);
+
 // "?, ?, …": `n` placeholders, for an IN list or a VALUES tuple.
 std::string sqlMarks(size_t n);
 

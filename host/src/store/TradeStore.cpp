@@ -33,26 +33,9 @@ std::string fromWhere(const TradeListFilter& f, std::vector<SqlValue>& params,
         "WHERE e.entryable_type = 'Trade' AND t.entry_id = e.id AND "
         "a.id = e.account_id AND a.family_id = ? AND a.status IN ('active', 'draft')";
     params.push_back(f.familyId);
-    if (f.accountId) {
-        w += " AND e.account_id = ?";
-        params.push_back(*f.accountId);
-    }
-    if (f.accountIds) {
-        w += " AND e.account_id IN (";
-        for (size_t i = 0; i < f.accountIds->size(); ++i) {
-            w += i ? ", ?" : "?";
-            params.push_back((*f.accountIds)[i]);
-        }
-        w += ")";
-    }
-    if (f.startDate) {
-        w += " AND e.date >= ?";
-        params.push_back(*f.startDate);
-    }
-    if (f.endDate) {
-        w += " AND e.date <= ?";
-        params.push_back(*f.endDate);
-    }
+    andIds(w, params, "e.account_id", f.accountId, f.accountIds);
+    andIf(w, params, "e.date >= ?", f.startDate);
+    andIf(w, params, "e.date <= ?", f.endDate);
     return w;
 }
 

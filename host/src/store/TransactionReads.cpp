@@ -42,12 +42,9 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered, const S
         "WHERE e.entryable_type = 'Transaction' AND a.id = e.account_id AND "
         "a.family_id = ? AND a.status <> 'pending_deletion'";
     params.push_back(f.familyId);
-    andIf(w, params, "e.account_id = ?", f.accountId);
-    if (f.accountIds) andIn(w, params, "e.account_id", *f.accountIds);
-    andIf(w, params, "e.category_id = ?", f.categoryId);
-    if (f.categoryIds) andIn(w, params, "e.category_id", *f.categoryIds);
-    andIf(w, params, "e.merchant_id = ?", f.merchantId);
-    if (f.merchantIds) andIn(w, params, "e.merchant_id", *f.merchantIds);
+    andIds(w, params, "e.account_id", f.accountId, f.accountIds);
+    andIds(w, params, "e.category_id", f.categoryId, f.categoryIds);
+    andIds(w, params, "e.merchant_id", f.merchantId, f.merchantIds);
     if (f.tagIds) {
         w += " AND EXISTS (SELECT 1 FROM transaction_tags tt WHERE tt.entry_id = e.id";
         andIn(w, params, "tt.tag_id", *f.tagIds);
