@@ -79,6 +79,14 @@ void andIds(std::string& where, std::vector<SqlValue>& params, const std::string
     if (many) andIn(where, params, column, *many);
 }
 
+// Out of line for the same reason as andIf().
+std::string withPage(const std::string& sql, std::vector<SqlValue>& params, int64_t limit,
+                     int64_t offset) {
+    params.emplace_back(limit);
+    params.emplace_back(offset);
+    return sql + " LIMIT ? OFFSET ?";
+}
+
 void andIn(std::string& where, std::vector<SqlValue>& params, const std::string& column,
            const std::vector<std::string>& values) {
     where += " AND " + column + " IN (" + sqlMarks(values.size()) + ")";

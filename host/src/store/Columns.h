@@ -138,6 +138,10 @@ std::string sqlMarks(size_t n);
 void andIn(std::string& where, std::vector<SqlValue>& params, const std::string& column,
            const std::vector<std::string>& values);
 
+// `sql` with the page's " LIMIT ? OFFSET ?" appended, and their values appended to `params`.
+std::string withPage(const std::string& sql, std::vector<SqlValue>& params, int64_t limit,
+                     int64_t offset);
+
 // "INSERT INTO <table> (<columns>) VALUES (?, ...)" with one placeholder per comma-separated
 // column, so the column list is written once (and shared with the SELECT that reads it back).
 std::string insertSql(const std::string& table, const std::string& columns);

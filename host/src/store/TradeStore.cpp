@@ -49,9 +49,7 @@ template <class Row> TradeListRow rowFrom(const Row& r) {
     return t;
 }
 
-} // namespace
-
-int64_t TradeStore::countCached(Database& db, const TradeListFilter& f) {
+int64_t countCached(Database& db, const TradeListFilter& f) {
     std::string key = "trades\x1f" + f.familyId + "\x1f" + f.accountId.value_or("\x1e") + "\x1f" +
                       f.startDate.value_or("\x1e") + "\x1f" + f.endDate.value_or("\x1e");
     if (f.accountIds)
@@ -66,17 +64,20 @@ int64_t TradeStore::countCached(Database& db, const TradeListFilter& f) {
     });
 }
 
-std::vector<TradeListRow> TradeStore::page(Database& db, const TradeListFilter& filter,
-                                           int64_t limit, int64_t offset) {
+std::vector<TradeListRow> page(Database& db, const TradeListFilter& filter, int64_t limit,
+                               int64_t offset) {
     // Through the connection's cached statement (a hot read), on the read replica when one is
     // configured.
     std::vector<SqlValue> params;
     std::string w = fromWhere(filter, params);
-    params.push_back(limit);
-    params.push_back(offset);
-    const std::string sql = std::string("SELECT ") + kColumns + " " + w +
-                            " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
-    return readCached<TradeListRow>(db, true, sql, params, rowFrom<NativeRow>);
+    return readPage<TradeListRow>(db,
+                                  std::string("SELECT ") + kColumns + " " + w +
+                                      " ORDER BY e.date DESC, e.created_at DESC, e.id DESC",
+                                  params, limit, offset, rowFrom<NativeRow>);
 }
+
+} // namespace
+
+const Listing<TradeListFilter, TradeListRow> TradeStore::list{countCached, page};
 
 } // namespace finimport::store

@@ -180,9 +180,7 @@ bool walkPays(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan&
     return walked <= static_cast<double>(kLookupSteps) * plan.candidates;
 }
 
-} // namespace
-
-int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) {
+int64_t countCached(Database& db, const TransactionFilter& f) {
     return db.cachedCount(
         cacheKey(f),
         [&](Tx& s) {
@@ -198,8 +196,8 @@ int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) 
 // The page's rows are chosen by their sort keys alone (the listing's order index, no joins),
 // from the nearest remembered page start at or before `offset` (store/PageAnchors.h), then
 // read with their joins by id: one statement, so one snapshot of the data.
-std::vector<TransactionView> TransactionReads::page(Database& db, const TransactionFilter& f,
-                                                    int64_t limit, int64_t offset) {
+std::vector<TransactionView> page(Database& db, const TransactionFilter& f, int64_t limit,
+                                  int64_t offset) {
     std::vector<TransactionView> out;
     if (limit <= 0) return out;
     const bool pg = db.isPostgres();
@@ -239,6 +237,10 @@ std::vector<TransactionView> TransactionReads::page(Database& db, const Transact
     if (db.readStamps().current() == stamp) db.pageAnchors().remember(shape, stamp, seen);
     return out;
 }
+
+} // namespace
+
+const Listing<TransactionFilter, TransactionView> TransactionReads::list{countCached, page};
 
 std::optional<TransactionView> TransactionReads::byId(Tx& s, const std::string& familyId,
                                                       const std::string& id) {

@@ -15,8 +15,8 @@ Response listAccounts(ListCache& cache, const Request& req) {
     if (auto refusal = readBoolParam(req, "include_disabled", filter.includeDisabled))
         return *refusal;
     const std::string key = listKey("accounts", req, {filter.includeDisabled ? "1" : "0"});
-    return respondPage(cache, req, key, "accounts", filter, store::LedgerReads::countAccounts,
-                       store::LedgerReads::accounts, writeAccount);
+    return respondPage(cache, req, key, "accounts", filter, store::LedgerReads::accounts,
+                       writeAccount);
 }
 
 Response showAccount(store::Database& db, const Request& req) {

@@ -79,8 +79,8 @@ Response listBalances(ListCache& cache, const Request& req) {
     }
     const std::string key = listKey(
         "balances", req, {filter.accountId, filter.currency, filter.startDate, filter.endDate});
-    return respondPage(cache, req, key, "balances", filter, store::BalanceStore::countCached,
-                       store::BalanceStore::page, writeBalance);
+    return respondPage(cache, req, key, "balances", filter, store::BalanceStore::list,
+                       writeBalance);
 }
 
 } // namespace finimport::http

@@ -9,6 +9,7 @@
 #include "http/Request.h"
 #include "http/handlers/JsonFields.h"
 #include "store/Database.h"
+#include "store/Listing.h"
 
 #include <condition_variable>
 #include <functional>
@@ -50,18 +51,19 @@ std::string listKey(const char* name, const Request& request,
                     std::initializer_list<std::optional<std::string>> filters);
 
 // A cached page of a list (docs/read-api.md, "Pagination"): `{"<name>": [...], "pagination":
-// {...}}`, its rows read from `cache.db()` as `rows(db, filter, limit, offset)` once
-// `count(db, filter)` placed the page, each written by `write(w, row)`.
-template <typename Filter, typename Count, typename Rows, typename Write>
+// {...}}`, its rows read from `cache.db()` by `listing` once its count placed the page, each
+// written by `write(w, row)`.
+template <typename Filter, typename View, typename Write>
 Response respondPage(ListCache& cache, const Request& request, const std::string& key,
-                     const char* name, const Filter& filter, Count count, Rows rows, Write write) {
+                     const char* name, const Filter& filter,
+                     const store::Listing<Filter, View>& listing, Write write) {
     return cache.respond(request, key, [&] {
         store::Database& db = cache.db();
-        Pagination p =
-            paginate(request.query.get("page"), request.query.get("per_page"), count(db, filter));
+        Pagination p = paginate(request.query.get("page"), request.query.get("per_page"),
+                                listing.count(db, filter));
         JsonWriter w;
         w.beginObject().key(name).beginArray();
-        for (const auto& row : rows(db, filter, p.perPage, p.offset))
+        for (const auto& row : listing.page(db, filter, p.perPage, p.offset))
             write(w, row);
         w.endArray();
         writePagination(w, p);

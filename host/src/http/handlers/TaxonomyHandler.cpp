@@ -47,8 +47,8 @@ Response listCategories(ListCache& cache, const Request& req) {
     if (auto refusal = readUuidParam(req, "parent_id", filter.parentId)) return *refusal;
     const std::string key =
         listKey("categories", req, {filter.rootsOnly ? "1" : "0", filter.parentId});
-    return respondPage(cache, req, key, "categories", filter, store::LedgerReads::countCategories,
-                       store::LedgerReads::categories, writeCategory);
+    return respondPage(cache, req, key, "categories", filter, store::LedgerReads::categories,
+                       writeCategory);
 }
 
 Response showCategory(store::Database& db, const Request& req) {

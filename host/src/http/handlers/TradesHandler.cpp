@@ -92,8 +92,7 @@ Response listTrades(ListCache& cache, const Request& req) {
     for (const auto& id : ids) // in the given order: the SQL's IN list is built from it
         appendKeyPart(key, id);
     appendKeyPart(key, filter.familyId);
-    return respondPage(cache, req, key, "trades", filter, store::TradeStore::countCached,
-                       store::TradeStore::page, writeTrade);
+    return respondPage(cache, req, key, "trades", filter, store::TradeStore::list, writeTrade);
 }
 
 } // namespace finimport::http

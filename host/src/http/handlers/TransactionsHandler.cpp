@@ -92,8 +92,7 @@ Response listTransactions(ListCache& cache, const Request& req) {
     if (auto refusal = readFilter(req, filter)) return *refusal;
     auto page = req.query.get("page"), perPage = req.query.get("per_page");
     return respondPage(cache, req, cacheKey(filter, page, perPage), "transactions", filter,
-                       store::TransactionReads::countCached, store::TransactionReads::page,
-                       writeTransaction);
+                       store::TransactionReads::list, writeTransaction);
 }
 
 Response showTransaction(store::Database& db, const Request& req) {
