@@ -45,8 +45,7 @@ void writeBalance(JsonWriter& w, const store::BalanceRecord& b) {
     pair("end_non_cash_balance", b.endNonCash);
     pair("end_balance", b.endCash + b.endNonCash);
     w.key("account").beginObject();
-    w.key("id").string(b.accountId);
-    w.key("name").string(b.accountName);
+    writeIdName(w, b.accountId, b.accountName);
     writeOptionalString(w, "account_type", b.accountType);
     w.endObject();
     writeTimestampsSeconds(w, b.createdAt, b.updatedAt);

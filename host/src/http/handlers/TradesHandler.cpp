@@ -25,8 +25,7 @@ void writeTrade(JsonWriter& w, const store::TradeListRow& t) {
     writeMoney(w, "price", Decimal::fromRaw(t.price), t.currency);
     writeOptionalString(w, "investment_activity_label", t.activityLabel);
     w.key("account").beginObject();
-    w.key("id").string(t.accountId);
-    w.key("name").string(t.accountName);
+    writeIdName(w, t.accountId, t.accountName);
     writeOptionalString(w, "account_type", t.accountType);
     w.key("status").string(t.accountStatus); // docs/decisions.md D24
     w.endObject();
