@@ -72,6 +72,11 @@ void andIf(std::string& where, std::vector<SqlValue>& params, const std::string&
     andIfSet(where, params, condition, value);
 }
 
+std::optional<SqlRow> rowOfFamily(Tx& s, const std::string& select, const std::string& familyId,
+                                  const std::string& id) {
+    return sqlQueryOne(s, select + " WHERE family_id = ? AND id = ?", {familyId, id});
+}
+
 void andIds(std::string& where, std::vector<SqlValue>& params, const std::string& column,
             const std::optional<std::string>& one,
             const std::optional<std::vector<std::string>>& many) {

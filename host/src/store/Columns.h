@@ -131,6 +131,10 @@ void andIds(std::string& where, std::vector<SqlValue>& params, const std::string
             const std::optional<std::string>& one,
             const std::optional<std::vector<std::string>>& many);
 
+// The row of `select` (a SELECT … FROM one table, no WHERE) with the family's `id`, if any.
+std::optional<SqlRow> rowOfFamily(Tx& s, const std::string& select, const std::string& familyId,
+                                  const std::string& id);
+
 // "?, ?, …": `n` placeholders, for an IN list or a VALUES tuple.
 std::string sqlMarks(size_t n);
 

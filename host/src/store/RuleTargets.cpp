@@ -90,11 +90,9 @@ std::vector<StoredRule> rulesOfFamily(Tx& s, const std::string& familyId,
 }
 
 std::optional<StoredRule> ruleOfFamily(Tx& s, const std::string& familyId, const std::string& id) {
-    return mapRow(sqlQueryOne(s,
-                              std::string("SELECT ") + kRuleColumns +
-                                  " FROM rules WHERE family_id = ? AND id = ?",
-                              {familyId, id}),
-                  ruleFrom);
+    return mapRow(
+        rowOfFamily(s, std::string("SELECT ") + kRuleColumns + " FROM rules", familyId, id),
+        ruleFrom);
 }
 
 FamilyRefRows familyRefRows(Tx& s, const std::string& familyId) {
