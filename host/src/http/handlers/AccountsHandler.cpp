@@ -10,8 +10,7 @@
 namespace finimport::http {
 
 Response listAccounts(ListCache& cache, const Request& req) {
-    store::AccountListFilter filter;
-    filter.familyId = req.principal.familyId;
+    auto filter = familyFilter<store::AccountListFilter>(req);
     if (auto refusal = readBoolParam(req, "include_disabled", filter.includeDisabled))
         return *refusal;
     const std::string key = listKey("accounts", req, {filter.includeDisabled ? "1" : "0"});

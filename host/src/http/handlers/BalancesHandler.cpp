@@ -55,7 +55,7 @@ void writeBalance(JsonWriter& w, const store::BalanceRecord& b) {
 } // namespace
 
 Response listBalances(ListCache& cache, const Request& req) {
-    store::BalanceFilter filter{.familyId = req.principal.familyId};
+    auto filter = familyFilter<store::BalanceFilter>(req);
     if (auto refusal = ListParams(req)
                            .uuid("account_id", filter.accountId)
                            .dates(filter.startDate, filter.endDate)

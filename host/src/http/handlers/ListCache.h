@@ -46,6 +46,13 @@ private:
 
 // "\x1f"-separated parts of a cache key; an absent part is "\x1e".
 void appendKeyPart(std::string& key, const std::optional<std::string>& part);
+// A list's filter with the caller's family set, the other filters not yet read.
+template <class Filter> Filter familyFilter(const Request& request) {
+    Filter filter;
+    filter.familyId = request.principal.familyId;
+    return filter;
+}
+
 // A list's cache key: `name`, its `filters`, the request's page and per_page, the caller's family.
 std::string listKey(const char* name, const Request& request,
                     std::initializer_list<std::optional<std::string>> filters);

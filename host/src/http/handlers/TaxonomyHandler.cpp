@@ -41,8 +41,7 @@ Response one(store::Database& db, const Request& req, const std::string& notFoun
 } // namespace
 
 Response listCategories(ListCache& cache, const Request& req) {
-    store::CategoryListFilter filter;
-    filter.familyId = req.principal.familyId;
+    auto filter = familyFilter<store::CategoryListFilter>(req);
     if (auto refusal = readBoolParam(req, "roots_only", filter.rootsOnly)) return *refusal;
     if (auto refusal = readUuidParam(req, "parent_id", filter.parentId)) return *refusal;
     const std::string key =

@@ -45,7 +45,7 @@ void writeTrade(JsonWriter& w, const store::TradeListRow& t) {
 } // namespace
 
 Response listTrades(ListCache& cache, const Request& req) {
-    store::TradeListFilter filter{.familyId = req.principal.familyId};
+    auto filter = familyFilter<store::TradeListFilter>(req);
     // docs/decisions.md D27 order: account_id, account_ids, start_date, end_date.
     if (auto refusal = ListParams(req)
                            .ids("account", filter.accountId, filter.accountIds)

@@ -85,8 +85,7 @@ std::string cacheKey(const store::TransactionFilter& f, const std::optional<std:
 } // namespace
 
 Response listTransactions(ListCache& cache, const Request& req) {
-    store::TransactionFilter filter;
-    filter.familyId = req.principal.familyId;
+    auto filter = familyFilter<store::TransactionFilter>(req);
     if (auto refusal = readFilter(req, filter)) return *refusal;
     auto page = req.query.get("page"), perPage = req.query.get("per_page");
     return respondPage(cache, req, cacheKey(filter, page, perPage), "transactions", filter,
