@@ -59,7 +59,9 @@ UploadWriter::~UploadWriter() {
 void UploadWriter::add(CollectedRow&& r) {
     ++_rows;
     Pending p;
-    p.account = _duplicates.targetAccount(r.fields);
+    // Only where something reads it: the D4 currency of an entry row, the duplicate probes.
+    if (_traits.producesEntries() || rows::recordKind(r.kind).entry)
+        p.account = _duplicates.targetAccount(r.fields);
     applyAccountCurrency(p.account, r.kind, r.fields, r.errors);
     const bool valid = rowErrorsNow(r.fields, r.errors, _today).empty();
     const RowCounting how{valid, false, _skipInvalid};

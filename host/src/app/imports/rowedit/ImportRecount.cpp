@@ -36,7 +36,9 @@ void recountImport(store::Tx& s, store::ImportRecord& import, const ImportTypeTr
         accounts.reserve(published.size());
         std::vector<TargetedRow> targeted;
         for (const auto& fields : published) {
-            accounts.push_back(duplicates.targetAccount(fields));
+            // Only an import of entries probes by account (DuplicateCounter::matches).
+            accounts.push_back(traits.producesEntries() ? duplicates.targetAccount(fields)
+                                                        : std::nullopt);
             targeted.push_back(TargetedRow{&fields, &accounts.back()});
         }
         duplicates.prefetch(targeted);
