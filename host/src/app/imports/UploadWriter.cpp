@@ -59,7 +59,8 @@ UploadWriter::~UploadWriter() {
 void UploadWriter::add(CollectedRow&& r) {
     ++_rows;
     Pending p;
-    // Only where something reads it: the D4 currency of an entry row, the duplicate probes.
+    // Only where something reads it: an entry row's currency (docs/decisions.md D4), the
+    // duplicate probes.
     if (_traits.producesEntries() || rows::recordKind(r.kind).entry)
         p.account = _duplicates.targetAccount(r.fields);
     applyAccountCurrency(p.account, r.kind, r.fields, r.errors);
