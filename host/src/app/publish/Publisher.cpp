@@ -40,9 +40,9 @@ namespace {
 // Matched records (one per duplicate row) written once this many wait (a streamed publish).
 constexpr std::size_t kPublishRecordsFlush = 8192;
 constexpr int64_t kStreamedPublishCacheKb = 32768;
-// With active rules each page of rows also writes its effects, more tags and merchants: a
-// third more pages in the same sweep of the (account, date) indexes, which a 32 MiB cache no
-// longer holds (docs/decisions.md D246).
+// With active rules each page of rows also writes its effects, more tags and merchants: about
+// 30 % more pages in the same sweep of the (account, date) and (date) indexes, which a 32 MiB
+// cache no longer holds (docs/decisions.md D246).
 constexpr int64_t kRulesPublishCacheKb = 49152;
 
 // The session's SQLite page cache limited while it lives (store/SqliteCache.h).
