@@ -26,6 +26,7 @@
 #include "store/RuleRunStore.h"
 #include "store/SqliteCache.h"
 #include "store/TaxonomyStore.h"
+#include "store/WalCheckpointer.h"
 
 #include <exception>
 #include <iostream>
@@ -41,6 +42,10 @@ namespace {
 // Matched records (one per duplicate row) written once this many wait (a streamed publish).
 constexpr std::size_t kPublishRecordsFlush = 8192;
 constexpr int64_t kStreamedPublishCacheKb = 32768;
+// With active rules each page of rows also writes its effects, more tags and merchants: about
+// 30 % more pages in the same sweep of the (account, date) and (date) indexes, which a 32 MiB
+// cache no longer holds (docs/decisions.md D246).
+constexpr int64_t kRulesPublishCacheKb = 49152;
 
 // The session's SQLite page cache limited while it lives (store/SqliteCache.h).
 class SqliteCacheLimit : domain::NoCopy {
@@ -166,6 +171,12 @@ void applyRulePass(PublishContext& ctx, rules::PublishPass& pass) {
 
 std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& importId) {
     try {
+        // docs/decisions.md D247: the WAL checkpointed before the publish's transaction opens,
+        // so that its frames start the WAL again instead of following the upload's and the last
+        // publish's (whose sum crossed the checkpointer's hard bound: a checkpoint of the whole
+        // WAL inside the publish's commit). SQLite only; waits for a checkpoint under way.
+        if (store::WalCheckpointer* checkpointer = _db.checkpointer())
+            checkpointer->checkpointNow();
         _db.write([&](store::Tx& s) {
             // A redelivered job or another instance must not publish twice (store/ImportClaims.h).
             if (!store::claimImport(s, importId, "importing")) return;
@@ -209,7 +220,8 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
                 setImportProgress(importId, {"publishing", 0, total});
                 // The pages written are written once: a smaller SQLite cache spills them early
                 // instead of holding up to the pool's 64 MB (docs/decisions.md D125).
-                SqliteCacheLimit cacheLimit(s, kStreamedPublishCacheKb);
+                SqliteCacheLimit cacheLimit(s, rulePass.active() ? kRulesPublishCacheKb
+                                                                 : kStreamedPublishCacheKb);
                 TransactionWriter transactions(ctx, *resolver);
                 // Without skip_invalid_rows an invalid row fails the publish with the count of
                 // them all (the transaction rolls back): a row error met first is held until

@@ -135,6 +135,13 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
     _recorder->addCounts(pass.counts());
 }
 
+void PublishPass::afterWrite() {
+    if (_preview) return;
+    for (const auto& [label, ids] : _labels)
+        store::writeLabels(_s, label, ids);
+    _labels.clear();
+}
+
 bool PublishPass::takesBatches() {
     return !load() || !_set->learns();
 }
@@ -153,9 +160,9 @@ std::map<std::string, std::string> PublishPass::finish() {
     if (_storedDone) return _recorder->touched();
     if (_effects) _effects->flush();
     // One UPDATE per label and 500 ids: cheaper than a label column in every row the batch
-    // writes (docs/decisions.md D220).
-    for (const auto& [label, ids] : _labels)
-        store::writeLabels(_s, label, ids);
+    // writes (docs/decisions.md D220). Each batch's are written after it (afterWrite); any left
+    // here were not.
+    afterWrite();
     for (const auto& [t, request] : _transfers)
         _recorder->counterpart(t, request);
     _recorder->finishRuns();
