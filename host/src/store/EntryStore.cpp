@@ -274,6 +274,9 @@ namespace {
 // side, through the parent's primary key (split children through the partial index entries_parent):
 // a semi-join from the import's 100k ids once became a nested loop that ran for minutes on
 // PostgreSQL.
+// Rows a statement deletes on SQLite (deleteCreatedBy).
+constexpr size_t kDeleteRowsPerStatement = 2048;
+
 size_t deleteOwnedEntries(Tx& s, const std::string& owned, const std::string& importId) {
     sqlExec(s,
             "DELETE FROM transfers WHERE EXISTS (SELECT 1 FROM entries o WHERE o.id IN "
@@ -291,7 +294,23 @@ size_t deleteOwnedEntries(Tx& s, const std::string& owned, const std::string& im
 
 size_t EntryStore::deleteCreatedBy(const std::string& importId) {
     size_t children = deleteOwnedEntries(_s, "o.import_id = ?", importId);
-    return children + sqlExec(_s, "DELETE FROM entries WHERE import_id = ?", {importId});
+    if (sqlIsPostgres(_s))
+        return children + sqlExec(_s, "DELETE FROM entries WHERE import_id = ?", {importId});
+    // SQLite keeps the first image of every page a statement changes in its statement journal,
+    // in memory (temp_store): one DELETE of a 100k-row import out of a big account's index
+    // pages held over 100 MB. A few thousand rows a statement bound it (docs/decisions.md
+    // D236); each statement finds its rows at the start of entries_import.
+    size_t deleted = 0;
+    for (;;) {
+        const size_t n = sqlExec(_s,
+                                 "DELETE FROM entries WHERE rowid IN (SELECT rowid FROM entries "
+                                 "WHERE import_id = ? LIMIT " +
+                                     std::to_string(kDeleteRowsPerStatement) + ")",
+                                 {importId});
+        deleted += n;
+        if (n < kDeleteRowsPerStatement) break;
+    }
+    return children + deleted;
 }
 
 size_t EntryStore::deleteRecordedBy(const std::string& importId) {
