@@ -6,6 +6,8 @@
 #include "store/StatementCache.h"
 #include "store/Time.h"
 
+#include <algorithm>
+
 namespace finimport::store {
 
 namespace {
@@ -298,19 +300,25 @@ size_t EntryStore::deleteCreatedBy(const std::string& importId) {
         return children + sqlExec(_s, "DELETE FROM entries WHERE import_id = ?", {importId});
     // SQLite keeps the first image of every page a statement changes in its statement journal,
     // in memory (temp_store): one DELETE of a 100k-row import out of a big account's index
-    // pages held over 100 MB. A few thousand rows a statement bound it (docs/decisions.md
-    // D236); each statement finds its rows at the start of entries_import.
-    size_t deleted = 0;
-    for (;;) {
-        const size_t n = sqlExec(_s,
-                                 "DELETE FROM entries WHERE rowid IN (SELECT rowid FROM entries "
-                                 "WHERE import_id = ? LIMIT " +
-                                     std::to_string(kDeleteRowsPerStatement) + ")",
-                                 {importId});
-        deleted += n;
-        if (n < kDeleteRowsPerStatement) break;
+    // pages held over 100 MB. A few thousand rows a statement bound it, taken in (account,
+    // date) order so that each statement changes its own stretch of the account's indexes:
+    // in the order of their rowids every statement touched (and journaled) pages all over them
+    // again (docs/decisions.md D236).
+    std::vector<int64_t> rowids;
+    nativeQuery(_s, "SELECT rowid FROM entries WHERE import_id = ? ORDER BY account_id, date",
+                {importId}, [&](const NativeRow& r) { rowids.push_back(r.i64(0)); });
+    for (size_t at = 0; at < rowids.size(); at += kDeleteRowsPerStatement) {
+        const size_t end = std::min(rowids.size(), at + kDeleteRowsPerStatement);
+        std::string list = "[";
+        for (size_t i = at; i < end; ++i) {
+            if (i > at) list += ',';
+            list += std::to_string(rowids[i]);
+        }
+        list += ']';
+        sqlExec(_s, "DELETE FROM entries WHERE rowid IN (SELECT value FROM json_each(?))",
+                {std::move(list)});
     }
-    return children + deleted;
+    return children + rowids.size();
 }
 
 size_t EntryStore::deleteRecordedBy(const std::string& importId) {
