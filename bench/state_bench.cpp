@@ -8,6 +8,8 @@
 // Usage: state_bench [sqlite|pg] [total entries] [entries of the big account] [rows] [runs]
 //        (defaults sqlite 10000000 1000000 100000 3). SQLite states are cached in
 //        build/bench-state/ (FINIMPORT_BENCH_STATE_DIR), keyed by schema version and sizes.
+// Each phase's span goes to stderr on CLOCK_MONOTONIC: run it under `perf record -k
+// CLOCK_MONOTONIC` and cut the profile per phase with `perf report --time begin,end`.
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 #include "BenchPg.h"
