@@ -6,6 +6,8 @@
 #include "store/StatementCache.h"
 #include "store/Time.h"
 
+#include <algorithm>
+
 namespace finimport::store {
 
 namespace {
@@ -267,6 +269,9 @@ namespace {
 // side, through the parent's primary key (split children through the partial index entries_parent):
 // a semi-join from the import's 100k ids once became a nested loop that ran for minutes on
 // PostgreSQL.
+// Rows a statement deletes on SQLite (deleteCreatedBy).
+constexpr size_t kDeleteRowsPerStatement = 8192;
+
 size_t deleteOwnedEntries(Tx& s, const std::string& owned, const std::string& importId) {
     sqlExec(s,
             "DELETE FROM transfers WHERE EXISTS (SELECT 1 FROM entries o WHERE o.id IN "
@@ -284,7 +289,29 @@ size_t deleteOwnedEntries(Tx& s, const std::string& owned, const std::string& im
 
 size_t EntryStore::deleteCreatedBy(const std::string& importId) {
     size_t children = deleteOwnedEntries(_s, "o.import_id = ?", importId);
-    return children + sqlExec(_s, "DELETE FROM entries WHERE import_id = ?", {importId});
+    if (sqlIsPostgres(_s))
+        return children + sqlExec(_s, "DELETE FROM entries WHERE import_id = ?", {importId});
+    // SQLite keeps the first image of every page a statement changes in its statement journal,
+    // in memory (temp_store): one DELETE of a 100k-row import out of a big account's index
+    // pages held over 100 MB. Some thousands of rows a statement bound it, taken in (account,
+    // date) order so that each statement changes its own stretch of the account's indexes:
+    // in the order of their rowids every statement touched (and journaled) pages all over them
+    // again. Fewer, larger statements cost less CPU (docs/decisions.md D236).
+    std::vector<int64_t> rowids;
+    nativeQuery(_s, "SELECT rowid FROM entries WHERE import_id = ? ORDER BY account_id, date",
+                {importId}, [&](const NativeRow& r) { rowids.push_back(r.i64(0)); });
+    for (size_t at = 0; at < rowids.size(); at += kDeleteRowsPerStatement) {
+        const size_t end = std::min(rowids.size(), at + kDeleteRowsPerStatement);
+        std::string list = "[";
+        for (size_t i = at; i < end; ++i) {
+            if (i > at) list += ',';
+            list += std::to_string(rowids[i]);
+        }
+        list += ']';
+        sqlExec(_s, "DELETE FROM entries WHERE rowid IN (SELECT value FROM json_each(?))",
+                {std::move(list)});
+    }
+    return children + rowids.size();
 }
 
 size_t EntryStore::deleteRecordedBy(const std::string& importId) {

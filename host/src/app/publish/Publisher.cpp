@@ -206,6 +206,7 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
                 setImportProgress(importId, {"publishing", done, total});
             };
             std::optional<MappingResolver> resolver;
+            std::optional<SqliteCacheLimit> cacheLimit;
             // docs/decisions.md D125: an import larger than one page is published a page of rows
             // at a time, unless it needs the whole file at once (QIF extras map rows to entries;
             // a learning rule's history holds the file as given).
@@ -219,9 +220,12 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
                 total = import->rowsCount;
                 setImportProgress(importId, {"publishing", 0, total});
                 // The pages written are written once: a smaller SQLite cache spills them early
-                // instead of holding up to the pool's 64 MB (docs/decisions.md D125).
-                SqliteCacheLimit cacheLimit(s, rulePass.active() ? kRulesPublishCacheKb
-                                                                 : kStreamedPublishCacheKb);
+                // instead of holding up to the pool's 64 MB (docs/decisions.md D125), to the end
+                // of the publish: restored before the balances and the commit, the cache grew
+                // by 30 MB more there (docs/decisions.md D237). With active rules 48 MiB
+                // (docs/decisions.md D246).
+                cacheLimit.emplace(s, rulePass.active() ? kRulesPublishCacheKb
+                                                        : kStreamedPublishCacheKb);
                 TransactionWriter transactions(ctx, *resolver);
                 // Without skip_invalid_rows an invalid row fails the publish with the count of
                 // them all (the transaction rolls back): a row error met first is held until
