@@ -4,7 +4,6 @@
 #include "app/imports/ImportContent.h"
 #include "domain/Date.h"
 #include "domain/Decimal.h"
-#include "domain/Text.h"
 #include "store/EntryLookups.h"
 
 namespace finimport::app {
@@ -43,24 +42,8 @@ std::string rowCurrency(const rows::Fields& row, const store::AccountRow& accoun
 
 DuplicateCounter::DuplicateCounter(store::Tx& s, const store::ImportRecord& import,
                                    const ImportTypeTraits& traits)
-    : _s(s), _import(import), _traits(traits), _accounts(s), _candidates(s, import.id) {}
-
-std::optional<store::AccountRow> DuplicateCounter::targetAccount(const rows::Fields& row) {
-    if (_import.accountId) {
-        if (!_ownAccountLoaded) {
-            _ownAccount = _accounts.byId(_import.familyId, *_import.accountId);
-            _ownAccountLoaded = true;
-        }
-        return _ownAccount;
-    }
-    std::string name = domain::trim(row.text("account"));
-    if (name.empty()) return std::nullopt;
-    if (auto it = _byName.find(name); it != _byName.end()) return it->second;
-    auto account = _accounts.byName(_import.familyId, name);
-    // Bounded: a file of a million distinct names asks the database beyond this.
-    if (_byName.size() < kCacheLimit) _byName.emplace(name, account);
-    return account;
-}
+    : _s(s), _import(import), _traits(traits), _accounts(s), _candidates(s, import.id),
+      _targets(s, import) {}
 
 bool DuplicateCounter::hasEntries(const std::string& accountId) {
     if (auto it = _hasEntries.find(accountId); it != _hasEntries.end()) return it->second;

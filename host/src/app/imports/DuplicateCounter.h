@@ -7,6 +7,7 @@
 
 #include "app/imports/ImportTypes.h"
 #include "app/imports/RowValidation.h"
+#include "app/imports/TargetAccounts.h"
 #include "app/imports/TransactionCandidates.h"
 #include "store/AccountStore.h"
 #include "store/ImportStore.h"
@@ -21,13 +22,6 @@
 
 namespace finimport::app {
 
-// A row with the account it will be booked on (DuplicateCounter::targetAccount), resolved once
-// by the caller and handed to every step that needs it.
-struct TargetedRow {
-    const rows::Fields* fields;
-    const std::optional<store::AccountRow>* account;
-};
-
 class DuplicateCounter {
 public:
     // `traits`: the import's type.
@@ -36,16 +30,13 @@ public:
     // Forgets the candidates of the previous batch and reads those of `rows` (the rows
     // matches() will be asked about next, in file order).
     void prefetch(const std::vector<TargetedRow>& rows);
-    // `target`: targetAccount(row).
+    // `target`: the row's TargetAccounts::of.
     bool matches(const rows::Fields& row, const std::optional<store::AccountRow>& target);
-    bool matches(const rows::Fields& row) { return matches(row, targetAccount(row)); }
+    bool matches(const rows::Fields& row) { return matches(row, _targets.of(row)); }
     // docs/decisions.md D210: after matches() answered false, true when the row is a
     // transaction of the import's own account in which nothing could have matched it: no entry
     // of its date and amount, none holding its external id (or no entry at all).
     bool lastHadNoCandidate() const { return _lastNoCandidate; }
-    // The account an entry row will be booked on when known at upload (import's account, or
-    // an existing account of the row's trimmed name).
-    std::optional<store::AccountRow> targetAccount(const rows::Fields& row);
 
 private:
     static constexpr std::size_t kCacheLimit = 10000;
@@ -58,9 +49,7 @@ private:
     ImportTypeTraits _traits;
     store::AccountStore _accounts;
     TransactionCandidates _candidates;
-    bool _ownAccountLoaded = false;
-    std::optional<store::AccountRow> _ownAccount;
-    std::map<std::string, std::optional<store::AccountRow>> _byName;
+    TargetAccounts _targets;
     std::map<std::string, bool> _hasEntries;
     std::set<std::string> _accountNames;
     bool _lastNoCandidate = false;

@@ -36,8 +36,8 @@ void applyAccountCurrency(const std::optional<store::AccountRow>& account, const
 
 UploadWriter::UploadWriter(store::Tx& s, const store::ImportRecord& import,
                            const ImportTypeTraits& traits, domain::Date today)
-    : _s(s), _import(import), _traits(traits), _today(today), _duplicates(s, import, traits),
-      _inserter(std::make_unique<store::RowInserter>(s)),
+    : _s(s), _import(import), _traits(traits), _today(today), _targets(s, import),
+      _duplicates(s, import, traits), _inserter(std::make_unique<store::RowInserter>(s)),
       _skipInvalid(skipsInvalidRows(ImportOptions::fromJson(import.configuration))) {
     // An upload's pages are written once: a small SQLite cache spills them to the WAL early
     // instead of holding up to the pool's 64 MB per import (the upload's memory bound).
@@ -62,7 +62,7 @@ void UploadWriter::add(CollectedRow&& r) {
     // Only where something reads it: an entry row's currency (docs/decisions.md D4), the
     // duplicate probes.
     if (_traits.producesEntries() || rows::recordKind(r.kind).entry)
-        p.account = _duplicates.targetAccount(r.fields);
+        p.account = _targets.of(r.fields);
     applyAccountCurrency(p.account, r.kind, r.fields, r.errors);
     const bool valid = rowErrorsNow(r.fields, r.errors, _today).empty();
     const RowCounting how{valid, false, _skipInvalid};

@@ -9,6 +9,7 @@
 #include "app/imports/ImportTypes.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/RowStats.h"
+#include "app/imports/TargetAccounts.h"
 #include "domain/Date.h"
 #include "domain/NoCopy.h"
 #include "store/Tx.h"
@@ -24,7 +25,7 @@ class RowInserter;
 
 namespace finimport::app {
 
-// docs/decisions.md D4 for an entry row whose target account (DuplicateCounter::targetAccount) is
+// docs/decisions.md D4 for an entry row whose target account (TargetAccounts::of) is
 // known: a currency the row did not give becomes the account's; a different one is a row error
 // (`currency_mismatch`).
 void applyAccountCurrency(const std::optional<store::AccountRow>& account, const std::string& kind,
@@ -56,6 +57,7 @@ private:
     const store::ImportRecord& _import;
     ImportTypeTraits _traits;
     domain::Date _today;
+    TargetAccounts _targets;
     DuplicateCounter _duplicates;
     std::unique_ptr<store::RowInserter> _inserter; // prepared batches (store/RowInserter.h)
     RowStats _stats;

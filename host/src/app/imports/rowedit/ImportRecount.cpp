@@ -5,6 +5,7 @@
 #include "app/imports/ImportSummary.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/RowStats.h"
+#include "app/imports/TargetAccounts.h"
 #include "app/rows/RowCodec.h"
 #include "domain/Json.h"
 
@@ -18,6 +19,7 @@ void recountImport(store::Tx& s, store::ImportRecord& import, const ImportTypeTr
     RowStats stats;
     MappingKeys keys;
     DuplicateCounter duplicates(s, import, traits);
+    TargetAccounts targets(s, import);
     int64_t duplicateRows = 0;
     // Validity as stored with each row (at upload or its last edit), as the upload counted.
     imports.forEachRowBatch(import.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
@@ -37,8 +39,7 @@ void recountImport(store::Tx& s, store::ImportRecord& import, const ImportTypeTr
         std::vector<TargetedRow> targeted;
         for (const auto& fields : published) {
             // Only an import of entries probes by account (DuplicateCounter::matches).
-            accounts.push_back(traits.producesEntries() ? duplicates.targetAccount(fields)
-                                                        : std::nullopt);
+            accounts.push_back(traits.producesEntries() ? targets.of(fields) : std::nullopt);
             targeted.push_back(TargetedRow{&fields, &accounts.back()});
         }
         duplicates.prefetch(targeted);
