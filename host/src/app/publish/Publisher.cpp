@@ -1,7 +1,5 @@
 #include "app/publish/Publisher.h"
 
-#include "domain/NoCopy.h"
-
 #include "app/imports/ImportEvaluation.h"
 #include "app/imports/ImportProgress.h"
 #include "app/imports/ImportSummary.h"
@@ -14,6 +12,7 @@
 #include "app/rules/ReplacedBodies.h"
 #include "app/rules/RuleRemoval.h"
 #include "domain/Json.h"
+#include "domain/NoCopy.h"
 #include "jobs/BalanceDelta.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
@@ -220,10 +219,10 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
                 total = import->rowsCount;
                 setImportProgress(importId, {"publishing", 0, total});
                 // The pages written are written once: a smaller SQLite cache spills them early
-                // instead of holding up to the pool's 64 MB (docs/decisions.md D125), to the end
-                // of the publish: restored before the balances and the commit, the cache grew
-                // by 30 MB more there (docs/decisions.md D237). With active rules 48 MiB
-                // (docs/decisions.md D246).
+                // instead of holding up to the pool's 64 MB (docs/decisions.md D125). The limit
+                // holds to the end of the publish, balances and commit included: restored before
+                // them, the cache grew by 30 MB more (docs/decisions.md D237). With active rules
+                // it is 48 MiB (docs/decisions.md D246).
                 cacheLimit.emplace(s, rulePass.active() ? kRulesPublishCacheKb
                                                         : kStreamedPublishCacheKb);
                 TransactionWriter transactions(ctx, *resolver);
