@@ -262,6 +262,9 @@ void EntryStore::setNotes(const std::string& entryId, const std::string& notes) 
 
 namespace {
 
+// Rows a statement deletes on SQLite (deleteCreatedBy).
+constexpr size_t kDeleteRowsPerStatement = 8192;
+
 // Deletes the transfers that link the entries `owned` selects (a condition on the entries' alias
 // `o`, of one parameter, the import's id) and their split children; returns how many children.
 // The callers then delete those entries. The payload rows go with their entries (ON DELETE CASCADE;
@@ -269,9 +272,6 @@ namespace {
 // side, through the parent's primary key (split children through the partial index entries_parent):
 // a semi-join from the import's 100k ids once became a nested loop that ran for minutes on
 // PostgreSQL.
-// Rows a statement deletes on SQLite (deleteCreatedBy).
-constexpr size_t kDeleteRowsPerStatement = 8192;
-
 size_t deleteOwnedEntries(Tx& s, const std::string& owned, const std::string& importId) {
     sqlExec(s,
             "DELETE FROM transfers WHERE EXISTS (SELECT 1 FROM entries o WHERE o.id IN "
