@@ -13,6 +13,7 @@
 #include "server/Config.h"
 #include "store/AccountStore.h"
 #include "store/EntryBatch.h"
+#include "store/EntryLookups.h"
 #include "store/RevertQueries.h"
 #include "store/Sql.h"
 #include "store/StoreCounters.h"
@@ -92,6 +93,7 @@ class LedgerScaleTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(publishProbesOnlyTheRowsItsUploadCouldNotClear);
     CPPUNIT_TEST(aWriteBetweenUploadAndPublishMakesThePublishProbeEveryRow);
     CPPUNIT_TEST(revertFindsTheMatchingImportsEntryByEntry);
+    CPPUNIT_TEST(duplicateProbeIsAnIndexProbePerKeyWhateverThePlanner);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -292,6 +294,62 @@ public:
             std::string("Import cannot be reverted because other data depends on it: import ") +
                 again.id + ".",
             error->message);
+    }
+
+    // docs/decisions.md D270: the duplicate probe of a batch's keys is one probe of
+    // entries_account_key per key whatever the planner makes of its statistics (a publish's
+    // rows are in none until the next ANALYZE): PostgreSQL is told to avoid scans other than
+    // through an index, then each join method in turn; the plan must not change. A join the
+    // planner may flatten turns into a hash join over all of the account's entries per
+    // statement (what it chose when the account looked empty).
+    void duplicateProbeIsAnIndexProbePerKeyWhateverThePlanner() {
+        const FileRow a = fileRow(1), b = fileRow(2), c = fileRow(3);
+        for (const char* setting : {"", "SET enable_nestloop = off", "SET enable_hashjoin = off",
+                                    "SET enable_mergejoin = off"}) {
+            std::string plan;
+            _app->server().database().read([&](store::Tx& s) {
+                const bool pg = store::sqlIsPostgres(s);
+                if (!pg && *setting) return;
+                if (pg) store::sqlExec(s, "SET enable_seqscan = off");
+                if (pg) store::sqlExec(s, "SET enable_bitmapscan = off");
+                if (*setting) store::sqlExec(s, setting);
+                std::vector<store::SqlValue> params;
+                if (pg) {
+                    for (const auto* r : {&a, &b, &c}) {
+                        params.emplace_back(r->date);
+                        params.emplace_back(stored(r->cents));
+                    }
+                } else {
+                    params.emplace_back("[[\"" + a.date + "\"," + std::to_string(stored(a.cents)) +
+                                        "]]");
+                }
+                params.emplace_back(_full);
+                params.emplace_back(std::string("no-such-import"));
+                const std::string sql = store::transactionCandidatesQuery(pg, pg ? 3 : 1, true);
+                for (const auto& r :
+                     store::sqlQuery(s, (pg ? "EXPLAIN " : "EXPLAIN QUERY PLAN ") + sql, params))
+                    plan += r.str(pg ? 0 : 3) + "\n";
+                if (pg) store::sqlExec(s, "RESET ALL");
+            });
+            if (plan.empty()) continue;
+            const std::string message = std::string(setting) + ":\n" + plan;
+            CPPUNIT_ASSERT_MESSAGE(message, plan.find("entries_account_key") != std::string::npos);
+            for (const char* other : {"Hash Join", "Merge Join", "Seq Scan", "SCAN e",
+                                      "entries_account_transaction_order"})
+                CPPUNIT_ASSERT_MESSAGE(message, plan.find(other) == std::string::npos);
+        }
+        // And it finds the twins, oldest created first.
+        std::vector<std::string> found;
+        _app->server().database().read([&](store::Tx& s) {
+            store::transactionCandidates(
+                s, _full,
+                {{a.date, stored(a.cents)}, {b.date, stored(b.cents)}, {c.date, stored(c.cents)}},
+                [&](store::TransactionCandidate&& t) { found.push_back(t.name); });
+        });
+        CPPUNIT_ASSERT_EQUAL(std::size_t(3), found.size());
+        CPPUNIT_ASSERT_EQUAL(a.name, found[0]);
+        CPPUNIT_ASSERT_EQUAL(b.name, found[1]);
+        CPPUNIT_ASSERT_EQUAL(c.name, found[2]);
     }
 
 private:

@@ -100,43 +100,61 @@ tradeDuplicateCandidates(Tx& s, const TradeKey& k) {
     return out;
 }
 
+std::string transactionCandidatesQuery(bool postgres, std::size_t keys, bool excludeImport) {
+    std::string sql;
+    if (postgres) {
+        sql = "WITH k (d, a) AS (VALUES ";
+        for (std::size_t i = 0; i < keys; ++i)
+            sql += i ? ", (CAST(? AS TEXT), CAST(? AS BIGINT))"
+                     : "(CAST(? AS TEXT), CAST(? AS BIGINT))";
+        // Each key is one probe of entries_account_key, whatever the statistics say: a
+        // publish's rows are not in them until the next ANALYZE, and an account that looks
+        // empty made the planner flatten the LATERAL into a hash join over all of the
+        // account's entries per statement (docs/decisions.md D270). OFFSET 0 keeps the
+        // subquery a probe per key; `|| ''` keeps it off the partial (account_id, date) index
+        // of transactions, where a day of a busy account is hundreds of entries.
+        sql += ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k, "
+               "LATERAL (SELECT * FROM entries x WHERE x.account_id = ? AND x.date = k.d AND "
+               "x.amount = k.a AND x.entryable_type || '' = 'Transaction'";
+        if (excludeImport) sql += " AND COALESCE(x.import_id, '') <> ?";
+        return sql + " OFFSET 0) e ORDER BY e.created_at, e.id";
+    }
+    // The keys as a table the index is probed with, key by key (CROSS JOIN keeps SQLite's
+    // planner on that order). SQLite prepares every probe anew (nativeQuery caches nothing):
+    // the keys go in one JSON parameter, so the statement's text is a few hundred bytes
+    // whatever the number of keys, not 400 pairs of placeholders to parse (docs/decisions.md
+    // D126).
+    sql = "WITH k (d, a) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') "
+          "FROM json_each(?)) SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id "
+          "FROM k CROSS JOIN entries e WHERE e.account_id = ? AND e.date = k.d AND e.amount = "
+          "k.a AND e.entryable_type = 'Transaction'";
+    if (excludeImport) sql += " AND COALESCE(e.import_id, '') <> ?";
+    return sql + " ORDER BY e.created_at, e.id";
+}
+
 void transactionCandidates(Tx& s, const std::string& accountId,
                            const std::vector<DateAmount>& unsorted,
                            const std::function<void(TransactionCandidate&&)>& onRow,
                            const std::string& excludeImportId) {
     // In index order: each statement probes one stretch of the index, page after page, instead
-    // of pages all over it (a file in no date order).
+    // of pages all over it (a file in no date order). Each key's matches come out oldest
+    // created first.
     std::vector<DateAmount> keys = unsorted;
     counters::keysProbed(keys.size());
     std::sort(keys.begin(), keys.end(), [](const DateAmount& a, const DateAmount& b) {
         return a.date != b.date ? a.date < b.date : a.amount < b.amount;
     });
+    const bool pg = sqlIsPostgres(s);
     for (std::size_t at = 0; at < keys.size(); at += kKeysPerStatement) {
         const std::size_t n = std::min(kKeysPerStatement, keys.size() - at);
-        // The keys as a table the index is probed with, key by key (CROSS JOIN keeps SQLite's
-        // planner on that order; PostgreSQL finds it itself). Each key's matches come out
-        // oldest created first.
-        const bool pg = sqlIsPostgres(s);
-        std::string sql;
         std::vector<SqlValue> params;
         if (pg) {
-            sql = "WITH k (d, a) AS (VALUES ";
             params.reserve(2 * n + 2);
             for (std::size_t i = 0; i < n; ++i) {
-                sql += i ? ", (CAST(? AS TEXT), CAST(? AS BIGINT))"
-                         : "(CAST(? AS TEXT), CAST(? AS BIGINT))";
                 params.emplace_back(keys[at + i].date);
                 params.emplace_back(keys[at + i].amount);
             }
-            // LATERAL makes each key one index probe whatever the statistics say (a hash join
-            // over the whole table is what a plan flip would cost).
-            sql += ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k, "
-                   "LATERAL (SELECT * FROM entries x WHERE x.account_id = ? AND x.date = k.d "
-                   "AND x.amount = k.a AND x.entryable_type = 'Transaction'";
         } else {
-            // SQLite prepares every probe anew (nativeQuery caches nothing): the keys go in one
-            // JSON parameter, so the statement's text is a few hundred bytes whatever the number
-            // of keys, not 400 pairs of placeholders to parse (docs/decisions.md D126).
             std::string json = "[";
             json.reserve(n * 28 + 2);
             for (std::size_t i = 0; i < n; ++i) {
@@ -148,24 +166,16 @@ void transactionCandidates(Tx& s, const std::string& accountId,
                 json += ']';
             }
             json += ']';
-            sql = "WITH k (d, a) AS (SELECT json_extract(value, '$[0]'), json_extract(value, "
-                  "'$[1]') FROM json_each(?)) SELECT e.id, e.date, e.amount, e.currency, e.name, "
-                  "e.external_id FROM k CROSS JOIN entries e WHERE e.account_id = ? AND e.date = "
-                  "k.d AND e.amount = k.a AND e.entryable_type = 'Transaction'";
             params.reserve(3);
             params.emplace_back(std::move(json));
         }
         params.emplace_back(accountId);
-        if (!excludeImportId.empty()) {
-            sql +=
-                pg ? " AND COALESCE(x.import_id, '') <> ?" : " AND COALESCE(e.import_id, '') <> ?";
-            params.emplace_back(excludeImportId);
-        }
-        sql += pg ? ") e ORDER BY e.created_at, e.id" : " ORDER BY e.created_at, e.id";
-        nativeQuery(s, sql, params, [&](const NativeRow& r) {
-            onRow(TransactionCandidate{r.str(0), r.str(1), r.str(3), r.str(4), r.i64(2),
-                                       r.optStr(5)});
-        });
+        if (!excludeImportId.empty()) params.emplace_back(excludeImportId);
+        nativeQuery(s, transactionCandidatesQuery(pg, n, !excludeImportId.empty()), params,
+                    [&](const NativeRow& r) {
+                        onRow(TransactionCandidate{r.str(0), r.str(1), r.str(3), r.str(4), r.i64(2),
+                                                   r.optStr(5)});
+                    });
     }
 }
 

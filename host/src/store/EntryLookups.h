@@ -57,6 +57,9 @@ constexpr std::size_t kKeysPerStatement = 400;
 void transactionCandidates(Tx& s, const std::string& accountId, const std::vector<DateAmount>& keys,
                            const std::function<void(TransactionCandidate&&)>& onRow,
                            const std::string& excludeImportId = {});
+// The statement of one call's `keys` keys (`excludeImport`: with the import to leave out as
+// its last parameter); the account's id follows the keys.
+std::string transactionCandidatesQuery(bool postgres, std::size_t keys, bool excludeImport);
 
 // docs/decisions.md D63: (entry id, entry type, external id) of the account's entries holding
 // one of `externalIds`, except those of `excludeImportId`, oldest created first; one statement
