@@ -1,8 +1,9 @@
 #pragma once
 // The cached SQLite state of BenchState.h, shared by state_bench and state_reads_bench: built on
 // first use in build/bench-state/ (FINIMPORT_BENCH_STATE_DIR), keyed by schema version and sizes,
-// and copied for each run. A state cached by an older schema version is upgraded by the
-// migrations (as a user's database would be) instead of being built again.
+// and copied for each run. On PostgreSQL, a kept cluster caches it as a database (pgState). A state
+// cached by an older schema version is upgraded by the migrations (as a user's database would be)
+// instead of being built again.
 
 #include "BenchHttp.h"
 #include "BenchPg.h"
@@ -75,8 +76,45 @@ inline StateInfo sqliteState(const std::string& dir, int64_t total, int64_t big)
     return info;
 }
 
-// The state a run measures, on `backend` ("sqlite": the cached state copied into `dir`; "pg": a
-// throwaway cluster kept alive by `pg`, seeded anew): its URL, and its key in `info`.
+// The PostgreSQL state of a run in `pg`'s database. On a kept cluster (FINIMPORT_BENCH_PG_URL)
+// it is built once into a database named by schema version and sizes (its key and family in
+// the database's comment) and copied for each run; a throwaway cluster is seeded anew.
+inline void pgState(PgBenchDatabase& pg, int64_t total, int64_t big, StateInfo& info) {
+    auto makeKey = [](store::Database& db) {
+        return app::ApiKeys(db).create("bench", "owner", "bench", "read_write", std::nullopt).key;
+    };
+    auto start = std::chrono::steady_clock::now();
+    if (!pg.keptCluster()) {
+        seedState(pg.url(), true, total, big, info, makeKey);
+        std::printf("  built the state in %.0f s\n", secondsSince(start));
+        return;
+    }
+    const std::string cached = "fi_state_v" +
+                               std::to_string(store::allMigrations().back().version) + "_" +
+                               std::to_string(total) + "_" + std::to_string(big);
+    auto comment = pg.databaseComment(cached);
+    if (!comment || comment->empty()) {
+        // No comment: a build that did not finish.
+        if (comment) pg.maintenance("DROP DATABASE " + cached + " WITH (FORCE)");
+        pg.maintenance("CREATE DATABASE " + cached);
+        seedState(pg.urlOf(cached), true, total, big, info, makeKey);
+        pg.maintenance("COMMENT ON DATABASE " + cached + " IS '" + info.key + " " + info.familyId +
+                       "'");
+        std::printf("  built the state %s in %.0f s\n", cached.c_str(), secondsSince(start));
+        comment = pg.databaseComment(cached);
+        start = std::chrono::steady_clock::now();
+    } else {
+        std::printf("  reusing the state %s\n", cached.c_str());
+    }
+    const auto space = comment->find(' ');
+    info.key = comment->substr(0, space);
+    info.familyId = comment->substr(space + 1);
+    pg.copyFrom(cached);
+    std::printf("  copied it in %.1f s\n", secondsSince(start));
+}
+
+// The state a run measures, on `backend` ("sqlite": the cached state copied into `dir`; "pg":
+// a database of the cluster `pg` keeps alive, see pgState): its URL, and its key in `info`.
 inline std::string openState(const std::string& backend, const std::string& dir, int64_t total,
                              int64_t big, std::unique_ptr<PgBenchDatabase>& pg, StateInfo& info) {
     if (backend != "pg") {
@@ -84,11 +122,7 @@ inline std::string openState(const std::string& backend, const std::string& dir,
         return "sqlite:" + dir + "/state.db";
     }
     pg = std::make_unique<PgBenchDatabase>(FINIMPORT_SOURCE_DIR);
-    auto start = std::chrono::steady_clock::now();
-    seedState(pg->url(), true, total, big, info, [](store::Database& db) {
-        return app::ApiKeys(db).create("bench", "owner", "bench", "read_write", std::nullopt).key;
-    });
-    std::printf("  built the state in %.0f s\n", secondsSince(start));
+    pgState(*pg, total, big, info);
     return pg->url();
 }
 

@@ -7,7 +7,8 @@
 // phase over the RSS before it) against 100 MB.
 // Usage: state_bench [sqlite|pg] [total entries] [entries of the big account] [rows] [runs]
 //        (defaults sqlite 10000000 1000000 100000 3). SQLite states are cached in
-//        build/bench-state/ (FINIMPORT_BENCH_STATE_DIR), keyed by schema version and sizes.
+//        build/bench-state/ (FINIMPORT_BENCH_STATE_DIR), keyed by schema version and sizes;
+//        PostgreSQL states in a kept cluster's database when FINIMPORT_BENCH_PG_URL names one.
 // Each phase's span goes to stderr on CLOCK_MONOTONIC: run it under `perf record -k
 // CLOCK_MONOTONIC` and cut the profile per phase with `perf report --time begin,end`.
 #include "BenchCsv.h"

@@ -8,7 +8,8 @@
 // req/s and p99 <= 20 ms.
 // Usage: state_reads_bench [sqlite|pg] [total entries] [entries of the big account]
 //        [seconds per wrk run] [runs] [only the paths containing this]
-//        (defaults sqlite 10000000 1000000 3 3, every path; needs wrk)
+//        (defaults sqlite 10000000 1000000 3 3, every path; needs wrk). States are cached
+//        as state_bench's are (BenchStateCache.h).
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 #include "BenchPg.h"
