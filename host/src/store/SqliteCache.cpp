@@ -7,16 +7,18 @@
 
 namespace finimport::store {
 
-std::optional<int64_t> limitSqliteCache(Tx& s, int64_t kb) {
-    if (sqlIsPostgres(s)) return std::nullopt;
-    std::optional<int64_t> saved;
-    if (auto r = sqlQueryOne(s, "PRAGMA cache_size")) saved = r->i64(0);
+SqliteCacheLimit::SqliteCacheLimit(Tx& s, int64_t kb) : _s(s) {
+    if (sqlIsPostgres(s)) return;
+    if (auto r = sqlQueryOne(s, "PRAGMA cache_size")) _saved = r->i64(0);
     sqlExec(s, "PRAGMA cache_size=-" + std::to_string(kb));
-    return saved;
 }
 
-void restoreSqliteCache(Tx& s, int64_t cacheSize) {
-    sqlExec(s, "PRAGMA cache_size=" + std::to_string(cacheSize));
+SqliteCacheLimit::~SqliteCacheLimit() {
+    if (!_saved) return;
+    try {
+        sqlExec(_s, "PRAGMA cache_size=" + std::to_string(*_saved));
+    } catch (...) { // the session goes back to the pool either way
+    }
 }
 
 } // namespace finimport::store

@@ -3,16 +3,24 @@
 // pages are written once: a small cache spills them to the WAL early instead of holding up to
 // the pool's 64 MB per import).
 
+#include "domain/NoCopy.h"
 #include "store/Tx.h"
+
 #include <cstdint>
 #include <optional>
 
 namespace finimport::store {
 
-// SQLite: sets the cache to `kb` KiB and returns the previous `cache_size` value; PostgreSQL:
-// does nothing and returns nullopt.
-std::optional<int64_t> limitSqliteCache(Tx& s, int64_t kb);
-// Sets `cache_size` back to a value limitSqliteCache returned.
-void restoreSqliteCache(Tx& s, int64_t cacheSize);
+// While it lives, the session's SQLite cache is `kb` KiB; its previous size comes back when it
+// goes. PostgreSQL: does nothing.
+class SqliteCacheLimit : domain::NoCopy {
+public:
+    SqliteCacheLimit(Tx& s, int64_t kb);
+    ~SqliteCacheLimit();
+
+private:
+    Tx& _s;
+    std::optional<int64_t> _saved; // the previous `cache_size` (SQLite only)
+};
 
 } // namespace finimport::store

@@ -8,7 +8,6 @@
 #include "domain/Json.h"
 #include "store/LedgerStamps.h"
 #include "store/RowInserter.h"
-#include "store/SqliteCache.h"
 
 #include <sstream>
 
@@ -41,20 +40,14 @@ UploadWriter::UploadWriter(store::Tx& s, const store::ImportRecord& import,
       _skipInvalid(skipsInvalidRows(ImportOptions::fromJson(import.configuration))) {
     // An upload's pages are written once: a small SQLite cache spills them to the WAL early
     // instead of holding up to the pool's 64 MB per import (the upload's memory bound).
-    _savedCacheSize = store::limitSqliteCache(s, kUploadCacheKb);
+    _cacheLimit.emplace(s, kUploadCacheKb);
     // docs/decisions.md D210: the account's changes before the first probe; a write after this
     // moves them, and the publish then probes every row again.
     if (_import.accountId && _traits.producesEntries())
         _ledgerChanges = store::ledgerChanges(s, *_import.accountId);
 }
 
-UploadWriter::~UploadWriter() {
-    if (!_savedCacheSize) return;
-    try {
-        store::restoreSqliteCache(_s, *_savedCacheSize);
-    } catch (...) { // the session is going back to the pool either way
-    }
-}
+UploadWriter::~UploadWriter() = default;
 
 void UploadWriter::add(CollectedRow&& r) {
     ++_rows;

@@ -12,6 +12,7 @@
 #include "app/imports/TargetAccounts.h"
 #include "domain/Date.h"
 #include "domain/NoCopy.h"
+#include "store/SqliteCache.h"
 #include "store/Tx.h"
 
 #include <cstddef>
@@ -67,8 +68,8 @@ private:
     int64_t _duplicateRows = 0;
     int64_t _rows = 0;
     std::vector<Pending> _pending;
-    std::optional<int64_t> _savedCacheSize; // SQLite: the session's page cache, restored
-    std::optional<int64_t> _ledgerChanges;  // docs/decisions.md D210, the import's account's
+    std::optional<store::SqliteCacheLimit> _cacheLimit; // the upload's page cache (SQLite)
+    std::optional<int64_t> _ledgerChanges; // docs/decisions.md D210, the import's account's
 };
 
 } // namespace finimport::app

@@ -12,7 +12,6 @@
 #include "app/rules/ReplacedBodies.h"
 #include "app/rules/RuleRemoval.h"
 #include "domain/Json.h"
-#include "domain/NoCopy.h"
 #include "jobs/BalanceDelta.h"
 #include "jobs/BalanceMaterializer.h"
 #include "store/AccountStore.h"
@@ -45,23 +44,6 @@ constexpr int64_t kStreamedPublishCacheKb = 32768;
 // 30 % more pages in the same sweep of the (account, date) and (date) indexes, which a 32 MiB
 // cache no longer holds (docs/decisions.md D246).
 constexpr int64_t kRulesPublishCacheKb = 49152;
-
-// The session's SQLite page cache limited while it lives (store/SqliteCache.h).
-class SqliteCacheLimit : domain::NoCopy {
-public:
-    SqliteCacheLimit(store::Tx& s, int64_t kb) : _s(s), _saved(store::limitSqliteCache(s, kb)) {}
-    ~SqliteCacheLimit() {
-        if (!_saved) return;
-        try {
-            store::restoreSqliteCache(_s, *_saved);
-        } catch (...) { // the session goes back to the pool either way
-        }
-    }
-
-private:
-    store::Tx& _s;
-    std::optional<int64_t> _saved;
-};
 
 void writeSummaryCount(store::ImportRecord& import, const char* key, int64_t count) {
     ImportSummary summary = ImportSummary::of(import.summary);
@@ -205,7 +187,7 @@ std::optional<jobs::RecordedFailure> Publisher::publish(const std::string& impor
                 setImportProgress(importId, {"publishing", done, total});
             };
             std::optional<MappingResolver> resolver;
-            std::optional<SqliteCacheLimit> cacheLimit;
+            std::optional<store::SqliteCacheLimit> cacheLimit;
             // docs/decisions.md D125: an import larger than one page is published a page of rows
             // at a time, unless it needs the whole file at once (QIF extras map rows to entries;
             // a learning rule's history holds the file as given).
