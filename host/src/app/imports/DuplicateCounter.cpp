@@ -42,8 +42,7 @@ std::string rowCurrency(const rows::Fields& row, const store::AccountRow& accoun
 
 DuplicateCounter::DuplicateCounter(store::Tx& s, const store::ImportRecord& import,
                                    const ImportTypeTraits& traits)
-    : _s(s), _import(import), _traits(traits), _accounts(s), _candidates(s, import.id),
-      _targets(s, import) {}
+    : _s(s), _import(import), _traits(traits), _accounts(s), _candidates(s, import.id) {}
 
 bool DuplicateCounter::hasEntries(const std::string& accountId) {
     if (auto it = _hasEntries.find(accountId); it != _hasEntries.end()) return it->second;

@@ -32,7 +32,6 @@ public:
     void prefetch(const std::vector<TargetedRow>& rows);
     // `target`: the row's TargetAccounts::of.
     bool matches(const rows::Fields& row, const std::optional<store::AccountRow>& target);
-    bool matches(const rows::Fields& row) { return matches(row, _targets.of(row)); }
     // docs/decisions.md D210: after matches() answered false, true when the row is a
     // transaction of the import's own account in which nothing could have matched it: no entry
     // of its date and amount, none holding its external id (or no entry at all).
@@ -49,7 +48,6 @@ private:
     ImportTypeTraits _traits;
     store::AccountStore _accounts;
     TransactionCandidates _candidates;
-    TargetAccounts _targets;
     std::map<std::string, bool> _hasEntries;
     std::set<std::string> _accountNames;
     bool _lastNoCandidate = false;

@@ -5,6 +5,7 @@
 #include "app/imports/ImportSummary.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/RowStats.h"
+#include "app/imports/TargetAccounts.h"
 #include "app/rows/RowCodec.h"
 #include "domain/Json.h"
 #include "store/ImportRowQueries.h"
@@ -173,8 +174,13 @@ bool applyRowDelta(store::Tx& s, store::ImportRecord& import, const ImportTypeTr
     // docs/decisions.md D18: the edited row's own match, before and after (claims by other rows
     // stay as counted).
     int64_t duplicateDelta = 0;
-    if (was.published) duplicateDelta -= DuplicateCounter(s, import, traits).matches(before.fields);
-    if (is.published) duplicateDelta += DuplicateCounter(s, import, traits).matches(after.fields);
+    TargetAccounts targets(s, import);
+    if (was.published)
+        duplicateDelta -=
+            DuplicateCounter(s, import, traits).matches(before.fields, targets.of(before.fields));
+    if (is.published)
+        duplicateDelta +=
+            DuplicateCounter(s, import, traits).matches(after.fields, targets.of(after.fields));
 
     summary.setCount("duplicate_rows_count",
                      std::max<int64_t>(0, summary.count("duplicate_rows_count") + duplicateDelta));
