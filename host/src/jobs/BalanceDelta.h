@@ -14,8 +14,8 @@
 
 namespace finimport::jobs {
 
-// `sums`: the import's transactions on the account per day (store::importDaySums), read before a
-// revert deletes them; `sign` +1 once published, -1 once reverted. Call after the entries are
+// `sums`: the import's transactions on the account per day (store::plainImportDaySums), read before
+// a revert deletes them; `sign` +1 once published, -1 once reverted. Call after the entries are
 // written or deleted. False (nothing written) when a delta would not be exact: rebuild instead.
 bool applyImportDelta(store::Tx& s, const std::string& accountId,
                       const std::vector<store::DaySums>& sums, int sign);

@@ -40,33 +40,30 @@ std::optional<std::string> latestEntryDateBefore(Tx& s, const std::string& accou
     return r->str(0);
 }
 
-std::vector<DaySums> importDaySums(Tx& s, const std::string& importId,
-                                   const std::string& accountId) {
-    std::vector<DaySums> out;
-    nativeQuery(s,
-                // `|| ''` keeps SQLite's planner on the import's index: on the account's it read
-                // every entry of the account.
-                "SELECT date, SUM(CASE WHEN amount < 0 THEN amount ELSE 0 END), SUM(CASE WHEN "
-                "amount < 0 THEN 0 ELSE amount END) FROM entries WHERE import_id = ? AND "
-                "account_id || '' = ? AND entryable_type = 'Transaction' GROUP BY date ORDER BY "
-                "date",
-                {importId, accountId}, [&](const NativeRow& r) {
-                    out.push_back({r.str(0), r.i64(1), r.i64(2)});
-                });
-    return out;
-}
-
-bool importIsPlainOn(Tx& s, const std::string& importId, const std::string& accountId) {
-    if (sqlQueryOne(s,
-                    "SELECT 1 FROM entries WHERE import_id = ? AND account_id || '' = ? AND "
-                    "(entryable_type <> 'Transaction' OR parent_entry_id IS NOT NULL) LIMIT 1",
-                    {importId, accountId}))
-        return false;
+std::optional<std::vector<DaySums>> plainImportDaySums(Tx& s, const std::string& importId,
+                                                       const std::string& accountId) {
     // Split children by the partial index of split children (`|| ''`: not the account's index).
-    return !sqlQueryOne(s,
-                        "SELECT 1 FROM entries WHERE parent_entry_id IS NOT NULL AND "
-                        "account_id || '' = ? LIMIT 1",
-                        {accountId});
+    if (sqlQueryOne(s,
+                    "SELECT 1 FROM entries WHERE parent_entry_id IS NOT NULL AND "
+                    "account_id || '' = ? LIMIT 1",
+                    {accountId}))
+        return std::nullopt;
+    std::vector<DaySums> out;
+    bool plain = true;
+    // One read of the import's entries: the sums a day and whether any is not a plain
+    // transaction. `|| ''` keeps SQLite's planner on the import's index: on the account's it
+    // read every entry of the account.
+    nativeQuery(s,
+                "SELECT date, SUM(CASE WHEN amount < 0 THEN amount ELSE 0 END), SUM(CASE WHEN "
+                "amount < 0 THEN 0 ELSE amount END), SUM(CASE WHEN entryable_type <> "
+                "'Transaction' OR parent_entry_id IS NOT NULL THEN 1 ELSE 0 END) FROM entries "
+                "WHERE import_id = ? AND account_id || '' = ? GROUP BY date ORDER BY date",
+                {importId, accountId}, [&](const NativeRow& r) {
+                    if (r.i64(3) != 0) plain = false;
+                    if (plain) out.push_back({r.str(0), r.i64(1), r.i64(2)});
+                });
+    if (!plain) return std::nullopt;
+    return out;
 }
 
 bool hasOtherEntriesFrom(Tx& s, const std::string& accountId, const std::string& fromDate) {

@@ -79,11 +79,11 @@ struct DaySums {
     std::string date;
     int64_t in = 0, out = 0; // the sums of the negative and of the other amounts
 };
-std::vector<DaySums> importDaySums(Tx& s, const std::string& importId,
-                                   const std::string& accountId);
-// True when the import's entries on the account are transactions only, and the account has no
-// split child (a split moves amounts between entries: a delta of the import's own would not do).
-bool importIsPlainOn(Tx& s, const std::string& importId, const std::string& accountId);
+// nullopt unless the import's entries on the account are transactions only and the account has
+// no split child (a split moves amounts between entries: a delta of the import's own would not
+// do).
+std::optional<std::vector<DaySums>> plainImportDaySums(Tx& s, const std::string& importId,
+                                                       const std::string& accountId);
 // True when the account has an entry other than a transaction dated `fromDate` or later.
 bool hasOtherEntriesFrom(Tx& s, const std::string& accountId, const std::string& fromDate);
 // The date (ISO) of the account's latest entry; nullopt when it has none.

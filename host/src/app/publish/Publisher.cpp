@@ -92,8 +92,8 @@ void materializeTouched(PublishContext& ctx,
 std::map<std::string, std::vector<store::DaySums>> importDeltas(PublishContext& ctx) {
     std::map<std::string, std::vector<store::DaySums>> deltas;
     for (const auto& accountId : ctx.touchedAccounts)
-        if (store::importIsPlainOn(ctx.session, ctx.import.id, accountId))
-            deltas[accountId] = store::importDaySums(ctx.session, ctx.import.id, accountId);
+        if (auto sums = store::plainImportDaySums(ctx.session, ctx.import.id, accountId))
+            deltas[accountId] = std::move(*sums);
     return deltas;
 }
 
