@@ -17,6 +17,20 @@ std::string sqlMarks(size_t n) {
     return out;
 }
 
+std::string pgArray(const std::vector<std::string>& values) {
+    std::string out = "{";
+    for (size_t i = 0; i < values.size(); ++i) {
+        if (i) out += ',';
+        out += '"';
+        for (char c : values[i]) {
+            if (c == '"' || c == '\\') out += '\\';
+            out += c;
+        }
+        out += '"';
+    }
+    return out + "}";
+}
+
 std::string insertSql(const std::string& table, const std::string& columns) {
     const auto n = static_cast<size_t>(std::count(columns.begin(), columns.end(), ',') + 1);
     return "INSERT INTO " + table + " (" + columns + ") VALUES (" + sqlMarks(n) + ")";

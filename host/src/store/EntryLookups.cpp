@@ -97,22 +97,21 @@ tradeDuplicateCandidates(Tx& s, const TradeKey& k) {
     return out;
 }
 
-std::string transactionCandidatesQuery(bool postgres, std::size_t keys, bool excludeImport) {
+std::string transactionCandidatesQuery(bool postgres, bool excludeImport) {
     std::string sql;
     if (postgres) {
-        sql = "WITH k (d, a) AS (VALUES ";
-        for (std::size_t i = 0; i < keys; ++i)
-            sql += i ? ", (CAST(? AS TEXT), CAST(? AS BIGINT))"
-                     : "(CAST(? AS TEXT), CAST(? AS BIGINT))";
-        // Each key is one probe of entries_account_key, whatever the statistics say: a
-        // publish's rows are not in them until the next ANALYZE, and an account that looks
-        // empty made the planner flatten the LATERAL into a hash join over all of the
-        // account's entries per statement (docs/decisions.md D270). OFFSET 0 keeps the
-        // subquery a probe per key; `|| ''` keeps it off the partial (account_id, date) index
-        // of transactions, where a day of a busy account is hundreds of entries.
-        sql += ") SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM k, "
-               "LATERAL (SELECT * FROM entries x WHERE x.account_id = ? AND x.date = k.d AND "
-               "x.amount = k.a AND x.entryable_type || '' = 'Transaction'";
+        // The keys as two array parameters (store::pgArray): parsed and planned in a fraction of
+        // what 800 placeholders of a VALUES list cost. Each key is one probe of
+        // entries_account_key, whatever the statistics say: a publish's rows are not in them
+        // until the next ANALYZE, and an account that looks empty made the planner flatten the
+        // LATERAL into a hash join over all of the account's entries per statement
+        // (docs/decisions.md D270). OFFSET 0 keeps the subquery a probe per key; `|| ''` keeps
+        // it off the partial (account_id, date) index of transactions, where a day of a busy
+        // account is hundreds of entries.
+        sql = "SELECT e.id, e.date, e.amount, e.currency, e.name, e.external_id FROM "
+              "unnest(CAST(? AS TEXT[]), CAST(? AS BIGINT[])) AS k (d, a), LATERAL (SELECT * "
+              "FROM entries x WHERE x.account_id = ? AND x.date = k.d AND x.amount = k.a AND "
+              "x.entryable_type || '' = 'Transaction'";
         if (excludeImport) sql += " AND COALESCE(x.import_id, '') <> ?";
         return sql + " OFFSET 0) e ORDER BY e.created_at, e.id";
     }
@@ -146,11 +145,15 @@ void transactionCandidates(Tx& s, const std::string& accountId,
         const std::size_t n = std::min(kKeysPerStatement, keys.size() - at);
         std::vector<SqlValue> params;
         if (pg) {
-            params.reserve(2 * n + 2);
+            std::vector<std::string> dates, amounts;
+            dates.reserve(n);
+            amounts.reserve(n);
             for (std::size_t i = 0; i < n; ++i) {
-                params.emplace_back(keys[at + i].date);
-                params.emplace_back(keys[at + i].amount);
+                dates.push_back(keys[at + i].date);
+                amounts.push_back(std::to_string(keys[at + i].amount));
             }
+            params.emplace_back(pgArray(dates));
+            params.emplace_back(pgArray(amounts));
         } else {
             std::string json = "[";
             json.reserve(n * 28 + 2);
@@ -168,7 +171,7 @@ void transactionCandidates(Tx& s, const std::string& accountId,
         }
         params.emplace_back(accountId);
         if (!excludeImportId.empty()) params.emplace_back(excludeImportId);
-        nativeQuery(s, transactionCandidatesQuery(pg, n, !excludeImportId.empty()), params,
+        nativeQuery(s, transactionCandidatesQuery(pg, !excludeImportId.empty()), params,
                     [&](const NativeRow& r) {
                         onRow(TransactionCandidate{r.str(0), r.str(1), r.str(3), r.str(4), r.i64(2),
                                                    r.optStr(5)});
@@ -176,21 +179,37 @@ void transactionCandidates(Tx& s, const std::string& accountId,
     }
 }
 
+std::string externalIdHoldersQuery(bool postgres, std::size_t ids) {
+    if (postgres)
+        // The ids as one array parameter (store::pgArray), each one probe of
+        // entries_external_id whatever the statistics say (docs/decisions.md D270, as
+        // transactionCandidatesQuery).
+        return "SELECT e.id, e.entryable_type, e.external_id FROM unnest(CAST(? AS TEXT[])) AS "
+               "k (x), LATERAL (SELECT id, entryable_type, external_id, created_at FROM entries "
+               "WHERE account_id = ? AND external_id = k.x AND external_id IS NOT NULL AND "
+               "COALESCE(import_id, '') <> ? OFFSET 0) e ORDER BY e.created_at, e.id";
+    return "SELECT id, entryable_type, external_id FROM entries WHERE external_id IN (" +
+           sqlMarks(ids) +
+           ") AND account_id = ? AND COALESCE(import_id, '') <> ? ORDER BY created_at, id";
+}
+
 void externalIdHolders(Tx& s, const std::string& accountId,
                        const std::vector<std::string>& externalIds,
                        const std::string& excludeImportId,
                        const std::function<void(ExternalIdHolder&&)>& onRow) {
     counters::keysProbed(externalIds.size());
+    const bool pg = sqlIsPostgres(s);
     for (std::size_t at = 0; at < externalIds.size(); at += kKeysPerStatement) {
         const std::size_t n = std::min(kKeysPerStatement, externalIds.size() - at);
-        std::string sql = "SELECT id, entryable_type, external_id FROM entries WHERE account_id = "
-                          "? AND COALESCE(import_id, '') <> ? AND external_id IN (" +
-                          sqlMarks(n) + ") ORDER BY created_at, id";
-        std::vector<SqlValue> params{accountId, excludeImportId};
-        params.reserve(n + 2);
-        for (std::size_t i = 0; i < n; ++i)
-            params.emplace_back(externalIds[at + i]);
-        nativeQuery(s, sql, params, [&](const NativeRow& r) {
+        const auto first = externalIds.begin() + static_cast<std::ptrdiff_t>(at);
+        std::vector<SqlValue> params;
+        if (pg)
+            params.emplace_back(pgArray({first, first + static_cast<std::ptrdiff_t>(n)}));
+        else
+            params.assign(first, first + static_cast<std::ptrdiff_t>(n));
+        params.emplace_back(accountId);
+        params.emplace_back(excludeImportId);
+        nativeQuery(s, externalIdHoldersQuery(pg, n), params, [&](const NativeRow& r) {
             onRow(ExternalIdHolder{r.str(0), r.str(1), r.str(2)});
         });
     }

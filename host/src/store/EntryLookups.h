@@ -57,9 +57,10 @@ constexpr std::size_t kKeysPerStatement = 400;
 void transactionCandidates(Tx& s, const std::string& accountId, const std::vector<DateAmount>& keys,
                            const std::function<void(TransactionCandidate&&)>& onRow,
                            const std::string& excludeImportId = {});
-// The statement of one call's `keys` keys (`excludeImport`: with the import to leave out as
-// its last parameter); the account's id follows the keys.
-std::string transactionCandidatesQuery(bool postgres, std::size_t keys, bool excludeImport);
+// The statement transactionCandidates runs for a batch of keys. Its parameters: the keys (two
+// arrays on PostgreSQL, dates then amounts, store::pgArray; one JSON array of [date, amount] on
+// SQLite), the account's id, and with `excludeImport` the import to leave out.
+std::string transactionCandidatesQuery(bool postgres, bool excludeImport);
 
 // docs/decisions.md D63: (entry id, entry type, external id) of the account's entries holding
 // one of `externalIds`, except those of `excludeImportId`, oldest created first; one statement
@@ -71,6 +72,10 @@ void externalIdHolders(Tx& s, const std::string& accountId,
                        const std::vector<std::string>& externalIds,
                        const std::string& excludeImportId,
                        const std::function<void(ExternalIdHolder&&)>& onRow);
+// The statement externalIdHolders runs for `ids` external ids. Its parameters: the ids (one
+// array on PostgreSQL, store::pgArray; `ids` values on SQLite), the account's id, the import to
+// leave out ('' for none).
+std::string externalIdHoldersQuery(bool postgres, std::size_t ids);
 
 // docs/decisions.md D80, the balance delta of one import on one account.
 // The import's transactions on the account summed per day, money in (negative amounts) and money
