@@ -1,0 +1,104 @@
+// Schema version 21 (docs/decisions.md D240, D241): contains-search from a dictionary of names.
+// SQLite only; PostgreSQL keeps its pg_trgm indexes of schema v18 (nothing changes there).
+// - entry_names: each account's distinct (name, merchant) pairs of its transactions with their
+//   number of entries, kept by row triggers in the transaction of every write (publish, revert,
+//   correction, delete, restore), rows of no entry removed. A search matches its text against
+//   these (few, in a ledger whose names repeat) instead of every entry; total_count is the sum
+//   of the matching pairs' counts plus the entries found by their notes alone.
+// - entry_names_search: the FTS5 trigram index of the dictionary's names (external content,
+//   keyed by the dictionary row's rowid); entries_notes_search: the same over entries' notes
+//   only (indexed when present: most entries have none). They replace entries_search of v18,
+//   which indexed every entry's name: a publish no longer writes the trigrams of its names.
+// - entries_account_name_order: one (account, name, merchant)'s transactions in the listing's
+//   order, so a page of a search merges the matching pairs' rows from the index.
+#include "store/Migrations.h"
+#include "store/Sql.h"
+#include "store/TxSession.h"
+
+namespace finimport::store {
+
+namespace {
+
+// The dictionary row of an entry (`row`: NEW or OLD); a missing merchant is ''.
+std::string key(const std::string& row) {
+    return row + ".account_id, " + row + ".name, COALESCE(" + row + ".merchant_id, '')";
+}
+
+std::string plus(const std::string& row) {
+    return "INSERT INTO entry_names (account_id, name, merchant_id, n) SELECT " + key(row) +
+           ", 1 WHERE " + row +
+           ".entryable_type = 'Transaction' ON CONFLICT (account_id, name, merchant_id) DO "
+           "UPDATE SET n = n + 1;";
+}
+
+std::string minus(const std::string& row) {
+    const std::string match = " WHERE " + row +
+                              ".entryable_type = 'Transaction' AND account_id = " + row +
+                              ".account_id AND name = " + row +
+                              ".name AND merchant_id = COALESCE(" + row + ".merchant_id, '')";
+    return "UPDATE entry_names SET n = n - 1" + match + "; DELETE FROM entry_names" + match +
+           " AND n <= 0;";
+}
+
+void dictionary(Tx& s) {
+    if (sqlIsPostgres(s)) return;
+    for (const char* t :
+         {"entries_search_insert", "entries_search_delete", "entries_search_update"})
+        sqlExec(s, std::string("DROP TRIGGER IF EXISTS ") + t);
+    sqlExec(s, "DROP TABLE IF EXISTS entries_search");
+    sqlExec(s, "CREATE TABLE entry_names (account_id TEXT NOT NULL, name TEXT NOT NULL, "
+               "merchant_id TEXT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (account_id, name, "
+               "merchant_id))");
+    sqlExec(s, "INSERT INTO entry_names (account_id, name, merchant_id, n) SELECT account_id, "
+               "name, COALESCE(merchant_id, ''), COUNT(*) FROM entries WHERE entryable_type = "
+               "'Transaction' GROUP BY account_id, name, COALESCE(merchant_id, '')");
+    sqlExec(s, "CREATE INDEX entry_names_merchant ON entry_names (merchant_id) WHERE merchant_id "
+               "<> ''");
+    sqlExec(s, "CREATE INDEX entries_account_name_order ON entries (account_id, name, merchant_id, "
+               "date, created_at, id) WHERE entryable_type = 'Transaction'");
+    sqlExec(s, "CREATE TRIGGER entry_names_insert AFTER INSERT ON entries BEGIN " + plus("NEW") +
+                   " END");
+    sqlExec(s, "CREATE TRIGGER entry_names_delete AFTER DELETE ON entries BEGIN " + minus("OLD") +
+                   " END");
+    sqlExec(s, "CREATE TRIGGER entry_names_update AFTER UPDATE OF account_id, name, merchant_id, "
+               "entryable_type ON entries WHEN OLD.account_id IS NOT NEW.account_id OR OLD.name "
+               "IS NOT NEW.name OR OLD.merchant_id IS NOT NEW.merchant_id OR OLD.entryable_type "
+               "IS NOT NEW.entryable_type BEGIN " +
+                   minus("OLD") + " " + plus("NEW") + " END");
+    // The names' trigrams: a dictionary row gets them when it appears and loses them when it goes
+    // (its count changes touch nothing).
+    sqlExec(s, "CREATE VIRTUAL TABLE entry_names_search USING fts5(name, content='entry_names', "
+               "content_rowid='rowid', tokenize='trigram', columnsize=0)");
+    sqlExec(s, "INSERT INTO entry_names_search (entry_names_search) VALUES ('rebuild')");
+    sqlExec(s, "CREATE TRIGGER entry_names_search_insert AFTER INSERT ON entry_names BEGIN INSERT "
+               "INTO entry_names_search (rowid, name) VALUES (NEW.rowid, NEW.name); END");
+    sqlExec(s, "CREATE TRIGGER entry_names_search_delete AFTER DELETE ON entry_names BEGIN INSERT "
+               "INTO entry_names_search (entry_names_search, rowid, name) VALUES ('delete', "
+               "OLD.rowid, OLD.name); END");
+    // Notes: only the entries that have some.
+    sqlExec(s, "CREATE VIRTUAL TABLE entries_notes_search USING fts5(notes, content='entries', "
+               "content_rowid='rowid', tokenize='trigram', columnsize=0)");
+    sqlExec(s, "INSERT INTO entries_notes_search (entries_notes_search) VALUES ('rebuild')");
+    const std::string drop =
+        "INSERT INTO entries_notes_search (entries_notes_search, rowid, notes) "
+        "SELECT 'delete', OLD.rowid, OLD.notes WHERE OLD.notes IS NOT NULL;";
+    const std::string add = "INSERT INTO entries_notes_search (rowid, notes) SELECT NEW.rowid, "
+                            "NEW.notes WHERE NEW.notes IS NOT NULL;";
+    sqlExec(s, "CREATE TRIGGER entries_notes_search_insert AFTER INSERT ON entries WHEN NEW.notes "
+               "IS NOT NULL BEGIN " +
+                   add + " END");
+    sqlExec(s, "CREATE TRIGGER entries_notes_search_delete AFTER DELETE ON entries WHEN OLD.notes "
+               "IS NOT NULL BEGIN " +
+                   drop + " END");
+    sqlExec(s, "CREATE TRIGGER entries_notes_search_update AFTER UPDATE OF notes ON entries WHEN "
+               "OLD.notes IS NOT NEW.notes BEGIN " +
+                   drop + " " + add + " END");
+}
+
+} // namespace
+
+std::vector<Migration> schemaV21() {
+    return {Migration{21, "search dictionary of names", {}, dictionary}};
+}
+
+} // namespace finimport::store
