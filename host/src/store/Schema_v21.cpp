@@ -9,8 +9,8 @@
 //   keyed by the dictionary row's rowid); entries_notes_search: the same over entries' notes
 //   only (indexed when present: most entries have none). They replace entries_search of v18,
 //   which indexed every entry's name: a publish no longer writes the trigrams of its names.
-// - entries_account_name_order: one (account, name, merchant)'s transactions in the listing's
-//   order, so a page of a search merges the matching pairs' rows from the index.
+// - entries_name_order: one (name, merchant)'s transactions in the listing's order (with their
+//   account), so a page of a search merges the matching names' rows from the index.
 #include "store/Migrations.h"
 #include "store/Sql.h"
 #include "store/TxSession.h"
@@ -54,8 +54,10 @@ void dictionary(Tx& s) {
                "'Transaction' GROUP BY account_id, name, COALESCE(merchant_id, '')");
     sqlExec(s, "CREATE INDEX entry_names_merchant ON entry_names (merchant_id) WHERE merchant_id "
                "<> ''");
-    sqlExec(s, "CREATE INDEX entries_account_name_order ON entries (account_id, name, merchant_id, "
-               "date, created_at, id) WHERE entryable_type = 'Transaction'");
+    // Name first: a name's entries in every account are one range, the account checked from the
+    // index (a family's accounts share their payees).
+    sqlExec(s, "CREATE INDEX entries_name_order ON entries (name, merchant_id, date, created_at, "
+               "id, account_id) WHERE entryable_type = 'Transaction'");
     sqlExec(s, "CREATE TRIGGER entry_names_insert AFTER INSERT ON entries BEGIN " + plus("NEW") +
                    " END");
     sqlExec(s, "CREATE TRIGGER entry_names_delete AFTER DELETE ON entries BEGIN " + minus("OLD") +

@@ -151,6 +151,16 @@ std::optional<std::string> rareQuery(Database& db, Tx& s, const std::string& tab
 // The pattern as a subquery: SQLite prepares a statement again whenever a LIKE's bound pattern
 // changes (its LIKE optimization reads the value; ours always start with `%`, so it never
 // applies), which costs more than the search itself for a page merged from many pairs.
+// A JSON string of `text` (json_each() reads the lists bound as one parameter).
+std::string jsonText(const std::string& text) {
+    std::string out = "\"";
+    for (char ch : text) {
+        if (ch == '"' || ch == '\\') out += '\\';
+        out += ch;
+    }
+    return out + "\"";
+}
+
 const char* kLike = " LIKE (SELECT ?) ESCAPE '\\'";
 
 std::string familyMerchants() {
@@ -267,13 +277,25 @@ int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const Sear
 std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,
                           const std::string& seek, const std::vector<SqlValue>& seekParams,
                           std::vector<SqlValue>& params) {
-    std::string q;
+    // One part per (name, merchant): its entries on the accounts whose pairs matched.
+    std::vector<std::pair<const SearchStream*, std::string>> names;
     for (const auto& stream : plan.streams) {
+        auto it = std::find_if(names.begin(), names.end(), [&](const auto& n) {
+            return n.first->name == stream.name && n.first->merchantId == stream.merchantId;
+        });
+        if (it == names.end()) {
+            names.emplace_back(&stream, "[");
+            it = names.end() - 1;
+        }
+        it->second += std::string(it->second.size() > 1 ? "," : "") + jsonText(stream.accountId);
+    }
+    std::string q;
+    for (const auto& [stream, accounts] : names) {
         q += "SELECT e.date, e.created_at, e.id FROM entries e WHERE e.entryable_type = "
-             "'Transaction' AND e.account_id = ? AND e.name = ? AND e.merchant_id IS NULLIF(?, "
-             "'')" +
+             "'Transaction' AND e.name = ? AND e.merchant_id IS NULLIF(?, '') AND e.account_id "
+             "IN (SELECT value FROM json_each(?))" +
              seek + " UNION ALL ";
-        append(params, bindValues(stream.accountId, stream.name, stream.merchantId));
+        append(params, bindValues(stream->name, stream->merchantId, accounts + "]"));
         append(params, seekParams);
     }
     q += "SELECT e.date, e.created_at, e.id " + notesOnly(f, plan, params) + seek;

@@ -45,10 +45,10 @@ void appendSearch(std::string& w, const TransactionFilter& f, bool pg, const Sea
 int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan);
 
 // SQLite, indexed plan with at most kMaxStreams pairs: a SELECT of (date, created_at, id) of
-// the matches on the filter's accounts in the listing's order, merged from each pair's rows
-// of entries_account_name_order and the notes' matches; `seek` (with its `seekParams`) is
-// the page anchor's condition on alias `e`, applied to every part. Ends with the ORDER BY;
-// the caller adds LIMIT and OFFSET.
+// the matches on the filter's accounts in the listing's order, merged from each matching
+// name's rows of entries_name_order (on its pairs' accounts) and the notes' matches; `seek` (with
+// its `seekParams`) is the page anchor's condition on alias `e`, applied to every part. Ends with
+// the ORDER BY; the caller adds LIMIT and OFFSET.
 std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,
                           const std::string& seek, const std::vector<SqlValue>& seekParams,
                           std::vector<SqlValue>& params);
