@@ -221,12 +221,24 @@ std::string notesOnly(const TransactionFilter& f, const SearchPlan& plan,
     return q;
 }
 
+// A size that only bounds the probes of rareQuery(), kept as long as the probes' counts (any
+// value gives the same answers): `sql` counts it.
+int64_t probeBound(Database& db, Tx& s, const std::string& key, const std::string& sql,
+                   const std::vector<SqlValue>& params) {
+    const std::string at = std::to_string(reinterpret_cast<uintptr_t>(&db)) + "\x1f" + key;
+    std::optional<int64_t> n = probeCounts().find(at);
+    if (!n) {
+        n = db.statements().count(s, sql, params);
+        probeCounts().store(at, *n);
+    }
+    return std::clamp<int64_t>(*n / 10, 1000, kMaxSearchCandidates);
+}
+
 std::optional<std::string> namesQuery(Database& db, Tx& s, const std::string& text) {
-    const int64_t size =
-        db.statements().count(s, "SELECT COALESCE(MAX(rowid), 0) FROM entry_names", {});
     int64_t rows = 0;
-    return rareQuery(db, s, "entry_names_search", text,
-                     std::clamp<int64_t>(size / 10, 1000, kMaxSearchCandidates), rows);
+    return rareQuery(
+        db, s, "entry_names_search", text,
+        probeBound(db, s, "names", "SELECT COALESCE(MAX(rowid), 0) FROM entry_names", {}), rows);
 }
 
 } // namespace
@@ -238,8 +250,7 @@ SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
     const std::string total = countedSum(
         "entry_counts", "entryable_type", std::string("Transaction"),
         {f.familyId, "a.status <> 'pending_deletion'", std::nullopt, std::nullopt}, params);
-    const int64_t cap = std::clamp<int64_t>(db.statements().count(s, total, params) / 10, 1000,
-                                            kMaxSearchCandidates);
+    const int64_t cap = probeBound(db, s, "listed\x1f" + f.familyId, total, params);
     int64_t notes = 0;
     auto notesMatch = rareQuery(db, s, "entries_notes_search", *f.search, cap, notes);
     // Notes that hold the text everywhere: no index narrows it (the rows are checked instead).
