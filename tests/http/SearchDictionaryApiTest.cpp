@@ -235,7 +235,7 @@ public:
         assertDictionary();
     }
 
-    // More matching pairs than a page merges (SearchPlan::kMaxStreams): the same answers.
+    // More matching names than a page merges (SearchPlan::kMaxStreams): the same answers.
     void testMorePairsThanMergedAreCheckedInOrder() {
         std::string csv = "date,name,amount\n";
         for (int i = 0; i < 260; ++i)

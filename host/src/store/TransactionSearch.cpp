@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <mutex>
+#include <set>
 #include <unordered_map>
 
 namespace finimport::store {
@@ -262,12 +263,14 @@ SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
     const std::string pairs =
         matchingPairs(f, namesQuery(db, s, *f.search),
                       "d.rowid, d.account_id, d.name, d.merchant_id, d.n", params);
-    params.push_back(static_cast<int64_t>(SearchPlan::kMaxStreams + 1));
+    params.push_back(static_cast<int64_t>(SearchPlan::kMaxPairs + 1));
+    std::set<std::pair<std::string, std::string>> names;
     db.statements().query(s, pairs + " LIMIT ?", params, [&](const NativeRow& r) {
         plan.streams.push_back({r.i64(0), r.str(1), r.str(2), r.str(3), r.i64(4)});
         plan.candidates += r.i64(4);
+        names.emplace(r.str(2), r.str(3));
     });
-    if (plan.streams.size() > SearchPlan::kMaxStreams) {
+    if (plan.streams.size() > SearchPlan::kMaxPairs || names.size() > SearchPlan::kMaxStreams) {
         plan.tooManyStreams = true;
         plan.streams.clear();
     }

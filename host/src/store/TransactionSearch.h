@@ -26,10 +26,12 @@ struct SearchPlan {
     // SQLite: the text is found through the dictionary of names and the notes index.
     bool indexed = false;
     std::string notesMatch;            // with `indexed`: the FTS5 query over entries' notes
-    std::vector<SearchStream> streams; // with `indexed`: the matching pairs, at most kMaxStreams
-    bool tooManyStreams = false;       // more pairs match than kMaxStreams: check rows instead
-    int64_t candidates = 0;            // with `indexed`: at most this many rows match
-    static constexpr size_t kMaxStreams = 200;
+    std::vector<SearchStream> streams; // with `indexed`: the matching pairs, at most kMaxPairs
+    // More pairs match than kMaxPairs, or more distinct (name, merchant) than kMaxStreams (the
+    // parts of a merged page): the rows are checked instead.
+    bool tooManyStreams = false;
+    int64_t candidates = 0; // with `indexed`: at most this many rows match
+    static constexpr size_t kMaxStreams = 200, kMaxPairs = 2000;
 };
 
 SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f);
@@ -44,7 +46,7 @@ void appendSearch(std::string& w, const TransactionFilter& f, bool pg, const Sea
 // counts, plus the entries found by their notes alone).
 int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan);
 
-// SQLite, indexed plan with at most kMaxStreams pairs: a SELECT of (date, created_at, id) of
+// SQLite, indexed plan without tooManyStreams: a SELECT of (date, created_at, id) of
 // the matches on the filter's accounts in the listing's order, merged from each matching
 // name's rows of entries_name_order (on its pairs' accounts) and the notes' matches; `seek` (with
 // its `seekParams`) is the page anchor's condition on alias `e`, applied to every part. Ends with
