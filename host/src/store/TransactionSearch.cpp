@@ -149,9 +149,6 @@ std::optional<std::string> rareQuery(Database& db, Tx& s, const std::string& tab
     return match;
 }
 
-// The pattern as a subquery: SQLite prepares a statement again whenever a LIKE's bound pattern
-// changes (its LIKE optimization reads the value; ours always start with `%`, so it never
-// applies), which costs more than the search itself for a page merged from many pairs.
 // A JSON string of `text` (json_each() reads the lists bound as one parameter).
 std::string jsonText(const std::string& text) {
     std::string out = "\"";
@@ -162,6 +159,9 @@ std::string jsonText(const std::string& text) {
     return out + "\"";
 }
 
+// The pattern as a subquery: SQLite prepares a statement again whenever a LIKE's bound pattern
+// changes (its LIKE optimization reads the value; ours always start with `%`, so it never
+// applies), which costs more than the search itself for a page merged from many pairs.
 const char* kLike = " LIKE (SELECT ?) ESCAPE '\\'";
 
 std::string familyMerchants() {
