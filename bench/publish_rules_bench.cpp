@@ -18,15 +18,19 @@
 #include "store/RuleStore.h"
 #include "store/Sql.h"
 #include "store/TaxonomyStore.h"
+#include "store/WalCheckpointer.h"
 
 #include <Poco/TemporaryFile.h>
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
+#include <utility>
 
 using namespace finimport;
 
@@ -50,6 +54,101 @@ long peakRssKb() {
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
     return u.ru_maxrss;
+}
+
+// What the process read and wrote (/proc/self/io: bytes through read/write calls and those that
+// reached the disk) and its page faults and context switches: where a publish's wall time goes
+// when its instructions do not explain it (bench/RESULTS.md, "Rules at publish, fourth look").
+struct ProcCounters {
+    long long rchar = 0, wchar = 0, readBytes = 0, writeBytes = 0;
+    long minflt = 0, majflt = 0, nvcsw = 0, nivcsw = 0;
+};
+
+ProcCounters procCounters() {
+    ProcCounters c;
+    if (std::FILE* f = std::fopen("/proc/self/io", "r")) {
+        char key[64];
+        long long value = 0;
+        while (std::fscanf(f, "%63[^:]: %lld\n", key, &value) == 2) {
+            if (std::strcmp(key, "rchar") == 0) c.rchar = value;
+            if (std::strcmp(key, "wchar") == 0) c.wchar = value;
+            if (std::strcmp(key, "read_bytes") == 0) c.readBytes = value;
+            if (std::strcmp(key, "write_bytes") == 0) c.writeBytes = value;
+        }
+        std::fclose(f);
+    }
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    c.minflt = u.ru_minflt;
+    c.majflt = u.ru_majflt;
+    c.nvcsw = u.ru_nvcsw;
+    c.nivcsw = u.ru_nivcsw;
+    return c;
+}
+
+// CPU ticks of each thread of this process (/proc/self/task/*/stat): the publish job's thread is
+// the one that used the most during a publish; the rest is the WAL checkpointer, the HTTP threads
+// and whatever else ran meanwhile.
+struct ThreadUse {
+    long long ticks = 0, rchar = 0, wchar = 0;
+};
+
+std::map<std::string, ThreadUse> threadTicks() {
+    std::map<std::string, ThreadUse> ticks;
+    std::error_code ec;
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+        std::FILE* f = std::fopen((task.path() / "stat").c_str(), "r");
+        if (!f) continue;
+        char line[1024];
+        const bool read = std::fgets(line, sizeof line, f) != nullptr;
+        std::fclose(f);
+        if (!read) continue;
+        // Fields after the parenthesised name: state is the 3rd, utime the 14th, stime the 15th.
+        const char* at = std::strrchr(line, ')');
+        if (!at) continue;
+        long long utime = 0, stime = 0;
+        if (std::sscanf(at + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lld %lld", &utime,
+                        &stime) == 2) {
+            ThreadUse& use = ticks[task.path().filename().string()];
+            use.ticks = utime + stime;
+            if (std::FILE* io = std::fopen((task.path() / "io").c_str(), "r")) {
+                char key[64];
+                long long value = 0;
+                while (std::fscanf(io, "%63[^:]: %lld\n", key, &value) == 2) {
+                    if (std::strcmp(key, "rchar") == 0) use.rchar = value;
+                    if (std::strcmp(key, "wchar") == 0) use.wchar = value;
+                }
+                std::fclose(io);
+            }
+        }
+    }
+    return ticks;
+}
+
+// Between two snapshots: the busiest thread's CPU seconds and bytes read and written (MB), and
+// the other threads' CPU seconds.
+struct JobThread {
+    double cpu = 0, others = 0, readMb = 0, writtenMb = 0;
+};
+
+JobThread splitThreads(const std::map<std::string, ThreadUse>& before,
+                       const std::map<std::string, ThreadUse>& after) {
+    long long top = -1, all = 0;
+    JobThread j;
+    for (const auto& [tid, t] : after) {
+        auto it = before.find(tid);
+        const ThreadUse b = it == before.end() ? ThreadUse{} : it->second;
+        const long long d = t.ticks - b.ticks;
+        all += d;
+        if (d <= top) continue;
+        top = d;
+        j.readMb = double(t.rchar - b.rchar) / 1e6;
+        j.writtenMb = double(t.wchar - b.wchar) / 1e6;
+    }
+    const double hz = double(sysconf(_SC_CLK_TCK));
+    j.cpu = double(top) / hz;
+    j.others = double(all - top) / hz;
+    return j;
 }
 
 // The machine's 1-minute load average: the figures above depend on it (a shared machine).
@@ -192,12 +291,19 @@ int main(int argc, char** argv) {
             std::string id = bench::jsonText(created.body, "id");
             auto start = std::chrono::steady_clock::now();
             const double cpuStart = cpuSeconds();
+            const ProcCounters ioStart = procCounters();
+            const auto ticksStart = threadTicks();
+            const uint64_t inlineStart = server.database().checkpointer()
+                                             ? server.database().checkpointer()->inlineCheckpoints()
+                                             : 0;
             auto queued =
                 bench::request(port, "POST", "/api/v1/imports/" + id + "/publish", key.key);
             if (queued.status != 200) return 1;
             server.jobs().waitIdle(std::chrono::minutes(10));
             double seconds = bench::secondsSince(start);
             const double cpu = cpuSeconds() - cpuStart;
+            const ProcCounters io = procCounters();
+            const JobThread job = splitThreads(ticksStart, threadTicks());
             auto detail = bench::request(port, "GET", "/api/v1/imports/" + id, key.key);
             if (bench::jsonText(detail.body, "status") != "complete") {
                 std::fprintf(stderr, "publish did not complete: %s\n",
@@ -214,6 +320,23 @@ int main(int argc, char** argv) {
             std::printf("  run %d (%s): publish %.3f s (cpu %.3f s), %lld rule effects\n",
                         run / 2 + 1, withRules ? "100 rules" : "no rules", seconds, cpu,
                         static_cast<long long>(mine));
+            const uint64_t inlineCheckpoints =
+                server.database().checkpointer()
+                    ? server.database().checkpointer()->inlineCheckpoints() - inlineStart
+                    : 0;
+            std::printf(
+                "    publish thread: cpu %.2f s, read %.1f MB, written %.1f MB; other threads "
+                "cpu %.2f s; WAL checkpoints inside the publish: %llu\n",
+                job.cpu, job.readMb, job.writtenMb, job.others,
+                static_cast<unsigned long long>(inlineCheckpoints));
+            std::printf(
+                "    read %.1f MB (disk %.1f MB), written %.1f MB (disk %.1f MB), faults %ld "
+                "(major %ld), context switches %ld voluntary, %ld involuntary\n",
+                double(io.rchar - ioStart.rchar) / 1e6,
+                double(io.readBytes - ioStart.readBytes) / 1e6,
+                double(io.wchar - ioStart.wchar) / 1e6,
+                double(io.writeBytes - ioStart.writeBytes) / 1e6, io.minflt - ioStart.minflt,
+                io.majflt - ioStart.majflt, io.nvcsw - ioStart.nvcsw, io.nivcsw - ioStart.nivcsw);
             std::fflush(stdout);
             (withRules ? ruled : plain).push_back(seconds);
             (withRules ? ruledCpu : plainCpu).push_back(cpu);

@@ -8,6 +8,8 @@
 // Usage: state_bench [sqlite|pg] [total entries] [entries of the big account] [rows] [runs]
 //        (defaults sqlite 10000000 1000000 100000 3). SQLite states are cached in
 //        build/bench-state/ (FINIMPORT_BENCH_STATE_DIR), keyed by schema version and sizes.
+// Each phase's span goes to stderr on CLOCK_MONOTONIC: run it under `perf record -k
+// CLOCK_MONOTONIC` and cut the profile per phase with `perf report --time begin,end`.
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 #include "BenchPg.h"
@@ -23,6 +25,8 @@
 
 #include <Poco/TemporaryFile.h>
 
+#include <malloc.h>
+#include <sqlite3.h>
 #include <sys/resource.h>
 
 #include <array>
@@ -65,6 +69,9 @@ void resetPeakRss() {
 
 struct Phase {
     double seconds = 0, cpu = 0, rssGrowthMb = 0;
+    // Where the growth is: SQLite's own allocations at their peak during the phase (page caches,
+    // statements, sorters) over what it held before, and the heap in use after it over before.
+    double sqlitePeakMb = 0, heapMb = 0;
     // Duplicate keys the store probed (docs/decisions.md D210): the same in every run.
     uint64_t keysProbed = 0;
 };
@@ -115,9 +122,19 @@ public:
 
 private:
     uint16_t port() const { return _server.port(); }
+    // Each phase's span on CLOCK_MONOTONIC (steady_clock), on stderr: `perf record -k
+    // CLOCK_MONOTONIC` of a run is then cut per phase with `perf report --time start,end`.
+    static double monotonic() {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    }
     void begin(Phase& p) {
         _rssBefore = statusMb("VmRSS:");
         resetPeakRss();
+        _sqliteBefore = double(sqlite3_memory_used()) / (1 << 20);
+        sqlite3_memory_highwater(1);
+        _heapBefore = double(mallinfo2().uordblks) / (1 << 20);
+        std::fprintf(stderr, "phase begins at %.6f\n", monotonic());
         _start = std::chrono::steady_clock::now();
         _cpu = cpuSeconds();
         _keys = store::storeCounters().keysProbed;
@@ -128,12 +145,15 @@ private:
         p.cpu = cpuSeconds() - _cpu;
         p.rssGrowthMb = statusMb("VmHWM:") - _rssBefore;
         p.keysProbed = store::storeCounters().keysProbed - _keys;
+        p.sqlitePeakMb = double(sqlite3_memory_highwater(0)) / (1 << 20) - _sqliteBefore;
+        p.heapMb = double(mallinfo2().uordblks) / (1 << 20) - _heapBefore;
+        std::fprintf(stderr, "phase ends at %.6f\n", monotonic());
     }
 
     server::Server& _server;
     std::string _key;
     std::chrono::steady_clock::time_point _start;
-    double _cpu = 0, _rssBefore = 0;
+    double _cpu = 0, _rssBefore = 0, _sqliteBefore = 0, _heapBefore = 0;
     uint64_t _keys = 0;
 };
 
@@ -223,8 +243,10 @@ int run(int argc, char** argv) {
                         seconds[name + where].push_back(p->seconds);
                         cpu[name + where].push_back(p->cpu);
                         rss[name] = std::max(rss[name], p->rssGrowthMb);
-                        std::printf(" %s %.2f s (cpu %.2f, rss +%.0f MB, %llu keys probed);",
+                        std::printf(" %s %.2f s (cpu %.2f, rss +%.0f MB: sqlite peak +%.0f, "
+                                    "heap after %+.0f; %llu keys probed);",
                                     name.c_str() + 2, p->seconds, p->cpu, p->rssGrowthMb,
+                                    p->sqlitePeakMb, p->heapMb,
                                     static_cast<unsigned long long>(p->keysProbed));
                     }
                     std::printf("\n");

@@ -258,15 +258,16 @@ struct FormatSamples {
     void number(std::string_view cell) { numbers.add(cell); }
 };
 
-inline constexpr const char* kMetaFields[] = {"col_sep", "date_format", "number_format", "error"};
+inline constexpr FieldList kMetaFields{"col_sep", "date_format", "number_format", "error"};
 
 // The `meta` record: the values `auto` options resolved to, or why one could not be decided.
 inline bool emitMeta(Records& out, const Settings& s, const std::optional<std::string>& error) {
-    Row row(std::size(kMetaFields));
-    if (s.autoSeparator) row.set(0, std::string(1, s.separator));
-    if (s.autoDate && !error) row.set(1, s.dateFormat);
-    if (s.autoNumber && !error) row.set(2, std::string(sdk::numberFormatName(s.numberFormat)));
-    if (error) row.set(3, *error);
+    Row row(kMetaFields.size());
+    if (s.autoSeparator) row.set(kMetaFields["col_sep"], std::string(1, s.separator));
+    if (s.autoDate && !error) row.set(kMetaFields["date_format"], s.dateFormat);
+    if (s.autoNumber && !error)
+        row.set(kMetaFields["number_format"], std::string(sdk::numberFormatName(s.numberFormat)));
+    if (error) row.set(kMetaFields["error"], *error);
     return out.begin("meta", kMetaFields) && out.row(row, Location{0, 0});
 }
 

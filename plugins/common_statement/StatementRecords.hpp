@@ -15,6 +15,7 @@
 #include <limits>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -118,14 +119,14 @@ struct Transaction {
     std::vector<Issue> issues;
 };
 
-inline constexpr const char* kStatementFields[] = {
-    "statement_id",    "account",      "account_kind",    "currency",
-    "opening_balance", "opening_date", "closing_balance", "closing_date"};
-inline constexpr const char* kTransactionFields[] = {
+inline constexpr FieldList kStatementFields{"statement_id",    "account",         "account_kind",
+                                            "currency",        "opening_balance", "opening_date",
+                                            "closing_balance", "closing_date"};
+inline constexpr FieldList kTransactionFields{
     "account",        "date",        "amount",      "currency",    "name",
     "category",       "tags",        "notes",       "entity_type", "signed_amount",
     "currency_given", "external_id", "statement_id"};
-inline constexpr const char* kWarningFields[] = {"message"};
+inline constexpr FieldList kWarningFields{"message"};
 
 // docs/decisions.md D62: `Statement <id>: opening <O> + entries <S> = <X>, but the statement states
 // <C>`, or nullopt when the statement reconciles, lacks a balance, or an entry amount is
@@ -169,8 +170,8 @@ public:
         for (const Transaction& t : entries)
             if (!writeTransaction(st, t)) return false;
         for (const std::string& w : warnings) {
-            Row row(std::size(kWarningFields));
-            row.set(0, w);
+            Row row(kWarningFields.size());
+            row.set(kWarningFields["message"], w);
             if (!emit("warning", kWarningFields, row, st.line)) return false;
         }
         return true;
@@ -178,36 +179,38 @@ public:
 
 private:
     bool writeStatement(const StatementHeader& st) {
-        Row row(std::size(kStatementFields));
-        row.set(0, st.id);
-        if (st.account) row.set(1, *st.account);
-        row.set(2, st.kind);
-        if (st.currency) row.set(3, *st.currency);
-        if (st.opening) row.set(4, st.opening->text());
-        if (st.openingDate) row.set(5, *st.openingDate);
-        if (st.closing) row.set(6, st.closing->text());
-        if (st.closingDate) row.set(7, *st.closingDate);
+        Row row(kStatementFields.size());
+        row.set(kStatementFields["statement_id"], st.id);
+        if (st.account) row.set(kStatementFields["account"], *st.account);
+        row.set(kStatementFields["account_kind"], st.kind);
+        if (st.currency) row.set(kStatementFields["currency"], *st.currency);
+        if (st.opening) row.set(kStatementFields["opening_balance"], st.opening->text());
+        if (st.openingDate) row.set(kStatementFields["opening_date"], *st.openingDate);
+        if (st.closing) row.set(kStatementFields["closing_balance"], st.closing->text());
+        if (st.closingDate) row.set(kStatementFields["closing_date"], *st.closingDate);
         return emit("statement", kStatementFields, row, st.line);
     }
 
     bool writeTransaction(const StatementHeader& st, const Transaction& t) {
-        Row row(std::size(kTransactionFields));
-        if (st.account) row.set(0, *st.account);
-        if (t.date) row.set(1, *t.date);
+        Row row(kTransactionFields.size());
+        if (st.account) row.set(kTransactionFields["account"], *st.account);
+        if (t.date) row.set(kTransactionFields["date"], *t.date);
         if (t.amount)
-            row.set(2, t.amount->text());
+            row.set(kTransactionFields["amount"], t.amount->text());
         else if (t.amountRaw)
-            row.set(2, *t.amountRaw);
-        if (st.currency) row.set(3, *st.currency);
-        row.set(4, t.name.empty() ? std::string("Imported item") : t.name);
-        row.set(5, "");
-        row.set(6, "");
-        row.set(7, t.notes);
-        row.set(8, "");
-        if (t.amount) row.set(9, sdk::formatScaled(-t.amount->scaled, t.amount->digits));
-        row.set(10, st.currency ? "true" : "false");
-        if (t.externalId) row.set(11, *t.externalId);
-        row.set(12, st.id);
+            row.set(kTransactionFields["amount"], *t.amountRaw);
+        if (st.currency) row.set(kTransactionFields["currency"], *st.currency);
+        row.set(kTransactionFields["name"], t.name.empty() ? std::string("Imported item") : t.name);
+        row.set(kTransactionFields["category"], "");
+        row.set(kTransactionFields["tags"], "");
+        row.set(kTransactionFields["notes"], t.notes);
+        row.set(kTransactionFields["entity_type"], "");
+        if (t.amount)
+            row.set(kTransactionFields["signed_amount"],
+                    sdk::formatScaled(-t.amount->scaled, t.amount->digits));
+        row.set(kTransactionFields["currency_given"], st.currency ? "true" : "false");
+        if (t.externalId) row.set(kTransactionFields["external_id"], *t.externalId);
+        row.set(kTransactionFields["statement_id"], st.id);
         if (!emit("transaction", kTransactionFields, row, t.line)) return false;
         const Location where{count_, t.line};
         for (const Issue& i : t.issues)
@@ -217,8 +220,7 @@ private:
         return true;
     }
 
-    template <std::size_t N>
-    bool emit(const char* kind, const char* const (&fields)[N], const Row& row,
+    bool emit(const char* kind, std::span<const char* const> fields, const Row& row,
               std::uint64_t line) {
         if (kind_ != kind) {
             kind_ = kind;

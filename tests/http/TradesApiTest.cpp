@@ -167,6 +167,10 @@ public:
         CPPUNIT_ASSERT_EQUAL(std::string(""),
                              names("?account_id=" + _brokerage.id + "&account_ids[]=" + second.id));
         CPPUNIT_ASSERT_EQUAL(std::string("one;two;three;"), names("?account_id=%20"));
+        // docs/decisions.md D230: surrounding whitespace is trimmed, as on the read API's lists.
+        CPPUNIT_ASSERT_EQUAL(std::string("two;"), names("?account_id=%20" + second.id + "%20"));
+        CPPUNIT_ASSERT_EQUAL(std::string("two;three;"),
+                             names("?account_ids=%20" + second.id + "%20,%20" + third.id));
     }
 
     void testMalformedIdsAre422() {
@@ -191,6 +195,8 @@ public:
                              list("?start_date=2024-01-15")->getArray("trades")->size());
         CPPUNIT_ASSERT_EQUAL(std::size_t(2),
                              list("?end_date=20240115")->getArray("trades")->size());
+        CPPUNIT_ASSERT_EQUAL(std::size_t(2),
+                             list("?start_date=%202024-01-15%20")->getArray("trades")->size());
         CPPUNIT_ASSERT_EQUAL(std::size_t(1),
                              list("?start_date=2024-01-15T10:00:00Z&end_date=2024-01-15")
                                  ->getArray("trades")

@@ -3,6 +3,7 @@
 #include "RulesFixture.h"
 
 #include "app/publish/PublishRows.h"
+#include "store/WalCheckpointer.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -21,6 +22,7 @@ class RulesPublishTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testRunsAndRevert);
     CPPUNIT_TEST(testTransferAction);
     CPPUNIT_TEST(testPagedPublishWritesEveryEffect);
+    CPPUNIT_TEST(testPublishCheckpointsTheWalFirst);
     CPPUNIT_TEST_SUITE_END();
 
     std::unique_ptr<RulesFixture> f;
@@ -291,6 +293,18 @@ public:
         // Revert: every effect goes with its transaction.
         f->revert(id);
         CPPUNIT_ASSERT_EQUAL(int64_t(0), countRows(*f->app, "rule_effects"));
+    }
+
+    // docs/decisions.md D247: on SQLite a publish runs a checkpoint itself, before it opens its
+    // transaction, and none inside its commit; PostgreSQL has no checkpointer.
+    void testPublishCheckpointsTheWalFirst() {
+        store::WalCheckpointer* checkpointer = f->app->server().database().checkpointer();
+        if (!checkpointer) return;
+        const uint64_t before = checkpointer->checkpoints();
+        auto id = f->publish("date,name,amount\n2024-03-01,Coffee,-3.00\n");
+        CPPUNIT_ASSERT_EQUAL(std::string("complete"), f->importStatus(id));
+        CPPUNIT_ASSERT(checkpointer->checkpoints() > before);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), checkpointer->inlineCheckpoints());
     }
 };
 

@@ -13,6 +13,7 @@
 #include "server/Config.h"
 #include "store/AccountStore.h"
 #include "store/EntryBatch.h"
+#include "store/RevertQueries.h"
 #include "store/Sql.h"
 #include "store/StoreCounters.h"
 
@@ -79,6 +80,7 @@ store::StoreCounters since(const store::StoreCounters& before) {
 struct Costs {
     store::StoreCounters upload, publish, revert;
     int64_t duplicates = 0, created = 0, pageReads = 0;
+    std::string id;
 };
 
 } // namespace
@@ -89,6 +91,7 @@ class LedgerScaleTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(streamedPublishHoldsOnePageAndMatchesAsOneRead);
     CPPUNIT_TEST(publishProbesOnlyTheRowsItsUploadCouldNotClear);
     CPPUNIT_TEST(aWriteBetweenUploadAndPublishMakesThePublishProbeEveryRow);
+    CPPUNIT_TEST(revertFindsTheMatchingImportsEntryByEntry);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -240,6 +243,57 @@ public:
         CPPUNIT_ASSERT_EQUAL(int64_t(kRows - kTwins - 1), costs.created);
     }
 
+    // docs/decisions.md D235: the revert's guard finds the import that matched the entries the
+    // first one created by one index probe per created entry, the entries read through
+    // entries_import, whatever the planner would make of its statistics. PostgreSQL is told to
+    // avoid scans other than through an index (on a table this small it would rightly scan),
+    // then each join method in turn, nested loops included (a plain join then turns into a hash
+    // or merge join over the whole of import_records, as stale statistics can make it): the
+    // plan must not change, as it is the only one the statement allows.
+    void revertFindsTheMatchingImportsEntryByEntry() {
+        const Costs first = importInto(_full, fileCsv(), false);
+        const Costs again = importInto(_full, fileCsv(), false);
+        CPPUNIT_ASSERT_EQUAL(int64_t(kRows), again.duplicates);
+        auto& server = _app->server();
+        for (const char* setting : {"", "SET enable_nestloop = off", "SET enable_hashjoin = off",
+                                    "SET enable_mergejoin = off"}) {
+            std::string plan;
+            server.database().read([&](store::Tx& s) {
+                const bool pg = store::sqlIsPostgres(s);
+                if (!pg && *setting) return;
+                if (pg) store::sqlExec(s, "SET enable_seqscan = off");
+                if (pg) store::sqlExec(s, "SET enable_bitmapscan = off");
+                if (*setting) store::sqlExec(s, setting);
+                const std::string sql = store::matchedCreatedEntriesQuery(pg);
+                for (const auto& r : store::sqlQuery(
+                         s, (pg ? "EXPLAIN " : "EXPLAIN QUERY PLAN ") + sql, {first.id, first.id}))
+                    plan += r.str(pg ? 0 : 3) + "\n";
+                if (pg) store::sqlExec(s, "RESET ALL");
+            });
+            if (plan.empty()) continue;
+            const std::string message = std::string(setting) + ":\n" + plan;
+            const auto outer = plan.find("entries_import");
+            const auto inner = plan.find("import_records_record");
+            CPPUNIT_ASSERT_MESSAGE(message, outer != std::string::npos);
+            CPPUNIT_ASSERT_MESSAGE(message, inner != std::string::npos && inner > outer);
+            for (const char* scan : {"Hash Join", "Merge Join", "Seq Scan", "SCAN o", "SCAN e"})
+                CPPUNIT_ASSERT_MESSAGE(message, plan.find(scan) == std::string::npos);
+        }
+        // And it finds that import: the first one cannot be reverted while the second matched
+        // its entries.
+        server::Config config;
+        app::ImportService imports(server.database(), server.plugins(), server.types(), config,
+                                   server.jobs());
+        const auto refused = imports.revert(_familyId, first.id);
+        const auto* error = std::get_if<app::Error>(&refused);
+        CPPUNIT_ASSERT(error);
+        CPPUNIT_ASSERT_EQUAL(std::string("revert_blocked"), error->error);
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("Import cannot be reverted because other data depends on it: import ") +
+                again.id + ".",
+            error->message);
+    }
+
 private:
     static void assertWithin(const std::string& what, uint64_t empty, uint64_t full,
                              int64_t allowance) {
@@ -309,6 +363,7 @@ private:
             CPPUNIT_FAIL("upload refused: " + error.error + ": " + error.message);
         }
         const std::string id = view->record.id;
+        costs.id = id;
         if (betweenUploadAndPublish) betweenUploadAndPublish();
         CPPUNIT_ASSERT(std::holds_alternative<app::ImportView>(imports.publish(_familyId, id)));
         before = store::threadStoreCounters();

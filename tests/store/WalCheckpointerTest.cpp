@@ -39,6 +39,7 @@ class WalCheckpointerTest : public CppUnit::TestFixture {
     CPPUNIT_TEST(testCommitPastWakeLeavesTheCopyToTheThread);
     CPPUNIT_TEST(testCommitPastHardBoundCopiesInline);
     CPPUNIT_TEST(testDatabaseWritesWakeTheCheckpointer);
+    CPPUNIT_TEST(testWriteAfterCheckpointNowStartsTheWalOver);
     CPPUNIT_TEST_SUITE_END();
 
     std::string _dir;
@@ -104,6 +105,32 @@ public:
         CPPUNIT_ASSERT(waitForCheckpoints(*db.checkpointer(), 1));
         CPPUNIT_ASSERT_EQUAL(uint64_t(0), db.checkpointer()->inlineCheckpoints());
         CPPUNIT_ASSERT(std::filesystem::file_size(_dir + "/app.db") >= 5000000);
+    }
+
+    // docs/decisions.md D247: once checkpointNow() has copied the whole WAL, the next write
+    // starts the WAL over (its commit leaves its own frames only), where without it the frames
+    // follow the earlier ones: what a publish relies on to stay under the hard bound.
+    void testWriteAfterCheckpointNowStartsTheWalOver() {
+        const std::string path = openWal();
+        int walPages = 0;
+        sqlite3_wal_hook(
+            _db,
+            [](void* pages, sqlite3*, const char*, int n) {
+                *static_cast<int*>(pages) = n;
+                return SQLITE_OK;
+            },
+            &walPages);
+        commitBlob();
+        commitBlob();
+        const int one = walPages;
+        commitBlob();
+        CPPUNIT_ASSERT(walPages > one); // no checkpoint: the WAL grows
+        const int three = walPages;
+        WalCheckpointer checkpointer(path, 1000000, 1000000);
+        CPPUNIT_ASSERT(checkpointer.checkpointNow()); // every frame copied
+        commitBlob();
+        CPPUNIT_ASSERT(walPages < three / 2); // started over: about one blob's pages
+        CPPUNIT_ASSERT(walPages > 0);
     }
 };
 

@@ -4,6 +4,7 @@
 #include "cli/Commands.h"
 #include "cli/ImportReport.h"
 #include "cli/Progress.h"
+#include "domain/NoCopy.h"
 #include "domain/Uuid.h"
 
 #include <Poco/JSON/Array.h>
@@ -69,7 +70,7 @@ std::string importId(const Args& args) {
 
 // docs/decisions.md D165: once the file is sent, the server's side of the upload (the rows it has
 // read) from GET /api/v1/imports/{id} on a second connection, drawn on the terminal's bar.
-class ServerProgress {
+class ServerProgress : domain::NoCopy {
 public:
     ServerProgress(const ClientSettings& settings, std::string id, ProgressBar& bar)
         : _settings(settings), _id(std::move(id)), _bar(bar) {
@@ -83,8 +84,6 @@ public:
         _wake.notify_all();
         if (_thread.joinable()) _thread.join();
     }
-    ServerProgress(const ServerProgress&) = delete;
-    ServerProgress& operator=(const ServerProgress&) = delete;
 
     // The bytes the client has sent, drawn on the bar (under the lock the poller draws with).
     void sent(int64_t done, int64_t total) {

@@ -5,6 +5,8 @@
 // watched until all of it has arrived; a chunked one until the reader meets its last chunk.
 #pragma once
 
+#include "domain/NoCopy.h"
+
 #include <Poco/Net/StreamSocket.h>
 
 #include <chrono>
@@ -17,15 +19,13 @@
 
 namespace finimport::http {
 
-class BodyRateWatch {
+class BodyRateWatch : domain::NoCopy {
 public:
     // A chunked body: no length up front.
     static constexpr uint64_t kUnknownLength = UINT64_MAX;
 
     BodyRateWatch(uint64_t minBytesPerSecond, std::chrono::milliseconds grace);
     ~BodyRateWatch();
-    BodyRateWatch(const BodyRateWatch&) = delete;
-    BodyRateWatch& operator=(const BodyRateWatch&) = delete;
 
     // Watches the body of the request just parsed on `socket`: `length` bytes (or
     // kUnknownLength), of which `alreadyBuffered` were read with the head. Returns a ticket for
@@ -65,14 +65,12 @@ private:
 
 // The body of the request handled on this thread, watched from its head until the request
 // ends (RAII), and findable by BodyRateWatch::finishBody() meanwhile.
-class WatchedBody {
+class WatchedBody : domain::NoCopy {
 public:
     // `watch` may be null (no watch configured); `length` 0 means no body.
     WatchedBody(BodyRateWatch* watch, const Poco::Net::StreamSocket& socket, uint64_t length,
                 uint64_t alreadyBuffered);
     ~WatchedBody();
-    WatchedBody(const WatchedBody&) = delete;
-    WatchedBody& operator=(const WatchedBody&) = delete;
 
 private:
     BodyRateWatch* _watch = nullptr;

@@ -8,6 +8,8 @@
 // speed, never holds a permit, nor does a write waiting for the database's write lock, and
 // /health never queues behind the listings.
 
+#include "domain/NoCopy.h"
+
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -15,24 +17,20 @@
 
 namespace finimport::http {
 
-class ExecutionGate {
+class ExecutionGate : domain::NoCopy {
 public:
     // `permits` <= 0: no limit (enter() never waits).
     explicit ExecutionGate(int permits);
-    ExecutionGate(const ExecutionGate&) = delete;
-    ExecutionGate& operator=(const ExecutionGate&) = delete;
 
     // Threads waiting for a permit now (for tests and metrics).
     size_t waiting();
 
     // Holds one permit from construction (waiting in arrival order) to destruction. The thread
     // holding it may step aside while it waits for another request (Pause).
-    class Permit {
+    class Permit : domain::NoCopy {
     public:
         explicit Permit(ExecutionGate& gate);
         ~Permit();
-        Permit(const Permit&) = delete;
-        Permit& operator=(const Permit&) = delete;
 
     private:
         ExecutionGate& _gate;
@@ -43,12 +41,10 @@ public:
     // Gives the calling thread's permit back while it waits on something another request
     // does (a page being built by another request, http/handlers/ListCache.h), and takes a
     // permit again, at the back of the queue, when it ends. Without a permit: does nothing.
-    class Pause {
+    class Pause : domain::NoCopy {
     public:
         Pause();
         ~Pause();
-        Pause(const Pause&) = delete;
-        Pause& operator=(const Pause&) = delete;
 
     private:
         Permit* _permit;

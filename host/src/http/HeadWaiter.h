@@ -6,6 +6,8 @@
 // dispatcher so that a busy pool never delays a health check.
 #pragma once
 
+#include "domain/NoCopy.h"
+
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Net/StreamSocket.h>
 
@@ -26,15 +28,13 @@ struct HeadWaiterConfig {
     size_t maxHeadBytes = 16 * 1024; // a longer head is handed over as is (Poco refuses it)
 };
 
-class HeadWaiter {
+class HeadWaiter : domain::NoCopy {
 public:
     // `dispatch(socket, isHealth)` hands a connection whose head is complete to the workers.
     using Dispatch = std::function<void(const Poco::Net::StreamSocket&, bool isHealth)>;
 
     HeadWaiter(Poco::Net::ServerSocket listener, HeadWaiterConfig config, Dispatch dispatch);
     ~HeadWaiter();
-    HeadWaiter(const HeadWaiter&) = delete;
-    HeadWaiter& operator=(const HeadWaiter&) = delete;
 
     void start();
     void stop(); // closes every waiting connection; idempotent

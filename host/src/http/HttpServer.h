@@ -4,6 +4,7 @@
 // request, and keep-alive connections go back to the waiter between requests. Health checks
 // have their own small pool. Slow clients thus never starve the others.
 
+#include "domain/NoCopy.h"
 #include "http/BodyRateWatch.h"
 #include "http/HeadWaiter.h"
 #include "http/Pipeline.h"
@@ -44,12 +45,10 @@ struct AddressInUse : std::runtime_error {
 // ("127.0.0.1:3000 is already in use") or Poco::Net exceptions.
 Poco::Net::ServerSocket bindListener(const std::string& host, uint16_t port);
 
-class HttpServer {
+class HttpServer : domain::NoCopy {
 public:
     HttpServer(ServerConfig config, std::shared_ptr<RequestPipeline> pipeline);
     ~HttpServer();
-    HttpServer(const HttpServer&) = delete;
-    HttpServer& operator=(const HttpServer&) = delete;
 
     // Binds and starts accepting. Throws Poco::Net exceptions when the address is unusable.
     void start();

@@ -1,5 +1,7 @@
 #include "http/RequestConnection.h"
 
+#include "domain/NoCopy.h"
+
 #include "http/CarriedSocket.h"
 #include "http/ChunkedBody.h"
 #include "http/Framing.h"
@@ -35,11 +37,9 @@ public:
     }
 };
 
-struct BodyScope {
+struct BodyScope : domain::NoCopy {
     explicit BodyScope(std::istream* body) { tlsBody = body; }
     ~BodyScope() { tlsBody = nullptr; }
-    BodyScope(const BodyScope&) = delete;
-    BodyScope& operator=(const BodyScope&) = delete;
 };
 
 void sendError(Session& session, HTTPResponse::HTTPStatus status) {

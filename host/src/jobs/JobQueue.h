@@ -10,6 +10,7 @@
 // writes. stop() drains: no new claims, running jobs finish within the drain timeout, and jobs
 // still running after it are released for another instance.
 
+#include "domain/NoCopy.h"
 #include "store/Database.h"
 #include "store/JobStore.h"
 
@@ -43,7 +44,7 @@ struct JobOutcome {
     double seconds = 0;
 };
 
-class JobQueue {
+class JobQueue : domain::NoCopy {
 public:
     // Runs one claimed job; an exception marks the job failed (the handler records its own
     // domain outcome, e.g. the import's status).
@@ -57,8 +58,6 @@ public:
     JobQueue(store::Database& db, int workers);
     JobQueue(store::Database& db, JobQueueOptions options);
     ~JobQueue();
-    JobQueue(const JobQueue&) = delete;
-    JobQueue& operator=(const JobQueue&) = delete;
 
     void setHandler(Handler handler) { _handler = std::move(handler); }
     void setAbandonHandler(AbandonHandler handler) { _abandon = std::move(handler); }

@@ -2,6 +2,8 @@
 // nothing but exec runs in the child before the runner's own main), killed and reaped once.
 #pragma once
 
+#include "domain/NoCopy.h"
+
 #include <optional>
 #include <string>
 #include <sys/types.h>
@@ -9,11 +11,9 @@
 
 namespace finimport::plugin {
 
-class ChildProcess {
+class ChildProcess : domain::NoCopy {
 public:
     ChildProcess() = default;
-    ChildProcess(const ChildProcess&) = delete;
-    ChildProcess& operator=(const ChildProcess&) = delete;
     ~ChildProcess(); // kills and reaps a child still running
 
     // Starts `path` with `args` (argv[1..]), an empty environment, stdin /dev/null, stdout to

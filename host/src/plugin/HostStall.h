@@ -4,6 +4,8 @@
 // counting against the plugin. The run in progress on a thread is the one its sink calls are
 // made on (every isolation mode calls the sink on the thread that called runImporter).
 
+#include "domain/NoCopy.h"
+
 #include <chrono>
 
 namespace finimport::plugin {
@@ -11,12 +13,10 @@ namespace finimport::plugin {
 class RunBudget;
 
 // Makes `budget` the current run's on this thread for the scope's lifetime.
-class HostStallScope {
+class HostStallScope : domain::NoCopy {
 public:
     explicit HostStallScope(RunBudget& budget);
     ~HostStallScope();
-    HostStallScope(const HostStallScope&) = delete;
-    HostStallScope& operator=(const HostStallScope&) = delete;
 
 private:
     RunBudget* _previous;

@@ -1,6 +1,7 @@
 // The loaded importers, indexed by the import types they serve.
 #pragma once
 
+#include "domain/NoCopy.h"
 #include "plugin/ImporterHandle.h"
 #include "plugin/Logger.h"
 #include "plugin/PluginLoader.h"
@@ -32,11 +33,9 @@ struct LoadProblem {
     std::string message;
 };
 
-class PluginRegistry {
+class PluginRegistry : domain::NoCopy {
 public:
     explicit PluginRegistry(Logger logger = stderrLogger());
-    PluginRegistry(const PluginRegistry&) = delete;
-    PluginRegistry& operator=(const PluginRegistry&) = delete;
 
     // Loads every *.so directly inside each directory, in order (files sorted by name). A refused
     // file is recorded in problems() and logged; it never stops the others. Files already seen

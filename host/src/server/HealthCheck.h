@@ -3,6 +3,7 @@
 // binary migrates to, and plugins are loaded; 200 {"status":"ok"} or 503 naming each failed
 // check. /health/live stays a constant 200 (docs/operations.md "Health checks").
 
+#include "domain/NoCopy.h"
 #include "http/Router.h"
 #include "plugin/PluginRegistry.h"
 #include "store/Database.h"
@@ -18,13 +19,11 @@
 
 namespace finimport::server {
 
-class HealthCheck {
+class HealthCheck : domain::NoCopy {
 public:
     HealthCheck(store::Database& db, const plugin::PluginRegistry& plugins,
                 std::chrono::milliseconds timeout);
     ~HealthCheck(); // waits for a database probe still running
-    HealthCheck(const HealthCheck&) = delete;
-    HealthCheck& operator=(const HealthCheck&) = delete;
 
     // (check, what failed) for every failed check; empty when healthy.
     std::vector<std::pair<std::string, std::string>> failures();

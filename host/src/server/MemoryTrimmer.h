@@ -5,6 +5,8 @@
 // under a sanitizer (which owns malloc), it does nothing.
 #pragma once
 
+#include "domain/NoCopy.h"
+
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -12,12 +14,10 @@
 
 namespace finimport::server {
 
-class MemoryTrimmer {
+class MemoryTrimmer : domain::NoCopy {
 public:
     explicit MemoryTrimmer(std::chrono::milliseconds interval);
     ~MemoryTrimmer();
-    MemoryTrimmer(const MemoryTrimmer&) = delete;
-    MemoryTrimmer& operator=(const MemoryTrimmer&) = delete;
 
     // One trim now; true when memory was released.
     static bool trimNow();

@@ -1,6 +1,6 @@
 #include "store/AccountStore.h"
 
-#include "store/Columns.h"
+#include "store/RecordTable.h"
 #include "store/Sql.h"
 #include "store/Time.h"
 
@@ -13,7 +13,6 @@ const std::string kColumns =
     "id, family_id, owner_user_id, name, account_type, subtype, status, currency, balance, "
     "cash_balance, institution_name, institution_domain, notes, import_id, "
     "authoritative_balance_history, created_at, updated_at";
-const std::string kSelect = "SELECT " + kColumns + " FROM accounts ";
 
 // The record's members, in the order of kColumns.
 auto members(AccountRow& a) {
@@ -22,25 +21,22 @@ auto members(AccountRow& a) {
                     a.notes, a.importId, a.authoritativeBalanceHistory, a.createdAt, a.updatedAt);
 }
 
-AccountRow accountFrom(const SqlRow& r) {
-    return readRecord<AccountRow>(r, members);
-}
+using Table = RecordTable<AccountRow, members>;
+const Table kTable{"accounts", kColumns};
+const std::string kSelect = kTable.select();
 
 } // namespace
 
 void AccountStore::insert(AccountRow& a) {
-    if (a.id.empty()) a.id = newUuid();
-    a.createdAt = a.updatedAt = nowMicros();
-    sqlExec(_s, insertSql("accounts", kColumns), bindTied(members(a)));
+    kTable.insert(_s, a);
 }
 
 std::optional<AccountRow> AccountStore::byId(const std::string& familyId, const std::string& id) {
-    return mapRow(sqlQueryOne(_s, kSelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
-                  accountFrom);
+    return kTable.byId(_s, familyId, id);
 }
 
 std::optional<AccountRow> AccountStore::byIdAnyFamily(const std::string& id) {
-    return mapRow(sqlQueryOne(_s, kSelect + "WHERE id = ?", {id}), accountFrom);
+    return mapRow(sqlQueryOne(_s, kSelect + "WHERE id = ?", {id}), Table::from);
 }
 
 std::optional<AccountRow> AccountStore::byName(const std::string& familyId,
@@ -49,13 +45,13 @@ std::optional<AccountRow> AccountStore::byName(const std::string& familyId,
         sqlQueryOne(_s,
                     kSelect + "WHERE family_id = ? AND name = ? ORDER BY created_at, id LIMIT 1",
                     {familyId, name}),
-        accountFrom);
+        Table::from);
 }
 
 std::vector<AccountRow> AccountStore::ofFamily(const std::string& familyId) {
     return mapRows(
         sqlQuery(_s, kSelect + "WHERE family_id = ? ORDER BY created_at, id", {familyId}),
-        accountFrom);
+        Table::from);
 }
 
 std::vector<std::string> AccountStore::allIds() {

@@ -208,9 +208,7 @@ std::string shapeOf(const BalanceFilter& f) {
     return key;
 }
 
-} // namespace
-
-int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
+int64_t countCached(Database& db, const BalanceFilter& f) {
     return cachedListCount(db, shapeOf(f), [&](std::vector<SqlValue>& params) {
         if (!f.startDate && !f.endDate)
             return countedSum("balance_counts", "currency", f.currency,
@@ -219,8 +217,8 @@ int64_t BalanceStore::countCached(Database& db, const BalanceFilter& f) {
     });
 }
 
-std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter& filter,
-                                              int64_t limit, int64_t offset) {
+std::vector<BalanceRecord> page(Database& db, const BalanceFilter& filter, int64_t limit,
+                                int64_t offset) {
     // Through the connection's cached statement (a hot read), on the read replica when one is
     // configured; a deep page seeks from the nearest page start
     // read before (PageAnchors.h), and reads one row more: where the next page begins.
@@ -251,5 +249,9 @@ std::vector<BalanceRecord> BalanceStore::page(Database& db, const BalanceFilter&
     if (db.readStamps().current() == stamp) db.pageAnchors().remember(shape, stamp, seen);
     return out;
 }
+
+} // namespace
+
+const Listing<BalanceFilter, BalanceRecord> BalanceStore::list{countCached, page};
 
 } // namespace finimport::store

@@ -1,6 +1,7 @@
 #pragma once
 // Materialised daily balance rows (one per account, day and currency).
 
+#include "store/Listing.h"
 #include "store/Tx.h"
 
 #include <cstdint>
@@ -50,9 +51,7 @@ public:
     // The listing's reads for GET /balances, each with its own pooled session: the count is
     // cached until the next write (Database::cachedCount), so a page costs one indexed read.
     // Ordered date desc, created_at desc, id desc (docs/decisions.md D28).
-    static int64_t countCached(Database& db, const BalanceFilter& filter);
-    static std::vector<BalanceRecord> page(Database& db, const BalanceFilter& filter, int64_t limit,
-                                           int64_t offset);
+    static const Listing<BalanceFilter, BalanceRecord> list;
 
 private:
     Tx& _s;

@@ -1,5 +1,6 @@
 #include "store/BatchInsert.h"
 
+#include "store/Columns.h"
 #include "store/CopyText.h"
 #include "store/PgNative.h"
 #include "store/Sql.h"
@@ -31,10 +32,7 @@ bool BatchInsert::streamOnPostgres() {
 }
 
 std::string BatchInsert::sqlFor(size_t rows) const {
-    std::string tuple = "(";
-    for (size_t c = 0; c < _columns.size(); ++c)
-        tuple += c == 0 ? "?" : ", ?";
-    tuple += ")";
+    const std::string tuple = "(" + sqlMarks(_columns.size()) + ")";
     std::string sql = "INSERT INTO " + _table + " (";
     for (size_t c = 0; c < _columns.size(); ++c)
         sql += (c == 0 ? "" : ", ") + _columns[c];

@@ -4,6 +4,7 @@
 // in COPY text format as they are added and each flush is one `COPY … FROM STDIN` (
 // a statement per chunk reached 8k rows/s at publish; COPY streams the rows in one command).
 
+#include "domain/NoCopy.h"
 #include "store/SqlRow.h"
 #include "store/SqliteNative.h"
 #include "store/Tx.h"
@@ -17,7 +18,7 @@ namespace finimport::store {
 
 class PgCopyStream;
 
-class BatchInsert {
+class BatchInsert : domain::NoCopy {
 public:
     // `columns` as written in the INSERT; `rowsPerStatement` is capped so that a statement
     // never binds more than kMaxParameters values (SQLite's limit is higher; libpq 15 drops the
@@ -29,8 +30,6 @@ public:
     BatchInsert(Tx& s, std::string table, std::vector<std::string> columns,
                 size_t rowsPerStatement = 500, bool autoFlush = true);
     ~BatchInsert();
-    BatchInsert(const BatchInsert&) = delete;
-    BatchInsert& operator=(const BatchInsert&) = delete;
 
     static constexpr size_t kMaxParameters = 7000;
     // PostgreSQL: at least this many rows per COPY (a COPY costs a round trip and a statement

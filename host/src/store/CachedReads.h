@@ -2,6 +2,7 @@
 // The hot reads' rows through the connection's cached statements (store/StatementCache.h),
 // each converted by `from` as it is read.
 
+#include "store/Columns.h"
 #include "store/Database.h"
 #include "store/StatementCache.h"
 #include "store/TxSession.h"
@@ -25,6 +26,15 @@ std::vector<T> readCached(Database& db, bool replica, const std::string& sql,
     else
         db.read(run);
     return out;
+}
+
+// One page of a listing from the read replica: `sql` ends with its ORDER BY; the page's LIMIT and
+// OFFSET follow it, bound after `params`.
+template <class T, class F>
+std::vector<T> readPage(Database& db, const std::string& sql, std::vector<SqlValue> params,
+                        int64_t limit, int64_t offset, F from) {
+    const std::string paged = withPage(sql, params, limit, offset);
+    return readCached<T>(db, true, paged, params, from);
 }
 
 } // namespace finimport::store

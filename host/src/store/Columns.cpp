@@ -9,12 +9,24 @@
 
 namespace finimport::store {
 
+std::string sqlMarks(size_t n) {
+    std::string out;
+    out.reserve(n * 3);
+    for (size_t i = 0; i < n; ++i)
+        out += i ? ", ?" : "?";
+    return out;
+}
+
 std::string insertSql(const std::string& table, const std::string& columns) {
-    const auto n = std::count(columns.begin(), columns.end(), ',') + 1;
-    std::string sql = "INSERT INTO " + table + " (" + columns + ") VALUES (";
-    for (long i = 0; i < n; ++i)
-        sql += i == 0 ? "?" : ", ?";
-    return sql + ")";
+    const auto n = static_cast<size_t>(std::count(columns.begin(), columns.end(), ',') + 1);
+    return "INSERT INTO " + table + " (" + columns + ") VALUES (" + sqlMarks(n) + ")";
+}
+
+std::string insertSql(const std::string& table, const std::vector<std::string>& columns) {
+    std::string names;
+    for (const auto& c : columns)
+        names += (names.empty() ? "" : ", ") + c;
+    return insertSql(table, names);
 }
 
 std::vector<std::string> firstTexts(const std::vector<SqlRow>& rows) {
@@ -60,14 +72,31 @@ void andIf(std::string& where, std::vector<SqlValue>& params, const std::string&
     andIfSet(where, params, condition, value);
 }
 
+std::optional<SqlRow> rowOfFamily(Tx& s, const std::string& select, const std::string& familyId,
+                                  const std::string& id) {
+    return sqlQueryOne(s, select + " WHERE family_id = ? AND id = ?", {familyId, id});
+}
+
+void andIds(std::string& where, std::vector<SqlValue>& params, const std::string& column,
+            const std::optional<std::string>& one,
+            const std::optional<std::vector<std::string>>& many) {
+    andIf(where, params, column + " = ?", one);
+    if (many) andIn(where, params, column, *many);
+}
+
+// Out of line for the same reason as andIf().
+std::string withPage(const std::string& sql, std::vector<SqlValue>& params, int64_t limit,
+                     int64_t offset) {
+    params.emplace_back(limit);
+    params.emplace_back(offset);
+    return sql + " LIMIT ? OFFSET ?";
+}
+
 void andIn(std::string& where, std::vector<SqlValue>& params, const std::string& column,
            const std::vector<std::string>& values) {
-    where += " AND " + column + " IN (";
-    for (size_t i = 0; i < values.size(); ++i) {
-        where += i ? ", ?" : "?";
-        params.push_back(values[i]);
-    }
-    where += ")";
+    where += " AND " + column + " IN (" + sqlMarks(values.size()) + ")";
+    for (const auto& v : values)
+        params.push_back(v);
 }
 
 } // namespace finimport::store

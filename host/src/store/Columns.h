@@ -126,13 +126,30 @@ void andIf(std::string& where, std::vector<SqlValue>& params, const std::string&
 void andIf(std::string& where, std::vector<SqlValue>& params, const std::string& condition,
            const std::optional<int64_t>& value);
 
+// A filter by one id and/or a list of ids on the same column (`<x>_id` and `<x>_ids`).
+void andIds(std::string& where, std::vector<SqlValue>& params, const std::string& column,
+            const std::optional<std::string>& one,
+            const std::optional<std::vector<std::string>>& many);
+
+// The row of `select` (a SELECT … FROM one table, no WHERE) with the family's `id`, if any.
+std::optional<SqlRow> rowOfFamily(Tx& s, const std::string& select, const std::string& familyId,
+                                  const std::string& id);
+
+// "?, ?, …": `n` placeholders, for an IN list or a VALUES tuple.
+std::string sqlMarks(size_t n);
+
 // Appends " AND <column> IN (?, ...)" to `where` and the values to `params`.
 void andIn(std::string& where, std::vector<SqlValue>& params, const std::string& column,
            const std::vector<std::string>& values);
 
+// `sql` with the page's " LIMIT ? OFFSET ?" appended, and their values appended to `params`.
+std::string withPage(const std::string& sql, std::vector<SqlValue>& params, int64_t limit,
+                     int64_t offset);
+
 // "INSERT INTO <table> (<columns>) VALUES (?, ...)" with one placeholder per comma-separated
 // column, so the column list is written once (and shared with the SELECT that reads it back).
 std::string insertSql(const std::string& table, const std::string& columns);
+std::string insertSql(const std::string& table, const std::vector<std::string>& columns);
 
 // Inserts a record stamped now: `id` (a new one when empty), then `values` in the order of
 // `columns`, then created_at and updated_at.

@@ -1,5 +1,7 @@
 #include "store/Database.h"
 
+#include "domain/NoCopy.h"
+
 #include "store/PageAnchors.h"
 #include "store/PgNative.h"
 #include "store/PgPassFile.h"
@@ -99,7 +101,7 @@ bool Database::isDatabaseError(const std::exception& e) {
 Database::Database(const std::string& url, int maxSessions)
     : Database(url, DatabaseOptions{maxSessions, 0, {}}) {}
 
-class Database::Slot {
+class Database::Slot : domain::NoCopy {
 public:
     explicit Slot(Pool& pool) : _pool(pool) {
         std::unique_lock lock(_pool.slotMutex);
@@ -115,8 +117,6 @@ public:
         }
         _pool.slotFreed.notify_one();
     }
-    Slot(const Slot&) = delete;
-    Slot& operator=(const Slot&) = delete;
 
 private:
     Pool& _pool;

@@ -2,6 +2,7 @@
 // The database handle: a session pool for SQLite or PostgreSQL, and transactions.
 // SQLite allows one writer: write transactions are serialized in-process (docs/build-notes.md §3).
 
+#include "domain/NoCopy.h"
 #include "store/DatabaseUrl.h"
 #include "store/Tx.h"
 
@@ -45,13 +46,11 @@ class ReadStamps;
 class StatementCache;
 class WalCheckpointer;
 
-class Database {
+class Database : domain::NoCopy {
 public:
     explicit Database(const std::string& url, int maxSessions = 8);
     Database(const std::string& url, const DatabaseOptions& options);
     ~Database();
-    Database(const Database&) = delete;
-    Database& operator=(const Database&) = delete;
 
     const DatabaseUrl& url() const { return _url; }
     bool isSqlite() const { return _url.kind == DatabaseUrl::Kind::Sqlite; }

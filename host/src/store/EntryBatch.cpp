@@ -22,9 +22,25 @@ std::vector<SqlValue> batchValues(EntryRow& e, const char* type,
 
 } // namespace
 
-TransactionBatch::TransactionBatch(Tx& s, size_t chunk)
+EntryBatch::EntryBatch(Tx& s, std::string payloadTable, std::vector<std::string> payloadColumns,
+                       size_t chunk)
     : _entries(s, "entries", entryColumns(), chunk, false),
-      _tags(s, "transaction_tags", {"entry_id", "tag_id"}, chunk, false) {
+      _payload(s, std::move(payloadTable), std::move(payloadColumns), chunk, false) {}
+
+void EntryBatch::flushWhenFull() {
+    if (_entries.pending() >= _entries.rowsPerFlush()) {
+        _entries.flushFullChunks();
+        _payload.flushFullChunks();
+    }
+}
+
+void EntryBatch::flush() {
+    _entries.flush();
+    _payload.flush();
+}
+
+TransactionBatch::TransactionBatch(Tx& s, size_t chunk)
+    : EntryBatch(s, "transaction_tags", {"entry_id", "tag_id"}, chunk) {
     // PostgreSQL: the entries stream into one COPY while the caller adds rows; their tags
     // follow in one COPY at flush() (they need their entries written first). A 100k-row publish
     // spent 0.2 s preparing 20 chunks while the server waited (bench/RESULTS.md).
@@ -34,43 +50,22 @@ TransactionBatch::TransactionBatch(Tx& s, size_t chunk)
 void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
     _entries.add(batchValues(e, "Transaction", &d));
     for (const auto& tag : d.tagIds)
-        _tags.add({e.id, tag});
-    if (_streaming) return;
-    // A full statement (or COPY) of entries is written, then whatever full chunks of tags are
-    // ready: the tags written are a prefix of their rows, never one whose entry is not written
-    // yet (foreign keys).
-    if (_entries.pending() >= _entries.rowsPerFlush()) {
-        _entries.flushFullChunks();
-        _tags.flushFullChunks();
-    }
-}
-
-void TransactionBatch::flush() {
-    _entries.flush();
-    _tags.flush();
+        _payload.add({e.id, tag});
+    if (!_streaming) flushWhenFull();
 }
 
 TradeBatch::TradeBatch(Tx& s, size_t chunk)
-    : _entries(s, "entries", entryColumns(), chunk, false),
-      _trades(s, "trades",
-              {"id", "entry_id", "security_id", "qty", "price", "currency",
-               "investment_activity_label", "category_id", "created_at", "updated_at"},
-              chunk, false) {}
+    : EntryBatch(s, "trades",
+                 {"id", "entry_id", "security_id", "qty", "price", "currency",
+                  "investment_activity_label", "category_id", "created_at", "updated_at"},
+                 chunk) {}
 
 void TradeBatch::add(EntryRow& e, TradeDetail& d) {
     _entries.add(batchValues(e, "Trade"));
     if (d.id.empty()) d.id = newUuid();
-    _trades.add({d.id, e.id, sqlOpt(d.securityId), d.qty, d.price, d.currency,
-                 sqlOpt(d.activityLabel), sqlOpt(d.categoryId), e.createdAt, e.updatedAt});
-    if (_entries.pending() >= _entries.rowsPerFlush()) {
-        _entries.flushFullChunks();
-        _trades.flushFullChunks();
-    }
-}
-
-void TradeBatch::flush() {
-    _entries.flush();
-    _trades.flush();
+    _payload.add({d.id, e.id, sqlOpt(d.securityId), d.qty, d.price, d.currency,
+                  sqlOpt(d.activityLabel), sqlOpt(d.categoryId), e.createdAt, e.updatedAt});
+    flushWhenFull();
 }
 
 } // namespace finimport::store

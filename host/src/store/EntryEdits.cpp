@@ -1,6 +1,7 @@
 #include "store/EntryEdits.h"
 
 #include "store/BatchInsert.h"
+#include "store/Columns.h"
 #include "store/Sql.h"
 #include "store/TxSession.h"
 
@@ -25,13 +26,10 @@ void forChunks(Tx& s, const std::string& sql, const std::vector<SqlValue>& first
                const std::vector<Id>& ids, const std::string& (*idOf)(const Id&)) {
     for (std::size_t at = 0; at < ids.size(); at += kIdsPerStatement) {
         const std::size_t n = std::min(kIdsPerStatement, ids.size() - at);
-        std::string statement = sql + "(";
         std::vector<SqlValue> params = first;
-        for (std::size_t i = 0; i < n; ++i) {
-            statement += i ? ", ?" : "?";
+        for (std::size_t i = 0; i < n; ++i)
             params.emplace_back(idOf(ids[at + i]));
-        }
-        sqlExec(s, statement + ")", params);
+        sqlExec(s, sql + "(" + sqlMarks(n) + ")", params);
     }
 }
 

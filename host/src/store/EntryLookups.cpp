@@ -1,5 +1,6 @@
 #include "store/EntryLookups.h"
 
+#include "store/Columns.h"
 #include "store/Sql.h"
 #include "store/StatementCache.h"
 #include "store/StoreCounters.h"
@@ -176,14 +177,12 @@ void externalIdHolders(Tx& s, const std::string& accountId,
     for (std::size_t at = 0; at < externalIds.size(); at += kKeysPerStatement) {
         const std::size_t n = std::min(kKeysPerStatement, externalIds.size() - at);
         std::string sql = "SELECT id, entryable_type, external_id FROM entries WHERE account_id = "
-                          "? AND COALESCE(import_id, '') <> ? AND external_id IN (";
+                          "? AND COALESCE(import_id, '') <> ? AND external_id IN (" +
+                          sqlMarks(n) + ") ORDER BY created_at, id";
         std::vector<SqlValue> params{accountId, excludeImportId};
         params.reserve(n + 2);
-        for (std::size_t i = 0; i < n; ++i) {
-            sql += i ? ", ?" : "?";
+        for (std::size_t i = 0; i < n; ++i)
             params.emplace_back(externalIds[at + i]);
-        }
-        sql += ") ORDER BY created_at, id";
         nativeQuery(s, sql, params, [&](const NativeRow& r) {
             onRow(ExternalIdHolder{r.str(0), r.str(1), r.str(2)});
         });

@@ -6,6 +6,8 @@
 #include "store/StatementCache.h"
 #include "store/Time.h"
 
+#include <algorithm>
+
 namespace finimport::store {
 
 namespace {
@@ -68,14 +70,7 @@ std::vector<SqlValue> entryValues(const EntryRow& e, const TransactionDetail* t)
 }
 
 EntryRow EntryStore::insertEntry(EntryRow& e, const TransactionDetail* t) {
-    static const std::string sql = [] {
-        std::string names, marks;
-        for (const auto& c : entryColumns()) {
-            names += (names.empty() ? "" : ", ") + c;
-            marks += marks.empty() ? "?" : ", ?";
-        }
-        return "INSERT INTO entries (" + names + ") VALUES (" + marks + ")";
-    }();
+    static const std::string sql = insertSql("entries", entryColumns());
     if (e.id.empty()) e.id = newUuid();
     if (e.createdAt == 0) e.createdAt = e.updatedAt = nowMicros();
     sqlExec(_s, sql, entryValues(e, t));
@@ -267,6 +262,9 @@ void EntryStore::setNotes(const std::string& entryId, const std::string& notes) 
 
 namespace {
 
+// Rows a statement deletes on SQLite (deleteCreatedBy).
+constexpr size_t kDeleteRowsPerStatement = 8192;
+
 // Deletes the transfers that link the entries `owned` selects (a condition on the entries' alias
 // `o`, of one parameter, the import's id) and their split children; returns how many children.
 // The callers then delete those entries. The payload rows go with their entries (ON DELETE CASCADE;
@@ -291,7 +289,29 @@ size_t deleteOwnedEntries(Tx& s, const std::string& owned, const std::string& im
 
 size_t EntryStore::deleteCreatedBy(const std::string& importId) {
     size_t children = deleteOwnedEntries(_s, "o.import_id = ?", importId);
-    return children + sqlExec(_s, "DELETE FROM entries WHERE import_id = ?", {importId});
+    if (sqlIsPostgres(_s))
+        return children + sqlExec(_s, "DELETE FROM entries WHERE import_id = ?", {importId});
+    // SQLite keeps the first image of every page a statement changes in its statement journal,
+    // in memory (temp_store): one DELETE of a 100k-row import out of a big account's index
+    // pages held over 100 MB. Some thousands of rows a statement bound it, taken in (account,
+    // date) order so that each statement changes its own stretch of the account's indexes:
+    // in the order of their rowids every statement touched (and journaled) pages all over them
+    // again. Fewer, larger statements cost less CPU (docs/decisions.md D236).
+    std::vector<int64_t> rowids;
+    nativeQuery(_s, "SELECT rowid FROM entries WHERE import_id = ? ORDER BY account_id, date",
+                {importId}, [&](const NativeRow& r) { rowids.push_back(r.i64(0)); });
+    for (size_t at = 0; at < rowids.size(); at += kDeleteRowsPerStatement) {
+        const size_t end = std::min(rowids.size(), at + kDeleteRowsPerStatement);
+        std::string list = "[";
+        for (size_t i = at; i < end; ++i) {
+            if (i > at) list += ',';
+            list += std::to_string(rowids[i]);
+        }
+        list += ']';
+        sqlExec(_s, "DELETE FROM entries WHERE rowid IN (SELECT value FROM json_each(?))",
+                {std::move(list)});
+    }
+    return children + rowids.size();
 }
 
 size_t EntryStore::deleteRecordedBy(const std::string& importId) {

@@ -88,23 +88,41 @@ int64_t countOn(Database& db, const std::string& sql, const std::vector<SqlValue
     return n;
 }
 
-} // namespace
-
-int64_t LedgerReads::countAccounts(Database& db, const AccountListFilter& f) {
+int64_t countAccounts(Database& db, const AccountListFilter& f) {
     return countOn(db,
                    std::string("SELECT COUNT(*) FROM accounts a WHERE a.family_id = ?") +
                        (f.includeDisabled ? "" : kVisible),
                    bindValues(f.familyId));
 }
 
-std::vector<AccountView> LedgerReads::accounts(Database& db, const AccountListFilter& f,
-                                               int64_t limit, int64_t offset) {
-    return readCached<AccountView>(db, true,
-                                   std::string("SELECT ") + kAccountColumns +
-                                       (f.includeDisabled ? "" : kVisible) +
-                                       " ORDER BY a.name, a.id LIMIT ? OFFSET ?",
-                                   bindValues(f.familyId, limit, offset), accountFrom);
+std::vector<AccountView> accountPage(Database& db, const AccountListFilter& f, int64_t limit,
+                                     int64_t offset) {
+    return readPage<AccountView>(db,
+                                 std::string("SELECT ") + kAccountColumns +
+                                     (f.includeDisabled ? "" : kVisible) + " ORDER BY a.name, a.id",
+                                 bindValues(f.familyId), limit, offset, accountFrom);
 }
+
+int64_t countCategories(Database& db, const CategoryListFilter& f) {
+    std::vector<SqlValue> params;
+    std::string w = categoryWhere(f, params);
+    return countOn(db, "SELECT COUNT(*) FROM categories c WHERE c.family_id = ?" + w, params);
+}
+
+std::vector<CategoryView> categoryPage(Database& db, const CategoryListFilter& f, int64_t limit,
+                                       int64_t offset) {
+    std::vector<SqlValue> params;
+    std::string w = categoryWhere(f, params);
+    return readPage<CategoryView>(
+        db, std::string("SELECT ") + kCategoryColumns + w + " ORDER BY c.name, c.id", params, limit,
+        offset, categoryFrom);
+}
+
+} // namespace
+
+const Listing<AccountListFilter, AccountView> LedgerReads::accounts{countAccounts, accountPage};
+const Listing<CategoryListFilter, CategoryView> LedgerReads::categories{countCategories,
+                                                                        categoryPage};
 
 std::optional<AccountView> LedgerReads::account(Database& db, const std::string& familyId,
                                                 const std::string& id, bool includeDisabled) {
@@ -112,24 +130,6 @@ std::optional<AccountView> LedgerReads::account(Database& db, const std::string&
                                          std::string("SELECT ") + kAccountColumns +
                                              " AND a.id = ?" + (includeDisabled ? "" : kVisible),
                                          bindValues(familyId, id), accountFrom));
-}
-
-int64_t LedgerReads::countCategories(Database& db, const CategoryListFilter& f) {
-    std::vector<SqlValue> params;
-    std::string w = categoryWhere(f, params);
-    return countOn(db, "SELECT COUNT(*) FROM categories c WHERE c.family_id = ?" + w, params);
-}
-
-std::vector<CategoryView> LedgerReads::categories(Database& db, const CategoryListFilter& f,
-                                                  int64_t limit, int64_t offset) {
-    std::vector<SqlValue> params;
-    std::string w = categoryWhere(f, params);
-    params.push_back(limit);
-    params.push_back(offset);
-    return readCached<CategoryView>(db, true,
-                                    std::string("SELECT ") + kCategoryColumns + w +
-                                        " ORDER BY c.name, c.id LIMIT ? OFFSET ?",
-                                    params, categoryFrom);
 }
 
 std::optional<CategoryView> LedgerReads::category(Database& db, const std::string& familyId,

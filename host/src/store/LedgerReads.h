@@ -3,6 +3,8 @@
 // (docs/read-api.md §2, §4, §5, §6). Every query names the family: another family's record is
 // not found, exactly like one that does not exist (docs/read-api.md §1.2).
 
+#include "store/Listing.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -48,15 +50,12 @@ struct NamedView {
 // so a record just written reads back.
 class LedgerReads {
 public:
-    static int64_t countAccounts(Database& db, const AccountListFilter& f);
-    static std::vector<AccountView> accounts(Database& db, const AccountListFilter& f,
-                                             int64_t limit, int64_t offset);
+    static const Listing<AccountListFilter, AccountView> accounts;
+    static const Listing<CategoryListFilter, CategoryView> categories;
+
     static std::optional<AccountView> account(Database& db, const std::string& familyId,
                                               const std::string& id, bool includeDisabled);
 
-    static int64_t countCategories(Database& db, const CategoryListFilter& f);
-    static std::vector<CategoryView> categories(Database& db, const CategoryListFilter& f,
-                                                int64_t limit, int64_t offset);
     static std::optional<CategoryView> category(Database& db, const std::string& familyId,
                                                 const std::string& id);
 

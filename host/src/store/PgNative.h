@@ -4,6 +4,8 @@
 // reads. Only for sessions of the "postgresql" connector; the libpq calls run on Poco's own
 // connection, so they are inside the session's transaction.
 
+#include "domain/NoCopy.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,12 +45,10 @@ void pgCopyIn(pg_conn* conn, const std::string& table, const std::vector<std::st
 // far while the caller prepares the next ones. Between the first send() and finish() the
 // connection is inside the COPY: no other statement may run on the session. Destroyed while
 // open (an exception path), it aborts the COPY, so nothing of it is written.
-class PgCopyStream {
+class PgCopyStream : domain::NoCopy {
 public:
     PgCopyStream(pg_conn* conn, std::string table, std::vector<std::string> columns);
     ~PgCopyStream();
-    PgCopyStream(const PgCopyStream&) = delete;
-    PgCopyStream& operator=(const PgCopyStream&) = delete;
 
     // Sends complete lines (CopyText.h), starting the COPY on the first call.
     void send(const std::string& rows);

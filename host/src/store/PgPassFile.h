@@ -3,17 +3,17 @@
 // memory (memfd, mode 0600, closed on exec): Poco's PostgreSQL connector splits its connection
 // string on spaces, so a password holding one cannot travel in it (store/DatabaseUrl.h).
 
+#include "domain/NoCopy.h"
+
 #include <string>
 
 namespace finimport::store {
 
-class PgPassFile {
+class PgPassFile : domain::NoCopy {
 public:
     // Throws std::runtime_error when the in-memory file cannot be made.
     explicit PgPassFile(const std::string& password);
     ~PgPassFile();
-    PgPassFile(const PgPassFile&) = delete;
-    PgPassFile& operator=(const PgPassFile&) = delete;
 
     // /proc/self/fd/N: what libpq opens for `passfile`.
     const std::string& path() const { return _path; }

@@ -14,6 +14,7 @@
 //  - PostgreSQL: `pg_current_snapshot()`, which changes when a transaction that wrote commits
 //    (a finished writer leaves the in-progress list, or a newer one moved xmax).
 
+#include "domain/NoCopy.h"
 #include "store/Tx.h"
 
 #include <cstdint>
@@ -29,12 +30,10 @@ namespace finimport::store {
 class Database;
 class SqliteStatement;
 
-class ReadStamps {
+class ReadStamps : domain::NoCopy {
 public:
     explicit ReadStamps(Database& db);
     ~ReadStamps();
-    ReadStamps(const ReadStamps&) = delete;
-    ReadStamps& operator=(const ReadStamps&) = delete;
 
     // The stamp of the data as it is now, from the database the listings read (the read
     // replica, when there is one). Take it before the read it guards: a change committed

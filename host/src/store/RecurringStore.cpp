@@ -1,5 +1,5 @@
 #include "store/RecurringStore.h"
-#include "store/Columns.h"
+#include "store/RecordTable.h"
 
 #include "store/Sql.h"
 #include "store/Time.h"
@@ -14,7 +14,6 @@ const std::string kColumns =
     "last_occurrence_date, next_expected_date, status, occurrence_count, manual, "
     "expected_amount_min, expected_amount_max, expected_amount_avg, import_id, created_at, "
     "updated_at";
-const std::string kSelect = "SELECT " + kColumns + " FROM recurring_transactions ";
 
 // The record's members, in the order of kColumns.
 auto members(RecurringRow& x) {
@@ -24,22 +23,18 @@ auto members(RecurringRow& x) {
                     x.expectedAmountAvg, x.importId, x.createdAt, x.updatedAt);
 }
 
-RecurringRow rowFrom(const SqlRow& r) {
-    return readRecord<RecurringRow>(r, members);
-}
+using Table = RecordTable<RecurringRow, members>;
+const Table kTable{"recurring_transactions", kColumns};
 
 } // namespace
 
 void RecurringStore::insert(RecurringRow& x) {
-    if (x.id.empty()) x.id = newUuid();
-    x.createdAt = x.updatedAt = nowMicros();
-    sqlExec(_s, insertSql("recurring_transactions", kColumns), bindTied(members(x)));
+    kTable.insert(_s, x);
 }
 
 std::optional<RecurringRow> RecurringStore::byId(const std::string& familyId,
                                                  const std::string& id) {
-    return mapRow(sqlQueryOne(_s, kSelect + "WHERE family_id = ? AND id = ?", {familyId, id}),
-                  rowFrom);
+    return kTable.byId(_s, familyId, id);
 }
 
 bool RecurringStore::duplicateExists(const RecurringRow& c) {

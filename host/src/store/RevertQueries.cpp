@@ -30,10 +30,30 @@ std::string namesCreatedEntry(const std::string& columns) {
     return "EXISTS (SELECT 1 FROM entries o WHERE o.id IN (" + columns + ") AND o.import_id = ?)";
 }
 
+} // namespace
+
+// One probe of import_records_record per entry the import created, the import's entries read
+// through entries_import: what the import's own rows cost, whatever the planner's statistics
+// say (docs/decisions.md D235). As a plain join, PostgreSQL on stale statistics started from
+// every matched entry of the whole ledger in import_records (or hashed them all).
+// OFFSET 0 keeps PostgreSQL from pulling the LATERAL sub-select up into a join it may reorder;
+// CROSS JOIN keeps SQLite's planner on the entries as the outer loop.
+std::string matchedCreatedEntriesQuery(bool pg) {
+    if (pg)
+        return "SELECT DISTINCT o.import_id FROM entries e, LATERAL (SELECT r.import_id FROM "
+               "import_records r WHERE r.record_type = 'Entry' AND r.record_id = e.id AND "
+               "r.import_id <> ? OFFSET 0) o WHERE e.import_id = ?";
+    return "SELECT DISTINCT o.import_id FROM entries e CROSS JOIN import_records o WHERE "
+           "e.import_id = ? AND o.record_type = 'Entry' AND o.record_id = e.id AND "
+           "o.import_id <> ?";
+}
+
+namespace {
+
 // Each query yields the owning import id of a dependant record ('' = no import: the API).
 // Every `?` is the import id. An entry whose import_id is not the import's was not created by
 // it, so the entries' queries need no test against the created entries.
-std::vector<std::string> dependantQueries() {
+std::vector<std::string> dependantQueries(bool pg) {
     return {
         // Another import created or matched the same record (docs/imports.md §12.3,
         // docs/decisions.md D63).
@@ -41,9 +61,7 @@ std::vector<std::string> dependantQueries() {
         "c.record_type = o.record_type AND c.record_id = o.record_id WHERE c.import_id = ? "
         "AND c.relation = 'created' AND o.import_id <> ?",
         // Another import matched (or, a ServiceImport, listed) an entry this import created.
-        "SELECT DISTINCT o.import_id FROM entries e JOIN import_records o ON "
-        "o.record_type = 'Entry' AND o.record_id = e.id WHERE e.import_id = ? "
-        "AND o.import_id <> ?",
+        matchedCreatedEntriesQuery(pg),
         // Records inside an account the import created, owned by someone else.
         "SELECT DISTINCT COALESCE(import_id, '') FROM entries WHERE account_id IN " +
             created("Account") + " AND COALESCE(import_id, '') <> ?",
@@ -71,7 +89,7 @@ std::vector<std::string> dependantQueries() {
 
 std::vector<std::string> revertDependantOwners(Tx& s, const std::string& importId) {
     std::vector<std::string> owners;
-    for (const auto& sql : dependantQueries()) {
+    for (const auto& sql : dependantQueries(sqlIsPostgres(s))) {
         size_t marks = 0;
         for (char c : sql)
             if (c == '?') ++marks;

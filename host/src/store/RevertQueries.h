@@ -12,4 +12,8 @@ namespace finimport::store {
 // through the API); one entry per distinct owner and kind of dependency, unsorted.
 std::vector<std::string> revertDependantOwners(Tx& s, const std::string& importId);
 
+// The statement of revertDependantOwners that finds the other imports matching an entry the
+// import created (every `?` is the import id), on PostgreSQL or SQLite: its plan is tested.
+std::string matchedCreatedEntriesQuery(bool postgres);
+
 } // namespace finimport::store

@@ -1,6 +1,7 @@
 #include "store/RowInserter.h"
 
 #include "domain/Uuid.h"
+#include "store/Columns.h"
 #include "store/CopyText.h"
 #include "store/PgNative.h"
 #include "store/RowChunk.h"
@@ -53,14 +54,8 @@ void RowInserter::closeChunk() {
     } else {
         if (!_insert) {
             // The statement of columns(), the list the COPY above writes too.
-            std::string names, marks;
-            for (const auto& c : columns()) {
-                names += (names.empty() ? "" : ", ") + c;
-                marks += marks.empty() ? "?" : ", ?";
-            }
             _insert = std::make_unique<SqliteStatement>(sqliteHandle(_s),
-                                                        "INSERT INTO import_row_chunks (" + names +
-                                                            ") VALUES (" + marks + ")");
+                                                        insertSql("import_row_chunks", columns()));
         }
         _insert->bindText(1, _importId);
         _insert->bindInt(2, _firstIndex);

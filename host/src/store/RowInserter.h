@@ -4,6 +4,7 @@
 // PostgreSQL: kCopyChunks chunks per COPY. Memory holds one chunk (and, on PostgreSQL, the
 // chunks of one COPY).
 
+#include "domain/NoCopy.h"
 #include "store/ImportStore.h"
 #include "store/SqliteNative.h"
 #include "store/Tx.h"
@@ -14,7 +15,7 @@
 
 namespace finimport::store {
 
-class RowInserter {
+class RowInserter : domain::NoCopy {
 public:
     static constexpr std::size_t kChunkRows = 256;
     static constexpr std::size_t kChunkBytes = 64 * 1024;
@@ -22,8 +23,6 @@ public:
 
     explicit RowInserter(Tx& s);
     ~RowInserter();
-    RowInserter(const RowInserter&) = delete;
-    RowInserter& operator=(const RowInserter&) = delete;
 
     // The import_row_chunks columns written, in binding order (one list for both paths).
     static const std::vector<std::string>& columns();

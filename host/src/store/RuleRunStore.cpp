@@ -142,11 +142,9 @@ std::vector<RuleRunRow> runsOfPass(Tx& s, const std::string& passId) {
 }
 
 std::optional<RuleRunRow> runOfFamily(Tx& s, const std::string& familyId, const std::string& id) {
-    return mapRow(sqlQueryOne(s,
-                              std::string("SELECT ") + kRunColumns +
-                                  " FROM rule_runs WHERE family_id = ? AND id = ?",
-                              {familyId, id}),
-                  runFrom);
+    return mapRow(
+        rowOfFamily(s, std::string("SELECT ") + kRunColumns + " FROM rule_runs", familyId, id),
+        runFrom);
 }
 
 int64_t countRuns(Tx& s, const std::string& familyId, const RunFilter& f) {

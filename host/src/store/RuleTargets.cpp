@@ -28,14 +28,6 @@ StoredRule ruleFrom(const SqlRow& r) {
     return out;
 }
 
-// "?, ?, …" for n values.
-std::string marks(size_t n) {
-    std::string out;
-    for (size_t i = 0; i < n; ++i)
-        out += i ? ", ?" : "?";
-    return out;
-}
-
 const char* kTargetColumns =
     "e.id, e.account_id, e.date, e.currency, e.import_id, e.amount, e.name, e.notes, "
     "e.category_id, e.merchant_id, e.investment_activity_label, e.excluded, e.kind, "
@@ -62,7 +54,7 @@ void fillChunk(Tx& s, std::vector<RuleTarget>& chunk) {
         byId.emplace(t.id, &t);
         ids.emplace_back(t.id);
     }
-    const std::string in = "(" + marks(ids.size()) + ")";
+    const std::string in = "(" + sqlMarks(ids.size()) + ")";
     for (const auto& r : sqlQuery(s,
                                   "SELECT entry_id, tag_id FROM transaction_tags WHERE entry_id "
                                   "IN " +
@@ -98,11 +90,9 @@ std::vector<StoredRule> rulesOfFamily(Tx& s, const std::string& familyId,
 }
 
 std::optional<StoredRule> ruleOfFamily(Tx& s, const std::string& familyId, const std::string& id) {
-    return mapRow(sqlQueryOne(s,
-                              std::string("SELECT ") + kRuleColumns +
-                                  " FROM rules WHERE family_id = ? AND id = ?",
-                              {familyId, id}),
-                  ruleFrom);
+    return mapRow(
+        rowOfFamily(s, std::string("SELECT ") + kRuleColumns + " FROM rules", familyId, id),
+        ruleFrom);
 }
 
 FamilyRefRows familyRefRows(Tx& s, const std::string& familyId) {
@@ -159,15 +149,10 @@ void forEachTargetChunk(Tx& s, const TargetQuery& q, size_t size,
             ids.push_back(r.str(0));
         for (size_t from = 0; from < ids.size(); from += size) {
             const size_t n = std::min(size, ids.size() - from);
-            std::string sql = head + " AND e.id IN (";
-            std::vector<SqlValue> params;
-            params.reserve(n);
-            for (size_t i = 0; i < n; ++i) {
-                sql += i ? ", ?" : "?";
-                params.emplace_back(ids[from + i]);
-            }
+            std::vector<SqlValue> params(ids.begin() + from, ids.begin() + from + n);
             std::vector<RuleTarget> rows;
-            for (const auto& r : sqlQuery(s, sql + ") ORDER BY e.id", params))
+            for (const auto& r :
+                 sqlQuery(s, head + " AND e.id IN (" + sqlMarks(n) + ") ORDER BY e.id", params))
                 rows.push_back(targetFrom(r));
             fillChunk(s, rows);
             chunk(rows);
@@ -245,7 +230,8 @@ void writeTargets(Tx& s, const std::vector<TargetChange>& changes) {
             for (size_t i = 0; i < n; ++i)
                 params.emplace_back(ids[from + i]);
             sqlExec(s,
-                    "UPDATE entries SET " + set + ", updated_at = ? WHERE id IN (" + marks(n) + ")",
+                    "UPDATE entries SET " + set + ", updated_at = ? WHERE id IN (" + sqlMarks(n) +
+                        ")",
                     params);
         }
     };
@@ -266,9 +252,9 @@ void writeLabels(Tx& s, const std::string& label, const std::vector<std::string>
         std::vector<SqlValue> params{label};
         for (size_t i = 0; i < n; ++i)
             params.emplace_back(entryIds[from + i]);
-        sqlExec(s,
-                "UPDATE entries SET investment_activity_label = ? WHERE id IN (" + marks(n) + ")",
-                params);
+        sqlExec(
+            s, "UPDATE entries SET investment_activity_label = ? WHERE id IN (" + sqlMarks(n) + ")",
+            params);
     }
 }
 

@@ -3,6 +3,7 @@
 // objects cost more than the work itself (batch inserts at publish, list reads): statements are
 // prepared once and re-bound with sqlite3_bind_*. Only for sessions of the "sqlite" connector.
 
+#include "domain/NoCopy.h"
 #include "store/SqlRow.h"
 
 #include <memory>
@@ -26,12 +27,10 @@ sqlite3* sqliteHandle(Poco::Data::Session& s);
 // otherwise. Poco's message is only "I/O error" (docs/decisions.md D115).
 std::string sqliteIoCause(sqlite3* db);
 
-class SqliteStatement {
+class SqliteStatement : domain::NoCopy {
 public:
     SqliteStatement(sqlite3* db, const std::string& sql); // throws std::runtime_error
     ~SqliteStatement();
-    SqliteStatement(const SqliteStatement&) = delete;
-    SqliteStatement& operator=(const SqliteStatement&) = delete;
 
     // Binds `values` to ?1..?n starting at parameter `first` (1-based).
     void bind(const std::vector<SqlValue>& values, int first = 1);

@@ -7,6 +7,7 @@
 // are prepared once per connection (PQprepare) and run with PQexecPrepared, one round trip.
 // The pool keeps its connections open (Database), and the cache is cleared before it closes.
 
+#include "domain/NoCopy.h"
 #include "store/Sql.h"
 
 #include <functional>
@@ -50,12 +51,10 @@ void nativeQuery(Poco::Data::Session& s, const std::string& sql,
                  const std::vector<SqlValue>& params,
                  const std::function<void(const NativeRow&)>& onRow);
 
-class StatementCache {
+class StatementCache : domain::NoCopy {
 public:
     StatementCache();
     ~StatementCache();
-    StatementCache(const StatementCache&) = delete;
-    StatementCache& operator=(const StatementCache&) = delete;
 
     // Runs `sql` (`?` placeholders) on the session's connection and calls `onRow` for every
     // row. The session must be held by the caller for the whole call (one thread per

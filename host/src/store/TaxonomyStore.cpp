@@ -111,14 +111,9 @@ void overChunks(const std::string& sql, const std::vector<std::string>& ids,
                 const std::function<void(const std::string&, std::vector<SqlValue>)>& run) {
     for (size_t from = 0; from < ids.size(); from += kIdsPerStatement) {
         const size_t n = std::min(kIdsPerStatement, ids.size() - from);
-        std::string list = "(";
-        std::vector<SqlValue> params;
-        for (size_t i = 0; i < n; ++i) {
-            list += i ? ", ?" : "?";
-            params.push_back(ids[from + i]);
-        }
+        std::vector<SqlValue> params(ids.begin() + from, ids.begin() + from + n);
         std::string text = sql;
-        text.replace(text.find("(%)"), 3, list + ")");
+        text.replace(text.find("(%)"), 3, "(" + sqlMarks(n) + ")");
         run(text, std::move(params));
     }
 }

@@ -33,26 +33,9 @@ std::string fromWhere(const TradeListFilter& f, std::vector<SqlValue>& params,
         "WHERE e.entryable_type = 'Trade' AND t.entry_id = e.id AND "
         "a.id = e.account_id AND a.family_id = ? AND a.status IN ('active', 'draft')";
     params.push_back(f.familyId);
-    if (f.accountId) {
-        w += " AND e.account_id = ?";
-        params.push_back(*f.accountId);
-    }
-    if (f.accountIds) {
-        w += " AND e.account_id IN (";
-        for (size_t i = 0; i < f.accountIds->size(); ++i) {
-            w += i ? ", ?" : "?";
-            params.push_back((*f.accountIds)[i]);
-        }
-        w += ")";
-    }
-    if (f.startDate) {
-        w += " AND e.date >= ?";
-        params.push_back(*f.startDate);
-    }
-    if (f.endDate) {
-        w += " AND e.date <= ?";
-        params.push_back(*f.endDate);
-    }
+    andIds(w, params, "e.account_id", f.accountId, f.accountIds);
+    andIf(w, params, "e.date >= ?", f.startDate);
+    andIf(w, params, "e.date <= ?", f.endDate);
     return w;
 }
 
@@ -66,9 +49,7 @@ template <class Row> TradeListRow rowFrom(const Row& r) {
     return t;
 }
 
-} // namespace
-
-int64_t TradeStore::countCached(Database& db, const TradeListFilter& f) {
+int64_t countCached(Database& db, const TradeListFilter& f) {
     std::string key = "trades\x1f" + f.familyId + "\x1f" + f.accountId.value_or("\x1e") + "\x1f" +
                       f.startDate.value_or("\x1e") + "\x1f" + f.endDate.value_or("\x1e");
     if (f.accountIds)
@@ -83,17 +64,20 @@ int64_t TradeStore::countCached(Database& db, const TradeListFilter& f) {
     });
 }
 
-std::vector<TradeListRow> TradeStore::page(Database& db, const TradeListFilter& filter,
-                                           int64_t limit, int64_t offset) {
+std::vector<TradeListRow> page(Database& db, const TradeListFilter& filter, int64_t limit,
+                               int64_t offset) {
     // Through the connection's cached statement (a hot read), on the read replica when one is
     // configured.
     std::vector<SqlValue> params;
     std::string w = fromWhere(filter, params);
-    params.push_back(limit);
-    params.push_back(offset);
-    const std::string sql = std::string("SELECT ") + kColumns + " " + w +
-                            " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
-    return readCached<TradeListRow>(db, true, sql, params, rowFrom<NativeRow>);
+    return readPage<TradeListRow>(db,
+                                  std::string("SELECT ") + kColumns + " " + w +
+                                      " ORDER BY e.date DESC, e.created_at DESC, e.id DESC",
+                                  params, limit, offset, rowFrom<NativeRow>);
 }
+
+} // namespace
+
+const Listing<TradeListFilter, TradeListRow> TradeStore::list{countCached, page};
 
 } // namespace finimport::store

@@ -1,6 +1,7 @@
 #pragma once
 // Trade listing for GET /api/v1/trades (docs/api.md §9.3, §10 change 11; docs/decisions.md D28).
 
+#include "store/Listing.h"
 #include "store/Tx.h"
 
 #include <cstdint>
@@ -36,9 +37,7 @@ public:
     // GET /trades, the trades on the family's active and draft accounts: the count cached until
     // the next write (Database::cachedCount), the page read with its own pooled session, ordered
     // entry date desc, entry created_at desc, entry id desc (docs/decisions.md D28).
-    static int64_t countCached(Database& db, const TradeListFilter& filter);
-    static std::vector<TradeListRow> page(Database& db, const TradeListFilter& filter,
-                                          int64_t limit, int64_t offset);
+    static const Listing<TradeListFilter, TradeListRow> list;
 };
 
 } // namespace finimport::store

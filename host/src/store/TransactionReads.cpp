@@ -42,12 +42,9 @@ std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered, const S
         "WHERE e.entryable_type = 'Transaction' AND a.id = e.account_id AND "
         "a.family_id = ? AND a.status <> 'pending_deletion'";
     params.push_back(f.familyId);
-    andIf(w, params, "e.account_id = ?", f.accountId);
-    if (f.accountIds) andIn(w, params, "e.account_id", *f.accountIds);
-    andIf(w, params, "e.category_id = ?", f.categoryId);
-    if (f.categoryIds) andIn(w, params, "e.category_id", *f.categoryIds);
-    andIf(w, params, "e.merchant_id = ?", f.merchantId);
-    if (f.merchantIds) andIn(w, params, "e.merchant_id", *f.merchantIds);
+    andIds(w, params, "e.account_id", f.accountId, f.accountIds);
+    andIds(w, params, "e.category_id", f.categoryId, f.categoryIds);
+    andIds(w, params, "e.merchant_id", f.merchantId, f.merchantIds);
     if (f.tagIds) {
         w += " AND EXISTS (SELECT 1 FROM transaction_tags tt WHERE tt.entry_id = e.id";
         andIn(w, params, "tt.tag_id", *f.tagIds);
@@ -75,13 +72,6 @@ TransactionView viewFrom(const NativeRow& r) {
     return t;
 }
 
-std::string placeholders(size_t n) {
-    std::string out;
-    for (size_t i = 0; i < n; ++i)
-        out += i ? ", ?" : "?";
-    return out;
-}
-
 // Tags and transfers of a page's transactions: one query each for the whole page.
 void completeViews(std::vector<TransactionView>& views, const RowQuery& query) {
     if (views.empty()) return;
@@ -91,7 +81,7 @@ void completeViews(std::vector<TransactionView>& views, const RowQuery& query) {
         byId[v.id] = &v;
         ids.push_back(v.id);
     }
-    const std::string in = "(" + placeholders(ids.size()) + ")";
+    const std::string in = "(" + sqlMarks(ids.size()) + ")";
     query("SELECT tt.entry_id, t.id, t.name, t.color FROM transaction_tags tt JOIN tags t ON "
           "t.id = tt.tag_id WHERE tt.entry_id IN " +
               in + " ORDER BY t.name, t.id",
@@ -190,9 +180,7 @@ bool walkPays(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan&
     return walked <= static_cast<double>(kLookupSteps) * plan.candidates;
 }
 
-} // namespace
-
-int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) {
+int64_t countCached(Database& db, const TransactionFilter& f) {
     return db.cachedCount(
         cacheKey(f),
         [&](Tx& s) {
@@ -210,8 +198,8 @@ int64_t TransactionReads::countCached(Database& db, const TransactionFilter& f) 
 // The page's rows are chosen by their sort keys alone (the listing's order index, no joins),
 // from the nearest remembered page start at or before `offset` (store/PageAnchors.h), then
 // read with their joins by id: one statement, so one snapshot of the data.
-std::vector<TransactionView> TransactionReads::page(Database& db, const TransactionFilter& f,
-                                                    int64_t limit, int64_t offset) {
+std::vector<TransactionView> page(Database& db, const TransactionFilter& f, int64_t limit,
+                                  int64_t offset) {
     std::vector<TransactionView> out;
     if (limit <= 0) return out;
     const bool pg = db.isPostgres();
@@ -266,6 +254,10 @@ std::vector<TransactionView> TransactionReads::page(Database& db, const Transact
     if (db.readStamps().current() == stamp) db.pageAnchors().remember(shape, stamp, seen);
     return out;
 }
+
+} // namespace
+
+const Listing<TransactionFilter, TransactionView> TransactionReads::list{countCached, page};
 
 std::optional<TransactionView> TransactionReads::byId(Tx& s, const std::string& familyId,
                                                       const std::string& id) {

@@ -2,6 +2,7 @@
 // Transactions as the read API shows them (docs/read-api.md §3.1, §3.2, §3.3): the family's
 // Transaction entries with their account, category, merchant, tags and transfer.
 
+#include "store/Listing.h"
 #include "store/TransactionLocks.h"
 #include "store/Tx.h"
 
@@ -57,12 +58,10 @@ struct TransactionView {
 class TransactionReads {
 public:
     // GET /transactions: the count (cached until the next write, Database::cachedCount) and a
-    // page ordered date desc, created_at desc, id desc, from the read pool.
-    static int64_t countCached(Database& db, const TransactionFilter& filter);
-    // A deep page seeks from where an earlier page of the same filters began (PageAnchors.h)
-    // instead of skipping every row before it.
-    static std::vector<TransactionView> page(Database& db, const TransactionFilter& filter,
-                                             int64_t limit, int64_t offset);
+    // page ordered date desc, created_at desc, id desc, from the read pool. A deep page seeks
+    // from where an earlier page of the same filters began (PageAnchors.h) instead of skipping
+    // every row before it.
+    static const Listing<TransactionFilter, TransactionView> list;
 
     // One transaction of the family, whatever its account's status; nullopt when the id names
     // no Transaction entry of the family.

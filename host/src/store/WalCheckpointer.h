@@ -8,6 +8,8 @@
 // is checkpointed by the committing connection itself, as SQLite would: the WAL stays bounded.
 // Closing the last connection checkpoints what is left (SQLite), so the thread stops without one.
 
+#include "domain/NoCopy.h"
+
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -18,7 +20,7 @@ struct sqlite3;
 
 namespace finimport::store {
 
-class WalCheckpointer {
+class WalCheckpointer : domain::NoCopy {
 public:
     // A commit leaving this many WAL pages (4 KiB each) wakes the thread.
     static constexpr int kWakePages = 1000;
@@ -28,8 +30,6 @@ public:
     explicit WalCheckpointer(std::string path, int wakePages = kWakePages,
                              int hardPages = kHardPages);
     ~WalCheckpointer(); // stops and joins the thread
-    WalCheckpointer(const WalCheckpointer&) = delete;
-    WalCheckpointer& operator=(const WalCheckpointer&) = delete;
 
     // Installs the commit hook on a connection that writes (replaces its auto-checkpoint).
     void watch(sqlite3* db);

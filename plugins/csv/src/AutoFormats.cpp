@@ -13,8 +13,8 @@ namespace {
 
 constexpr std::size_t kMaxInput = 32u << 20; // above the host's 10 MB content limit
 
-constexpr const char* kMetaFields[] = {"col_sep", "date_format",    "number_format",
-                                       "error",   "stated_balance", "stated_balance_date"};
+constexpr finimport::FieldList kMetaFields{"col_sep", "date_format",    "number_format",
+                                           "error",   "stated_balance", "stated_balance_date"};
 constexpr std::size_t kFormatFields = 4; // without a stated balance the record has only these
 
 } // namespace
@@ -71,19 +71,18 @@ std::optional<std::string> decideFormats(Settings& s, const FormatSamples& sampl
 
 bool emitMeta(Records& out, const Settings& s, const std::optional<std::string>& error,
               const std::optional<StatedBalance>& stated) {
-    const std::size_t count = stated ? std::size(kMetaFields) : kFormatFields;
+    const std::size_t count = stated ? kMetaFields.size() : kFormatFields;
     Row row(count);
-    if (s.autoSeparator) row.set(0, std::string(1, s.separator));
-    if (s.autoDateFormat && !error) row.set(1, s.dateFormat);
+    if (s.autoSeparator) row.set(kMetaFields["col_sep"], std::string(1, s.separator));
+    if (s.autoDateFormat && !error) row.set(kMetaFields["date_format"], s.dateFormat);
     if (s.autoNumberFormat && !error)
-        row.set(2, std::string(sdk::numberFormatName(s.numberFormat)));
-    if (error) row.set(3, *error);
+        row.set(kMetaFields["number_format"], std::string(sdk::numberFormatName(s.numberFormat)));
+    if (error) row.set(kMetaFields["error"], *error);
     if (stated) {
-        row.set(4, stated->balance);
-        row.set(5, stated->date);
+        row.set(kMetaFields["stated_balance"], stated->balance);
+        row.set(kMetaFields["stated_balance_date"], stated->date);
     }
-    return out.begin("meta", std::span<const char* const>(kMetaFields, count)) &&
-           out.row(row, Location{0, 0});
+    return out.begin("meta", kMetaFields.names().first(count)) && out.row(row, Location{0, 0});
 }
 
 } // namespace finimport::csv

@@ -78,7 +78,7 @@ bool RunningBalance::newestFirst() const {
 }
 
 bool RunningBalance::sendWarnings(Records& out) const {
-    static constexpr const char* kFields[] = {"message"};
+    static constexpr FieldList kFields{"message"};
     constexpr std::size_t kListed = 20;
     const bool newest = newestFirst();
     std::vector<std::string> lines;
@@ -106,8 +106,8 @@ bool RunningBalance::sendWarnings(Records& out) const {
     if (lines.empty()) return true;
     if (!out.begin("warning", kFields)) return false;
     for (const std::string& line : lines) {
-        Row row(1);
-        row.set(0, line);
+        Row row(kFields.size());
+        row.set(kFields["message"], line);
         if (!out.row(row, Location{0, 0})) return false;
     }
     return true;

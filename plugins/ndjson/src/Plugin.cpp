@@ -55,7 +55,7 @@ bool blankMember(const JsonMember* m) {
            (m->kind == JsonKind::String && blank(m->text));
 }
 
-constexpr const char* kFields[] = {"data", "version"};
+constexpr finimport::FieldList kFields{"data", "version"};
 
 class LineReader {
 public:
@@ -93,9 +93,10 @@ public:
             if (!_out.begin(typeName, kFields)) return false;
             _kind = typeName;
         }
-        finimport::Row row(2);
-        row.set(0, std::string(data->raw));
-        if (const JsonMember* version = scan.find("version")) row.set(1, std::string(version->raw));
+        finimport::Row row(kFields.size());
+        row.set(kFields["data"], std::string(data->raw));
+        if (const JsonMember* version = scan.find("version"))
+            row.set(kFields["version"], std::string(version->raw));
         if (!_out.row(row, where)) return false;
         auto fields = scanJson(data->raw);
         std::string missing;

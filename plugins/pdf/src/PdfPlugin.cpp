@@ -15,12 +15,11 @@ using namespace finimport;
 
 constexpr std::size_t kMaxInput = 32u << 20; // above the host's 25 MB PDF limit
 
-constexpr const char* kFields[] = {"account",     "date",          "amount", "currency",
-                                   "name",        "category",      "tags",   "notes",
-                                   "entity_type", "signed_amount", "balance"};
-constexpr const char* kMetaFields[] = {"document_type",   "summary",        "title",
-                                       "account_holder",  "account_number", "period",
-                                       "opening_balance", "closing_balance"};
+constexpr FieldList kFields{"account",     "date",          "amount", "currency",
+                            "name",        "category",      "tags",   "notes",
+                            "entity_type", "signed_amount", "balance"};
+constexpr FieldList kMetaFields{"document_type",  "summary", "title",           "account_holder",
+                                "account_number", "period",  "opening_balance", "closing_balance"};
 
 std::string readAll(Records& out) {
     std::string bytes;
@@ -65,18 +64,18 @@ fi_run_status runPdf(const Options& options, Records& out) {
     if (!out.begin("transaction", kFields)) return FI_RUN_STOPPED;
     std::uint64_t number = 0;
     for (const pdf::StatementRow& r : st.rows) {
-        Row row(std::size(kFields));
-        row.set(0, account);
-        row.set(1, r.date);
-        row.set(2, money(r.amount));
-        if (currency) row.set(3, *currency);
-        row.set(4, r.description.empty() ? "Imported item" : r.description);
-        row.set(5, "");
-        row.set(6, "");
-        row.set(7, r.reference);
-        row.set(8, "");
-        row.set(9, money(-r.amount)); // money in is negative in the engine
-        if (r.balance) row.set(10, money(*r.balance));
+        Row row(kFields.size());
+        row.set(kFields["account"], account);
+        row.set(kFields["date"], r.date);
+        row.set(kFields["amount"], money(r.amount));
+        if (currency) row.set(kFields["currency"], *currency);
+        row.set(kFields["name"], r.description.empty() ? "Imported item" : r.description);
+        row.set(kFields["category"], "");
+        row.set(kFields["tags"], "");
+        row.set(kFields["notes"], r.reference);
+        row.set(kFields["entity_type"], "");
+        row.set(kFields["signed_amount"], money(-r.amount)); // money in is negative in the engine
+        if (r.balance) row.set(kFields["balance"], money(*r.balance));
         const Location where{++number, r.line};
         if (!out.row(row, where)) return FI_RUN_STOPPED;
         if (!r.dateValid &&
@@ -87,17 +86,17 @@ fi_run_status runPdf(const Options& options, Records& out) {
             !out.rowError("balance_mismatch", where, "balance", *r.balanceError, nullptr))
             return FI_RUN_STOPPED;
     }
-    Row meta(std::size(kMetaFields));
-    meta.set(0, "bank_statement");
-    meta.set(1, (st.title.empty() ? std::string("Statement") : st.title) + ": " +
-                    std::to_string(st.rows.size()) + " transactions" +
-                    (st.period.empty() ? "" : ", period " + st.period));
-    meta.set(2, st.title);
-    meta.set(3, st.holder);
-    meta.set(4, last4);
-    meta.set(5, st.period);
-    if (st.openingBalance) meta.set(6, money(*st.openingBalance));
-    if (st.closingBalance) meta.set(7, money(*st.closingBalance));
+    Row meta(kMetaFields.size());
+    meta.set(kMetaFields["document_type"], "bank_statement");
+    meta.set(kMetaFields["summary"], (st.title.empty() ? std::string("Statement") : st.title) +
+                                         ": " + std::to_string(st.rows.size()) + " transactions" +
+                                         (st.period.empty() ? "" : ", period " + st.period));
+    meta.set(kMetaFields["title"], st.title);
+    meta.set(kMetaFields["account_holder"], st.holder);
+    meta.set(kMetaFields["account_number"], last4);
+    meta.set(kMetaFields["period"], st.period);
+    if (st.openingBalance) meta.set(kMetaFields["opening_balance"], money(*st.openingBalance));
+    if (st.closingBalance) meta.set(kMetaFields["closing_balance"], money(*st.closingBalance));
     if (!out.begin("meta", kMetaFields) || !out.row(meta, Location{number + 1, 0}))
         return FI_RUN_STOPPED;
     return FI_RUN_OK;

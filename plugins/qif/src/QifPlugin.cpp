@@ -68,9 +68,10 @@ fi_run_status runQif(const Options& options, Records& out) {
         qif::emitRecords(file, settings, qif::chooseDateFormat(file, settings), out);
     if (status != FI_RUN_OK || !autoNumber) return status;
     // The number format `auto` resolved to, echoed in configuration (docs/decisions.md D57).
-    static constexpr const char* kNumberFields[] = {"number_format"};
-    Row row(1);
-    row.set(0, std::string(sdk::numberFormatName(settings.numberFormat)));
+    static constexpr FieldList kNumberFields{"number_format"};
+    Row row(kNumberFields.size());
+    row.set(kNumberFields["number_format"],
+            std::string(sdk::numberFormatName(settings.numberFormat)));
     return out.begin("meta", kNumberFields) && out.row(row, Location{0, 0}) ? FI_RUN_OK
                                                                             : FI_RUN_STOPPED;
 }

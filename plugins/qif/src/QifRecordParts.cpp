@@ -69,9 +69,9 @@ void setCurrency(Out& out, const QifSettings& s) {
 namespace finimport::qif {
 
 fi_run_status emitUndecided(Records& out, const std::string& error) {
-    static constexpr const char* kErrorFields[] = {"error"};
-    Row row(1);
-    row.set(0, error);
+    static constexpr FieldList kErrorFields{"error"};
+    Row row(kErrorFields.size());
+    row.set(kErrorFields["error"], error);
     return out.begin("meta", kErrorFields) && out.row(row, Location{1, 0}) ? FI_RUN_OK
                                                                            : FI_RUN_STOPPED;
 }

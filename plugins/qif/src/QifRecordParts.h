@@ -65,13 +65,13 @@ public:
     // A line for the import's `warnings`, sent after the records (it is no record of its own).
     void warn(std::string message) { warnings_.push_back(std::move(message)); }
     bool sendWarnings() {
-        static constexpr const char* kWarningFields[] = {"message"};
+        static constexpr FieldList kWarningFields{"message"};
         if (warnings_.empty()) return true;
         kind_ = "warning";
         if (!out_.begin("warning", kWarningFields)) return false;
         for (const std::string& w : warnings_) {
-            Row row(1);
-            row.set(0, w);
+            Row row(kWarningFields.size());
+            row.set(kWarningFields["message"], w);
             if (!out_.row(row, Location{0, 0})) return false;
         }
         return true;

@@ -3,6 +3,7 @@
 // notes the use in memory; a key's time is written at most once per interval (a minute), by a
 // background writer, so authentication never waits for the database write lock.
 
+#include "domain/NoCopy.h"
 #include "store/Database.h"
 
 #include <atomic>
@@ -16,15 +17,13 @@
 
 namespace finimport::app {
 
-class KeyUsageRecorder {
+class KeyUsageRecorder : domain::NoCopy {
 public:
     static constexpr int64_t kDefaultIntervalMicros = 60LL * 1000 * 1000;
 
     explicit KeyUsageRecorder(store::Database& db, int64_t intervalMicros = kDefaultIntervalMicros)
         : _db(db), _interval(intervalMicros) {}
     ~KeyUsageRecorder(); // stops the writer after writing what is pending
-    KeyUsageRecorder(const KeyUsageRecorder&) = delete;
-    KeyUsageRecorder& operator=(const KeyUsageRecorder&) = delete;
 
     // A successful authentication of `keyId` at `nowMicros`: memory only, never blocks on the
     // database. Queues a write when the key's stored time is older than the interval.

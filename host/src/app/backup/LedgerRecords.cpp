@@ -200,46 +200,49 @@ std::string RecordWriter::security(const BackupRecord& r) {
     return id;
 }
 
-void RecordWriter::trades(const BackupRecord& r) {
+std::optional<RecordWriter::Position> RecordWriter::position(const BackupRecord& r) const {
     const AccountInfo* a = account(r);
-    if (!a) return;
+    if (!a) return std::nullopt;
     domain::Date date = requiredDate(r, "date");
     domain::Decimal qty = requiredDecimal(r, "qty"), price = requiredDecimal(r, "price"),
                     amount = requiredDecimal(r, "amount");
+    return Position{a, date, qty, price, amount};
+}
+
+void RecordWriter::trades(const BackupRecord& r) {
+    auto p = position(r);
+    if (!p) return;
     std::string ticker = presentText(r.data, "ticker").value_or("");
     std::string securityId = security(r);
-    store::EntryRow e = entryOf(r, *a, date, amount);
-    e.name = std::string(qty.isNegative() ? "Sell " : "Buy ") + ticker;
+    store::EntryRow e = entryOf(r, *p->account, p->date, p->amount);
+    e.name = std::string(p->qty.isNegative() ? "Sell " : "Buy ") + ticker;
     store::TradeDetail t;
     t.securityId = securityId;
-    t.qty = qty.raw();
-    t.price = price.raw();
+    t.qty = p->qty.raw();
+    t.price = p->price.raw();
     t.currency = e.currency;
     store::EntryStore(_s).insertTrade(e, t);
     created("Entry", e.id);
 }
 
 void RecordWriter::holdings(const BackupRecord& r) {
-    const AccountInfo* a = account(r);
-    if (!a) return;
-    domain::Date date = requiredDate(r, "date");
-    domain::Decimal qty = requiredDecimal(r, "qty"), price = requiredDecimal(r, "price"),
-                    amount = requiredDecimal(r, "amount");
-    if (qty.isNegative() || price.isNegative() || amount.isNegative())
+    auto p = position(r);
+    if (!p) return;
+    if (p->qty.isNegative() || p->price.isNegative() || p->amount.isNegative())
         fail(r, "must have qty, price and amount of 0 or more.");
-    std::string securityId = security(r), cur = currency(r, a->currency);
+    std::string securityId = security(r), cur = currency(r, p->account->currency);
     auto source = presentText(r.data, "cost_basis_source").value_or("");
     std::optional<std::string> costSource;
     if (source == "manual" || source == "calculated" || source == "provider") costSource = source;
     store::ImportedHolding h;
-    h.accountId = a->id;
+    h.accountId = p->account->id;
     h.securityId = securityId;
-    h.date = date.iso();
+    h.date = p->date.iso();
     h.currency = cur;
     h.importId = _import.id;
-    h.qty = qty.raw();
-    h.price = price.raw();
-    h.amount = amount.raw();
+    h.qty = p->qty.raw();
+    h.price = p->price.raw();
+    h.amount = p->amount.raw();
     h.costBasis = optionalDecimal(r, "cost_basis");
     h.costBasisSource = costSource;
     h.costBasisLocked = truthyOf(r.data, "cost_basis_locked");

@@ -64,6 +64,14 @@ private:
     std::optional<std::string> mapped(const std::map<std::string, std::string>& map,
                                       const JsonObject& obj, const std::string& key) const;
     const AccountInfo* account(const BackupRecord& r) const;
+    // What a trade and a holding both state: an account (nullopt when the record is skipped for
+    // lack of one), a date, a quantity, a price and an amount.
+    struct Position {
+        const AccountInfo* account;
+        domain::Date date;
+        domain::Decimal qty, price, amount;
+    };
+    std::optional<Position> position(const BackupRecord& r) const;
     domain::Date requiredDate(const BackupRecord& r, const std::string& key) const;
     domain::Decimal requiredDecimal(const BackupRecord& r, const std::string& key) const;
     std::optional<int64_t> optionalDecimal(const BackupRecord& r, const std::string& key) const;

@@ -2,10 +2,8 @@
 
 #include "app/imports/ExternalId.h"
 #include "app/imports/ImportContent.h"
-#include "app/imports/ImportSummary.h"
 #include "domain/Date.h"
 #include "domain/Decimal.h"
-#include "domain/Text.h"
 #include "store/EntryLookups.h"
 
 namespace finimport::app {
@@ -44,24 +42,8 @@ std::string rowCurrency(const rows::Fields& row, const store::AccountRow& accoun
 
 DuplicateCounter::DuplicateCounter(store::Tx& s, const store::ImportRecord& import,
                                    const ImportTypeTraits& traits)
-    : _s(s), _import(import), _traits(traits), _accounts(s), _candidates(s, import.id) {}
-
-std::optional<store::AccountRow> DuplicateCounter::targetAccount(const rows::Fields& row) {
-    if (_import.accountId) {
-        if (!_ownAccountLoaded) {
-            _ownAccount = _accounts.byId(_import.familyId, *_import.accountId);
-            _ownAccountLoaded = true;
-        }
-        return _ownAccount;
-    }
-    std::string name = domain::trim(row.text("account"));
-    if (name.empty()) return std::nullopt;
-    if (auto it = _byName.find(name); it != _byName.end()) return it->second;
-    auto account = _accounts.byName(_import.familyId, name);
-    // Bounded: a file of a million distinct names asks the database beyond this.
-    if (_byName.size() < kCacheLimit) _byName.emplace(name, account);
-    return account;
-}
+    : _s(s), _import(import), _traits(traits), _accounts(s), _candidates(s, import.id),
+      _targets(s, import) {}
 
 bool DuplicateCounter::hasEntries(const std::string& accountId) {
     if (auto it = _hasEntries.find(accountId); it != _hasEntries.end()) return it->second;
@@ -70,20 +52,20 @@ bool DuplicateCounter::hasEntries(const std::string& accountId) {
     return any;
 }
 
-std::optional<store::AccountRow> DuplicateCounter::matchableAccount(const rows::Fields& row) {
-    if (!_traits.producesEntries()) return std::nullopt;
-    auto account = targetAccount(row);
+const store::AccountRow*
+DuplicateCounter::matchable(const std::optional<store::AccountRow>& target) {
+    if (!_traits.producesEntries() || !target) return nullptr;
     // An account without entries has nothing to match: no query per row (first imports).
-    if (!account || !hasEntries(account->id)) return std::nullopt;
-    return account;
+    return hasEntries(target->id) ? &*target : nullptr;
 }
 
-void DuplicateCounter::prefetch(const std::vector<const rows::Fields*>& rows) {
+void DuplicateCounter::prefetch(const std::vector<TargetedRow>& rows) {
     _candidates.clear();
     if (_traits.details.hasRecordKind("account")) return;
-    for (const rows::Fields* row : rows) {
-        auto account = matchableAccount(*row);
+    for (const TargetedRow& targeted : rows) {
+        const store::AccountRow* account = matchable(*targeted.account);
         if (!account) continue;
+        const rows::Fields* row = targeted.fields;
         const bool trade = row->get("signed_qty") != nullptr;
         if (auto externalId = rowExternalId(*row))
             _candidates.wantExternalId(account->id, *externalId);
@@ -95,7 +77,8 @@ void DuplicateCounter::prefetch(const std::vector<const rows::Fields*>& rows) {
     _candidates.fetch();
 }
 
-bool DuplicateCounter::matches(const rows::Fields& row) {
+bool DuplicateCounter::matches(const rows::Fields& row,
+                               const std::optional<store::AccountRow>& target) {
     _lastNoCandidate = false;
     if (_traits.details.hasRecordKind("account")) {
         // An existing account of that name is reused (docs/decisions.md D18); so is a repeated
@@ -104,14 +87,14 @@ bool DuplicateCounter::matches(const rows::Fields& row) {
         return !name.empty() &&
                (_accounts.byName(_import.familyId, name) || !_accountNames.insert(name).second);
     }
-    auto account = matchableAccount(row);
+    const store::AccountRow* account = matchable(target);
     const bool trade = row.get("signed_qty") != nullptr;
     // docs/decisions.md D210: what the publish may take as proven (transactions of the import's
     // own account only; the publish probes the others again).
     const bool provable = _traits.producesEntries() && !trade && _import.accountId.has_value();
     if (!account) {
         // Nothing to match: the import's account has no entry (or the row names no account).
-        if (provable) _lastNoCandidate = targetAccount(row).has_value();
+        if (provable) _lastNoCandidate = target.has_value();
         return false;
     }
     const std::string currency = rowCurrency(row, *account);
@@ -133,30 +116,6 @@ bool DuplicateCounter::matches(const rows::Fields& row) {
         _lastNoCandidate = !_candidates.anyCandidate(account->id, date->iso(), amount->raw()) &&
                            (!externalId || !_candidates.anyHolder(account->id, *externalId));
     return matched;
-}
-
-int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,
-                          const ImportTypeTraits& traits, const std::vector<rows::Fields>& rows) {
-    constexpr std::size_t kBatch = 1000;
-    DuplicateCounter counter(s, import, traits);
-    int64_t duplicates = 0;
-    for (std::size_t at = 0; at < rows.size(); at += kBatch) {
-        std::vector<const rows::Fields*> batch;
-        for (std::size_t i = at; i < rows.size() && i < at + kBatch; ++i)
-            batch.push_back(&rows[i]);
-        counter.prefetch(batch);
-        for (const rows::Fields* row : batch)
-            if (counter.matches(*row)) ++duplicates;
-    }
-    return duplicates;
-}
-
-void countDuplicates(store::Tx& s, store::ImportRecord& import, const ImportTypeTraits& traits,
-                     const std::vector<rows::Fields>& rows) {
-    ImportSummary summary;
-    summary.setCount("duplicate_rows_count", duplicateRowCount(s, import, traits, rows));
-    import.summary = summary.text();
-    store::ImportStore(s).update(import);
 }
 
 } // namespace finimport::app

@@ -7,6 +7,7 @@
 
 #include "app/imports/ImportTypes.h"
 #include "app/imports/RowValidation.h"
+#include "app/imports/TargetAccounts.h"
 #include "app/imports/TransactionCandidates.h"
 #include "store/AccountStore.h"
 #include "store/ImportStore.h"
@@ -28,30 +29,27 @@ public:
                      const ImportTypeTraits& traits);
     // Forgets the candidates of the previous batch and reads those of `rows` (the rows
     // matches() will be asked about next, in file order).
-    void prefetch(const std::vector<const rows::Fields*>& rows);
-    bool matches(const rows::Fields& row);
+    void prefetch(const std::vector<TargetedRow>& rows);
+    // `target`: the row's TargetAccounts::of.
+    bool matches(const rows::Fields& row, const std::optional<store::AccountRow>& target);
+    bool matches(const rows::Fields& row) { return matches(row, _targets.of(row)); }
     // docs/decisions.md D210: after matches() answered false, true when the row is a
     // transaction of the import's own account in which nothing could have matched it: no entry
     // of its date and amount, none holding its external id (or no entry at all).
     bool lastHadNoCandidate() const { return _lastNoCandidate; }
-    // The account an entry row will be booked on when known at upload (import's account, or
-    // an existing account of the row's trimmed name).
-    std::optional<store::AccountRow> targetAccount(const rows::Fields& row);
 
 private:
     static constexpr std::size_t kCacheLimit = 10000;
     bool hasEntries(const std::string& accountId);
-    // The account of an entry row that may match something (known, with entries).
-    std::optional<store::AccountRow> matchableAccount(const rows::Fields& row);
+    // The target account of an entry row when it may match something (known, with entries).
+    const store::AccountRow* matchable(const std::optional<store::AccountRow>& target);
 
     store::Tx& _s;
     const store::ImportRecord& _import;
     ImportTypeTraits _traits;
     store::AccountStore _accounts;
     TransactionCandidates _candidates;
-    bool _ownAccountLoaded = false;
-    std::optional<store::AccountRow> _ownAccount;
-    std::map<std::string, std::optional<store::AccountRow>> _byName;
+    TargetAccounts _targets;
     std::map<std::string, bool> _hasEntries;
     std::set<std::string> _accountNames;
     bool _lastNoCandidate = false;

@@ -66,13 +66,6 @@ rows::Fields pluginOptions(const ImportTypeTraits& traits, const ImportOptions& 
 // A plugin read() over `input` (which must outlive the run).
 std::function<int64_t(char*, size_t)> stringSource(std::string_view input);
 
-// docs/decisions.md D18: rows matching existing records (transactions, trades, accounts by name).
-int64_t duplicateRowCount(store::Tx& s, const store::ImportRecord& import,
-                          const ImportTypeTraits& traits, const std::vector<rows::Fields>& rows);
-// docs/decisions.md D18 at upload: rows matching existing records, stored in the import's summary.
-void countDuplicates(store::Tx& s, store::ImportRecord& import, const ImportTypeTraits& traits,
-                     const std::vector<rows::Fields>& rows);
-
 std::string base64Encode(const std::string& bytes);
 std::string base64Decode(const std::string& text);
 // Trimmed, inner whitespace collapsed, case-folded (docs/decisions.md D18 name comparison).

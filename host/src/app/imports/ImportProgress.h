@@ -3,6 +3,8 @@
 // instance running the job, read by GET /api/v1/imports/{id} (`progress`). Nothing is stored: a
 // job is one database transaction, so its progress cannot be seen from the database anyway.
 
+#include "domain/NoCopy.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,11 +23,9 @@ void clearImportProgress(const std::string& importId);
 std::optional<ImportProgress> importProgress(const std::string& importId);
 
 // Clears the import's progress when the job ends, however it ends.
-class ProgressScope {
+class ProgressScope : domain::NoCopy {
 public:
     explicit ProgressScope(std::string importId) : _id(std::move(importId)) {}
-    ProgressScope(const ProgressScope&) = delete;
-    ProgressScope& operator=(const ProgressScope&) = delete;
     ~ProgressScope() { clearImportProgress(_id); }
     void set(std::string phase, int64_t done, std::optional<int64_t> total) {
         setImportProgress(_id, {std::move(phase), done, total});

@@ -5,6 +5,8 @@
 // that receives it, as the progress of a running job (D101). A ticket is on the board from the
 // first byte of the body until its request ends; a refused or broken upload leaves nothing.
 
+#include "domain/NoCopy.h"
+
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -25,14 +27,12 @@ struct UploadState {
     int64_t rowsDone = 0;
 };
 
-class UploadTicket {
+class UploadTicket : domain::NoCopy {
 public:
     // Puts the upload on the process-wide board; null when `id` is already on it.
     static std::shared_ptr<UploadTicket> open(const std::string& id, const std::string& familyId,
                                               std::optional<uint64_t> bytesTotal);
     ~UploadTicket(); // takes it off the board
-    UploadTicket(const UploadTicket&) = delete;
-    UploadTicket& operator=(const UploadTicket&) = delete;
 
     const std::string& id() const { return _id; }
     const std::string& familyId() const { return _familyId; }

@@ -20,11 +20,9 @@ constexpr int64_t kUploadCacheKb = 4096;
 
 } // namespace
 
-void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, rows::Fields& fields,
-                          std::vector<RowMessage>& errors) {
-    if (!rows::recordKind(kind).entry) return;
-    auto account = accounts.targetAccount(fields);
-    if (!account) return;
+void applyAccountCurrency(const std::optional<store::AccountRow>& account, const std::string& kind,
+                          rows::Fields& fields, std::vector<RowMessage>& errors) {
+    if (!account || !rows::recordKind(kind).entry) return;
     if (fields.text("currency_given") == "false") {
         fields.set("currency", account->currency);
         return;
@@ -38,8 +36,8 @@ void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, r
 
 UploadWriter::UploadWriter(store::Tx& s, const store::ImportRecord& import,
                            const ImportTypeTraits& traits, domain::Date today)
-    : _s(s), _import(import), _traits(traits), _today(today), _duplicates(s, import, traits),
-      _inserter(std::make_unique<store::RowInserter>(s)),
+    : _s(s), _import(import), _traits(traits), _today(today), _targets(s, import),
+      _duplicates(s, import, traits), _inserter(std::make_unique<store::RowInserter>(s)),
       _skipInvalid(skipsInvalidRows(ImportOptions::fromJson(import.configuration))) {
     // An upload's pages are written once: a small SQLite cache spills them to the WAL early
     // instead of holding up to the pool's 64 MB per import (the upload's memory bound).
@@ -60,13 +58,17 @@ UploadWriter::~UploadWriter() {
 
 void UploadWriter::add(CollectedRow&& r) {
     ++_rows;
-    applyAccountCurrency(_duplicates, r.kind, r.fields, r.errors);
+    Pending p;
+    // Only where something reads it: an entry row's currency (docs/decisions.md D4), the
+    // duplicate probes.
+    if (_traits.producesEntries() || rows::recordKind(r.kind).entry)
+        p.account = _targets.of(r.fields);
+    applyAccountCurrency(p.account, r.kind, r.fields, r.errors);
     const bool valid = rowErrorsNow(r.fields, r.errors, _today).empty();
     const RowCounting how{valid, false, _skipInvalid};
     countRow(_stats, _import, _traits, r.fields, how, r.number);
     if (how.published()) collectMappingKeys(_import, _traits, r.fields, _keys);
 
-    Pending p;
     p.published = how.published();
     p.row.importId = _import.id;
     p.row.rowNumber = r.number;
@@ -85,13 +87,13 @@ void UploadWriter::add(CollectedRow&& r) {
 
 void UploadWriter::flushPending() {
     // docs/decisions.md D80: the duplicate candidates of the whole batch in a few index probes.
-    std::vector<const rows::Fields*> published;
+    std::vector<TargetedRow> published;
     for (const auto& p : _pending)
-        if (p.published) published.push_back(&p.fields);
+        if (p.published) published.push_back(TargetedRow{&p.fields, &p.account});
     if (!published.empty()) _duplicates.prefetch(published);
     for (auto& p : _pending) {
         if (p.published) {
-            if (_duplicates.matches(p.fields)) ++_duplicateRows;
+            if (_duplicates.matches(p.fields, p.account)) ++_duplicateRows;
             p.row.noCandidate = _ledgerChanges && _duplicates.lastHadNoCandidate();
         }
         p.row.fields = rows::encodeFields(p.fields);

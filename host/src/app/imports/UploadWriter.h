@@ -9,7 +9,9 @@
 #include "app/imports/ImportTypes.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/RowStats.h"
+#include "app/imports/TargetAccounts.h"
 #include "domain/Date.h"
+#include "domain/NoCopy.h"
 #include "store/Tx.h"
 
 #include <cstddef>
@@ -23,18 +25,17 @@ class RowInserter;
 
 namespace finimport::app {
 
-// docs/decisions.md D4 for an entry row whose target account is known: a currency the row did not
-// give becomes the account's; a different one is a row error (`currency_mismatch`).
-void applyAccountCurrency(DuplicateCounter& accounts, const std::string& kind, rows::Fields& fields,
-                          std::vector<RowMessage>& errors);
+// docs/decisions.md D4 for an entry row whose target account (TargetAccounts::of) is
+// known: a currency the row did not give becomes the account's; a different one is a row error
+// (`currency_mismatch`).
+void applyAccountCurrency(const std::optional<store::AccountRow>& account, const std::string& kind,
+                          rows::Fields& fields, std::vector<RowMessage>& errors);
 
-class UploadWriter {
+class UploadWriter : domain::NoCopy {
 public:
     UploadWriter(store::Tx& s, const store::ImportRecord& import, const ImportTypeTraits& traits,
                  domain::Date today);
     ~UploadWriter();
-    UploadWriter(const UploadWriter&) = delete;
-    UploadWriter& operator=(const UploadWriter&) = delete;
 
     void add(CollectedRow&& row);
     // Flushes the rows, synchronises the mappings and writes the counts into the import's
@@ -47,6 +48,7 @@ private:
     struct Pending {
         store::ImportRowRecord row; // without its fields, encoded at the flush
         rows::Fields fields;
+        std::optional<store::AccountRow> account; // its target account, resolved once at add()
         bool published = false;
     };
     void flushPending();
@@ -55,6 +57,7 @@ private:
     const store::ImportRecord& _import;
     ImportTypeTraits _traits;
     domain::Date _today;
+    TargetAccounts _targets;
     DuplicateCounter _duplicates;
     std::unique_ptr<store::RowInserter> _inserter; // prepared batches (store/RowInserter.h)
     RowStats _stats;

@@ -54,79 +54,87 @@ Error transactionNotFound() {
     return Error{ErrorKind::NotFound, "not_found", "Transaction not found", std::nullopt};
 }
 
-EditResult TransactionEditor::patch(const std::string& familyId, const std::string& rawId,
-                                    const PatchFields& fields) {
+namespace {
+
+// `edit(s, id, current)` in one write transaction on the family's transaction `rawId`; not found
+// when the id names none.
+template <class Result, class Edit>
+Result onTransaction(store::Database& db, const std::string& familyId, const std::string& rawId,
+                     Edit edit) {
+    Result result = transactionNotFound();
     auto id = domain::canonicalUuid(rawId);
-    if (!id) return transactionNotFound();
-    EditResult result = transactionNotFound();
-    _db.write([&](store::Tx& s) {
-        auto current = store::TransactionReads::byId(s, familyId, *id);
-        if (!current) return;
-        if (!fields) {
-            result = invalid("param is missing or the value is empty or invalid: transaction",
-                             std::nullopt);
-            return;
-        }
-        store::TransactionEdits edits(s);
-        PatchContext ctx;
-        ctx.currency = current->currency;
-        ctx.date = current->date;
-        ctx.amount = current->amount;
-        ctx.excluded = current->excluded;
-        ctx.split = edits.splitRole(*id);
-        ctx.today = domain::Date::today();
-        ctx.categoryOfFamily = [&](const std::string& c) {
-            return edits.categoryOfFamily(familyId, c);
-        };
-        ctx.merchantOfFamily = [&](const std::string& m) {
-            return edits.merchantOfFamily(familyId, m);
-        };
-        ctx.tagsOfFamily = [&](const std::vector<std::string>& t) {
-            return edits.tagsOfFamily(familyId, t);
-        };
-        PatchPlan plan = planPatch(*fields, ctx);
-        if (!plan.errors.empty()) {
-            result = invalid("Transaction could not be updated", plan.errors);
-            return;
-        }
-        const int64_t now = store::nowMicros();
-        if (changesSomething(plan.changes, *current, edits.tagIds(*id)))
-            edits.apply(*id, plan.changes, now);
-        // docs/decisions.md D86: every lockable attribute the request writes is pinned.
-        store::TransactionLocks::lock(s, *id, plan.locks, now);
-        // docs/rules.md §7: a written attribute's value is the user's now, not a rule's.
-        for (const auto& attribute : plan.locks)
-            store::deleteEffect(s, *id, attribute);
-        const bool moved = (plan.changes.amount && *plan.changes.amount != current->amount) ||
-                           (plan.changes.date && *plan.changes.date != current->date);
-        if (moved)
-            recompute(s, current->account.id, current->date,
-                      plan.changes.date.value_or(current->date), ctx.today);
-        result = *store::TransactionReads::byId(s, familyId, *id);
+    if (!id) return result;
+    db.write([&](store::Tx& s) {
+        if (auto current = store::TransactionReads::byId(s, familyId, *id))
+            result = edit(s, *id, *current);
     });
     return result;
 }
 
+} // namespace
+
+EditResult TransactionEditor::patch(const std::string& familyId, const std::string& rawId,
+                                    const PatchFields& fields) {
+    return onTransaction<EditResult>(
+        _db, familyId, rawId,
+        [&](store::Tx& s, const std::string& id,
+            const store::TransactionView& current) -> EditResult {
+            if (!fields)
+                return invalid("param is missing or the value is empty or invalid: transaction",
+                               std::nullopt);
+            store::TransactionEdits edits(s);
+            PatchContext ctx;
+            ctx.currency = current.currency;
+            ctx.date = current.date;
+            ctx.amount = current.amount;
+            ctx.excluded = current.excluded;
+            ctx.split = edits.splitRole(id);
+            ctx.today = domain::Date::today();
+            ctx.categoryOfFamily = [&](const std::string& c) {
+                return edits.categoryOfFamily(familyId, c);
+            };
+            ctx.merchantOfFamily = [&](const std::string& m) {
+                return edits.merchantOfFamily(familyId, m);
+            };
+            ctx.tagsOfFamily = [&](const std::vector<std::string>& t) {
+                return edits.tagsOfFamily(familyId, t);
+            };
+            PatchPlan plan = planPatch(*fields, ctx);
+            if (!plan.errors.empty())
+                return invalid("Transaction could not be updated", plan.errors);
+            const int64_t now = store::nowMicros();
+            if (changesSomething(plan.changes, current, edits.tagIds(id)))
+                edits.apply(id, plan.changes, now);
+            // docs/decisions.md D86: every lockable attribute the request writes is pinned.
+            store::TransactionLocks::lock(s, id, plan.locks, now);
+            // docs/rules.md §7: a written attribute's value is the user's now, not a rule's.
+            for (const auto& attribute : plan.locks)
+                store::deleteEffect(s, id, attribute);
+            const bool moved = (plan.changes.amount && *plan.changes.amount != current.amount) ||
+                               (plan.changes.date && *plan.changes.date != current.date);
+            if (moved)
+                recompute(s, current.account.id, current.date,
+                          plan.changes.date.value_or(current.date), ctx.today);
+            return *store::TransactionReads::byId(s, familyId, id);
+        });
+}
+
 DeleteResult TransactionEditor::remove(const std::string& familyId, const std::string& rawId) {
-    auto id = domain::canonicalUuid(rawId);
-    if (!id) return transactionNotFound();
-    DeleteResult result = transactionNotFound();
-    _db.write([&](store::Tx& s) {
-        auto current = store::TransactionReads::byId(s, familyId, *id);
-        if (!current) return;
-        store::TransactionEdits edits(s);
-        if (edits.splitRole(*id).child) {
-            const std::string m =
-                "A split child cannot be deleted on its own; delete its split parent";
-            result = invalid(m, std::vector<std::string>{m});
-            return;
-        }
-        store::deleteEffectsOfEntry(s, *id); // docs/rules.md §8
-        edits.deleteWithChildren(*id);
-        recompute(s, current->account.id, current->date, current->date, domain::Date::today());
-        result = std::nullopt;
-    });
-    return result;
+    return onTransaction<DeleteResult>(
+        _db, familyId, rawId,
+        [&](store::Tx& s, const std::string& id,
+            const store::TransactionView& current) -> DeleteResult {
+            store::TransactionEdits edits(s);
+            if (edits.splitRole(id).child) {
+                const std::string m =
+                    "A split child cannot be deleted on its own; delete its split parent";
+                return invalid(m, std::vector<std::string>{m});
+            }
+            store::deleteEffectsOfEntry(s, id); // docs/rules.md §8
+            edits.deleteWithChildren(id);
+            recompute(s, current.account.id, current.date, current.date, domain::Date::today());
+            return std::nullopt;
+        });
 }
 
 } // namespace finimport::app::ledger

@@ -220,7 +220,8 @@ void TransactionWriter::publish(const std::vector<PublishRow>& batchRows) {
         if (ctx.keepRowEntries)
             ctx.rowEntries[resolved[fresh[k].index].row->number] = {rows[k].id, true};
     }
-    batch.flush();      // QIF extras read the new entries back
+    batch.flush(); // QIF extras read the new entries back
+    if (ctx.rulePass) ctx.rulePass->afterWrite();
     duplicates.clear(); // the candidates of this batch's keys; the claims stay
 }
 

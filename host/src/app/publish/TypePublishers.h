@@ -5,6 +5,7 @@
 #include "app/publish/MappingResolver.h"
 #include "app/publish/PublishContext.h"
 #include "domain/Decimal.h"
+#include "domain/NoCopy.h"
 
 #include <cstdint>
 #include <map>
@@ -20,12 +21,10 @@ class TransactionCandidates;
 // each batch is resolved, matched against the ledger as it was before this publish (the entries
 // the publish wrote are never candidates) and written before the next is read, so memory is one
 // batch whatever the import's size. Duplicate claims outlive the batches.
-class TransactionWriter {
+class TransactionWriter : domain::NoCopy {
 public:
     TransactionWriter(PublishContext& ctx, MappingResolver& mappings);
     ~TransactionWriter();
-    TransactionWriter(const TransactionWriter&) = delete;
-    TransactionWriter& operator=(const TransactionWriter&) = delete;
     // Publishes the transaction rows of `rows` (the others are skipped).
     void publish(const std::vector<PublishRow>& rows);
     int64_t rowsPublished() const { return _written; }

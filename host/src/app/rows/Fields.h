@@ -7,6 +7,8 @@
 // records, a name/value list for options and a checked record; Fields converts at that edge
 // (docs/decisions.md D200).
 
+#include "domain/NoCopy.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -25,15 +27,13 @@ using Value = std::optional<std::string>;
 // The ABI's name/value list (plugin/ImporterRunner.h options and checked records).
 using NamedValues = std::vector<std::pair<std::string, Value>>;
 
-class Header {
+class Header : domain::NoCopy {
 public:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
     // `shared`: rows of a run share this header, so it keeps the extensions they make (a header
     // of one row, e.g. a request's edits, keeps none: its names may be a client's).
     explicit Header(std::vector<std::string> names, bool shared = true);
-    Header(const Header&) = delete;
-    Header& operator=(const Header&) = delete;
 
     static std::shared_ptr<const Header> of(std::vector<std::string> names, bool shared = true);
     static const std::shared_ptr<const Header>& empty();

@@ -4,7 +4,29 @@
 #include "store/RuleTargets.h"
 #include "store/Time.h"
 
+#include <utility>
+
 namespace finimport::app::rules {
+
+namespace {
+
+// What a rule reads and may change, exchanged between a batch's row and the rule transaction:
+// once before the pass (the row's values into `t`, no copy) and once after it (the changed
+// values back into the row). The amount is only read.
+void exchange(RuleTxn& t, store::EntryRow& e, store::TransactionDetail& d) {
+    std::swap(t.id, e.id);
+    std::swap(t.accountId, e.accountId);
+    std::swap(t.date, e.date);
+    std::swap(t.name, e.name);
+    std::swap(t.notes, e.notes);
+    std::swap(t.excluded, e.excluded);
+    std::swap(t.categoryId, d.categoryId);
+    std::swap(t.merchantId, d.merchantId);
+    std::swap(t.tagIds, d.tagIds);
+    std::swap(t.kind, d.kind);
+}
+
+} // namespace
 
 PublishPass::PublishPass(store::Tx& s, std::string familyId, std::string importId)
     : _s(s), _familyId(std::move(familyId)), _importId(std::move(importId)) {}
@@ -67,17 +89,8 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
         }
         if (!scopeIn) continue;
         if (e.id.empty()) e.id = store::newOrderedUuid(); // as the batch would
-        t.id = std::move(e.id);
-        t.accountId = std::move(e.accountId);
-        t.date = std::move(e.date);
+        exchange(t, e, d);
         t.amount = e.amount;
-        t.name = std::move(e.name);
-        t.notes = std::move(e.notes);
-        t.categoryId = std::move(d.categoryId);
-        t.merchantId = std::move(d.merchantId);
-        t.tagIds = std::move(d.tagIds);
-        t.excluded = e.excluded;
-        t.kind = std::move(d.kind);
         t.label.reset();
         const std::string original = _preview ? t.name : std::string();
         ++_evaluated;
@@ -114,21 +127,19 @@ void PublishPass::applyToNew(std::vector<store::EntryRow>& entries,
             _transfers.emplace_back(std::move(kept), std::move(r));
         }
         pass.transfers().clear();
-        e.id = std::move(t.id);
-        e.accountId = std::move(t.accountId);
-        e.date = std::move(t.date);
-        e.name = std::move(t.name);
-        e.notes = std::move(t.notes);
-        e.excluded = t.excluded;
-        d.categoryId = std::move(t.categoryId);
-        d.merchantId = std::move(t.merchantId);
-        d.tagIds = std::move(t.tagIds);
-        d.kind = std::move(t.kind);
+        exchange(t, e, d);
     }
     // PostgreSQL: everything, before the entries' batch opens (one statement at a time);
     // SQLite: the full chunks, the rest with the next page's or in finish().
     if (_effects) _effects->flushFullChunks();
     _recorder->addCounts(pass.counts());
+}
+
+void PublishPass::afterWrite() {
+    if (_preview) return;
+    for (const auto& [label, ids] : _labels)
+        store::writeLabels(_s, label, ids);
+    _labels.clear();
 }
 
 bool PublishPass::takesBatches() {
@@ -149,9 +160,9 @@ std::map<std::string, std::string> PublishPass::finish() {
     if (_storedDone) return _recorder->touched();
     if (_effects) _effects->flush();
     // One UPDATE per label and 500 ids: cheaper than a label column in every row the batch
-    // writes (docs/decisions.md D220).
-    for (const auto& [label, ids] : _labels)
-        store::writeLabels(_s, label, ids);
+    // writes (docs/decisions.md D220). Each batch's are written after it (afterWrite); any left
+    // here were not.
+    afterWrite();
     for (const auto& [t, request] : _transfers)
         _recorder->counterpart(t, request);
     _recorder->finishRuns();

@@ -34,6 +34,12 @@ public:
     // docs/rules.md §9: applyToNew only lists the changes (in `changes`), records nothing;
     // the caller rolls the transaction back.
     void previewInto(ChangeList& changes) { _preview = &changes; }
+    // After the batch of the entries applyToNew changed is written: their labels, by one UPDATE
+    // per label and 500 ids, while the pages just written are still in SQLite's page cache
+    // (docs/decisions.md D245). Nothing for a preview.
+    void afterWrite();
+    // Whether the family has active rules: the pass will run (loads them once).
+    bool active() { return load(); }
     // Whether applyToNew may be called once per batch of the publish (docs/decisions.md D125):
     // not when a rule learns from history, which holds the whole file as it was given.
     bool takesBatches();
@@ -55,7 +61,8 @@ private:
     bool _loaded = false, _storedDone = false, _runsCreated = false;
     ChangeList* _preview = nullptr;
     int64_t _evaluated = 0, _changedRows = 0;
-    // What applyToNew leaves for finish(): labels (→ entry ids) and transfers to complete.
+    // What applyToNew leaves for afterWrite() (labels → entry ids) and for finish() (transfers
+    // to complete).
     std::map<std::string, std::vector<std::string>> _labels;
     std::vector<std::pair<RuleTxn, TransferRequest>> _transfers;
     std::unique_ptr<store::EffectBatch> _effects; // the new transactions' effects

@@ -10,13 +10,12 @@
 namespace finimport::http {
 
 Response listAccounts(ListCache& cache, const Request& req) {
-    store::AccountListFilter filter;
-    filter.familyId = req.principal.familyId;
+    auto filter = familyFilter<store::AccountListFilter>(req);
     if (auto refusal = readBoolParam(req, "include_disabled", filter.includeDisabled))
         return *refusal;
     const std::string key = listKey("accounts", req, {filter.includeDisabled ? "1" : "0"});
-    return respondPage(cache, req, key, "accounts", filter, store::LedgerReads::countAccounts,
-                       store::LedgerReads::accounts, writeAccount);
+    return respondPage(cache, req, key, "accounts", filter, store::LedgerReads::accounts,
+                       writeAccount);
 }
 
 Response showAccount(store::Database& db, const Request& req) {

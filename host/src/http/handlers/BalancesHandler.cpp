@@ -6,6 +6,7 @@
 #include "http/Formats.h"
 #include "http/Pagination.h"
 #include "http/handlers/JsonFields.h"
+#include "http/handlers/LedgerParams.h"
 #include "store/BalanceStore.h"
 
 #include <algorithm>
@@ -44,8 +45,7 @@ void writeBalance(JsonWriter& w, const store::BalanceRecord& b) {
     pair("end_non_cash_balance", b.endNonCash);
     pair("end_balance", b.endCash + b.endNonCash);
     w.key("account").beginObject();
-    w.key("id").string(b.accountId);
-    w.key("name").string(b.accountName);
+    writeIdName(w, b.accountId, b.accountName);
     writeOptionalString(w, "account_type", b.accountType);
     w.endObject();
     writeTimestampsSeconds(w, b.createdAt, b.updatedAt);
@@ -55,23 +55,12 @@ void writeBalance(JsonWriter& w, const store::BalanceRecord& b) {
 } // namespace
 
 Response listBalances(ListCache& cache, const Request& req) {
-    store::BalanceFilter filter;
-    filter.familyId = req.principal.familyId;
-    // Checks in order; the first failure answers (docs/api.md §9.2).
-    if (auto id = req.query.get("account_id"); !domain::isBlank(id)) {
-        if (!isUuid(*id)) return validationFailed("account_id must be a valid UUID");
-        filter.accountId = normalizeUuid(*id);
-    }
-    if (auto start = req.query.get("start_date"); !domain::isBlank(start)) {
-        auto d = parseIsoDateParam(*start);
-        if (!d) return validationFailed("start_date must be an ISO 8601 date");
-        filter.startDate = d->iso();
-    }
-    if (auto end = req.query.get("end_date"); !domain::isBlank(end)) {
-        auto d = parseIsoDateParam(*end);
-        if (!d) return validationFailed("end_date must be an ISO 8601 date");
-        filter.endDate = d->iso();
-    }
+    auto filter = familyFilter<store::BalanceFilter>(req);
+    if (auto refusal = ListParams(req)
+                           .uuid("account_id", filter.accountId)
+                           .dates(filter.startDate, filter.endDate)
+                           .refusal())
+        return *refusal;
     if (auto currency = req.query.get("currency"); !domain::isBlank(currency)) {
         std::string upper = *currency;
         std::transform(upper.begin(), upper.end(), upper.begin(), ::toupper);
@@ -79,8 +68,8 @@ Response listBalances(ListCache& cache, const Request& req) {
     }
     const std::string key = listKey(
         "balances", req, {filter.accountId, filter.currency, filter.startDate, filter.endDate});
-    return respondPage(cache, req, key, "balances", filter, store::BalanceStore::countCached,
-                       store::BalanceStore::page, writeBalance);
+    return respondPage(cache, req, key, "balances", filter, store::BalanceStore::list,
+                       writeBalance);
 }
 
 } // namespace finimport::http

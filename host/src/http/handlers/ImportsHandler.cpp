@@ -150,8 +150,7 @@ Response ImportsHandler::revert(Request& req) {
 }
 
 Response ImportsHandler::list(Request& req) {
-    store::ImportListFilter filter;
-    filter.familyId = req.principal.familyId;
+    auto filter = familyFilter<store::ImportListFilter>(req);
     if (auto status = req.query.get("status"); status && !status->empty()) filter.status = *status;
     if (auto type = req.query.get("type"); type && !type->empty())
         filter.type = app::resolveImportType(*type); // the SureImport alias

@@ -82,6 +82,11 @@ void writeListMeta(JsonWriter& w, const Pagination& p) {
     w.endObject();
 }
 
+void writeIdName(JsonWriter& w, const std::string& id, const std::string& name) {
+    w.key("id").string(id);
+    w.key("name").string(name);
+}
+
 void writeTimestampsSeconds(JsonWriter& w, int64_t createdAt, int64_t updatedAt) {
     w.key("created_at").string(formatTimestampSeconds(createdAt));
     w.key("updated_at").string(formatTimestampSeconds(updatedAt));

@@ -26,6 +26,8 @@ void writeMoneyPair(JsonWriter& w, std::string_view name, std::optional<domain::
 void writeMoney(JsonWriter& w, const std::string& name, domain::Decimal amount,
                 const std::string& currency);
 // `created_at` and `updated_at` (epoch µs) as ISO 8601 UTC at second or millisecond precision.
+// `"id": id, "name": name`: how a record names itself inside another's JSON, and first in its own.
+void writeIdName(JsonWriter& w, const std::string& id, const std::string& name);
 void writeTimestampsSeconds(JsonWriter& w, int64_t createdAt, int64_t updatedAt);
 void writeTimestampsMillis(JsonWriter& w, int64_t createdAt, int64_t updatedAt);
 void writeOptionalString(JsonWriter& w, const std::string& name,

@@ -20,8 +20,7 @@ const char* classificationOf(const std::optional<std::string>& type) {
 
 void writeAccountRef(JsonWriter& w, const store::AccountRef& a) {
     w.beginObject();
-    w.key("id").string(a.id);
-    w.key("name").string(a.name);
+    writeIdName(w, a.id, a.name);
     writeOptionalString(w, "account_type", a.accountType);
     w.key("status").string(a.status);
     w.endObject();
@@ -38,8 +37,7 @@ int64_t absoluteCents(int64_t amount, const domain::Currency* currency) {
 void writeAccount(JsonWriter& w, const store::AccountView& a) {
     const domain::Currency* currency = domain::findCurrency(a.currency);
     w.beginObject();
-    w.key("id").string(a.id);
-    w.key("name").string(a.name);
+    writeIdName(w, a.id, a.name);
     writeMoneyPair(w, std::string_view("balance"), Decimal::fromRaw(a.balance), currency);
     writeMoneyPair(w, std::string_view("cash_balance"), Decimal::fromRaw(a.cashBalance), currency);
     w.key("currency").string(a.currency);
@@ -73,20 +71,16 @@ void writeTransaction(JsonWriter& w, const store::TransactionView& t) {
     w.key("account");
     writeAccountRef(w, t.account);
     writeObjectOrNull(w, "category", t.category, [&] {
-        w.key("id").string(t.category->id);
-        w.key("name").string(t.category->name);
+        writeIdName(w, t.category->id, t.category->name);
         w.key("color").string(t.category->color);
         w.key("icon").string(t.category->icon);
     });
-    writeObjectOrNull(w, "merchant", t.merchant, [&] {
-        w.key("id").string(t.merchant->id);
-        w.key("name").string(t.merchant->name);
-    });
+    writeObjectOrNull(w, "merchant", t.merchant,
+                      [&] { writeIdName(w, t.merchant->id, t.merchant->name); });
     w.key("tags").beginArray();
     for (const auto& tag : t.tags) {
         w.beginObject();
-        w.key("id").string(tag.id);
-        w.key("name").string(tag.name);
+        writeIdName(w, tag.id, tag.name);
         w.key("color").string(tag.color);
         w.endObject();
     }
@@ -121,14 +115,11 @@ void writeTransaction(JsonWriter& w, const store::TransactionView& t) {
 
 void writeCategory(JsonWriter& w, const store::CategoryView& c) {
     w.beginObject();
-    w.key("id").string(c.id);
-    w.key("name").string(c.name);
+    writeIdName(w, c.id, c.name);
     w.key("color").string(c.color);
     w.key("icon").string(c.icon);
-    writeObjectOrNull(w, "parent", c.parentId, [&] {
-        w.key("id").string(*c.parentId);
-        w.key("name").string(c.parentName.value_or(""));
-    });
+    writeObjectOrNull(w, "parent", c.parentId,
+                      [&] { writeIdName(w, *c.parentId, c.parentName.value_or("")); });
     w.key("subcategories_count").integer(c.subcategoriesCount);
     writeTimestampsSeconds(w, c.createdAt, c.updatedAt);
     w.endObject();
@@ -136,8 +127,7 @@ void writeCategory(JsonWriter& w, const store::CategoryView& c) {
 
 void writeMerchant(JsonWriter& w, const store::NamedView& m) {
     w.beginObject();
-    w.key("id").string(m.id);
-    w.key("name").string(m.name);
+    writeIdName(w, m.id, m.name);
     w.key("type").string("FamilyMerchant");
     writeTimestampsMillis(w, m.createdAt, m.updatedAt);
     w.endObject();
@@ -145,8 +135,7 @@ void writeMerchant(JsonWriter& w, const store::NamedView& m) {
 
 void writeTag(JsonWriter& w, const store::NamedView& t) {
     w.beginObject();
-    w.key("id").string(t.id);
-    w.key("name").string(t.name);
+    writeIdName(w, t.id, t.name);
     w.key("color").string(t.color);
     writeTimestampsMillis(w, t.createdAt, t.updatedAt);
     w.endObject();

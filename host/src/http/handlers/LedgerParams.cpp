@@ -62,14 +62,38 @@ Refusal readUuidListParam(const Request& req, const std::string& name,
     return std::nullopt;
 }
 
-Refusal readDateParam(const Request& req, const std::string& name,
-                      std::optional<std::string>& out) {
+Refusal readDateParam(const Request& req, const std::string& name, std::optional<std::string>& out,
+                      const std::string& invalid) {
     auto value = req.query.get(name);
     if (blankParam(value)) return std::nullopt;
     auto d = parseIsoDateParam(domain::trim(*value));
-    if (!d) return validationFailed(name + " must be an ISO 8601 date");
+    if (!d) return validationFailed(invalid.empty() ? name + " must be an ISO 8601 date" : invalid);
     out = d->iso();
     return std::nullopt;
+}
+
+ListParams& ListParams::uuid(const std::string& name, std::optional<std::string>& out) {
+    return then([&] { return readUuidParam(_req, name, out); });
+}
+
+ListParams& ListParams::uuids(const std::string& name,
+                              std::optional<std::vector<std::string>>& out) {
+    return then([&] { return readUuidListParam(_req, name, out); });
+}
+
+ListParams& ListParams::ids(const std::string& stem, std::optional<std::string>& one,
+                            std::optional<std::vector<std::string>>& many) {
+    return uuid(stem + "_id", one).uuids(stem + "_ids", many);
+}
+
+ListParams& ListParams::dates(std::optional<std::string>& start, std::optional<std::string>& end,
+                              bool formatMessage) {
+    for (auto [name, out] : {std::pair{"start_date", &start}, std::pair{"end_date", &end}})
+        then([&, name = std::string(name), out = out] {
+            return readDateParam(_req, name, *out,
+                                 formatMessage ? "Invalid " + name + " format" : std::string());
+        });
+    return *this;
 }
 
 } // namespace finimport::http

@@ -9,6 +9,7 @@
 #include "http/Request.h"
 #include "http/handlers/JsonFields.h"
 #include "store/Database.h"
+#include "store/Listing.h"
 
 #include <condition_variable>
 #include <functional>
@@ -45,23 +46,31 @@ private:
 
 // "\x1f"-separated parts of a cache key; an absent part is "\x1e".
 void appendKeyPart(std::string& key, const std::optional<std::string>& part);
+// A list's filter with the caller's family set, the other filters not yet read.
+template <class Filter> Filter familyFilter(const Request& request) {
+    Filter filter;
+    filter.familyId = request.principal.familyId;
+    return filter;
+}
+
 // A list's cache key: `name`, its `filters`, the request's page and per_page, the caller's family.
 std::string listKey(const char* name, const Request& request,
                     std::initializer_list<std::optional<std::string>> filters);
 
 // A cached page of a list (docs/read-api.md, "Pagination"): `{"<name>": [...], "pagination":
-// {...}}`, its rows read from `cache.db()` as `rows(db, filter, limit, offset)` once
-// `count(db, filter)` placed the page, each written by `write(w, row)`.
-template <typename Filter, typename Count, typename Rows, typename Write>
+// {...}}`, its rows read from `cache.db()` by `listing` once its count placed the page, each
+// written by `write(w, row)`.
+template <typename Filter, typename View, typename Write>
 Response respondPage(ListCache& cache, const Request& request, const std::string& key,
-                     const char* name, const Filter& filter, Count count, Rows rows, Write write) {
+                     const char* name, const Filter& filter,
+                     const store::Listing<Filter, View>& listing, Write write) {
     return cache.respond(request, key, [&] {
         store::Database& db = cache.db();
-        Pagination p =
-            paginate(request.query.get("page"), request.query.get("per_page"), count(db, filter));
+        Pagination p = paginate(request.query.get("page"), request.query.get("per_page"),
+                                listing.count(db, filter));
         JsonWriter w;
         w.beginObject().key(name).beginArray();
-        for (const auto& row : rows(db, filter, p.perPage, p.offset))
+        for (const auto& row : listing.page(db, filter, p.perPage, p.offset))
             write(w, row);
         w.endArray();
         writePagination(w, p);

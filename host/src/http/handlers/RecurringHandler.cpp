@@ -77,15 +77,12 @@ void writeRecurring(JsonWriter& w, const app::RecurringView& v) {
     writeMoneyPair(w, "expected_amount_avg", money(r.expectedAmountAvg), r.currency);
     writeTimestampsSeconds(w, r.createdAt, r.updatedAt);
     writeObjectOrNull(w, "account", v.account, [&] {
-        w.key("id").string(v.account->id);
-        w.key("name").string(v.account->name);
+        writeIdName(w, v.account->id, v.account->name);
         writeOptionalString(w, "account_type", v.account->accountType);
         w.key("status").string(v.account->status);
     });
-    writeObjectOrNull(w, "merchant", v.merchant, [&] {
-        w.key("id").string(v.merchant->id);
-        w.key("name").string(v.merchant->name);
-    });
+    writeObjectOrNull(w, "merchant", v.merchant,
+                      [&] { writeIdName(w, v.merchant->id, v.merchant->name); });
     w.endObject();
 }
 

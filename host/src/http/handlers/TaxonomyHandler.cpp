@@ -41,14 +41,13 @@ Response one(store::Database& db, const Request& req, const std::string& notFoun
 } // namespace
 
 Response listCategories(ListCache& cache, const Request& req) {
-    store::CategoryListFilter filter;
-    filter.familyId = req.principal.familyId;
+    auto filter = familyFilter<store::CategoryListFilter>(req);
     if (auto refusal = readBoolParam(req, "roots_only", filter.rootsOnly)) return *refusal;
     if (auto refusal = readUuidParam(req, "parent_id", filter.parentId)) return *refusal;
     const std::string key =
         listKey("categories", req, {filter.rootsOnly ? "1" : "0", filter.parentId});
-    return respondPage(cache, req, key, "categories", filter, store::LedgerReads::countCategories,
-                       store::LedgerReads::categories, writeCategory);
+    return respondPage(cache, req, key, "categories", filter, store::LedgerReads::categories,
+                       writeCategory);
 }
 
 Response showCategory(store::Database& db, const Request& req) {

@@ -5,6 +5,7 @@
 #include "http/Formats.h"
 #include "http/Pagination.h"
 #include "http/handlers/JsonFields.h"
+#include "http/handlers/LedgerParams.h"
 #include "store/TradeStore.h"
 
 namespace finimport::http {
@@ -24,8 +25,7 @@ void writeTrade(JsonWriter& w, const store::TradeListRow& t) {
     writeMoney(w, "price", Decimal::fromRaw(t.price), t.currency);
     writeOptionalString(w, "investment_activity_label", t.activityLabel);
     w.key("account").beginObject();
-    w.key("id").string(t.accountId);
-    w.key("name").string(t.accountName);
+    writeIdName(w, t.accountId, t.accountName);
     writeOptionalString(w, "account_type", t.accountType);
     w.key("status").string(t.accountStatus); // docs/decisions.md D24
     w.endObject();
@@ -45,55 +45,23 @@ void writeTrade(JsonWriter& w, const store::TradeListRow& t) {
 } // namespace
 
 Response listTrades(ListCache& cache, const Request& req) {
-    store::TradeListFilter filter;
-    filter.familyId = req.principal.familyId;
-    // docs/decisions.md D27 order: account_id, account_ids, start_date, end_date; the first failure
-    // answers.
-    if (auto id = req.query.get("account_id"); id && !domain::isBlank(*id)) {
-        if (!isUuid(*id)) return validationFailed("account_id must be a valid UUID");
-        filter.accountId = normalizeUuid(*id);
-    }
-    std::vector<std::string> given = req.query.all("account_ids[]");
-    for (auto& v : req.query.all("account_ids"))
-        given.push_back(v);
-    std::vector<std::string> ids;
-    for (const auto& value : given) {
-        size_t start = 0;
-        while (start <= value.size()) { // one value with commas is split
-            size_t comma = value.find(',', start);
-            std::string part =
-                value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-            auto b = part.find_first_not_of(" \t"), e = part.find_last_not_of(" \t");
-            part = b == std::string::npos ? "" : part.substr(b, e - b + 1);
-            if (!part.empty()) {
-                if (!isUuid(part)) return validationFailed("account_ids must contain valid UUIDs");
-                ids.push_back(normalizeUuid(part));
-            }
-            if (comma == std::string::npos) break;
-            start = comma + 1;
-        }
-    }
-    if (!ids.empty()) filter.accountIds = ids;
-    if (auto start = req.query.get("start_date"); start && !domain::isBlank(*start)) {
-        auto d = parseIsoDateParam(*start);
-        if (!d) return validationFailed("Invalid start_date format");
-        filter.startDate = d->iso();
-    }
-    if (auto end = req.query.get("end_date"); end && !domain::isBlank(*end)) {
-        auto d = parseIsoDateParam(*end);
-        if (!d) return validationFailed("Invalid end_date format");
-        filter.endDate = d->iso();
-    }
+    auto filter = familyFilter<store::TradeListFilter>(req);
+    // docs/decisions.md D27 order: account_id, account_ids, start_date, end_date.
+    if (auto refusal = ListParams(req)
+                           .ids("account", filter.accountId, filter.accountIds)
+                           .dates(filter.startDate, filter.endDate, true)
+                           .refusal())
+        return *refusal;
     auto page = req.query.get("page"), perPage = req.query.get("per_page");
     std::string key = "trades";
     for (const auto* part :
          {&filter.accountId, &filter.startDate, &filter.endDate, &page, &perPage})
         appendKeyPart(key, *part);
-    for (const auto& id : ids) // in the given order: the SQL's IN list is built from it
-        appendKeyPart(key, id);
+    if (filter.accountIds) // in the given order: the SQL's IN list is built from it
+        for (const auto& id : *filter.accountIds)
+            appendKeyPart(key, id);
     appendKeyPart(key, filter.familyId);
-    return respondPage(cache, req, key, "trades", filter, store::TradeStore::countCached,
-                       store::TradeStore::page, writeTrade);
+    return respondPage(cache, req, key, "trades", filter, store::TradeStore::list, writeTrade);
 }
 
 } // namespace finimport::http

@@ -33,19 +33,17 @@ Refusal readAmountParam(const Request& req, const std::string& name, std::option
 
 // The filters in docs/read-api.md §3.2's order; the first refusal answers.
 Refusal readFilter(const Request& req, store::TransactionFilter& f) {
-    Refusal r;
-    if ((r = readUuidParam(req, "account_id", f.accountId))) return r;
-    if ((r = readUuidListParam(req, "account_ids", f.accountIds))) return r;
-    if ((r = readUuidParam(req, "category_id", f.categoryId))) return r;
-    if ((r = readUuidListParam(req, "category_ids", f.categoryIds))) return r;
-    if ((r = readUuidParam(req, "merchant_id", f.merchantId))) return r;
-    if ((r = readUuidListParam(req, "merchant_ids", f.merchantIds))) return r;
-    if ((r = readUuidListParam(req, "tag_ids", f.tagIds))) return r;
-    if ((r = readUuidParam(req, "import_id", f.importId))) return r;
-    if ((r = readDateParam(req, "start_date", f.startDate))) return r;
-    if ((r = readDateParam(req, "end_date", f.endDate))) return r;
-    if ((r = readAmountParam(req, "min_amount", f.minAmount))) return r;
-    if ((r = readAmountParam(req, "max_amount", f.maxAmount))) return r;
+    ListParams params(req);
+    params.ids("account", f.accountId, f.accountIds)
+        .ids("category", f.categoryId, f.categoryIds)
+        .ids("merchant", f.merchantId, f.merchantIds)
+        .uuids("tag_ids", f.tagIds)
+        .uuid("import_id", f.importId)
+        .dates(f.startDate, f.endDate);
+    for (auto [name, out] :
+         {std::pair{"min_amount", &f.minAmount}, std::pair{"max_amount", &f.maxAmount}})
+        params.then([&req, name = name, out = out] { return readAmountParam(req, name, *out); });
+    if (params.refusal()) return params.refusal();
     if (auto type = req.query.get("type"); !blankParam(type)) {
         const std::string t = Poco::toLower(Poco::trim(*type));
         if (t != "income" && t != "expense")
@@ -87,13 +85,11 @@ std::string cacheKey(const store::TransactionFilter& f, const std::optional<std:
 } // namespace
 
 Response listTransactions(ListCache& cache, const Request& req) {
-    store::TransactionFilter filter;
-    filter.familyId = req.principal.familyId;
+    auto filter = familyFilter<store::TransactionFilter>(req);
     if (auto refusal = readFilter(req, filter)) return *refusal;
     auto page = req.query.get("page"), perPage = req.query.get("per_page");
     return respondPage(cache, req, cacheKey(filter, page, perPage), "transactions", filter,
-                       store::TransactionReads::countCached, store::TransactionReads::page,
-                       writeTransaction);
+                       store::TransactionReads::list, writeTransaction);
 }
 
 Response showTransaction(store::Database& db, const Request& req) {

@@ -5,6 +5,7 @@
 #include "app/imports/ImportSummary.h"
 #include "app/imports/Mappings.h"
 #include "app/imports/RowStats.h"
+#include "app/imports/TargetAccounts.h"
 #include "app/rows/RowCodec.h"
 #include "domain/Json.h"
 
@@ -18,6 +19,7 @@ void recountImport(store::Tx& s, store::ImportRecord& import, const ImportTypeTr
     RowStats stats;
     MappingKeys keys;
     DuplicateCounter duplicates(s, import, traits);
+    TargetAccounts targets(s, import);
     int64_t duplicateRows = 0;
     // Validity as stored with each row (at upload or its last edit), as the upload counted.
     imports.forEachRowBatch(import.id, 1000, [&](std::vector<store::ImportRowRecord>& batch) {
@@ -32,12 +34,17 @@ void recountImport(store::Tx& s, store::ImportRecord& import, const ImportTypeTr
             collectMappingKeys(import, traits, fields, keys);
             published.push_back(std::move(fields));
         }
-        std::vector<const rows::Fields*> names;
-        for (const auto& fields : published)
-            names.push_back(&fields);
-        duplicates.prefetch(names);
-        for (const auto& fields : published)
-            if (duplicates.matches(fields)) ++duplicateRows;
+        std::vector<std::optional<store::AccountRow>> accounts;
+        accounts.reserve(published.size());
+        std::vector<TargetedRow> targeted;
+        for (const auto& fields : published) {
+            // Only an import of entries probes by account (DuplicateCounter::matches).
+            accounts.push_back(traits.producesEntries() ? targets.of(fields) : std::nullopt);
+            targeted.push_back(TargetedRow{&fields, &accounts.back()});
+        }
+        duplicates.prefetch(targeted);
+        for (std::size_t i = 0; i < published.size(); ++i)
+            if (duplicates.matches(published[i], accounts[i])) ++duplicateRows;
     });
     syncMappingKeys(s, import, keys);
 

@@ -1,6 +1,7 @@
 #include "app/imports/rowedit/RowEditor.h"
 
 #include "app/imports/ImportContent.h"
+#include "app/imports/TargetAccounts.h"
 #include "app/imports/UploadWriter.h"
 #include "app/imports/rowedit/ImportRecount.h"
 #include "app/imports/rowedit/RecordCheck.h"
@@ -76,8 +77,7 @@ RowEditResult RowEditor::edit(const std::string& familyId, const std::string& im
                 std::remove_if(errors.begin(), errors.end(),
                                [](const RowMessage& m) { return m.code == "currency_mismatch"; }),
                 errors.end());
-            DuplicateCounter accounts(s, *import, traits);
-            applyAccountCurrency(accounts, row->kind, fields, errors);
+            applyAccountCurrency(TargetAccounts(s, *import).of(fields), row->kind, fields, errors);
             row->fields = rows::encodeFields(fields);
             row->errors = rows::messagesToJson(errors);
             row->valid = rowErrorsNow(fields, errors, domain::Date::today()).empty();
