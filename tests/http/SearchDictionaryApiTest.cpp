@@ -19,6 +19,7 @@ class SearchDictionaryApiTest : public TwoAccountsFixture {
     CPPUNIT_TEST(testPagesMergeManyPairsInListingOrder);
     CPPUNIT_TEST(testMorePairsThanMergedAreCheckedInOrder);
     CPPUNIT_TEST(testOtherFiltersWithSearch);
+    CPPUNIT_TEST(testDictionaryFollowsRulesAndRestore);
     CPPUNIT_TEST_SUITE_END();
 
     struct Row {
@@ -115,6 +116,22 @@ class SearchDictionaryApiTest : public TwoAccountsFixture {
                 rows("SELECT account_id, name, COALESCE(merchant_id, ''), COUNT(*) FROM entries "
                      "WHERE entryable_type = 'Transaction' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"),
                 rows("SELECT account_id, name, merchant_id, n FROM entry_names ORDER BY 1, 2, 3"));
+            // Each transaction names its own pair, no other entry names one (store/NamePairs.h).
+            CPPUNIT_ASSERT_EQUAL(
+                int64_t(0),
+                store::sqlCount(s,
+                                "SELECT COUNT(*) FROM entries e LEFT JOIN entry_names d ON "
+                                "d.rowid = e.name_pair WHERE CASE WHEN e.entryable_type = "
+                                "'Transaction' THEN d.rowid IS NULL OR d.account_id <> "
+                                "e.account_id OR d.name <> e.name OR d.merchant_id <> "
+                                "COALESCE(e.merchant_id, '') ELSE e.name_pair IS NOT NULL END",
+                                {}));
+            CPPUNIT_ASSERT_EQUAL(
+                int64_t(0),
+                store::sqlCount(s,
+                                "SELECT COUNT(*) FROM entry_names d WHERE d.n <> (SELECT "
+                                "COUNT(*) FROM entries e WHERE e.name_pair = d.rowid)",
+                                {}));
             store::sqlExec(s, "INSERT INTO entry_names_search (entry_names_search) VALUES "
                               "('integrity-check')");
             store::sqlExec(s, "INSERT INTO entries_notes_search (entries_notes_search) VALUES "
@@ -263,6 +280,53 @@ public:
         for (const auto& r : listing("&end_date=2024-04-30"))
             if (r.name == "Pharmacy" || r.name == "Grocer") april += r.id + ";";
         CPPUNIT_ASSERT_EQUAL(april, searched("search=PHARM&end_date=2024-04-30", 2));
+    }
+
+    // The other write paths: rules at publish and re-run (names and merchants set by UPDATE),
+    // and a restore (a ServiceImport of the family's export into a new family).
+    void testDictionaryFollowsRulesAndRestore() {
+        const std::string shop = seedMerchant(*_app, "Family", "Shop Inc").id;
+        auto rule = [&](const std::string& members) {
+            auto r = _app->postJson(
+                "/api/v1/rules",
+                R"({"rule":{"resource_type":"transaction","active":true,)" + members + "}}", _key);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 201, r.status);
+        };
+        rule(R"("name":"A","conditions":[{"condition_type":"transaction_name","operator":)"
+             R"("like","value":"shop"}],"actions":[{"action_type":"set_transaction_merchant",)"
+             R"("value":")" +
+             shop + R"("},{"action_type":"set_transaction_name","value":"Shop Renamed"}])");
+        importRows(_checking, "date,name,amount\n2024-06-01,Corner Shop,-3\n2024-06-02,Cafe,-4\n"
+                              "2024-06-03,Shop,-5\n2024-06-04,Cafe,-6\n");
+        CPPUNIT_ASSERT_EQUAL(int64_t(2), total("search=renamed"));
+        CPPUNIT_ASSERT_EQUAL(int64_t(2), total("search=shop%20inc"));
+        assertDictionary();
+        // A re-run of a new rule over the published rows renames the cafes.
+        rule(R"("name":"B","conditions":[{"condition_type":"transaction_name","operator":)"
+             R"("like","value":"cafe"}],"actions":[{"action_type":"set_transaction_name",)"
+             R"("value":"Cafe Renamed"}])");
+        auto run = _app->postJson("/api/v1/rule_runs", "{}", _key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(run.body, 201, run.status);
+        _app->waitForJobs();
+        CPPUNIT_ASSERT_EQUAL(int64_t(4), total("search=renamed"));
+        assertSearch("renamed", "renamed");
+        assertDictionary();
+        // The family restored into another: its own pairs, counted.
+        auto backup = _app->get("/api/v1/exports/ndjson", _key);
+        CPPUNIT_ASSERT_EQUAL(200, backup.status);
+        const std::string other = _app->createKey("Restored");
+        auto restored =
+            _app->postJson("/api/v1/imports",
+                           R"({"type":"ServiceImport","publish":"true","raw_file_content":)" +
+                               jsonQuote(backup.body) + "}",
+                           other);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(restored.body, 201, restored.status);
+        _app->waitForJobs();
+        auto found = _app->get("/api/v1/transactions?search=renamed", other);
+        CPPUNIT_ASSERT_EQUAL(
+            int64_t(4),
+            jsonObject(found)->getObject("pagination")->getValue<int64_t>("total_count"));
+        assertDictionary();
     }
 };
 

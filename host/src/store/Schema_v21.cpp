@@ -19,26 +19,24 @@ namespace finimport::store {
 
 namespace {
 
-// The dictionary row of an entry (`row`: NEW or OLD); a missing merchant is ''.
-std::string key(const std::string& row) {
-    return row + ".account_id, " + row + ".name, COALESCE(" + row + ".merchant_id, '')";
+// The pair of the dictionary of entry `row` (NEW or OLD): its key, a missing merchant ''.
+std::string pairOf(const std::string& row) {
+    return "account_id = " + row + ".account_id AND name = " + row +
+           ".name AND merchant_id = COALESCE(" + row + ".merchant_id, '')";
 }
 
-std::string plus(const std::string& row) {
-    return "INSERT INTO entry_names (account_id, name, merchant_id, n) SELECT " + key(row) +
-           ", 1 WHERE " + row +
-           ".entryable_type = 'Transaction' ON CONFLICT (account_id, name, merchant_id) DO "
-           "UPDATE SET n = n + 1;";
+// One more entry of NEW's pair (made when new), and NEW names it. A transaction only.
+std::string plus() {
+    return "INSERT INTO entry_names (account_id, name, merchant_id, n) SELECT NEW.account_id, "
+           "NEW.name, COALESCE(NEW.merchant_id, ''), 1 WHERE NEW.entryable_type = "
+           "'Transaction' ON CONFLICT (account_id, name, merchant_id) DO UPDATE SET n = n + 1; "
+           "UPDATE entries SET name_pair = (SELECT rowid FROM entry_names WHERE " +
+           pairOf("NEW") + " AND NEW.entryable_type = 'Transaction') WHERE rowid = NEW.rowid;";
 }
 
-std::string minus(const std::string& row) {
-    const std::string match = " WHERE " + row +
-                              ".entryable_type = 'Transaction' AND account_id = " + row +
-                              ".account_id AND name = " + row +
-                              ".name AND merchant_id = COALESCE(" + row + ".merchant_id, '')";
-    return "UPDATE entry_names SET n = n - 1" + match + "; DELETE FROM entry_names" + match +
-           " AND n <= 0;";
-}
+// One entry fewer in OLD's pair, a pair of no entry removed.
+const char* kMinus = "UPDATE entry_names SET n = n - 1 WHERE rowid = OLD.name_pair; DELETE FROM "
+                     "entry_names WHERE rowid = OLD.name_pair AND n <= 0;";
 
 void dictionary(Tx& s) {
     if (sqlIsPostgres(s)) return;
@@ -54,19 +52,29 @@ void dictionary(Tx& s) {
                "'Transaction' GROUP BY account_id, name, COALESCE(merchant_id, '')");
     sqlExec(s, "CREATE INDEX entry_names_merchant ON entry_names (merchant_id) WHERE merchant_id "
                "<> ''");
-    // Name first: a name's entries in every account are one range, the account checked from the
-    // index (a family's accounts share their payees).
-    sqlExec(s, "CREATE INDEX entries_name_order ON entries (name, merchant_id, date, created_at, "
-               "id, account_id) WHERE entryable_type = 'Transaction'");
-    sqlExec(s, "CREATE TRIGGER entry_names_insert AFTER INSERT ON entries BEGIN " + plus("NEW") +
-                   " END");
-    sqlExec(s, "CREATE TRIGGER entry_names_delete AFTER DELETE ON entries BEGIN " + minus("OLD") +
-                   " END");
-    sqlExec(s, "CREATE TRIGGER entry_names_update AFTER UPDATE OF account_id, name, merchant_id, "
-               "entryable_type ON entries WHEN OLD.account_id IS NOT NEW.account_id OR OLD.name "
-               "IS NOT NEW.name OR OLD.merchant_id IS NOT NEW.merchant_id OR OLD.entryable_type "
-               "IS NOT NEW.entryable_type BEGIN " +
-                   minus("OLD") + " " + plus("NEW") + " END");
+    // Each transaction names its pair (the dictionary's row id): an integer key, so the index of
+    // a pair's entries by date is small and cheap to write; a publish appends to each pair's
+    // range of its account (docs/decisions.md D250).
+    sqlExec(s, "ALTER TABLE entries ADD COLUMN name_pair INTEGER");
+    sqlExec(s, "UPDATE entries SET name_pair = (SELECT d.rowid FROM entry_names d WHERE "
+               "d.account_id = entries.account_id AND d.name = entries.name AND d.merchant_id = "
+               "COALESCE(entries.merchant_id, '')) WHERE entryable_type = 'Transaction'");
+    sqlExec(s, "CREATE INDEX entries_name_pair ON entries (name_pair, date) WHERE name_pair IS NOT "
+               "NULL");
+    // A publish's batch writes name_pair and its pairs' counts itself (store/NamePairs.h); every
+    // other insert is counted here.
+    sqlExec(s, "CREATE TRIGGER entry_names_insert AFTER INSERT ON entries WHEN NEW.name_pair IS "
+               "NULL AND NEW.entryable_type = 'Transaction' BEGIN " +
+                   plus() + " END");
+    sqlExec(s, std::string("CREATE TRIGGER entry_names_delete AFTER DELETE ON entries WHEN "
+                           "OLD.name_pair IS NOT NULL BEGIN ") +
+                   kMinus + " END");
+    sqlExec(s, std::string("CREATE TRIGGER entry_names_update AFTER UPDATE OF account_id, name, "
+                           "merchant_id, entryable_type ON entries WHEN OLD.account_id IS NOT "
+                           "NEW.account_id OR OLD.name IS NOT NEW.name OR OLD.merchant_id IS NOT "
+                           "NEW.merchant_id OR OLD.entryable_type IS NOT NEW.entryable_type "
+                           "BEGIN ") +
+                   kMinus + " " + plus() + " END");
     // The names' trigrams: a dictionary row gets them when it appears and loses them when it goes
     // (its count changes touch nothing).
     sqlExec(s, "CREATE VIRTUAL TABLE entry_names_search USING fts5(name, content='entry_names', "

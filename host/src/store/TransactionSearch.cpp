@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <chrono>
 #include <mutex>
-#include <set>
 #include <unordered_map>
 
 namespace finimport::store {
@@ -149,16 +148,6 @@ std::optional<std::string> rareQuery(Database& db, Tx& s, const std::string& tab
     return match;
 }
 
-// A JSON string of `text` (json_each() reads the lists bound as one parameter).
-std::string jsonText(const std::string& text) {
-    std::string out = "\"";
-    for (char ch : text) {
-        if (ch == '"' || ch == '\\') out += '\\';
-        out += ch;
-    }
-    return out + "\"";
-}
-
 // The pattern as a subquery: SQLite prepares a statement again whenever a LIKE's bound pattern
 // changes (its LIKE optimization reads the value; ours always start with `%`, so it never
 // applies), which costs more than the search itself for a page merged from many pairs.
@@ -263,14 +252,12 @@ SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
     const std::string pairs =
         matchingPairs(f, namesQuery(db, s, *f.search),
                       "d.rowid, d.account_id, d.name, d.merchant_id, d.n", params);
-    params.push_back(static_cast<int64_t>(SearchPlan::kMaxPairs + 1));
-    std::set<std::pair<std::string, std::string>> names;
+    params.push_back(static_cast<int64_t>(SearchPlan::kMaxStreams + 1));
     db.statements().query(s, pairs + " LIMIT ?", params, [&](const NativeRow& r) {
         plan.streams.push_back({r.i64(0), r.str(1), r.str(2), r.str(3), r.i64(4)});
         plan.candidates += r.i64(4);
-        names.emplace(r.str(2), r.str(3));
     });
-    if (plan.streams.size() > SearchPlan::kMaxPairs || names.size() > SearchPlan::kMaxStreams) {
+    if (plan.streams.size() > SearchPlan::kMaxStreams) {
         plan.tooManyStreams = true;
         plan.streams.clear();
     }
@@ -291,25 +278,13 @@ int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const Sear
 std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,
                           const std::string& seek, const std::vector<SqlValue>& seekParams,
                           std::vector<SqlValue>& params) {
-    // One part per (name, merchant): its entries on the accounts whose pairs matched.
-    std::vector<std::pair<const SearchStream*, std::string>> names;
-    for (const auto& stream : plan.streams) {
-        auto it = std::find_if(names.begin(), names.end(), [&](const auto& n) {
-            return n.first->name == stream.name && n.first->merchantId == stream.merchantId;
-        });
-        if (it == names.end()) {
-            names.emplace_back(&stream, "[");
-            it = names.end() - 1;
-        }
-        it->second += std::string(it->second.size() > 1 ? "," : "") + jsonText(stream.accountId);
-    }
+    // One part per matching pair: its entries from entries_name_pair, by date (SQLite sorts
+    // each date's few entries by created_at, id as the merge reads them).
     std::string q;
-    for (const auto& [stream, accounts] : names) {
-        q += "SELECT e.date, e.created_at, e.id FROM entries e WHERE e.entryable_type = "
-             "'Transaction' AND e.name = ? AND e.merchant_id IS NULLIF(?, '') AND e.account_id "
-             "IN (SELECT value FROM json_each(?))" +
-             seek + " UNION ALL ";
-        append(params, bindValues(stream->name, stream->merchantId, accounts + "]"));
+    for (const auto& stream : plan.streams) {
+        q += "SELECT e.date, e.created_at, e.id FROM entries e WHERE e.name_pair = ?" + seek +
+             " UNION ALL ";
+        params.emplace_back(stream.rowid);
         append(params, seekParams);
     }
     q += "SELECT e.date, e.created_at, e.id " + notesOnly(f, plan, params) + seek;
@@ -343,10 +318,8 @@ void appendSearch(std::string& w, const TransactionFilter& f, bool pg, const Sea
         for (const auto& stream : plan.streams)
             ids += (ids.size() > 1 ? "," : "") + std::to_string(stream.rowid);
         w += std::string(walk ? " AND +e.rowid" : " AND e.rowid") +
-             " IN (SELECT x.rowid FROM entry_names d CROSS JOIN entries x WHERE d.rowid IN "
-             "(SELECT value FROM json_each(?)) AND x.entryable_type = 'Transaction' AND "
-             "x.account_id = d.account_id AND x.name = d.name AND x.merchant_id IS NULLIF("
-             "d.merchant_id, '') UNION ALL SELECT rowid FROM entries_notes_search WHERE "
+             " IN (SELECT x.rowid FROM entries x WHERE x.name_pair IN (SELECT value FROM "
+             "json_each(?)) UNION ALL SELECT rowid FROM entries_notes_search WHERE "
              "entries_notes_search MATCH ?) AND (e.name" +
              like + " OR e.notes" + like + " OR e.merchant_id IN " + merchants + ")";
         append(params,

@@ -26,12 +26,12 @@ struct SearchPlan {
     // SQLite: the text is found through the dictionary of names and the notes index.
     bool indexed = false;
     std::string notesMatch;            // with `indexed`: the FTS5 query over entries' notes
-    std::vector<SearchStream> streams; // with `indexed`: the matching pairs, at most kMaxPairs
-    // More pairs match than kMaxPairs, or more distinct (name, merchant) than kMaxStreams (the
-    // parts of a merged page): the rows are checked instead.
+    std::vector<SearchStream> streams; // with `indexed`: the matching pairs, at most kMaxStreams
+    // More pairs match than kMaxStreams (the parts of a merged page): the rows are checked
+    // instead.
     bool tooManyStreams = false;
     int64_t candidates = 0; // with `indexed`: at most this many rows match
-    static constexpr size_t kMaxStreams = 200, kMaxPairs = 2000;
+    static constexpr size_t kMaxStreams = 200;
 };
 
 SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f);
@@ -48,7 +48,7 @@ int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const Sear
 
 // SQLite, indexed plan without tooManyStreams: a SELECT of (date, created_at, id) of
 // the matches on the filter's accounts in the listing's order, merged from each matching
-// name's rows of entries_name_order (on its pairs' accounts) and the notes' matches; `seek` (with
+// pair's rows of entries_name_pair and the notes' matches; `seek` (with
 // its `seekParams`) is the page anchor's condition on alias `e`, applied to every part. Ends with
 // the ORDER BY; the caller adds LIMIT and OFFSET.
 std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,

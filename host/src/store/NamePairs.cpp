@@ -1,0 +1,58 @@
+#include "store/NamePairs.h"
+
+#include "store/TxSession.h"
+
+#include <stdexcept>
+
+namespace finimport::store {
+
+NamePairs::NamePairs(Tx& s) {
+    if (!isSqliteSession(s)) return;
+    _db = sqliteHandle(s);
+    // A new pair starts at 0 entries: its count comes with the others at writeCounts().
+    _make = std::make_unique<SqliteStatement>(
+        _db, "INSERT INTO entry_names (account_id, name, merchant_id, n) VALUES (?, ?, ?, 0) ON "
+             "CONFLICT (account_id, name, merchant_id) DO NOTHING");
+    _find = std::make_unique<SqliteStatement>(
+        _db, "SELECT rowid FROM entry_names WHERE account_id = ? AND name = ? AND merchant_id = ?");
+    _count =
+        std::make_unique<SqliteStatement>(_db, "UPDATE entry_names SET n = n + ? WHERE rowid = ?");
+}
+
+NamePairs::~NamePairs() = default;
+
+int64_t NamePairs::add(const std::string& accountId, const std::string& name,
+                       const std::optional<std::string>& merchantId) {
+    auto key = std::make_tuple(accountId, name, merchantId.value_or(""));
+    auto it = _ids.find(key);
+    if (it == _ids.end()) {
+        const auto& [account, text, merchant] = key;
+        for (auto* st : {_make.get(), _find.get()}) {
+            st->bindText(1, account);
+            st->bindText(2, text);
+            st->bindText(3, merchant);
+        }
+        _make->run();
+        if (!_find->step()) {
+            _find->reset();
+            throw std::runtime_error("entry_names: the pair just written is missing");
+        }
+        const int64_t id = _find->i64(0);
+        _find->reset();
+        it = _ids.emplace(std::move(key), id).first;
+    }
+    ++_pending[it->second];
+    return it->second;
+}
+
+void NamePairs::writeCounts() {
+    if (!_db) return;
+    for (const auto& [id, n] : _pending) {
+        _count->bindInt(1, n);
+        _count->bindInt(2, id);
+        _count->run();
+    }
+    _pending.clear();
+}
+
+} // namespace finimport::store
