@@ -44,9 +44,11 @@ void dictionary(Tx& s) {
          {"entries_search_insert", "entries_search_delete", "entries_search_update"})
         sqlExec(s, std::string("DROP TRIGGER IF EXISTS ") + t);
     sqlExec(s, "DROP TABLE IF EXISTS entries_search");
-    sqlExec(s, "CREATE TABLE entry_names (account_id TEXT NOT NULL, name TEXT NOT NULL, "
-               "merchant_id TEXT NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (account_id, name, "
-               "merchant_id))");
+    // `id` names the rowid, so that a VACUUM keeps it: the entries and the names' index refer to
+    // it.
+    sqlExec(s, "CREATE TABLE entry_names (id INTEGER PRIMARY KEY, account_id TEXT NOT NULL, name "
+               "TEXT NOT NULL, merchant_id TEXT NOT NULL, n BIGINT NOT NULL, UNIQUE (account_id, "
+               "name, merchant_id))");
     sqlExec(s, "INSERT INTO entry_names (account_id, name, merchant_id, n) SELECT account_id, "
                "name, COALESCE(merchant_id, ''), COUNT(*) FROM entries WHERE entryable_type = "
                "'Transaction' GROUP BY account_id, name, COALESCE(merchant_id, '')");
