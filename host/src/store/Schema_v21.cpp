@@ -1,16 +1,19 @@
-// Schema version 21 (docs/decisions.md D240, D241): contains-search from a dictionary of names.
-// SQLite only; PostgreSQL keeps its pg_trgm indexes of schema v18 (nothing changes there).
+// Schema version 21 (docs/decisions.md D240, D241, D250): contains-search from a dictionary of
+// names. SQLite only; PostgreSQL keeps its pg_trgm indexes of schema v18 (nothing changes there).
 // - entry_names: each account's distinct (name, merchant) pairs of its transactions with their
-//   number of entries, kept by row triggers in the transaction of every write (publish, revert,
-//   correction, delete, restore), rows of no entry removed. A search matches its text against
-//   these (few, in a ledger whose names repeat) instead of every entry; total_count is the sum
-//   of the matching pairs' counts plus the entries found by their notes alone.
+//   number of entries, rows of no entry removed. A search matches its text against these (few,
+//   in a ledger whose names repeat) instead of every entry; total_count is the sum of the
+//   matching pairs' counts plus the entries found by their notes alone.
+// - entries.name_pair: a transaction's pair (entry_names.id). A publish's batch writes it and
+//   its pairs' counts (store/NamePairs.h); row triggers keep both for every other write
+//   (correction, delete, revert, restore, rules, a row written by hand).
+// - entries_name_pair (name_pair, date): a pair's transactions by date, so a page of a search
+//   merges the matching pairs' rows from the index. An integer first: a publish writes each
+//   entry at its pair's range of its own account, cheaply (docs/decisions.md D250).
 // - entry_names_search: the FTS5 trigram index of the dictionary's names (external content,
-//   keyed by the dictionary row's rowid); entries_notes_search: the same over entries' notes
-//   only (indexed when present: most entries have none). They replace entries_search of v18,
-//   which indexed every entry's name: a publish no longer writes the trigrams of its names.
-// - entries_name_order: one (name, merchant)'s transactions in the listing's order (with their
-//   account), so a page of a search merges the matching names' rows from the index.
+//   keyed by the dictionary's id); entries_notes_search: the same over entries' notes only
+//   (indexed when present: most entries have none). They replace entries_search of v18, which
+//   indexed every entry's name: a publish no longer writes the trigrams of its names.
 #include "store/Migrations.h"
 #include "store/Sql.h"
 #include "store/TxSession.h"
