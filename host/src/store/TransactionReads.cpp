@@ -209,22 +209,25 @@ std::vector<TransactionView> page(Database& db, const TransactionFilter& f, int6
     // The count placed the page: normally cached (a search only).
     const int64_t matches = f.search && !pg ? countCached(db, f) : 0;
     std::vector<PageAnchors::Anchor> seen;
+    std::shared_ptr<const SearchPlan> known = f.search ? knownPlan(db, shape, stamp) : nullptr;
+    std::shared_ptr<const SearchPlan> planned = known;
     db.readReplica([&](Tx& s) {
         RowQuery query = [&](const std::string& q, const std::vector<SqlValue>& p,
                              const std::function<void(const NativeRow&)>& onRow) {
             db.statements().query(s, q, p, onRow);
         };
-        const SearchPlan plan = planSearch(db, s, f);
+        if (!planned) planned = std::make_shared<const SearchPlan>(planSearch(db, s, f));
+        const SearchPlan& plan = *planned;
         std::vector<SqlValue> params;
         std::string rows;
         if (plan.indexed && !plan.tooManyStreams && accountsOnly(f, true)) {
             // A search on accounts alone: the matching pairs' rows merged in the listing's
             // order from their index, and the notes' matches (docs/decisions.md D242).
-            std::string seek;
-            std::vector<SqlValue> seekParams;
-            const int64_t skip = PageAnchors::seek(anchor, offset, "e", seek, seekParams);
+            std::string unused;
+            std::vector<SqlValue> unusedParams;
+            const int64_t skip = PageAnchors::seek(anchor, offset, "e", unused, unusedParams);
             rows = "SELECT id AS page_id FROM (" +
-                   mergedMatches(f, plan, seek, seekParams, params) + " LIMIT ? OFFSET ?)";
+                   mergedMatches(f, plan, anchor, skip + limit + 1, params) + " LIMIT ? OFFSET ?)";
             params.push_back(limit + 1);
             params.push_back(skip);
         } else {
@@ -251,7 +254,10 @@ std::vector<TransactionView> page(Database& db, const TransactionFilter& f, int6
         completeViews(out, query);
     });
     // Remembered only when no write committed during the read: the anchors are of `stamp`.
-    if (db.readStamps().current() == stamp) db.pageAnchors().remember(shape, stamp, seen);
+    if (db.readStamps().current() == stamp) {
+        db.pageAnchors().remember(shape, stamp, seen);
+        if (f.search && !known) rememberPlan(db, shape, stamp, planned);
+    }
     return out;
 }
 

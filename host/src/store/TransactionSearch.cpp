@@ -96,6 +96,43 @@ ProbeCounts& probeCounts() {
     return counts;
 }
 
+// The plans of one stamp, by database handle and shape: a page of a search no longer matches its
+// text against the dictionary on every request (a fifth of a page's work at 10M).
+class KnownPlans {
+public:
+    static constexpr size_t kMaxPlans = 256;
+
+    std::shared_ptr<const SearchPlan> find(const std::string& key, const std::string& stamp) {
+        std::lock_guard lock(_mutex);
+        if (stamp != _stamp) return nullptr;
+        auto it = _plans.find(key);
+        return it == _plans.end() ? nullptr : it->second;
+    }
+    void store(const std::string& key, const std::string& stamp,
+               std::shared_ptr<const SearchPlan> plan) {
+        std::lock_guard lock(_mutex);
+        if (stamp != _stamp || _plans.size() >= kMaxPlans) {
+            _plans.clear();
+            _stamp = stamp;
+        }
+        _plans[key] = std::move(plan);
+    }
+
+private:
+    std::mutex _mutex;
+    std::string _stamp;
+    std::unordered_map<std::string, std::shared_ptr<const SearchPlan>> _plans;
+};
+
+KnownPlans& knownPlans() {
+    static KnownPlans plans;
+    return plans;
+}
+
+std::string planKey(Database& db, const std::string& shape) {
+    return std::to_string(db.instance()) + "\x1f" + shape;
+}
+
 } // namespace
 
 namespace {
@@ -264,6 +301,16 @@ SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
     return plan;
 }
 
+std::shared_ptr<const SearchPlan> knownPlan(Database& db, const std::string& shape,
+                                            const std::string& stamp) {
+    return knownPlans().find(planKey(db, shape), stamp);
+}
+
+void rememberPlan(Database& db, const std::string& shape, const std::string& stamp,
+                  std::shared_ptr<const SearchPlan> plan) {
+    knownPlans().store(planKey(db, shape), stamp, std::move(plan));
+}
+
 int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan) {
     std::vector<SqlValue> params;
     const std::string pairs =
@@ -276,18 +323,42 @@ int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const Sear
 }
 
 std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,
-                          const std::string& seek, const std::vector<SqlValue>& seekParams,
+                          const std::optional<PageAnchors::Anchor>& anchor, int64_t depth,
                           std::vector<SqlValue>& params) {
-    // One part per matching pair: its entries from entries_name_pair, by date (SQLite sorts
-    // each date's few entries by created_at, id as the merge reads them).
-    std::string q;
-    for (const auto& stream : plan.streams) {
-        q += "SELECT e.date, e.created_at, e.id FROM entries e WHERE e.name_pair = ?" + seek +
-             " UNION ALL ";
-        params.emplace_back(stream.rowid);
-        append(params, seekParams);
+    // The page anchor's seek (docs/decisions.md D215), once as a row value and once with the
+    // date alone first: entries_name_pair holds the date, so only the rows of the anchor's own
+    // date are read for their created_at and id.
+    std::string seek, byDate;
+    std::vector<SqlValue> seekParams, byDateParams;
+    if (anchor) {
+        seek = " AND (e.date, e.created_at, e.id) <= (?, ?, ?)";
+        seekParams = anchor->key;
+        byDate = " AND (e.date < ? OR (e.date = ? AND (e.created_at, e.id) <= (?, ?)))";
+        byDateParams = {anchor->key[0], anchor->key[0], anchor->key[1], anchor->key[2]};
     }
-    q += "SELECT e.date, e.created_at, e.id " + notesOnly(f, plan, params) + seek;
+    // The date of the page's last row (`depth` rows in), from the index alone: each matching
+    // pair's dates merged (docs/decisions.md D251), and the notes' matches.
+    std::string cut = "SELECT d FROM (";
+    std::vector<SqlValue> cutParams;
+    std::string pairs = "[";
+    for (const auto& stream : plan.streams) {
+        cut += "SELECT e.date AS d FROM entries e WHERE e.name_pair = ?" + byDate + " UNION ALL ";
+        cutParams.emplace_back(stream.rowid);
+        append(cutParams, byDateParams);
+        pairs += (pairs.size() > 1 ? "," : "") + std::to_string(stream.rowid);
+    }
+    cut += "SELECT e.date AS d " + notesOnly(f, plan, cutParams) + seek;
+    append(cutParams, seekParams);
+    cut += " ORDER BY 1 DESC) LIMIT 1 OFFSET ?";
+    cutParams.emplace_back(std::max<int64_t>(depth - 1, 0));
+    // The rows on or after that date (the page and the ties of its last date), sorted.
+    std::string q = "SELECT e.date, e.created_at, e.id FROM entries e WHERE e.name_pair IN "
+                    "(SELECT value FROM json_each(?)) AND e.date >= COALESCE((" +
+                    cut + "), '')" + seek;
+    params.emplace_back(pairs + "]");
+    append(params, cutParams);
+    append(params, seekParams);
+    q += " UNION ALL SELECT e.date, e.created_at, e.id " + notesOnly(f, plan, params) + seek;
     append(params, seekParams);
     return q + " ORDER BY 1 DESC, 2 DESC, 3 DESC";
 }

@@ -3,10 +3,12 @@
 // it and the condition that decides it (docs/decisions.md D146, D217, D240-D242). Internal to
 // the store.
 
+#include "store/PageAnchors.h"
 #include "store/SqlRow.h"
 #include "store/TransactionReads.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +38,14 @@ struct SearchPlan {
 
 SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f);
 
+// The plans of the pages of one stamp of the data (store/ReadStamps.h), by query shape: a plan
+// depends on the data (the dictionary) and the filters only (docs/decisions.md D251).
+std::shared_ptr<const SearchPlan> knownPlan(Database& db, const std::string& shape,
+                                            const std::string& stamp);
+// Only for a plan read while the stamp did not move.
+void rememberPlan(Database& db, const std::string& shape, const std::string& stamp,
+                  std::shared_ptr<const SearchPlan> plan);
+
 // Appends " AND (...)" for f.search (set) to `w`, its parameters to `params`. `walk` (SQLite,
 // indexed): the candidates only filter the rows the listing's order index yields, instead of
 // being the rows the query starts from.
@@ -46,13 +56,13 @@ void appendSearch(std::string& w, const TransactionFilter& f, bool pg, const Sea
 // counts, plus the entries found by their notes alone).
 int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan);
 
-// SQLite, indexed plan without tooManyStreams: a SELECT of (date, created_at, id) of
-// the matches on the filter's accounts in the listing's order, merged from each matching
-// pair's rows of entries_name_pair and the notes' matches; `seek` (with
-// its `seekParams`) is the page anchor's condition on alias `e`, applied to every part. Ends with
-// the ORDER BY; the caller adds LIMIT and OFFSET.
+// SQLite, indexed plan without tooManyStreams: a SELECT of (date, created_at, id) of the
+// matches on the filter's accounts in the listing's order, from or after the page `anchor`
+// (store/PageAnchors.h), holding at least their first `depth` rows (and every row of the date of
+// the last of those): the matching pairs' rows of entries_name_pair and the notes' matches. Ends
+// with the ORDER BY; the caller adds LIMIT and OFFSET.
 std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,
-                          const std::string& seek, const std::vector<SqlValue>& seekParams,
+                          const std::optional<PageAnchors::Anchor>& anchor, int64_t depth,
                           std::vector<SqlValue>& params);
 
 } // namespace finimport::store
