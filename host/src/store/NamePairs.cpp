@@ -23,13 +23,13 @@ NamePairs::~NamePairs() = default;
 
 int64_t NamePairs::add(const std::string& accountId, const std::string& name,
                        const std::optional<std::string>& merchantId) {
-    auto key = std::make_tuple(accountId, name, merchantId.value_or(""));
-    auto it = _ids.find(key);
+    const std::string& merchant = merchantId ? *merchantId : std::string();
+    _key.assign(accountId).append(1, '\0').append(name).append(1, '\0').append(merchant);
+    auto it = _ids.find(_key);
     if (it == _ids.end()) {
-        const auto& [account, text, merchant] = key;
         for (auto* st : {_make.get(), _find.get()}) {
-            st->bindText(1, account);
-            st->bindText(2, text);
+            st->bindText(1, accountId);
+            st->bindText(2, name);
             st->bindText(3, merchant);
         }
         _make->run();
@@ -39,7 +39,7 @@ int64_t NamePairs::add(const std::string& accountId, const std::string& name,
         }
         const int64_t id = _find->i64(0);
         _find->reset();
-        it = _ids.emplace(std::move(key), id).first;
+        it = _ids.emplace(_key, id).first;
     }
     ++_pending[it->second];
     return it->second;

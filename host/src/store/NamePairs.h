@@ -8,11 +8,9 @@
 #include "store/SqliteNative.h"
 #include "store/Tx.h"
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 
 namespace finimport::store {
@@ -33,7 +31,8 @@ public:
 private:
     sqlite3* _db = nullptr;
     std::unique_ptr<SqliteStatement> _make, _find, _count;
-    std::map<std::tuple<std::string, std::string, std::string>, int64_t> _ids;
+    std::string _key; // account, name and merchant, NUL-separated (reused)
+    std::unordered_map<std::string, int64_t> _ids;
     std::unordered_map<int64_t, int64_t> _pending; // pair row id -> entries not yet counted
 };
 
