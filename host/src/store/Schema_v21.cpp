@@ -28,17 +28,13 @@ std::string pairOf(const std::string& row) {
            ".name AND merchant_id = COALESCE(" + row + ".merchant_id, '')";
 }
 
-// One more entry of NEW's pair (made when new), and NEW names it. A transaction only, and only
-// when `when` holds.
-std::string plus(const std::string& when) {
+// One more entry of NEW's pair (made when new), and NEW names it. A transaction only.
+std::string plus() {
     return "INSERT INTO entry_names (account_id, name, merchant_id, n) SELECT NEW.account_id, "
            "NEW.name, COALESCE(NEW.merchant_id, ''), 1 WHERE NEW.entryable_type = "
-           "'Transaction' AND " +
-           when +
-           " ON CONFLICT (account_id, name, merchant_id) DO UPDATE SET n = n + 1; "
+           "'Transaction' ON CONFLICT (account_id, name, merchant_id) DO UPDATE SET n = n + 1; "
            "UPDATE entries SET name_pair = (SELECT rowid FROM entry_names WHERE " +
-           pairOf("NEW") + " AND NEW.entryable_type = 'Transaction') WHERE rowid = NEW.rowid AND " +
-           when + ";";
+           pairOf("NEW") + " AND NEW.entryable_type = 'Transaction') WHERE rowid = NEW.rowid;";
 }
 
 // One entry fewer in OLD's pair, a pair of no entry removed.
@@ -70,12 +66,20 @@ void dictionary(Tx& s) {
                "COALESCE(entries.merchant_id, '')) WHERE entryable_type = 'Transaction'");
     sqlExec(s, "CREATE INDEX entries_name_pair ON entries (name_pair, date) WHERE name_pair IS NOT "
                "NULL");
+    // A publish's batch writes name_pair and its pairs' counts itself (store/NamePairs.h); every
+    // other insert is counted here.
+    sqlExec(s, "CREATE TRIGGER entry_names_insert AFTER INSERT ON entries WHEN NEW.name_pair IS "
+               "NULL AND NEW.entryable_type = 'Transaction' BEGIN " +
+                   plus() + " END");
+    sqlExec(s, std::string("CREATE TRIGGER entry_names_delete AFTER DELETE ON entries WHEN "
+                           "OLD.name_pair IS NOT NULL BEGIN ") +
+                   kMinus + " END");
     sqlExec(s, std::string("CREATE TRIGGER entry_names_update AFTER UPDATE OF account_id, name, "
                            "merchant_id, entryable_type ON entries WHEN OLD.account_id IS NOT "
                            "NEW.account_id OR OLD.name IS NOT NEW.name OR OLD.merchant_id IS NOT "
                            "NEW.merchant_id OR OLD.entryable_type IS NOT NEW.entryable_type "
                            "BEGIN ") +
-                   kMinus + " " + plus("1") + " END");
+                   kMinus + " " + plus() + " END");
     // The names' trigrams: a dictionary row gets them when it appears and loses them when it goes
     // (its count changes touch nothing).
     sqlExec(s, "CREATE VIRTUAL TABLE entry_names_search USING fts5(name, content='entry_names', "
@@ -95,20 +99,12 @@ void dictionary(Tx& s) {
         "SELECT 'delete', OLD.rowid, OLD.notes WHERE OLD.notes IS NOT NULL;";
     const std::string add = "INSERT INTO entries_notes_search (rowid, notes) SELECT NEW.rowid, "
                             "NEW.notes WHERE NEW.notes IS NOT NULL;";
-    // One trigger for every insert: the counts of schema v20 (store/ListCounts.h), the notes
-    // and the dictionary. SQLite runs each trigger of a row as a program of its own, WHEN clause
-    // included (a frame allocated per row): three of them cost a publish more than their work.
-    // A publish's batch writes name_pair and its pairs' counts itself (store/NamePairs.h), every
-    // other insert is counted here.
-    sqlExec(s, "DROP TRIGGER entry_counts_insert");
-    sqlExec(s, "CREATE TRIGGER entries_insert AFTER INSERT ON entries BEGIN INSERT INTO "
-               "entry_counts (account_id, entryable_type, n, changes) VALUES (NEW.account_id, "
-               "NEW.entryable_type, 1, 1) ON CONFLICT (account_id, entryable_type) DO UPDATE SET "
-               "n = n + 1, changes = changes + 1; " +
-                   add + " " + plus("NEW.name_pair IS NULL") + " END");
-    // One delete trigger for the dictionary and the notes, likewise.
-    sqlExec(s, std::string("CREATE TRIGGER entries_names_delete AFTER DELETE ON entries BEGIN ") +
-                   kMinus + " " + drop + " END");
+    sqlExec(s, "CREATE TRIGGER entries_notes_search_insert AFTER INSERT ON entries WHEN NEW.notes "
+               "IS NOT NULL BEGIN " +
+                   add + " END");
+    sqlExec(s, "CREATE TRIGGER entries_notes_search_delete AFTER DELETE ON entries WHEN OLD.notes "
+               "IS NOT NULL BEGIN " +
+                   drop + " END");
     sqlExec(s, "CREATE TRIGGER entries_notes_search_update AFTER UPDATE OF notes ON entries WHEN "
                "OLD.notes IS NOT NEW.notes BEGIN " +
                    drop + " " + add + " END");
