@@ -9,12 +9,11 @@ namespace finimport::store {
 NamePairs::NamePairs(Tx& s) {
     if (!isSqliteSession(s)) return;
     _db = sqliteHandle(s);
-    // A new pair starts at 0 entries: its count comes with the others at writeCounts().
+    // The batch's first entry of a pair counts here (a new pair starts at 1), the others at
+    // writeCounts(): one statement per pair and batch, the pair's id returned.
     _make = std::make_unique<SqliteStatement>(
-        _db, "INSERT INTO entry_names (account_id, name, merchant_id, n) VALUES (?, ?, ?, 0) ON "
-             "CONFLICT (account_id, name, merchant_id) DO NOTHING");
-    _find = std::make_unique<SqliteStatement>(
-        _db, "SELECT rowid FROM entry_names WHERE account_id = ? AND name = ? AND merchant_id = ?");
+        _db, "INSERT INTO entry_names (account_id, name, merchant_id, n) VALUES (?, ?, ?, 1) ON "
+             "CONFLICT (account_id, name, merchant_id) DO UPDATE SET n = n + 1 RETURNING id");
     _count =
         std::make_unique<SqliteStatement>(_db, "UPDATE entry_names SET n = n + ? WHERE rowid = ?");
 }
@@ -27,19 +26,17 @@ int64_t NamePairs::add(const std::string& accountId, const std::string& name,
     _key.assign(accountId).append(1, '\0').append(name).append(1, '\0').append(merchant);
     auto it = _ids.find(_key);
     if (it == _ids.end()) {
-        for (auto* st : {_make.get(), _find.get()}) {
-            st->bindText(1, accountId);
-            st->bindText(2, name);
-            st->bindText(3, merchant);
+        _make->bindText(1, accountId);
+        _make->bindText(2, name);
+        _make->bindText(3, merchant);
+        if (!_make->step()) {
+            _make->reset();
+            throw std::runtime_error("entry_names: no id returned for a pair");
         }
-        _make->run();
-        if (!_find->step()) {
-            _find->reset();
-            throw std::runtime_error("entry_names: the pair just written is missing");
-        }
-        const int64_t id = _find->i64(0);
-        _find->reset();
-        it = _ids.emplace(_key, id).first;
+        const int64_t id = _make->i64(0);
+        _make->reset();
+        _ids.emplace(_key, id);
+        return id;
     }
     ++_pending[it->second];
     return it->second;
