@@ -63,7 +63,7 @@ TransactionBatch::TransactionBatch(Tx& s, size_t chunk)
 
 void TransactionBatch::add(EntryRow& e, const TransactionDetail& d) {
     std::vector<SqlValue> values = batchValues(e, "Transaction", &d);
-    if (_pairs) values.emplace_back(_pairs->add(e.accountId, e.name, d.merchantId));
+    if (_pairs) values.emplace_back(sqlOpt(_pairs->add(e.accountId, e.name, d.merchantId)));
     _entries.add(std::move(values));
     for (const auto& tag : d.tagIds)
         _payload.add({e.id, tag});

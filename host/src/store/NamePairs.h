@@ -21,17 +21,17 @@ public:
     explicit NamePairs(Tx& s);
     ~NamePairs();
     bool active() const { return _db != nullptr; }
-    // The id of the entry's pair (made when new), counted once more: the batch's first entry
-    // of the pair at once, the others at writeCounts().
-    int64_t add(const std::string& accountId, const std::string& name,
-                const std::optional<std::string>& merchantId);
+    // The id of the entry's pair, counted once more at writeCounts(); nullopt for a pair not
+    // written yet (the row trigger makes and counts it).
+    std::optional<int64_t> add(const std::string& accountId, const std::string& name,
+                               const std::optional<std::string>& merchantId);
     // Adds the counted entries to their pairs. Before the transaction commits, and before
     // anything reads the dictionary.
     void writeCounts();
 
 private:
     sqlite3* _db = nullptr;
-    std::unique_ptr<SqliteStatement> _make, _count;
+    std::unique_ptr<SqliteStatement> _find, _count;
     std::string _key; // account, name and merchant, NUL-separated (reused)
     std::unordered_map<std::string, int64_t> _ids;
     std::unordered_map<int64_t, int64_t> _pending; // pair row id -> entries not yet counted
