@@ -96,43 +96,6 @@ ProbeCounts& probeCounts() {
     return counts;
 }
 
-// The plans of one stamp, by database handle and shape: a page of a search no longer matches its
-// text against the dictionary on every request (a fifth of a page's work at 10M).
-class KnownPlans {
-public:
-    static constexpr size_t kMaxPlans = 256;
-
-    std::shared_ptr<const SearchPlan> find(const std::string& key, const std::string& stamp) {
-        std::lock_guard lock(_mutex);
-        if (stamp != _stamp) return nullptr;
-        auto it = _plans.find(key);
-        return it == _plans.end() ? nullptr : it->second;
-    }
-    void store(const std::string& key, const std::string& stamp,
-               std::shared_ptr<const SearchPlan> plan) {
-        std::lock_guard lock(_mutex);
-        if (stamp != _stamp || _plans.size() >= kMaxPlans) {
-            _plans.clear();
-            _stamp = stamp;
-        }
-        _plans[key] = std::move(plan);
-    }
-
-private:
-    std::mutex _mutex;
-    std::string _stamp;
-    std::unordered_map<std::string, std::shared_ptr<const SearchPlan>> _plans;
-};
-
-KnownPlans& knownPlans() {
-    static KnownPlans plans;
-    return plans;
-}
-
-std::string planKey(Database& db, const std::string& shape) {
-    return std::to_string(db.instance()) + "\x1f" + shape;
-}
-
 } // namespace
 
 namespace {
@@ -299,16 +262,6 @@ SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
         plan.streams.clear();
     }
     return plan;
-}
-
-std::shared_ptr<const SearchPlan> knownPlan(Database& db, const std::string& shape,
-                                            const std::string& stamp) {
-    return knownPlans().find(planKey(db, shape), stamp);
-}
-
-void rememberPlan(Database& db, const std::string& shape, const std::string& stamp,
-                  std::shared_ptr<const SearchPlan> plan) {
-    knownPlans().store(planKey(db, shape), stamp, std::move(plan));
 }
 
 int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan) {
