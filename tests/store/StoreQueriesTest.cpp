@@ -117,13 +117,20 @@ public:
                                                  "'entries_notes_trgm')"));
                 return;
             }
+            // Schema v21: the names' dictionary and its trigram index follow the same writes.
             std::string found;
-            for (const auto& r : sqlQuery(s, "SELECT e.id FROM entries_search f JOIN entries e ON "
-                                             "e.rowid = f.rowid WHERE entries_search MATCH "
-                                             "'\"akery\"' ORDER BY e.id"))
-                found += r.str(0) + ";";
-            CPPUNIT_ASSERT_EQUAL(std::string("e1;e4;"), found);
-            sqlExec(s, "INSERT INTO entries_search (entries_search) VALUES ('integrity-check')");
+            for (const auto& r :
+                 sqlQuery(s, "SELECT d.account_id, d.name, d.merchant_id, d.n FROM "
+                             "entry_names_search f JOIN entry_names d ON d.rowid = f.rowid WHERE "
+                             "entry_names_search MATCH '\"akery\"' ORDER BY d.name"))
+                found += r.str(0) + " " + r.str(1) + " '" + r.str(2) + "' " +
+                         std::to_string(r.i64(3)) + ";";
+            CPPUNIT_ASSERT_EQUAL(std::string("a2 Bakery two '' 1;a2 Corner Bakery '' 1;"), found);
+            CPPUNIT_ASSERT_EQUAL(int64_t(2), sqlCount(s, "SELECT COUNT(*) FROM entry_names"));
+            sqlExec(s, "INSERT INTO entry_names_search (entry_names_search) VALUES "
+                       "('integrity-check')");
+            sqlExec(s, "INSERT INTO entries_notes_search (entries_notes_search) VALUES "
+                       "('integrity-check')");
         });
     }
 

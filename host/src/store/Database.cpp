@@ -98,6 +98,15 @@ bool Database::isDatabaseError(const std::exception& e) {
     return false;
 }
 
+namespace {
+
+uint64_t nextInstance() {
+    static std::atomic<uint64_t> next{0};
+    return ++next;
+}
+
+} // namespace
+
 Database::Database(const std::string& url, int maxSessions)
     : Database(url, DatabaseOptions{maxSessions, 0, {}}) {}
 
@@ -208,8 +217,9 @@ Poco::Data::Session Database::Pool::session() {
 }
 
 Database::Database(const std::string& url, const DatabaseOptions& options)
-    : _url(DatabaseUrl::parse(url)), _statements(std::make_unique<StatementCache>()),
-      _stamps(std::make_unique<ReadStamps>(*this)), _anchors(std::make_unique<PageAnchors>()) {
+    : _url(DatabaseUrl::parse(url)), _instance(nextInstance()),
+      _statements(std::make_unique<StatementCache>()), _stamps(std::make_unique<ReadStamps>(*this)),
+      _anchors(std::make_unique<PageAnchors>()) {
     registerConnectors();
     _primary = std::make_unique<Pool>(_url, options);
     if (!options.readUrl.empty())

@@ -70,6 +70,9 @@ public:
     // back right after writing it, and every read inside a write, stays on read().
     void readReplica(const std::function<void(Tx&)>& work);
     bool hasReadReplica() const { return _replica != nullptr; }
+    // Unique to this object in the process (an address may be reused by a later Database): a
+    // key for process-wide caches of what one database holds.
+    uint64_t instance() const { return _instance; }
     // Prepared statements per connection for the hot reads (StatementCache.h); they are
     // finalized before the pools close.
     StatementCache& statements() { return *_statements; }
@@ -120,6 +123,7 @@ private:
     Poco::Data::Session session();
 
     DatabaseUrl _url;
+    uint64_t _instance;
     std::unique_ptr<StatementCache> _statements; // cleared by ~Database, before the pools close
     std::unique_ptr<Pool> _primary, _replica;
     std::unique_ptr<WalCheckpointer> _checkpointer; // stopped by ~Database, before the pools

@@ -6,6 +6,7 @@
 
 #include "store/BatchInsert.h"
 #include "store/EntryStore.h"
+#include "store/NamePairs.h"
 #include "store/Tx.h"
 
 #include <string>
@@ -21,14 +22,15 @@ public:
     void flush();
 
 protected:
-    EntryBatch(Tx& s, std::string payloadTable, std::vector<std::string> payloadColumns,
-               size_t chunk);
+    EntryBatch(Tx& s, std::vector<std::string> entryColumns, std::string payloadTable,
+               std::vector<std::string> payloadColumns, size_t chunk);
     // After an add(): when a full statement (or COPY) of entries is buffered, writes it, then
     // whatever full chunks of payload rows are ready. The payload rows written are a prefix of
     // theirs, never one whose entry is not written yet (foreign keys).
     void flushWhenFull();
 
     BatchInsert _entries, _payload;
+    NamePairs* _pairs = nullptr; // a transaction batch's (SQLite): counted at flush()
 };
 
 class TransactionBatch : public EntryBatch {
@@ -41,6 +43,7 @@ public:
 
 private:
     bool _streaming = false;
+    NamePairs _names;
 };
 
 class TradeBatch : public EntryBatch {

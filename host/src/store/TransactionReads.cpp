@@ -34,8 +34,8 @@ const char* kJoins = "LEFT JOIN categories c ON c.id = e.category_id AND c.famil
 // how a search goes (TransactionSearch.h), `walk` as appendSearch() says.
 std::string fromWhere(const TransactionFilter& f, bool pg, bool ordered, const SearchPlan& plan,
                       bool walk, std::vector<SqlValue>& params) {
-    // A search through the trigram index starts from its candidates: entries first as well.
-    const bool entriesFirst = ordered || (f.search && plan.match);
+    // A search through the indexes starts from its candidates: entries first as well.
+    const bool entriesFirst = ordered || (f.search && plan.indexed && !plan.tooManyStreams);
     std::string w =
         std::string(entriesFirst ? "FROM entries e CROSS JOIN accounts a "
                                  : "FROM entries e JOIN accounts a ON a.id = e.account_id ") +
@@ -174,7 +174,7 @@ constexpr int64_t kLookupSteps = 32;
 // (docs/decisions.md D217). Only where the density is known: accounts and search alone.
 bool walkPays(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan, int64_t rows,
               int64_t matches) {
-    if (!plan.match || !accountsOnly(f, true)) return false;
+    if (!plan.indexed || plan.tooManyStreams || !accountsOnly(f, true)) return false;
     const double walked =
         static_cast<double>(rows) * listedTotal(db, s, f) / std::max<int64_t>(matches, 1);
     return walked <= static_cast<double>(kLookupSteps) * plan.candidates;
@@ -185,9 +185,11 @@ int64_t countCached(Database& db, const TransactionFilter& f) {
         cacheKey(f),
         [&](Tx& s) {
             if (accountsOnly(f)) return listedTotal(db, s, f);
+            const SearchPlan plan = planSearch(db, s, f);
+            // The dictionary's counts (docs/decisions.md D241): no row read per match.
+            if (plan.indexed && accountsOnly(f, true)) return countIndexed(db, s, f, plan);
             std::vector<SqlValue> params;
-            std::string w =
-                fromWhere(f, db.isPostgres(), false, planSearch(db, s, f), false, params);
+            std::string w = fromWhere(f, db.isPostgres(), false, plan, false, params);
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
         },
         true);
@@ -207,20 +209,38 @@ std::vector<TransactionView> page(Database& db, const TransactionFilter& f, int6
     // The count placed the page: normally cached (a search only).
     const int64_t matches = f.search && !pg ? countCached(db, f) : 0;
     std::vector<PageAnchors::Anchor> seen;
+    std::shared_ptr<const SearchPlan> known = f.search ? knownPlan(db, shape, stamp) : nullptr;
+    std::shared_ptr<const SearchPlan> planned = known;
     db.readReplica([&](Tx& s) {
         RowQuery query = [&](const std::string& q, const std::vector<SqlValue>& p,
                              const std::function<void(const NativeRow&)>& onRow) {
             db.statements().query(s, q, p, onRow);
         };
-        const SearchPlan plan = planSearch(db, s, f);
-        const bool walk = walkPays(db, s, f, plan, offset + limit + 1, matches);
+        if (!planned) planned = std::make_shared<const SearchPlan>(planSearch(db, s, f));
+        const SearchPlan& plan = *planned;
         std::vector<SqlValue> params;
-        std::string w = fromWhere(f, pg, true, plan, walk, params);
-        const int64_t skip = PageAnchors::seek(anchor, offset, "e", w, params);
-        params.push_back(limit + 1); // the row after the page: where the next one begins
-        params.push_back(skip);
-        query(std::string("SELECT ") + kColumns + " FROM (SELECT e.id AS page_id " + w +
-                  " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?) p "
+        std::string rows;
+        if (plan.indexed && !plan.tooManyStreams && accountsOnly(f, true)) {
+            // A search on accounts alone: the matching pairs' rows merged in the listing's
+            // order from their index, and the notes' matches (docs/decisions.md D242).
+            std::string unused;
+            std::vector<SqlValue> unusedParams;
+            const int64_t skip = PageAnchors::seek(anchor, offset, "e", unused, unusedParams);
+            rows = "SELECT id AS page_id FROM (" +
+                   mergedMatches(f, plan, anchor, skip + limit + 1, params) + " LIMIT ? OFFSET ?)";
+            params.push_back(limit + 1);
+            params.push_back(skip);
+        } else {
+            const bool walk = walkPays(db, s, f, plan, offset + limit + 1, matches);
+            std::string w = fromWhere(f, pg, true, plan, walk, params);
+            const int64_t skip = PageAnchors::seek(anchor, offset, "e", w, params);
+            params.push_back(limit + 1); // the row after the page: where the next one begins
+            params.push_back(skip);
+            rows = "SELECT e.id AS page_id " + w +
+                   " ORDER BY e.date DESC, e.created_at DESC, e.id DESC LIMIT ? OFFSET ?";
+        }
+        query(std::string("SELECT ") + kColumns + " FROM (" + rows +
+                  ") p "
                   "CROSS JOIN entries e CROSS JOIN accounts a " +
                   kJoins +
                   "WHERE e.id = p.page_id AND a.id = e.account_id ORDER BY e.date DESC, "
@@ -234,7 +254,10 @@ std::vector<TransactionView> page(Database& db, const TransactionFilter& f, int6
         completeViews(out, query);
     });
     // Remembered only when no write committed during the read: the anchors are of `stamp`.
-    if (db.readStamps().current() == stamp) db.pageAnchors().remember(shape, stamp, seen);
+    if (db.readStamps().current() == stamp) {
+        db.pageAnchors().remember(shape, stamp, seen);
+        if (f.search && !known) rememberPlan(db, shape, stamp, planned);
+    }
     return out;
 }
 
