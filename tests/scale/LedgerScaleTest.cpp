@@ -24,7 +24,9 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <utility>
 #include <variant>
+#include <vector>
 
 using namespace finimport;
 
@@ -258,23 +260,11 @@ public:
         const Costs again = importInto(_full, fileCsv(), false);
         CPPUNIT_ASSERT_EQUAL(int64_t(kRows), again.duplicates);
         auto& server = _app->server();
-        for (const char* setting : {"", "SET enable_nestloop = off", "SET enable_hashjoin = off",
-                                    "SET enable_mergejoin = off"}) {
-            std::string plan;
-            server.database().read([&](store::Tx& s) {
-                const bool pg = store::sqlIsPostgres(s);
-                if (!pg && *setting) return;
-                if (pg) store::sqlExec(s, "SET enable_seqscan = off");
-                if (pg) store::sqlExec(s, "SET enable_bitmapscan = off");
-                if (*setting) store::sqlExec(s, setting);
-                const std::string sql = store::matchedCreatedEntriesQuery(pg);
-                for (const auto& r : store::sqlQuery(
-                         s, (pg ? "EXPLAIN " : "EXPLAIN QUERY PLAN ") + sql, {first.id, first.id}))
-                    plan += r.str(pg ? 0 : 3) + "\n";
-                if (pg) store::sqlExec(s, "RESET ALL");
-            });
-            if (plan.empty()) continue;
-            const std::string message = std::string(setting) + ":\n" + plan;
+        const auto plans = plansUnderEachJoinMethod([&](bool pg) {
+            return Statement{store::matchedCreatedEntriesQuery(pg), {first.id, first.id}};
+        });
+        for (const auto& [setting, plan] : plans) {
+            const std::string message = setting + ":\n" + plan;
             const auto outer = plan.find("entries_import");
             const auto inner = plan.find("import_records_record");
             CPPUNIT_ASSERT_MESSAGE(message, outer != std::string::npos);
@@ -305,64 +295,42 @@ public:
     // statement (what it chose when the account looked empty).
     void duplicateProbeIsAnIndexProbePerKeyWhateverThePlanner() {
         const FileRow a = fileRow(1), b = fileRow(2), c = fileRow(3);
-        // Each probe's statement with its parameters, and the one index it may read.
-        struct Probe {
-            std::string sql;
-            std::vector<store::SqlValue> params;
-            const char* index;
-        };
-        auto probes = [&](bool pg) {
-            std::vector<Probe> out;
-            std::vector<store::SqlValue> keys;
-            if (pg) {
-                keys.emplace_back(store::pgArray({a.date, b.date, c.date}));
-                keys.emplace_back(store::pgArray({std::to_string(stored(a.cents)),
-                                                  std::to_string(stored(b.cents)),
-                                                  std::to_string(stored(c.cents))}));
-            } else {
-                keys.emplace_back("[[\"" + a.date + "\"," + std::to_string(stored(a.cents)) + "]]");
-            }
-            keys.emplace_back(_full);
-            keys.emplace_back(std::string("no-such-import"));
-            out.push_back(
-                {store::transactionCandidatesQuery(pg, true), keys, "entries_account_key"});
-            std::vector<store::SqlValue> ids;
-            if (pg)
-                ids.emplace_back(store::pgArray({"id-1", "id-2"}));
-            else
-                ids.assign({std::string("id-1"), std::string("id-2")});
-            ids.emplace_back(_full);
-            ids.emplace_back(std::string());
-            out.push_back({store::externalIdHoldersQuery(pg, 2), ids, "entries_external_id"});
-            return out;
-        };
-        for (const char* setting : {"", "SET enable_nestloop = off", "SET enable_hashjoin = off",
-                                    "SET enable_mergejoin = off"}) {
-            std::vector<std::pair<std::string, const char*>> plans;
-            _app->server().database().read([&](store::Tx& s) {
-                const bool pg = store::sqlIsPostgres(s);
-                if (!pg && *setting) return;
-                if (pg) store::sqlExec(s, "SET enable_seqscan = off");
-                if (pg) store::sqlExec(s, "SET enable_bitmapscan = off");
-                if (*setting) store::sqlExec(s, setting);
-                for (const auto& probe : probes(pg)) {
-                    std::string plan;
-                    for (const auto& r :
-                         store::sqlQuery(s, (pg ? "EXPLAIN " : "EXPLAIN QUERY PLAN ") + probe.sql,
-                                         probe.params))
-                        plan += r.str(pg ? 0 : 3) + "\n";
-                    plans.emplace_back(plan, probe.index);
-                }
-                if (pg) store::sqlExec(s, "RESET ALL");
-            });
-            for (const auto& [plan, index] : plans) {
-                const std::string message = std::string(setting) + ":\n" + plan;
+        // Each probe's plans go through its one index, never through a join over the account.
+        auto assertOnlyThrough = [&](const char* index,
+                                     const std::function<Statement(bool)>& statement) {
+            for (const auto& [setting, plan] : plansUnderEachJoinMethod(statement)) {
+                const std::string message = setting + ":\n" + plan;
                 CPPUNIT_ASSERT_MESSAGE(message, plan.find(index) != std::string::npos);
                 for (const char* other : {"Hash Join", "Merge Join", "Seq Scan", "SCAN e",
                                           "SCAN entries", "entries_account_transaction_order"})
                     CPPUNIT_ASSERT_MESSAGE(message, plan.find(other) == std::string::npos);
             }
-        }
+        };
+        assertOnlyThrough("entries_account_key", [&](bool pg) {
+            std::vector<store::SqlValue> params;
+            if (pg) {
+                params.emplace_back(store::pgArray({a.date, b.date, c.date}));
+                params.emplace_back(store::pgArray({std::to_string(stored(a.cents)),
+                                                    std::to_string(stored(b.cents)),
+                                                    std::to_string(stored(c.cents))}));
+            } else {
+                params.emplace_back("[[\"" + a.date + "\"," + std::to_string(stored(a.cents)) +
+                                    "]]");
+            }
+            params.emplace_back(_full);
+            params.emplace_back(std::string("no-such-import"));
+            return Statement{store::transactionCandidatesQuery(pg, true), params};
+        });
+        assertOnlyThrough("entries_external_id", [&](bool pg) {
+            std::vector<store::SqlValue> params;
+            if (pg)
+                params.emplace_back(store::pgArray({"id-1", "id-2"}));
+            else
+                params.assign({std::string("id-1"), std::string("id-2")});
+            params.emplace_back(_full);
+            params.emplace_back(std::string());
+            return Statement{store::externalIdHoldersQuery(pg, 2), params};
+        });
         // And it finds the twins, oldest created first.
         std::vector<std::string> found;
         _app->server().database().read([&](store::Tx& s) {
@@ -378,6 +346,39 @@ public:
     }
 
 private:
+    // A statement and its parameters.
+    struct Statement {
+        std::string sql;
+        std::vector<store::SqlValue> params;
+    };
+
+    // docs/decisions.md D235, D270: the plans of `statement` (EXPLAIN; EXPLAIN QUERY PLAN on
+    // SQLite), each with the setting it was read under: PostgreSQL told to avoid scans other
+    // than through an index (on tables this small it would rightly scan), then each join method
+    // disabled in turn, nested loops included; SQLite's one plan.
+    std::vector<std::pair<std::string, std::string>>
+    plansUnderEachJoinMethod(const std::function<Statement(bool)>& statement) {
+        std::vector<std::pair<std::string, std::string>> plans;
+        for (const char* setting : {"", "SET enable_nestloop = off", "SET enable_hashjoin = off",
+                                    "SET enable_mergejoin = off"}) {
+            _app->server().database().read([&](store::Tx& s) {
+                const bool pg = store::sqlIsPostgres(s);
+                if (!pg && *setting) return;
+                if (pg) store::sqlExec(s, "SET enable_seqscan = off");
+                if (pg) store::sqlExec(s, "SET enable_bitmapscan = off");
+                if (*setting) store::sqlExec(s, setting);
+                const Statement st = statement(pg);
+                std::string plan;
+                for (const auto& r : store::sqlQuery(
+                         s, (pg ? "EXPLAIN " : "EXPLAIN QUERY PLAN ") + st.sql, st.params))
+                    plan += r.str(pg ? 0 : 3) + "\n";
+                if (pg) store::sqlExec(s, "RESET ALL");
+                plans.emplace_back(setting, plan);
+            });
+        }
+        return plans;
+    }
+
     static void assertWithin(const std::string& what, uint64_t empty, uint64_t full,
                              int64_t allowance) {
         const std::string message = what + ": empty account " + std::to_string(empty) +
