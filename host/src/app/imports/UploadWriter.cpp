@@ -37,10 +37,10 @@ UploadWriter::UploadWriter(store::Tx& s, const store::ImportRecord& import,
                            const ImportTypeTraits& traits, domain::Date today)
     : _s(s), _import(import), _traits(traits), _today(today), _targets(s, import),
       _duplicates(s, import, traits), _inserter(std::make_unique<store::RowInserter>(s)),
-      _skipInvalid(skipsInvalidRows(ImportOptions::fromJson(import.configuration))) {
-    // An upload's pages are written once: a small SQLite cache spills them to the WAL early
-    // instead of holding up to the pool's 64 MB per import (the upload's memory bound).
-    _cacheLimit.emplace(s, kUploadCacheKb);
+      _skipInvalid(skipsInvalidRows(ImportOptions::fromJson(import.configuration))),
+      // An upload's pages are written once: a small SQLite cache spills them to the WAL early
+      // instead of holding up to the pool's 64 MB per import (the upload's memory bound).
+      _cacheLimit(s, kUploadCacheKb) {
     // docs/decisions.md D210: the account's changes before the first probe; a write after this
     // moves them, and the publish then probes every row again.
     if (_import.accountId && _traits.producesEntries())

@@ -68,7 +68,7 @@ private:
     int64_t _duplicateRows = 0;
     int64_t _rows = 0;
     std::vector<Pending> _pending;
-    std::optional<store::SqliteCacheLimit> _cacheLimit; // the upload's page cache (SQLite)
+    store::SqliteCacheLimit _cacheLimit;   // the upload's page cache (SQLite)
     std::optional<int64_t> _ledgerChanges; // docs/decisions.md D210, the import's account's
 };
 
