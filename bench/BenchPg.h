@@ -64,8 +64,7 @@ public:
 
     // The comment of `database`, or nullopt when the cluster has no such database.
     std::optional<std::string> databaseComment(const std::string& database) {
-        auto u = store::DatabaseUrl::parse(_maintenance);
-        Poco::Data::Session s(u.connector(), u.connectionString());
+        auto s = maintenanceSession();
         auto r = store::sqlQueryOne(s,
                                     "SELECT COALESCE(shobj_description(oid, 'pg_database'), '') "
                                     "FROM pg_database WHERE datname = ?",
@@ -91,12 +90,16 @@ public:
     }
 
     void maintenance(const std::string& sql) {
-        auto u = store::DatabaseUrl::parse(_maintenance);
-        Poco::Data::Session s(u.connector(), u.connectionString());
+        auto s = maintenanceSession();
         store::sqlExec(s, sql);
     }
 
 private:
+    Poco::Data::Session maintenanceSession() const {
+        auto u = store::DatabaseUrl::parse(_maintenance);
+        return Poco::Data::Session(u.connector(), u.connectionString());
+    }
+
     std::string _sourceDir, _state, _maintenance, _name, _url;
 };
 

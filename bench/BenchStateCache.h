@@ -27,6 +27,11 @@ inline std::string stateDir() {
     return std::string(FINIMPORT_SOURCE_DIR) + "/build/bench-state";
 }
 
+// The state's API key, created with it (the family's owner, read and write).
+inline std::string stateKey(store::Database& db) {
+    return app::ApiKeys(db).create("bench", "owner", "bench", "read_write", std::nullopt).key;
+}
+
 // The cached SQLite state (built on first use), copied into `dir`: its URL and key.
 inline StateInfo sqliteState(const std::string& dir, int64_t total, int64_t big) {
     const int version = store::allMigrations().back().version;
@@ -53,11 +58,7 @@ inline StateInfo sqliteState(const std::string& dir, int64_t total, int64_t big)
             std::printf("  upgraded the state of schema v%d to v%d in %.0f s\n", older, version,
                         secondsSince(start));
         } else {
-            seedState("sqlite:" + building, false, total, big, info, [](store::Database& db) {
-                return app::ApiKeys(db)
-                    .create("bench", "owner", "bench", "read_write", std::nullopt)
-                    .key;
-            });
+            seedState("sqlite:" + building, false, total, big, info, stateKey);
             std::ofstream(cached + ".key") << info.key << "\n" << info.familyId << "\n";
         }
         std::filesystem::rename(building, cached);
@@ -80,35 +81,31 @@ inline StateInfo sqliteState(const std::string& dir, int64_t total, int64_t big)
 // it is built once into a database named by schema version and sizes (its key and family in
 // the database's comment) and copied for each run; a throwaway cluster is seeded anew.
 inline void pgState(PgBenchDatabase& pg, int64_t total, int64_t big, StateInfo& info) {
-    auto makeKey = [](store::Database& db) {
-        return app::ApiKeys(db).create("bench", "owner", "bench", "read_write", std::nullopt).key;
-    };
     auto start = std::chrono::steady_clock::now();
     if (!pg.keptCluster()) {
-        seedState(pg.url(), true, total, big, info, makeKey);
+        seedState(pg.url(), true, total, big, info, stateKey);
         std::printf("  built the state in %.0f s\n", secondsSince(start));
         return;
     }
     const std::string cached = "fi_state_v" +
                                std::to_string(store::allMigrations().back().version) + "_" +
                                std::to_string(total) + "_" + std::to_string(big);
-    auto comment = pg.databaseComment(cached);
+    const auto comment = pg.databaseComment(cached);
     if (!comment || comment->empty()) {
         // No comment: a build that did not finish.
         if (comment) pg.maintenance("DROP DATABASE " + cached + " WITH (FORCE)");
         pg.maintenance("CREATE DATABASE " + cached);
-        seedState(pg.urlOf(cached), true, total, big, info, makeKey);
+        seedState(pg.urlOf(cached), true, total, big, info, stateKey);
         pg.maintenance("COMMENT ON DATABASE " + cached + " IS '" + info.key + " " + info.familyId +
                        "'");
         std::printf("  built the state %s in %.0f s\n", cached.c_str(), secondsSince(start));
-        comment = pg.databaseComment(cached);
         start = std::chrono::steady_clock::now();
     } else {
         std::printf("  reusing the state %s\n", cached.c_str());
+        const auto space = comment->find(' ');
+        info.key = comment->substr(0, space);
+        info.familyId = comment->substr(space + 1);
     }
-    const auto space = comment->find(' ');
-    info.key = comment->substr(0, space);
-    info.familyId = comment->substr(space + 1);
     pg.copyFrom(cached);
     std::printf("  copied it in %.1f s\n", secondsSince(start));
 }
