@@ -29,6 +29,7 @@ std::vector<Migration> schemaV18(); // Schema_v18.cpp
 std::vector<Migration> schemaV19(); // Schema_v19.cpp
 std::vector<Migration> schemaV20(); // Schema_v20.cpp
 std::vector<Migration> schemaV21(); // Schema_v21.cpp
+std::vector<Migration> schemaV22(); // Schema_v22.cpp
 
 const std::vector<Migration>& allMigrations() {
     static const std::vector<Migration> migrations = [] {
@@ -36,7 +37,7 @@ const std::vector<Migration>& allMigrations() {
         for (auto versions :
              {schemaV1,  schemaV2,  schemaV3,  schemaV4,  schemaV5,  schemaV6,  schemaV7,
               schemaV8,  schemaV9,  schemaV10, schemaV11, schemaV12, schemaV13, schemaV14,
-              schemaV15, schemaV16, schemaV18, schemaV19, schemaV20, schemaV21})
+              schemaV15, schemaV16, schemaV18, schemaV19, schemaV20, schemaV21, schemaV22})
             for (auto& m : versions())
                 all.push_back(std::move(m));
         return all;

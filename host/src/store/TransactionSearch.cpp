@@ -1,4 +1,5 @@
 #include "store/TransactionSearch.h"
+#include "store/TransactionSearchPg.h"
 
 #include "store/Columns.h"
 #include "store/Database.h"
@@ -13,13 +14,6 @@
 
 namespace finimport::store {
 
-namespace {
-
-void append(std::vector<SqlValue>& params, const std::vector<SqlValue>& more) {
-    params.insert(params.end(), more.begin(), more.end());
-}
-
-// `%`, `_` and the escape character itself are plain characters (docs/read-api.md §3.2).
 std::string likePattern(const std::string& text) {
     std::string out = "%";
     for (char ch : text) {
@@ -29,11 +23,6 @@ std::string likePattern(const std::string& text) {
     return out + "%";
 }
 
-// Bounds of the work a search does to choose its way (planSearch()).
-constexpr int64_t kMaxSearchCandidates = 50000;
-constexpr size_t kProbedTrigrams = 12;
-
-// Text the trigram index can serve: at least 3 characters (a trigram), no NUL.
 bool usesTrigrams(const std::string& text) {
     size_t characters = 0;
     for (unsigned char c : text) {
@@ -42,6 +31,16 @@ bool usesTrigrams(const std::string& text) {
     }
     return characters >= 3;
 }
+
+namespace {
+
+void append(std::vector<SqlValue>& params, const std::vector<SqlValue>& more) {
+    params.insert(params.end(), more.begin(), more.end());
+}
+
+// Bounds of the work a search does to choose its way (planSearch()).
+constexpr int64_t kMaxSearchCandidates = 50000;
+constexpr size_t kProbedTrigrams = 12;
 
 // An FTS5 string: the text as one phrase (its trigrams in a row: a substring).
 std::string ftsPhrase(const std::string& text) {
@@ -235,7 +234,8 @@ std::optional<std::string> namesQuery(Database& db, Tx& s, const std::string& te
 
 SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
     SearchPlan plan;
-    if (!f.search || db.isPostgres() || !usesTrigrams(*f.search)) return plan;
+    if (!f.search || !usesTrigrams(*f.search)) return plan;
+    if (db.isPostgres()) return planSearchPg(db, s, f);
     std::vector<SqlValue> params;
     const std::string total = countedSum(
         "entry_counts", "entryable_type", std::string("Transaction"),
@@ -318,21 +318,13 @@ std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,
 
 void appendSearch(std::string& w, const TransactionFilter& f, bool pg, const SearchPlan& plan,
                   bool walk, std::vector<SqlValue>& params) {
-    // SQLite's LIKE and PostgreSQL's ILIKE under the byte collation (schema v11) both fold
-    // ASCII letters only: A-Z case-insensitively, every other character exactly. They
-    // decide; the indexes (schema v18, v21) only narrow the rows they look at.
-    const std::string like = pg ? " ILIKE ? ESCAPE '\\'" : kLike;
+    if (pg) return appendSearchPg(w, f, plan, params);
+    // LIKE folds ASCII letters only: A-Z case-insensitively, every other character exactly. It
+    // decides; the indexes (schema v21) only narrow the rows it looks at.
     const std::string pattern = likePattern(*f.search);
-    const std::string merchants = "(SELECT sm.id FROM merchants sm WHERE sm.family_id = ? "
-                                  "AND sm.name" +
-                                  like + ")";
-    if (pg) {
-        // pg_trgm's GIN indexes serve each arm (docs/decisions.md D146); = ANY of the
-        // merchants' ids keeps the third arm indexable too (entries_merchant).
-        w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id = ANY (ARRAY" +
-             merchants + "))";
-        append(params, bindValues(pattern, pattern, f.familyId, pattern));
-    } else if (plan.indexed && !plan.tooManyStreams) {
+    const std::string merchants = familyMerchants();
+    const std::string like = kLike;
+    if (plan.indexed && !plan.tooManyStreams) {
         // The candidates: the entries of the matching dictionary pairs (their index) and the
         // notes index's matches (it folds more than ASCII letters: a superset), one list of
         // rowids the query starts from, or with `walk` only checks the rows of the listing's

@@ -1,7 +1,7 @@
 #pragma once
 // The `search` filter of the transactions listing (docs/read-api.md §3.2): which index narrows
-// it and the condition that decides it (docs/decisions.md D146, D217, D240-D242, D250, D251).
-// Internal to the store.
+// it and the condition that decides it (docs/decisions.md D146, D217, D240-D242, D250, D251;
+// PostgreSQL: D272-D275, TransactionSearchPg.h). Internal to the store.
 
 #include "store/PageAnchors.h"
 #include "store/SqlRow.h"
@@ -17,17 +17,23 @@ namespace finimport::store {
 
 class Database;
 
-// One (account, name, merchant) of the dictionary (schema v21) whose entries all match.
+// One (account, name, merchant) of the dictionary (schema v21, v22) whose entries all match.
 struct SearchStream {
-    int64_t rowid = 0;
+    int64_t rowid = 0; // SQLite: entry_names.id; PostgreSQL: the pair's hash (name_pair)
     std::string accountId, name, merchantId; // merchantId "" = no merchant
     int64_t entries = 0;
 };
 
+// The pattern of ILIKE/LIKE ... ESCAPE '\\' that matches rows containing `text`: `%`, `_` and the
+// escape character itself are plain characters (docs/read-api.md §3.2).
+std::string likePattern(const std::string& text);
+// Text a trigram index can serve: at least 3 characters (a trigram), no NUL.
+bool usesTrigrams(const std::string& text);
+
 struct SearchPlan {
-    // SQLite: the text is found through the dictionary of names and the notes index.
+    // The text is found through the dictionary of names and the notes index.
     bool indexed = false;
-    std::string notesMatch;            // with `indexed`: the FTS5 query over entries' notes
+    std::string notesMatch;            // SQLite, `indexed`: the FTS5 query over entries' notes
     std::vector<SearchStream> streams; // with `indexed`: the matching pairs, at most kMaxStreams
     // More pairs match than kMaxStreams (the parts of a merged page): the rows are checked
     // instead.

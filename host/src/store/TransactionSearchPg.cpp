@@ -1,0 +1,170 @@
+#include "store/TransactionSearchPg.h"
+
+#include "store/Columns.h"
+#include "store/Database.h"
+#include "store/StatementCache.h"
+
+#include <algorithm>
+
+namespace finimport::store {
+
+namespace {
+
+void append(std::vector<SqlValue>& params, const std::vector<SqlValue>& more) {
+    params.insert(params.end(), more.begin(), more.end());
+}
+
+// ILIKE under the byte collation (schema v11) folds A-Z only, as docs/read-api.md §3.2 says.
+const char* kIlike = " ILIKE ? ESCAPE '\\'";
+
+// The ids of the family's merchants whose name contains the text, as an array: = ANY of it is
+// indexable (entries_merchant, entry_names_merchant).
+std::string familyMerchants(const TransactionFilter& f, std::vector<SqlValue>& params) {
+    append(params, bindValues(f.familyId, likePattern(*f.search)));
+    return std::string("ARRAY(SELECT sm.id FROM merchants sm WHERE sm.family_id = ? AND sm.name") +
+           kIlike + ")";
+}
+
+// The filter's accounts `a`, joined on `column`.
+std::string accountsOf(const TransactionFilter& f, const std::string& column,
+                       std::vector<SqlValue>& params) {
+    std::string w =
+        " AND a.id = " + column + " AND a.family_id = ? AND a.status <> 'pending_deletion'";
+    params.push_back(f.familyId);
+    andIf(w, params, column + " = ?", f.accountId);
+    if (f.accountIds) andIn(w, params, column, *f.accountIds);
+    return w;
+}
+
+// FROM and WHERE of the dictionary's pairs `d` that match, on the filter's accounts.
+std::string matchingPairs(const TransactionFilter& f, std::vector<SqlValue>& params) {
+    std::string q = std::string("FROM entry_names d CROSS JOIN accounts a WHERE (d.name") + kIlike +
+                    " OR (d.merchant_id <> '' AND d.merchant_id = ANY (";
+    params.push_back(likePattern(*f.search));
+    q += familyMerchants(f, params) + ")))";
+    return q + accountsOf(f, "d.account_id", params);
+}
+
+// FROM and WHERE of the entries found by their notes alone (not by their name or merchant:
+// those are the dictionary's), on the filter's accounts. entries_notes_trgm serves the ILIKE.
+std::string notesOnly(const TransactionFilter& f, std::vector<SqlValue>& params) {
+    const std::string pattern = likePattern(*f.search);
+    std::string q = std::string("FROM entries e CROSS JOIN accounts a WHERE e.entryable_type = "
+                                "'Transaction' AND e.notes") +
+                    kIlike;
+    params.push_back(pattern);
+    q += accountsOf(f, "e.account_id", params);
+    q += std::string(" AND NOT (e.name") + kIlike +
+         " OR (e.merchant_id IS NOT NULL AND e.merchant_id = ANY (";
+    params.push_back(pattern);
+    return q + familyMerchants(f, params) + ")))";
+}
+
+// The pairs' hashes as one array parameter.
+std::string pairsArray(const SearchPlan& plan) {
+    std::vector<std::string> hashes;
+    for (const auto& stream : plan.streams)
+        hashes.push_back(std::to_string(stream.rowid));
+    return pgArray(hashes);
+}
+
+} // namespace
+
+SearchPlan planSearchPg(Database& db, Tx& s, const TransactionFilter& f) {
+    SearchPlan plan;
+    plan.indexed = true;
+    std::vector<SqlValue> params;
+    const std::string q =
+        "SELECT d.name_pair, d.account_id, d.name, d.merchant_id, d.n " + matchingPairs(f, params);
+    const int64_t bound = SearchPlan::kMaxStreams + 1;
+    params.emplace_back(bound);
+    db.statements().query(s, q + " LIMIT ?", params, [&](const NativeRow& r) {
+        plan.streams.push_back({r.i64(0), r.str(1), r.str(2), r.str(3), r.i64(4)});
+        plan.candidates += r.i64(4);
+    });
+    if (plan.streams.size() > SearchPlan::kMaxStreams) {
+        plan.tooManyStreams = true;
+        plan.streams.clear();
+    }
+    return plan;
+}
+
+int64_t countIndexedPg(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan) {
+    std::vector<SqlValue> params;
+    // The pairs' counts: those the plan read, else summed here.
+    if (!plan.tooManyStreams) {
+        const std::string notes = notesOnly(f, params);
+        return plan.candidates + db.statements().count(s, "SELECT COUNT(*) " + notes, params);
+    }
+    const std::string pairs = matchingPairs(f, params);
+    const std::string notes = notesOnly(f, params);
+    return db.statements().count(s,
+                                 "SELECT (SELECT COALESCE(SUM(d.n), 0) " + pairs +
+                                     ")::BIGINT + (SELECT COUNT(*) " + notes + ")",
+                                 params);
+}
+
+std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
+                            const std::optional<PageAnchors::Anchor>& anchor, int64_t depth,
+                            std::vector<SqlValue>& params) {
+    // The page anchor's seek (docs/decisions.md D215) on the rows read.
+    std::string seek;
+    std::vector<SqlValue> seekParams;
+    if (anchor) {
+        seek = " AND (e.date, e.created_at, e.id) <= (?, ?, ?)";
+        seekParams = anchor->key;
+    }
+    // The date of the page's last row: the `depth`-th of the matches dated before the anchor's
+    // date, each pair's dates read backwards from entries_name_pair alone (an index-only scan),
+    // with the notes' matches. The rows of the anchor's own date are all read below, so they
+    // need not be counted here: only created_at and id (not in that index) would place them.
+    std::string before;
+    std::vector<SqlValue> beforeParams;
+    if (anchor) {
+        before = " AND e.date < ?";
+        beforeParams.push_back(anchor->key[0]);
+    }
+    std::string cut = "SELECT c.d FROM (SELECT p.d FROM unnest(CAST(? AS BIGINT[])) AS k (pair) "
+                      "CROSS JOIN LATERAL (SELECT e.date AS d FROM entries e WHERE e.name_pair = "
+                      "k.pair" +
+                      before + " ORDER BY e.date DESC LIMIT ?) p UNION ALL (SELECT e.date ";
+    std::vector<SqlValue> cutParams;
+    cutParams.emplace_back(pairsArray(plan));
+    append(cutParams, beforeParams);
+    cutParams.emplace_back(depth);
+    cut += notesOnly(f, cutParams) + before +
+           " ORDER BY e.date DESC LIMIT ?)) c ORDER BY 1 DESC "
+           "LIMIT 1 OFFSET ?";
+    append(cutParams, beforeParams);
+    cutParams.emplace_back(depth);
+    cutParams.emplace_back(std::max<int64_t>(depth - 1, 0));
+    // The rows on or after that date (the page and the other rows of that date), sorted.
+    std::string q = "SELECT e.date, e.created_at, e.id FROM entries e WHERE e.name_pair = ANY "
+                    "(CAST(? AS BIGINT[])) AND e.date >= COALESCE((" +
+                    cut + "), '')" + seek;
+    params.emplace_back(pairsArray(plan));
+    append(params, cutParams);
+    append(params, seekParams);
+    q += " UNION ALL SELECT e.date, e.created_at, e.id " + notesOnly(f, params) + seek;
+    append(params, seekParams);
+    return q + " ORDER BY 1 DESC, 2 DESC, 3 DESC";
+}
+
+void appendSearchPg(std::string& w, const TransactionFilter& f, const SearchPlan& plan,
+                    std::vector<SqlValue>& params) {
+    const std::string pattern = likePattern(*f.search);
+    if (plan.indexed && !plan.tooManyStreams) {
+        // A row matches by its name or its merchant's name exactly when its pair is one of the
+        // plan's (read on the same accounts), else by its notes.
+        w += " AND (e.name_pair = ANY (CAST(? AS BIGINT[])) OR e.notes" + std::string(kIlike) + ")";
+        append(params, bindValues(pairsArray(plan), pattern));
+        return;
+    }
+    // Shorter than a trigram, or in more pairs than a plan keeps: checked on the rows.
+    w +=
+        " AND (e.name" + std::string(kIlike) + " OR e.notes" + kIlike + " OR e.merchant_id = ANY (";
+    append(params, bindValues(pattern, pattern));
+    w += familyMerchants(f, params) + "))";
+}
+
+} // namespace finimport::store
