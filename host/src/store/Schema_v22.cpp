@@ -1,4 +1,4 @@
-// Schema version 22 (docs/decisions.md D272-D275): contains-search from a dictionary of names on
+// Schema version 22 (docs/decisions.md D280-D283): contains-search from a dictionary of names on
 // PostgreSQL, as schema v21 gave SQLite. SQLite: nothing changes.
 // - entry_names: each account's distinct (name, merchant) pairs of its transactions with their
 //   number of entries (merchant '' when none), kept by statement triggers over the transition

@@ -226,7 +226,7 @@ std::vector<TransactionView> page(Database& db, const TransactionFilter& f, int6
         if (plan.indexed && !plan.tooManyStreams && accountsOnly(f, true)) {
             // A search on accounts alone: the matching pairs' rows merged in the listing's
             // order from their index, and the notes' matches (docs/decisions.md D242; PostgreSQL
-            // D273).
+            // D281).
             std::string unused;
             std::vector<SqlValue> unusedParams;
             const int64_t skip = PageAnchors::seek(anchor, offset, "e", unused, unusedParams);

@@ -1,7 +1,7 @@
 #pragma once
 // The `search` filter of the transactions listing (docs/read-api.md §3.2): which index narrows
 // it and the condition that decides it (docs/decisions.md D146, D217, D240-D242, D250, D251;
-// PostgreSQL: D272-D275, TransactionSearchPg.h). Internal to the store.
+// PostgreSQL: D280-D283, TransactionSearchPg.h). Internal to the store.
 
 #include "store/PageAnchors.h"
 #include "store/SqlRow.h"

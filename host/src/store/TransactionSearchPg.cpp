@@ -111,8 +111,10 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
     std::string seek;
     std::vector<SqlValue> seekParams;
     if (anchor) {
-        seek = " AND (e.date, e.created_at, e.id) <= (?, ?, ?)";
-        seekParams = anchor->key;
+        // The date alone too: entries_name_pair bounds its ranges by it (not by a row value).
+        seek = " AND e.date <= ? AND (e.date, e.created_at, e.id) <= (?, ?, ?)";
+        seekParams.push_back(anchor->key[0]);
+        append(seekParams, anchor->key);
     }
     // The date of the page's last row: the `depth`-th of the matches dated before the anchor's
     // date, each pair's dates read backwards from entries_name_pair alone (an index-only scan),

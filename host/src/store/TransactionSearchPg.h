@@ -1,5 +1,5 @@
 #pragma once
-// The `search` filter of the transactions listing on PostgreSQL (docs/decisions.md D272-D275):
+// The `search` filter of the transactions listing on PostgreSQL (docs/decisions.md D280-D283):
 // the matching pairs found in the dictionary of names (schema v22), a page's rows merged from
 // entries_name_pair, total_count summed from the dictionary. Internal to the store.
 
