@@ -18,6 +18,7 @@ class SearchDictionaryApiTest : public TwoAccountsFixture {
     CPPUNIT_TEST(testTotalFollowsEveryWrite);
     CPPUNIT_TEST(testPagesMergeManyPairsInListingOrder);
     CPPUNIT_TEST(testMorePairsThanMergedAreCheckedInOrder);
+    CPPUNIT_TEST(testPagesOfOneBigPairAmongSmallOnes);
     CPPUNIT_TEST(testOtherFiltersWithSearch);
     CPPUNIT_TEST(testDictionaryFollowsRulesAndRestore);
     CPPUNIT_TEST_SUITE_END();
@@ -255,6 +256,34 @@ public:
         CPPUNIT_ASSERT_EQUAL(want.substr(8 * 7 * 37, 7 * 37),
                              joinField(jsonObject(page)->getArray("transactions"), "id"));
         CPPUNIT_ASSERT_EQUAL(expected("shop 2"), searched("search=shop%202", 4));
+        assertDictionary();
+    }
+
+    // One pair holds most matches, the others a row or two of older dates: a page's cut comes
+    // from the pairs' first dates, or from all of a page's dates each when those are too few
+    // (docs/decisions.md D251, D281); every page is the listing's either way.
+    void testPagesOfOneBigPairAmongSmallOnes() {
+        std::string csv = "date,name,amount\n";
+        for (int i = 0; i < 100; ++i)
+            csv += "2024-0" + std::to_string(1 + i % 9) + "-1" + std::to_string(i % 10) +
+                   ",Shop big,-" + std::to_string(1 + i) + "\n";
+        csv += "2023-05-01,Shop small 1,-1\n2023-06-01,Shop small 2,-2\n";
+        importRows(_checking, csv);
+        // Few pairs: their first dates are fewer than a page needs.
+        std::string want = expected("shop");
+        CPPUNIT_ASSERT_EQUAL(std::size_t(102 * 37), want.size());
+        for (int perPage : {1, 7, 25, 100})
+            CPPUNIT_ASSERT_EQUAL(want, searched("search=shop", perPage));
+        // Many small pairs: their first dates place the cut.
+        csv = "date,name,amount\n";
+        for (int i = 0; i < 60; ++i)
+            csv += "2023-0" + std::to_string(1 + i % 9) + "-0" + std::to_string(1 + i % 9) +
+                   ",Shop old " + std::to_string(i) + ",-3\n";
+        importRows(_savings, csv);
+        want = expected("shop");
+        CPPUNIT_ASSERT_EQUAL(std::size_t(162 * 37), want.size());
+        for (int perPage : {1, 7, 25, 100})
+            CPPUNIT_ASSERT_EQUAL(want, searched("search=shop", perPage));
         assertDictionary();
     }
 

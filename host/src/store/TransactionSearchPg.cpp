@@ -126,24 +126,37 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
         before = " AND e.date < ?";
         beforeParams.push_back(anchor->key[0]);
     }
-    std::string cut = "SELECT c.d FROM (SELECT p.d FROM unnest(CAST(? AS BIGINT[])) AS k (pair) "
-                      "CROSS JOIN LATERAL (SELECT e.date AS d FROM entries e WHERE e.name_pair = "
-                      "k.pair" +
-                      before + " ORDER BY e.date DESC LIMIT ?) p UNION ALL (SELECT e.date ";
+    // The `depth`-th date of the first `perPair` dates of each pair and of the notes' matches.
+    // They are some of the matches, so at least `depth` matches are on or after it: any such
+    // date is a cut that loses no row of the page (docs/decisions.md D281).
     std::vector<SqlValue> cutParams;
-    cutParams.emplace_back(pairsArray(plan));
-    append(cutParams, beforeParams);
-    cutParams.emplace_back(depth);
-    cut += notesOnly(f, cutParams) + before +
-           " ORDER BY e.date DESC LIMIT ?)) c ORDER BY 1 DESC "
-           "LIMIT 1 OFFSET ?";
-    append(cutParams, beforeParams);
-    cutParams.emplace_back(depth);
-    cutParams.emplace_back(std::max<int64_t>(depth - 1, 0));
+    auto cutOf = [&](int64_t perPair) {
+        std::string cut =
+            "SELECT c.d FROM (SELECT p.d FROM unnest(CAST(? AS BIGINT[])) AS k (pair) CROSS JOIN "
+            "LATERAL (SELECT e.date AS d FROM entries e WHERE e.name_pair = k.pair" +
+            before + " ORDER BY e.date DESC LIMIT ?) p UNION ALL (SELECT e.date ";
+        cutParams.emplace_back(pairsArray(plan));
+        append(cutParams, beforeParams);
+        cutParams.emplace_back(perPair);
+        cut += notesOnly(f, cutParams) + before +
+               " ORDER BY e.date DESC LIMIT ?)) c ORDER BY 1 DESC LIMIT 1 OFFSET ?";
+        append(cutParams, beforeParams);
+        cutParams.emplace_back(perPair);
+        cutParams.emplace_back(std::max<int64_t>(depth - 1, 0));
+        return "(" + cut + ")";
+    };
+    // First from each pair's first dates only (a page of 26 rows among 100 pairs: one date each,
+    // not 26); with fewer dates than `depth` there (pairs shorter than that), from `depth` dates
+    // each, evaluated only then. The first cut is the page's last date or earlier: the second
+    // step reads a few more rows, never fewer.
+    const auto pairs = static_cast<int64_t>(plan.streams.size()) + 1;
+    const int64_t sampled = (depth + pairs - 1) / pairs;
+    std::string cut = sampled < depth ? cutOf(sampled) + ", " : std::string();
+    cut += cutOf(depth);
     // The rows on or after that date (the page and the other rows of that date), sorted.
     std::string q = "SELECT e.date, e.created_at, e.id FROM entries e WHERE e.name_pair = ANY "
-                    "(CAST(? AS BIGINT[])) AND e.date >= COALESCE((" +
-                    cut + "), '')" + seek;
+                    "(CAST(? AS BIGINT[])) AND e.date >= COALESCE(" +
+                    cut + ", '')" + seek;
     params.emplace_back(pairsArray(plan));
     append(params, cutParams);
     append(params, seekParams);
