@@ -39,6 +39,9 @@ struct SearchPlan {
     // instead.
     bool tooManyStreams = false;
     int64_t candidates = 0; // with `indexed`: at most this many rows match
+    // PostgreSQL, `indexed` without `tooManyStreams`: the matches found by their notes alone (not
+    // by their name or merchant), counted when the plan is made: none, and a page reads no notes.
+    int64_t notesOnly = 0;
     static constexpr size_t kMaxStreams = 200;
 };
 

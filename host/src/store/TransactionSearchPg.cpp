@@ -85,17 +85,18 @@ SearchPlan planSearchPg(Database& db, Tx& s, const TransactionFilter& f) {
     if (plan.streams.size() > SearchPlan::kMaxStreams) {
         plan.tooManyStreams = true;
         plan.streams.clear();
+        return plan;
     }
+    params.clear();
+    const std::string notes = notesOnly(f, params);
+    plan.notesOnly = db.statements().count(s, "SELECT COUNT(*) " + notes, params);
     return plan;
 }
 
 int64_t countIndexedPg(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan) {
+    // The pairs' counts and the notes' matches: those the plan read, else counted here.
+    if (!plan.tooManyStreams) return plan.candidates + plan.notesOnly;
     std::vector<SqlValue> params;
-    // The pairs' counts: those the plan read, else summed here.
-    if (!plan.tooManyStreams) {
-        const std::string notes = notesOnly(f, params);
-        return plan.candidates + db.statements().count(s, "SELECT COUNT(*) " + notes, params);
-    }
     const std::string pairs = matchingPairs(f, params);
     const std::string notes = notesOnly(f, params);
     return db.statements().count(s,
@@ -134,14 +135,17 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
         std::string cut =
             "SELECT c.d FROM (SELECT p.d FROM unnest(CAST(? AS BIGINT[])) AS k (pair) CROSS JOIN "
             "LATERAL (SELECT e.date AS d FROM entries e WHERE e.name_pair = k.pair" +
-            before + " ORDER BY e.date DESC LIMIT ?) p UNION ALL (SELECT e.date ";
+            before + " ORDER BY e.date DESC LIMIT ?) p";
         cutParams.emplace_back(pairsArray(plan));
         append(cutParams, beforeParams);
         cutParams.emplace_back(perPair);
-        cut += notesOnly(f, cutParams) + before +
-               " ORDER BY e.date DESC LIMIT ?)) c ORDER BY 1 DESC LIMIT 1 OFFSET ?";
-        append(cutParams, beforeParams);
-        cutParams.emplace_back(perPair);
+        if (plan.notesOnly > 0) {
+            cut += " UNION ALL (SELECT e.date " + notesOnly(f, cutParams) + before +
+                   " ORDER BY e.date DESC LIMIT ?)";
+            append(cutParams, beforeParams);
+            cutParams.emplace_back(perPair);
+        }
+        cut += ") c ORDER BY 1 DESC LIMIT 1 OFFSET ?";
         cutParams.emplace_back(std::max<int64_t>(depth - 1, 0));
         return "(" + cut + ")";
     };
@@ -160,8 +164,10 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
     params.emplace_back(pairsArray(plan));
     append(params, cutParams);
     append(params, seekParams);
-    q += " UNION ALL SELECT e.date, e.created_at, e.id " + notesOnly(f, params) + seek;
-    append(params, seekParams);
+    if (plan.notesOnly > 0) {
+        q += " UNION ALL SELECT e.date, e.created_at, e.id " + notesOnly(f, params) + seek;
+        append(params, seekParams);
+    }
     return q + " ORDER BY 1 DESC, 2 DESC, 3 DESC";
 }
 
