@@ -282,7 +282,8 @@ public:
         importRows(_savings, csv);
         want = expected("shop");
         CPPUNIT_ASSERT_EQUAL(std::size_t(162 * 37), want.size());
-        for (int perPage : {1, 7, 25, 100})
+        // 25 first: its first page is read before any page start of this data is known.
+        for (int perPage : {25, 1, 7, 100})
             CPPUNIT_ASSERT_EQUAL(want, searched("search=shop", perPage));
         assertDictionary();
     }

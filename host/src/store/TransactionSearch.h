@@ -42,6 +42,9 @@ struct SearchPlan {
     // PostgreSQL, `indexed` without `tooManyStreams`: the matches found by their notes alone (not
     // by their name or merchant), counted when the plan is made: none, and a page reads no notes.
     int64_t notesOnly = 0;
+    // PostgreSQL, `indexed` without `tooManyStreams`: the latest date of each stream, read with
+    // the plan (so of the plan's stamp of the data), in no particular order.
+    std::vector<std::string> latestDates;
     static constexpr size_t kMaxStreams = 200;
 };
 

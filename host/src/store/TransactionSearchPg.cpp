@@ -5,6 +5,7 @@
 #include "store/StatementCache.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace finimport::store {
 
@@ -90,6 +91,15 @@ SearchPlan planSearchPg(Database& db, Tx& s, const TransactionFilter& f) {
     params.clear();
     const std::string notes = notesOnly(f, params);
     plan.notesOnly = db.statements().count(s, "SELECT COUNT(*) " + notes, params);
+    // Each pair's latest date, from entries_name_pair alone: a first page's cut without reading
+    // the index again on every request (docs/decisions.md D281).
+    if (!plan.streams.empty())
+        db.statements().query(s,
+                              "SELECT l.d FROM unnest(CAST(? AS BIGINT[])) AS k (pair) CROSS JOIN "
+                              "LATERAL (SELECT e.date AS d FROM entries e WHERE e.name_pair = "
+                              "k.pair ORDER BY e.date DESC LIMIT 1) l",
+                              bindValues(pairsArray(plan)),
+                              [&](const NativeRow& r) { plan.latestDates.push_back(r.str(0)); });
     return plan;
 }
 
@@ -132,7 +142,7 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
     // date is a cut that loses no row of the page (docs/decisions.md D281).
     std::vector<SqlValue> cutParams;
     auto cutOf = [&](int64_t perPair) {
-        std::string cut =
+        std::string sql =
             "SELECT c.d FROM (SELECT p.d FROM unnest(CAST(? AS BIGINT[])) AS k (pair) CROSS JOIN "
             "LATERAL (SELECT e.date AS d FROM entries e WHERE e.name_pair = k.pair" +
             before + " ORDER BY e.date DESC LIMIT ?) p";
@@ -140,31 +150,46 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
         append(cutParams, beforeParams);
         cutParams.emplace_back(perPair);
         if (plan.notesOnly > 0) {
-            cut += " UNION ALL (SELECT e.date " + notesOnly(f, cutParams) + before +
+            sql += " UNION ALL (SELECT e.date " + notesOnly(f, cutParams) + before +
                    " ORDER BY e.date DESC LIMIT ?)";
             append(cutParams, beforeParams);
             cutParams.emplace_back(perPair);
         }
-        cut += ") c ORDER BY 1 DESC LIMIT 1 OFFSET ?";
+        sql += ") c ORDER BY 1 DESC LIMIT 1 OFFSET ?";
         cutParams.emplace_back(std::max<int64_t>(depth - 1, 0));
-        return "(" + cut + ")";
+        return "(" + sql + ")";
     };
-    // First from each pair's first dates only (a page of 26 rows among 100 pairs: one date each,
-    // not 26); with fewer dates than `depth` there (pairs shorter than that), from `depth` dates
-    // each, evaluated only then. The first cut is the page's last date or earlier: the second
+    // A first page whose pairs outnumber its rows (no notes' matches): the cut is the
+    // `depth`-th of the pairs' latest dates, known from the plan.
+    std::string cut;
+    std::vector<std::string> latest = plan.latestDates;
+    if (!anchor && plan.notesOnly == 0 && static_cast<int64_t>(latest.size()) >= depth &&
+        depth > 0) {
+        std::nth_element(latest.begin(), latest.begin() + (depth - 1), latest.end(),
+                         std::greater<>());
+        cut = "?";
+        cutParams.emplace_back(latest[static_cast<size_t>(depth - 1)]);
+    }
+    // Else first from each pair's first dates only (a page of 26 rows among 100 pairs: one date
+    // each, not 26); with fewer dates than `depth` there (pairs shorter than that), from `depth`
+    // dates each, evaluated only then. The first cut is the page's last date or earlier: the second
     // step reads a few more rows, never fewer.
-    const auto pairs = static_cast<int64_t>(plan.streams.size()) + 1;
-    const int64_t sampled = (depth + pairs - 1) / pairs;
-    std::string cut = sampled < depth ? cutOf(sampled) + ", " : std::string();
-    cut += cutOf(depth);
+    if (cut.empty()) {
+        const auto pairs = static_cast<int64_t>(plan.streams.size()) + 1;
+        const int64_t sampled = (depth + pairs - 1) / pairs;
+        // In turn: each call appends its parameters.
+        cut = "COALESCE(";
+        if (sampled < depth) cut += cutOf(sampled) + ", ";
+        cut += cutOf(depth) + ", '')";
+    }
     // The rows on or after that date (the page and the other rows of that date), sorted: one
     // index range per pair. A LATERAL per pair, not `name_pair = ANY (...)`, whose planning
     // estimated each of the array's values in turn (0.6 ms of a page's 0.9 ms of planning at
     // 10M entries, bench/RESULTS.md).
     std::string q = "SELECT r.date, r.created_at, r.id FROM unnest(CAST(? AS BIGINT[])) AS k "
                     "(pair) CROSS JOIN LATERAL (SELECT e.date, e.created_at, e.id FROM entries e "
-                    "WHERE e.name_pair = k.pair AND e.date >= COALESCE(" +
-                    cut + ", '')" + seek + ") r";
+                    "WHERE e.name_pair = k.pair AND e.date >= " +
+                    cut + seek + ") r";
     params.emplace_back(pairsArray(plan));
     append(params, cutParams);
     append(params, seekParams);
