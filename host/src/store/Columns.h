@@ -138,6 +138,11 @@ std::optional<SqlRow> rowOfFamily(Tx& s, const std::string& select, const std::s
 // "?, ?, …": `n` placeholders, for an IN list or a VALUES tuple.
 std::string sqlMarks(size_t n);
 
+// Appends `more` to `params`: the values of a piece of SQL added after the others.
+inline void appendValues(std::vector<SqlValue>& params, const std::vector<SqlValue>& more) {
+    params.insert(params.end(), more.begin(), more.end());
+}
+
 // PostgreSQL's text form of an array of `values` (each element quoted), bound as one parameter
 // (`CAST(? AS TEXT[])`): a statement of a few hundred bytes whatever the number of values, which
 // PostgreSQL parses and plans in a fraction of what a list of placeholders costs.

@@ -7,7 +7,6 @@
 #include "store/ReadStamps.h"
 #include "store/StatementCache.h"
 #include "store/TransactionSearch.h"
-#include "store/TransactionSearchPg.h"
 #include "store/TxSession.h"
 
 #include <algorithm>
@@ -188,9 +187,7 @@ int64_t countCached(Database& db, const TransactionFilter& f) {
             if (accountsOnly(f)) return listedTotal(db, s, f);
             const SearchPlan plan = planSearch(db, s, f);
             // The dictionary's counts (docs/decisions.md D241): no row read per match.
-            if (plan.indexed && accountsOnly(f, true))
-                return db.isPostgres() ? countIndexedPg(db, s, f, plan)
-                                       : countIndexed(db, s, f, plan);
+            if (plan.indexed && accountsOnly(f, true)) return countIndexed(db, s, f, plan);
             std::vector<SqlValue> params;
             std::string w = fromWhere(f, db.isPostgres(), false, plan, false, params);
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
@@ -230,10 +227,8 @@ std::vector<TransactionView> page(Database& db, const TransactionFilter& f, int6
             std::string unused;
             std::vector<SqlValue> unusedParams;
             const int64_t skip = PageAnchors::seek(anchor, offset, "e", unused, unusedParams);
-            const int64_t depth = skip + limit + 1;
             rows = "SELECT m.id AS page_id FROM (" +
-                   (pg ? mergedMatchesPg(f, plan, anchor, depth, params)
-                       : mergedMatches(f, plan, anchor, depth, params)) +
+                   mergedMatches(f, pg, plan, anchor, skip + limit + 1, params) +
                    " LIMIT ? OFFSET ?) m";
             params.push_back(limit + 1);
             params.push_back(skip);

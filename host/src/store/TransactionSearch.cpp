@@ -34,10 +34,6 @@ bool usesTrigrams(const std::string& text) {
 
 namespace {
 
-void append(std::vector<SqlValue>& params, const std::vector<SqlValue>& more) {
-    params.insert(params.end(), more.begin(), more.end());
-}
-
 // Bounds of the work a search does to choose its way (planSearch()).
 constexpr int64_t kMaxSearchCandidates = 50000;
 constexpr size_t kProbedTrigrams = 12;
@@ -189,7 +185,7 @@ std::string matchingPairs(const TransactionFilter& f, const std::optional<std::s
          " FROM entry_names d CROSS JOIN accounts a WHERE d.merchant_id <> '' AND d.merchant_id "
          "IN " +
          familyMerchants() + " AND a.id = d.account_id";
-    append(params, bindValues(f.familyId, pattern));
+    appendValues(params, bindValues(f.familyId, pattern));
     q += accountsOf(f, "d.account_id", params);
     return q;
 }
@@ -206,7 +202,7 @@ std::string notesOnly(const TransactionFilter& f, const SearchPlan& plan,
     q += accountsOf(f, "e.account_id", params);
     q += std::string(" AND e.notes") + kLike + " AND NOT (e.name" + kLike +
          " OR (e.merchant_id IS NOT NULL AND e.merchant_id IN " + familyMerchants() + "))";
-    append(params, bindValues(pattern, pattern, f.familyId, pattern));
+    appendValues(params, bindValues(pattern, pattern, f.familyId, pattern));
     return q;
 }
 
@@ -265,6 +261,7 @@ SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
 }
 
 int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan) {
+    if (db.isPostgres()) return countIndexedPg(db, s, f, plan);
     std::vector<SqlValue> params;
     const std::string pairs =
         matchingPairs(f, namesQuery(db, s, *f.search), "d.rowid, d.n", params);
@@ -275,9 +272,10 @@ int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const Sear
                                  params);
 }
 
-std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,
+std::string mergedMatches(const TransactionFilter& f, bool pg, const SearchPlan& plan,
                           const std::optional<PageAnchors::Anchor>& anchor, int64_t depth,
                           std::vector<SqlValue>& params) {
+    if (pg) return mergedMatchesPg(f, plan, anchor, depth, params);
     // The page anchor's seek (docs/decisions.md D215), once as a row value and once with the
     // date alone first: entries_name_pair holds the date, so only the rows of the anchor's own
     // date are read for their created_at and id.
@@ -297,11 +295,11 @@ std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,
     for (const auto& stream : plan.streams) {
         cut += "SELECT e.date AS d FROM entries e WHERE e.name_pair = ?" + byDate + " UNION ALL ";
         cutParams.emplace_back(stream.rowid);
-        append(cutParams, byDateParams);
+        appendValues(cutParams, byDateParams);
         pairs += (pairs.size() > 1 ? "," : "") + std::to_string(stream.rowid);
     }
     cut += "SELECT e.date AS d " + notesOnly(f, plan, cutParams) + seek;
-    append(cutParams, seekParams);
+    appendValues(cutParams, seekParams);
     cut += " ORDER BY 1 DESC) LIMIT 1 OFFSET ?";
     cutParams.emplace_back(std::max<int64_t>(depth - 1, 0));
     // The rows on or after that date (the page and the ties of its last date), sorted.
@@ -309,10 +307,10 @@ std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,
                     "(SELECT value FROM json_each(?)) AND e.date >= COALESCE((" +
                     cut + "), '')" + seek;
     params.emplace_back(pairs + "]");
-    append(params, cutParams);
-    append(params, seekParams);
+    appendValues(params, cutParams);
+    appendValues(params, seekParams);
     q += " UNION ALL SELECT e.date, e.created_at, e.id " + notesOnly(f, plan, params) + seek;
-    append(params, seekParams);
+    appendValues(params, seekParams);
     return q + " ORDER BY 1 DESC, 2 DESC, 3 DESC";
 }
 
@@ -338,14 +336,14 @@ void appendSearch(std::string& w, const TransactionFilter& f, bool pg, const Sea
              "json_each(?)) UNION ALL SELECT rowid FROM entries_notes_search WHERE "
              "entries_notes_search MATCH ?) AND (e.name" +
              like + " OR e.notes" + like + " OR e.merchant_id IN " + merchants + ")";
-        append(params,
-               bindValues(ids + "]", plan.notesMatch, pattern, pattern, f.familyId, pattern));
+        appendValues(params,
+                     bindValues(ids + "]", plan.notesMatch, pattern, pattern, f.familyId, pattern));
     } else {
         // Shorter than a trigram, or in much of the ledger: the rows are checked in the
         // listing's order (docs/decisions.md D146, D241).
         w += " AND (e.name" + like + " OR e.notes" + like + " OR e.merchant_id IN " + merchants +
              ")";
-        append(params, bindValues(pattern, pattern, f.familyId, pattern));
+        appendValues(params, bindValues(pattern, pattern, f.familyId, pattern));
     }
 }
 

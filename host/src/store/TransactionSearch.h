@@ -64,16 +64,16 @@ void rememberPlan(Database& db, const std::string& shape, const std::string& sta
 void appendSearch(std::string& w, const TransactionFilter& f, bool pg, const SearchPlan& plan,
                   bool walk, std::vector<SqlValue>& params);
 
-// SQLite, indexed plan: the exact number of matches on the filter's accounts (the pairs'
-// counts, plus the entries found by their notes alone).
+// Indexed plan: the exact number of matches on the filter's accounts (the pairs' counts, plus
+// the entries found by their notes alone).
 int64_t countIndexed(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan& plan);
 
-// SQLite, indexed plan without tooManyStreams: a SELECT of (date, created_at, id) of the
+// Indexed plan without tooManyStreams: a SELECT of (date, created_at, id) of the
 // matches on the filter's accounts in the listing's order, from or after the page `anchor`
 // (store/PageAnchors.h), holding at least their first `depth` rows (and every row of the date of
 // the last of those): the matching pairs' rows of entries_name_pair and the notes' matches. Ends
 // with the ORDER BY; the caller adds LIMIT and OFFSET.
-std::string mergedMatches(const TransactionFilter& f, const SearchPlan& plan,
+std::string mergedMatches(const TransactionFilter& f, bool pg, const SearchPlan& plan,
                           const std::optional<PageAnchors::Anchor>& anchor, int64_t depth,
                           std::vector<SqlValue>& params);
 

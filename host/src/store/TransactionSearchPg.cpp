@@ -11,17 +11,13 @@ namespace finimport::store {
 
 namespace {
 
-void append(std::vector<SqlValue>& params, const std::vector<SqlValue>& more) {
-    params.insert(params.end(), more.begin(), more.end());
-}
-
 // ILIKE under the byte collation (schema v11) folds A-Z only, as docs/read-api.md §3.2 says.
 const char* kIlike = " ILIKE ? ESCAPE '\\'";
 
 // The ids of the family's merchants whose name contains the text, as an array: = ANY of it is
 // indexable (entries_merchant, entry_names_merchant).
 std::string familyMerchants(const TransactionFilter& f, std::vector<SqlValue>& params) {
-    append(params, bindValues(f.familyId, likePattern(*f.search)));
+    appendValues(params, bindValues(f.familyId, likePattern(*f.search)));
     return std::string("ARRAY(SELECT sm.id FROM merchants sm WHERE sm.family_id = ? AND sm.name") +
            kIlike + ")";
 }
@@ -118,6 +114,7 @@ int64_t countIndexedPg(Database& db, Tx& s, const TransactionFilter& f, const Se
 std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
                             const std::optional<PageAnchors::Anchor>& anchor, int64_t depth,
                             std::vector<SqlValue>& params) {
+    const std::string pairs = pairsArray(plan); // bound by each step below
     // The page anchor's seek (docs/decisions.md D215) on the rows read.
     std::string seek;
     std::vector<SqlValue> seekParams;
@@ -125,7 +122,7 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
         // The date alone too: entries_name_pair bounds its ranges by it (not by a row value).
         seek = " AND e.date <= ? AND (e.date, e.created_at, e.id) <= (?, ?, ?)";
         seekParams.push_back(anchor->key[0]);
-        append(seekParams, anchor->key);
+        appendValues(seekParams, anchor->key);
     }
     // The date of the page's last row: the `depth`-th of the matches dated before the anchor's
     // date, each pair's dates read backwards from entries_name_pair alone (an index-only scan),
@@ -146,13 +143,13 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
             "SELECT c.d FROM (SELECT p.d FROM unnest(CAST(? AS BIGINT[])) AS k (pair) CROSS JOIN "
             "LATERAL (SELECT e.date AS d FROM entries e WHERE e.name_pair = k.pair" +
             before + " ORDER BY e.date DESC LIMIT ?) p";
-        cutParams.emplace_back(pairsArray(plan));
-        append(cutParams, beforeParams);
+        cutParams.emplace_back(pairs);
+        appendValues(cutParams, beforeParams);
         cutParams.emplace_back(perPair);
         if (plan.notesOnly > 0) {
             sql += " UNION ALL (SELECT e.date " + notesOnly(f, cutParams) + before +
                    " ORDER BY e.date DESC LIMIT ?)";
-            append(cutParams, beforeParams);
+            appendValues(cutParams, beforeParams);
             cutParams.emplace_back(perPair);
         }
         sql += ") c ORDER BY 1 DESC LIMIT 1 OFFSET ?";
@@ -175,8 +172,8 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
     // dates each, evaluated only then. The first cut is the page's last date or earlier: the second
     // step reads a few more rows, never fewer.
     if (cut.empty()) {
-        const auto pairs = static_cast<int64_t>(plan.streams.size()) + 1;
-        const int64_t sampled = (depth + pairs - 1) / pairs;
+        const auto parts = static_cast<int64_t>(plan.streams.size()) + 1; // and the notes'
+        const int64_t sampled = (depth + parts - 1) / parts;
         // In turn: each call appends its parameters.
         cut = "COALESCE(";
         if (sampled < depth) cut += cutOf(sampled) + ", ";
@@ -190,12 +187,12 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
                     "(pair) CROSS JOIN LATERAL (SELECT e.date, e.created_at, e.id FROM entries e "
                     "WHERE e.name_pair = k.pair AND e.date >= " +
                     cut + seek + ") r";
-    params.emplace_back(pairsArray(plan));
-    append(params, cutParams);
-    append(params, seekParams);
+    params.emplace_back(pairs);
+    appendValues(params, cutParams);
+    appendValues(params, seekParams);
     if (plan.notesOnly > 0) {
         q += " UNION ALL SELECT e.date, e.created_at, e.id " + notesOnly(f, params) + seek;
-        append(params, seekParams);
+        appendValues(params, seekParams);
     }
     return q + " ORDER BY 1 DESC, 2 DESC, 3 DESC";
 }
@@ -207,13 +204,13 @@ void appendSearchPg(std::string& w, const TransactionFilter& f, const SearchPlan
         // A row matches by its name or its merchant's name exactly when its pair is one of the
         // plan's (read on the same accounts), else by its notes.
         w += " AND (e.name_pair = ANY (CAST(? AS BIGINT[])) OR e.notes" + std::string(kIlike) + ")";
-        append(params, bindValues(pairsArray(plan), pattern));
+        appendValues(params, bindValues(pairsArray(plan), pattern));
         return;
     }
     // Shorter than a trigram, or in more pairs than a plan keeps: checked on the rows.
     w +=
         " AND (e.name" + std::string(kIlike) + " OR e.notes" + kIlike + " OR e.merchant_id = ANY (";
-    append(params, bindValues(pattern, pattern));
+    appendValues(params, bindValues(pattern, pattern));
     w += familyMerchants(f, params) + "))";
 }
 
