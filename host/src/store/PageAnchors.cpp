@@ -59,8 +59,10 @@ void PageAnchors::remember(const std::string& shape, const std::string& stamp,
         s.stamp = stamp;
         s.anchors.clear();
     }
+    // The first row's key seeks nothing a page from the top would not read anyway, and would
+    // make that page an anchored one (whose reads may be costlier: TransactionSearchPg.cpp).
     for (const auto& a : anchors)
-        s.anchors[a.offset] = a.key;
+        if (a.offset > 0) s.anchors[a.offset] = a.key;
     while (s.anchors.size() > kAnchorsPerShape)
         s.anchors.erase(s.anchors.begin());
 }

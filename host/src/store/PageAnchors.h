@@ -46,7 +46,7 @@ public:
     std::optional<Anchor> nearest(const std::string& shape, const std::string& stamp,
                                   int64_t offset);
     // Records anchors read at data `stamp` (the caller checked that the data did not change
-    // during the read). A new stamp drops the shape's older anchors.
+    // during the read), but not one at offset 0. A new stamp drops the shape's older anchors.
     void remember(const std::string& shape, const std::string& stamp,
                   const std::vector<Anchor>& anchors);
 

@@ -250,7 +250,7 @@ SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
                       "d.rowid, d.account_id, d.name, d.merchant_id, d.n", params);
     params.push_back(static_cast<int64_t>(SearchPlan::kMaxStreams + 1));
     db.statements().query(s, pairs + " LIMIT ?", params, [&](const NativeRow& r) {
-        plan.streams.push_back({r.i64(0), r.str(1), r.str(2), r.str(3), r.i64(4)});
+        plan.streams.push_back({r.i64(0), r.str(1), r.str(2), r.str(3), r.i64(4), ""});
         plan.candidates += r.i64(4);
     });
     if (plan.streams.size() > SearchPlan::kMaxStreams) {

@@ -22,6 +22,9 @@ struct SearchStream {
     int64_t rowid = 0; // SQLite: entry_names.id; PostgreSQL: the pair's hash (name_pair)
     std::string accountId, name, merchantId; // merchantId "" = no merchant
     int64_t entries = 0;
+    // PostgreSQL: the date of the pair's latest entry, read with the plan (so of the plan's stamp
+    // of the data); "" when it has none.
+    std::string latestDate;
 };
 
 // The pattern of ILIKE/LIKE ... ESCAPE '\\' that matches rows containing `text`: `%`, `_` and the
@@ -42,9 +45,6 @@ struct SearchPlan {
     // PostgreSQL, `indexed` without `tooManyStreams`: the matches found by their notes alone (not
     // by their name or merchant), counted when the plan is made: none, and a page reads no notes.
     int64_t notesOnly = 0;
-    // PostgreSQL, `indexed` without `tooManyStreams`: the latest date of each stream, read with
-    // the plan (so of the plan's stamp of the data), in no particular order.
-    std::vector<std::string> latestDates;
     static constexpr size_t kMaxStreams = 200;
 };
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <unordered_map>
 
 namespace finimport::store {
 
@@ -58,9 +59,9 @@ std::string notesOnly(const TransactionFilter& f, std::vector<SqlValue>& params)
 }
 
 // The pairs' hashes as one array parameter.
-std::string pairsArray(const SearchPlan& plan) {
+std::string pairsArray(const std::vector<SearchStream>& streams) {
     std::vector<std::string> hashes;
-    for (const auto& stream : plan.streams)
+    for (const auto& stream : streams)
         hashes.push_back(std::to_string(stream.rowid));
     return pgArray(hashes);
 }
@@ -76,7 +77,7 @@ SearchPlan planSearchPg(Database& db, Tx& s, const TransactionFilter& f) {
     const int64_t bound = SearchPlan::kMaxStreams + 1;
     params.emplace_back(bound);
     db.statements().query(s, q + " LIMIT ?", params, [&](const NativeRow& r) {
-        plan.streams.push_back({r.i64(0), r.str(1), r.str(2), r.str(3), r.i64(4)});
+        plan.streams.push_back({r.i64(0), r.str(1), r.str(2), r.str(3), r.i64(4), ""});
         plan.candidates += r.i64(4);
     });
     if (plan.streams.size() > SearchPlan::kMaxStreams) {
@@ -87,15 +88,20 @@ SearchPlan planSearchPg(Database& db, Tx& s, const TransactionFilter& f) {
     params.clear();
     const std::string notes = notesOnly(f, params);
     plan.notesOnly = db.statements().count(s, "SELECT COUNT(*) " + notes, params);
-    // Each pair's latest date, from entries_name_pair alone: a first page's cut without reading
-    // the index again on every request (docs/decisions.md D281).
-    if (!plan.streams.empty())
+    // Each pair's latest date, from entries_name_pair alone: a first page's cut, and the pairs
+    // it reads, without reading the index again on every request (docs/decisions.md D281).
+    if (!plan.streams.empty()) {
+        std::unordered_map<int64_t, std::string> latest;
         db.statements().query(s,
-                              "SELECT l.d FROM unnest(CAST(? AS BIGINT[])) AS k (pair) CROSS JOIN "
-                              "LATERAL (SELECT e.date AS d FROM entries e WHERE e.name_pair = "
-                              "k.pair ORDER BY e.date DESC LIMIT 1) l",
-                              bindValues(pairsArray(plan)),
-                              [&](const NativeRow& r) { plan.latestDates.push_back(r.str(0)); });
+                              "SELECT k.pair, l.d FROM unnest(CAST(? AS BIGINT[])) AS k (pair) "
+                              "CROSS JOIN LATERAL (SELECT e.date AS d FROM entries e WHERE "
+                              "e.name_pair = k.pair ORDER BY e.date DESC LIMIT 1) l",
+                              bindValues(pairsArray(plan.streams)),
+                              [&](const NativeRow& r) { latest[r.i64(0)] = r.str(1); });
+        for (auto& stream : plan.streams)
+            if (auto found = latest.find(stream.rowid); found != latest.end())
+                stream.latestDate = found->second;
+    }
     return plan;
 }
 
@@ -114,7 +120,7 @@ int64_t countIndexedPg(Database& db, Tx& s, const TransactionFilter& f, const Se
 std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
                             const std::optional<PageAnchors::Anchor>& anchor, int64_t depth,
                             std::vector<SqlValue>& params) {
-    const std::string pairs = pairsArray(plan); // bound by each step below
+    const std::string pairs = pairsArray(plan.streams); // bound by each step below
     // The page anchor's seek (docs/decisions.md D215) on the rows read.
     std::string seek;
     std::vector<SqlValue> seekParams;
@@ -157,15 +163,23 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
         return "(" + sql + ")";
     };
     // A first page whose pairs outnumber its rows (no notes' matches): the cut is the
-    // `depth`-th of the pairs' latest dates, known from the plan.
-    std::string cut;
-    std::vector<std::string> latest = plan.latestDates;
+    // `depth`-th of the pairs' latest dates, known from the plan, and only the pairs whose latest
+    // date reaches it have rows on or after it: the page reads those alone.
+    std::string cut, readPairs = pairs;
+    std::vector<std::string> latest;
+    for (const auto& stream : plan.streams)
+        if (!stream.latestDate.empty()) latest.push_back(stream.latestDate);
     if (!anchor && plan.notesOnly == 0 && static_cast<int64_t>(latest.size()) >= depth &&
         depth > 0) {
         std::nth_element(latest.begin(), latest.begin() + (depth - 1), latest.end(),
                          std::greater<>());
+        const std::string date = latest[static_cast<size_t>(depth - 1)];
         cut = "?";
-        cutParams.emplace_back(latest[static_cast<size_t>(depth - 1)]);
+        cutParams.emplace_back(date);
+        std::vector<SearchStream> reaching;
+        for (const auto& stream : plan.streams)
+            if (stream.latestDate >= date) reaching.push_back(stream);
+        readPairs = pairsArray(reaching);
     }
     // Else first from each pair's first dates only (a page of 26 rows among 100 pairs: one date
     // each, not 26); with fewer dates than `depth` there (pairs shorter than that), from `depth`
@@ -187,7 +201,7 @@ std::string mergedMatchesPg(const TransactionFilter& f, const SearchPlan& plan,
                     "(pair) CROSS JOIN LATERAL (SELECT e.date, e.created_at, e.id FROM entries e "
                     "WHERE e.name_pair = k.pair AND e.date >= " +
                     cut + seek + ") r";
-    params.emplace_back(pairs);
+    params.emplace_back(readPairs);
     appendValues(params, cutParams);
     appendValues(params, seekParams);
     if (plan.notesOnly > 0) {
@@ -204,7 +218,7 @@ void appendSearchPg(std::string& w, const TransactionFilter& f, const SearchPlan
         // A row matches by its name or its merchant's name exactly when its pair is one of the
         // plan's (read on the same accounts), else by its notes.
         w += " AND (e.name_pair = ANY (CAST(? AS BIGINT[])) OR e.notes" + std::string(kIlike) + ")";
-        appendValues(params, bindValues(pairsArray(plan), pattern));
+        appendValues(params, bindValues(pairsArray(plan.streams), pattern));
         return;
     }
     // Shorter than a trigram, or in more pairs than a plan keeps: checked on the rows.
