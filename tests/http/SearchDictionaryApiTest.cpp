@@ -6,6 +6,7 @@
 #include "LedgerSupport.h"
 
 #include "store/Sql.h"
+#include "store/StoreCounters.h"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -16,6 +17,7 @@ class SearchDictionaryApiTest : public TwoAccountsFixture {
     CPPUNIT_TEST_SUITE(SearchDictionaryApiTest);
     CPPUNIT_TEST(testNamesMerchantsAndNotesExactly);
     CPPUNIT_TEST(testTotalFollowsEveryWrite);
+    CPPUNIT_TEST(testOnePlanPerWrite);
     CPPUNIT_TEST(testPagesMergeManyPairsInListingOrder);
     CPPUNIT_TEST(testMorePairsThanMergedAreCheckedInOrder);
     CPPUNIT_TEST(testPagesOfOneBigPairAmongSmallOnes);
@@ -236,6 +238,27 @@ public:
         CPPUNIT_ASSERT_EQUAL(expected("akery"), searched("search=akery"));
         CPPUNIT_ASSERT_EQUAL(std::size_t(37), expected("akery").size());
         assertDictionary();
+    }
+
+    // A search's count and its pages share one plan per state of the data (docs/decisions.md
+    // D251, D284): the first request after a write makes it once.
+    void testOnePlanPerWrite() {
+        importRows(_checking, "date,name,amount\n2024-03-01,Bakery,-3\n2024-03-02,Bakery Two,-4\n"
+                              "2024-03-03,Tea,-1\n");
+        CPPUNIT_ASSERT_EQUAL(200, patchJson(*_app, idOf("Tea"), R"({"notes":"x"})", _key).status);
+        const uint64_t before = store::storeCounters().searchPlans;
+        CPPUNIT_ASSERT_EQUAL(int64_t(2), total("search=akery"));
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), store::storeCounters().searchPlans - before);
+        // Another page size of the same search: its count and plan are known.
+        auto r = _app->get("/api/v1/transactions?search=akery&per_page=1&page=2", _key);
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+        CPPUNIT_ASSERT_EQUAL(std::size_t(1), jsonObject(r)->getArray("transactions")->size());
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), store::storeCounters().searchPlans - before);
+        // A write: the next search plans again, once.
+        CPPUNIT_ASSERT_EQUAL(
+            200, patchJson(*_app, idOf("Tea"), R"({"name":"Bakery Tea"})", _key).status);
+        CPPUNIT_ASSERT_EQUAL(int64_t(3), total("search=akery"));
+        CPPUNIT_ASSERT_EQUAL(uint64_t(2), store::storeCounters().searchPlans - before);
     }
 
     // Many (account, name) pairs match: every page, read in turn or jumped to, is the listing's.

@@ -68,10 +68,15 @@ std::string ReadStamps::sqliteStamp() {
 std::string ReadStamps::current() {
     if (_db.isSqlite()) return sqliteStamp();
     std::string stamp;
-    _db.readReplica([&](Tx& s) {
-        _db.statements().query(s, "SELECT pg_current_snapshot()::text", {},
-                               [&](const NativeRow& r) { stamp = r.text(0); });
-    });
+    _db.readReplica([&](Tx& s) { stamp = current(s); });
+    return stamp;
+}
+
+std::string ReadStamps::current(Tx& s) {
+    if (_db.isSqlite()) return sqliteStamp();
+    std::string stamp;
+    _db.statements().query(s, "SELECT pg_current_snapshot()::text", {},
+                           [&](const NativeRow& r) { stamp = r.text(0); });
     return stamp;
 }
 

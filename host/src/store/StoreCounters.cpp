@@ -8,6 +8,7 @@ namespace {
 std::atomic<uint64_t> gStatements{0};
 std::atomic<uint64_t> gRows{0};
 std::atomic<uint64_t> gKeysProbed{0};
+std::atomic<uint64_t> gSearchPlans{0};
 thread_local StoreCounters tCounters;
 thread_local int64_t tPageReads = 0;
 } // namespace
@@ -22,7 +23,8 @@ int64_t threadPageReads() {
 
 StoreCounters storeCounters() {
     return {gStatements.load(std::memory_order_relaxed), gRows.load(std::memory_order_relaxed),
-            gKeysProbed.load(std::memory_order_relaxed)};
+            gKeysProbed.load(std::memory_order_relaxed),
+            gSearchPlans.load(std::memory_order_relaxed)};
 }
 
 namespace counters {
@@ -40,6 +42,10 @@ void rows(uint64_t n) {
 void keysProbed(uint64_t n) {
     gKeysProbed.fetch_add(n, std::memory_order_relaxed);
     tCounters.keysProbed += n;
+}
+void searchPlan() {
+    gSearchPlans.fetch_add(1, std::memory_order_relaxed);
+    ++tCounters.searchPlans;
 }
 } // namespace counters
 

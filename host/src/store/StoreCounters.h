@@ -13,6 +13,9 @@ struct StoreCounters {
     // Keys looked up by the duplicate probes (store/EntryLookups.h): one index probe each,
     // however many a statement carries (docs/decisions.md D210).
     uint64_t keysProbed = 0;
+    // Plans of a transactions search made (store/TransactionSearch.h): one per query shape and
+    // stamp of the data, shared by its count and its pages (docs/decisions.md D251, D284).
+    uint64_t searchPlans = 0;
 };
 
 // The whole process's counts, and the calling thread's alone (a test running an upload or a
@@ -29,6 +32,7 @@ void statement();
 void rowPage();
 void rows(uint64_t n);
 void keysProbed(uint64_t n);
+void searchPlan();
 } // namespace counters
 
 } // namespace finimport::store

@@ -181,11 +181,22 @@ bool walkPays(Database& db, Tx& s, const TransactionFilter& f, const SearchPlan&
 }
 
 int64_t countCached(Database& db, const TransactionFilter& f) {
-    return db.cachedCount(
-        cacheKey(f),
+    // A search's plan is kept per stamp of the data (docs/decisions.md D251) for the count as
+    // for the pages: the first request after a write makes it once, not once for each.
+    const std::string shape = cacheKey(f);
+    std::string stamp; // a search's, read before its plan (only when the count is not cached)
+    std::shared_ptr<const SearchPlan> made;
+    const int64_t total = db.cachedCount(
+        shape,
         [&](Tx& s) {
             if (accountsOnly(f)) return listedTotal(db, s, f);
-            const SearchPlan plan = planSearch(db, s, f);
+            std::shared_ptr<const SearchPlan> known;
+            if (f.search) {
+                stamp = db.readStamps().current(s);
+                known = knownPlan(db, shape, stamp);
+            }
+            if (!known) known = made = std::make_shared<const SearchPlan>(planSearch(db, s, f));
+            const SearchPlan& plan = *known;
             // The dictionary's counts (docs/decisions.md D241): no row read per match.
             if (plan.indexed && accountsOnly(f, true)) return countIndexed(db, s, f, plan);
             std::vector<SqlValue> params;
@@ -193,6 +204,10 @@ int64_t countCached(Database& db, const TransactionFilter& f) {
             return db.statements().count(s, "SELECT COUNT(*) " + w, params);
         },
         true);
+    // Remembered only when no write committed since `stamp` was read: the plan is of it.
+    if (made && !stamp.empty() && db.readStamps().current() == stamp)
+        rememberPlan(db, shape, stamp, made);
+    return total;
 }
 
 // The page's rows are chosen by their sort keys alone (the listing's order index, no joins),

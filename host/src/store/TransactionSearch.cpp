@@ -5,6 +5,7 @@
 #include "store/Database.h"
 #include "store/ListCounts.h"
 #include "store/StatementCache.h"
+#include "store/StoreCounters.h"
 #include "store/TxSession.h"
 
 #include <algorithm>
@@ -230,7 +231,9 @@ std::optional<std::string> namesQuery(Database& db, Tx& s, const std::string& te
 
 SearchPlan planSearch(Database& db, Tx& s, const TransactionFilter& f) {
     SearchPlan plan;
-    if (!f.search || !usesTrigrams(*f.search)) return plan;
+    if (!f.search) return plan;
+    counters::searchPlan();
+    if (!usesTrigrams(*f.search)) return plan;
     if (db.isPostgres()) return planSearchPg(db, s, f);
     std::vector<SqlValue> params;
     const std::string total = countedSum(
