@@ -290,11 +290,17 @@ int run(int argc, char** argv) {
             for (const auto& [path, key] : paths) {
                 if (key.empty()) continue;
                 const double ratio = health > 0 ? bench::median(rps[path]) / health : 0;
+                // PostgreSQL's target is against its empty database, which state_reads_bench
+                // measures in the same run; this one has no empty-database figure to hold.
+                const std::string verdict =
+                    backend == "pg"
+                        ? "PostgreSQL's target: state_reads_bench"
+                        : std::string("target >= 25 %, p99 <= 20 ms: ") +
+                              (ratio >= 0.25 && bench::median(p99[path]) <= 20 ? "PASS" : "MISS");
                 std::printf("  reads at state: GET %-18s %6.0f req/s, p99 %5.1f ms | /health %.0f "
-                            "req/s | ratio %3.0f %% | target >= 25 %%, p99 <= 20 ms: %s\n",
+                            "req/s | ratio %3.0f %% | %s\n",
                             path.c_str(), bench::median(rps[path]), bench::median(p99[path]),
-                            health, 100 * ratio,
-                            ratio >= 0.25 && bench::median(p99[path]) <= 20 ? "PASS" : "MISS");
+                            health, 100 * ratio, verdict.c_str());
             }
         }
         server.stop();
