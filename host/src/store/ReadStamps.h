@@ -39,8 +39,9 @@ public:
     // replica, when there is one). Take it before the read it guards: a change committed
     // meanwhile then gives the next request a new stamp. Throws on database errors.
     std::string current();
-    // The same, read on `s`: a session of the database the listings read that the caller
-    // already holds (no second one is taken from the pool while it is held).
+    // The same for a caller that already holds `s`, a session of the database the listings read:
+    // PostgreSQL reads the stamp on `s` (no second session is taken from the pool while it is
+    // held); SQLite reads its own watch connection, as current() does.
     std::string current(Tx& s);
 
     // SQLite, around a bookkeeping transaction that holds the write lock (Database.cpp):
