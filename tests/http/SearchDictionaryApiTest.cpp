@@ -10,6 +10,9 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <algorithm>
+#include <cstdint>
+
 using namespace finimport::test;
 namespace store = finimport::store;
 
@@ -241,24 +244,29 @@ public:
     }
 
     // A search's count and its pages share one plan per state of the data (docs/decisions.md
-    // D251, D284): the first request after a write makes it once.
+    // D251, D284): the first request after a write makes it once, another page size of the same
+    // search none. On PostgreSQL the stamp is the cluster's snapshot, which another process's
+    // commit (a parallel test's, a job heartbeat) also moves: a request in between then plans
+    // again, never less. So each write is one round, and the fewest plans of the rounds count.
     void testOnePlanPerWrite() {
         importRows(_checking, "date,name,amount\n2024-03-01,Bakery,-3\n2024-03-02,Bakery Two,-4\n"
                               "2024-03-03,Tea,-1\n");
-        CPPUNIT_ASSERT_EQUAL(200, patchJson(*_app, idOf("Tea"), R"({"notes":"x"})", _key).status);
-        const uint64_t before = store::storeCounters().searchPlans;
-        CPPUNIT_ASSERT_EQUAL(int64_t(2), total("search=akery"));
-        CPPUNIT_ASSERT_EQUAL(uint64_t(1), store::storeCounters().searchPlans - before);
-        // Another page size of the same search: its count and plan are known.
-        auto r = _app->get("/api/v1/transactions?search=akery&per_page=1&page=2", _key);
-        CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
-        CPPUNIT_ASSERT_EQUAL(std::size_t(1), jsonObject(r)->getArray("transactions")->size());
-        CPPUNIT_ASSERT_EQUAL(uint64_t(1), store::storeCounters().searchPlans - before);
-        // A write: the next search plans again, once.
-        CPPUNIT_ASSERT_EQUAL(
-            200, patchJson(*_app, idOf("Tea"), R"({"name":"Bakery Tea"})", _key).status);
-        CPPUNIT_ASSERT_EQUAL(int64_t(3), total("search=akery"));
-        CPPUNIT_ASSERT_EQUAL(uint64_t(2), store::storeCounters().searchPlans - before);
+        const std::string tea = idOf("Tea");
+        uint64_t fewestFirst = UINT64_MAX, fewestNext = UINT64_MAX;
+        for (int round = 0; round < 8 && (fewestFirst != 1 || fewestNext != 0); ++round) {
+            const std::string notes = R"({"notes":"round )" + std::to_string(round) + R"("})";
+            CPPUNIT_ASSERT_EQUAL(200, patchJson(*_app, tea, notes, _key).status);
+            const uint64_t before = store::storeCounters().searchPlans;
+            CPPUNIT_ASSERT_EQUAL(int64_t(2), total("search=akery"));
+            const uint64_t first = store::storeCounters().searchPlans - before;
+            auto r = _app->get("/api/v1/transactions?search=akery&per_page=1&page=2", _key);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(r.body, 200, r.status);
+            CPPUNIT_ASSERT_EQUAL(std::size_t(1), jsonObject(r)->getArray("transactions")->size());
+            fewestFirst = std::min(fewestFirst, first);
+            fewestNext = std::min(fewestNext, store::storeCounters().searchPlans - before - first);
+        }
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), fewestFirst);
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), fewestNext);
     }
 
     // Many (account, name) pairs match: every page, read in turn or jumped to, is the listing's.
