@@ -72,21 +72,19 @@ inline StateInfo sqliteState(const std::string& dir, int64_t total, int64_t big)
         std::getline(in, info.familyId);
     }
     auto start = std::chrono::steady_clock::now();
+    for (const char* suffix : {"", "-wal", "-shm"}) // an earlier run's copy
+        std::filesystem::remove(dir + "/state.db" + suffix);
     std::filesystem::copy_file(cached, dir + "/state.db");
     std::printf("  copied it in %.1f s\n", secondsSince(start));
     return info;
 }
 
-// The PostgreSQL state of a run in `pg`'s database. On a kept cluster (FINIMPORT_BENCH_PG_URL)
-// it is built once into a database named by schema version and sizes (its key and family in
-// the database's comment) and copied for each run; a throwaway cluster is seeded anew.
+// The PostgreSQL state of a run in `pg`'s database: built once into a database named by schema
+// version and sizes (its key and family in the database's comment) and copied for each run. On
+// a kept cluster (FINIMPORT_BENCH_PG_URL) that database outlives the run; a throwaway cluster
+// builds it anew.
 inline void pgState(PgBenchDatabase& pg, int64_t total, int64_t big, StateInfo& info) {
     auto start = std::chrono::steady_clock::now();
-    if (!pg.keptCluster()) {
-        seedState(pg.url(), true, total, big, info, stateKey);
-        std::printf("  built the state in %.0f s\n", secondsSince(start));
-        return;
-    }
     const std::string cached = "fi_state_v" +
                                std::to_string(store::allMigrations().back().version) + "_" +
                                std::to_string(total) + "_" + std::to_string(big);
@@ -112,13 +110,14 @@ inline void pgState(PgBenchDatabase& pg, int64_t total, int64_t big, StateInfo& 
 
 // The state a run measures, on `backend` ("sqlite": the cached state copied into `dir`; "pg":
 // a database of the cluster `pg` keeps alive, see pgState): its URL, and its key in `info`.
+// Called again, it copies the state afresh over the last copy (no server may hold it open).
 inline std::string openState(const std::string& backend, const std::string& dir, int64_t total,
                              int64_t big, std::unique_ptr<PgBenchDatabase>& pg, StateInfo& info) {
     if (backend != "pg") {
         info = sqliteState(dir, total, big);
         return "sqlite:" + dir + "/state.db";
     }
-    pg = std::make_unique<PgBenchDatabase>(FINIMPORT_SOURCE_DIR);
+    if (!pg) pg = std::make_unique<PgBenchDatabase>(FINIMPORT_SOURCE_DIR);
     pgState(*pg, total, big, info);
     return pg->url();
 }

@@ -4,7 +4,9 @@
 // amounts all have a twin in the ledger under other names, and the revert of the new rows. Then
 // the list reads at state (wrk, beside /health). Each figure is the median of `runs`; the ratio
 // state/empty is held against the target (<= 1.25), and the server's RSS growth (peak during a
-// phase over the RSS before it) against 100 MB.
+// phase over the RSS before it) against 100 MB. Each run starts from a fresh copy of the state,
+// with the sides in turn first, and each phase after the kernel's and PostgreSQL's dirty pages
+// are written (Runner's settle): no run or phase pays for what an earlier one left behind.
 // Usage: state_bench [sqlite|pg] [total entries] [entries of the big account] [rows] [runs]
 //        (defaults sqlite 10000000 1000000 100000 3). SQLite states are cached in
 //        build/bench-state/ (FINIMPORT_BENCH_STATE_DIR), keyed by schema version and sizes;
@@ -29,11 +31,13 @@
 #include <malloc.h>
 #include <sqlite3.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -79,7 +83,11 @@ struct Phase {
 
 class Runner {
 public:
-    Runner(server::Server& server, std::string key) : _server(server), _key(std::move(key)) {}
+    // `settle` runs before each phase, outside its time: what an earlier phase (or the state's
+    // copy) left for the kernel and the database to write is written first, so that no phase
+    // pays for another's writeback.
+    Runner(server::Server& server, std::string key, std::function<void()> settle)
+        : _server(server), _key(std::move(key)), _settle(std::move(settle)) {}
 
     // Upload + publish of `csv` into the account; returns the import id.
     std::string importRows(const std::string& accountId, const std::string& csv, Phase& phase,
@@ -130,6 +138,7 @@ private:
             .count();
     }
     void begin(Phase& p) {
+        _settle();
         _rssBefore = statusMb("VmRSS:");
         resetPeakRss();
         _sqliteBefore = double(sqlite3_memory_used()) / (1 << 20);
@@ -153,6 +162,7 @@ private:
 
     server::Server& _server;
     std::string _key;
+    std::function<void()> _settle;
     std::chrono::steady_clock::time_point _start;
     double _cpu = 0, _rssBefore = 0, _sqliteBefore = 0, _heapBefore = 0;
     uint64_t _keys = 0;
@@ -197,69 +207,84 @@ int run(int argc, char** argv) {
     std::filesystem::create_directories(dir);
     std::unique_ptr<bench::PgBenchDatabase> pg;
     bench::StateInfo info;
-    const std::string url = bench::openState(backend, dir, total, big, pg, info);
-    std::fflush(stdout);
 
     server::Config config;
     config.listen = "127.0.0.1:0";
-    config.database = url;
     config.pluginDirs = server::defaultPluginDirs();
     config.workers = 1;
     config.rowCap = std::max<int64_t>(rows, 10000); // docs/decisions.md D36
     std::map<std::string, std::vector<double>> seconds, cpu;
     std::map<std::string, double> rss;
     const std::string twins = bench::twinCsv(rows, big);
-    {
+    for (int run = 0; run < runs; ++run) {
+        // Every run starts from a copy of the same state: the runs are samples of one
+        // measurement. Without it, run n's state account also held the row versions that runs
+        // 1..n-1 imported and reverted (dead until a vacuum), which the empty account, new in
+        // each run, never does.
+        config.database = bench::openState(backend, dir, total, big, pg, info);
+        std::fflush(stdout);
         server::Server server(config);
         server.start();
-        Runner runner(server, info.key);
-        for (int run = 0; run < runs; ++run) {
-            store::AccountRow empty;
-            empty.familyId = info.familyId;
-            empty.name = "Empty " + std::to_string(run);
-            empty.accountType = "depository";
-            empty.currency = "USD";
-            server.database().write([&](store::Tx& s) { store::AccountStore(s).insert(empty); });
-            const std::string csv = bench::bankCsv(rows, 100 + run);
-            for (const auto& [where, accountId] : std::vector<std::pair<std::string, std::string>>{
-                     {"empty", empty.id}, {"state", bench::kMainAccountId}}) {
-                Phase fresh, again, twin, undo, undoTwin;
-                try {
-                    const std::string id = runner.importRows(accountId, csv, fresh);
-                    const std::string againId = runner.importRows(accountId, csv, again, rows);
-                    // At empty the twins file is new rows too: the same file, the same work.
-                    const std::string twinId = runner.importRows(accountId, twins, twin, 0);
-                    // Newest first: a revert is refused while a later import depends on it.
-                    Phase undoAgain;
-                    runner.revert(twinId, undoTwin);
-                    runner.revert(againId, undoAgain);
-                    runner.revert(id, undo);
-                    const std::map<std::string, Phase*> phases = {
-                        {"1 new rows", &fresh},
-                        {"2 same rows again (duplicates)", &again},
-                        {"3 twins under other names", &twin},
-                        {"4 revert of the new rows", &undo}};
-                    std::printf("  run %d %s (load %.1f):", run + 1, where.c_str(), loadAverage());
-                    for (const auto& [name, p] : phases) {
-                        seconds[name + where].push_back(p->seconds);
-                        cpu[name + where].push_back(p->cpu);
-                        rss[name] = std::max(rss[name], p->rssGrowthMb);
-                        std::printf(" %s %.2f s (cpu %.2f, rss +%.0f MB: sqlite peak +%.0f, "
-                                    "heap after %+.0f; %llu keys probed);",
-                                    name.c_str() + 2, p->seconds, p->cpu, p->rssGrowthMb,
-                                    p->sqlitePeakMb, p->heapMb,
-                                    static_cast<unsigned long long>(p->keysProbed));
-                    }
-                    std::printf("\n");
-                    std::fflush(stdout);
-                } catch (const std::exception& e) {
-                    // Before docs/decisions.md D80 an upload at state ran into the plugin's time
-                    // limit: the failure is the figure.
-                    std::printf("  run %d %s FAILED after %.1f s: %s\n", run + 1, where.c_str(),
-                                runner.elapsed(), e.what());
-                    std::fflush(stdout);
+        // sync(2) writes the kernel's dirty pages; on PostgreSQL a CHECKPOINT writes the
+        // server's dirty buffers too (the state's copy alone leaves gigabytes of both).
+        Runner runner(server, info.key, [&pg] {
+            ::sync();
+            if (pg) pg->maintenance("CHECKPOINT");
+            ::sync();
+        });
+        store::AccountRow empty;
+        empty.familyId = info.familyId;
+        empty.name = "Empty " + std::to_string(run);
+        empty.accountType = "depository";
+        empty.currency = "USD";
+        server.database().write([&](store::Tx& s) { store::AccountStore(s).insert(empty); });
+        const std::string csv = bench::bankCsv(rows, 100 + run);
+        // Sides in turn first: a side that always ran second would always run on the
+        // other's leftovers (autovacuum, caches).
+        std::vector<std::pair<std::string, std::string>> sides = {{"empty", empty.id},
+                                                                  {"state", bench::kMainAccountId}};
+        if (run % 2 == 1) std::swap(sides[0], sides[1]);
+        for (const auto& [where, accountId] : sides) {
+            Phase fresh, again, twin, undo, undoTwin;
+            try {
+                const std::string id = runner.importRows(accountId, csv, fresh);
+                const std::string againId = runner.importRows(accountId, csv, again, rows);
+                // At empty the twins file is new rows too: the same file, the same work.
+                const std::string twinId = runner.importRows(accountId, twins, twin, 0);
+                // Newest first: a revert is refused while a later import depends on it.
+                Phase undoAgain;
+                runner.revert(twinId, undoTwin);
+                runner.revert(againId, undoAgain);
+                runner.revert(id, undo);
+                const std::map<std::string, Phase*> phases = {
+                    {"1 new rows", &fresh},
+                    {"2 same rows again (duplicates)", &again},
+                    {"3 twins under other names", &twin},
+                    {"4 revert of the new rows", &undo}};
+                std::printf("  run %d %s (load %.1f):", run + 1, where.c_str(), loadAverage());
+                for (const auto& [name, p] : phases) {
+                    seconds[name + where].push_back(p->seconds);
+                    cpu[name + where].push_back(p->cpu);
+                    rss[name] = std::max(rss[name], p->rssGrowthMb);
+                    std::printf(" %s %.2f s (cpu %.2f, rss +%.0f MB: sqlite peak +%.0f, "
+                                "heap after %+.0f; %llu keys probed);",
+                                name.c_str() + 2, p->seconds, p->cpu, p->rssGrowthMb,
+                                p->sqlitePeakMb, p->heapMb,
+                                static_cast<unsigned long long>(p->keysProbed));
                 }
+                std::printf("\n");
+                std::fflush(stdout);
+            } catch (const std::exception& e) {
+                // Before docs/decisions.md D80 an upload at state ran into the plugin's time
+                // limit: the failure is the figure.
+                std::printf("  run %d %s FAILED after %.1f s: %s\n", run + 1, where.c_str(),
+                            runner.elapsed(), e.what());
+                std::fflush(stdout);
             }
+        }
+        if (run + 1 < runs) {
+            server.stop();
+            continue;
         }
         std::printf("import path at state (%s, %lld entries, %lld in the account, %d rows, "
                     "medians of %d, upload + publish incl. balances):\n",
@@ -280,7 +305,7 @@ int run(int argc, char** argv) {
                 {"/api/v1/trades", info.key},
                 {"/api/v1/imports", info.key}};
             std::map<std::string, std::vector<double>> rps, p99;
-            for (int run = 0; run < runs; ++run)
+            for (int wrkRun = 0; wrkRun < runs; ++wrkRun)
                 for (const auto& [path, key] : paths) {
                     auto r = bench::runWrk(server.port(), path, key, 3);
                     rps[path].push_back(r.requestsPerSecond);
