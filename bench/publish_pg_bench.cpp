@@ -8,13 +8,13 @@
 // `\copy` of the same CSV into an unindexed table of the same database.
 // The database: BenchPg.h (FINIMPORT_BENCH_PG_URL, or a throwaway cluster).
 // Usage: publish_pg_bench [rows] [runs]   (defaults 100000 3)
+#include "BenchAccount.h"
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 #include "BenchPg.h"
 
 #include "app/auth/ApiKeys.h"
 #include "server/Server.h"
-#include "store/AccountStore.h"
 #include "store/Sql.h"
 
 #include <Poco/TemporaryFile.h>
@@ -77,12 +77,8 @@ void runOnce(const Bench& b, const std::string& csv, const std::string& label, i
     server::Server& server = b.server;
     const std::string& key = b.key;
     const int rows = b.rows;
-    store::AccountRow account;
-    account.familyId = b.familyId;
-    account.name = label + " " + std::to_string(run);
-    account.accountType = "depository";
-    account.currency = "USD";
-    server.database().write([&](store::Tx& s) { store::AccountStore(s).insert(account); });
+    const std::string accountId =
+        bench::addAccount(server.database(), b.familyId, label + " " + std::to_string(run));
     const uint16_t port = server.port();
 
     auto t0 = std::chrono::steady_clock::now();
@@ -90,7 +86,7 @@ void runOnce(const Bench& b, const std::string& csv, const std::string& label, i
         bench::request(port, "POST", "/api/v1/imports", key,
                        R"({"type":"TransactionImport","date_format":"%Y-%m-%d",)"
                        R"("account_id":")" +
-                           account.id + R"(","raw_file_content":)" + bench::jsonQuote(csv) + "}");
+                           accountId + R"(","raw_file_content":)" + bench::jsonQuote(csv) + "}");
     double upload = bench::secondsSince(t0);
     if (created.status != 201) throw std::runtime_error("upload: " + created.body.substr(0, 300));
     const std::string id = bench::jsonText(created.body, "id");

@@ -7,13 +7,13 @@
 // the rules family up to that many transactions, written directly, before the re-run).
 // FINIMPORT_BENCH_KEEP=1 keeps the SQLite database and prints its path; FINIMPORT_BENCH_ONLY=plain
 // (or rules) publishes for one family only.
+#include "BenchAccount.h"
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 
 #include "app/auth/ApiKeys.h"
 #include "server/Config.h"
 #include "server/Server.h"
-#include "store/AccountStore.h"
 #include "store/EntryBatch.h"
 #include "store/RuleStore.h"
 #include "store/Sql.h"
@@ -272,15 +272,11 @@ int main(int argc, char** argv) {
             if (const char* only = std::getenv("FINIMPORT_BENCH_ONLY"))
                 if (std::strcmp(only, withRules ? "rules" : "plain") != 0) continue;
             const auto& key = withRules ? rich : bare;
-            store::AccountRow account;
-            account.familyId = key.familyId;
-            account.name = "Checking " + std::to_string(run);
-            account.accountType = "depository";
-            account.currency = "USD";
-            server.database().write([&](store::Tx& s) { store::AccountStore(s).insert(account); });
+            const std::string accountId = bench::addAccount(server.database(), key.familyId,
+                                                            "Checking " + std::to_string(run));
             std::string body = "{\"type\":\"TransactionImport\",\"date_format\":\"%Y-%m-%d\","
                                "\"account_id\":\"" +
-                               account.id + "\",\"raw_file_content\":" +
+                               accountId + "\",\"raw_file_content\":" +
                                bench::jsonQuote(bench::bankCsv(rows, run / 2)) + "}";
             auto created = bench::request(port, "POST", "/api/v1/imports", key.key, body);
             if (created.status != 201) {
@@ -347,12 +343,8 @@ int main(int argc, char** argv) {
             const auto stateStart = std::chrono::steady_clock::now();
             // More transactions for the re-run than an upload may carry (10 MB, docs/decisions.md
             // D12): written with the publish's own batch, in transactions of 100k.
-            store::AccountRow account;
-            account.familyId = rich.familyId;
-            account.name = "Bulk";
-            account.accountType = "depository";
-            account.currency = "USD";
-            server.database().write([&](store::Tx& s) { store::AccountStore(s).insert(account); });
+            const std::string accountId =
+                bench::addAccount(server.database(), rich.familyId, "Bulk");
             int64_t have = 0;
             server.database().read([&](store::Tx& s) {
                 have = store::sqlCount(s,
@@ -367,7 +359,7 @@ int main(int argc, char** argv) {
                     for (int64_t i = 0; i < n; ++i) {
                         const uint64_t r = bench::mix(uint64_t(done + i));
                         store::EntryRow e;
-                        e.accountId = account.id;
+                        e.accountId = accountId;
                         e.date =
                             "2023-0" + std::to_string(1 + r % 9) + "-1" + std::to_string(r % 9);
                         e.amount = int64_t(r % 40000000000) - 30000000000;

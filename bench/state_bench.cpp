@@ -13,6 +13,7 @@
 //        PostgreSQL states in a kept cluster's database when FINIMPORT_BENCH_PG_URL names one.
 // Each phase's span goes to stderr on CLOCK_MONOTONIC: run it under `perf record -k
 // CLOCK_MONOTONIC` and cut the profile per phase with `perf report --time begin,end`.
+#include "BenchAccount.h"
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 #include "BenchPg.h"
@@ -22,7 +23,6 @@
 #include "app/auth/ApiKeys.h"
 #include "server/Config.h"
 #include "server/Server.h"
-#include "store/AccountStore.h"
 #include "store/Migrations.h"
 #include "store/StoreCounters.h"
 
@@ -40,6 +40,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 
 using namespace finimport;
 
@@ -216,32 +217,30 @@ int run(int argc, char** argv) {
     std::map<std::string, std::vector<double>> seconds, cpu;
     std::map<std::string, double> rss;
     const std::string twins = bench::twinCsv(rows, big);
+    std::optional<server::Server> server; // this run's; the last run's serves the reads
     for (int run = 0; run < runs; ++run) {
+        if (server) server->stop();
+        server.reset(); // no session may hold the state while it is copied again
         // Every run starts from a copy of the same state: the runs are samples of one
         // measurement. Without it, run n's state account also held the row versions that runs
         // 1..n-1 imported and reverted (dead until a vacuum), which the empty account, new in
         // each run, never does.
         config.database = bench::openState(backend, dir, total, big, pg, info);
         std::fflush(stdout);
-        server::Server server(config);
-        server.start();
-        // sync(2) writes the kernel's dirty pages; on PostgreSQL a CHECKPOINT writes the
-        // server's dirty buffers too (the state's copy alone leaves gigabytes of both).
-        Runner runner(server, info.key, [&pg] {
-            ::sync();
+        server.emplace(config);
+        server->start();
+        // On PostgreSQL a CHECKPOINT hands the server's dirty buffers to the kernel; sync(2) then
+        // writes the kernel's dirty pages (the state's copy alone leaves gigabytes of both).
+        Runner runner(*server, info.key, [&pg] {
             if (pg) pg->maintenance("CHECKPOINT");
             ::sync();
         });
-        store::AccountRow empty;
-        empty.familyId = info.familyId;
-        empty.name = "Empty " + std::to_string(run);
-        empty.accountType = "depository";
-        empty.currency = "USD";
-        server.database().write([&](store::Tx& s) { store::AccountStore(s).insert(empty); });
+        const std::string emptyId =
+            bench::addAccount(server->database(), info.familyId, "Empty " + std::to_string(run));
         const std::string csv = bench::bankCsv(rows, 100 + run);
         // Sides in turn first: a side that always ran second would always run on the
         // other's leftovers (autovacuum, caches).
-        std::vector<std::pair<std::string, std::string>> sides = {{"empty", empty.id},
+        std::vector<std::pair<std::string, std::string>> sides = {{"empty", emptyId},
                                                                   {"state", bench::kMainAccountId}};
         if (run % 2 == 1) std::swap(sides[0], sides[1]);
         for (const auto& [where, accountId] : sides) {
@@ -282,54 +281,50 @@ int run(int argc, char** argv) {
                 std::fflush(stdout);
             }
         }
-        if (run + 1 < runs) {
-            server.stop();
-            continue;
-        }
-        std::printf("import path at state (%s, %lld entries, %lld in the account, %d rows, "
-                    "medians of %d, upload + publish incl. balances):\n",
-                    backend.c_str(), static_cast<long long>(total), static_cast<long long>(big),
-                    rows, runs);
-        for (const char* name : {"1 new rows", "2 same rows again (duplicates)",
-                                 "3 twins under other names", "4 revert of the new rows"})
-            printRow(name + 2, seconds[std::string(name) + "empty"],
-                     seconds[std::string(name) + "state"], cpu[std::string(name) + "empty"],
-                     cpu[std::string(name) + "state"], rss[name]);
-        std::fflush(stdout);
-
-        // The list reads at state, beside /health of the same server.
-        if (std::system("command -v wrk > /dev/null 2>&1") == 0) {
-            const std::vector<std::pair<std::string, std::string>> paths = {
-                {"/health", ""},
-                {"/api/v1/balances", info.key},
-                {"/api/v1/trades", info.key},
-                {"/api/v1/imports", info.key}};
-            std::map<std::string, std::vector<double>> rps, p99;
-            for (int wrkRun = 0; wrkRun < runs; ++wrkRun)
-                for (const auto& [path, key] : paths) {
-                    auto r = bench::runWrk(server.port(), path, key, 3);
-                    rps[path].push_back(r.requestsPerSecond);
-                    p99[path].push_back(r.p99Millis);
-                }
-            const double health = bench::median(rps["/health"]);
-            for (const auto& [path, key] : paths) {
-                if (key.empty()) continue;
-                const double ratio = health > 0 ? bench::median(rps[path]) / health : 0;
-                // PostgreSQL's target is against its empty database, which state_reads_bench
-                // measures in the same run; this one has no empty-database figure to hold.
-                const std::string verdict =
-                    backend == "pg"
-                        ? "PostgreSQL's target: state_reads_bench"
-                        : std::string("target >= 25 %, p99 <= 20 ms: ") +
-                              (ratio >= 0.25 && bench::median(p99[path]) <= 20 ? "PASS" : "MISS");
-                std::printf("  reads at state: GET %-18s %6.0f req/s, p99 %5.1f ms | /health %.0f "
-                            "req/s | ratio %3.0f %% | %s\n",
-                            path.c_str(), bench::median(rps[path]), bench::median(p99[path]),
-                            health, 100 * ratio, verdict.c_str());
-            }
-        }
-        server.stop();
     }
+    std::printf("import path at state (%s, %lld entries, %lld in the account, %d rows, "
+                "medians of %d, upload + publish incl. balances):\n",
+                backend.c_str(), static_cast<long long>(total), static_cast<long long>(big), rows,
+                runs);
+    for (const char* name : {"1 new rows", "2 same rows again (duplicates)",
+                             "3 twins under other names", "4 revert of the new rows"})
+        printRow(name + 2, seconds[std::string(name) + "empty"],
+                 seconds[std::string(name) + "state"], cpu[std::string(name) + "empty"],
+                 cpu[std::string(name) + "state"], rss[name]);
+    std::fflush(stdout);
+
+    // The list reads at state, beside /health of the same server.
+    if (std::system("command -v wrk > /dev/null 2>&1") == 0) {
+        const std::vector<std::pair<std::string, std::string>> paths = {
+            {"/health", ""},
+            {"/api/v1/balances", info.key},
+            {"/api/v1/trades", info.key},
+            {"/api/v1/imports", info.key}};
+        std::map<std::string, std::vector<double>> rps, p99;
+        for (int wrkRun = 0; wrkRun < runs; ++wrkRun)
+            for (const auto& [path, key] : paths) {
+                auto r = bench::runWrk(server->port(), path, key, 3);
+                rps[path].push_back(r.requestsPerSecond);
+                p99[path].push_back(r.p99Millis);
+            }
+        const double health = bench::median(rps["/health"]);
+        for (const auto& [path, key] : paths) {
+            if (key.empty()) continue;
+            const double ratio = health > 0 ? bench::median(rps[path]) / health : 0;
+            // PostgreSQL's target is against its empty database, which state_reads_bench
+            // measures in the same run; this one has no empty-database figure to hold.
+            const std::string verdict =
+                backend == "pg"
+                    ? "PostgreSQL's target: state_reads_bench"
+                    : std::string("target >= 25 %, p99 <= 20 ms: ") +
+                          (ratio >= 0.25 && bench::median(p99[path]) <= 20 ? "PASS" : "MISS");
+            std::printf("  reads at state: GET %-18s %6.0f req/s, p99 %5.1f ms | /health %.0f "
+                        "req/s | ratio %3.0f %% | %s\n",
+                        path.c_str(), bench::median(rps[path]), bench::median(p99[path]), health,
+                        100 * ratio, verdict.c_str());
+        }
+    }
+    server->stop();
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
     return 0;

@@ -13,6 +13,7 @@
 //        [seconds per wrk run] [runs] [only the paths containing this]
 //        (defaults sqlite 10000000 1000000 3 3, every path; needs wrk). States are cached
 //        as state_bench's are (BenchStateCache.h).
+#include "BenchAccount.h"
 #include "BenchCsv.h"
 #include "BenchHttp.h"
 #include "BenchPg.h"
@@ -21,7 +22,6 @@
 
 #include "server/Config.h"
 #include "server/Server.h"
-#include "store/AccountStore.h"
 
 #include <Poco/TemporaryFile.h>
 
@@ -45,16 +45,11 @@ double loadAverage() {
 std::string addImports(server::Server& server, const std::string& key, const std::string& familyId,
                        int count) {
     std::string id;
-    store::AccountRow account;
-    account.familyId = familyId;
-    account.name = "Imports";
-    account.accountType = "depository";
-    account.currency = "USD";
-    server.database().write([&](store::Tx& s) { store::AccountStore(s).insert(account); });
+    const std::string accountId = bench::addAccount(server.database(), familyId, "Imports");
     for (int i = 0; i < count; ++i) {
         const std::string body =
             "{\"type\":\"TransactionImport\",\"date_format\":\"%Y-%m-%d\",\"account_id\":\"" +
-            account.id + "\",\"publish\":true,\"raw_file_content\":" +
+            accountId + "\",\"publish\":true,\"raw_file_content\":" +
             bench::jsonQuote(bench::bankCsv(200, 1000 + i)) + "}";
         auto r = bench::request(server.port(), "POST", "/api/v1/imports", key, body);
         if (r.status != 201 && r.status != 200)
